@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { c } from './c';
+import { ErrorBody, GraphId, errorResponses, meta } from './common';
+import { DEFAULT_TOKEN_EXPIRES_IN } from './constants';
+import { LoginResult } from './entities';
+
+export const RegisterUserAdminBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  email: z.string().trim().max(320).nullish(),
+  profilePic: z.string().max(2048).nullish(),
+  userId: GraphId,
+  accessToken: z.string().min(10, 'Access token is required').max(4096),
+  expiresIn: z.coerce.number().int().positive().max(10 * DEFAULT_TOKEN_EXPIRES_IN).default(DEFAULT_TOKEN_EXPIRES_IN),
+});
+
+export const adminContract = c.router({
+  registerUserAdmin: {
+    method: 'POST',
+    path: '/api/v1/admin/register-user-admin',
+    summary: 'Sign in: verify the social network token, register the admin and their pages',
+    body: RegisterUserAdminBody,
+    responses: { ...errorResponses, 200: LoginResult },
+    metadata: meta({ auth: 'public', rateLimitPerMinute: 20 }),
+  },
+  deleteByUser: {
+    method: 'DELETE',
+    path: '/api/v1/admin/by-user/:id',
+    summary: 'Operator: remove an admin and everything only they own',
+    pathParams: z.object({ id: GraphId }),
+    body: c.noBody(),
+    responses: {
+      ...errorResponses,
+      200: z.object({ success: z.literal(true), deletedPages: z.number().int() }),
+      403: ErrorBody,
+    },
+    metadata: meta({ auth: 'operator' }),
+  },
+});

@@ -1,0 +1,2 @@
+import { initContract } from '@ts-rest/core';
+export const c = initContract();

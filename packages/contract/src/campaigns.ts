@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { c } from './c';
+import { GraphId, Uuid, errorResponses, meta } from './common';
+import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE_MAX } from './constants';
+import {
+  AudiencePreview,
+  Campaign,
+  CampaignDetail,
+  CampaignListResponse,
+  CampaignRecipient,
+  PageMeta,
+  RecipientOutcome,
+} from './entities';
+import { createCampaignBodySchema } from './rules/campaign-rules';
+
+const paging = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(CAMPAIGN_PAGE_SIZE_MAX).default(CAMPAIGN_PAGE_SIZE),
+};
+const campaignParams = z.object({ campaignId: Uuid });
+
+export const campaignsContract = c.router({
+  listCampaigns: {
+    method: 'GET',
+    path: '/api/v1/campaigns/page/:pageId',
+    summary: "The page's campaigns, newest first, paged",
+    pathParams: z.object({ pageId: GraphId }),
+    query: z.object(paging),
+    responses: { ...errorResponses, 200: CampaignListResponse },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  createCampaign: {
+    method: 'POST',
+    path: '/api/v1/campaigns/create',
+    summary: 'Schedule a campaign to all users or to one tag',
+    body: createCampaignBodySchema,
+    responses: { ...errorResponses, 201: Campaign },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  audiencePreview: {
+    method: 'GET',
+    path: '/api/v1/campaigns/page/:pageId/audience',
+    summary: 'How many recipients a campaign would reach, inside the window and by message tag',
+    pathParams: z.object({ pageId: GraphId }),
+    query: z.object({ tagId: Uuid.optional() }),
+    responses: { ...errorResponses, 200: AudiencePreview },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  getCampaign: {
+    method: 'GET',
+    path: '/api/v1/campaigns/:campaignId',
+    summary: 'A campaign with its delivery funnel',
+    pathParams: campaignParams,
+    responses: { ...errorResponses, 200: CampaignDetail },
+    metadata: meta({ auth: 'admin' }),
+  },
+  listCampaignRecipients: {
+    method: 'GET',
+    path: '/api/v1/campaigns/:campaignId/recipients',
+    summary: "A campaign's recipients with their outcome, paged and filterable",
+    pathParams: campaignParams,
+    query: z.object({ ...paging, outcome: RecipientOutcome.optional() }),
+    responses: { ...errorResponses, 200: z.object({ data: z.array(CampaignRecipient), meta: PageMeta }) },
+    metadata: meta({ auth: 'admin' }),
+  },
+  exportCampaignRecipients: {
+    method: 'GET',
+    path: '/api/v1/campaigns/:campaignId/recipients.csv',
+    summary: "A campaign's recipients as CSV",
+    pathParams: campaignParams,
+    responses: { ...errorResponses, 200: c.otherResponse({ contentType: 'text/csv', body: c.type<string>() }) },
+    metadata: meta({ auth: 'admin' }),
+  },
+  cancelCampaign: {
+    method: 'POST',
+    path: '/api/v1/campaigns/:campaignId/cancel',
+    summary: 'Cancel a pending or processing campaign',
+    pathParams: campaignParams,
+    body: z.object({}).optional(),
+    responses: { ...errorResponses, 200: Campaign },
+    metadata: meta({ auth: 'admin' }),
+  },
+});

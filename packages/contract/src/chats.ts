@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { c } from './c';
+import { GraphId, errorResponses, meta } from './common';
+import { LIMITS } from './constants';
+import { MessageReceived, Paging, Recipient, Tag } from './entities';
+import { CHAT_MESSAGES } from './rules/messages';
+
+const cursor = z.string().max(512).optional();
+const chatParams = z.object({ pageId: GraphId, userId: GraphId });
+
+export const SendMessageBody = z.object({
+  message: z
+    .string({ required_error: CHAT_MESSAGES.messageRequired, invalid_type_error: CHAT_MESSAGES.messageRequired })
+    .trim()
+    .min(1, CHAT_MESSAGES.messageRequired)
+    .max(LIMITS.chatMessageMax, CHAT_MESSAGES.messageTooLong),
+});
+
+export const chatsContract = c.router({
+  getRecipients: {
+    method: 'GET',
+    path: '/api/v1/chats/:pageId/recipients',
+    summary: "The page's conversations, most recent activity first (keyset paging)",
+    pathParams: z.object({ pageId: GraphId }),
+    query: z.object({
+      after: cursor,
+      limit: z.coerce.number().int().min(1).max(LIMITS.recipientsPageSizeMax).default(LIMITS.recipientsPageSize),
+    }),
+    responses: { ...errorResponses, 200: z.object({ recipients: z.array(Recipient), paging: Paging }) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  getConversation: {
+    method: 'GET',
+    path: '/api/v1/chats/:pageId/user/:userId',
+    summary: 'A conversation, newest message first, with the contact tags',
+    pathParams: chatParams,
+    query: z.object({
+      after: cursor,
+      limit: z.coerce.number().int().min(1).max(LIMITS.messagesPageSizeMax).default(LIMITS.messagesPageSize),
+    }),
+    responses: {
+      ...errorResponses,
+      200: z.object({ messages: z.array(MessageReceived), tags: z.array(Tag), paging: Paging }),
+    },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/api/v1/chats/:pageId/user/:userId/send',
+    summary: 'Send a message to a contact (inside the 24-hour window)',
+    pathParams: chatParams,
+    body: SendMessageBody,
+    responses: { ...errorResponses, 201: z.object({ message: MessageReceived }) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  events: {
+    method: 'GET',
+    path: '/api/v1/chats/:pageId/events',
+    summary: 'Live inbox events (Server-Sent Events: message, delivery, read, contact, campaign)',
+    pathParams: z.object({ pageId: GraphId }),
+    responses: { ...errorResponses, 200: c.otherResponse({ contentType: 'text/event-stream', body: c.type<string>() }) },
+    metadata: meta({ auth: 'admin', pageScoped: true, raw: true }),
+  },
+});

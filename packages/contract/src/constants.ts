@@ -1,0 +1,114 @@
+/** Business constants and limits of spec §9 (and a few the product adds), shared by server and web. */
+
+/** Message-tag content types with their labels (spec §9). */
+export const CONTENT_TYPES = [
+  { value: 'CONFIRMED_EVENT_UPDATE', label: 'Confirmed event update' },
+  { value: 'POST_PURCHASE_UPDATE', label: 'Post purchase update' },
+  { value: 'ACCOUNT_UPDATE', label: 'Account update' },
+] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number]['value'];
+export const CONTENT_TYPE_VALUES = CONTENT_TYPES.map((t) => t.value) as [ContentType, ...ContentType[]];
+export const contentTypeLabel = (value: string): string =>
+  CONTENT_TYPES.find((t) => t.value === value)?.label ?? value;
+
+export const CAMPAIGN_PAGE_SIZE = 7;
+export const CAMPAIGN_PAGE_SIZE_MAX = 100;
+
+export const LIMITS = {
+  tagNameLiveMax: 20,
+  tagNameMin: 3,
+  tagDescriptionLiveMax: 60,
+  tagDescriptionMin: 3,
+  tagDescriptionMax: 200,
+  campaignNameMin: 3,
+  campaignNameMax: 100,
+  campaignDescriptionMin: 3,
+  campaignDescriptionMax: 200,
+  campaignMessageMin: 3,
+  campaignMessageMax: 500,
+  /** Messenger text messages (Send API). */
+  chatMessageMax: 2000,
+  recipientsPageSize: 30,
+  recipientsPageSizeMax: 100,
+  messagesPageSize: 50,
+  messagesPageSizeMax: 200,
+} as const;
+
+/** Facebook Login scopes (spec §6). */
+export const LOGIN_SCOPES = [
+  'public_profile',
+  'email',
+  'pages_messaging',
+  'pages_manage_metadata',
+  'pages_manage_engagement',
+  'pages_show_list',
+  'pages_read_engagement',
+  'business_management',
+] as const;
+/** The data-deletion re-login asks for less (spec §6). */
+export const DELETION_LOGIN_SCOPES = ['public_profile', 'email', 'pages_show_list'] as const;
+export const GRAPH_API_VERSION = 'v16.0';
+
+/** Default token expiry: 60 days in seconds. */
+export const DEFAULT_TOKEN_EXPIRES_IN = 5_184_000;
+
+export const TIMINGS = {
+  syncStatusPollMs: 5000,
+  recipientsCacheMs: 600_000,
+  recipientsRefetchThresholdMs: 60_000,
+  queryGcTimeMs: 60_000,
+  campaignToastMs: 3000,
+  deletionToastMs: 3000,
+  defaultToastMs: 4000,
+  redirectDelayMs: 3000,
+  counterRepeatDelayMs: 500,
+  counterRepeatIntervalMs: 70,
+} as const;
+
+export const TOASTS = { maxVisible: 3, widthPx: 356, gapPx: 14 } as const;
+
+export const TIME_COUNTERS = {
+  hours: { min: 0, max: 23, step: 1 },
+  minutes: { min: 0, max: 59, step: 1 },
+  seconds: { min: 0, max: 59, step: 1 },
+} as const;
+
+export const UI = {
+  scrollToBottomThresholdPx: 20,
+  composerMaxHeight: '3rem',
+  bubbleMaxWidth: '60%',
+  conversationPanelWidthPx: 550,
+  pageListMaxHeightPx: 700,
+  mobileBreakpointPx: 768,
+  selectMenu: { maxHeight: 300, minHeight: 140, pageJump: 5 },
+  sidebar: {
+    cookieName: 'sidebar_state',
+    cookieMaxAgeSeconds: 604_800,
+    width: '16rem',
+    widthMobile: '18rem',
+    widthCollapsed: '3rem',
+    shortcutKey: 'b',
+  },
+} as const;
+
+export const PRICING = {
+  plan: 'Pro',
+  pricePerMonthUsd: 20,
+  liabilityCapMonths: 3,
+  features: [
+    'Unlimited scheduled messages',
+    'Unlimited pages',
+    'Unlimited campaigns',
+    'Real-time chat inbox',
+    'Smart user segmentation',
+    'Message tagging and filtering',
+    'Auto-scheduling and batching',
+    'Advanced analytics and message logs',
+    'Priority support',
+  ],
+} as const;
+
+/** Messenger's standard messaging window and the HUMAN_AGENT extension. */
+export const MESSAGING_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A campaign reply or click counts as an interaction this long after delivery. */
+export const INTERACTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,74 @@
+import type { MessageReceived } from './entities';
+
+/** A message prepared for a chat bubble (spec §3 "Message for display"). */
+export interface MessageForDisplay {
+  id: string;
+  sender: string;
+  text: string;
+  timestamp: string;
+  createdAt: string;
+  sentBy: string;
+  isCurrentUser: boolean;
+}
+
+/**
+ * Spec §3 display rules, as the spec states them: the sender is 'You' when sentBy differs from the
+ * selected recipient id (the page sent it), otherwise the sentBy value; isCurrentUser is true when
+ * sentBy equals the recipient id.
+ */
+export function toDisplayMessage(
+  m: Pick<MessageReceived, 'id' | 'message' | 'createdAt' | 'sentBy'>,
+  recipientId: string,
+  locale?: string,
+): MessageForDisplay {
+  return {
+    id: m.id,
+    sender: m.sentBy !== recipientId ? 'You' : m.sentBy,
+    text: m.message,
+    timestamp: formatBubbleTime(m.createdAt, locale),
+    createdAt: m.createdAt,
+    sentBy: m.sentBy,
+    isCurrentUser: m.sentBy === recipientId,
+  };
+}
+
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** Conversation list time (spec §4): hour:minute today, 'Yesterday', else short month and day. */
+export function formatListTime(iso: string | null | undefined, now: Date = new Date(), locale?: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  if (sameDay(date, now)) return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (sameDay(date, yesterday)) return 'Yesterday';
+  return date.toLocaleDateString(locale, { month: 'short', day: 'numeric' });
+}
+
+/** Bubble time (spec §4): short month, 2-digit day, year, 2-digit hour and minute, local locale. */
+export function formatBubbleTime(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString(locale, {
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** Bulk tag progress (spec §4): completed operations over (added + removed tags) x chats, in %. */
+export function bulkTagProgress(completed: number, added: number, removed: number, chats: number): number {
+  const total = (added + removed) * chats;
+  if (total <= 0) return 0;
+  return Math.min(100, Math.round((completed / total) * 100));
+}
+
+/** Case-insensitive substring match on name (spec §5, recipient and page search). */
+export function matchesName(name: string | null | undefined, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || (name ?? '').toLowerCase().includes(q);
+}

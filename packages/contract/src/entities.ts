@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { CONTENT_TYPE_VALUES } from './constants';
+import { GraphId, IsoDateTime, Uuid } from './common';
+
+/** Entities of spec §3, as the API answers them. */
+
+export const Role = z.enum(['admin', 'operator']);
+
+/** The signed-in admin. The social network token is not echoed back by the server. */
+export const User = z.object({
+  userId: GraphId,
+  name: z.string(),
+  email: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  role: Role,
+});
+export type User = z.infer<typeof User>;
+
+export const Tag = z.object({
+  id: Uuid,
+  name: z.string(),
+  description: z.string(),
+  pageId: GraphId,
+});
+export type Tag = z.infer<typeof Tag>;
+
+export const TagListItem = z.object({
+  tag: z.object({ id: Uuid, name: z.string(), description: z.string() }),
+  count: z.number().int().nonnegative(),
+});
+export type TagListItem = z.infer<typeof TagListItem>;
+
+export const SyncScope = z.enum(['none', 'full']);
+export const Page = z.object({
+  id: Uuid,
+  pageId: GraphId,
+  name: z.string(),
+  profilePicture: z.string().nullable(),
+  syncScope: SyncScope,
+  tags: z.array(Tag),
+});
+export type Page = z.infer<typeof Page>;
+
+export const SelectedPage = Page.pick({ pageId: true, id: true, name: true, syncScope: true, profilePicture: true });
+export type SelectedPage = z.infer<typeof SelectedPage>;
+
+export const LoginResult = z.object({ jwt: z.string(), user: User, accounts: z.array(Page) });
+export type LoginResult = z.infer<typeof LoginResult>;
+
+export const UserTagAssignment = z.object({ userId: GraphId, tagId: Uuid, pageId: GraphId });
+export type UserTagAssignment = z.infer<typeof UserTagAssignment>;
+
+export const Recipient = z.object({
+  id: GraphId,
+  name: z.string(),
+  email: z.string().nullable(),
+  profilePic: z.string().nullable(),
+  /** Wrote to the page in the last 5 minutes. */
+  online: z.boolean(),
+  lastMessageAt: IsoDateTime.nullable(),
+  lastMessagePreview: z.string().nullable(),
+  /** Inside Messenger's 24-hour standard messaging window. */
+  windowOpen: z.boolean(),
+});
+export type Recipient = z.infer<typeof Recipient>;
+
+export const Paging = z.object({ nextCursor: z.string().nullable() });
+export type Paging = z.infer<typeof Paging>;
+
+export const MessageStatus = z.enum(['sent', 'delivered', 'read', 'received']);
+/** A message as received from the API: `sentBy` is the PSID or the page id. */
+export const MessageReceived = z.object({
+  id: z.string(),
+  message: z.string(),
+  createdAt: IsoDateTime,
+  sentBy: GraphId,
+  status: MessageStatus,
+});
+export type MessageReceived = z.infer<typeof MessageReceived>;
+
+export const ContentTypeSchema = z.enum(CONTENT_TYPE_VALUES);
+export const CampaignStatus = z.enum(['pending', 'processing', 'completed', 'failed', 'cancelled']);
+export type CampaignStatus = z.infer<typeof CampaignStatus>;
+
+export const Campaign = z.object({
+  id: Uuid,
+  pageId: GraphId,
+  name: z.string(),
+  description: z.string(),
+  message: z.string(),
+  scheduledTime: IsoDateTime,
+  type: ContentTypeSchema,
+  tagId: Uuid.nullable(),
+  tagName: z.string().nullable(),
+  audienceCount: z.number().int(),
+  dispatchedCount: z.number().int(),
+  deliveredCount: z.number().int(),
+  interactedCount: z.number().int(),
+  failedCount: z.number().int(),
+  status: CampaignStatus,
+  statusReason: z.string().nullable(),
+  createdAt: IsoDateTime,
+  startedAt: IsoDateTime.nullable(),
+  completedAt: IsoDateTime.nullable(),
+});
+export type Campaign = z.infer<typeof Campaign>;
+
+export const PageMeta = z.object({
+  totalItems: z.number().int(),
+  itemCount: z.number().int(),
+  itemsPerPage: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
+
+export const CampaignListResponse = z.object({ data: z.array(Campaign), meta: PageMeta });
+export type CampaignListResponse = z.infer<typeof CampaignListResponse>;
+
+export const RecipientOutcome = z.enum(['queued', 'sending', 'sent', 'failed', 'unknown']);
+export const CampaignRecipient = z.object({
+  psid: GraphId,
+  name: z.string().nullable(),
+  state: RecipientOutcome,
+  messagingType: z.string().nullable(),
+  tag: z.string().nullable(),
+  messageId: z.string().nullable(),
+  sentAt: IsoDateTime.nullable(),
+  deliveredAt: IsoDateTime.nullable(),
+  interactedAt: IsoDateTime.nullable(),
+  errorCode: z.number().int().nullable(),
+  errorMessage: z.string().nullable(),
+});
+export type CampaignRecipient = z.infer<typeof CampaignRecipient>;
+
+export const CampaignFunnel = z.object({
+  audience: z.number().int(),
+  dispatched: z.number().int(),
+  delivered: z.number().int(),
+  interacted: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  unknown: z.number().int(),
+  failedByReason: z.array(z.object({ reason: z.string(), code: z.number().int().nullable(), count: z.number().int() })),
+});
+export const CampaignDetail = z.object({ campaign: Campaign, funnel: CampaignFunnel });
+export type CampaignDetail = z.infer<typeof CampaignDetail>;
+
+export const AudiencePreview = z.object({
+  total: z.number().int(),
+  insideWindow: z.number().int(),
+  needsTag: z.number().int(),
+});
+export type AudiencePreview = z.infer<typeof AudiencePreview>;
+
+export const SyncJob = z.object({ jobId: z.string() });
+export const SyncStatusValue = z.enum(['completed', 'not_found', 'failed', 'running', 'waiting']);
+export const SyncStatus = z.object({
+  jobId: z.string(),
+  status: SyncStatusValue,
+  isActive: z.boolean(),
+  /** Mirrors the queue state of the job. */
+  state: z.string(),
+  progress: z.object({ processed: z.number().int(), total: z.number().int().nullable() }),
+  error: z.string().nullable(),
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
+export const DeletionResult = z.object({ success: z.boolean() });
+export const DeletionStatus = z.object({ userId: z.string(), message: z.string(), deleted: z.boolean() });
+export type DeletionStatus = z.infer<typeof DeletionStatus>;
+
+export const Subscription = z.object({
+  plan: z.enum(['free', 'pro']),
+  status: z.enum(['active', 'expired', 'none']),
+  periodEnd: IsoDateTime.nullable(),
+  availableCredits: z.number().int(),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+export const PageOverview = z.object({
+  page: Page,
+  contacts: z.object({ total: z.number().int(), insideWindow: z.number().int() }),
+  tagCount: z.number().int(),
+  lastSync: z
+    .object({
+      status: SyncStatusValue,
+      finishedAt: IsoDateTime.nullable(),
+      processed: z.number().int(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+  upcomingCampaigns: z.array(Campaign),
+  lastCampaign: Campaign.nullable(),
+});
+export type PageOverview = z.infer<typeof PageOverview>;
+
+/** Events of the live inbox stream (Server-Sent Events, `data:` is one of these as JSON). */
+export const LiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), pageId: GraphId, contactId: GraphId, message: MessageReceived }),
+  z.object({ type: z.literal('delivery'), pageId: GraphId, contactId: GraphId, watermark: IsoDateTime }),
+  z.object({ type: z.literal('read'), pageId: GraphId, contactId: GraphId, watermark: IsoDateTime }),
+  z.object({ type: z.literal('contact'), pageId: GraphId, recipient: Recipient }),
+  z.object({ type: z.literal('campaign'), pageId: GraphId, campaign: Campaign }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;

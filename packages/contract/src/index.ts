@@ -1,0 +1,42 @@
+import { c } from './c';
+import { adminContract } from './admin';
+import { campaignsContract } from './campaigns';
+import { chatsContract } from './chats';
+import { pagesContract } from './pages';
+import { systemContract } from './system';
+import { tagsContract } from './tags';
+import { userContract } from './user';
+import { userTagsContract } from './user-tags';
+
+/** The whole Pagecast API. Paths are absolute (`/api/v1/...`, `/api/user-tags/...`). */
+export const contract = c.router(
+  {
+    admin: adminContract,
+    user: userContract,
+    pages: pagesContract,
+    chats: chatsContract,
+    tags: tagsContract,
+    userTags: userTagsContract,
+    campaigns: campaignsContract,
+    system: systemContract,
+  },
+  { strictStatusCodes: true },
+);
+export type Contract = typeof contract;
+
+export * from './common';
+export * from './constants';
+export * from './entities';
+export * from './admin';
+export * from './user';
+export * from './pages';
+export * from './chats';
+export * from './tags';
+export * from './user-tags';
+export * from './campaigns';
+export * from './system';
+export * from './rules/messages';
+export * from './rules/tag-rules';
+export * from './rules/campaign-rules';
+export * from './display';
+export * from './routes';

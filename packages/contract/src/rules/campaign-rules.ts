@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { CONTENT_TYPE_VALUES, LIMITS, type ContentType } from '../constants';
+import { CAMPAIGN_MESSAGES as M } from './messages';
+
+/** The current time truncated to the minute: spec §5 allows a time in the current minute. */
+export function startOfMinute(now: Date): Date {
+  const d = new Date(now);
+  d.setUTCSeconds(0, 0);
+  return d;
+}
+
+/** Date-and-time rule of spec §5; `value` may be a Date, an ISO string or anything else. */
+export function dateTimeError(value: unknown, now: Date = new Date()): string | undefined {
+  if (value === undefined || value === null || value === '') return M.dateTimeRequired;
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return M.dateTimeInvalid;
+  if (date.getTime() < startOfMinute(now).getTime()) return M.dateTimeInPast;
+  return undefined;
+}
+
+/**
+ * A trimmed text field that reports only its first failing rule, as a form shows one message
+ * per field: required, then the minimum, then the maximum.
+ */
+const ruledText = (required: string, min: number, minMessage: string, max: number, maxMessage: string) =>
+  z
+    .any()
+    .superRefine((value, ctx) => {
+      const text = typeof value === 'string' ? value.trim() : '';
+      const message = !text
+        ? required
+        : text.length < min
+          ? minMessage
+          : text.length > max
+            ? maxMessage
+            : undefined;
+      if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    })
+    .transform((value) => (value as string).trim());
+
+const campaignName = ruledText(
+  M.nameRequired, LIMITS.campaignNameMin, M.nameTooShort, LIMITS.campaignNameMax, M.nameTooLong,
+);
+const campaignDescription = ruledText(
+  M.descriptionRequired,
+  LIMITS.campaignDescriptionMin,
+  M.descriptionTooShort,
+  LIMITS.campaignDescriptionMax,
+  M.descriptionTooLong,
+);
+const campaignMessage = ruledText(
+  M.messageRequired, LIMITS.campaignMessageMin, M.messageTooShort, LIMITS.campaignMessageMax, M.messageTooLong,
+);
+const contentType = z
+  .any()
+  .superRefine((value, ctx) => {
+    const message =
+      typeof value !== 'string' || !value
+        ? M.contentTypeRequired
+        : (CONTENT_TYPE_VALUES as readonly string[]).includes(value)
+          ? undefined
+          : M.contentTypeInvalid;
+    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+  })
+  .transform((value) => value as ContentType);
+
+/** A date-time field validated against `now()` at parse time. */
+const dateTimeField = (now: () => Date) =>
+  z.any().superRefine((value, ctx) => {
+    const error = dateTimeError(value, now());
+    if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, message: error });
+  });
+
+/** The Schedule Campaign form (spec §3 "Campaign form", §5). */
+export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
+  z.object({
+    campaignName,
+    campaignDescription,
+    selectedTag: z.string().optional().default(''),
+    dateTime: dateTimeField(now).transform((v) => new Date(v as string | Date)),
+    message: campaignMessage,
+    contentType,
+  });
+export const campaignFormSchema = makeCampaignFormSchema();
+export type CampaignFormInput = z.input<typeof campaignFormSchema>;
+export type CampaignFormValues = z.output<typeof campaignFormSchema>;
+
+const uuid = z.string().uuid(M.tagInvalid);
+
+/** The creation payload (spec §3) with the same rules on the server's field names. */
+export const makeCreateCampaignBodySchema = (now: () => Date = () => new Date()) =>
+  z.object({
+    name: campaignName,
+    description: campaignDescription,
+    pageId: z.string({ required_error: M.pageRequired }).regex(/^\d{1,32}$/, 'Invalid page id'),
+    tagId: uuid.nullable().default(null),
+    time: dateTimeField(now).transform((v) => new Date(v as string).toISOString()),
+    type: contentType,
+    msg: campaignMessage,
+  });
+export const createCampaignBodySchema = makeCreateCampaignBodySchema();
+export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
+
+/** Form values -> creation payload (spec §3: tagId null when no tag is chosen). */
+export function toCreateCampaignBody(values: CampaignFormValues, pageId: string): CreateCampaignBody {
+  return {
+    name: values.campaignName,
+    description: values.campaignDescription,
+    pageId,
+    tagId: values.selectedTag ? values.selectedTag : null,
+    time: values.dateTime.toISOString(),
+    type: values.contentType,
+    msg: values.message,
+  };
+}
+
+/** Maps server field names back to the form's, so server field errors land on their fields. */
+export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
+  name: 'campaignName',
+  description: 'campaignDescription',
+  tagId: 'selectedTag',
+  time: 'dateTime',
+  type: 'contentType',
+  msg: 'message',
+};

@@ -1,0 +1,41 @@
+/** Every validation message of spec §5, verbatim. */
+export const TAG_MESSAGES = {
+  // Live typing rules.
+  nameTooLongLive: 'Name cannot exceed 20 characters.',
+  nameInvalidLive: 'Invalid characters in name.',
+  descriptionTooLongLive: 'Description cannot exceed 60 characters.',
+  descriptionInvalidLive: 'Invalid characters in description.',
+  allRequired: 'All fields are required.',
+  fixErrors: 'Please fix the errors before submitting.',
+  // Form rules.
+  nameRequired: 'Tag name is required.',
+  nameTooShort: 'Tag name must be at least 3 characters.',
+  nameInvalid: 'Only letters, numbers, spaces, hyphens, and underscores allowed.',
+  descriptionRequired: 'Description is required.',
+  descriptionTooShort: 'Description must be at least 3 characters long.',
+  descriptionTooLong: 'Description must be under 200 characters.',
+} as const;
+
+export const CAMPAIGN_MESSAGES = {
+  nameRequired: 'Campaign name is required',
+  nameTooShort: 'Campaign name must be at least 3 characters',
+  nameTooLong: 'Campaign name cannot exceed 100 characters',
+  descriptionRequired: 'Campaign description is required',
+  descriptionTooShort: 'Description must be at least 3 characters',
+  descriptionTooLong: 'Description cannot exceed 200 characters',
+  dateTimeRequired: 'Date and time is required',
+  dateTimeInPast: 'Scheduled time cannot be in past',
+  dateTimeInvalid: 'Invalid date time',
+  messageRequired: 'Message is required',
+  messageTooShort: 'Message must be at least 3 characters',
+  messageTooLong: 'Message cannot exceed 500 characters',
+  contentTypeRequired: 'Content type is required',
+  contentTypeInvalid: 'Content type must be one of: Confirmed event update, Post purchase update, Account update',
+  tagInvalid: 'Tag must be a valid tag id',
+  pageRequired: 'Page is required',
+} as const;
+
+export const CHAT_MESSAGES = {
+  messageRequired: 'Message cannot be empty',
+  messageTooLong: 'Message must be at most 2000 characters',
+} as const;

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CAMPAIGN_FIELD_TO_FORM,
+  dateTimeError,
+  makeCampaignFormSchema,
+  makeCreateCampaignBodySchema,
+  startOfMinute,
+  toCreateCampaignBody,
+} from '../src';
+
+const now = new Date('2026-11-21T10:30:45.500Z');
+const form = makeCampaignFormSchema(() => now);
+const body = makeCreateCampaignBodySchema(() => now);
+const valid = {
+  campaignName: 'Black Friday',
+  campaignDescription: 'Weekend offer',
+  selectedTag: '',
+  dateTime: '2026-11-21T10:30:00.000Z',
+  message: 'Hello there',
+  contentType: 'POST_PURCHASE_UPDATE',
+};
+const formErrors = (values: Record<string, unknown>) => {
+  const r = form.safeParse(values);
+  return r.success ? {} : r.error.flatten().fieldErrors;
+};
+
+describe('campaign form rules (spec §5)', () => {
+  it('accepts a valid form (a time in the current minute is not in the past)', () => {
+    expect(form.safeParse(valid).success).toBe(true);
+  });
+  it('campaign name: required, min 3', () => {
+    expect(formErrors({ ...valid, campaignName: '' }).campaignName).toEqual(['Campaign name is required']);
+    expect(formErrors({ ...valid, campaignName: undefined }).campaignName).toEqual(['Campaign name is required']);
+    expect(formErrors({ ...valid, campaignName: 'ab' }).campaignName).toEqual([
+      'Campaign name must be at least 3 characters',
+    ]);
+  });
+  it('description: required, min 3, max 200', () => {
+    expect(formErrors({ ...valid, campaignDescription: '' }).campaignDescription).toEqual([
+      'Campaign description is required',
+    ]);
+    expect(formErrors({ ...valid, campaignDescription: 'ab' }).campaignDescription).toEqual([
+      'Description must be at least 3 characters',
+    ]);
+    expect(formErrors({ ...valid, campaignDescription: 'd'.repeat(201) }).campaignDescription).toEqual([
+      'Description cannot exceed 200 characters',
+    ]);
+    expect(formErrors({ ...valid, campaignDescription: 'd'.repeat(200) }).campaignDescription).toBeUndefined();
+  });
+  it('date and time: required, not before the current minute, valid', () => {
+    expect(formErrors({ ...valid, dateTime: '' }).dateTime).toEqual(['Date and time is required']);
+    expect(formErrors({ ...valid, dateTime: undefined }).dateTime).toEqual(['Date and time is required']);
+    expect(formErrors({ ...valid, dateTime: '2026-11-21T10:29:59.999Z' }).dateTime).toEqual([
+      'Scheduled time cannot be in past',
+    ]);
+    expect(formErrors({ ...valid, dateTime: 'tomorrow-ish' }).dateTime).toEqual(['Invalid date time']);
+    expect(formErrors({ ...valid, dateTime: 12 }).dateTime).toEqual(['Invalid date time']);
+  });
+  it('message: required, min 3, max 500', () => {
+    expect(formErrors({ ...valid, message: '' }).message).toEqual(['Message is required']);
+    expect(formErrors({ ...valid, message: 'hi' }).message).toEqual(['Message must be at least 3 characters']);
+    expect(formErrors({ ...valid, message: 'm'.repeat(501) }).message).toEqual(['Message cannot exceed 500 characters']);
+    expect(formErrors({ ...valid, message: 'm'.repeat(500) }).message).toBeUndefined();
+  });
+  it('content type: required and one of the three', () => {
+    expect(formErrors({ ...valid, contentType: '' }).contentType).toEqual(['Content type is required']);
+    expect(formErrors({ ...valid, contentType: undefined }).contentType).toEqual(['Content type is required']);
+    expect(formErrors({ ...valid, contentType: 'HUMAN_AGENT' }).contentType).toHaveLength(1);
+  });
+  it('tag is optional', () => {
+    const { selectedTag: _omit, ...rest } = valid;
+    expect(form.safeParse(rest).success).toBe(true);
+  });
+});
+
+describe('campaign creation body (server)', () => {
+  it('maps the form to the spec payload with tagId null for all users', () => {
+    const values = form.parse(valid);
+    const payload = toCreateCampaignBody(values, '42');
+    expect(payload).toEqual({
+      name: 'Black Friday',
+      description: 'Weekend offer',
+      pageId: '42',
+      tagId: null,
+      time: '2026-11-21T10:30:00.000Z',
+      type: 'POST_PURCHASE_UPDATE',
+      msg: 'Hello there',
+    });
+    expect(body.safeParse(payload).success).toBe(true);
+  });
+  it('answers the same messages on the server field names', () => {
+    const r = body.safeParse({ name: 'ab', description: '', pageId: '42', tagId: 'nope', time: '2020-01-01T00:00:00Z', type: '', msg: 'm'.repeat(501) });
+    expect(r.success).toBe(false);
+    const e = r.success ? {} : r.error.flatten().fieldErrors;
+    expect(e).toMatchObject({
+      name: ['Campaign name must be at least 3 characters'],
+      description: ['Campaign description is required'],
+      tagId: ['Tag must be a valid tag id'],
+      time: ['Scheduled time cannot be in past'],
+      type: ['Content type is required'],
+      msg: ['Message cannot exceed 500 characters'],
+    });
+    for (const field of Object.keys(e)) expect(CAMPAIGN_FIELD_TO_FORM[field]).toBeDefined();
+  });
+  it('truncates to the minute in UTC', () => {
+    expect(startOfMinute(now).toISOString()).toBe('2026-11-21T10:30:00.000Z');
+    expect(dateTimeError(new Date('2026-11-21T10:30:00.000Z'), now)).toBeUndefined();
+  });
+});

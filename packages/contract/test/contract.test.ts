@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bulkTagProgress,
+  contract,
+  CONTENT_TYPES,
+  formatListTime,
+  listRoutes,
+  matchesName,
+  toDisplayMessage,
+  CAMPAIGN_PAGE_SIZE,
+} from '../src';
+
+describe('contract', () => {
+  const routes = listRoutes(contract);
+  it('declares every row of spec §7 with its exact path', () => {
+    const rows = [
+      'POST /api/v1/admin/register-user-admin',
+      'DELETE /api/v1/admin/by-user/:id',
+      'POST /api/v1/user/addUsersByPage',
+      'POST /api/v1/user/delete-user',
+      'GET /api/v1/user/deletion-status/:id',
+      'GET /api/v1/pages/:pageId',
+      'POST /api/v1/pages/sync/:pageId',
+      'GET /api/v1/pages/sync-status/:jobId',
+      'GET /api/v1/chats/:pageId/recipients',
+      'GET /api/v1/chats/:pageId/user/:userId',
+      'POST /api/v1/chats/:pageId/user/:userId/send',
+      'GET /api/v1/tags/page/:pageId',
+      'POST /api/v1/tags',
+      'GET /api/user-tags/:userId/:pageId',
+      'POST /api/user-tags/add',
+      'DELETE /api/user-tags/remove',
+      'GET /api/v1/campaigns/page/:pageId',
+      'POST /api/v1/campaigns/create',
+    ];
+    const declared = routes.map((r) => `${r.route.method} ${r.route.path}`);
+    expect(rows).toHaveLength(18);
+    for (const row of rows) expect(declared).toContain(row);
+  });
+  it('gives every route auth metadata, a summary and the error body for its errors', () => {
+    for (const { key, route, meta } of routes) {
+      expect(meta?.auth, key).toMatch(/^(public|admin|operator)$/);
+      expect(route.summary, key).toBeTruthy();
+    }
+  });
+  it('has no two routes with the same method and path', () => {
+    const declared = routes.map((r) => `${r.route.method} ${r.route.path}`);
+    expect(new Set(declared).size).toBe(declared.length);
+  });
+});
+
+describe('constants', () => {
+  it('content types with their labels and page size 7 (spec §9)', () => {
+    expect(CONTENT_TYPES.map((t) => `${t.value}:${t.label}`)).toEqual([
+      'CONFIRMED_EVENT_UPDATE:Confirmed event update',
+      'POST_PURCHASE_UPDATE:Post purchase update',
+      'ACCOUNT_UPDATE:Account update',
+    ]);
+    expect(CAMPAIGN_PAGE_SIZE).toBe(7);
+  });
+});
+
+describe('display rules (spec §3, §4)', () => {
+  it("sender is 'You' when sentBy differs from the recipient", () => {
+    const base = { id: 'm1', message: 'hi', createdAt: '2026-11-21T10:00:00.000Z' };
+    expect(toDisplayMessage({ ...base, sentBy: '999' }, '111')).toMatchObject({ sender: 'You', isCurrentUser: false });
+    expect(toDisplayMessage({ ...base, sentBy: '111' }, '111')).toMatchObject({ sender: '111', isCurrentUser: true });
+  });
+  it('list times: today hh:mm, Yesterday, else month day', () => {
+    const now = new Date(2026, 10, 21, 15, 0);
+    expect(formatListTime(new Date(2026, 10, 21, 9, 5).toISOString(), now, 'en-US')).toMatch(/09:05/);
+    expect(formatListTime(new Date(2026, 10, 20, 23, 59).toISOString(), now, 'en-US')).toBe('Yesterday');
+    expect(formatListTime(new Date(2026, 10, 2, 8, 0).toISOString(), now, 'en-US')).toBe('Nov 2');
+    expect(formatListTime(null, now)).toBe('');
+  });
+  it('bulk progress is completed over (added + removed) x chats', () => {
+    expect(bulkTagProgress(3, 2, 1, 2)).toBe(50);
+    expect(bulkTagProgress(0, 0, 0, 3)).toBe(0);
+  });
+  it('name search is a case-insensitive substring match', () => {
+    expect(matchesName('Alice Martin', 'MART')).toBe(true);
+    expect(matchesName('Alice', 'bob')).toBe(false);
+    expect(matchesName(null, '')).toBe(true);
+  });
+});
