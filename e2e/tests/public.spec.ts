@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('public pages', () => {
+  test('landing page: hero, features, pricing, footer links', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Message Scheduling Got Easy' })).toBeVisible();
+    await expect(page.getByText('Your Bulk Messaging App').first()).toBeVisible();
+    for (const title of [
+      'Bulk Scheduling',
+      'Page Management',
+      'User Tagging',
+      'Advanced Analytics',
+      'Audience Segmentation',
+      'Message Templates',
+    ]) {
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    }
+    await expect(page.locator('#pricing')).toContainText('$20');
+    for (const anchor of ['#features', '#demo', '#pricing']) {
+      await expect(page.locator(`a[href="${anchor}"]`).first()).toBeVisible();
+    }
+    await expect(page.locator('a[href="/terms-and-conditions"]').first()).toBeVisible();
+    await expect(page.locator('a[href="/privacy-policy"]').first()).toBeVisible();
+    await expect(page.locator('a[href="/revoke-access"]').first()).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/landing.png', fullPage: true });
+  });
+
+  test('privacy policy, terms and revoke access', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByText('10-April-2025')).toBeVisible();
+    await page.goto('/terms-and-conditions');
+    await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible();
+    await expect(page.getByText('10-April-2025')).toBeVisible();
+    await page.goto('/revoke-access');
+    await expect(page.getByRole('button', { name: 'Relogin For Data Deletion' })).toBeVisible();
+  });
+
+  test('footer links navigate', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('footer a[href="/privacy-policy"]').click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+  });
+});
+
+test.describe('guards and fallbacks', () => {
+  test('/select and /dashboard without a token redirect to /', async ({ page }) => {
+    await page.goto('/select');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/chats');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('/dashboard with a token but no selected page redirects to /select', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('pagecast.admin.accessToken', 'token-for-guard-test');
+      localStorage.setItem(
+        'pagecast.admin.user',
+        JSON.stringify({ userId: '1', name: 'Guard Test', email: null, profilePic: null, role: 'admin' }),
+      );
+    });
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/select$/);
+  });
+
+  test('an unknown route renders the error fallback', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+  });
+
+  test('the API answers JSON 404 for unknown API routes and serves its docs', async ({ request }) => {
+    const res = await request.get('/api/v1/nope');
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toHaveProperty('message');
+    const docs = await request.get('/api/openapi.json');
+    expect(docs.ok()).toBe(true);
+    const spec = await docs.json();
+    expect(Object.keys(spec.paths)).toContain('/api/v1/campaigns/create');
+  });
+});
