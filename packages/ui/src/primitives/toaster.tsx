@@ -1,0 +1,38 @@
+import type { CSSProperties } from 'react';
+import { Toaster as SonnerToaster, toast, type ExternalToast, type ToasterProps } from 'sonner';
+
+/** Spec §9 toast settings. */
+export const TOAST_DEFAULTS = {
+  position: 'top-right',
+  visibleToasts: 3,
+  duration: 4000,
+  gap: 14,
+  width: '356px',
+} as const;
+
+/** Themed sonner Toaster: top-right, 3 visible, 4 s default, gap 14, width 356px. Pass `theme`
+ *  ('light' | 'dark' | 'system') from the app's theme state. Mount once at the app root. */
+export function Toaster({ toastOptions, style, ...props }: ToasterProps) {
+  return (
+    <SonnerToaster
+      position={TOAST_DEFAULTS.position}
+      visibleToasts={TOAST_DEFAULTS.visibleToasts}
+      duration={TOAST_DEFAULTS.duration}
+      gap={TOAST_DEFAULTS.gap}
+      className="toaster group"
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+          '--border-radius': 'var(--radius)',
+          ...style,
+        } as CSSProperties
+      }
+      toastOptions={{ ...toastOptions, style: { width: TOAST_DEFAULTS.width, ...toastOptions?.style } }}
+      {...props}
+    />
+  );
+}
+
+export { toast, type ExternalToast, type ToasterProps };
