@@ -1,0 +1,145 @@
+/** Response shapes of the Graph API calls the product makes (snake_case as Facebook sends them). */
+export interface Picture {
+  data: { url: string; width?: number; height?: number; is_silhouette?: boolean };
+}
+
+export interface Paging {
+  cursors?: { before: string; after: string };
+  next?: string;
+  previous?: string;
+}
+
+export interface Paged<T> {
+  data: T[];
+  paging?: Paging;
+  summary?: { total_count?: number };
+}
+
+export interface DebugTokenData {
+  app_id?: string;
+  type?: 'USER' | 'PAGE' | 'APP';
+  application?: string;
+  data_access_expires_at?: number;
+  expires_at?: number;
+  is_valid: boolean;
+  issued_at?: number;
+  scopes: string[];
+  granular_scopes?: Array<{ scope: string; target_ids?: string[] }>;
+  user_id?: string;
+  profile_id?: string;
+  error?: { code: number; message: string; subcode?: number };
+}
+
+export interface ExchangedToken {
+  accessToken: string;
+  tokenType: string;
+  /** Seconds; absent for tokens that never expire. */
+  expiresIn: number | null;
+}
+
+export interface Me {
+  id: string;
+  name: string;
+  email?: string;
+  picture?: Picture;
+}
+
+export interface Permission {
+  permission: string;
+  status: 'granted' | 'declined' | 'expired';
+}
+
+export interface Account {
+  id: string;
+  name: string;
+  access_token?: string;
+  category?: string;
+  picture?: Picture;
+  tasks?: string[];
+}
+
+export interface PageInfo {
+  id: string;
+  name?: string;
+  category?: string;
+  access_token?: string;
+  picture?: Picture;
+}
+
+export interface Participant {
+  id: string;
+  name: string;
+  email?: string;
+}
+
+export interface GraphMessage {
+  id: string;
+  created_time: string;
+  message?: string;
+  from?: Participant;
+  to?: { data: Participant[] };
+}
+
+export interface Conversation {
+  id: string;
+  updated_time?: string;
+  snippet?: string;
+  unread_count?: number;
+  message_count?: number;
+  participants?: { data: Participant[] };
+  messages?: Paged<GraphMessage>;
+}
+
+/** One page of the conversations edge, with the cursor a sync can save and resume from. */
+export interface ConversationsPage {
+  conversations: Conversation[];
+  /** The cursor this page was fetched with (null for the first page). */
+  cursor: string | null;
+  /** Cursor of the next page; null when this is the last page. */
+  nextCursor: string | null;
+}
+
+export interface Profile {
+  id: string;
+  first_name?: string;
+  last_name?: string;
+  name?: string;
+  profile_pic?: string;
+}
+
+export interface SubscribedApp {
+  id: string;
+  name?: string;
+  subscribed_fields: string[];
+}
+
+export type MessagingType = 'RESPONSE' | 'UPDATE' | 'MESSAGE_TAG';
+
+export interface SendMessageInput {
+  pageId: string;
+  pageToken: string;
+  psid: string;
+  text: string;
+  messagingType: MessagingType;
+  tag?: string | null;
+}
+
+export interface SendResult {
+  recipientId: string;
+  messageId: string;
+}
+
+export interface BatchRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  relativeUrl: string;
+  /** Form-encoded body parameters of a POST item. */
+  body?: Record<string, string>;
+  name?: string;
+}
+
+export interface BatchResult {
+  code: number;
+  headers: Array<{ name: string; value: string }>;
+  /** Parsed JSON body (or the raw string when not JSON). */
+  body: unknown;
+}

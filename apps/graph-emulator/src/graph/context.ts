@@ -1,0 +1,51 @@
+import type { SlidingWindowLimiter } from '../send/ratelimit.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import type { World } from '../world/world.js';
+
+export interface GraphContext {
+  world: World;
+  sendLimiter: SlidingWindowLimiter;
+  conversationsLimiter: SlidingWindowLimiter;
+  webhooks: WebhookDispatcher;
+  /** Public base URL of the emulator (used in paging links and avatar URLs). */
+  baseUrl: () => string;
+}
+
+export interface GraphRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Path without the version prefix and without leading slash, e.g. `me/accounts`. */
+  path: string;
+  /** Query string and body parameters merged (body wins), as Facebook does. */
+  params: Record<string, unknown>;
+  /** `/v16.0` or '' — kept for paging links. */
+  versionPrefix: string;
+  authorization?: string;
+}
+
+export interface GraphResult {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON value, or a raw string for raw HTTP failures. */
+  body: unknown;
+}
+
+export function param(req: GraphRequest, name: string): string | undefined {
+  const v = req.params[name];
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** A parameter that may arrive as a JSON object (JSON body) or a JSON string (form body). */
+export function objectParam(req: GraphRequest, name: string): Record<string, unknown> | undefined {
+  const v = req.params[name];
+  if (v && typeof v === 'object') return v as Record<string, unknown>;
+  if (typeof v === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import { maybeFail, pagesRateLimited } from '../send/faults.js';
+import { sendMessage } from '../send/send.js';
+import { parseMid } from '../world/history.js';
+import type { Contact, Page, User } from '../world/types.js';
+import { authenticate, requirePageToken, requireScope, tokenOf, type Auth } from './auth.js';
+import { runBatch } from './batch.js';
+import { param, type GraphContext, type GraphRequest, type GraphResult } from './context.js';
+import { errors, GraphApiError, RawHttpError } from './errors.js';
+import { limitOf } from './fields.js';
+import { debugToken, accessToken } from './oauth.js';
+import { pagedResponse, parseLimit, stringQuery, windowOf } from './paging.js';
+import {
+  conversationId,
+  fieldsOf,
+  renderConversation,
+  renderMessage,
+  renderMessagesEdge,
+  renderPage,
+  renderProfile,
+  renderUser,
+} from './nodes.js';
+
+export const WEBHOOK_FIELDS = new Set([
+  'messages', 'message_deliveries', 'message_reads', 'messaging_postbacks', 'message_echoes', 'messaging_optins',
+  'messaging_referrals', 'message_reactions', 'messaging_handovers', 'messaging_policy_enforcement', 'standby', 'feed',
+]);
+
+/** Runs one Graph API call and turns errors into Facebook's error envelope. */
+export async function handleGraph(ctx: GraphContext, req: GraphRequest): Promise<GraphResult> {
+  try {
+    const body = await route(ctx, req);
+    return { status: 200, headers: {}, body };
+  } catch (e) {
+    if (e instanceof GraphApiError) return { status: e.status, headers: e.headers, body: e.body() };
+    if (e instanceof RawHttpError) return { status: e.status, headers: { 'content-type': 'text/html' }, body: `<html><body>${e.status} Internal Server Error</body></html>` };
+    throw e;
+  }
+}
+
+async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
+  const { world } = ctx;
+  const seg = req.path.split('/').filter(Boolean);
+  const [first, ...rest] = seg;
+  if (first === undefined) {
+    if (req.method === 'POST' && req.params['batch'] !== undefined) return runBatch(ctx, req, handleGraph);
+    authenticate(world, req);
+    throw errors.param('Unsupported request: an object id is required');
+  }
+  if (first === 'oauth' && rest[0] === 'access_token' && rest.length === 1) return accessToken(world, req);
+  if (first === 'debug_token' && rest.length === 0) return debugToken(world, req);
+
+  const auth = authenticate(world, req);
+  if (first === 'me') {
+    if (auth.kind === 'USER') return userRoutes(ctx, req, auth, auth.user, rest);
+    if (auth.kind === 'PAGE') return pageRoutes(ctx, req, auth, auth.page, rest);
+    throw new GraphApiError(2500, 'An active access token must be used to query information about the current user.');
+  }
+  if (first === world.app.id) return appRoutes(ctx, req, auth, rest);
+  const user = world.users.get(first);
+  if (user) return userRoutes(ctx, req, auth, user, rest);
+  const page = world.pages.get(first);
+  if (page) return pageRoutes(ctx, req, auth, page, rest);
+  if (first.startsWith('t_')) {
+    const psid = first.slice(2);
+    const p = world.psidIndex.get(psid);
+    const contact = p?.contacts.get(psid);
+    if (p && contact && contact.updatedAt > 0) return conversationRoutes(ctx, req, auth, p, contact, rest);
+  }
+  if (first.startsWith('m_') && rest.length === 0) {
+    const loc = parseMid(first);
+    const p = loc ? world.pages.get(loc.pageId) : undefined;
+    const contact = loc ? p?.contacts.get(loc.psid) : undefined;
+    if (loc && p && contact && req.method === 'GET') {
+      requirePageToken(auth, p, req.method);
+      conversationsCall(ctx, p);
+      const msg = world.history(p, contact)[loc.index];
+      if (msg && msg.mid === first) return renderMessage(p, contact, msg, fieldsOf(req, 'id,created_time'));
+    }
+  }
+  const psPage = world.psidIndex.get(first);
+  const contact = psPage?.contacts.get(first);
+  if (psPage && contact && rest.length === 0 && req.method === 'GET') {
+    requirePageToken(auth, psPage, req.method);
+    return renderProfile(ctx, contact, fieldsOf(req, 'first_name,last_name,profile_pic,id'));
+  }
+  throw errors.unknownObject(req.method, first);
+}
+
+/** Conversations API calls count against the per-page limit (2 calls/s by default) and can be faulted. */
+function conversationsCall(ctx: GraphContext, page: Page): void {
+  const wait = ctx.conversationsLimiter.tryAcquire(page.id, ctx.world.behaviour.conversationsPerSecond, ctx.world.now());
+  if (wait > 0) throw pagesRateLimited(page.id, wait);
+  maybeFail(ctx.world, page.id);
+}
+
+function userRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, user: User, rest: string[]): unknown {
+  const { world } = ctx;
+  const own = auth.kind === 'USER' && auth.user.id === user.id;
+  if (!own && auth.kind !== 'APP') throw errors.unknownObject(req.method, user.id);
+  const scopes = auth.kind === 'USER' ? auth.record.scopes : world.grantedScopes(user);
+  const [edge, ...more] = rest;
+  if (edge === undefined && req.method === 'GET') return renderUser(ctx, user, fieldsOf(req, 'id,name'), scopes);
+  if (edge === 'permissions' && more.length === 0 && req.method === 'GET') {
+    return { data: Object.entries(user.permissions).map(([permission, status]) => ({ permission, status })) };
+  }
+  if (edge === 'accounts' && more.length === 0 && req.method === 'GET') {
+    if (auth.kind !== 'USER') throw errors.param('A user access token is required to request this resource.');
+    requireScope(auth, 'pages_show_list');
+    const list = world.pagesOf(user.id);
+    const limit = parseLimit(req.params['limit'], 25);
+    const specs = fieldsOf(req, 'access_token,category,category_list,name,id,tasks');
+    const win = windowOf(
+      list,
+      { limit, after: param(req, 'after'), before: param(req, 'before') },
+      (key) => list.findIndex((p) => p.id === key) + 1,
+      (key) => Math.max(0, list.findIndex((p) => p.id === key)),
+    );
+    const paged = pagedResponse(
+      win,
+      win.items.map((p) => renderPage(ctx, p, specs, auth)),
+      (p) => p.id,
+      { baseUrl: ctx.baseUrl() + req.versionPrefix, path: `${user.id}/accounts`, query: { ...stringQuery(req, ['access_token', 'fields']), limit: String(limit) } },
+    );
+    return { ...paged, summary: { total_count: list.length } };
+  }
+  if (edge === 'messages') throw errors.pageTokenRequired();
+  if (edge !== undefined) throw errors.nonexistingField(edge, 'User');
+  throw errors.unknownObject(req.method, user.id);
+}
+
+function parseFieldList(raw: unknown): string[] {
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw !== 'string') return [];
+  const s = raw.trim();
+  if (s.startsWith('[')) {
+    try {
+      return (JSON.parse(s) as unknown[]).map(String);
+    } catch {
+      return [];
+    }
+  }
+  return s.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
+function pageRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page, rest: string[]): unknown {
+  const { world } = ctx;
+  const [edge, ...more] = rest;
+  if (edge === undefined && req.method === 'GET') return renderPage(ctx, page, fieldsOf(req, 'name,id'), auth);
+  if (more.length > 0) throw errors.unknownPath(req.path);
+  switch (edge) {
+    case 'messages':
+      if (req.method !== 'POST') throw errors.unknownObject(req.method, page.id);
+      return sendMessage(ctx, req, auth, page);
+    case 'subscribed_apps': {
+      requirePageToken(auth, page, req.method);
+      requireScope(auth, 'pages_manage_metadata');
+      if (req.method === 'GET') {
+        const fields = page.subscribedApps.get(world.app.id);
+        return {
+          data: fields ? [{ category: 'Business', link: `https://pagecast.example/`, name: world.app.name, id: world.app.id, subscribed_fields: fields }] : [],
+        };
+      }
+      if (req.method === 'DELETE') {
+        page.subscribedApps.delete(world.app.id);
+        world.touch();
+        return { success: true };
+      }
+      const fields = parseFieldList(req.params['subscribed_fields']);
+      if (fields.length === 0) throw errors.param('Param subscribed_fields must be non-empty');
+      fields.forEach((f, i) => {
+        if (!WEBHOOK_FIELDS.has(f)) throw errors.param(`Param subscribed_fields[${i}] must be one of {${[...WEBHOOK_FIELDS].join(', ')}} - got "${f}".`);
+      });
+      page.subscribedApps.set(world.app.id, fields);
+      world.touch();
+      return { success: true };
+    }
+    case 'conversations': {
+      if (req.method !== 'GET') throw errors.unknownObject(req.method, page.id);
+      const pa = requirePageToken(auth, page, req.method);
+      requireScope(pa, 'pages_messaging');
+      requireScope(pa, 'pages_read_engagement');
+      const platform = param(req, 'platform') ?? 'messenger';
+      if (platform !== 'messenger' && platform !== 'instagram') throw errors.param('Param platform must be one of {MESSENGER, INSTAGRAM}');
+      conversationsCall(ctx, page);
+      const specs = fieldsOf(req, 'id,link,updated_time');
+      const userId = param(req, 'user_id');
+      let list: Contact[];
+      if (platform === 'instagram') list = [];
+      else if (userId !== undefined) {
+        const c = page.contacts.get(userId);
+        list = c && c.updatedAt > 0 ? [c] : [];
+      } else list = world.conversationOrder(page);
+      const limit = parseLimit(req.params['limit'], 25);
+      const keyOf = (c: Contact) => `${c.updatedAt}:${c.psid}`;
+      const position = (key: string, inclusive: boolean) => {
+        const [t, psid = ''] = key.split(':');
+        const ut = Number(t);
+        let lo = 0;
+        let hi = list.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          const c = list[mid] as Contact;
+          const before = c.updatedAt > ut || (c.updatedAt === ut && (inclusive ? c.psid < psid : c.psid <= psid));
+          if (before) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      };
+      const win = windowOf(list, { limit, after: param(req, 'after'), before: param(req, 'before') }, (k) => position(k, false), (k) => position(k, true));
+      return pagedResponse(
+        win,
+        win.items.map((c) => renderConversation(ctx, req, page, c, specs, pa.record.token)),
+        keyOf,
+        {
+          baseUrl: ctx.baseUrl() + req.versionPrefix,
+          path: `${page.id}/conversations`,
+          query: { ...stringQuery(req, ['access_token', 'fields', 'platform', 'user_id']), limit: String(limit) },
+        },
+      );
+    }
+    default:
+      throw errors.nonexistingField(edge ?? '', 'Page');
+  }
+}
+
+function conversationRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page, contact: Contact, rest: string[]): unknown {
+  if (req.method !== 'GET') throw errors.unknownObject(req.method, conversationId(contact.psid));
+  const pa = requirePageToken(auth, page, req.method);
+  requireScope(pa, 'pages_messaging');
+  conversationsCall(ctx, page);
+  const [edge, ...more] = rest;
+  if (edge === undefined) return renderConversation(ctx, req, page, contact, fieldsOf(req, 'id,updated_time'), pa.record.token);
+  if (edge === 'messages' && more.length === 0) {
+    const limit = parseLimit(req.params['limit'], 25);
+    return renderMessagesEdge(ctx, req, page, contact, {
+      limit,
+      after: param(req, 'after'),
+      before: param(req, 'before'),
+      specs: fieldsOf(req, 'id,created_time'),
+      query: { ...stringQuery(req, ['access_token', 'fields']), limit: String(limit) },
+    });
+  }
+  throw errors.nonexistingField(edge, 'Conversation');
+}
+
+function appRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, rest: string[]): unknown {
+  const { world } = ctx;
+  const [edge, ...more] = rest;
+  if (edge === undefined && req.method === 'GET') return { id: world.app.id, name: world.app.name, link: 'https://pagecast.example/' };
+  if (auth.kind !== 'APP') throw errors.appTokenRequired();
+  if (edge === 'subscriptions' && more.length === 0) return subscriptions(ctx, req);
+  if (edge === 'accounts' && more[0] === 'test-users' && more.length === 1) return testUsers(ctx, req);
+  throw errors.nonexistingField(edge ?? '', 'Application');
+}
+
+async function subscriptions(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
+  const { world } = ctx;
+  const sub = world.app.subscription;
+  if (req.method === 'GET') {
+    return {
+      data: sub ? [{ object: sub.object, callback_url: sub.callbackUrl, active: true, fields: sub.fields.map((name) => ({ name, version: 'v16.0' })) }] : [],
+    };
+  }
+  if (req.method === 'DELETE') {
+    const fields = parseFieldList(req.params['fields']);
+    if (sub && fields.length > 0) sub.fields = sub.fields.filter((f) => !fields.includes(f));
+    if (!sub || fields.length === 0 || sub.fields.length === 0) world.app.subscription = null;
+    world.touch();
+    return { success: true };
+  }
+  const object = param(req, 'object');
+  if (object !== 'page') throw errors.param('Param object must be one of {page} in this emulator');
+  const callbackUrl = param(req, 'callback_url');
+  if (!callbackUrl || !/^https?:\/\//.test(callbackUrl)) throw errors.param('Param callback_url must be a valid URL');
+  const verifyToken = param(req, 'verify_token') ?? '';
+  const fields = parseFieldList(req.params['fields']);
+  if (fields.length === 0) throw errors.param('Param fields must be non-empty');
+  for (const f of fields) if (!WEBHOOK_FIELDS.has(f)) throw errors.param(`Param fields has an invalid field "${f}"`);
+  const challenge = String(randomBytes(4).readUInt32BE(0));
+  const result = await ctx.webhooks.verify(callbackUrl, verifyToken, challenge);
+  if (result.status !== 200) {
+    throw new GraphApiError(2200, `(#2200) Callback verification failed with the following errors: HTTP Status Code = ${result.status}; HTTP Message = ${result.error ?? 'Unexpected status'}`);
+  }
+  if (result.body !== challenge) {
+    throw new GraphApiError(2201, `(#2201) response does not match challenge, expected value="${challenge}", received="${result.body.slice(0, 100)}"`);
+  }
+  const merged = sub && sub.callbackUrl === callbackUrl ? [...new Set([...sub.fields, ...fields])] : fields;
+  world.app.subscription = { object: 'page', callbackUrl, verifyToken, fields: merged };
+  world.touch();
+  return { success: true };
+}
+
+function testUsers(ctx: GraphContext, req: GraphRequest): unknown {
+  const { world } = ctx;
+  if (req.method === 'GET') {
+    const list = [...world.users.values()].filter((u) => u.isTestUser);
+    return { data: list.map((u) => ({ id: u.id, login_url: `${ctx.baseUrl()}/_emulator/test-users/${u.id}/login` })) };
+  }
+  if (req.method !== 'POST') throw errors.unknownObject(req.method, world.app.id);
+  const installedRaw = param(req, 'installed');
+  const installed = installedRaw === undefined ? true : installedRaw !== 'false' && installedRaw !== '0';
+  const permissions = parseFieldList(req.params['permissions']);
+  const name = param(req, 'name') ?? `Test User ${world.users.size + 1}`;
+  const user = world.createUser({ name, installed, scopes: permissions });
+  user.isTestUser = true;
+  user.email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_${user.id.slice(-6)}@tfbnw.net`;
+  user.password = randomBytes(9).toString('base64url');
+  const token = installed
+    ? world.tokens.issue({ type: 'USER', userId: user.id, appId: world.app.id, scopes: world.grantedScopes(user), longLived: true }).token
+    : undefined;
+  return {
+    id: user.id,
+    ...(token ? { access_token: token } : {}),
+    login_url: `${ctx.baseUrl()}/_emulator/test-users/${user.id}/login`,
+    email: user.email,
+    password: user.password,
+  };
+}
+
+export { tokenOf, limitOf };

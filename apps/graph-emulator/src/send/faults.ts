@@ -1,0 +1,71 @@
+import { errors, GraphApiError, RawHttpError } from '../graph/errors.js';
+import type { World } from '../world/world.js';
+
+export function usageHeader(pageId: string, type: 'messenger' | 'pages', callCount: number, regainMinutes: number): Record<string, string> {
+  return {
+    'x-business-use-case-usage': JSON.stringify({
+      [pageId]: [
+        { type, call_count: callCount, total_cputime: Math.min(100, Math.round(callCount / 4)), total_time: Math.min(100, Math.round(callCount / 3)), estimated_time_to_regain_access: regainMinutes },
+      ],
+    }),
+  };
+}
+
+/** Facebook reports the time to regain access in whole minutes; a per-second window is "0" (under a minute). */
+export const regainMinutes = (retryInMs: number) => Math.floor(retryInMs / 60_000);
+
+export function sendRateLimited(pageId: string, retryInMs: number): GraphApiError {
+  return new GraphApiError(613, '(#613) Calls to this api have exceeded the rate limit.', undefined, usageHeader(pageId, 'messenger', 100, regainMinutes(retryInMs)));
+}
+
+export function pagesRateLimited(pageId: string, retryInMs: number): GraphApiError {
+  return new GraphApiError(
+    80001,
+    '(#80001) There have been too many calls to this Page account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.',
+    undefined,
+    usageHeader(pageId, 'pages', 100, regainMinutes(retryInMs)),
+  );
+}
+
+function faultFor(code: number, pageId: string): Error {
+  switch (code) {
+    case 500:
+    case 502:
+    case 503:
+    case 504:
+      return new RawHttpError(code);
+    case 1200: return errors.temporary();
+    case 1: return errors.unknownError();
+    case 2: return errors.serviceUnavailable();
+    case 613: return sendRateLimited(pageId, 60_000);
+    case 80001: return pagesRateLimited(pageId, 60_000);
+    case 4:
+      return new GraphApiError(4, '(#4) Application request limit reached', undefined, {
+        'x-app-usage': JSON.stringify({ call_count: 100, total_time: 40, total_cputime: 40 }),
+      });
+    case 551: return errors.unavailable();
+    case 10: return errors.outsideWindow();
+    case 190: return errors.badToken('Error validating access token: The session is invalid because the user logged out.', 467);
+    default: return new GraphApiError(code, `(#${code}) Injected failure`);
+  }
+}
+
+let cycle = 0;
+
+/** Fault injection for Send/Conversations calls: `failNext` (deterministic) then `failureRate` (random). */
+export function maybeFail(world: World, pageId: string): void {
+  const b = world.behaviour;
+  if (b.failCodes.length === 0) return;
+  if (b.failNext > 0) {
+    b.failNext--;
+    const code = b.failCodes[cycle++ % b.failCodes.length] ?? 1200;
+    throw faultFor(code, pageId);
+  }
+  if (b.failureRate > 0 && Math.random() < b.failureRate) {
+    throw faultFor(b.failCodes[Math.floor(Math.random() * b.failCodes.length)] ?? 1200, pageId);
+  }
+}
+
+export function resetFaultCycle(): void {
+  cycle = 0;
+}

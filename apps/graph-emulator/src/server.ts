@@ -1,0 +1,152 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerControl } from './control/routes.js';
+import type { GraphContext, GraphRequest } from './graph/context.js';
+import { handleGraph } from './graph/router.js';
+import { GraphApiError } from './graph/errors.js';
+import { registerLogin } from './login/dialog.js';
+import { registerSdk } from './login/sdk.js';
+import { SlidingWindowLimiter } from './send/ratelimit.js';
+import { sleep } from './util/format.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { loadState, StateSaver } from './world/persist.js';
+import { seedWorld, type SeedOption } from './world/seed.js';
+import type { Behaviour } from './world/types.js';
+import { World } from './world/world.js';
+
+export interface EmulatorOptions {
+  port?: number;
+  host?: string;
+  publicUrl?: string;
+  appId?: string;
+  appSecret?: string;
+  appName?: string;
+  seed?: SeedOption;
+  stateFile?: string;
+  behaviour?: Partial<Behaviour>;
+  dataDeletionCallbackUrl?: string;
+  deauthorizeCallbackUrl?: string;
+  logger?: boolean;
+}
+
+export interface Emulator {
+  url: string;
+  app: FastifyInstance;
+  world: World;
+  close(): Promise<void>;
+}
+
+const VERSION_PREFIX = /^\/(v\d+\.\d+)(?=\/|$)/;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const world = new World({
+    id: options.appId ?? '1000000000000001',
+    secret: options.appSecret ?? 'pagecast-emulator-app-secret',
+    name: options.appName ?? 'Pagecast',
+  });
+  const loaded = options.stateFile ? loadState(world, options.stateFile) : false;
+  if (!loaded) seedWorld(world, options.seed ?? 'demo');
+  if (options.behaviour) world.behaviour = { ...world.behaviour, ...options.behaviour };
+
+  const saver = options.stateFile ? new StateSaver(world, options.stateFile) : null;
+  if (saver) world.onChange = () => saver.schedule();
+  const webhooks = new WebhookDispatcher(world);
+  world.onEvent = (e) => webhooks.enqueue(e);
+
+  let listenUrl = '';
+  const baseUrl = () => (options.publicUrl ?? listenUrl).replace(/\/$/, '');
+  const ctx: GraphContext = {
+    world,
+    sendLimiter: new SlidingWindowLimiter(),
+    conversationsLimiter: new SlidingWindowLimiter(),
+    webhooks,
+    baseUrl,
+  };
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 10 * 1024 * 1024 });
+  await app.register(formbody);
+
+  // CORS for the browser SDK's FB.api calls from another origin (e.g. http://localhost:3000).
+  app.addHook('onRequest', async (req, reply) => {
+    const origin = req.headers.origin;
+    if (!origin) return;
+    reply.header('access-control-allow-origin', origin);
+    reply.header('vary', 'Origin');
+    if (req.method === 'OPTIONS') {
+      reply.header('access-control-allow-methods', 'GET,POST,DELETE,PUT,OPTIONS');
+      reply.header('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type,authorization');
+      reply.header('access-control-max-age', '600');
+      return reply.code(204).send();
+    }
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    if (req.url.startsWith('/_emulator')) return reply.code(err.statusCode ?? 500).send({ message: err.message });
+    const status = err.statusCode ?? 500;
+    const e = status < 500 ? new GraphApiError(100, `(#100) ${err.message}`) : new GraphApiError(1, 'An unknown error occurred');
+    return reply.code(e.status).send(e.body());
+  });
+
+  registerControl(app, {
+    world,
+    webhooks,
+    limiters: [ctx.sendLimiter, ctx.conversationsLimiter],
+    callbacks: { dataDeletionCallbackUrl: options.dataDeletionCallbackUrl, deauthorizeCallbackUrl: options.deauthorizeCallbackUrl },
+  });
+  registerLogin(app, world, baseUrl);
+  registerSdk(app, baseUrl);
+
+  app.get('/_emulator/health', async () => ({ ok: true }));
+
+  app.route({
+    method: ['GET', 'POST', 'DELETE'],
+    url: '/*',
+    handler: async (req, reply) => {
+      const raw = req.url;
+      const q = raw.indexOf('?');
+      let path = q < 0 ? raw : raw.slice(0, q);
+      let versionPrefix = '';
+      const m = VERSION_PREFIX.exec(path);
+      if (m) {
+        versionPrefix = `/${m[1]}`;
+        path = path.slice(m[0].length);
+      }
+      const body = req.body;
+      const params: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+      if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(params, body);
+      const graphReq: GraphRequest = {
+        method: req.method as GraphRequest['method'],
+        path: decodeURIComponent(path.replace(/^\/+/, '')),
+        params,
+        versionPrefix,
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      };
+      const latency = world.behaviour.latencyMs;
+      if (latency > 0) await sleep(latency);
+      const res = await handleGraph(ctx, graphReq);
+      reply.code(res.status);
+      for (const [k, v] of Object.entries(res.headers)) reply.header(k, v);
+      return reply.send(res.body);
+    },
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 4010, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 4010);
+  listenUrl = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
+
+  let closed = false;
+  return {
+    url: listenUrl,
+    app,
+    world,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await webhooks.close();
+      await app.close();
+      await saver?.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { Rng } from '../util/rng.js';
+import { b64urlDecode, b64urlEncode } from '../util/format.js';
+import { INBOUND_LINES, OUTBOUND_LINES } from './names.js';
+import type { Contact, Message } from './types.js';
+
+/** Message ids are opaque to clients; internally they encode where the message lives. */
+export function makeMid(pageId: string, psid: string, index: number): string {
+  return 'm_' + b64urlEncode(`${pageId}:${psid}:${index}`);
+}
+
+export function parseMid(mid: string): { pageId: string; psid: string; index: number } | null {
+  if (!mid.startsWith('m_')) return null;
+  const parts = b64urlDecode(mid.slice(2)).split(':');
+  if (parts.length !== 3) return null;
+  const [pageId, psid, idx] = parts as [string, string, string];
+  const index = Number(idx);
+  if (!/^\d+$/.test(pageId) || !/^\d+$/.test(psid) || !Number.isInteger(index) || index < 0) return null;
+  return { pageId, psid, index };
+}
+
+/**
+ * Builds the deterministic history of a seeded contact. The last inbound message is at `lastInboundAt`;
+ * when `updatedAt` is later, the page replied last at `updatedAt`. Earlier messages alternate backwards in time.
+ */
+function generateBase(pageId: string, c: Contact): Message[] {
+  const n = c.baseCount;
+  if (n === 0) return [];
+  const rng = new Rng(c.historySeed);
+  const out: Message[] = new Array<Message>(n);
+  let i = n - 1;
+  let t = c.updatedAt;
+  let fromContact = c.updatedAt === c.lastInboundAt;
+  while (i >= 0) {
+    const lines = fromContact ? INBOUND_LINES : OUTBOUND_LINES;
+    out[i] = { mid: makeMid(pageId, c.psid, i), fromContact, text: rng.pick(lines), time: t };
+    i--;
+    if (!fromContact && i >= 0) {
+      // the inbound message right before the page's reply is the last inbound one
+      fromContact = true;
+      t = c.lastInboundAt;
+      continue;
+    }
+    t -= rng.int(5 * 60_000, 36 * 3_600_000);
+    fromContact = rng.next() < 0.55;
+  }
+  return out;
+}
+
+export function materialise(pageId: string, c: Contact): Message[] {
+  if (c.messages === null) c.messages = generateBase(pageId, c);
+  return c.messages;
+}

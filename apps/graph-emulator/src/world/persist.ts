@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Contact, Message, OutboxEntry, PageTask, TokenRecord, User, AppSubscription, Behaviour } from './types.js';
+import type { World } from './world.js';
+
+type ContactRow = [string, string, string, number, number, number, number, number, Message[] | null];
+
+interface Snapshot {
+  version: 1;
+  subscription: AppSubscription | null;
+  users: User[];
+  pages: Array<{
+    id: string;
+    name: string;
+    category: string;
+    roles: Array<[string, PageTask[]]>;
+    subscribedApps: Array<[string, string[]]>;
+    outbox: OutboxEntry[];
+    contacts: ContactRow[];
+  }>;
+  tokens: TokenRecord[];
+  behaviour: Behaviour;
+  clockOffsetMs: number;
+}
+
+export function snapshot(world: World): Snapshot {
+  return {
+    version: 1,
+    subscription: world.app.subscription,
+    users: [...world.users.values()],
+    pages: [...world.pages.values()].map((p) => ({
+      id: p.id,
+      name: p.name,
+      category: p.category,
+      roles: [...p.roles.entries()],
+      subscribedApps: [...p.subscribedApps.entries()],
+      outbox: p.outbox,
+      contacts: p.contactList.map((c): ContactRow => [c.psid, c.firstName, c.lastName, c.lastInboundAt, c.updatedAt, c.baseCount, c.historySeed, c.unread, c.messages]),
+    })),
+    tokens: [...world.tokens.byToken.values()],
+    behaviour: world.behaviour,
+    clockOffsetMs: world.clockOffsetMs,
+  };
+}
+
+/** Loads a saved world; returns false when the file does not exist. */
+export function loadState(world: World, file: string): boolean {
+  if (!existsSync(file)) return false;
+  const s = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+  if (s.version !== 1) throw new Error(`Unsupported emulator state version in ${file}`);
+  world.reset();
+  world.app.subscription = s.subscription;
+  for (const u of s.users) world.users.set(u.id, u);
+  for (const p of s.pages) {
+    const contacts = new Map<string, Contact>();
+    const list: Contact[] = [];
+    for (const [psid, firstName, lastName, lastInboundAt, updatedAt, baseCount, historySeed, unread, messages] of p.contacts) {
+      const c: Contact = { psid, firstName, lastName, lastInboundAt, updatedAt, baseCount, historySeed, unread, messages };
+      contacts.set(psid, c);
+      list.push(c);
+    }
+    const page = {
+      id: p.id,
+      name: p.name,
+      category: p.category,
+      roles: new Map(p.roles),
+      subscribedApps: new Map(p.subscribedApps),
+      outbox: p.outbox,
+      contacts,
+      contactList: list,
+      convOrder: null,
+    };
+    world.pages.set(p.id, page);
+    for (const c of list) world.psidIndex.set(c.psid, page);
+  }
+  for (const t of s.tokens) world.tokens.byToken.set(t.token, t);
+  world.behaviour = { ...world.behaviour, ...s.behaviour };
+  world.clockOffsetMs = s.clockOffsetMs;
+  return true;
+}
+
+/** Debounced JSON writer (atomic rename). */
+export class StateSaver {
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly world: World,
+    private readonly file: string,
+    private readonly delayMs = 500,
+  ) {}
+
+  schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.writing = this.writing.then(() => this.write()).catch((e: unknown) => console.error('[graph-emulator] state save failed', e));
+    }, this.delayMs);
+  }
+
+  private async write(): Promise<void> {
+    await mkdir(dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.tmp`;
+    await writeFile(tmp, JSON.stringify(snapshot(this.world)));
+    await rename(tmp, this.file);
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      await this.writing;
+      await this.write();
+    }
+    await this.writing;
+  }
+}

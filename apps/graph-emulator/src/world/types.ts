@@ -1,0 +1,147 @@
+/** The emulated social network's data model. Compact on purpose: a page can hold 100k contacts. */
+
+export type PageTask = 'ANALYZE' | 'ADVERTISE' | 'MESSAGING' | 'MODERATE' | 'CREATE_CONTENT' | 'MANAGE';
+export const ALL_TASKS: PageTask[] = ['ANALYZE', 'ADVERTISE', 'MESSAGING', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'];
+
+export interface User {
+  id: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Permissions the user granted to the app (scope -> status). */
+  permissions: Record<string, 'granted' | 'declined'>;
+  appInstalled: boolean;
+  isTestUser?: boolean;
+  password?: string;
+}
+
+export interface Message {
+  mid: string;
+  /** true = the contact wrote it, false = the page sent it. */
+  fromContact: boolean;
+  text: string;
+  time: number;
+}
+
+export interface Contact {
+  psid: string;
+  firstName: string;
+  lastName: string;
+  /** Last time the contact wrote / acted (opens the 24-hour window); 0 = never. */
+  lastInboundAt: number;
+  /** Time of the latest message in the conversation; 0 = no conversation. */
+  updatedAt: number;
+  /** Number of lazily generated history messages (before `messages` is materialised). */
+  baseCount: number;
+  /** Seed for the lazily generated history. */
+  historySeed: number;
+  /** Materialised history, oldest first (null until first needed). */
+  messages: Message[] | null;
+  unread: number;
+}
+
+export interface OutboxEntry {
+  mid: string;
+  recipient: string;
+  text: string;
+  messaging_type: string;
+  tag: string | null;
+  time: number;
+}
+
+export interface Page {
+  id: string;
+  name: string;
+  category: string;
+  /** userId -> tasks granted on the page. */
+  roles: Map<string, PageTask[]>;
+  contacts: Map<string, Contact>;
+  /** Insertion order of contacts (for listing/state). */
+  contactList: Contact[];
+  /** appId -> subscribed fields. */
+  subscribedApps: Map<string, string[]>;
+  outbox: OutboxEntry[];
+  /** Cached conversation order (newest first); rebuilt when dirty. */
+  convOrder: Contact[] | null;
+}
+
+export interface AppSubscription {
+  object: 'page';
+  callbackUrl: string;
+  verifyToken: string;
+  fields: string[];
+}
+
+export interface App {
+  id: string;
+  secret: string;
+  name: string;
+  subscription: AppSubscription | null;
+}
+
+export type TokenType = 'USER' | 'PAGE' | 'APP';
+
+export interface TokenRecord {
+  token: string;
+  type: TokenType;
+  userId: string;
+  pageId?: string;
+  appId: string;
+  scopes: string[];
+  issuedAt: number;
+  /** ms epoch; 0 = never expires. */
+  expiresAt: number;
+  dataAccessExpiresAt: number;
+  longLived: boolean;
+  /** When set, the token is invalid with this 190 subcode. */
+  invalidSubcode?: number;
+}
+
+export interface Behaviour {
+  latencyMs: number;
+  sendPerSecond: number;
+  conversationsPerSecond: number;
+  failureRate: number;
+  failCodes: number[];
+  /** Emulator extension: the next N Send/Conversations calls fail (cycling through failCodes). */
+  failNext: number;
+  unavailablePsids: string[];
+  legacyMessageTags: boolean;
+  webhookRetries: number;
+  webhookRetryBaseMs: number;
+  webhookBatchMs: number;
+}
+
+export const DEFAULT_BEHAVIOUR: Behaviour = {
+  latencyMs: 0,
+  sendPerSecond: 300,
+  conversationsPerSecond: 2,
+  failureRate: 0,
+  failCodes: [1200],
+  failNext: 0,
+  unavailablePsids: [],
+  legacyMessageTags: false,
+  webhookRetries: 5,
+  webhookRetryBaseMs: 200,
+  webhookBatchMs: 50,
+};
+
+export interface SeedSpec {
+  seed: string | number;
+  users?: number;
+  pagesPerUser?: number;
+  contactsPerPage?: number;
+  messagesPerContact?: number;
+  /** Share of contacts whose last message is inside the 24-hour window (default 0.25). */
+  inWindowShare?: number;
+}
+
+export const DEFAULT_SCOPES = [
+  'public_profile',
+  'email',
+  'pages_show_list',
+  'pages_messaging',
+  'pages_manage_metadata',
+  'pages_read_engagement',
+];

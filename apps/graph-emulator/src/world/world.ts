@@ -1,0 +1,270 @@
+import { Rng } from '../util/rng.js';
+import { materialise, makeMid } from './history.js';
+import { TokenStore } from './tokens.js';
+import {
+  ALL_TASKS,
+  DEFAULT_BEHAVIOUR,
+  DEFAULT_SCOPES,
+  type App,
+  type Behaviour,
+  type Contact,
+  type Message,
+  type OutboxEntry,
+  type Page,
+  type PageTask,
+  type User,
+} from './types.js';
+import { FIRST_NAMES, LAST_NAMES } from './names.js';
+
+export type WebhookField = 'messages' | 'message_deliveries' | 'message_reads' | 'messaging_postbacks' | 'message_echoes';
+
+export interface WorldEvent {
+  pageId: string;
+  field: WebhookField;
+  event: Record<string, unknown>;
+}
+
+export interface ContactSpec {
+  count: number;
+  rng: Rng;
+  messagesPerContact: number;
+  inWindowShare: number;
+  /** When set, every contact's last inbound message is exactly this long ago (overrides the random spread). */
+  inboundAgoMs?: number | null;
+}
+
+/** In-memory state of the emulated network: users, one app, pages, contacts, conversations, tokens. */
+export class World {
+  app: App;
+  users = new Map<string, User>();
+  pages = new Map<string, Page>();
+  /** psid -> page (PSIDs are page-scoped and globally unique here). */
+  psidIndex = new Map<string, Page>();
+  tokens: TokenStore;
+  behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
+  clockOffsetMs = 0;
+  /** Codes issued by the login dialog (response_type=code) -> token data. */
+  authCodes = new Map<string, { userId: string; scopes: string[]; redirectUri: string; expiresAt: number }>();
+  onEvent: (e: WorldEvent) => void = () => {};
+  onChange: () => void = () => {};
+  private idRng = new Rng('ids');
+
+  constructor(app: { id: string; secret: string; name: string }) {
+    this.app = { ...app, subscription: null };
+    this.tokens = new TokenStore(() => this.now());
+  }
+
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  touch(): void {
+    this.onChange();
+  }
+
+  reset(): void {
+    this.users.clear();
+    this.pages.clear();
+    this.psidIndex.clear();
+    this.tokens.clear();
+    this.authCodes.clear();
+    this.app.subscription = null;
+    this.idRng = new Rng('ids');
+    this.touch();
+  }
+
+  setIdSeed(seed: string | number): void {
+    this.idRng = new Rng(`ids:${seed}`);
+  }
+
+  private newId(length: number): string {
+    for (;;) {
+      const id = this.idRng.digits(length);
+      if (!this.users.has(id) && !this.pages.has(id) && !this.psidIndex.has(id) && id !== this.app.id) return id;
+    }
+  }
+
+  createUser(input: { name: string; email?: string; id?: string; installed?: boolean; scopes?: string[] }): User {
+    const [firstName = input.name, ...rest] = input.name.split(' ');
+    const id = input.id ?? this.newId(15);
+    const user: User = {
+      id,
+      name: input.name,
+      firstName,
+      lastName: rest.join(' '),
+      email: input.email ?? `${input.name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
+      permissions: {},
+      appInstalled: false,
+    };
+    if (input.installed) this.grant(user, input.scopes ?? DEFAULT_SCOPES);
+    this.users.set(id, user);
+    this.touch();
+    return user;
+  }
+
+  grant(user: User, scopes: string[]): void {
+    user.appInstalled = true;
+    user.permissions['public_profile'] = 'granted';
+    for (const s of scopes) user.permissions[s] = 'granted';
+  }
+
+  grantedScopes(user: User): string[] {
+    return Object.entries(user.permissions)
+      .filter(([, v]) => v === 'granted')
+      .map(([k]) => k);
+  }
+
+  createPage(input: { ownerId: string; name: string; category?: string; id?: string }): Page {
+    const owner = this.users.get(input.ownerId);
+    if (!owner) throw new Error(`unknown user ${input.ownerId}`);
+    const page: Page = {
+      id: input.id ?? this.newId(15),
+      name: input.name,
+      category: input.category ?? 'Local Business',
+      roles: new Map([[owner.id, [...ALL_TASKS]]]),
+      contacts: new Map(),
+      contactList: [],
+      subscribedApps: new Map(),
+      outbox: [],
+      convOrder: null,
+    };
+    this.pages.set(page.id, page);
+    this.touch();
+    return page;
+  }
+
+  addRole(page: Page, userId: string, tasks: PageTask[] = [...ALL_TASKS]): void {
+    page.roles.set(userId, tasks);
+    this.touch();
+  }
+
+  pagesOf(userId: string): Page[] {
+    const out: Page[] = [];
+    for (const p of this.pages.values()) if (p.roles.has(userId)) out.push(p);
+    return out;
+  }
+
+  addContacts(page: Page, spec: ContactSpec): Contact[] {
+    const { rng, count } = spec;
+    const now = this.now();
+    const added: Contact[] = [];
+    for (let i = 0; i < count; i++) {
+      const psid = this.newId(16);
+      let lastInboundAt: number;
+      if (spec.inboundAgoMs === null) lastInboundAt = 0;
+      else if (spec.inboundAgoMs !== undefined) lastInboundAt = now - spec.inboundAgoMs;
+      else if (rng.next() < spec.inWindowShare) lastInboundAt = now - rng.int(60_000, 23 * 3_600_000);
+      else lastInboundAt = now - rng.int(25 * 3_600_000, 30 * 86_400_000);
+      const m = spec.messagesPerContact;
+      const baseCount = lastInboundAt === 0 ? 0 : Math.max(1, m <= 2 ? m : rng.int(m - 2, m + 2));
+      let updatedAt = lastInboundAt;
+      if (baseCount >= 2 && rng.next() < 0.5) updatedAt = Math.min(now, lastInboundAt + rng.int(60_000, 2 * 3_600_000));
+      const contact: Contact = {
+        psid,
+        firstName: rng.pick(FIRST_NAMES),
+        lastName: rng.pick(LAST_NAMES),
+        lastInboundAt,
+        updatedAt,
+        baseCount,
+        historySeed: rng.int(1, 2 ** 31 - 1),
+        messages: null,
+        unread: lastInboundAt !== 0 && updatedAt === lastInboundAt ? 1 : 0,
+      };
+      page.contacts.set(psid, contact);
+      page.contactList.push(contact);
+      this.psidIndex.set(psid, page);
+      added.push(contact);
+    }
+    page.convOrder = null;
+    this.touch();
+    return added;
+  }
+
+  /** Conversations (contacts with at least one message), newest first, ties by psid. */
+  conversationOrder(page: Page): Contact[] {
+    if (!page.convOrder) {
+      page.convOrder = page.contactList
+        .filter((c) => c.updatedAt > 0)
+        .sort((a, b) => b.updatedAt - a.updatedAt || (a.psid < b.psid ? -1 : a.psid > b.psid ? 1 : 0));
+    }
+    return page.convOrder;
+  }
+
+  history(page: Page, contact: Contact): Message[] {
+    return materialise(page.id, contact);
+  }
+
+  private append(page: Page, contact: Contact, fromContact: boolean, text: string, time: number): Message {
+    const messages = materialise(page.id, contact);
+    const msg: Message = { mid: makeMid(page.id, contact.psid, messages.length), fromContact, text, time };
+    messages.push(msg);
+    contact.updatedAt = time;
+    page.convOrder = null;
+    return msg;
+  }
+
+  /** The contact writes to the page: opens the 24-hour window and fires `messages`. */
+  contactWrites(page: Page, contact: Contact, text: string): Message {
+    const now = this.now();
+    const msg = this.append(page, contact, true, text, now);
+    contact.lastInboundAt = now;
+    contact.unread++;
+    this.onEvent({
+      pageId: page.id,
+      field: 'messages',
+      event: { sender: { id: contact.psid }, recipient: { id: page.id }, timestamp: now, message: { mid: msg.mid, text } },
+    });
+    this.touch();
+    return msg;
+  }
+
+  contactReads(page: Page, contact: Contact): number {
+    const now = this.now();
+    this.onEvent({
+      pageId: page.id,
+      field: 'message_reads',
+      event: { sender: { id: contact.psid }, recipient: { id: page.id }, timestamp: now, read: { watermark: now } },
+    });
+    return now;
+  }
+
+  contactPostback(page: Page, contact: Contact, title: string, payload: string): string {
+    const now = this.now();
+    contact.lastInboundAt = now;
+    const mid = makeMid(page.id, contact.psid, 1_000_000 + Math.floor(Math.random() * 1_000_000));
+    this.onEvent({
+      pageId: page.id,
+      field: 'messaging_postbacks',
+      event: { sender: { id: contact.psid }, recipient: { id: page.id }, timestamp: now, postback: { mid, title, payload } },
+    });
+    this.touch();
+    return mid;
+  }
+
+  /** A page message accepted by the Send API: outbox + conversation history + echo/delivery webhooks. */
+  recordSend(page: Page, contact: Contact, text: string, messagingType: string, tag: string | null, now: number): string {
+    const msg = this.append(page, contact, false, text, now);
+    contact.unread = 0;
+    const entry: OutboxEntry = { mid: msg.mid, recipient: contact.psid, text, messaging_type: messagingType, tag, time: now };
+    page.outbox.push(entry);
+    if (this.app.subscription && page.subscribedApps.has(this.app.id)) {
+      this.onEvent({
+        pageId: page.id,
+        field: 'message_echoes',
+        event: {
+          sender: { id: page.id },
+          recipient: { id: contact.psid },
+          timestamp: now,
+          message: { mid: msg.mid, is_echo: true, app_id: Number(this.app.id), text },
+        },
+      });
+      this.onEvent({
+        pageId: page.id,
+        field: 'message_deliveries',
+        event: { sender: { id: contact.psid }, recipient: { id: page.id }, timestamp: now, delivery: { mids: [msg.mid], watermark: now } },
+      });
+    }
+    this.touch();
+    return msg.mid;
+  }
+}

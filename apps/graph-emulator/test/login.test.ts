@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Emulator } from '../src/index.js';
+import { http, start } from './helpers.js';
+
+describe('login dialog and sdk.js', () => {
+  let emu: Emulator;
+  let adminId: string;
+  beforeAll(async () => {
+    emu = await start({ seed: 'demo' });
+    adminId = (await http(`${emu.url}/_emulator/state`)).body.users[0].id;
+  });
+  afterAll(() => emu.close());
+
+  const dialog = (q: Record<string, string>) => `${emu.url}/dialog/oauth?${new URLSearchParams({ client_id: '1000000000000001', ...q })}`;
+
+  it('lists users with a button each, the scopes, and a cancel link', async () => {
+    const r = await fetch(dialog({ redirect_uri: 'http://localhost:3000/cb', scope: 'pages_show_list,pages_messaging', state: 's1', response_type: 'token' }));
+    const html = await r.text();
+    expect(r.headers.get('content-type')).toContain('text/html');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Continue as Demo Admin');
+    expect(html).toContain('Continue as Second Admin');
+    expect(html).toContain('pages_messaging');
+    expect(html).toMatch(/href="http:\/\/localhost:3000\/cb#error=access_denied[^"]*state=s1"/);
+    const bad = await fetch(dialog({ client_id: '42', redirect_uri: 'http://x/cb' }));
+    expect(bad.status).toBe(400);
+  });
+
+  it('response_type=token redirects with #access_token, expires_in and a signed_request', async () => {
+    const r = await http(`${emu.url}/dialog/oauth/confirm`, {
+      form: { client_id: '1000000000000001', redirect_uri: 'http://localhost:3000/cb', scope: 'pages_show_list', state: 'abc', response_type: 'token', return_scopes: 'true', user_id: adminId },
+    });
+    expect(r.status).toBe(302);
+    const loc = new URL(r.headers.get('location') ?? '');
+    expect(`${loc.origin}${loc.pathname}`).toBe('http://localhost:3000/cb');
+    const frag = new URLSearchParams(loc.hash.slice(1));
+    expect(frag.get('state')).toBe('abc');
+    expect(Number(frag.get('expires_in'))).toBeGreaterThan(3000);
+    expect(frag.get('granted_scopes')).toContain('pages_show_list');
+    const payload = JSON.parse(Buffer.from((frag.get('signed_request') ?? '').split('.')[1] ?? '', 'base64url').toString());
+    expect(payload.user_id).toBe(adminId);
+    const me = await http(`${emu.url}/v16.0/me?access_token=${frag.get('access_token')}`);
+    expect(me.body).toEqual({ id: adminId, name: 'Demo Admin' });
+  });
+
+  it('response_type=code redirects with ?code= that the server exchanges once', async () => {
+    const redirect = 'http://localhost:3000/auth/callback';
+    const r = await http(`${emu.url}/dialog/oauth/confirm`, { form: { client_id: '1000000000000001', redirect_uri: redirect, state: 'z', response_type: 'code', user_id: adminId } });
+    const loc = new URL(r.headers.get('location') ?? '');
+    const code = loc.searchParams.get('code') ?? '';
+    expect(loc.searchParams.get('state')).toBe('z');
+    const q = new URLSearchParams({ client_id: '1000000000000001', client_secret: 'pagecast-emulator-app-secret', redirect_uri: redirect, code });
+    const ex = await http(`${emu.url}/v16.0/oauth/access_token?${q}`);
+    expect(ex.body).toMatchObject({ access_token: expect.stringMatching(/^EAA/), token_type: 'bearer' });
+    expect((await http(`${emu.url}/v16.0/oauth/access_token?${q}`)).body.error.code).toBe(100);
+  });
+
+  it('serves sdk.js that parses and defines FB.init/login/getLoginStatus/api/logout and calls fbAsyncInit', async () => {
+    const r = await fetch(`${emu.url}/sdk.js`);
+    expect(r.headers.get('content-type')).toContain('javascript');
+    const src = await r.text();
+    expect(src).toContain(emu.url);
+    const calls: string[] = [];
+    const storage = new Map<string, string>();
+    const fakeWindow: Record<string, unknown> = {
+      fbAsyncInit: () => calls.push('init'),
+      localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v), removeItem: (k: string) => storage.delete(k) },
+      location: { origin: 'http://localhost:3000' },
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      open: () => ({ closed: true }),
+      fetch: (url: string, init: RequestInit) => fetch(url, init),
+      atob: (s: string) => Buffer.from(s, 'base64').toString('binary'),
+    };
+    new Function('window', src)(fakeWindow);
+    const FB = fakeWindow.FB as Record<string, (...a: unknown[]) => void>;
+    for (const m of ['init', 'login', 'getLoginStatus', 'api', 'logout']) expect(typeof FB[m]).toBe('function');
+    await new Promise((r2) => setTimeout(r2, 10));
+    expect(calls).toEqual(['init']);
+    FB.init?.({ appId: '1000000000000001', version: 'v16.0', cookie: true, xfbml: false });
+    const status = await new Promise((res) => FB.getLoginStatus?.(res));
+    expect(status).toEqual({ status: 'unknown', authResponse: null });
+    // a popup that is closed without logging in -> unknown
+    const login = await new Promise((res) => FB.login?.(res, { scope: 'pages_show_list' }));
+    expect(login).toEqual({ status: 'unknown', authResponse: null });
+    // api() calls the emulator over HTTP (token from params)
+    const token = (await http(`${emu.url}/_emulator/users/${adminId}/tokens`, { json: {} })).body.access_token;
+    const me = await new Promise((res) => FB.api?.('/me', { access_token: token, fields: 'id,name' }, res));
+    expect(me).toEqual({ id: adminId, name: 'Demo Admin' });
+    const err = await new Promise((res) => FB.api?.('/me', res));
+    expect(err).toMatchObject({ error: { code: 104 } });
+  });
+
+  it('serves the popup callback page that posts the result to the opener', async () => {
+    const html = await (await fetch(`${emu.url}/dialog/oauth/callback?origin=http%3A%2F%2Flocalhost%3A3000`)).text();
+    expect(html).toContain('postMessage');
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+    const posted: unknown[] = [];
+    const win = { opener: { postMessage: (m: unknown, o: string) => posted.push([m, o]) }, close: () => {} };
+    const loc = { search: '?origin=http%3A%2F%2Flocalhost%3A3000', hash: '#access_token=EAAx&state=s' };
+    new Function('window', 'location', 'setTimeout', script)(win, loc, () => {});
+    expect(posted).toEqual([[{ type: 'pagecast-emulator-login', params: { access_token: 'EAAx', state: 's' } }, 'http://localhost:3000']]);
+  });
+});
