@@ -1,0 +1,14 @@
+// Route guards of spec §2, used by route beforeLoad hooks. They read the zustand stores directly.
+import { redirect } from '@tanstack/react-router';
+import { useAuthStore, usePagesStore } from '../../stores';
+
+/** /select: needs an access token, otherwise '/'. */
+export function requireAccessToken(): void {
+  if (!useAuthStore.getState().accessToken) throw redirect({ to: '/', replace: true });
+}
+
+/** /dashboard: needs a token (else '/') and a selected page (else '/select'). */
+export function requireSelectedPage(): void {
+  requireAccessToken();
+  if (!usePagesStore.getState().selectedPage) throw redirect({ to: '/select', replace: true });
+}

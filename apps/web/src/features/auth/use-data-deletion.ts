@@ -1,0 +1,67 @@
+// Revoke access (spec §2/§4): log in again with the reduced scopes, ask the server to delete the data,
+// toast the outcome for 3 s, clear the state on success, then go to '/'.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { DELETION_LOGIN_SCOPES, TIMINGS } from '@pagecast/contract';
+import { toast } from '@pagecast/ui';
+import { tsr } from '../../lib/api';
+import { resetAll } from '../../stores';
+import { socialLogin } from './fb-sdk';
+
+export const DELETION_SUCCESS_TOAST = 'Data deletion completed';
+export const DELETION_FAILURE_TOAST = 'Data deletion failed, contact support';
+
+export function useDataDeletion() {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const running = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const goHomeLater = useCallback(() => {
+    timer.current = setTimeout(
+      () => void navigate({ to: '/', replace: true }),
+      TIMINGS.redirectDelayMs,
+    );
+  }, [navigate]);
+
+  const relogin = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    setPending(true);
+    try {
+      const social = await socialLogin(DELETION_LOGIN_SCOPES);
+      if (!social) return;
+      let ok = false;
+      try {
+        const response = await tsr.user.deleteUser.mutate({
+          body: {
+            userId: social.auth.userID || social.profile.id,
+            accessToken: social.auth.accessToken,
+          },
+        });
+        ok = response.status === 200 && response.body.success;
+      } catch (error) {
+        console.error('Data deletion request failed:', error);
+      }
+      if (ok) {
+        toast.success(DELETION_SUCCESS_TOAST, { duration: TIMINGS.deletionToastMs });
+        resetAll();
+      } else {
+        toast.error(DELETION_FAILURE_TOAST, { duration: TIMINGS.deletionToastMs });
+      }
+      goHomeLater();
+    } finally {
+      running.current = false;
+      setPending(false);
+    }
+  }, [goHomeLater]);
+
+  return { relogin, pending };
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { DashboardShell, type NavUserSubscription } from '@pagecast/ui/layout';
+import { tsr } from '../../lib/api';
+import { env } from '../../lib/env';
+import { resetAll, useAuthStore, usePagesStore } from '../../stores';
+import { DASHBOARD_NAV_ITEMS, currentSection, sectionLabel, type DashboardSection } from './nav';
+import { useSidebarState } from './sidebar-state';
+
+function formatPeriodEnd(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : `Until ${date.toLocaleDateString(undefined, { dateStyle: 'medium' })}`;
+}
+
+/** /dashboard layout: wires the stores, router and cookie to the pure DashboardShell. */
+export function DashboardLayout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const selectedPage = usePagesStore((s) => s.selectedPage);
+  const user = useAuthStore((s) => s.user);
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+
+  // The subscription values are fetched only once the user opens the expander.
+  const [wantSubscription, setWantSubscription] = useState(false);
+  const subscriptionQuery = tsr.pages.getSubscription.useQuery({
+    queryKey: ['subscription'],
+    enabled: wantSubscription,
+    staleTime: 60_000,
+  });
+  const subscriptionBody =
+    subscriptionQuery.data?.status === 200 ? subscriptionQuery.data.body : null;
+  const subscription: NavUserSubscription = {
+    time: subscriptionBody ? formatPeriodEnd(subscriptionBody.periodEnd) : null,
+    credits: subscriptionBody ? subscriptionBody.availableCredits.toLocaleString() : null,
+  };
+
+  const current = currentSection(pathname);
+
+  return (
+    <DashboardShell
+      sidebarOpen={sidebarOpen}
+      onSidebarOpenChange={setSidebarOpen}
+      page={selectedPage ? { name: selectedPage.name, picture: selectedPage.profilePicture } : null}
+      navItems={[...DASHBOARD_NAV_ITEMS]}
+      currentKey={current}
+      onNavigate={(key) =>
+        void navigate({ to: `/dashboard/${key as DashboardSection}`, replace: true })
+      }
+      onChangePage={() => void navigate({ to: '/select' })}
+      user={{
+        name: user?.name,
+        email: user?.email,
+        userId: user?.userId,
+        avatar: user?.profilePic,
+      }}
+      subscription={subscription}
+      onSubscriptionOpen={() => setWantSubscription(true)}
+      onUpgrade={() => window.open(env.supportUrl, '_blank', 'noopener,noreferrer')}
+      onLogout={() => {
+        resetAll();
+        queryClient.clear();
+        void navigate({ to: '/', replace: true });
+      }}
+      breadcrumb={['Dashboard', sectionLabel(current) ?? 'Home']}
+    >
+      <Outlet />
+    </DashboardShell>
+  );
+}

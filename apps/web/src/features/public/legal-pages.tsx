@@ -1,0 +1,9 @@
+import { PrivacyPolicyScreen, TermsScreen } from '@pagecast/ui';
+
+export function PrivacyPolicyPage() {
+  return <PrivacyPolicyScreen />;
+}
+
+export function TermsPage() {
+  return <TermsScreen />;
+}

@@ -1,0 +1,7 @@
+import { RevokeAccessScreen } from '@pagecast/ui';
+import { useDataDeletion } from '../auth/use-data-deletion';
+
+export function RevokeAccessPage() {
+  const { relogin, pending } = useDataDeletion();
+  return <RevokeAccessScreen onRelogin={() => void relogin()} pending={pending} />;
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { matchesName, type Page } from '@pagecast/contract';
+import { ApiError, errorMessage, tsr } from '../../lib/api';
+import { resetAll, useAuthStore, usePagesStore } from '../../stores';
+import { useLogin } from '../auth/use-login';
+import { SelectScreen } from './select-screen';
+
+export const PAGE_FETCH_ERROR_FALLBACK = 'An error occurred';
+
+/** /select: the accounts stored at sign-in; choosing one fetches the page, stores it and opens the dashboard. */
+export function SelectPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useAuthStore((s) => s.user);
+  const pages = usePagesStore((s) => s.pages);
+  const [search, setSearch] = useState('');
+  // 'Add New Page': sign in again so the social network lets the user grant access to more pages.
+  const { login, pending: addPending } = useLogin();
+
+  const choose = useMutation({
+    mutationFn: async (pageId: string) => {
+      const response = await tsr.pages.getPage.query({ params: { pageId } });
+      if (response.status !== 200) throw new ApiError(response.status, response.body);
+      return response.body;
+    },
+    onSuccess: async (page) => {
+      queryClient.setQueryData(['page', page.pageId], {
+        status: 200,
+        body: page,
+        headers: new Headers(),
+      });
+      usePagesStore.getState().setSelectedPage({
+        pageId: page.pageId,
+        id: page.id,
+        name: page.name,
+        syncScope: page.syncScope,
+        profilePicture: page.profilePicture,
+      });
+      await navigate({ to: '/dashboard', replace: true });
+    },
+  });
+
+  const visible = pages.filter((page) => matchesName(page.name, search));
+
+  return (
+    <SelectScreen
+      user={user ? { name: user.name, profilePic: user.profilePic } : null}
+      pages={visible}
+      search={search}
+      onSearchChange={setSearch}
+      onSelect={(page: Page) => choose.mutate(page.pageId)}
+      onAddNewPage={() => void login()}
+      addNewPagePending={addPending}
+      onLogout={() => {
+        resetAll();
+        queryClient.clear();
+        void navigate({ to: '/', replace: true });
+      }}
+      loading={choose.isPending}
+      error={choose.isError ? errorMessage(choose.error, PAGE_FETCH_ERROR_FALLBACK) : null}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+// The one ts-rest client (spec §7): same-origin base URL (contract paths already start with /api),
+// JSON headers, the admin JWT as a bearer token, and the 401/403 policy of spec §8.
+import { tsRestFetchApi, type ApiFetcher } from '@ts-rest/core';
+import { initTsrReactQuery } from '@ts-rest/react-query/v5';
+import { contract } from '@pagecast/contract';
+import { resetAll, useAuthStore } from '../stores';
+import { redirectToLanding } from './navigation';
+import { queryClient } from './query-client';
+
+export const UNAUTHORIZED_LOG_MESSAGE = 'Unauthorized access - Redirecting to login...';
+
+/** Spec §8: any 401 or 403 logs, clears the three slices (and storage) and goes to the landing page. */
+export function handleUnauthorized(): void {
+  console.log(UNAUTHORIZED_LOG_MESSAGE);
+  resetAll();
+  queryClient.clear();
+  redirectToLanding();
+}
+
+export const apiFetcher: ApiFetcher = async (args) => {
+  const headers: Record<string, string> = { ...args.headers };
+  const token = useAuthStore.getState().accessToken;
+  if (token) headers.authorization = `Bearer ${token}`;
+  // A JSON content type with no body makes the server reject bodiless DELETE/POST calls.
+  if (args.body === null || args.body === undefined) delete headers['content-type'];
+  const response = await tsRestFetchApi({ ...args, headers });
+  if (response.status === 401 || response.status === 403) handleUnauthorized();
+  return response;
+};
+
+export const tsr = initTsrReactQuery(contract, {
+  baseUrl: '',
+  baseHeaders: { Accept: 'application/json', 'Content-Type': 'application/json' },
+  api: apiFetcher,
+});
+
+/** A non-2xx answer turned into an Error (for mutation/query functions built on `.query()`/`.mutate()`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    const message =
+      typeof body === 'object' &&
+      body !== null &&
+      typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : `Request failed with status ${status}`;
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The server's error body is `{ message, fieldErrors? }` (docs/CONVENTIONS.md "Errors"). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (typeof error === 'object' && error !== null) {
+    const body = (error as { body?: unknown }).body;
+    if (typeof body === 'object' && body !== null) {
+      const message = (body as { message?: unknown }).message;
+      if (typeof message === 'string' && message.trim() !== '') return message;
+    }
+  }
+  return fallback;
+}

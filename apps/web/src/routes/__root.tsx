@@ -1,0 +1,14 @@
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { NotFoundPage, RouteErrorPage } from '../features/errors/error-pages';
+import { RootLayout } from '../features/root/root-layout';
+import type { RouterContext } from '../router';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <RootLayout>
+      <Outlet />
+    </RootLayout>
+  ),
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteErrorPage,
+});

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyPolicyPage } from '../features/public/legal-pages';
+
+export const Route = createFileRoute('/privacy-policy')({ component: PrivacyPolicyPage });

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { findHeading, renderApp, selectPage, signIn } from './helpers';
+
+describe('route guards (spec §2)', () => {
+  it('/select without a token redirects to /', async () => {
+    const app = await renderApp('/select');
+    expect(app.pathname()).toBe('/');
+    expect(
+      await screen.findByRole('heading', { name: /Message Scheduling Got Easy/i }),
+    ).toBeInTheDocument();
+  });
+
+  it('/dashboard without a token redirects to /', async () => {
+    const app = await renderApp('/dashboard/manage-tags');
+    expect(app.pathname()).toBe('/');
+  });
+
+  it('/dashboard with a token but no selected page redirects to /select', async () => {
+    signIn();
+    const app = await renderApp('/dashboard');
+    expect(app.pathname()).toBe('/select');
+    expect(await findHeading('Select a Page')).toBeInTheDocument();
+  });
+
+  it('/dashboard with a token and a selected page renders the layout and Home', async () => {
+    signIn();
+    selectPage();
+    const app = await renderApp('/dashboard');
+    expect(app.pathname()).toBe('/dashboard');
+    expect(await findHeading('Home')).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs).toHaveTextContent('Dashboard/Home');
+    expect(screen.getByText('Acme Coffee')).toBeInTheDocument();
+    expect(screen.getByText('Your Bulk Messaging App')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/dashboard/home', 'Home'],
+    ['/dashboard/chats', 'Messages'],
+    ['/dashboard/schedule', 'Schedule Campaign'],
+    ['/dashboard/manage-tags', 'Manage Tags'],
+    ['/dashboard/analytics', 'Campaign Analytics'],
+  ])('%s shows its title and a being-built empty state', async (path, title) => {
+    signIn();
+    selectPage();
+    await renderApp(path);
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+    expect(within(main).getByText('This screen is being built')).toBeInTheDocument();
+  });
+
+  it('public routes render without a token', async () => {
+    await renderApp('/privacy-policy');
+    expect(await screen.findByText(/10-April-2025/)).toBeInTheDocument();
+  });
+});
+
+describe('error fallback', () => {
+  it('an unknown route shows Unexpected Application Error! with Not Found', async () => {
+    await renderApp('/no/such/route');
+    expect(
+      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Not Found')).toBeInTheDocument();
+  });
+});

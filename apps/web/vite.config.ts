@@ -1,0 +1,14 @@
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The router plugin must come BEFORE react() (it generates src/routeTree.gen.ts and splits route chunks).
+export default defineConfig({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  server: {
+    // Dev: the API (and the SPA in production) lives on :3000.
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, sourcemap: false },
+});

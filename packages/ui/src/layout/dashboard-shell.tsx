@@ -1,0 +1,165 @@
+import {
+  ArrowLeftRight,
+  CalendarClock,
+  ChartColumn,
+  House,
+  MessagesSquare,
+  Tags,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DashboardHeader } from './dashboard-header';
+import { NavUser, type NavUserInfo, type NavUserSubscription } from './nav-user';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarSeparator,
+} from './sidebar';
+import { SidebarProvider } from './sidebar-context';
+import { SidebarPageHeader } from './sidebar-page-header';
+
+/** Icons the dashboard navigation can use. */
+export const NAV_ICONS = {
+  home: <House />,
+  'manage-tags': <Tags />,
+  chats: <MessagesSquare />,
+  schedule: <CalendarClock />,
+  analytics: <ChartColumn />,
+  'change-page': <ArrowLeftRight />,
+} as const;
+export type NavIconName = keyof typeof NAV_ICONS;
+
+export interface DashboardNavItem {
+  /** Route segment under /dashboard ('home', 'manage-tags', ...). */
+  key: string;
+  label: string;
+  icon?: NavIconName;
+}
+
+export interface DashboardShellProps {
+  /** Desktop expanded (true) / collapsed (false); the app persists it. */
+  sidebarOpen: boolean;
+  onSidebarOpenChange: (open: boolean) => void;
+  page: { name?: string | null; picture?: string | null } | null;
+  productName?: string;
+  /** The 'Features' group. */
+  navItems: DashboardNavItem[];
+  /** Key of the current item (marked aria-current). */
+  currentKey: string;
+  onNavigate: (key: string) => void;
+  /** Secondary 'Change Page' item. */
+  onChangePage: () => void;
+  user: NavUserInfo;
+  subscription?: NavUserSubscription;
+  onSubscriptionOpen?: () => void;
+  onUpgrade: () => void;
+  onLogout: () => void;
+  breadcrumb: string[];
+  headerActions?: ReactNode;
+  children: ReactNode;
+}
+
+/** The whole dashboard frame of spec §2: sidebar (page header, Features, Change Page, user menu), sticky
+ *  header with toggle and breadcrumb, and the screen. Pure: props in, callbacks out. */
+export function DashboardShell({
+  sidebarOpen,
+  onSidebarOpenChange,
+  page,
+  productName,
+  navItems,
+  currentKey,
+  onNavigate,
+  onChangePage,
+  user,
+  subscription,
+  onSubscriptionOpen,
+  onUpgrade,
+  onLogout,
+  breadcrumb,
+  headerActions,
+  children,
+}: DashboardShellProps) {
+  return (
+    <SidebarProvider open={sidebarOpen} onOpenChange={onSidebarOpenChange}>
+      <Sidebar label="Dashboard navigation">
+        <SidebarHeader>
+          <SidebarPageHeader
+            pageName={page?.name}
+            pagePicture={page?.picture}
+            productName={productName}
+          />
+        </SidebarHeader>
+        <SidebarSeparator />
+        <SidebarContent>
+          <nav aria-label="Dashboard" className="flex flex-1 flex-col">
+            <SidebarGroup label="Features">
+              <SidebarMenu>
+                {navItems.map((item) => (
+                  <SidebarMenuItem key={item.key}>
+                    <SidebarMenuButton
+                      label={item.label}
+                      icon={item.icon ? NAV_ICONS[item.icon] : undefined}
+                      isActive={item.key === currentKey}
+                      onClick={() => onNavigate(item.key)}
+                    />
+                  </SidebarMenuItem>
+                ))}
+              </SidebarMenu>
+            </SidebarGroup>
+            <SidebarGroup className="mt-auto">
+              <SidebarMenu>
+                <SidebarMenuItem>
+                  <SidebarMenuButton
+                    label="Change Page"
+                    icon={NAV_ICONS['change-page']}
+                    onClick={onChangePage}
+                  />
+                </SidebarMenuItem>
+              </SidebarMenu>
+            </SidebarGroup>
+          </nav>
+        </SidebarContent>
+        <SidebarFooter>
+          <NavUser
+            user={user}
+            subscription={subscription}
+            onSubscriptionOpen={onSubscriptionOpen}
+            onUpgrade={onUpgrade}
+            onLogout={onLogout}
+          />
+        </SidebarFooter>
+      </Sidebar>
+      <SidebarInset>
+        <DashboardHeader breadcrumb={breadcrumb} actions={headerActions} />
+        <main id="main-content" className="flex min-w-0 flex-1 flex-col">
+          {children}
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}
+
+export interface ScreenHeaderProps {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}
+
+/** Title row at the top of a dashboard screen. */
+export function ScreenHeader({ title, description, actions }: ScreenHeaderProps) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+    </div>
+  );
+}

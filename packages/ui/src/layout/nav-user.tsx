@@ -1,0 +1,236 @@
+import { ChevronDown, ChevronsUpDown, LogOut, Sparkles } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Avatar } from '../primitives/avatar';
+import { cn } from '../primitives/cn';
+import { useSidebarCollapsed } from './sidebar';
+
+export const USERNAME_FALLBACK = 'Username';
+/** Shown for a subscription value that is not known (yet). */
+export const UNKNOWN_VALUE = '—';
+
+export interface NavUserInfo {
+  name?: string | null;
+  email?: string | null;
+  /** Shown when there is no e-mail. */
+  userId?: string | null;
+  avatar?: string | null;
+}
+
+export interface NavUserSubscription {
+  /** Remaining time / period, already formatted; null or undefined = unknown ('—'). */
+  time?: ReactNode;
+  /** Available credits; null or undefined = unknown ('—'). */
+  credits?: ReactNode;
+}
+
+export interface NavUserProps {
+  user: NavUserInfo;
+  subscription?: NavUserSubscription;
+  /** Called when the Subscription expander opens (e.g. to fetch the values lazily). */
+  onSubscriptionOpen?: () => void;
+  onUpgrade: () => void;
+  onLogout: () => void;
+}
+
+function Identity({ user, hideText }: { user: NavUserInfo; hideText?: boolean }) {
+  const name = user.name?.trim() ? user.name : USERNAME_FALLBACK;
+  const secondary = user.email?.trim() ? user.email : (user.userId ?? '');
+  return (
+    <>
+      <Avatar src={user.avatar} name={name} size="sm" className="rounded-lg [&>span]:rounded-lg" />
+      <span
+        className={cn('grid min-w-0 flex-1 text-left text-sm leading-tight', hideText && 'sr-only')}
+      >
+        <span className="truncate font-semibold">{name}</span>
+        <span className="truncate text-xs text-muted-foreground">{secondary}</span>
+      </span>
+    </>
+  );
+}
+
+const itemClass =
+  'flex w-full cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-hidden ' +
+  'hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:text-accent-foreground ' +
+  '[&_svg]:size-4 [&_svg]:shrink-0';
+
+/** Sidebar footer user menu: avatar, name ('Username'), e-mail (or the user id), a Subscription expander
+ *  ('Time', 'Available Credits'), 'Upgrade to Pro' and 'Log out' (spec §2). */
+export function NavUser({
+  user,
+  subscription,
+  onSubscriptionOpen,
+  onUpgrade,
+  onLogout,
+}: NavUserProps) {
+  const collapsed = useSidebarCollapsed();
+  const [open, setOpen] = useState(false);
+  const [subscriptionOpen, setSubscriptionOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const menuId = `${id}-menu`;
+  const subscriptionId = `${id}-subscription`;
+
+  // Close on outside pointer down; focus the first item when the menu opens.
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (
+        rootRef.current &&
+        event.target instanceof Node &&
+        !rootRef.current.contains(event.target)
+      )
+        setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  const close = (refocus = true) => {
+    setOpen(false);
+    if (refocus) triggerRef.current?.focus();
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    const items = Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [],
+    );
+    if (items.length === 0) return;
+    event.preventDefault();
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    let next = 0;
+    if (event.key === 'End') next = items.length - 1;
+    else if (event.key === 'ArrowDown') next = index < 0 ? 0 : (index + 1) % items.length;
+    else if (event.key === 'ArrowUp') next = index <= 0 ? items.length - 1 : index - 1;
+    items[next]?.focus();
+  };
+
+  const toggleSubscription = () => {
+    const next = !subscriptionOpen;
+    setSubscriptionOpen(next);
+    if (next) onSubscriptionOpen?.();
+  };
+
+  const value = (v: ReactNode) => (v === null || v === undefined || v === '' ? UNKNOWN_VALUE : v);
+
+  return (
+    <div ref={rootRef} data-slot="nav-user" className="relative">
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={collapsed ? 'User menu' : undefined}
+        title={collapsed ? (user.name?.trim() ? user.name : USERNAME_FALLBACK) : undefined}
+        onClick={() => setOpen((v) => !v)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+        className={cn(
+          'flex h-12 w-full cursor-pointer items-center gap-2 overflow-hidden rounded-md p-2 text-left outline-hidden',
+          'hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring aria-expanded:bg-sidebar-accent',
+          collapsed && 'size-8 justify-center p-0',
+        )}
+      >
+        <Identity user={user} hideText={collapsed} />
+        {collapsed ? null : (
+          <ChevronsUpDown aria-hidden="true" className="ml-auto size-4 shrink-0" />
+        )}
+      </button>
+
+      {open ? (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label="User menu"
+          onKeyDown={onMenuKeyDown}
+          className={cn(
+            'absolute z-50 min-w-56 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg',
+            'motion-safe:animate-fade-in',
+            collapsed ? 'bottom-0 left-full ml-2' : 'bottom-full left-0 mb-2 w-full',
+          )}
+        >
+          <div className="flex items-center gap-2 px-1 py-1.5" role="none">
+            <Identity user={user} />
+          </div>
+          <div role="separator" className="-mx-1 my-1 h-px bg-border" />
+          <button
+            type="button"
+            role="menuitem"
+            aria-expanded={subscriptionOpen}
+            aria-controls={subscriptionId}
+            onClick={toggleSubscription}
+            className={itemClass}
+          >
+            <span className="flex-1">Subscription</span>
+            <ChevronDown
+              aria-hidden="true"
+              className={cn('transition-transform', subscriptionOpen && 'rotate-180')}
+            />
+          </button>
+          <div
+            id={subscriptionId}
+            role="group"
+            aria-label="Subscription"
+            hidden={!subscriptionOpen}
+          >
+            <dl className="grid gap-1 px-2 pb-1.5 pl-4 text-sm">
+              <div className="flex items-center justify-between gap-4">
+                <dt className="text-muted-foreground">Time</dt>
+                <dd className="font-medium tabular-nums">{value(subscription?.time)}</dd>
+              </div>
+              <div className="flex items-center justify-between gap-4">
+                <dt className="text-muted-foreground">Available Credits</dt>
+                <dd className="font-medium tabular-nums">{value(subscription?.credits)}</dd>
+              </div>
+            </dl>
+          </div>
+          <div role="separator" className="-mx-1 my-1 h-px bg-border" />
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              close(false);
+              onUpgrade();
+            }}
+            className={itemClass}
+          >
+            <Sparkles aria-hidden="true" />
+            Upgrade to Pro
+          </button>
+          <div role="separator" className="-mx-1 my-1 h-px bg-border" />
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              close(false);
+              onLogout();
+            }}
+            className={itemClass}
+          >
+            <LogOut aria-hidden="true" />
+            Log out
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
