@@ -8,7 +8,10 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
   server: {
     // Dev: the API (and the SPA in production) lives on :3000.
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/config.js': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
   },
   build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });

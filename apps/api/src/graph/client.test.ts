@@ -9,7 +9,11 @@ const APP_ID = '1000000000000001';
 const SECRET = 'pagecast-emulator-app-secret';
 
 async function post(url: string, body: unknown, method = 'POST') {
-  const r = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await r.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -31,7 +35,11 @@ describe('Graph client against the emulator', () => {
   const logs: string[] = [];
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, seed: 'empty', behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 } });
+    emu = await startEmulator({
+      port: 0,
+      seed: 'empty',
+      behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },
+    });
     graph = createGraphClient({
       baseUrl: emu.url,
       version: 'v16.0',
@@ -41,18 +49,37 @@ describe('Graph client against the emulator', () => {
       backoffBaseMs: 10,
       rateLimitBackoffMs: 100,
       maxRateLimitRetries: 200,
-      logger: { debug: (o) => logs.push(JSON.stringify(o)), warn: (o) => logs.push(JSON.stringify(o)) },
+      logger: {
+        debug: (o) => logs.push(JSON.stringify(o)),
+        warn: (o) => logs.push(JSON.stringify(o)),
+      },
     });
     user = await post(`${emu.url}/_emulator/users`, { name: 'Grace Hopper', longLived: false });
-    page = await post(`${emu.url}/_emulator/pages`, { ownerId: user.id, name: 'Client Page', contacts: 60, messagesPerContact: 3 });
-    for (let i = 0; i < 4; i++) await post(`${emu.url}/_emulator/pages`, { ownerId: user.id, name: `Page ${i}` });
+    page = await post(`${emu.url}/_emulator/pages`, {
+      ownerId: user.id,
+      name: 'Client Page',
+      contacts: 60,
+      messagesPerContact: 3,
+    });
+    for (let i = 0; i < 4; i++)
+      await post(`${emu.url}/_emulator/pages`, { ownerId: user.id, name: `Page ${i}` });
   });
   afterAll(async () => {
     await graph.close();
     await emu.close();
   });
   beforeEach(async () => {
-    await post(`${emu.url}/_emulator/behaviour`, { sendPerSecond: 0, conversationsPerSecond: 0, failNext: 0, failCodes: [1200], unavailablePsids: [] }, 'PUT');
+    await post(
+      `${emu.url}/_emulator/behaviour`,
+      {
+        sendPerSecond: 0,
+        conversationsPerSecond: 0,
+        failNext: 0,
+        failCodes: [1200],
+        unavailablePsids: [],
+      },
+      'PUT',
+    );
   });
 
   it('debugToken, exchangeToken, getMe, getPermissions', async () => {
@@ -62,7 +89,11 @@ describe('Graph client against the emulator', () => {
     expect(long.tokenType).toBe('bearer');
     expect(long.expiresIn).toBeGreaterThan(5_000_000);
     const me = await graph.getMe(long.accessToken);
-    expect(me).toMatchObject({ id: user.id, name: 'Grace Hopper', picture: { data: { url: expect.any(String) } } });
+    expect(me).toMatchObject({
+      id: user.id,
+      name: 'Grace Hopper',
+      picture: { data: { url: expect.any(String) } },
+    });
     const perms = await graph.getPermissions(long.accessToken);
     expect(perms).toContainEqual({ permission: 'pages_messaging', status: 'granted' });
     expect((await graph.debugToken('garbage')).is_valid).toBe(false);
@@ -72,7 +103,11 @@ describe('Graph client against the emulator', () => {
     const all = await graph.listAccounts(user.access_token, { limit: 2 });
     expect(all).toHaveLength(5);
     expect(new Set(all.map((a) => a.id)).size).toBe(5);
-    expect(all[0]).toMatchObject({ id: page.id, access_token: expect.stringMatching(/^EAA/), tasks: expect.arrayContaining(['MESSAGING']) });
+    expect(all[0]).toMatchObject({
+      id: page.id,
+      access_token: expect.stringMatching(/^EAA/),
+      tasks: expect.arrayContaining(['MESSAGING']),
+    });
     let n = 0;
     for await (const a of graph.iterateAccounts(user.access_token, { limit: 3 })) n += a.id ? 1 : 0;
     expect(n).toBe(5);
@@ -81,19 +116,42 @@ describe('Graph client against the emulator', () => {
   });
 
   it('subscribeApp / getSubscribedApps / unsubscribeApp and app-level subscribeAppWebhooks', async () => {
-    expect(await graph.subscribeApp(page.id, page.access_token, ['messages', 'message_deliveries'])).toBe(true);
-    expect(await graph.getSubscribedApps(page.id, page.access_token)).toEqual([expect.objectContaining({ id: APP_ID, subscribed_fields: ['messages', 'message_deliveries'] })]);
+    expect(
+      await graph.subscribeApp(page.id, page.access_token, ['messages', 'message_deliveries']),
+    ).toBe(true);
+    expect(await graph.getSubscribedApps(page.id, page.access_token)).toEqual([
+      expect.objectContaining({
+        id: APP_ID,
+        subscribed_fields: ['messages', 'message_deliveries'],
+      }),
+    ]);
     expect(await graph.unsubscribeApp(page.id, page.access_token)).toBe(true);
     expect(await graph.getSubscribedApps(page.id, page.access_token)).toEqual([]);
     const server = createServer((req, res) => {
       const u = new URL(req.url ?? '/', 'http://x');
-      res.end(u.searchParams.get('hub.verify_token') === 'vt' ? (u.searchParams.get('hub.challenge') ?? '') : 'no');
+      res.end(
+        u.searchParams.get('hub.verify_token') === 'vt'
+          ? (u.searchParams.get('hub.challenge') ?? '')
+          : 'no',
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-      expect(await graph.subscribeAppWebhooks({ callbackUrl: url, verifyToken: 'vt', fields: ['messages'] })).toBe(true);
-      const err = await caught(graph.subscribeAppWebhooks({ callbackUrl: url, verifyToken: 'wrong', fields: ['messages'] }));
+      expect(
+        await graph.subscribeAppWebhooks({
+          callbackUrl: url,
+          verifyToken: 'vt',
+          fields: ['messages'],
+        }),
+      ).toBe(true);
+      const err = await caught(
+        graph.subscribeAppWebhooks({
+          callbackUrl: url,
+          verifyToken: 'wrong',
+          fields: ['messages'],
+        }),
+      );
       expect(err.kind).toBe('invalid');
     } finally {
       server.close();
@@ -103,7 +161,10 @@ describe('Graph client against the emulator', () => {
   it('listConversations pages through everything, exposing resumable cursors', async () => {
     const ids: string[] = [];
     const cursors: Array<string | null> = [];
-    for await (const p of graph.listConversations(page.id, page.access_token, { limit: 25, messagesLimit: 2 })) {
+    for await (const p of graph.listConversations(page.id, page.access_token, {
+      limit: 25,
+      messagesLimit: 2,
+    })) {
       ids.push(...p.conversations.map((c) => c.id));
       cursors.push(p.nextCursor);
       expect(p.conversations[0]?.messages?.data.length).toBeLessThanOrEqual(2);
@@ -113,20 +174,39 @@ describe('Graph client against the emulator', () => {
     expect(cursors.at(-1)).toBeNull();
     // resume from the first page's cursor
     const resumed: string[] = [];
-    for await (const p of graph.listConversations(page.id, page.access_token, { limit: 25, after: cursors[0] })) resumed.push(...p.conversations.map((c) => c.id));
+    for await (const p of graph.listConversations(page.id, page.access_token, {
+      limit: 25,
+      after: cursors[0],
+    }))
+      resumed.push(...p.conversations.map((c) => c.id));
     expect(resumed).toEqual(ids.slice(25));
     const conv = ids[0] as string;
-    const { messages } = await graph.getConversationMessages(conv, page.access_token, { limit: 10 });
-    expect(messages[0]).toMatchObject({ id: expect.stringMatching(/^m_/), created_time: expect.any(String) });
+    const { messages } = await graph.getConversationMessages(conv, page.access_token, {
+      limit: 10,
+    });
+    expect(messages[0]).toMatchObject({
+      id: expect.stringMatching(/^m_/),
+      created_time: expect.any(String),
+    });
     const msg = await graph.getMessage(messages[0]?.id ?? '', page.access_token);
     expect(msg.id).toBe(messages[0]?.id);
     const psid = page.contacts[0]?.psid ?? '';
-    expect(await graph.getProfile(psid, page.access_token)).toMatchObject({ id: psid, first_name: expect.any(String), profile_pic: expect.any(String) });
+    expect(await graph.getProfile(psid, page.access_token)).toMatchObject({
+      id: psid,
+      first_name: expect.any(String),
+      profile_pic: expect.any(String),
+    });
   });
 
   it('sendMessage returns ids and the message is in the outbox once', async () => {
     const psid = page.contacts[1]?.psid ?? '';
-    const r = await graph.sendMessage({ pageId: page.id, pageToken: page.access_token, psid, text: 'hi there', messagingType: 'RESPONSE' });
+    const r = await graph.sendMessage({
+      pageId: page.id,
+      pageToken: page.access_token,
+      psid,
+      text: 'hi there',
+      messagingType: 'RESPONSE',
+    });
     expect(r).toEqual({ recipientId: psid, messageId: expect.stringMatching(/^m_/) });
     const outbox = emu.world.pages.get(page.id)?.outbox.filter((e) => e.mid === r.messageId);
     expect(outbox).toHaveLength(1);
@@ -136,74 +216,149 @@ describe('Graph client against the emulator', () => {
     await post(`${emu.url}/_emulator/behaviour`, { sendPerSecond: 10 }, 'PUT');
     const before = emu.world.pages.get(page.id)?.outbox.length ?? 0;
     const psids = page.contacts.slice(0, 30).map((c) => c.psid);
-    const results = await Promise.all(psids.map((psid, i) => graph.sendMessage({ pageId: page.id, pageToken: page.access_token, psid, text: `storm ${i}`, messagingType: 'UPDATE' })));
+    const results = await Promise.all(
+      psids.map((psid, i) =>
+        graph.sendMessage({
+          pageId: page.id,
+          pageToken: page.access_token,
+          psid,
+          text: `storm ${i}`,
+          messagingType: 'UPDATE',
+        }),
+      ),
+    );
     expect(results).toHaveLength(30);
     const outbox = emu.world.pages.get(page.id)?.outbox.slice(before) ?? [];
     expect(outbox).toHaveLength(30);
     expect(new Set(outbox.map((e) => e.text)).size).toBe(30);
     const times = outbox.map((e) => e.time);
-    for (let i = 10; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 10] ?? 0)).toBeGreaterThanOrEqual(1000);
+    for (let i = 10; i < times.length; i++)
+      expect((times[i] ?? 0) - (times[i - 10] ?? 0)).toBeGreaterThanOrEqual(1000);
   });
 
   it('injected 1200 and 2 on sends are retried; raw 500 on reads is retried', async () => {
     await post(`${emu.url}/_emulator/behaviour`, { failNext: 2, failCodes: [1200, 2] }, 'PUT');
     const before = emu.world.pages.get(page.id)?.outbox.length ?? 0;
-    const r = await graph.sendMessage({ pageId: page.id, pageToken: page.access_token, psid: page.contacts[2]?.psid ?? '', text: 'after faults', messagingType: 'RESPONSE' });
+    const r = await graph.sendMessage({
+      pageId: page.id,
+      pageToken: page.access_token,
+      psid: page.contacts[2]?.psid ?? '',
+      text: 'after faults',
+      messagingType: 'RESPONSE',
+    });
     expect(r.messageId).toMatch(/^m_/);
     expect((emu.world.pages.get(page.id)?.outbox.length ?? 0) - before).toBe(1);
     expect(emu.world.behaviour.failNext).toBe(0);
     await post(`${emu.url}/_emulator/behaviour`, { failNext: 2, failCodes: [500, 1200] }, 'PUT');
     const pages: number[] = [];
-    for await (const p of graph.listConversations(page.id, page.access_token, { limit: 50 })) pages.push(p.conversations.length);
+    for await (const p of graph.listConversations(page.id, page.access_token, { limit: 50 }))
+      pages.push(p.conversations.length);
     expect(pages).toEqual([50, 10]);
   });
 
   it('a raw 500 on a send is not retried: unknown_outcome', async () => {
     await post(`${emu.url}/_emulator/behaviour`, { failNext: 1, failCodes: [500] }, 'PUT');
-    const err = await caught(graph.sendMessage({ pageId: page.id, pageToken: page.access_token, psid: page.contacts[3]?.psid ?? '', text: 'x', messagingType: 'RESPONSE' }));
+    const err = await caught(
+      graph.sendMessage({
+        pageId: page.id,
+        pageToken: page.access_token,
+        psid: page.contacts[3]?.psid ?? '',
+        text: 'x',
+        messagingType: 'RESPONSE',
+      }),
+    );
     expect(err.kind).toBe('unknown_outcome');
     expect(emu.world.behaviour.failNext).toBe(0);
   });
 
   it('transient errors give up after maxRetries', async () => {
     await post(`${emu.url}/_emulator/behaviour`, { failNext: 50, failCodes: [1200] }, 'PUT');
-    const err = await caught(graph.sendMessage({ pageId: page.id, pageToken: page.access_token, psid: page.contacts[3]?.psid ?? '', text: 'x', messagingType: 'RESPONSE' }));
+    const err = await caught(
+      graph.sendMessage({
+        pageId: page.id,
+        pageToken: page.access_token,
+        psid: page.contacts[3]?.psid ?? '',
+        text: 'x',
+        messagingType: 'RESPONSE',
+      }),
+    );
     expect(err).toMatchObject({ kind: 'transient', code: 1200 });
     expect(emu.world.behaviour.failNext).toBe(45); // 1 try + 4 retries
   });
 
   it('per-recipient errors are classified and never retried', async () => {
-    const outsider = await post(`${emu.url}/_emulator/pages/${page.id}/contacts`, { count: 1, inboundAgoMs: 3 * 86_400_000 });
+    const outsider = await post(`${emu.url}/_emulator/pages/${page.id}/contacts`, {
+      count: 1,
+      inboundAgoMs: 3 * 86_400_000,
+    });
     const psid = outsider.contacts[0].psid as string;
     const base = { pageId: page.id, pageToken: page.access_token, text: 'x' } as const;
-    const unknown = await caught(graph.sendMessage({ ...base, psid: '1111111111111111', messagingType: 'RESPONSE' }));
+    const unknown = await caught(
+      graph.sendMessage({ ...base, psid: '1111111111111111', messagingType: 'RESPONSE' }),
+    );
     expect(unknown).toMatchObject({ kind: 'recipient', code: 100, subcode: 2018001 });
     const window = await caught(graph.sendMessage({ ...base, psid, messagingType: 'RESPONSE' }));
     expect(window).toMatchObject({ kind: 'recipient', code: 10, subcode: 2018278 });
-    const retired = await caught(graph.sendMessage({ ...base, psid, messagingType: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' }));
-    if (emu.world.now() >= Date.UTC(2026, 3, 27)) expect(retired).toMatchObject({ kind: 'recipient', code: 100 });
+    const retired = await caught(
+      graph.sendMessage({
+        ...base,
+        psid,
+        messagingType: 'MESSAGE_TAG',
+        tag: 'POST_PURCHASE_UPDATE',
+      }),
+    );
+    if (emu.world.now() >= Date.UTC(2026, 3, 27))
+      expect(retired).toMatchObject({ kind: 'recipient', code: 100 });
     await post(`${emu.url}/_emulator/behaviour`, { unavailablePsids: [psid] }, 'PUT');
-    const gone = await caught(graph.sendMessage({ ...base, psid, messagingType: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }));
-    expect(gone).toMatchObject({ kind: 'recipient', code: 551, subcode: 1545041, fbtraceId: expect.any(String) });
-    const tooLong = await caught(graph.sendMessage({ ...base, psid, text: 'a'.repeat(2001), messagingType: 'RESPONSE' }));
+    const gone = await caught(
+      graph.sendMessage({ ...base, psid, messagingType: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
+    );
+    expect(gone).toMatchObject({
+      kind: 'recipient',
+      code: 551,
+      subcode: 1545041,
+      fbtraceId: expect.any(String),
+    });
+    const tooLong = await caught(
+      graph.sendMessage({ ...base, psid, text: 'a'.repeat(2001), messagingType: 'RESPONSE' }),
+    );
     expect(tooLong.kind).toBe('invalid');
   });
 
   it('token errors are classified as token (expired 463, revoked 458 after app removal)', async () => {
     const u = await post(`${emu.url}/_emulator/users`, { name: 'Temp' });
     await fetch(`${emu.url}/_emulator/tokens/${u.access_token}/expire`, { method: 'POST' });
-    expect(await caught(graph.getMe(u.access_token))).toMatchObject({ kind: 'token', code: 190, subcode: 463 });
+    expect(await caught(graph.getMe(u.access_token))).toMatchObject({
+      kind: 'token',
+      code: 190,
+      subcode: 463,
+    });
     const v = await post(`${emu.url}/_emulator/users`, { name: 'Leaver' });
     await fetch(`${emu.url}/_emulator/users/${v.id}/remove-app`, { method: 'POST' });
-    expect(await caught(graph.getMe(v.access_token))).toMatchObject({ kind: 'token', code: 190, subcode: 458 });
+    expect(await caught(graph.getMe(v.access_token))).toMatchObject({
+      kind: 'token',
+      code: 190,
+      subcode: 458,
+    });
     expect(await caught(graph.getMe('not-a-token'))).toMatchObject({ kind: 'token', code: 190 });
-    const limited = await post(`${emu.url}/_emulator/users/${user.id}/tokens`, { scopes: ['email'] });
-    expect(await caught(graph.listAccounts(limited.access_token))).toMatchObject({ kind: 'permission', code: 200 });
+    const limited = await post(`${emu.url}/_emulator/users/${user.id}/tokens`, {
+      scopes: ['email'],
+    });
+    expect(await caught(graph.listAccounts(limited.access_token))).toMatchObject({
+      kind: 'permission',
+      code: 200,
+    });
   });
 
   it('conversations rate limit (80001) is waited out', async () => {
     await post(`${emu.url}/_emulator/behaviour`, { conversationsPerSecond: 2 }, 'PUT');
-    const results = await Promise.all(Array.from({ length: 5 }, () => graph.getConversationMessages(`t_${page.contacts[0]?.psid}`, page.access_token, { limit: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        graph.getConversationMessages(`t_${page.contacts[0]?.psid}`, page.access_token, {
+          limit: 1,
+        }),
+      ),
+    );
     expect(results.every((r) => r.messages.length === 1)).toBe(true);
   });
 
@@ -211,7 +366,16 @@ describe('Graph client against the emulator', () => {
     const r = await graph.batch(user.access_token, [
       { method: 'GET', relativeUrl: 'me?fields=id' },
       { method: 'GET', relativeUrl: `${page.id}/conversations?access_token=bogus` },
-      { method: 'POST', relativeUrl: `${page.id}/messages`, body: { access_token: page.access_token, messaging_type: 'RESPONSE', recipient: JSON.stringify({ id: page.contacts[4]?.psid }), message: JSON.stringify({ text: 'batched' }) } },
+      {
+        method: 'POST',
+        relativeUrl: `${page.id}/messages`,
+        body: {
+          access_token: page.access_token,
+          messaging_type: 'RESPONSE',
+          recipient: JSON.stringify({ id: page.contacts[4]?.psid }),
+          message: JSON.stringify({ text: 'batched' }),
+        },
+      },
     ]);
     expect(r.map((x) => x.code)).toEqual([200, 400, 200]);
     expect(r[0]?.body).toEqual({ id: user.id });
@@ -225,14 +389,31 @@ describe('Graph client against the emulator', () => {
     expect(all).not.toContain(user.access_token);
     expect(all).not.toContain(page.access_token);
     expect(all).not.toContain(SECRET);
-    expect(redactUrl('/v16.0/me?access_token=EAAx&fields=id&client_secret=s')).toBe('/v16.0/me?access_token=[redacted]&fields=id&client_secret=[redacted]');
+    expect(redactUrl('/v16.0/me?access_token=EAAx&fields=id&client_secret=s')).toBe(
+      '/v16.0/me?access_token=[redacted]&fields=id&client_secret=[redacted]',
+    );
   });
 });
 
 describe('network failures', () => {
   it('connection refused on a send is provably not sent -> retried, then transient', async () => {
-    const g = createGraphClient({ baseUrl: 'http://127.0.0.1:9', version: 'v16.0', appId: APP_ID, appSecret: SECRET, maxRetries: 1, backoffBaseMs: 1 });
-    const err = await caught(g.sendMessage({ pageId: '1', pageToken: 'EAA', psid: '2', text: 'x', messagingType: 'RESPONSE' }));
+    const g = createGraphClient({
+      baseUrl: 'http://127.0.0.1:9',
+      version: 'v16.0',
+      appId: APP_ID,
+      appSecret: SECRET,
+      maxRetries: 1,
+      backoffBaseMs: 1,
+    });
+    const err = await caught(
+      g.sendMessage({
+        pageId: '1',
+        pageToken: 'EAA',
+        psid: '2',
+        text: 'x',
+        messagingType: 'RESPONSE',
+      }),
+    );
     expect(err.kind).toBe('transient');
     await g.close();
   });
@@ -243,8 +424,22 @@ describe('network failures', () => {
       hits++; // never answers
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const g = createGraphClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, version: 'v16.0', appId: APP_ID, appSecret: SECRET, timeoutMs: 200 });
-    const err = await caught(g.sendMessage({ pageId: '1', pageToken: 'EAA', psid: '2', text: 'x', messagingType: 'RESPONSE' }));
+    const g = createGraphClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      version: 'v16.0',
+      appId: APP_ID,
+      appSecret: SECRET,
+      timeoutMs: 200,
+    });
+    const err = await caught(
+      g.sendMessage({
+        pageId: '1',
+        pageToken: 'EAA',
+        psid: '2',
+        text: 'x',
+        messagingType: 'RESPONSE',
+      }),
+    );
     expect(err.kind).toBe('unknown_outcome');
     expect(hits).toBe(1);
     await g.close().catch(() => {});

@@ -4,7 +4,9 @@ import { parseSignedRequest, verifySignature } from './signatures.js';
 import { createHmac } from 'node:crypto';
 import { signRequest } from '@pagecast/graph-emulator';
 
-const e = (code: number, subcode?: number, message = 'm') => ({ error: { code, error_subcode: subcode, message, type: 'OAuthException', fbtrace_id: 'x' } });
+const e = (code: number, subcode?: number, message = 'm') => ({
+  error: { code, error_subcode: subcode, message, type: 'OAuthException', fbtrace_id: 'x' },
+});
 
 describe('classifyResponse', () => {
   it.each([
@@ -20,7 +22,10 @@ describe('classifyResponse', () => {
     [e(551, 1545041), 'recipient'],
     [e(100, 2018001), 'recipient'],
     [e(10, 2018278), 'recipient'],
-    [e(100, undefined, '(#100) The message tag ACCOUNT_UPDATE is no longer supported.'), 'recipient'],
+    [
+      e(100, undefined, '(#100) The message tag ACCOUNT_UPDATE is no longer supported.'),
+      'recipient',
+    ],
     [e(200), 'permission'],
     [e(210), 'permission'],
     [e(10), 'permission'],
@@ -35,10 +40,16 @@ describe('classifyResponse', () => {
   });
 
   it('retryAfterMs from X-Business-Use-Case-Usage minutes, else the default', () => {
-    const headers = { 'x-business-use-case-usage': JSON.stringify({ '1': [{ type: 'messenger', call_count: 100, estimated_time_to_regain_access: 3 }] }) };
+    const headers = {
+      'x-business-use-case-usage': JSON.stringify({
+        '1': [{ type: 'messenger', call_count: 100, estimated_time_to_regain_access: 3 }],
+      }),
+    };
     expect(classifyResponse(400, e(613), headers).retryAfterMs).toBe(180_000);
     expect(classifyResponse(400, e(613), {}).retryAfterMs).toBe(1000);
-    expect(retryAfterFromHeaders({ 'x-app-usage': '{"call_count":100,"total_time":5}' })).toBe(60_000);
+    expect(retryAfterFromHeaders({ 'x-app-usage': '{"call_count":100,"total_time":5}' })).toBe(
+      60_000,
+    );
     expect(retryAfterFromHeaders({ 'x-app-usage': '{"call_count":10}' })).toBeNull();
     expect(retryAfterFromHeaders({ 'x-business-use-case-usage': 'not json' })).toBeNull();
   });
@@ -51,7 +62,9 @@ describe('signatures', () => {
     const s256 = 'sha256=' + createHmac('sha256', secret).update(raw).digest('hex');
     const s1 = 'sha1=' + createHmac('sha1', secret).update(raw).digest('hex');
     expect(verifySignature(raw, s256, secret)).toBe(true);
-    expect(verifySignature(raw.toString(), s256.toUpperCase().replace('SHA256', 'sha256'), secret)).toBe(true);
+    expect(
+      verifySignature(raw.toString(), s256.toUpperCase().replace('SHA256', 'sha256'), secret),
+    ).toBe(true);
     expect(verifySignature(raw, s1, secret)).toBe(true);
     expect(verifySignature(Buffer.concat([raw, Buffer.from(' ')]), s256, secret)).toBe(false);
     expect(verifySignature(raw, s256, 'other')).toBe(false);
@@ -62,15 +75,35 @@ describe('signatures', () => {
 
   it('parseSignedRequest verifies the emulator signRequest output and rejects tampering', () => {
     const signed = signRequest({ user_id: '42', issued_at: 1700000000 }, secret);
-    expect(parseSignedRequest(signed, secret)).toMatchObject({ user_id: '42', algorithm: 'HMAC-SHA256', issued_at: 1700000000 });
+    expect(parseSignedRequest(signed, secret)).toMatchObject({
+      user_id: '42',
+      algorithm: 'HMAC-SHA256',
+      issued_at: 1700000000,
+    });
     expect(parseSignedRequest(signed, 'wrong')).toBeNull();
     const [sig, payload] = signed.split('.') as [string, string];
-    const forged = Buffer.from(JSON.stringify({ user_id: '43', algorithm: 'HMAC-SHA256' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ user_id: '43', algorithm: 'HMAC-SHA256' }),
+    ).toString('base64url');
     expect(parseSignedRequest(`${sig}.${forged}`, secret)).toBeNull();
     expect(parseSignedRequest(payload, secret)).toBeNull();
-    const lower = Buffer.from(JSON.stringify({ user_id: '7', algorithm: 'hmac-sha256' })).toString('base64url');
-    expect(parseSignedRequest(`${createHmac('sha256', secret).update(lower).digest('base64url')}.${lower}`, secret)?.user_id).toBe('7');
-    const otherAlgo = Buffer.from(JSON.stringify({ user_id: '7', algorithm: 'HMAC-SHA1' })).toString('base64url');
-    expect(parseSignedRequest(`${createHmac('sha256', secret).update(otherAlgo).digest('base64url')}.${otherAlgo}`, secret)).toBeNull();
+    const lower = Buffer.from(JSON.stringify({ user_id: '7', algorithm: 'hmac-sha256' })).toString(
+      'base64url',
+    );
+    expect(
+      parseSignedRequest(
+        `${createHmac('sha256', secret).update(lower).digest('base64url')}.${lower}`,
+        secret,
+      )?.user_id,
+    ).toBe('7');
+    const otherAlgo = Buffer.from(
+      JSON.stringify({ user_id: '7', algorithm: 'HMAC-SHA1' }),
+    ).toString('base64url');
+    expect(
+      parseSignedRequest(
+        `${createHmac('sha256', secret).update(otherAlgo).digest('base64url')}.${otherAlgo}`,
+        secret,
+      ),
+    ).toBeNull();
   });
 });

@@ -9,7 +9,15 @@
  * - unknown_outcome: a send whose request may have reached the platform (timeout / connection lost after writing)
  * - unknown: anything else
  */
-export type GraphErrorKind = 'rate_limit' | 'transient' | 'token' | 'permission' | 'recipient' | 'invalid' | 'unknown_outcome' | 'unknown';
+export type GraphErrorKind =
+  | 'rate_limit'
+  | 'transient'
+  | 'token'
+  | 'permission'
+  | 'recipient'
+  | 'invalid'
+  | 'unknown_outcome'
+  | 'unknown';
 
 export interface GraphErrorBody {
   message?: string;
@@ -56,7 +64,9 @@ export class GraphError extends Error {
   }
 }
 
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80014]);
+const RATE_LIMIT_CODES = new Set([
+  4, 17, 32, 613, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80014,
+]);
 const TRANSIENT_CODES = new Set([1, 2, 1200]);
 export const DEFAULT_RATE_LIMIT_BACKOFF_MS = 1_000;
 
@@ -76,10 +86,14 @@ export function retryAfterFromHeaders(headers: Headers): number | null {
   const buc = header(headers, 'x-business-use-case-usage');
   if (buc) {
     try {
-      const parsed = JSON.parse(buc) as Record<string, Array<{ estimated_time_to_regain_access?: number }>>;
+      const parsed = JSON.parse(buc) as Record<
+        string,
+        Array<{ estimated_time_to_regain_access?: number }>
+      >;
       let minutes = 0;
       for (const entries of Object.values(parsed)) {
-        for (const e of entries ?? []) minutes = Math.max(minutes, Number(e.estimated_time_to_regain_access ?? 0) || 0);
+        for (const e of entries ?? [])
+          minutes = Math.max(minutes, Number(e.estimated_time_to_regain_access ?? 0) || 0);
       }
       if (minutes > 0) return minutes * 60_000;
     } catch {
@@ -100,40 +114,78 @@ export function retryAfterFromHeaders(headers: Headers): number | null {
   return null;
 }
 
-function kindFor(code: number | null, subcode: number | null, message: string, status: number): GraphErrorKind {
+function kindFor(
+  code: number | null,
+  subcode: number | null,
+  message: string,
+  status: number,
+): GraphErrorKind {
   if (code === null) return status >= 500 ? 'transient' : status === 429 ? 'rate_limit' : 'unknown';
   if (RATE_LIMIT_CODES.has(code)) return 'rate_limit';
   if (TRANSIENT_CODES.has(code)) return 'transient';
   if (code === 190 || code === 102 || code === 104 || code === 463 || code === 467) return 'token';
   if (code === 551) return 'recipient';
-  if (code === 10 && (subcode === 2018278 || subcode === 2018065 || subcode === 2018108)) return 'recipient';
+  if (code === 10 && (subcode === 2018278 || subcode === 2018065 || subcode === 2018108))
+    return 'recipient';
   if (code === 100 && (subcode === 2018001 || subcode === 2018218)) return 'recipient';
-  if (code === 100 && /\btag\b/i.test(message) && /(no longer|deprecat|retired|not supported)/i.test(message)) return 'recipient';
-  if (code === 10 || code === 3 || (code >= 200 && code <= 299) || code === 230) return 'permission';
-  if (code === 100 || code === 2500 || code === 101 || code === 2200 || code === 2201) return 'invalid';
+  if (
+    code === 100 &&
+    /\btag\b/i.test(message) &&
+    /(no longer|deprecat|retired|not supported)/i.test(message)
+  )
+    return 'recipient';
+  if (code === 10 || code === 3 || (code >= 200 && code <= 299) || code === 230)
+    return 'permission';
+  if (code === 100 || code === 2500 || code === 101 || code === 2200 || code === 2201)
+    return 'invalid';
   if (code === 368) return 'permission';
   return status >= 500 ? 'transient' : 'unknown';
 }
 
 /** Classifies an HTTP answer from the Graph API that is not a success. */
 export function classifyResponse(status: number, body: unknown, headers: Headers): GraphError {
-  const err = (body && typeof body === 'object' && 'error' in body ? (body as { error: GraphErrorBody }).error : undefined) ?? undefined;
+  const err =
+    (body && typeof body === 'object' && 'error' in body
+      ? (body as { error: GraphErrorBody }).error
+      : undefined) ?? undefined;
   const code = typeof err?.code === 'number' ? err.code : null;
   const subcode = typeof err?.error_subcode === 'number' ? err.error_subcode : null;
   const message = err?.message ?? `Graph API HTTP ${status}`;
   let kind = kindFor(code, subcode, message, status);
   if (err?.is_transient && kind === 'unknown') kind = 'transient';
-  const retryAfterMs = kind === 'rate_limit' ? (retryAfterFromHeaders(headers) ?? DEFAULT_RATE_LIMIT_BACKOFF_MS) : null;
-  return new GraphError({ kind, message, status, code, subcode, fbtraceId: err?.fbtrace_id ?? null, retryAfterMs });
+  const retryAfterMs =
+    kind === 'rate_limit'
+      ? (retryAfterFromHeaders(headers) ?? DEFAULT_RATE_LIMIT_BACKOFF_MS)
+      : null;
+  return new GraphError({
+    kind,
+    message,
+    status,
+    code,
+    subcode,
+    fbtraceId: err?.fbtrace_id ?? null,
+    retryAfterMs,
+  });
 }
 
 /** Network errors that prove the request never reached the platform (safe to retry even for sends). */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export function classifyNetworkError(e: unknown, requestMayHaveBeenSent: boolean): GraphError {
   const code = (e as { code?: string }).code ?? '';
   const cause = (e as { cause?: { code?: string } }).cause?.code ?? '';
   const notSent = NOT_SENT_CODES.has(code) || NOT_SENT_CODES.has(cause);
   const message = `Graph API network error: ${(e as Error).message ?? String(e)}${code ? ` (${code})` : ''}`;
-  return new GraphError({ kind: !notSent && requestMayHaveBeenSent ? 'unknown_outcome' : 'transient', message, cause: e });
+  return new GraphError({
+    kind: !notSent && requestMayHaveBeenSent ? 'unknown_outcome' : 'transient',
+    message,
+    cause: e,
+  });
 }

@@ -8,7 +8,11 @@ function safeEqual(a: Buffer, b: Buffer): boolean {
  * Verifies a webhook's `X-Hub-Signature-256: sha256=<hex>` (or legacy `X-Hub-Signature: sha1=<hex>`) against the
  * raw request body bytes — never re-serialised JSON.
  */
-export function verifySignature(rawBody: Buffer | string, header: string | undefined | null, appSecret: string): boolean {
+export function verifySignature(
+  rawBody: Buffer | string,
+  header: string | undefined | null,
+  appSecret: string,
+): boolean {
   if (!header) return false;
   const m = /^(sha256|sha1)=([0-9a-fA-F]+)$/.exec(header.trim());
   if (!m) return false;
@@ -26,7 +30,10 @@ export interface SignedRequestPayload {
 }
 
 /** Parses and verifies Facebook's `signed_request` (`<base64url sig>.<base64url JSON>`); null when invalid. */
-export function parseSignedRequest(signedRequest: string, appSecret: string): SignedRequestPayload | null {
+export function parseSignedRequest(
+  signedRequest: string,
+  appSecret: string,
+): SignedRequestPayload | null {
   const parts = signedRequest.split('.');
   if (parts.length !== 2) return null;
   const [sigPart, payloadPart] = parts as [string, string];

@@ -1,18 +1,33 @@
-// The ONLY module that reads import.meta.env. Values are fixed at build time (VITE_* variables) with
-// defaults that match the embedded setup (docs/CONVENTIONS.md "Embedded defaults").
+// The ONLY module that reads configuration. The API serves /config.js (window.__PAGECAST_CONFIG__) so
+// one build runs against the emulator or Facebook; VITE_* variables and the embedded defaults
+// (docs/CONVENTIONS.md) fill in what it does not set (e.g. in unit tests).
 import { GRAPH_API_VERSION } from '@pagecast/contract';
 
-const read = (value: string | undefined, fallback: string): string =>
-  value !== undefined && value.trim() !== '' ? value.trim() : fallback;
+export interface RuntimeConfig {
+  fbAppId?: string;
+  fbSdkUrl?: string;
+  graphApiVersion?: string;
+  supportUrl?: string;
+}
+declare global {
+  interface Window {
+    __PAGECAST_CONFIG__?: RuntimeConfig;
+  }
+}
+
+const runtime: RuntimeConfig = (typeof window !== 'undefined' && window.__PAGECAST_CONFIG__) || {};
+
+const read = (...values: (string | undefined)[]): string =>
+  values.find((v) => v !== undefined && v.trim() !== '')?.trim() ?? '';
 
 export const env = {
   /** Social network app id used by FB.init. */
-  fbAppId: read(import.meta.env.VITE_FB_APP_ID, '1000000000000001'),
+  fbAppId: read(runtime.fbAppId, import.meta.env.VITE_FB_APP_ID, '1000000000000001'),
   /** Where the login SDK (sdk.js) is loaded from; the emulator serves one locally. */
-  fbSdkUrl: read(import.meta.env.VITE_FB_SDK_URL, 'http://localhost:4010/sdk.js'),
+  fbSdkUrl: read(runtime.fbSdkUrl, import.meta.env.VITE_FB_SDK_URL, 'http://localhost:4010/sdk.js'),
   /** Graph / SDK version (spec §6 default v16.0). */
-  graphApiVersion: read(import.meta.env.VITE_GRAPH_API_VERSION, GRAPH_API_VERSION),
+  graphApiVersion: read(runtime.graphApiVersion, import.meta.env.VITE_GRAPH_API_VERSION, GRAPH_API_VERSION),
   /** Support chat (chat-app link) used by the landing page and 'Upgrade to Pro'. */
-  supportUrl: read(import.meta.env.VITE_SUPPORT_URL, 'https://wa.me/15550100200'),
+  supportUrl: read(runtime.supportUrl, import.meta.env.VITE_SUPPORT_URL, 'https://wa.me/15550100200'),
   isDev: import.meta.env.DEV,
 } as const;

@@ -1,0 +1,1 @@
+export { default } from '@pagecast/eslint-config/base';

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { JWT_EXPIRES_IN } from './auth/jwt.js';
+import type { Config } from './config.js';
+import { tokenCipher } from './crypto/tokens.js';
+import type { Db } from './db/client.js';
+import type { GraphClient } from './graph/index.js';
+import { contentSecurityPolicy, inlineScriptHashes } from './http/csp.js';
+import { registerDocs } from './http/docs.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerRuntimeConfig, registerWeb, sendSpaIndex, wantsSpa } from './http/web.js';
+import { createLogger } from './logger.js';
+import { registerModules } from './modules/index.js';
+import { applyRouteRateLimit } from './modules/route-guard.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  boss?: PgBoss;
+  /** The Graph API client (src/graph); optional for tests that never reach the Graph API. */
+  graph?: GraphClient;
+  logger?: Logger;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** The HTTP app with every dependency injected; it never listens (main.ts and tests decide). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps the instance type the plain FastifyInstance.
+    loggerInstance: (deps.logger ?? createLogger(config)) as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    // Client IPs (rate limits, logs) from X-Forwarded-For only when a local/private proxy sets it.
+    trustProxy: 'loopback, linklocal, uniquelocal',
+    // Keep a caller's (or proxy's) request id when it is sane, so logs join up across services.
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  // Before the rate-limit plugin adds its own onRoute hook, so it sees the contract's limits.
+  app.addHook('onRoute', applyRouteRateLimit);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: contentSecurityPolicy(config, inlineScriptHashes(config.webDist)),
+    },
+    // The social network's login opens a popup that must talk back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // HSTS only means something over https, i.e. in production behind TLS.
+    hsts: config.isProduction,
+  });
+  await app.register(cors, {
+    origin: config.webOrigin,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['x-request-id'],
+  });
+  await app.register(formbody);
+  await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: JWT_EXPIRES_IN } });
+  await app.register(rateLimit, { global: false });
+
+  registerMetrics(app);
+  registerHealth(app, db);
+  registerRuntimeConfig(app, config);
+  await registerDocs(app, config.isProduction);
+  await registerModules(app, {
+    config,
+    db,
+    boss: deps.boss,
+    graph: deps.graph,
+    tokens: tokenCipher(config.encryptionKey),
+  });
+
+  const webEnabled = await registerWeb(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (webEnabled && wantsSpa(request)) return sendSpaIndex(reply);
+    const path = request.url.split('?')[0];
+    return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
+  });
+
+  return app;
+}

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** apps/api/src -> repo root; resolved from this file so the cwd does not matter. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z.string().url().optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port.default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+  EMBEDDED_PG_PORT: port.default(54329),
+  WEB_ORIGIN: z.string().url().default('http://localhost:3000'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  GRAPH_API_URL: optionalUrl,
+  GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v16.0'),
+  FB_SDK_URL: optionalUrl,
+  FB_APP_ID: z.string().min(1).default('1000000000000001'),
+  FB_APP_SECRET: z.string().min(1).default('pagecast-emulator-app-secret'),
+  WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('pagecast-verify-token'),
+  EMULATOR_PORT: port.default(4010),
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) => Buffer.from(v, 'base64').length === 32,
+      'ENCRYPTION_KEY must be 32 bytes, base64',
+    )
+    .optional(),
+  OPERATOR_USER_IDS: z.string().default(''),
+  SUPPORT_URL: z.string().url().default('https://wa.me/15550100200'),
+  SEND_RATE_PER_PAGE: z.coerce.number().int().positive().default(300),
+  CONVERSATIONS_RATE_PER_PAGE: z.coerce.number().int().positive().default(2),
+  WORKERS_IN_API: bool.default('true'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  logLevel: string;
+  /** Unset: main starts embedded Postgres and fills it in. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  webOrigin: string;
+  publicUrl: string;
+  webDist: string;
+  /** Unset: main starts the emulator in-process and fills it in (with fbSdkUrl). */
+  graphApiUrl: string | undefined;
+  graphApiVersion: string;
+  fbSdkUrl: string | undefined;
+  fbAppId: string;
+  fbAppSecret: string;
+  webhookVerifyToken: string;
+  emulatorPort: number;
+  jwtSecret: string;
+  /** 32 raw bytes for AES-256-GCM. */
+  encryptionKey: Buffer;
+  operatorUserIds: string[];
+  /** The chat-app contact link (landing support section, 'Upgrade to Pro'). */
+  supportUrl: string;
+  sendRatePerPage: number;
+  conversationsRatePerPage: number;
+  workersInApi: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment. Pure apart from the dev-only secret files: when JWT_SECRET / ENCRYPTION_KEY are
+ * unset outside production they are generated once and kept in DATA_DIR, so tokens survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings (e.g. `FOO=` in a compose file) mean "unset".
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = (['JWT_SECRET', 'ENCRYPTION_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Refusing to start in production without ${missing.join(' and ')}: set ${missing.join(', ')} explicitly ` +
+          `(ENCRYPTION_KEY: 32 random bytes in base64, e.g. \`openssl rand -base64 32\`).`,
+      );
+    }
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const jwtSecret =
+    e.JWT_SECRET ??
+    persistedSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  const encryptionKey =
+    e.ENCRYPTION_KEY ??
+    persistedSecret(dataDir, 'encryption-key', () => randomBytes(32).toString('base64'));
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    webOrigin: e.WEB_ORIGIN.replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    webDist: path.resolve(e.WEB_DIST),
+    graphApiUrl: e.GRAPH_API_URL?.replace(/\/$/, ''),
+    graphApiVersion: e.GRAPH_API_VERSION,
+    fbSdkUrl:
+      e.FB_SDK_URL ??
+      (e.GRAPH_API_URL ? `${e.GRAPH_API_URL.replace(/\/$/, '')}/sdk.js` : undefined),
+    fbAppId: e.FB_APP_ID,
+    fbAppSecret: e.FB_APP_SECRET,
+    webhookVerifyToken: e.WEBHOOK_VERIFY_TOKEN,
+    emulatorPort: e.EMULATOR_PORT,
+    jwtSecret,
+    encryptionKey: Buffer.from(encryptionKey, 'base64'),
+    operatorUserIds: e.OPERATOR_USER_IDS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    supportUrl: e.SUPPORT_URL,
+    sendRatePerPage: e.SEND_RATE_PER_PAGE,
+    conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
+    workersInApi: e.WORKERS_IN_API,
+  };
+}
+
+/** Once the emulator runs in-process its URL becomes the Graph base (and the SDK's, unless set). */
+export function withGraphUrl(config: Config, graphApiUrl: string): Config {
+  const url = graphApiUrl.replace(/\/$/, '');
+  return { ...config, graphApiUrl: url, fbSdkUrl: config.fbSdkUrl ?? `${url}/sdk.js` };
+}
+
+function persistedSecret(dataDir: string, name: string, generate: () => string): string {
+  const file = path.join(dataDir, name);
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const value = generate();
+  // 'wx' so two processes starting together keep the first writer's value.
+  try {
+    fs.writeFileSync(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      return fs.readFileSync(file, 'utf8').trim();
+    throw err;
+  }
+  return value;
+}

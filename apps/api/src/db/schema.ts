@@ -1,0 +1,301 @@
+// The whole data model (ARCHITECTURE §2). Columns are snake_case in SQL, camelCase in TS.
+// Later issues add columns through new migrations; never edit an applied one.
+// drizzle's .desc() indexes are DESC NULLS LAST: keyset queries order the same way to use them.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+export const TOKEN_STATUSES = ['valid', 'invalid', 'revoked'] as const;
+export type TokenStatus = (typeof TOKEN_STATUSES)[number];
+
+export const admins = pgTable('admins', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fbUserId: text('fb_user_id').notNull().unique(),
+  name: text('name').notNull(),
+  email: text('email'),
+  profilePic: text('profile_pic'),
+  // AES-256-GCM (src/crypto/tokens.ts); never stored or logged in clear.
+  userTokenEnc: text('user_token_enc'),
+  userTokenExpiresAt: ts('user_token_expires_at'),
+  tokenStatus: text('token_status', { enum: TOKEN_STATUSES }).notNull().default('valid'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const pages = pgTable('pages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fbPageId: text('fb_page_id').notNull().unique(),
+  name: text('name').notNull(),
+  profilePicture: text('profile_picture'),
+  category: text('category'),
+  syncScope: text('sync_scope').notNull().default('none'),
+  lastSyncedAt: ts('last_synced_at'),
+  pageTokenEnc: text('page_token_enc'),
+  tokenStatus: text('token_status', { enum: TOKEN_STATUSES }).notNull().default('valid'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const pageAdmins = pgTable(
+  'page_admins',
+  {
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    tasks: text('tasks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pageId, t.adminId] }),
+    index('page_admins_admin_id_idx').on(t.adminId),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    psid: text('psid').notNull(),
+    name: text('name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    profilePic: text('profile_pic'),
+    lastMessageAt: ts('last_message_at'),
+    lastMessagePreview: text('last_message_preview'),
+    // Start of the 24-hour standard messaging window.
+    lastInboundAt: ts('last_inbound_at'),
+    historySyncedAt: ts('history_synced_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_page_id_psid_key').on(t.pageId, t.psid),
+    // Keyset paging of the inbox: (last_message_at, id) < cursor.
+    index('contacts_page_recent_idx').on(t.pageId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
+  ],
+);
+
+export const MESSAGE_DIRECTIONS = ['in', 'out'] as const;
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    mid: text('mid').notNull(),
+    direction: text('direction', { enum: MESSAGE_DIRECTIONS }).notNull(),
+    text: text('text'),
+    sentBy: text('sent_by').notNull(),
+    createdAt: createdAt(),
+    deliveredAt: ts('delivered_at'),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    // The same mid arrives by webhook and by sync: store it once.
+    uniqueIndex('messages_page_id_mid_key').on(t.pageId, t.mid),
+    index('messages_contact_recent_idx').on(t.contactId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_page_id_lower_name_key').on(t.pageId, sql`lower(${t.name})`)],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    index('contact_tags_tag_id_idx').on(t.tagId),
+  ],
+);
+
+export const CAMPAIGN_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    // Campaign history outlives the admin who scheduled it.
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    // Null = everyone on the page; a deleted tag keeps the campaign (audience was fixed at dispatch).
+    tagId: uuid('tag_id').references(() => tags.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    message: text('message').notNull(),
+    type: text('type').notNull(),
+    scheduledTime: ts('scheduled_time').notNull(),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('pending'),
+    statusReason: text('status_reason'),
+    audienceCount: integer('audience_count').notNull().default(0),
+    dispatchedCount: integer('dispatched_count').notNull().default(0),
+    deliveredCount: integer('delivered_count').notNull().default(0),
+    interactedCount: integer('interacted_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    startedAt: ts('started_at'),
+    completedAt: ts('completed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('campaigns_page_created_idx').on(t.pageId, t.createdAt.desc()),
+    index('campaigns_status_scheduled_idx').on(t.status, t.scheduledTime),
+  ],
+);
+
+export const RECIPIENT_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    psid: text('psid').notNull(),
+    // 'sending' before the Send API call makes "at most once" hold across crashes ('unknown' after one).
+    state: text('state', { enum: RECIPIENT_STATES }).notNull().default('queued'),
+    messagingType: text('messaging_type'),
+    tag: text('tag'),
+    messageId: text('message_id'),
+    errorCode: integer('error_code'),
+    errorSubcode: integer('error_subcode'),
+    errorMessage: text('error_message'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: ts('sent_at'),
+    deliveredAt: ts('delivered_at'),
+    interactedAt: ts('interacted_at'),
+    batchNo: integer('batch_no').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.contactId] }),
+    index('campaign_recipients_batch_idx').on(t.campaignId, t.state, t.batchNo),
+  ],
+);
+
+export const pageSyncs = pgTable(
+  'page_syncs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    jobId: text('job_id'),
+    status: text('status').notNull().default('waiting'),
+    cursor: text('cursor'),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total'),
+    error: text('error'),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('page_syncs_page_id_idx').on(t.pageId), index('page_syncs_job_id_idx').on(t.jobId)],
+);
+
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    object: text('object').notNull(),
+    payload: jsonb('payload').notNull(),
+    processedAt: ts('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [
+    index('webhook_events_unprocessed_idx')
+      .on(t.id)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);
+
+export const DELETION_STATUSES = ['in_progress', 'deleted'] as const;
+
+export const deletionRequests = pgTable(
+  'deletion_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Not a FK: the request outlives the admin row it deletes.
+    fbUserId: text('fb_user_id').notNull(),
+    confirmationCode: text('confirmation_code').notNull().unique(),
+    status: text('status', { enum: DELETION_STATUSES }).notNull().default('in_progress'),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('deletion_requests_fb_user_id_idx').on(t.fbUserId)],
+);
+
+export const PLANS = ['free', 'pro'] as const;
+
+export const subscriptions = pgTable('subscriptions', {
+  adminId: uuid('admin_id')
+    .primaryKey()
+    .references(() => admins.id, { onDelete: 'cascade' }),
+  plan: text('plan', { enum: PLANS }).notNull().default('free'),
+  status: text('status').notNull().default('active'),
+  periodEnd: ts('period_end'),
+  availableCredits: integer('available_credits').notNull().default(0),
+});

@@ -1,0 +1,34 @@
+// The social network, locally (ARCHITECTURE §4), started in-process when GRAPH_API_URL is unset.
+import path from 'node:path';
+import { startEmulator } from '@pagecast/graph-emulator';
+import type { Config } from './config.js';
+
+export interface RunningEmulator {
+  url: string;
+  close: () => Promise<void>;
+}
+
+export async function startLocalEmulator(config: Config): Promise<RunningEmulator> {
+  try {
+    const emulator = await startEmulator({
+      port: config.emulatorPort,
+      host: config.host,
+      appId: config.fbAppId,
+      appSecret: config.fbAppSecret,
+      seed: 'demo',
+      stateFile: path.join(config.dataDir, 'emulator.json'),
+      dataDeletionCallbackUrl: `${config.publicUrl}/api/v1/facebook/data-deletion`,
+      deauthorizeCallbackUrl: `${config.publicUrl}/api/v1/facebook/deauthorize`,
+    });
+    return { url: emulator.url.replace(/\/$/, ''), close: () => emulator.close() };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(
+        `the Graph emulator's port ${config.emulatorPort} is already in use: set EMULATOR_PORT, ` +
+          'or GRAPH_API_URL to an emulator that is already running',
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
+
+/**
+ * CSP hashes of the inline scripts in WEB_DIST/index.html (e.g. the theme script that runs before first
+ * paint), so script-src can stay without 'unsafe-inline'.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = m[1] ?? '';
+    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+const origin = (url: string | undefined) => {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * helmet CSP directives: the app's own scripts plus the login SDK's origin, and the Graph API (or the
+ * emulator) for connect/img/frame. In production the real SDK and dialogs come from Facebook.
+ */
+export function contentSecurityPolicy(config: Config, scriptHashes: string[] = []) {
+  const sdk = origin(config.fbSdkUrl);
+  const graph = origin(config.graphApiUrl);
+  const facebook = config.isProduction
+    ? ['https://connect.facebook.net', 'https://www.facebook.com', 'https://web.facebook.com']
+    : [];
+  const unique = (...lists: string[][]) => [...new Set(["'self'", ...lists.flat()])];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: unique(
+      sdk,
+      config.isProduction ? ['https://connect.facebook.net'] : [],
+      scriptHashes,
+    ),
+    connectSrc: unique(graph, sdk, config.isProduction ? ['https://graph.facebook.com'] : []),
+    imgSrc: unique(graph, sdk, ['data:', 'https:']),
+    frameSrc: unique(sdk, facebook),
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    formAction: unique(sdk, facebook),
+    // Plain http (localhost, docker) must keep working outside production.
+    upgradeInsecureRequests: config.isProduction ? [] : null,
+  };
+}

@@ -1,0 +1,58 @@
+import { contract } from '@pagecast/contract';
+import swaggerUi from '@fastify/swagger-ui';
+import { generateOpenApi } from '@ts-rest/open-api';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const OPENAPI_PATH = '/api/openapi.json';
+
+export function buildOpenApi() {
+  return generateOpenApi(
+    contract,
+    {
+      info: {
+        title: 'Pagecast API',
+        version: '1.0.0',
+        description: 'Generated from @pagecast/contract.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    {
+      setOperationId: 'concatenated-path',
+      operationMapper: (operation, route) => {
+        const auth = (route.metadata as { auth?: string } | undefined)?.auth;
+        return auth && auth !== 'public' ? { ...operation, security: [{ bearer: [] }] } : operation;
+      },
+    },
+  );
+}
+
+/**
+ * OpenAPI JSON plus Swagger UI. @fastify/swagger-ui declares a dependency on @fastify/swagger only for
+ * its `swagger()` decorator; the document comes from the contract, so a tiny stand-in provides it
+ * instead of a second, route-scanning generator.
+ */
+export async function registerDocs(app: FastifyInstance, upgradeInsecure: boolean): Promise<void> {
+  const document = buildOpenApi();
+  app.get(OPENAPI_PATH, async () => document);
+  await app.register(
+    fp(
+      async (instance) => {
+        // JSON is valid YAML, which covers swagger-ui's /yaml route.
+        instance.decorate('swagger', (opts?: { yaml?: boolean }) =>
+          opts?.yaml ? JSON.stringify(document) : document,
+        );
+      },
+      { name: '@fastify/swagger', fastify: '5.x' },
+    ),
+  );
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Plain-http deployments (localhost, docker) must still load the UI's assets.
+    transformStaticCSP: (header) =>
+      upgradeInsecure ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
+}

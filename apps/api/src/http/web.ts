@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+
+/** Serves the built SPA from WEB_DIST when it exists; returns whether it does. */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      // Vite fingerprints /assets/*: cache them forever; everything else must revalidate.
+      const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/** SPA deep links: a browser GET outside /api gets index.html so the client router takes over. */
+export function wantsSpa(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const url = request.url.split('?')[0] ?? '';
+  if (url === '/api' || url.startsWith('/api/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export function sendSpaIndex(reply: FastifyReply) {
+  return reply
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .sendFile('index.html');
+}
+
+/**
+ * GET /config.js: the web app's runtime settings, so one build runs against the emulator or Facebook
+ * (apps/web/src/lib/env.ts reads window.__PAGECAST_CONFIG__). Only public values belong here.
+ */
+export function registerRuntimeConfig(app: FastifyInstance, config: Config): void {
+  const body = `window.__PAGECAST_CONFIG__ = ${JSON.stringify({
+    fbAppId: config.fbAppId,
+    fbSdkUrl: config.fbSdkUrl,
+    graphApiVersion: config.graphApiVersion,
+    supportUrl: config.supportUrl,
+  })};\n`;
+  app.get('/config.js', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('application/javascript; charset=utf-8').send(body),
+  );
+}

@@ -1,0 +1,41 @@
+// `pnpm --filter @pagecast/api start`: HTTP API + web app + (by default) the job workers, in one process.
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.js';
+import { exitOnStartupError, handleShutdown, startRuntime } from './runtime.js';
+
+async function main() {
+  const runtime = await startRuntime({ role: 'api' });
+  const { config, logger } = runtime;
+  try {
+    const app = await buildApp({
+      config,
+      db: runtime.db.db,
+      boss: runtime.boss,
+      graph: runtime.graph,
+      logger,
+    });
+    handleShutdown(logger, async () => {
+      await app.close(); // stops accepting and drains in-flight requests
+      await runtime.stop();
+    });
+    try {
+      await app.listen({ host: config.host, port: config.port });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new Error(
+          `port ${config.port} is already in use: stop the other process or set PORT`,
+          { cause: err },
+        );
+      }
+      throw err;
+    }
+    const { port } = app.server.address() as AddressInfo;
+    const host = ['0.0.0.0', '::', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host;
+    logger.info(`Pagecast is running at http://${host}:${port}`);
+  } catch (err) {
+    await runtime.stop();
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => exitOnStartupError(err));

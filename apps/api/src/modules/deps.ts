@@ -1,0 +1,15 @@
+import type PgBoss from 'pg-boss';
+import type { Config } from '../config.js';
+import type { TokenCipher } from '../crypto/tokens.js';
+import type { Db } from '../db/client.js';
+import type { GraphClient } from '../graph/index.js';
+
+/** What capability routers and job workers get. */
+export interface ModuleDeps {
+  config: Config;
+  db: Db;
+  boss?: PgBoss;
+  /** The only way to the Graph API (src/graph); optional so tests that do not need it skip it. */
+  graph?: GraphClient;
+  tokens: TokenCipher;
+}

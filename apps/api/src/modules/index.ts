@@ -1,0 +1,73 @@
+// Composes every contract route. Each capability owns `./<capability>/router.ts`; later issues replace
+// its 501 handlers with real ones without touching this file.
+import { contract } from '@pagecast/contract';
+import type { AppRoute } from '@ts-rest/core';
+import { initServer, type RequestValidationError } from '@ts-rest/fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fieldErrorsFromIssues } from '../http/errors.js';
+import { adminRouter } from './admin/router.js';
+import { campaignsRouter } from './campaigns/router.js';
+import { registerChatEvents } from './chats/events.js';
+import { chatsContract, chatsRouter } from './chats/router.js';
+import type { ModuleDeps } from './deps.js';
+import { facebookContract, facebookRouter } from './facebook/router.js';
+import { pagesRouter } from './pages/router.js';
+import { routeGuard } from './route-guard.js';
+import { tagsRouter } from './tags/router.js';
+import { userTagsRouter } from './user-tags/router.js';
+import { userRouter } from './user/router.js';
+import { registerWebhooks } from './webhooks/routes.js';
+
+export type { ModuleDeps } from './deps.js';
+
+const s = initServer();
+
+/** The contract minus its raw routes (probes, webhook, SSE), which are plain Fastify routes. */
+export const tsRestContract = {
+  admin: contract.admin,
+  user: contract.user,
+  pages: contract.pages,
+  chats: chatsContract,
+  tags: contract.tags,
+  userTags: contract.userTags,
+  campaigns: contract.campaigns,
+  system: facebookContract,
+};
+
+export async function registerModules(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const router = s.router(tsRestContract, {
+    admin: adminRouter(deps),
+    user: userRouter(deps),
+    pages: pagesRouter(deps),
+    chats: chatsRouter(deps),
+    tags: tagsRouter(deps),
+    userTags: userTagsRouter(deps),
+    campaigns: campaignsRouter(deps),
+    system: facebookRouter(deps),
+  });
+  await app.register(s.plugin(router), {
+    logInitialization: false,
+    responseValidation: true,
+    requestValidationErrorHandler: answerValidationError,
+    hooks: { onRequest: guardContractRoute },
+  });
+  registerWebhooks(app, deps);
+  registerChatEvents(app, deps);
+}
+
+async function guardContractRoute(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const route = (request.routeOptions.config as { tsRestRoute?: AppRoute }).tsRestRoute;
+  if (route) await routeGuard(route)(request, reply);
+}
+
+/** 400 `{ message, fieldErrors }`: each zod issue under its path ('name', 'items.0.id'), from any part. */
+function answerValidationError(
+  err: RequestValidationError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const issues = [err.pathParams, err.query, err.headers, err.body].flatMap((e) => e?.issues ?? []);
+  return reply
+    .code(400)
+    .send({ message: 'Validation failed', fieldErrors: fieldErrorsFromIssues(issues) });
+}

@@ -1,0 +1,151 @@
+// Shared bootstrap of main.ts (HTTP + workers) and worker.ts (workers only): config, database (embedded
+// when DATABASE_URL is unset), emulator (when GRAPH_API_URL is unset), migrations and pg-boss.
+import path from 'node:path';
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { type Config, loadConfig, REPO_ROOT, withGraphUrl } from './config.js';
+import { tokenCipher } from './crypto/tokens.js';
+import { createDb, type DbHandle } from './db/client.js';
+import { startEmbeddedPostgres } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+import { startLocalEmulator } from './emulator.js';
+import { createGraphClient, type GraphClient } from './graph/index.js';
+import { registerWorkers, startBoss, stopBoss } from './jobs/index.js';
+import { createLogger } from './logger.js';
+
+export const EMBEDDED_DATABASE = 'pagecast';
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  db: DbHandle;
+  boss: PgBoss;
+  graph: GraphClient;
+  /** Stops everything this runtime started, in reverse order. Idempotent. */
+  stop: () => Promise<void>;
+}
+
+export interface RuntimeOptions {
+  role: 'api' | 'worker';
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  let config = loadConfig(options.env);
+  const logger = createLogger(config).child({ role: options.role });
+  const stops: Array<[string, () => Promise<void>]> = [];
+  const stop = once(async () => {
+    for (const [name, fn] of stops.reverse()) {
+      await fn().catch((err: unknown) => logger.error({ err }, `failed to stop ${name}`));
+    }
+  });
+
+  try {
+    if (!config.databaseUrl) {
+      const pg = await startEmbeddedPostgres({
+        dataDir: path.join(config.dataDir, 'postgres'),
+        port: config.embeddedPgPort,
+        database: EMBEDDED_DATABASE,
+        logger,
+        fallbackKey: REPO_ROOT,
+      });
+      stops.push(['embedded postgres', pg.stop]);
+      config = { ...config, databaseUrl: pg.url };
+      logger.info({ port: pg.port, dataDir: pg.dataDir }, 'embedded Postgres ready');
+    }
+    const databaseUrl = config.databaseUrl as string;
+
+    if (!config.graphApiUrl) {
+      if (options.role === 'api') {
+        const emulator = await startLocalEmulator(config);
+        stops.push(['graph emulator', emulator.close]);
+        config = withGraphUrl(config, emulator.url);
+        logger.info({ url: emulator.url }, 'graph emulator started in-process');
+      } else {
+        // A separate worker shares the API's in-process emulator rather than running a second world.
+        config = withGraphUrl(config, `http://127.0.0.1:${config.emulatorPort}`);
+        logger.warn(
+          { url: config.graphApiUrl },
+          'GRAPH_API_URL unset: using the emulator the API process runs',
+        );
+      }
+    }
+
+    const graph = createGraphClient({
+      baseUrl: config.graphApiUrl as string,
+      version: config.graphApiVersion,
+      appId: config.fbAppId,
+      appSecret: config.fbAppSecret,
+      logger,
+    });
+    stops.push(['graph client', () => graph.close()]);
+
+    await runMigrations(databaseUrl);
+    const db = createDb(databaseUrl, { applicationName: `pagecast-${options.role}` });
+    stops.push(['database pool', db.close]);
+
+    const boss = await startBoss(databaseUrl, logger);
+    stops.push(['pg-boss', () => stopBoss(boss)]);
+    if (options.role === 'worker' || config.workersInApi) {
+      await registerWorkers(boss, {
+        config,
+        db: db.db,
+        boss,
+        graph,
+        tokens: tokenCipher(config.encryptionKey),
+      });
+    }
+    return { config, logger, db, boss, graph, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** SIGTERM/SIGINT run `shutdown` once; a later second signal or the timeout forces the exit. */
+export function handleShutdown(
+  logger: Logger,
+  shutdown: () => Promise<void>,
+  timeoutMs = 15_000,
+): void {
+  let startedAt = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (startedAt) {
+      // pnpm/turbo forward the same signal again at once; only a deliberate second one forces the exit.
+      if (Date.now() - startedAt < 2000) return;
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    startedAt = Date.now();
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error({ timeoutMs }, 'shutdown timed out: exiting');
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+    shutdown()
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+/** Startup failures: one clear line (config and embedded-Postgres errors are written for humans). */
+export function exitOnStartupError(err: unknown, logger?: Logger): never {
+  const message = err instanceof Error ? err.message : String(err);
+  if (logger) logger.fatal({ err }, `Pagecast failed to start: ${message}`);
+  else console.error(`Pagecast failed to start: ${message}`);
+  process.exit(1);
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= fn());
+}

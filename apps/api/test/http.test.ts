@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { contract } from '@pagecast/contract';
+import { initClient } from '@ts-rest/core';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestDatabase } from './helpers/db.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('probes and metrics', () => {
+  it('/healthz answers while the process is up', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz is ready on a migrated database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: true, migrations: true } });
+  });
+
+  it('/readyz answers 503 while migrations are not applied', async () => {
+    const empty = await createTestDatabase({ migrated: false });
+    const other = await createTestApp({ database: empty });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'not_ready',
+        checks: { database: true, migrations: false },
+      });
+    } finally {
+      await other.close();
+      await empty.drop();
+    }
+  });
+
+  it('/metrics exposes the request histogram by route and status', async () => {
+    await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\}/,
+    );
+  });
+
+  it('echoes a sane x-request-id and generates one otherwise', async () => {
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const generated = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'no spaces!' },
+    });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('errors', () => {
+  it('unknown routes answer JSON 404', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/x?y=1',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Route GET /x not found' });
+    const api = await t.app.inject({ method: 'POST', url: '/api/v1/nothing' });
+    expect(api.json()).toEqual({ message: 'Route POST /api/v1/nothing not found' });
+  });
+
+  it('malformed JSON is a 400 with a message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/delete-user',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"userId":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('a body over 1 MB is a 413 with a message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/delete-user',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ userId: '1', accessToken: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Request body is too large' });
+  });
+});
+
+describe('contract routes', () => {
+  it('a route a later issue builds answers 501 with its summary', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/pages',
+      headers: t.authHeader(),
+    });
+    expect(res.statusCode).toBe(501);
+    expect(res.json()).toEqual({
+      message: 'The pages the signed-in admin manages is not implemented yet',
+    });
+  });
+
+  it('raw routes (webhook, SSE) are registered too, and the SSE one needs auth', async () => {
+    const hook = await t.app.inject({ method: 'GET', url: '/api/webhooks/messenger' });
+    expect(hook.statusCode).toBe(501);
+    const events = await t.app.inject({ method: 'GET', url: '/api/v1/chats/123/events' });
+    expect(events.statusCode).toBe(401);
+  });
+
+  it('a body that breaks a rule gets 400 with fieldErrors by field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tags',
+      headers: t.authHeader(),
+      payload: { name: 'ab', description: 'A fine tag', pageId: '123' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.message).toBe('Validation failed');
+    expect(body.fieldErrors.name).toContain('Tag name must be at least 3 characters.');
+  });
+
+  it('path and query issues are reported under their names', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/campaigns/page/not-a-number?limit=0',
+      headers: t.authHeader(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fieldErrors).sort()).toEqual(['limit', 'pageId']);
+  });
+
+  it('an anonymous caller gets 401 before any validation on a private route', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tags',
+      payload: { name: 'ab' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Authentication required' });
+  });
+
+  it('public routes validate without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/deletion-status/bad%20id' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.id).toEqual(['Invalid id']);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/facebook/deauthorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'signed_request=abc.def',
+    });
+    expect(form.statusCode).toBe(501);
+  });
+
+  it("applies the contract's per-route rate limit to public sign-in routes only", async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/register-user-admin',
+      payload: {},
+    });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.headers['x-ratelimit-limit']).toBe('20');
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  it('works through the contract client over real HTTP', async () => {
+    const server = await createTestApp();
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.app.server.address() as AddressInfo;
+      const client = initClient(contract, {
+        baseUrl: `http://127.0.0.1:${port}`,
+        baseHeaders: server.authHeader(),
+      });
+      const created = await client.tags.createTag({
+        body: { name: 'ab', description: 'ok desc', pageId: '1' },
+      });
+      expect(created.status).toBe(400);
+      const status = await client.user.deletionStatus({ params: { id: 'abc' } });
+      expect(status.status).toBe(501);
+      expect(status.body).toEqual({
+        message: 'Public status of a data deletion request is not implemented yet',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('docs', () => {
+  it('serves the OpenAPI document generated from the contract and Swagger UI', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().paths['/api/v1/tags']).toBeDefined();
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('web app', () => {
+  it('serves WEB_DIST: SPA fallback for HTML navigations, long cache for hashed assets', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    const inline = 'window.theme = 1;';
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><script>${inline}</script><script type="module" src="/assets/app-abc123.js"></script><div id="root"></div>`,
+    );
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await createTestApp({ env: { WEB_DIST: webDist } });
+    try {
+      const deep = await web.app.inject({
+        method: 'GET',
+        url: '/dashboard',
+        headers: { accept: 'text/html' },
+      });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toContain('id="root"');
+      expect(deep.headers['cache-control']).toBe('no-cache');
+      // The inline script is allowed by its hash, not by 'unsafe-inline'.
+      const hash = createHash('sha256').update(inline).digest('base64');
+      expect(deep.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+      expect(deep.headers['content-security-policy']).not.toContain(
+        "script-src 'self' 'unsafe-inline'",
+      );
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const json = await web.app.inject({
+        method: 'GET',
+        url: '/dashboard',
+        headers: { accept: 'application/json' },
+      });
+      expect(json.statusCode).toBe(404);
+      const api = await web.app.inject({
+        method: 'GET',
+        url: '/api/nope',
+        headers: { accept: 'text/html' },
+      });
+      expect(api.json()).toEqual({ message: 'Route GET /api/nope not found' });
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
