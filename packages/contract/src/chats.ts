@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, errorResponses, meta } from './common';
+import { ErrorBody, GraphId, errorResponses, meta } from './common';
 import { LIMITS } from './constants';
 import { MessageReceived, Paging, Recipient, Tag } from './entities';
 import { CHAT_MESSAGES } from './rules/messages';
@@ -50,7 +50,8 @@ export const chatsContract = c.router({
     summary: 'Send a message to a contact (inside the 24-hour window)',
     pathParams: chatParams,
     body: SendMessageBody,
-    responses: { ...errorResponses, 201: z.object({ message: MessageReceived }) },
+    // 502: the platform did not confirm the send (it may or may not have gone out).
+    responses: { ...errorResponses, 201: z.object({ message: MessageReceived }), 502: ErrorBody },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   events: {

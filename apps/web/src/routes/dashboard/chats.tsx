@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChatsScreen } from '../../features/dashboard/screens';
+import { ChatsPage } from '../../features/chats/chats-page';
 
-export const Route = createFileRoute('/dashboard/chats')({ component: ChatsScreen });
+export const Route = createFileRoute('/dashboard/chats')({ component: ChatsPage });

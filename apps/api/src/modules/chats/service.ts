@@ -1,0 +1,252 @@
+// Rules of the inbox (spec §3/§4/§5 Messages): recipients and conversations from the database, the one-time
+// history fetch from the Graph API, and replies inside Messenger's 24-hour window.
+import {
+  MESSAGING_WINDOW_MS,
+  type LiveEvent,
+  type MessageReceived,
+  type Recipient,
+  type Tag,
+} from '@pagecast/contract';
+import type { PageRow } from '../../auth/guards.js';
+import { GraphError, type GraphMessage } from '../../graph/index.js';
+import { HttpError } from '../../http/errors.js';
+import type { ModuleDeps } from '../deps.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import * as repo from './repo.js';
+
+/** A contact counts as online when they wrote within this long. */
+export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
+/** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
+export const HISTORY_FETCH_MAX = 5000;
+const HISTORY_PAGE_SIZE = 100;
+
+export const WINDOW_CLOSED_MESSAGE =
+  'This contact last wrote more than 24 hours ago, so Messenger only allows replies inside the 24-hour window. Wait for them to write again.';
+export const RECONNECT_MESSAGE =
+  "The page's Facebook connection is no longer valid. Reconnect the page (log out and sign in again) and retry.";
+export const UNKNOWN_OUTCOME_MESSAGE =
+  'Facebook did not confirm whether the message was sent. Check the conversation before sending it again.';
+
+type Publish = (pageFbId: string, event: LiveEvent) => Promise<void>;
+
+export interface ChatsService {
+  listRecipients(
+    page: PageRow,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ recipients: Recipient[]; paging: { nextCursor: string | null } }>;
+  getConversation(
+    page: PageRow,
+    psid: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ messages: MessageReceived[]; tags: Tag[]; paging: { nextCursor: string | null } }>;
+  sendMessage(page: PageRow, psid: string, text: string): Promise<MessageReceived>;
+}
+
+export function isWindowOpen(lastInboundAt: Date | null, now = Date.now()): boolean {
+  return lastInboundAt !== null && now - lastInboundAt.getTime() < MESSAGING_WINDOW_MS;
+}
+
+export function toRecipient(c: repo.ContactRow, now = Date.now()): Recipient {
+  const joined = [c.firstName, c.lastName].filter(Boolean).join(' ');
+  return {
+    id: c.psid,
+    name: c.name ?? joined,
+    email: c.email,
+    profilePic: c.profilePic,
+    online: c.lastInboundAt !== null && now - c.lastInboundAt.getTime() < ONLINE_WINDOW_MS,
+    lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
+    lastMessagePreview: c.lastMessagePreview,
+    windowOpen: isWindowOpen(c.lastInboundAt, now),
+  };
+}
+
+export function toMessage(m: repo.MessageRow): MessageReceived {
+  return {
+    id: m.mid,
+    message: m.text ?? '',
+    createdAt: m.createdAt.toISOString(),
+    sentBy: m.sentBy,
+    status: m.direction === 'in' ? 'received' : m.readAt ? 'read' : m.deliveredAt ? 'delivered' : 'sent',
+  };
+}
+
+/** Facebook writes '2017-02-23T00:31:29+0000'; Date wants the offset with a colon. */
+const parseFbTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+
+/** Graph API failures of a reply, as the admin should read them (never a 500 for the platform's answer). */
+export function sendErrorToHttp(err: GraphError): HttpError {
+  if (err.code === 10 && err.subcode === 2018278) return new HttpError(422, WINDOW_CLOSED_MESSAGE);
+  switch (err.kind) {
+    case 'token':
+      return new HttpError(409, RECONNECT_MESSAGE);
+    case 'permission':
+      return new HttpError(
+        422,
+        `Facebook refused the message: ${err.message}. Reconnect the page and make sure the app may send messages for it.`,
+      );
+    case 'rate_limit':
+      return new HttpError(429, 'Facebook is rate limiting this page right now. Try again in a moment.');
+    case 'unknown_outcome':
+      return new HttpError(502, UNKNOWN_OUTCOME_MESSAGE);
+    case 'recipient':
+      return new HttpError(
+        422,
+        err.code === 551
+          ? "This person isn't available right now, so Messenger did not deliver the message."
+          : `Messenger did not accept the message for this contact: ${err.message}`,
+      );
+    case 'invalid':
+      return new HttpError(422, `Messenger rejected the message: ${err.message}`);
+    case 'transient':
+      return new HttpError(503, 'Facebook is temporarily unavailable. Try again in a moment.');
+    default:
+      return new HttpError(502, `Facebook answered with an unexpected error: ${err.message}`);
+  }
+}
+
+export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsService {
+  const { db } = deps;
+  // One history fetch per contact at a time in this process; storage is idempotent across processes anyway.
+  const historyInFlight = new Map<string, Promise<void>>();
+
+  async function requireContact(page: PageRow, psid: string): Promise<repo.ContactRow> {
+    const contact = await repo.findContact(db, page.id, psid);
+    if (!contact) throw new HttpError(404, 'Contact not found');
+    return contact;
+  }
+
+  function pageToken(page: PageRow): string | null {
+    if (!page.pageTokenEnc || page.tokenStatus !== 'valid') return null;
+    try {
+      return deps.tokens.decrypt(page.pageTokenEnc);
+    } catch {
+      return null;
+    }
+  }
+
+  async function fetchHistory(page: PageRow, contact: repo.ContactRow): Promise<void> {
+    const graph = deps.graph;
+    const token = pageToken(page);
+    if (!graph || !token) return;
+    let conversationId: string | null = null;
+    for await (const p of graph.listConversations(page.fbPageId, token, {
+      userId: contact.psid,
+      limit: 1,
+      fields: 'id,participants',
+    })) {
+      conversationId = p.conversations[0]?.id ?? null;
+      break;
+    }
+    if (conversationId) {
+      let after: string | null = null;
+      let fetched = 0;
+      do {
+        const r: { messages: GraphMessage[]; nextCursor: string | null } =
+          await graph.getConversationMessages(conversationId, token, {
+            limit: HISTORY_PAGE_SIZE,
+            after,
+          });
+        const items: repo.NewMessage[] = r.messages.map((m) => {
+          const inbound = m.from?.id === contact.psid;
+          return {
+            mid: m.id,
+            direction: inbound ? 'in' : 'out',
+            text: m.message ?? '',
+            sentBy: m.from?.id ?? (inbound ? contact.psid : page.fbPageId),
+            createdAt: parseFbTime(m.created_time),
+          };
+        });
+        await repo.storeMessages(db, page.id, contact.id, items);
+        fetched += items.length;
+        after = r.nextCursor;
+      } while (after && fetched < HISTORY_FETCH_MAX);
+    }
+    await repo.markHistorySynced(db, contact.id);
+  }
+
+  async function ensureHistory(page: PageRow, contact: repo.ContactRow): Promise<void> {
+    if (contact.historySyncedAt) return;
+    let running = historyInFlight.get(contact.id);
+    if (!running) {
+      running = fetchHistory(page, contact).finally(() => historyInFlight.delete(contact.id));
+      historyInFlight.set(contact.id, running);
+    }
+    await running;
+  }
+
+  return {
+    async listRecipients(page, after, limit) {
+      const cursor = decodeCursor(after);
+      const rows = await repo.listContacts(db, page.id, cursor, limit + 1);
+      const pageRows = rows.slice(0, limit);
+      const last = pageRows.at(-1);
+      const now = Date.now();
+      return {
+        recipients: pageRows.map((c) => toRecipient(c, now)),
+        paging: {
+          nextCursor: rows.length > limit && last ? encodeCursor(last.lastMessageKey, last.id) : null,
+        },
+      };
+    },
+
+    async getConversation(page, psid, after, limit) {
+      const cursor = decodeCursor(after);
+      if (cursor && cursor.at === null) throw new HttpError(400, 'Invalid cursor', { after: ['Invalid cursor'] });
+      const contact = await requireContact(page, psid);
+      try {
+        await ensureHistory(page, contact);
+      } catch (err) {
+        // The stored part of the conversation is still worth showing; the next open tries again.
+        if (!(err instanceof GraphError)) throw err;
+      }
+      const rows = await repo.listMessages(
+        db,
+        contact.id,
+        cursor ? { at: cursor.at as string, id: cursor.id } : null,
+        limit + 1,
+      );
+      const pageRows = rows.slice(0, limit);
+      const last = pageRows.at(-1);
+      const tags = await repo.contactTags(db, contact.id);
+      return {
+        messages: pageRows.map(toMessage),
+        tags: tags.map((t) => ({ ...t, pageId: page.fbPageId })),
+        paging: { nextCursor: rows.length > limit && last ? encodeCursor(last.createdKey, last.id) : null },
+      };
+    },
+
+    async sendMessage(page, psid, text) {
+      const contact = await requireContact(page, psid);
+      if (!isWindowOpen(contact.lastInboundAt)) throw new HttpError(422, WINDOW_CLOSED_MESSAGE);
+      const graph = deps.graph;
+      if (!graph) throw new HttpError(503, 'Messaging is not available right now. Try again in a moment.');
+      const token = pageToken(page);
+      if (!token) throw new HttpError(409, RECONNECT_MESSAGE);
+      let sent;
+      try {
+        sent = await graph.sendMessage({
+          pageId: page.fbPageId,
+          pageToken: token,
+          psid,
+          text,
+          messagingType: 'RESPONSE',
+        });
+      } catch (err) {
+        if (err instanceof GraphError) throw sendErrorToHttp(err);
+        throw err;
+      }
+      const [row] = await repo.storeMessages(db, page.id, contact.id, [
+        { mid: sent.messageId, direction: 'out', text, sentBy: page.fbPageId, createdAt: new Date() },
+      ]);
+      if (!row) throw new Error('sent message was not stored');
+      const message = toMessage(row);
+      // The message is sent and stored: a failing NOTIFY must not turn that into an error for the admin.
+      await publish(page.fbPageId, { type: 'message', pageId: page.fbPageId, contactId: psid, message }).catch(
+        () => undefined,
+      );
+      return message;
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import type { AddressInfo } from 'node:net';
+import type { LiveEvent } from '@pagecast/contract';
+import type { Emulator } from '@pagecast/graph-emulator';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../src/db/client.js';
+import type { GraphClient } from '../src/graph/index.js';
+import { publish } from '../src/realtime/index.js';
+import {
+  HOUR,
+  buildChatApp,
+  emu,
+  seedAdmin,
+  seedContact,
+  seedPage,
+  startTestEmulator,
+  testGraph,
+} from './helpers/chats.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+
+// Two API "processes": separate apps, pools and realtime hubs on one database, as behind a load balancer.
+let database: TestDatabase;
+let secondDb: DbHandle;
+let emulator: Emulator;
+let graph: GraphClient;
+let api1: FastifyInstance;
+let api2: FastifyInstance;
+let url1: string;
+let page: { id: string; access_token: string; contacts: Array<{ psid: string }> };
+let headers: { authorization: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  secondDb = createDb(database.url, { max: 3 });
+  emulator = await startTestEmulator();
+  graph = testGraph(emulator.url);
+  const one = await buildChatApp(database, graph, emulator.url);
+  api1 = one.app;
+  const two = await buildChatApp({ ...database, ...secondDb }, graph, emulator.url);
+  api2 = two.app;
+  await api1.listen({ port: 0, host: '127.0.0.1' });
+  url1 = `http://127.0.0.1:${(api1.server.address() as AddressInfo).port}`;
+  const user = await emu<{ id: string }>(emulator.url, '/_emulator/users', { name: 'Live Owner' });
+  page = await emu(emulator.url, '/_emulator/pages', { ownerId: user.id, name: 'Live Page', contacts: 1, inboundAgoMs: HOUR });
+  const admin = await seedAdmin(database.db, user.id);
+  const pageUuid = await seedPage(database.db, {
+    fbPageId: page.id,
+    name: 'Live Page',
+    adminId: admin.adminId,
+    pageTokenEnc: one.tokens.encrypt(page.access_token),
+  });
+  await seedContact(database.db, pageUuid, { psid: page.contacts[0]?.psid as string, lastMessageAt: new Date(Date.now() - HOUR) });
+  headers = admin.auth(api1);
+});
+
+afterAll(async () => {
+  await api1?.close();
+  await api2?.close();
+  await secondDb?.close();
+  await graph?.close();
+  await emulator?.close();
+  await database?.drop();
+});
+
+/** Reads an SSE response: `next()` resolves with the next complete block (up to the blank line). */
+function sseReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    async next(): Promise<string> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          return block;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    },
+    /** The next `data:` event, skipping comments and retry lines. */
+    async nextEvent(): Promise<LiveEvent> {
+      for (;;) {
+        const block = await this.next();
+        const data = block.split('\n').find((l) => l.startsWith('data: '));
+        if (data && !block.includes('event: resync')) return JSON.parse(data.slice(6)) as LiveEvent;
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe('GET /api/v1/chats/:pageId/events', () => {
+  it('streams events published by another API process, only for its page', async () => {
+    const ctrl = new AbortController();
+    const res = await fetch(`${url1}/api/v1/chats/${page.id}/events`, { headers, signal: ctrl.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const sse = sseReader(res.body as ReadableStream<Uint8Array>);
+    expect(await sse.next()).toContain(': connected');
+
+    // Another page's event first: it must not reach this stream.
+    const foreign: LiveEvent = {
+      type: 'read',
+      pageId: '5550000000000001',
+      contactId: '1',
+      watermark: new Date().toISOString(),
+    };
+    await publish(secondDb.db, '5550000000000001', foreign);
+    // A reply sent through the second API process.
+    const psid = page.contacts[0]?.psid as string;
+    const sent = await api2.inject({
+      method: 'POST',
+      url: `/api/v1/chats/${page.id}/user/${psid}/send`,
+      headers,
+      payload: { message: 'Live hello' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const event = await sse.nextEvent();
+    expect(event).toEqual({
+      type: 'message',
+      pageId: page.id,
+      contactId: psid,
+      message: sent.json().message,
+    });
+    await sse.cancel();
+    ctrl.abort();
+  });
+
+  it('answers 401 without a token and 400 for a malformed page id', async () => {
+    const anon = await fetch(`${url1}/api/v1/chats/${page.id}/events`);
+    expect(anon.status).toBe(401);
+    const bad = await fetch(`${url1}/api/v1/chats/not-a-page/events`, { headers });
+    expect(bad.status).toBe(400);
+  });
+
+  it('closing the app ends open streams (no hanging shutdown)', async () => {
+    const extra = await buildChatApp(database, graph, emulator.url);
+    await extra.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(extra.app.server.address() as AddressInfo).port}`;
+    const res = await fetch(`${url}/api/v1/chats/${page.id}/events`, { headers });
+    const sse = sseReader(res.body as ReadableStream<Uint8Array>);
+    expect(await sse.next()).toContain(': connected');
+    await extra.app.close();
+    await expect(sse.next()).rejects.toThrow('stream ended');
+  });
+});

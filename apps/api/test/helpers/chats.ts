@@ -1,0 +1,114 @@
+// Shared set-up of the inbox tests: an emulator world mirrored into the database the way sign-in and sync
+// leave it (admin, page with its encrypted token, contacts), and an app wired to the emulator.
+import { randomUUID } from 'node:crypto';
+import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
+import { buildApp } from '../../src/app.js';
+import { signAdminToken } from '../../src/auth/jwt.js';
+import { tokenCipher } from '../../src/crypto/tokens.js';
+import type { Db } from '../../src/db/client.js';
+import { admins, contacts, pageAdmins, pages } from '../../src/db/schema.js';
+import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
+import { testConfig } from './app.js';
+import type { TestDatabase } from './db.js';
+
+export const HOUR = 3_600_000;
+
+export async function emu<T = any>(base: string, path: string, body?: unknown, method?: string): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const r = await fetch(`${base}${path}`, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`emulator ${path}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+export async function startTestEmulator(): Promise<Emulator> {
+  return startEmulator({
+    port: 0,
+    seed: 'empty',
+    behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },
+  });
+}
+
+export function testGraph(url: string): GraphClient {
+  return createGraphClient({
+    baseUrl: url,
+    version: 'v16.0',
+    appId: '1000000000000001',
+    appSecret: 'pagecast-emulator-app-secret',
+    timeoutMs: 5_000,
+    backoffBaseMs: 10,
+    rateLimitBackoffMs: 50,
+  });
+}
+
+export async function buildChatApp(database: TestDatabase, graph: GraphClient, emulatorUrl: string) {
+  const config = testConfig({ GRAPH_API_URL: emulatorUrl });
+  const app = await buildApp({ config, db: database.db, graph });
+  await app.ready();
+  return { app, config, tokens: tokenCipher(config.encryptionKey) };
+}
+
+export interface SeededAdmin {
+  adminId: string;
+  fbUserId: string;
+  auth: (app: Parameters<typeof signAdminToken>[0]) => { authorization: string };
+}
+
+export async function seedAdmin(db: Db, fbUserId: string, name = 'Admin'): Promise<SeededAdmin> {
+  const [row] = await db.insert(admins).values({ fbUserId, name }).returning({ id: admins.id });
+  const adminId = row?.id as string;
+  return {
+    adminId,
+    fbUserId,
+    auth: (app) => ({
+      authorization: `Bearer ${signAdminToken(app, { adminId, userId: fbUserId, role: 'admin' })}`,
+    }),
+  };
+}
+
+export async function seedPage(
+  db: Db,
+  input: { fbPageId: string; name: string; adminId: string; pageTokenEnc?: string | null },
+): Promise<string> {
+  const [row] = await db
+    .insert(pages)
+    .values({
+      fbPageId: input.fbPageId,
+      name: input.name,
+      pageTokenEnc: input.pageTokenEnc ?? null,
+      syncScope: 'full',
+    })
+    .returning({ id: pages.id });
+  const pageUuid = row?.id as string;
+  await db.insert(pageAdmins).values({ pageId: pageUuid, adminId: input.adminId });
+  return pageUuid;
+}
+
+export async function seedContact(
+  db: Db,
+  pageUuid: string,
+  input: {
+    psid: string;
+    name?: string;
+    lastMessageAt?: Date | null;
+    lastInboundAt?: Date | null;
+    preview?: string | null;
+    id?: string;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(contacts)
+    .values({
+      id: input.id ?? randomUUID(),
+      pageId: pageUuid,
+      psid: input.psid,
+      name: input.name ?? `Contact ${input.psid}`,
+      lastMessageAt: input.lastMessageAt ?? null,
+      lastInboundAt: input.lastInboundAt ?? input.lastMessageAt ?? null,
+      lastMessagePreview: input.preview ?? null,
+    })
+    .returning({ id: contacts.id });
+  return row?.id as string;
+}

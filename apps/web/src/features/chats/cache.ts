@@ -1,0 +1,119 @@
+// Query keys of the inbox and the pure cache updates that live events and sends apply (spec §7 cache tags:
+// CHATS, USER_TAG, TAGS).
+import type { InfiniteData } from '@tanstack/react-query';
+import type { LiveEvent, MessageReceived, Paging, Recipient, Tag } from '@pagecast/contract';
+
+export const chatKeys = {
+  all: (pageId: string) => ['chats', pageId] as const,
+  recipients: (pageId: string) => ['chats', pageId, 'recipients'] as const,
+  conversations: (pageId: string) => ['chats', pageId, 'conversation'] as const,
+  conversation: (pageId: string, userId: string) => ['chats', pageId, 'conversation', userId] as const,
+};
+/** The page's tag list with counts (shared with Manage Tags through the 'tags' prefix). */
+export const tagKeys = { all: ['tags'] as const, list: (pageId: string) => ['tags', pageId] as const };
+
+export type RecipientsPage = { recipients: Recipient[]; paging: Paging };
+export type ConversationPage = { messages: MessageReceived[]; tags: Tag[]; paging: Paging };
+export type RecipientsData = InfiniteData<RecipientsPage>;
+export type ConversationData = InfiniteData<ConversationPage>;
+
+/** Load More skips recipients already listed (spec §4): first occurrence wins. */
+export function flattenRecipients(data: RecipientsData | undefined): Recipient[] {
+  const seen = new Set<string>();
+  const out: Recipient[] = [];
+  for (const page of data?.pages ?? [])
+    for (const r of page.recipients) {
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      out.push(r);
+    }
+  return out;
+}
+
+/** Oldest first for display (the server sends newest first; spec §4 reverses). */
+export function conversationOldestFirst(data: ConversationData | undefined): MessageReceived[] {
+  const seen = new Set<string>();
+  const newestFirst: MessageReceived[] = [];
+  for (const page of data?.pages ?? [])
+    for (const m of page.messages) {
+      if (seen.has(m.id)) continue;
+      seen.add(m.id);
+      newestFirst.push(m);
+    }
+  return newestFirst.reverse();
+}
+
+/**
+ * A new message moves its conversation to the top with the new time and preview. Returns null when the
+ * contact is not in the cache (the caller refetches the list).
+ */
+export function moveRecipientToTop(
+  data: RecipientsData,
+  contactId: string,
+  message: MessageReceived,
+): RecipientsData | null {
+  let found: Recipient | undefined;
+  const pages = data.pages.map((p) => ({
+    ...p,
+    recipients: p.recipients.filter((r) => {
+      if (r.id !== contactId) return true;
+      found = r;
+      return false;
+    }),
+  }));
+  if (!found || pages.length === 0) return null;
+  const inbound = message.sentBy === contactId;
+  const newer = !found.lastMessageAt || found.lastMessageAt <= message.createdAt;
+  const updated: Recipient = {
+    ...found,
+    ...(newer ? { lastMessageAt: message.createdAt, lastMessagePreview: message.message } : {}),
+    ...(inbound ? { online: true, windowOpen: true } : {}),
+  };
+  const [first, ...rest] = pages as [RecipientsPage, ...RecipientsPage[]];
+  return { ...data, pages: [{ ...first, recipients: [updated, ...first.recipients] }, ...rest] };
+}
+
+/** A contact event (new contact, changed profile): replace it in place, or put it at the top when new. */
+export function upsertRecipient(data: RecipientsData, recipient: Recipient): RecipientsData {
+  let replaced = false;
+  const pages = data.pages.map((p) => ({
+    ...p,
+    recipients: p.recipients.map((r) => {
+      if (r.id !== recipient.id) return r;
+      replaced = true;
+      return recipient;
+    }),
+  }));
+  if (replaced || pages.length === 0) return { ...data, pages };
+  const [first, ...rest] = pages as [RecipientsPage, ...RecipientsPage[]];
+  return { ...data, pages: [{ ...first, recipients: [recipient, ...first.recipients] }, ...rest] };
+}
+
+/** Adds a message to an open conversation once (a send and its live echo carry the same id). */
+export function addMessage(data: ConversationData, message: MessageReceived): ConversationData {
+  if (data.pages.some((p) => p.messages.some((m) => m.id === message.id))) return data;
+  const [first, ...rest] = data.pages;
+  if (!first) return data;
+  return { ...data, pages: [{ ...first, messages: [message, ...first.messages] }, ...rest] };
+}
+
+/** Delivery and read watermarks: every page message sent at or before it takes the new status. */
+export function applyWatermark(
+  data: ConversationData,
+  pageId: string,
+  watermark: string,
+  status: 'delivered' | 'read',
+): ConversationData {
+  const rank = { received: 0, sent: 1, delivered: 2, read: 3 } as const;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      messages: p.messages.map((m) =>
+        m.sentBy === pageId && m.createdAt <= watermark && rank[m.status] < rank[status] ? { ...m, status } : m,
+      ),
+    })),
+  };
+}
+
+export type { LiveEvent };

@@ -1,0 +1,62 @@
+// Applies the page's live events to the react-query caches: a contact's message shows in the open chat and
+// moves the conversation to the top, with no reload.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { handleUnauthorized } from '../../lib/api';
+import {
+  addMessage,
+  applyWatermark,
+  chatKeys,
+  moveRecipientToTop,
+  upsertRecipient,
+  type ConversationData,
+  type LiveEvent,
+  type RecipientsData,
+} from './cache';
+import { connectLiveEvents } from './live-events';
+
+export function useLiveInbox(pageId: string | undefined, token: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!pageId || !token) return;
+    const apply = (event: LiveEvent) => {
+      if (event.type === 'message') {
+        queryClient.setQueryData<ConversationData>(chatKeys.conversation(pageId, event.contactId), (data) =>
+          data ? addMessage(data, event.message) : data,
+        );
+        let missing = false;
+        queryClient.setQueryData<RecipientsData>(chatKeys.recipients(pageId), (data) => {
+          if (!data) return data;
+          const next = moveRecipientToTop(data, event.contactId, event.message);
+          if (!next) missing = true;
+          return next ?? data;
+        });
+        // A conversation we have not listed yet (new contact, or beyond the loaded pages): reload the list.
+        if (missing) void queryClient.invalidateQueries({ queryKey: chatKeys.recipients(pageId) });
+      } else if (event.type === 'delivery' || event.type === 'read') {
+        queryClient.setQueryData<ConversationData>(chatKeys.conversation(pageId, event.contactId), (data) =>
+          data
+            ? applyWatermark(data, pageId, event.watermark, event.type === 'read' ? 'read' : 'delivered')
+            : data,
+        );
+      } else if (event.type === 'contact') {
+        queryClient.setQueryData<RecipientsData>(chatKeys.recipients(pageId), (data) =>
+          data ? upsertRecipient(data, event.recipient) : data,
+        );
+      }
+    };
+    return connectLiveEvents({
+      url: `/api/v1/chats/${pageId}/events`,
+      token,
+      onMessage: (m) => {
+        if (m.kind === 'event') apply(m.event);
+        else void queryClient.invalidateQueries({ queryKey: chatKeys.all(pageId) });
+      },
+      // After a reconnect, events in the gap were missed: refetch what is on screen.
+      onOpen: (reconnect) => {
+        if (reconnect) void queryClient.invalidateQueries({ queryKey: chatKeys.all(pageId) });
+      },
+      onUnauthorized: handleUnauthorized,
+    });
+  }, [pageId, token, queryClient]);
+}

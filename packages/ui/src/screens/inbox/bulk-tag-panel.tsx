@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button } from '../../primitives/button';
+import { Checkbox } from '../../primitives/checkbox';
+import { INBOX_TEXT } from './text';
+import type { TagOption } from './tag-selector';
+
+export interface BulkTagPanelProps {
+  selectedCount: number;
+  tags: TagOption[];
+  tagsLoading: boolean;
+  tagsError: boolean;
+  running: boolean;
+  /** 0–100 while (or after) applying; null before the first run. */
+  progress: number | null;
+  onApply: (add: string[], remove: string[]) => void;
+}
+
+/** Spec §2 Bulk Tag Assignment: choose tags to add and to remove for every ticked chat, then apply. */
+export function BulkTagPanel(props: BulkTagPanelProps) {
+  const [add, setAdd] = useState<ReadonlySet<string>>(new Set());
+  const [remove, setRemove] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (which: 'add' | 'remove', id: string) => {
+    const [mine, setMine, setOther] = which === 'add' ? [add, setAdd, setRemove] : [remove, setRemove, setAdd];
+    const next = new Set(mine);
+    if (next.has(id)) next.delete(id);
+    else {
+      next.add(id);
+      // A tag is either added or removed, never both.
+      setOther((other) => {
+        const o = new Set(other);
+        o.delete(id);
+        return o;
+      });
+    }
+    setMine(next);
+  };
+  const nothing = add.size === 0 && remove.size === 0;
+
+  return (
+    <section aria-labelledby="bulk-tag-title" className="flex h-full min-h-0 flex-col">
+      <div className="border-b border-border p-4">
+        <h2 id="bulk-tag-title" className="text-lg font-semibold">
+          {INBOX_TEXT.bulkTitle}
+        </h2>
+        <p className="text-sm text-muted-foreground">{INBOX_TEXT.bulkSubtitle(props.selectedCount)}</p>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto p-4">
+        {props.tagsLoading ? (
+          <p className="text-sm text-muted-foreground">{INBOX_TEXT.loadingTags}</p>
+        ) : props.tagsError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {INBOX_TEXT.errorLoadingTags}
+          </p>
+        ) : props.tags.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{INBOX_TEXT.noTags}</p>
+        ) : (
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                <th className="pb-2 font-medium">Tag</th>
+                <th className="w-20 pb-2 text-center font-medium">Add</th>
+                <th className="w-20 pb-2 text-center font-medium">Remove</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.tags.map((t) => (
+                <tr key={t.id} className="border-t border-border">
+                  <td className="py-2 pr-2">{t.name}</td>
+                  <td className="py-2 text-center">
+                    <Checkbox
+                      aria-label={`Add ${t.name}`}
+                      checked={add.has(t.id)}
+                      disabled={props.running}
+                      onChange={() => toggle('add', t.id)}
+                    />
+                  </td>
+                  <td className="py-2 text-center">
+                    <Checkbox
+                      aria-label={`Remove ${t.name}`}
+                      checked={remove.has(t.id)}
+                      disabled={props.running}
+                      onChange={() => toggle('remove', t.id)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <div className="grid gap-3 border-t border-border p-4">
+        {props.progress !== null ? (
+          <div className="grid gap-1">
+            <div
+              role="progressbar"
+              aria-label="Bulk tag progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={props.progress}
+              className="h-2 overflow-hidden rounded-full bg-muted"
+            >
+              <div className="h-full bg-primary transition-[width]" style={{ width: `${props.progress}%` }} />
+            </div>
+            <p className="text-right text-xs text-muted-foreground tabular-nums">{props.progress}%</p>
+          </div>
+        ) : null}
+        <Button
+          onClick={() => props.onApply([...add], [...remove])}
+          disabled={nothing || props.selectedCount === 0}
+          loading={props.running}
+        >
+          Apply to {props.selectedCount} chat(s)
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+// Messages / inbox screen (spec §2, §4): pure — data and callbacks in, nothing fetched here.
+import { LIMITS, type Recipient } from '@pagecast/contract';
+import { ArrowLeft, Clock, MessageSquare } from 'lucide-react';
+import { useState } from 'react';
+import { Avatar } from '../../primitives/avatar';
+import { Button } from '../../primitives/button';
+import { cn } from '../../primitives/cn';
+import { Spinner } from '../../primitives/spinner';
+import { BulkTagPanel } from './bulk-tag-panel';
+import { Composer } from './composer';
+import { ConversationList } from './conversation-list';
+import { MessageList, type InboxMessage } from './message-list';
+import { TagSelector, type TagOption } from './tag-selector';
+import { INBOX_TEXT } from './text';
+
+export { INBOX_TEXT } from './text';
+export { BulkTagPanel, type BulkTagPanelProps } from './bulk-tag-panel';
+export { Composer, type ComposerProps } from './composer';
+export { ConversationList, type ConversationListProps } from './conversation-list';
+export { MessageList, SCROLL_BOTTOM_THRESHOLD_PX, type InboxMessage, type MessageListProps } from './message-list';
+export { TagSelector, type TagOption, type TagSelectorProps } from './tag-selector';
+
+export interface InboxScreenProps {
+  recipients: Recipient[];
+  recipientsLoading: boolean;
+  recipientsError: string | null;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+
+  messages: InboxMessage[];
+  messagesLoading: boolean;
+  messagesError: string | null;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  /** Resolves true when sent (the composer then clears). */
+  onSend: (text: string) => Promise<boolean> | boolean;
+  onRetry: (id: string) => void;
+
+  tags: TagOption[];
+  tagsLoading: boolean;
+  tagsError: boolean;
+  chatTags: TagOption[];
+  tagUpdating: boolean;
+  onToggleTag: (tagId: string, assign: boolean) => void;
+
+  multiSelect: boolean;
+  onMultiSelectChange: (on: boolean) => void;
+  checkedIds: ReadonlySet<string>;
+  onToggleChecked: (id: string) => void;
+  bulkRunning: boolean;
+  bulkProgress: number | null;
+  onBulkApply: (add: string[], remove: string[]) => void;
+
+  now?: Date;
+  locale?: string;
+}
+
+export function InboxScreen(props: InboxScreenProps) {
+  const [search, setSearch] = useState('');
+  // Small screens show either the list or the chat; md and up show both side by side.
+  const [mobileView, setMobileView] = useState<'list' | 'chat'>('list');
+  const selected = props.recipients.find((r) => r.id === props.selectedId) ?? null;
+  const showBulk = props.multiSelect && props.checkedIds.size > 0;
+
+  return (
+    <div className="flex h-[calc(100svh-3.5rem)] min-h-0 w-full overflow-hidden">
+      <aside
+        aria-label="Conversations"
+        className={cn(
+          'min-h-0 w-full shrink-0 border-r border-border md:flex md:w-[550px] md:max-w-[50%] lg:max-w-none',
+          mobileView === 'chat' && !showBulk ? 'hidden' : 'flex',
+          showBulk && 'hidden md:flex',
+        )}
+      >
+        <div className="w-full">
+          <ConversationList
+            recipients={props.recipients}
+            loading={props.recipientsLoading}
+            error={props.recipientsError}
+            selectedId={props.selectedId}
+            onSelect={(id) => {
+              props.onSelect(id);
+              setMobileView('chat');
+            }}
+            search={search}
+            onSearchChange={setSearch}
+            hasMore={props.hasMore}
+            loadingMore={props.loadingMore}
+            onLoadMore={props.onLoadMore}
+            multiSelect={props.multiSelect}
+            onMultiSelectChange={props.onMultiSelectChange}
+            checkedIds={props.checkedIds}
+            onToggleChecked={props.onToggleChecked}
+            now={props.now}
+          />
+        </div>
+      </aside>
+
+      <section
+        aria-label={showBulk ? INBOX_TEXT.bulkTitle : 'Conversation'}
+        className={cn(
+          'min-h-0 min-w-0 flex-1 flex-col md:flex',
+          mobileView === 'list' && !showBulk ? 'hidden' : 'flex',
+        )}
+      >
+        {showBulk ? (
+          <>
+            <div className="border-b border-border p-2 md:hidden">
+              <Button variant="ghost" size="sm" onClick={() => props.onMultiSelectChange(false)}>
+                <ArrowLeft /> Back
+              </Button>
+            </div>
+            <BulkTagPanel
+              selectedCount={props.checkedIds.size}
+              tags={props.tags}
+              tagsLoading={props.tagsLoading}
+              tagsError={props.tagsError}
+              running={props.bulkRunning}
+              progress={props.bulkProgress}
+              onApply={props.onBulkApply}
+            />
+          </>
+        ) : !selected ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+            <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <MessageSquare aria-hidden="true" className="size-6" />
+            </div>
+            <p className="text-lg font-semibold">{INBOX_TEXT.noConversationSelected}</p>
+            <p className="text-sm text-muted-foreground">{INBOX_TEXT.noConversationSelectedHint}</p>
+          </div>
+        ) : (
+          <ChatPanel {...props} recipient={selected} onBack={() => setMobileView('list')} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () => void }) {
+  const { recipient } = props;
+  const windowOpen = recipient.windowOpen;
+  return (
+    <>
+      <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 md:px-4">
+        <Button variant="ghost" size="icon" aria-label="Back to conversations" className="md:hidden" onClick={props.onBack}>
+          <ArrowLeft />
+        </Button>
+        <Avatar src={recipient.profilePic} name={recipient.name} online={recipient.online} />
+        <div className="grid min-w-0 flex-1">
+          <h2 className="truncate font-semibold">{recipient.name || 'Unknown contact'}</h2>
+          <p className="text-xs text-muted-foreground">{recipient.online ? 'Online' : 'Offline'}</p>
+        </div>
+        <TagSelector
+          tags={props.tags}
+          tagsLoading={props.tagsLoading}
+          tagsError={props.tagsError}
+          assigned={props.chatTags}
+          updating={props.tagUpdating}
+          onToggle={props.onToggleTag}
+        />
+      </header>
+      {props.messagesLoading ? (
+        <div className="flex flex-1 items-center justify-center">
+          <Spinner label="Loading messages" />
+        </div>
+      ) : props.messagesError ? (
+        <p role="alert" className="flex flex-1 items-center justify-center p-6 text-sm text-destructive">
+          {props.messagesError}
+        </p>
+      ) : props.messages.length === 0 ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+          <p className="text-lg font-semibold">{INBOX_TEXT.startConversation}</p>
+          <p className="text-sm text-muted-foreground">
+            {INBOX_TEXT.startConversationHint} {recipient.name || INBOX_TEXT.thisContact}
+          </p>
+        </div>
+      ) : (
+        <MessageList
+          messages={props.messages}
+          recipientId={recipient.id}
+          recipientName={recipient.name || 'Contact'}
+          hasOlder={props.hasOlder}
+          loadingOlder={props.loadingOlder}
+          onLoadOlder={props.onLoadOlder}
+          onRetry={props.onRetry}
+          locale={props.locale}
+        />
+      )}
+      {!windowOpen ? (
+        <div
+          role="note"
+          className="mx-3 mt-2 flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
+        >
+          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>{INBOX_TEXT.windowClosed}</p>
+        </div>
+      ) : null}
+      <Composer onSend={props.onSend} disabled={!windowOpen} maxLength={LIMITS.chatMessageMax} />
+    </>
+  );
+}

@@ -1,0 +1,359 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatBubbleTime, type Recipient } from '@pagecast/contract';
+import { useState } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { InboxScreen, type InboxMessage, type InboxScreenProps } from '../src/screens/inbox';
+
+// jsdom lays nothing out: give the scrollers a size (clientHeight) and rows a height (offsetHeight) so the
+// virtualizers render their items.
+const isScroller = (el: HTMLElement) =>
+  ['conversation-scroller', 'message-scroller'].includes(el.getAttribute('data-testid') ?? '');
+const stubs = {
+  clientHeight: (el: HTMLElement) => (isScroller(el) ? 2000 : 0),
+  clientWidth: () => 500,
+  offsetHeight: () => 72,
+  offsetWidth: () => 500,
+} as const;
+const originals = new Map<string, PropertyDescriptor | undefined>();
+beforeAll(() => {
+  for (const [key, fn] of Object.entries(stubs)) {
+    originals.set(key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
+    Object.defineProperty(HTMLElement.prototype, key, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return fn(this);
+      },
+    });
+  }
+});
+afterAll(() => {
+  for (const [key, d] of originals) if (d) Object.defineProperty(HTMLElement.prototype, key, d);
+});
+
+const NOW = new Date(2025, 5, 15, 14, 30);
+const at = (d: number, h: number, m = 0) => new Date(2025, 5, d, h, m).toISOString();
+const PAGE = '500000000000001';
+
+const recipient = (n: number, overrides: Partial<Recipient> = {}): Recipient => ({
+  id: String(1000 + n),
+  name: `Person ${n}`,
+  email: null,
+  profilePic: null,
+  online: false,
+  lastMessageAt: at(15, 9, 5),
+  lastMessagePreview: `Preview ${n}`,
+  windowOpen: true,
+  ...overrides,
+});
+
+function props(overrides: Partial<InboxScreenProps> = {}): InboxScreenProps {
+  return {
+    recipients: [recipient(1), recipient(2)],
+    recipientsLoading: false,
+    recipientsError: null,
+    hasMore: true,
+    loadingMore: false,
+    onLoadMore: vi.fn(),
+    selectedId: null,
+    onSelect: vi.fn(),
+    messages: [],
+    messagesLoading: false,
+    messagesError: null,
+    hasOlder: false,
+    loadingOlder: false,
+    onLoadOlder: vi.fn(),
+    onSend: vi.fn(async () => true),
+    onRetry: vi.fn(),
+    tags: [],
+    tagsLoading: false,
+    tagsError: false,
+    chatTags: [],
+    tagUpdating: false,
+    onToggleTag: vi.fn(),
+    multiSelect: false,
+    onMultiSelectChange: vi.fn(),
+    checkedIds: new Set(),
+    onToggleChecked: vi.fn(),
+    bulkRunning: false,
+    bulkProgress: null,
+    onBulkApply: vi.fn(),
+    now: NOW,
+    locale: 'en-US',
+    ...overrides,
+  };
+}
+
+describe('conversation list', () => {
+  it('shows the header, rows with name, preview and list time, and the online dot', () => {
+    render(
+      <InboxScreen
+        {...props({
+          recipients: [
+            recipient(1, { lastMessageAt: at(15, 9, 5), online: true }),
+            recipient(2, { lastMessageAt: at(14, 22) }),
+            recipient(3, { lastMessageAt: at(2, 8) }),
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Messages', level: 1 })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search conversations...')).toBeInTheDocument();
+    const rows = screen.getAllByTestId('conversation-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0] as HTMLElement).getByText('Person 1')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Preview 1')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('09:05 AM')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Online')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Yesterday')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Offline')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('Jun 2')).toBeInTheDocument();
+    // No picture: the first letter of the name.
+    expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'Person 1' })).toHaveTextContent('P');
+  });
+
+  it('falls back to the default avatar image without picture and name', () => {
+    render(<InboxScreen {...props({ recipients: [recipient(1, { name: '' })] })} />);
+    expect(screen.getByRole('img', { name: 'Default avatar' })).toBeInTheDocument();
+  });
+
+  it('Load More: calls back; disabled while loading, while loading more and without a cursor', async () => {
+    const onLoadMore = vi.fn();
+    const { rerender } = render(<InboxScreen {...props({ onLoadMore })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    rerender(<InboxScreen {...props({ hasMore: false })} />);
+    expect(screen.getByRole('button', { name: 'Load More' })).toBeDisabled();
+    expect(screen.getByText('No more conversations found.')).toBeInTheDocument();
+    rerender(<InboxScreen {...props({ loadingMore: true })} />);
+    expect(screen.getByRole('button', { name: /Load More/ })).toBeDisabled();
+    rerender(<InboxScreen {...props({ recipientsLoading: true, recipients: [] })} />);
+    expect(screen.getByRole('button', { name: 'Load More' })).toBeDisabled();
+  });
+
+  it('search is a case-insensitive substring on the name, with the empty texts', async () => {
+    render(<InboxScreen {...props({ recipients: [recipient(1, { name: 'Ada Lovelace' }), recipient(2, { name: 'Grace Hopper' })] })} />);
+    const search = screen.getByPlaceholderText('Search conversations...');
+    await userEvent.type(search, 'LOVE');
+    expect(screen.getAllByTestId('conversation-row')).toHaveLength(1);
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'zzz');
+    expect(screen.getByText('No conversations found.')).toBeInTheDocument();
+    expect(screen.getByText('Try a different search term')).toBeInTheDocument();
+  });
+
+  it('a row click opens the chat', async () => {
+    const onSelect = vi.fn();
+    render(<InboxScreen {...props({ onSelect })} />);
+    await userEvent.click(screen.getByText('Person 2'));
+    expect(onSelect).toHaveBeenCalledWith('1002');
+  });
+});
+
+describe('chat panel', () => {
+  it('without a selection: No Conversation Selected', () => {
+    render(<InboxScreen {...props()} />);
+    expect(screen.getByText('No Conversation Selected')).toBeInTheDocument();
+    expect(screen.getByText('Choose a conversation from the sidebar to start chatting')).toBeInTheDocument();
+  });
+
+  it('an empty chat: Start Conversation with the name, or this contact', () => {
+    const { rerender } = render(<InboxScreen {...props({ selectedId: '1001' })} />);
+    expect(screen.getByText('Start Conversation')).toBeInTheDocument();
+    expect(screen.getByText('Send a message to start chatting with Person 1')).toBeInTheDocument();
+    rerender(<InboxScreen {...props({ selectedId: '1001', recipients: [recipient(1, { name: '' })] })} />);
+    expect(screen.getByText('Send a message to start chatting with this contact')).toBeInTheDocument();
+  });
+
+  it("bubbles: 'You' for the page's messages, sent/received variants, bubble timestamps, oldest first", () => {
+    const messages: InboxMessage[] = [
+      { id: 'm1', message: 'Hi, are you open?', createdAt: at(14, 9, 1), sentBy: '1001' },
+      { id: 'm2', message: 'Yes, until 6pm', createdAt: at(14, 9, 3), sentBy: PAGE },
+    ];
+    render(<InboxScreen {...props({ selectedId: '1001', messages })} />);
+    const bubbles = screen.getAllByTestId('message-bubble');
+    expect(bubbles).toHaveLength(2);
+    expect(bubbles[0]).toHaveAttribute('data-variant', 'received');
+    expect(bubbles[0]).toHaveTextContent('Person 1');
+    expect(bubbles[0]).toHaveTextContent('Hi, are you open?');
+    expect(bubbles[1]).toHaveAttribute('data-variant', 'sent');
+    expect(bubbles[1]).toHaveTextContent('You');
+    expect(bubbles[1]).toHaveTextContent(formatBubbleTime(at(14, 9, 3), 'en-US'));
+    expect(bubbles[1]).toHaveTextContent('Jun 14, 2025');
+    expect(bubbles[0]).toHaveClass('max-w-[60%]');
+  });
+
+  it('composer: Enter sends the trimmed text and clears on success; Shift+Enter is a newline; blank cannot send', async () => {
+    const onSend = vi.fn(async () => true);
+    render(<InboxScreen {...props({ selectedId: '1001', onSend })} />);
+    const input = screen.getByPlaceholderText('Type a message...');
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    await userEvent.type(input, '   ');
+    expect(send).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Hello{Shift>}{Enter}{/Shift}there');
+    expect(input).toHaveValue('Hello\nthere');
+    expect(onSend).not.toHaveBeenCalled();
+    await userEvent.type(input, '{Enter}');
+    expect(onSend).toHaveBeenCalledWith('Hello\nthere');
+    expect(input).toHaveValue('');
+    expect(input).toHaveClass('max-h-[3rem]');
+  });
+
+  it('a failed send keeps the text in the input; the failed message shows Retry', async () => {
+    const onSend = vi.fn(async () => false);
+    const onRetry = vi.fn();
+    const messages: InboxMessage[] = [
+      { id: 'local-1', message: 'Did this go?', createdAt: at(15, 14, 0), sentBy: PAGE, state: 'failed' },
+      { id: 'local-2', message: 'Sending now', createdAt: at(15, 14, 1), sentBy: PAGE, state: 'sending' },
+    ];
+    render(<InboxScreen {...props({ selectedId: '1001', onSend, onRetry, messages })} />);
+    const input = screen.getByPlaceholderText('Type a message...');
+    await userEvent.type(input, 'Kept{Enter}');
+    expect(onSend).toHaveBeenCalledWith('Kept');
+    expect(input).toHaveValue('Kept');
+    const [failed, sending] = screen.getAllByTestId('message-bubble') as [HTMLElement, HTMLElement];
+    expect(within(failed).getByText('Not sent')).toBeInTheDocument();
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledWith('local-1');
+    expect(within(sending).getByRole('status')).toHaveTextContent('Sending');
+  });
+
+  it('outside the 24-hour window: a notice and sending disabled', () => {
+    render(<InboxScreen {...props({ selectedId: '1001', recipients: [recipient(1, { windowOpen: false })] })} />);
+    expect(screen.getByRole('note')).toHaveTextContent('more than 24 hours ago');
+    expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('scroll-to-bottom shows beyond 20 px from the bottom', () => {
+    const messages: InboxMessage[] = Array.from({ length: 30 }, (_, i) => ({
+      id: `m${i}`,
+      message: `Message ${i}`,
+      createdAt: at(15, 10, i),
+      sentBy: i % 2 ? PAGE : '1001',
+    }));
+    render(<InboxScreen {...props({ selectedId: '1001', messages })} />);
+    const scroller = screen.getByTestId('message-scroller');
+    Object.defineProperty(scroller, 'scrollHeight', { value: 3000, configurable: true });
+    Object.defineProperty(scroller, 'clientHeight', { value: 500, configurable: true });
+    scroller.scrollTop = 2480; // 20 px from the bottom: no button
+    fireEvent.scroll(scroller);
+    expect(screen.queryByRole('button', { name: 'Scroll to bottom' })).not.toBeInTheDocument();
+    scroller.scrollTop = 2479;
+    fireEvent.scroll(scroller);
+    expect(screen.getByRole('button', { name: 'Scroll to bottom' })).toBeInTheDocument();
+  });
+});
+
+describe('tag selector', () => {
+  const tags = [
+    { id: 't1', name: 'VIP' },
+    { id: 't2', name: 'Wholesale' },
+  ];
+  it('lists the tags with the assigned ones checked and toggles', async () => {
+    const onToggleTag = vi.fn();
+    render(<InboxScreen {...props({ selectedId: '1001', tags, chatTags: [{ id: 't1', name: 'VIP' }], onToggleTag })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Tags of this chat' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: /Wholesale/ }));
+    expect(onToggleTag).toHaveBeenCalledWith('t2', true);
+    await userEvent.click(screen.getByRole('button', { name: 'Tags of this chat' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: /VIP \(assigned\)/ }));
+    expect(onToggleTag).toHaveBeenCalledWith('t1', false);
+  });
+
+  it("states: 'Loading tags...', 'Error loading tags', updating (all disabled), 'No tags available', 'Loading...' names", async () => {
+    const { rerender } = render(<InboxScreen {...props({ selectedId: '1001', tagsLoading: true })} />);
+    expect(screen.getByRole('button', { name: 'Tags of this chat' })).toBeDisabled();
+    expect(screen.getByText('Loading tags...')).toBeInTheDocument();
+    rerender(<InboxScreen {...props({ selectedId: '1001', tagsError: true })} />);
+    expect(screen.getByRole('button', { name: 'Tags of this chat' })).toBeDisabled();
+    expect(screen.getAllByText('Error loading tags').length).toBeGreaterThan(0);
+    rerender(<InboxScreen {...props({ selectedId: '1001', tags, tagUpdating: true })} />);
+    expect(screen.getByRole('button', { name: 'Tags of this chat' })).toBeDisabled();
+    rerender(<InboxScreen {...props({ selectedId: '1001', chatTags: [{ id: 'tx', name: '' }] })} />);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tags of this chat' }));
+    expect(screen.getByText('No tags available')).toBeInTheDocument();
+  });
+});
+
+describe('multi-select and Bulk Tag Assignment', () => {
+  function Harness(overrides: Partial<InboxScreenProps>) {
+    const [multi, setMulti] = useState(false);
+    const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+    return (
+      <InboxScreen
+        {...props({
+          recipients: [recipient(1), recipient(2), recipient(3)],
+          tags: [
+            { id: 't1', name: 'VIP' },
+            { id: 't2', name: 'Lead' },
+          ],
+          ...overrides,
+        })}
+        multiSelect={multi}
+        onMultiSelectChange={(on) => {
+          setMulti(on);
+          if (!on) setChecked(new Set());
+        }}
+        checkedIds={checked}
+        onToggleChecked={(id) =>
+          setChecked((prev) => {
+            const next = new Set(prev);
+            if (next.has(id)) next.delete(id);
+            else next.add(id);
+            return next;
+          })
+        }
+      />
+    );
+  }
+
+  it('row clicks tick in multi-select; the panel counts the chats and applies the chosen tags', async () => {
+    const onSelect = vi.fn();
+    const onBulkApply = vi.fn();
+    render(<Harness onSelect={onSelect} onBulkApply={onBulkApply} />);
+    await userEvent.click(screen.getByRole('switch', { name: 'Multi-select' }));
+    expect(screen.queryByText('Bulk Tag Assignment')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('Person 1'));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Person 3' }));
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'Bulk Tag Assignment' })).toBeInTheDocument();
+    expect(screen.getByText('Assign tags to 2 selected chat(s)')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Person 1'));
+    expect(screen.getByText('Assign tags to 1 selected chat(s)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Add VIP' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Remove Lead' }));
+    // Choosing 'add' for a tag chosen for removal moves it.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Add Lead' }));
+    expect(screen.getByRole('checkbox', { name: 'Remove Lead' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to 1 chat(s)' }));
+    expect(onBulkApply).toHaveBeenCalledWith(['t1', 't2'], []);
+  });
+
+  it('turning multi-select off clears the selection and hides the panel', async () => {
+    render(<Harness />);
+    const toggle = screen.getByRole('switch', { name: 'Multi-select' });
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByText('Person 2'));
+    expect(screen.getByText('Assign tags to 1 selected chat(s)')).toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(screen.queryByText('Bulk Tag Assignment')).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(screen.queryByText('Bulk Tag Assignment')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Person 2' })).not.toBeChecked();
+  });
+
+  it('shows the progress bar with the percentage', async () => {
+    render(<Harness bulkProgress={50} bulkRunning />);
+    await act(async () => {
+      await userEvent.click(screen.getByRole('switch', { name: 'Multi-select' }));
+      await userEvent.click(screen.getByText('Person 2'));
+    });
+    expect(screen.getByRole('progressbar', { name: 'Bulk tag progress' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByText('50%')).toBeInTheDocument();
+  });
+});
