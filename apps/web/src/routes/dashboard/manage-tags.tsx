@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ManageTagsScreen } from '../../features/dashboard/screens';
+import { ManageTagsPage } from '../../features/tags/manage-tags-page';
 
-export const Route = createFileRoute('/dashboard/manage-tags')({ component: ManageTagsScreen });
+export const Route = createFileRoute('/dashboard/manage-tags')({ component: ManageTagsPage });

@@ -1,0 +1,113 @@
+// SQL of the tags capability. Tags belong to a page (pages.id uuid); callers pass the page row they
+// already checked the admin manages.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { campaigns, contactTags, pageAdmins, pages, tags } from '../../db/schema.js';
+
+export interface TagRow {
+  id: string;
+  name: string;
+  description: string;
+  /** The page's social network id (what the API answers as `pageId`). */
+  fbPageId: string;
+}
+
+const tagColumns = {
+  id: tags.id,
+  name: tags.name,
+  description: tags.description,
+};
+
+/** Postgres error code of a failed query (drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * The page's tags with how many of its contacts carry each: one query, ordered by name. Each count is an
+ * index-only scan of contact_tags_tag_id_idx (a tag's rows all belong to its page: user-tags checks both
+ * sides), about 10x cheaper than joining and grouping every assignment of the page (bench/FINDINGS.md).
+ */
+export async function listTagsWithCounts(db: Db, pageId: string) {
+  return db
+    .select({
+      ...tagColumns,
+      count: sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id})::int`,
+    })
+    .from(tags)
+    .where(eq(tags.pageId, pageId))
+    .orderBy(sql`lower(${tags.name})`, asc(tags.name), asc(tags.id));
+}
+
+/**
+ * Inserts the tag, or returns null when the page already has one of that name (any case). ON CONFLICT
+ * also covers two concurrent creates: the second waits for the first to commit, then does nothing.
+ */
+export async function insertTag(
+  db: Db,
+  values: { pageId: string; name: string; description: string },
+): Promise<{ id: string; name: string; description: string } | null> {
+  const rows = await db.insert(tags).values(values).onConflictDoNothing().returning(tagColumns);
+  return rows[0] ?? null;
+}
+
+/** The tag if it belongs to a page this admin manages (else null: the caller answers 404). */
+export async function findAdminTag(
+  db: Db,
+  adminId: string,
+  tagId: string,
+): Promise<(TagRow & { pageId: string }) | null> {
+  const rows = await db
+    .select({ ...tagColumns, pageId: tags.pageId, fbPageId: pages.fbPageId })
+    .from(tags)
+    .innerJoin(pages, eq(pages.id, tags.pageId))
+    .innerJoin(pageAdmins, and(eq(pageAdmins.pageId, tags.pageId), eq(pageAdmins.adminId, adminId)))
+    .where(eq(tags.id, tagId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Renames / re-describes; throws the driver's unique violation on a duplicate name. Null if gone. */
+export async function updateTag(
+  db: Db,
+  tagId: string,
+  values: { name: string; description: string },
+) {
+  const rows = await db.update(tags).set(values).where(eq(tags.id, tagId)).returning(tagColumns);
+  return rows[0] ?? null;
+}
+
+export type DeleteTagResult =
+  { deleted: true } | { deleted: false; pendingCampaign: string } | { deleted: false; gone: true };
+
+/**
+ * Deletes the tag (its assignments cascade) unless a pending campaign targets it. The tag row is locked
+ * first: a campaign being created on it holds the FK's key-share lock, so either its insert is visible
+ * to the check or it waits and then fails its FK check — never a pending campaign with a vanished tag.
+ */
+export async function deleteTagUnlessPending(db: Db, tagId: string): Promise<DeleteTagResult> {
+  return db.transaction(async (tx) => {
+    const locked = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(eq(tags.id, tagId))
+      .for('update');
+    if (locked.length === 0) return { deleted: false, gone: true };
+    const pending = await tx
+      .select({ name: campaigns.name })
+      .from(campaigns)
+      .where(and(eq(campaigns.tagId, tagId), eq(campaigns.status, 'pending')))
+      .orderBy(asc(campaigns.scheduledTime))
+      .limit(1);
+    if (pending[0]) return { deleted: false, pendingCampaign: pending[0].name };
+    await tx.delete(tags).where(eq(tags.id, tagId));
+    return { deleted: true };
+  });
+}

@@ -1,0 +1,82 @@
+// Rules of the tags capability (spec §2 Manage Tags, §3 Tag, §5 Tag creation). The body rules are the
+// contract's (both rule sets, applied by ts-rest before a handler runs); here: page access, per-page
+// case-insensitive names and the pending-campaign guard on delete.
+import type { Tag, TagListItem } from '@pagecast/contract';
+import { assertPageAdmin } from '../../auth/index.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import * as repo from './repo.js';
+
+export const TAG_MESSAGES = {
+  created: 'Tag created successfully!',
+  updated: 'Tag updated successfully!',
+  deleted: 'Tag deleted successfully!',
+  notFound: 'Tag not found',
+} as const;
+
+export const duplicateTagMessage = (name: string) =>
+  `A tag named "${name}" already exists on this page`;
+export const pendingCampaignMessage = (campaign: string) =>
+  `Tag is used by the pending campaign "${campaign}"`;
+
+const toTag = (row: { id: string; name: string; description: string }, fbPageId: string): Tag => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  pageId: fbPageId,
+});
+
+export async function listTags(db: Db, adminId: string, fbPageId: string): Promise<TagListItem[]> {
+  const page = await assertPageAdmin(db, adminId, fbPageId);
+  const rows = await repo.listTagsWithCounts(db, page.id);
+  return rows.map(({ count, ...tag }) => ({ tag, count }));
+}
+
+export async function createTag(
+  db: Db,
+  adminId: string,
+  input: { pageId: string; name: string; description: string },
+): Promise<Tag> {
+  const page = await assertPageAdmin(db, adminId, input.pageId);
+  const row = await repo.insertTag(db, {
+    pageId: page.id,
+    name: input.name,
+    description: input.description,
+  });
+  if (!row) throw new HttpError(409, duplicateTagMessage(input.name));
+  return toTag(row, page.fbPageId);
+}
+
+async function adminTag(db: Db, adminId: string, tagId: string) {
+  const tag = await repo.findAdminTag(db, adminId, tagId);
+  if (!tag) throw new HttpError(404, TAG_MESSAGES.notFound);
+  return tag;
+}
+
+export async function updateTag(
+  db: Db,
+  adminId: string,
+  tagId: string,
+  input: { name: string; description: string },
+): Promise<Tag> {
+  const tag = await adminTag(db, adminId, tagId);
+  let row;
+  try {
+    row = await repo.updateTag(db, tagId, input);
+  } catch (err) {
+    if (repo.pgErrorCode(err) === repo.UNIQUE_VIOLATION)
+      throw new HttpError(409, duplicateTagMessage(input.name));
+    throw err;
+  }
+  // Deleted by another admin between the check and the update.
+  if (!row) throw new HttpError(404, TAG_MESSAGES.notFound);
+  return toTag(row, tag.fbPageId);
+}
+
+export async function deleteTag(db: Db, adminId: string, tagId: string): Promise<void> {
+  await adminTag(db, adminId, tagId);
+  const result = await repo.deleteTagUnlessPending(db, tagId);
+  if ('pendingCampaign' in result)
+    throw new HttpError(409, pendingCampaignMessage(result.pendingCampaign));
+  if ('gone' in result) throw new HttpError(404, TAG_MESSAGES.notFound);
+}

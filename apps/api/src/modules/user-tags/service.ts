@@ -1,0 +1,64 @@
+// Rules of user-tag assignment (spec §3, §7): the contact (PSID) and the tag must both belong to the
+// page, which the admin must manage; add and remove are idempotent and both answer success.
+import type { Tag } from '@pagecast/contract';
+import { assertPageAdmin } from '../../auth/index.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../tags/repo.js';
+import * as repo from './repo.js';
+
+export const USER_TAG_MESSAGES = {
+  added: 'Tag added successfully!',
+  removed: 'Tag removed successfully!',
+  contactNotFound: 'Contact not found',
+  tagNotFound: 'Tag not found',
+} as const;
+
+export interface UserTagInput {
+  userId: string;
+  tagId: string;
+  pageId: string;
+}
+
+async function pageContact(db: Db, adminId: string, fbPageId: string, psid: string) {
+  const page = await assertPageAdmin(db, adminId, fbPageId);
+  const contactId = await repo.findContactId(db, page.id, psid);
+  if (!contactId) throw new HttpError(404, USER_TAG_MESSAGES.contactNotFound);
+  return { page, contactId };
+}
+
+async function pageContactAndTag(db: Db, adminId: string, input: UserTagInput) {
+  const found = await pageContact(db, adminId, input.pageId, input.userId);
+  if (!(await repo.tagExistsOnPage(db, found.page.id, input.tagId))) {
+    throw new HttpError(404, USER_TAG_MESSAGES.tagNotFound);
+  }
+  return found;
+}
+
+export async function getUserTags(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+  psid: string,
+): Promise<Tag[]> {
+  const { page, contactId } = await pageContact(db, adminId, fbPageId, psid);
+  const rows = await repo.contactTagList(db, contactId);
+  return rows.map((tag) => ({ ...tag, pageId: page.fbPageId }));
+}
+
+export async function addUserTag(db: Db, adminId: string, input: UserTagInput): Promise<void> {
+  const { page, contactId } = await pageContactAndTag(db, adminId, input);
+  try {
+    await repo.addAssignment(db, { pageId: page.id, contactId, tagId: input.tagId });
+  } catch (err) {
+    // The tag (or contact) was deleted between the check and the insert.
+    if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION)
+      throw new HttpError(404, USER_TAG_MESSAGES.tagNotFound);
+    throw err;
+  }
+}
+
+export async function removeUserTag(db: Db, adminId: string, input: UserTagInput): Promise<void> {
+  const { contactId } = await pageContactAndTag(db, adminId, input);
+  await repo.removeAssignment(db, contactId, input.tagId);
+}

@@ -1,0 +1,326 @@
+import { TAG_MESSAGES as M } from '@pagecast/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns, contactTags, contacts, tags } from '../src/db/schema.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import {
+  at,
+  seedAdmin,
+  seedPage,
+  type SeededAdmin,
+  type SeededPage,
+} from './helpers/tag-fixtures.js';
+
+let t: TestApp;
+let owner: SeededAdmin;
+let stranger: SeededAdmin;
+let page: SeededPage;
+let otherPage: SeededPage;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await seedAdmin(t, 'Owner');
+  stranger = await seedAdmin(t, 'Stranger');
+  page = await seedPage(t, [owner], 4);
+  otherPage = await seedPage(t, [owner], 2);
+  await seedPage(t, [stranger], 1);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Headers = { authorization: string };
+const create = (body: unknown, headers: Headers = owner.headers) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/tags', headers, payload: body as object });
+const list = (pageId: string, headers: Headers = owner.headers) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/tags/page/${pageId}`, headers });
+const update = (id: string, body: unknown, headers: Headers = owner.headers) =>
+  t.app.inject({ method: 'PATCH', url: `/api/v1/tags/${id}`, headers, payload: body as object });
+const remove = (id: string, headers: Headers = owner.headers) =>
+  t.app.inject({ method: 'DELETE', url: `/api/v1/tags/${id}`, headers });
+
+async function createOk(name: string, pageId = page.pageId, description = 'Some description') {
+  const res = await create({ name, description, pageId });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ tag: { id: string; name: string } }>().tag;
+}
+
+async function assign(pageUuid: string, psid: string, tagId: string) {
+  const contact = at(
+    await t.database.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.psid, psid)),
+    0,
+  );
+  await t.database.db
+    .insert(contactTags)
+    .values({ contactId: contact.id, tagId, pageId: pageUuid });
+}
+
+describe('POST /api/v1/tags', () => {
+  it('creates a tag and answers 201 {success, tag, message}', async () => {
+    const res = await create({
+      name: '  VIP Buyers ',
+      description: 'Bought twice, or more.',
+      pageId: page.pageId,
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({
+      success: true,
+      tag: {
+        id: expect.any(String),
+        name: 'VIP Buyers',
+        description: 'Bought twice, or more.',
+        pageId: page.pageId,
+      },
+      message: 'Tag created successfully!',
+    });
+    const row = at(await t.database.db.select().from(tags).where(eq(tags.id, body.tag.id)), 0);
+    expect(row).toMatchObject({ pageId: page.id, name: 'VIP Buyers' });
+  });
+
+  it.each([
+    [{ name: '', description: 'Fine text' }, { name: [M.nameRequired] }],
+    [{ name: '   ', description: 'Fine text' }, { name: [M.nameRequired] }],
+    [{ name: 'ab', description: 'Fine text' }, { name: [M.nameTooShort] }],
+    [{ name: 'a'.repeat(21), description: 'Fine text' }, { name: [M.nameTooLongLive] }],
+    [{ name: 'Bad!name', description: 'Fine text' }, { name: [M.nameInvalid, M.nameInvalidLive] }],
+    // Underscores pass the form rule but not the live one: both rule sets hold on the server.
+    [{ name: 'snake_case', description: 'Fine text' }, { name: [M.nameInvalidLive] }],
+    [{ name: 'Good', description: '' }, { description: [M.descriptionRequired] }],
+    [{ name: 'Good', description: 'ab' }, { description: [M.descriptionTooShort] }],
+    [{ name: 'Good', description: 'a'.repeat(61) }, { description: [M.descriptionTooLongLive] }],
+    [
+      { name: 'Good', description: 'a'.repeat(201) },
+      { description: [M.descriptionTooLong, M.descriptionTooLongLive] },
+    ],
+    [{ name: 'Good', description: 'No #hashtags' }, { description: [M.descriptionInvalidLive] }],
+    [
+      { name: 'x', description: '' },
+      { name: [M.nameTooShort], description: [M.descriptionRequired] },
+    ],
+  ])('answers 400 with the spec messages for %j', async (fields, fieldErrors) => {
+    const before = await t.database.db.select().from(tags);
+    const res = await create({ ...fields, pageId: page.pageId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Validation failed', fieldErrors });
+    expect(await t.database.db.select().from(tags)).toHaveLength(before.length);
+  });
+
+  it('answers 400 for missing or mistyped fields, never a 500', async () => {
+    const missing = await create({ pageId: page.pageId });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toEqual({
+      name: [M.nameRequired],
+      description: [M.descriptionRequired],
+    });
+    const typed = await create({ name: 42, description: ['x'], pageId: page.pageId });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().fieldErrors).toMatchObject({
+      name: [M.nameRequired],
+      description: [M.descriptionRequired],
+    });
+    const badPage = await create({ name: 'Good', description: 'Fine text', pageId: 'abc' });
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().fieldErrors).toEqual({ pageId: ['Must be a numeric id'] });
+  });
+
+  it('accepts the limits exactly: 3 and 20 characters of name, 3 and 60 of description', async () => {
+    await createOk('abc', page.pageId, 'a-b');
+    await createOk('A'.repeat(20), page.pageId, 'Letters, digits 0-9. And more'.padEnd(60, 'x'));
+  });
+
+  it('refuses a duplicate name on the same page, whatever the case, with 409', async () => {
+    await createOk('Newsletter');
+    for (const name of ['Newsletter', 'NEWSLETTER', ' newsletter ']) {
+      const res = await create({ name, description: 'Again', pageId: page.pageId });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        message: `A tag named "${name.trim()}" already exists on this page`,
+      });
+    }
+    const rows = await t.database.db.select().from(tags).where(eq(tags.pageId, page.id));
+    expect(rows.filter((r) => r.name.toLowerCase() === 'newsletter')).toHaveLength(1);
+  });
+
+  it('allows the same name on another page', async () => {
+    await createOk('Shared Name', page.pageId);
+    await createOk('shared name', otherPage.pageId);
+  });
+
+  it('creates exactly one of two concurrent identical creates; the other gets 409', async () => {
+    const body = { name: 'Race', description: 'Concurrent', pageId: page.pageId };
+    const results = await Promise.all([
+      create(body),
+      create({ ...body, name: 'RACE' }),
+      create(body),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const rows = await t.database.db.select().from(tags).where(eq(tags.pageId, page.id));
+    expect(rows.filter((r) => r.name.toLowerCase() === 'race')).toHaveLength(1);
+  });
+
+  it("answers 404 for a page the admin doesn't manage (or that doesn't exist)", async () => {
+    const res = await create(
+      { name: 'Sneaky', description: 'Not mine', pageId: page.pageId },
+      stranger.headers,
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Page not found' });
+    expect(
+      (await create({ name: 'Ghost', description: 'Nope', pageId: '999999999' })).statusCode,
+    ).toBe(404);
+    const rows = await t.database.db.select().from(tags).where(eq(tags.name, 'Sneaky'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/tags', payload: { name: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/tags/page/:pageId', () => {
+  it("lists the page's tags by name with their contact counts", async () => {
+    const fresh = await seedPage(t, [owner], 3);
+    const empty = await list(fresh.pageId);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+
+    const zeta = await createOk('zeta', fresh.pageId);
+    const alpha = await createOk('Alpha', fresh.pageId);
+    const beta = await createOk('beta', fresh.pageId);
+    await assign(fresh.id, at(fresh.psids, 0), alpha.id);
+    await assign(fresh.id, at(fresh.psids, 1), alpha.id);
+    await assign(fresh.id, at(fresh.psids, 2), beta.id);
+
+    const res = await list(fresh.pageId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { tag: { id: alpha.id, name: 'Alpha', description: 'Some description' }, count: 2 },
+      { tag: { id: beta.id, name: 'beta', description: 'Some description' }, count: 1 },
+      { tag: { id: zeta.id, name: 'zeta', description: 'Some description' }, count: 0 },
+    ]);
+  });
+
+  it("does not show another page's tags", async () => {
+    const names = (await list(otherPage.pageId))
+      .json<Array<{ tag: { name: string } }>>()
+      .map((i) => i.tag.name);
+    expect(names).toEqual(['shared name']);
+  });
+
+  it("answers 404 for another admin's page and 400 for a non-numeric id", async () => {
+    const res = await list(page.pageId, stranger.headers);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Page not found' });
+    expect((await list('not-a-page')).statusCode).toBe(400);
+  });
+});
+
+describe('PATCH /api/v1/tags/:id', () => {
+  it('renames a tag and changes its description', async () => {
+    const tag = await createOk('Old Name');
+    const res = await update(tag.id, { name: 'New Name', description: 'Updated text.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      tag: { id: tag.id, name: 'New Name', description: 'Updated text.', pageId: page.pageId },
+      message: 'Tag updated successfully!',
+    });
+    // Changing only the case of its own name is allowed.
+    expect(
+      (await update(tag.id, { name: 'NEW NAME', description: 'Updated text.' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('applies the same rules with the same messages', async () => {
+    const tag = await createOk('Rules Tag');
+    const res = await update(tag.id, { name: 'x!', description: 'a'.repeat(61) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({
+      name: [M.nameTooShort, M.nameInvalid, M.nameInvalidLive],
+      description: [M.descriptionTooLongLive],
+    });
+    const row = at(await t.database.db.select().from(tags).where(eq(tags.id, tag.id)), 0);
+    expect(row.name).toBe('Rules Tag');
+  });
+
+  it('answers 409 when another tag of the page has the name (any case)', async () => {
+    await createOk('Taken');
+    const tag = await createOk('Free');
+    const res = await update(tag.id, { name: 'TAKEN', description: 'Some description' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'A tag named "TAKEN" already exists on this page' });
+  });
+
+  it("answers 404 for another admin's tag, an unknown id, and 400 for a bad id", async () => {
+    const tag = await createOk('Mine Only');
+    const res = await update(tag.id, { name: 'Stolen', description: 'Nope' }, stranger.headers);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Tag not found' });
+    expect(
+      (await update('00000000-0000-4000-8000-00000000abcd', { name: 'Any', description: 'Any' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await update('nope', { name: 'Any', description: 'Any' })).statusCode).toBe(400);
+  });
+});
+
+describe('DELETE /api/v1/tags/:id', () => {
+  async function campaign(tagId: string, status: 'pending' | 'completed', name = 'Spring Sale') {
+    const row = at(
+      await t.database.db
+        .insert(campaigns)
+        .values({
+          pageId: page.id,
+          tagId,
+          name,
+          message: 'Hello there',
+          type: 'ACCOUNT_UPDATE',
+          scheduledTime: new Date(),
+          status,
+        })
+        .returning({ id: campaigns.id }),
+      0,
+    );
+    return row.id;
+  }
+
+  it('deletes the tag with its assignments', async () => {
+    const tag = await createOk('Doomed');
+    await assign(page.id, at(page.psids, 0), tag.id);
+    const res = await remove(tag.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Tag deleted successfully!' });
+    expect(await t.database.db.select().from(tags).where(eq(tags.id, tag.id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(contactTags).where(eq(contactTags.tagId, tag.id)),
+    ).toHaveLength(0);
+    expect((await remove(tag.id)).statusCode).toBe(404);
+  });
+
+  it('is refused (409, naming the campaign) while a pending campaign targets it, allowed once it completed', async () => {
+    const tag = await createOk('Campaign Target');
+    const id = await campaign(tag.id, 'pending', 'Spring Sale');
+    const blocked = await remove(tag.id);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json()).toEqual({
+      message: 'Tag is used by the pending campaign "Spring Sale"',
+    });
+    expect(await t.database.db.select().from(tags).where(eq(tags.id, tag.id))).toHaveLength(1);
+
+    await t.database.db.update(campaigns).set({ status: 'completed' }).where(eq(campaigns.id, id));
+    expect((await remove(tag.id)).statusCode).toBe(200);
+    // The finished campaign stays, without its tag.
+    const row = at(await t.database.db.select().from(campaigns).where(eq(campaigns.id, id)), 0);
+    expect(row.tagId).toBeNull();
+  });
+
+  it("answers 404 for another admin's tag and keeps it", async () => {
+    const tag = await createOk('Keep Me');
+    const res = await remove(tag.id, stranger.headers);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Tag not found' });
+    expect(await t.database.db.select().from(tags).where(eq(tags.id, tag.id))).toHaveLength(1);
+  });
+});

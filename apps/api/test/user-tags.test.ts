@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactTags } from '../src/db/schema.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import {
+  at,
+  seedAdmin,
+  seedPage,
+  type SeededAdmin,
+  type SeededPage,
+} from './helpers/tag-fixtures.js';
+
+let t: TestApp;
+let owner: SeededAdmin;
+let coAdmin: SeededAdmin;
+let stranger: SeededAdmin;
+let page: SeededPage;
+let otherPage: SeededPage;
+let strangerPage: SeededPage;
+let tagId: string;
+let otherTagId: string;
+let strangerTagId: string;
+
+type Headers = { authorization: string };
+
+async function createTag(headers: Headers, pageId: string, name: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/tags',
+    headers,
+    payload: { name, description: 'For tests', pageId },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ tag: { id: string } }>().tag.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await seedAdmin(t, 'Owner');
+  coAdmin = await seedAdmin(t, 'Co Admin');
+  stranger = await seedAdmin(t, 'Stranger');
+  page = await seedPage(t, [owner, coAdmin], 3);
+  otherPage = await seedPage(t, [owner], 2);
+  strangerPage = await seedPage(t, [stranger], 1);
+  tagId = await createTag(owner.headers, page.pageId, 'Buyers');
+  otherTagId = await createTag(owner.headers, otherPage.pageId, 'Buyers');
+  strangerTagId = await createTag(stranger.headers, strangerPage.pageId, 'Theirs');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const add = (body: object, headers: Headers = owner.headers) =>
+  t.app.inject({ method: 'POST', url: '/api/user-tags/add', headers, payload: body });
+const removeTag = (body: object, headers: Headers = owner.headers) =>
+  t.app.inject({ method: 'DELETE', url: '/api/user-tags/remove', headers, payload: body });
+const userTags = (userId: string, pageId: string, headers: Headers = owner.headers) =>
+  t.app.inject({ method: 'GET', url: `/api/user-tags/${userId}/${pageId}`, headers });
+const counts = async (pageId: string) =>
+  Object.fromEntries(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/tags/page/${pageId}`,
+        headers: owner.headers,
+      })
+    )
+      .json<Array<{ tag: { id: string }; count: number }>>()
+      .map((i) => [i.tag.id, i.count]),
+  );
+
+describe('user tags', () => {
+  it('adds a tag to a contact, lists it and counts it', async () => {
+    const res = await add({ userId: page.psids[0], tagId, pageId: page.pageId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Tag added successfully!' });
+
+    const tags = await userTags(at(page.psids, 0), page.pageId);
+    expect(tags.statusCode).toBe(200);
+    expect(tags.json()).toEqual([
+      { id: tagId, name: 'Buyers', description: 'For tests', pageId: page.pageId },
+    ]);
+    expect(await counts(page.pageId)).toEqual({ [tagId]: 1 });
+
+    await add({ userId: page.psids[1], tagId, pageId: page.pageId }, coAdmin.headers);
+    expect(await counts(page.pageId)).toEqual({ [tagId]: 2 });
+    // The same tag name on another page is another tag, counted apart.
+    expect(await counts(otherPage.pageId)).toEqual({ [otherTagId]: 0 });
+  });
+
+  it('adding twice is a no-op that still answers success', async () => {
+    const body = { userId: page.psids[2], tagId, pageId: page.pageId };
+    const results = await Promise.all([add(body), add(body)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await add(body)).json()).toEqual({ success: true, message: 'Tag added successfully!' });
+    expect(await counts(page.pageId)).toEqual({ [tagId]: 3 });
+  });
+
+  it('removing is counted, and removing what is not there is a no-op that answers success', async () => {
+    const body = { userId: page.psids[2], tagId, pageId: page.pageId };
+    const res = await removeTag(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Tag removed successfully!' });
+    expect(await counts(page.pageId)).toEqual({ [tagId]: 2 });
+    const again = await removeTag(body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ success: true, message: 'Tag removed successfully!' });
+    expect(await counts(page.pageId)).toEqual({ [tagId]: 2 });
+    expect((await userTags(at(page.psids, 2), page.pageId)).json()).toEqual([]);
+  });
+
+  it('never mixes pages: a tag of another page or a contact of another page is 404', async () => {
+    const before = await t.database.db.select().from(contactTags);
+    // Tag of the other page on this page's contact.
+    const wrongTag = await add({ userId: page.psids[0], tagId: otherTagId, pageId: page.pageId });
+    expect(wrongTag.statusCode).toBe(404);
+    expect(wrongTag.json()).toEqual({ message: 'Tag not found' });
+    // ...claiming the other page: then the contact is not on it.
+    const wrongContact = await add({
+      userId: page.psids[0],
+      tagId: otherTagId,
+      pageId: otherPage.pageId,
+    });
+    expect(wrongContact.statusCode).toBe(404);
+    expect(wrongContact.json()).toEqual({ message: 'Contact not found' });
+    const removeWrong = await removeTag({
+      userId: page.psids[0],
+      tagId: otherTagId,
+      pageId: page.pageId,
+    });
+    expect(removeWrong.statusCode).toBe(404);
+    expect(removeWrong.json()).toEqual({ message: 'Tag not found' });
+    const unknownTag = await add({
+      userId: page.psids[0],
+      tagId: '00000000-0000-4000-8000-00000000beef',
+      pageId: page.pageId,
+    });
+    expect(unknownTag.json()).toEqual({ message: 'Tag not found' });
+    const listOther = await userTags(at(page.psids, 0), otherPage.pageId);
+    expect(listOther.statusCode).toBe(404);
+    expect(listOther.json()).toEqual({ message: 'Contact not found' });
+    expect(await t.database.db.select().from(contactTags)).toHaveLength(before.length);
+  });
+
+  it("answers 404 on another admin's page, for every route, and changes nothing", async () => {
+    const before = await t.database.db.select().from(contactTags);
+    const theirs = {
+      userId: strangerPage.psids[0],
+      tagId: strangerTagId,
+      pageId: strangerPage.pageId,
+    };
+    for (const res of [
+      await add(theirs),
+      await removeTag(theirs),
+      await userTags(at(strangerPage.psids, 0), strangerPage.pageId),
+      await add({ userId: page.psids[0], tagId, pageId: page.pageId }, stranger.headers),
+      await removeTag({ userId: page.psids[0], tagId, pageId: page.pageId }, stranger.headers),
+      await userTags(at(page.psids, 0), page.pageId, stranger.headers),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Page not found' });
+    }
+    expect(await t.database.db.select().from(contactTags)).toHaveLength(before.length);
+  });
+
+  it('answers 400 for a malformed body and 401 without a token', async () => {
+    const res = await add({ userId: 'abc', tagId: 'not-a-uuid' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toMatchObject({
+      userId: ['Must be a numeric id'],
+      tagId: ['Must be a valid id'],
+      pageId: expect.any(Array),
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user-tags/add', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+
+  it('deleting a tag removes it from its contacts', async () => {
+    const temp = await createTag(owner.headers, page.pageId, 'Temporary');
+    await add({ userId: page.psids[0], tagId: temp, pageId: page.pageId });
+    expect((await userTags(at(page.psids, 0), page.pageId)).json()).toHaveLength(2);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tags/${temp}`,
+      headers: owner.headers,
+    });
+    expect(del.statusCode).toBe(200);
+    expect(
+      (await userTags(at(page.psids, 0), page.pageId))
+        .json<Array<{ id: string }>>()
+        .map((x) => x.id),
+    ).toEqual([tagId]);
+  });
+});

@@ -1,0 +1,211 @@
+import {
+  formTagDescriptionErrors,
+  formTagNameErrors,
+  LIMITS,
+  liveTagDescriptionError,
+  liveTagNameError,
+  tagSubmitError,
+  type TagFieldErrors,
+  type TagFormValues,
+} from '@pagecast/contract';
+import { Loader2 } from 'lucide-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Button, type ButtonProps } from '../../primitives/button';
+import { FieldError } from '../../primitives/field-error';
+import { Input } from '../../primitives/input';
+import { Label } from '../../primitives/label';
+import { Textarea } from '../../primitives/textarea';
+
+export const EMPTY_TAG_FORM: TagFormValues = { name: '', description: '' };
+
+/** What a failed create / rename / delete rejects with: the server's error body as `data` (spec §8). */
+export interface TagActionError {
+  data?: { message?: string; fieldErrors?: Record<string, string[]> };
+}
+
+export function errorData(error: unknown): TagActionError['data'] {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const data = (error as TagActionError).data;
+  return typeof data === 'object' && data !== null ? data : undefined;
+}
+
+/** Server `fieldErrors` for the two form fields (other keys, e.g. pageId, are not the user's to fix). */
+function tagFieldErrorsOf(error: unknown): TagFieldErrors {
+  const fieldErrors = errorData(error)?.fieldErrors ?? {};
+  const out: TagFieldErrors = {};
+  if (fieldErrors.name?.length) out.name = fieldErrors.name;
+  if (fieldErrors.description?.length) out.description = fieldErrors.description;
+  return out;
+}
+
+export interface TagFormOptions {
+  initial?: TagFormValues;
+  /** The request; resolve on success, reject with a TagActionError-like value on failure. */
+  action: (values: TagFormValues) => Promise<unknown>;
+  onSuccess?: () => void;
+  /** Form-level message after a failure (the spec's data.message or a fallback). */
+  failureMessage: (error: unknown) => string;
+  onFailure?: (error: unknown) => void;
+}
+
+/**
+ * State of a tag form (create or rename) with the spec §5 order: live rules while typing, then on
+ * submit 'All fields are required.' / 'Please fix the errors before submitting.', then the form rules,
+ * then the request.
+ */
+export function useTagForm({
+  initial = EMPTY_TAG_FORM,
+  action,
+  onSuccess,
+  failureMessage,
+  onFailure,
+}: TagFormOptions) {
+  const [values, setValues] = useState<TagFormValues>(initial);
+  const [fieldErrors, setFieldErrors] = useState<TagFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+
+  const live = {
+    name: liveTagNameError(values.name),
+    description: liveTagDescriptionError(values.description),
+  };
+
+  const setField = (field: keyof TagFormValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setFieldErrors((e) => ({ ...e, [field]: undefined }));
+    setFormError(null);
+  };
+
+  const submit = async () => {
+    if (inFlight.current) return;
+    const submitError = tagSubmitError(values);
+    if (submitError) {
+      setFormError(submitError);
+      return;
+    }
+    const name = formTagNameErrors(values.name);
+    const description = formTagDescriptionErrors(values.description);
+    if (name.length || description.length) {
+      setFieldErrors({ name, description });
+      return;
+    }
+    inFlight.current = true;
+    setPending(true);
+    setFormError(null);
+    try {
+      await action({ name: values.name.trim(), description: values.description.trim() });
+      setValues(EMPTY_TAG_FORM);
+      setFieldErrors({});
+      onSuccess?.();
+    } catch (error) {
+      setFieldErrors(tagFieldErrorsOf(error));
+      setFormError(failureMessage(error));
+      onFailure?.(error);
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
+  return { values, setField, live, fieldErrors, formError, pending, submit };
+}
+
+export type TagFormState = ReturnType<typeof useTagForm>;
+
+/** Messages under a field: the live one first, then submit-time ones, each once. */
+function fieldMessages(live: string | undefined, submitted: string[] | undefined): string[] {
+  return [...new Set([live, ...(submitted ?? [])].filter((m): m is string => Boolean(m)))];
+}
+
+/** Tag Name input + Tag Description textarea (live counter, capped at 200) with their messages. */
+export function TagFields({
+  form,
+  autoFocus = false,
+}: {
+  form: TagFormState;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  const nameErrors = fieldMessages(form.live.name, form.fieldErrors.name);
+  const descriptionErrors = fieldMessages(form.live.description, form.fieldErrors.description);
+  return (
+    <>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-name`}>Tag Name</Label>
+        <Input
+          id={`${id}-name`}
+          name="name"
+          value={form.values.name}
+          placeholder="e.g. VIP Customers"
+          autoComplete="off"
+          autoFocus={autoFocus}
+          aria-invalid={nameErrors.length > 0 || undefined}
+          aria-describedby={nameErrors.length ? `${id}-name-error` : undefined}
+          onChange={(e) => form.setField('name', e.target.value)}
+        />
+        <FieldError id={`${id}-name-error`}>
+          {nameErrors.length
+            ? nameErrors.map((m) => (
+                <span key={m} className="block">
+                  {m}
+                </span>
+              ))
+            : null}
+        </FieldError>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-description`}>Tag Description</Label>
+        <Textarea
+          id={`${id}-description`}
+          name="description"
+          value={form.values.description}
+          placeholder="What do the users with this tag have in common?"
+          maxLength={LIMITS.tagDescriptionMax}
+          showCounter
+          rows={3}
+          aria-invalid={descriptionErrors.length > 0 || undefined}
+          aria-describedby={descriptionErrors.length ? `${id}-description-error` : undefined}
+          onChange={(e) => form.setField('description', e.target.value)}
+        />
+        <FieldError id={`${id}-description-error`}>
+          {descriptionErrors.length
+            ? descriptionErrors.map((m) => (
+                <span key={m} className="block">
+                  {m}
+                </span>
+              ))
+            : null}
+        </FieldError>
+      </div>
+    </>
+  );
+}
+
+/** Form-level message (submit rules, server answer). */
+export function FormError({ children }: { children: string | null }) {
+  if (!children) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+    >
+      {children}
+    </p>
+  );
+}
+
+/** A button whose label changes while busy ('Submitting...'); the spinner is decorative so the
+ *  accessible name is exactly the label. */
+export function BusyButton({
+  busy,
+  children,
+  ...props
+}: ButtonProps & { busy: boolean; children: ReactNode }) {
+  return (
+    <Button {...props} disabled={busy || props.disabled} aria-busy={busy || undefined}>
+      {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+      {children}
+    </Button>
+  );
+}

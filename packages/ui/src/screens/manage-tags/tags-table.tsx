@@ -1,0 +1,116 @@
+import type { TagListItem } from '@pagecast/contract';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../../primitives/button';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../primitives/table';
+import { MANAGE_TAGS_TEXT as T } from './texts';
+
+export interface TagsTableProps {
+  tags: TagListItem[];
+  loading: boolean;
+  error: string | null;
+  onRename: (item: TagListItem) => void;
+  onDelete: (item: TagListItem) => void;
+}
+
+const COLUMNS = 5;
+
+/** 'Tags Details': #, Name, Description, Users Count (+ row actions) with the spec's states. */
+export function TagsTable({ tags, loading, error, onRename, onDelete }: TagsTableProps) {
+  let body;
+  if (loading) {
+    body = (
+      <TableRow>
+        <TableCell
+          colSpan={COLUMNS}
+          className="py-6 text-center text-muted-foreground"
+          role="status"
+        >
+          {T.loading}
+        </TableCell>
+      </TableRow>
+    );
+  } else if (error !== null) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={COLUMNS} className="py-6 text-center text-destructive" role="alert">
+          {T.loadError} {error}
+        </TableCell>
+      </TableRow>
+    );
+  } else if (tags.length === 0) {
+    body = (
+      <TableRow data-testid="tags-empty-row">
+        <TableCell className="text-muted-foreground">—</TableCell>
+        <TableCell colSpan={2} className="text-muted-foreground">
+          {T.noData}
+        </TableCell>
+        <TableCell className="text-right tabular-nums">0</TableCell>
+        <TableCell />
+      </TableRow>
+    );
+  } else {
+    body = tags.map((item, index) => (
+      <TableRow key={item.tag.id}>
+        <TableCell className="text-muted-foreground tabular-nums">{index + 1}</TableCell>
+        <TableCell className="font-medium break-words">{item.tag.name}</TableCell>
+        <TableCell className="max-w-[24rem] sm:min-w-[10rem] break-words whitespace-normal text-muted-foreground">
+          {item.tag.description}
+        </TableCell>
+        <TableCell className="text-right tabular-nums">{item.count.toLocaleString()}</TableCell>
+        <TableCell className="text-right">
+          <div className="flex justify-end gap-0.5 sm:gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Rename ${item.tag.name}`}
+              onClick={() => onRename(item)}
+            >
+              <Pencil aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Rename</span>
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="px-2 text-destructive hover:bg-destructive/10 hover:text-destructive sm:px-3"
+              aria-label={`Delete ${item.tag.name}`}
+              onClick={() => onDelete(item)}
+            >
+              <Trash2 aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Delete</span>
+            </Button>
+          </div>
+        </TableCell>
+      </TableRow>
+    ));
+  }
+
+  return (
+    <Table
+      containerClassName="rounded-md border border-border"
+      className="[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3"
+      aria-busy={loading || undefined}
+    >
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-12">#</TableHead>
+          <TableHead>Name</TableHead>
+          <TableHead>Description</TableHead>
+          <TableHead className="text-right whitespace-normal sm:whitespace-nowrap">
+            Users Count
+          </TableHead>
+          <TableHead className="text-right">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>{body}</TableBody>
+    </Table>
+  );
+}
