@@ -12,9 +12,6 @@ const emulatorPort = Number(process.env.E2E_EMULATOR_PORT ?? 4311);
 export const baseURL = `http://localhost:${port}`;
 export const emulatorURL = `http://localhost:${emulatorPort}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pagecast-e2e-'));
-// mkdtemp makes it 0700: as root, embedded Postgres (run as `postgres`) could not reach it and would fall
-// back to one temp folder per checkout, shared by every parallel run. Traversable keeps each run apart.
-chmodSync(dataDir, 0o755);
 // mkdtemp makes 0700 folders: the embedded Postgres runs as the `postgres` user and must reach it.
 chmodSync(dataDir, 0o755);
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one dir per run

@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
+import type { Pool } from 'pg';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -18,9 +19,11 @@ import { registerDocs } from './http/docs.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
+import { registerNullCharGuard } from './http/null-chars.js';
 import { registerRuntimeConfig, registerWeb, sendSpaIndex, wantsSpa } from './http/web.js';
 import { createLogger } from './logger.js';
 import { registerModules } from './modules/index.js';
+import { createRealtimeHub, type RealtimeHub } from './realtime/index.js';
 import { applyRouteRateLimit } from './modules/route-guard.js';
 
 export interface AppDeps {
@@ -30,6 +33,8 @@ export interface AppDeps {
   /** The Graph API client (src/graph); optional for tests that never reach the Graph API. */
   graph?: GraphClient;
   logger?: Logger;
+  /** Live event hub; by default one per app on the app's database (its LISTEN opens on first use). */
+  realtime?: RealtimeHub;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -54,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerNullCharGuard(app);
   // Before the rate-limit plugin adds its own onRoute hook, so it sees the contract's limits.
   app.addHook('onRoute', applyRouteRateLimit);
 
@@ -80,12 +86,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app, db);
   registerRuntimeConfig(app, config);
   await registerDocs(app, config.isProduction);
+  const realtime = deps.realtime ?? createRealtimeHub((db as unknown as { $client: Pool }).$client, {
+    logger: app.log,
+  });
+  if (!deps.realtime) app.addHook('onClose', () => realtime.close());
   await registerModules(app, {
     config,
     db,
     boss: deps.boss,
     graph: deps.graph,
     tokens: tokenCipher(config.encryptionKey),
+    realtime,
   });
 
   const webEnabled = await registerWeb(app, config.webDist);

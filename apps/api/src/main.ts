@@ -1,7 +1,7 @@
 // `pnpm --filter @pagecast/api start`: HTTP API + web app + (by default) the job workers, in one process.
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
-import { exitOnStartupError, handleShutdown, startRuntime } from './runtime.js';
+import { exitOnStartupError, handleShutdown, startRuntime, subscribeMessengerWebhooks } from './runtime.js';
 
 async function main() {
   const runtime = await startRuntime({ role: 'api' });
@@ -32,6 +32,7 @@ async function main() {
     const { port } = app.server.address() as AddressInfo;
     const host = ['0.0.0.0', '::', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host;
     logger.info(`Pagecast is running at http://${host}:${port}`);
+    await subscribeMessengerWebhooks(runtime);
   } catch (err) {
     await runtime.stop();
     throw err;

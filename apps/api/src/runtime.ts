@@ -149,3 +149,30 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
   return () => (running ??= fn());
 }
+
+/** What the app asks Meta to deliver to its webhook (app-level subscription, `object=page`). */
+export const APP_WEBHOOK_FIELDS = [
+  'messages',
+  'message_deliveries',
+  'message_reads',
+  'messaging_postbacks',
+  'message_echoes',
+];
+
+/**
+ * App-level webhook subscription, once the API listens (the platform verifies the callback with the GET
+ * handshake). A failure is logged, not fatal: in production it can also be set in the Meta dashboard.
+ */
+export async function subscribeMessengerWebhooks(runtime: Pick<Runtime, 'config' | 'graph' | 'logger'>) {
+  const callbackUrl = `${runtime.config.publicUrl}/api/webhooks/messenger`;
+  try {
+    await runtime.graph.subscribeAppWebhooks({
+      callbackUrl,
+      verifyToken: runtime.config.webhookVerifyToken,
+      fields: APP_WEBHOOK_FIELDS,
+    });
+    runtime.logger.info({ callbackUrl }, 'Messenger webhooks subscribed');
+  } catch (err) {
+    runtime.logger.warn({ err, callbackUrl }, 'Messenger webhook subscription failed: continuing');
+  }
+}

@@ -36,7 +36,7 @@ const get = (authorization?: string) =>
 
 describe('requireAdmin (bearer JWT)', () => {
   it('lets a valid token through to the handler', async () => {
-    expect((await get(t.authHeader().authorization)).statusCode).toBe(501);
+    expect((await get(t.authHeader().authorization)).statusCode).toBe(200);
   });
 
   it('answers 401 without a token', async () => {
@@ -80,12 +80,24 @@ describe('requireOperator', () => {
   const del = (headers: Record<string, string>) =>
     t.app.inject({ method: 'DELETE', url: '/api/v1/admin/by-user/123', headers });
 
-  it('refuses an admin with 403 and lets an operator through', async () => {
+  it('refuses an admin with 403 and lets a configured operator through', async () => {
     const asAdmin = await del(t.authHeader({ role: 'admin' }));
     expect(asAdmin.statusCode).toBe(403);
     expect(asAdmin.json()).toEqual({ message: 'Operator access required' });
-    expect((await del(t.authHeader({ role: 'operator' }))).statusCode).toBe(501);
+    // The role claim alone is not enough: the user must still be named in OPERATOR_USER_IDS.
+    expect((await del(t.authHeader({ role: 'operator' }))).statusCode).toBe(403);
     expect((await del({})).statusCode).toBe(401);
+    const operators = await createTestApp({ env: { OPERATOR_USER_IDS: '1000000000000042' } });
+    try {
+      const res = await operators.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/admin/by-user/123',
+        headers: operators.authHeader({ role: 'operator', userId: '1000000000000042' }),
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await operators.close();
+    }
   });
 });
 

@@ -23,11 +23,11 @@ describe('route guards (spec §2)', () => {
     expect(await findHeading('Select a Page')).toBeInTheDocument();
   });
 
-  it('/dashboard with a token and a selected page renders the layout and Home', async () => {
+  it('/dashboard with a token and a selected page renders the layout and Home (at /dashboard/home)', async () => {
     signIn();
     selectPage();
     const app = await renderApp('/dashboard');
-    expect(app.pathname()).toBe('/dashboard');
+    expect(app.pathname()).toBe('/dashboard/home');
     expect(await findHeading('Home')).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs).toHaveTextContent('Dashboard/Home');
@@ -36,10 +36,7 @@ describe('route guards (spec §2)', () => {
   });
 
   it.each([
-    ['/dashboard/home', 'Home'],
-    ['/dashboard/chats', 'Messages'],
     ['/dashboard/schedule', 'Schedule Campaign'],
-    ['/dashboard/manage-tags', 'Manage Tags'],
     ['/dashboard/analytics', 'Campaign Analytics'],
   ])('%s shows its title and a being-built empty state', async (path, title) => {
     signIn();

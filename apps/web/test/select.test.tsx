@@ -67,7 +67,8 @@ describe('/select page chooser', () => {
     );
 
     answer({ status: 200, body: { ...pages[1], syncScope: 'none' } });
-    await waitFor(() => expect(app.pathname()).toBe('/dashboard'));
+    // /dashboard's empty child is Home, which lives at /dashboard/home.
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/home'));
     expect(app.history.length).toBe(lengthBefore);
     expect(usePagesStore.getState().selectedPage).toEqual({
       pageId: pages[1]?.pageId,

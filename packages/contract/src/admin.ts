@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { ErrorBody, GraphId, errorResponses, meta } from './common';
+import { ErrorBody, GraphId, TOKEN_CHARS, errorResponses, meta } from './common';
 import { DEFAULT_TOKEN_EXPIRES_IN } from './constants';
 import { LoginResult } from './entities';
 
@@ -9,7 +9,11 @@ export const RegisterUserAdminBody = z.object({
   email: z.string().trim().max(320).nullish(),
   profilePic: z.string().max(2048).nullish(),
   userId: GraphId,
-  accessToken: z.string().min(10, 'Access token is required').max(4096),
+  accessToken: z
+    .string()
+    .min(10, 'Access token is required')
+    .max(4096)
+    .regex(TOKEN_CHARS, 'Invalid access token'),
   expiresIn: z.coerce.number().int().positive().max(10 * DEFAULT_TOKEN_EXPIRES_IN).default(DEFAULT_TOKEN_EXPIRES_IN),
 });
 

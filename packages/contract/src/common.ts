@@ -10,6 +10,8 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 /** Social-network ids (page id, user id, PSID) are digit strings. */
 export const GraphId = z.string().regex(/^\d{1,32}$/, 'Must be a numeric id');
 export const Uuid = z.string().uuid('Must be a valid id');
+/** Platform access tokens are printable ASCII: anything else cannot be one (and would bloat Graph URLs). */
+export const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 export const IsoDateTime = z.string().datetime({ offset: true });
 
 /** Who may call a route: drives the server's auth hook and the generated authorization tests. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, errorResponses, meta } from './common';
+import { GraphId, TOKEN_CHARS, errorResponses, meta } from './common';
 import { DeletionResult, DeletionStatus } from './entities';
 
 export const userContract = c.router({
@@ -16,7 +16,7 @@ export const userContract = c.router({
     method: 'POST',
     path: '/api/v1/user/delete-user',
     summary: "Delete the signed-in user's data (token verified with debug_token)",
-    body: z.object({ userId: GraphId, accessToken: z.string().min(10).max(4096) }),
+    body: z.object({ userId: GraphId, accessToken: z.string().min(10).max(4096).regex(TOKEN_CHARS, 'Invalid access token') }),
     responses: { ...errorResponses, 200: DeletionResult },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 10 }),
   },

@@ -179,6 +179,9 @@ export const campaigns = pgTable(
     adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
     // Null = everyone on the page; a deleted tag keeps the campaign (audience was fixed at dispatch).
     tagId: uuid('tag_id').references(() => tags.id, { onDelete: 'set null' }),
+    // 'tag' with tag_id null = the tag was deleted before dispatch: the audience is empty, never "everyone".
+    audienceKind: text('audience_kind', { enum: ['all', 'tag'] }).notNull().default('all'),
+    tagName: text('tag_name'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     message: text('message').notNull(),
@@ -227,12 +230,58 @@ export const campaignRecipients = pgTable(
     deliveredAt: ts('delivered_at'),
     interactedAt: ts('interacted_at'),
     batchNo: integer('batch_no').notNull().default(0),
+    // The campaign worker that claimed the row ('sending'); its heartbeat is the row's lease.
+    workerId: uuid('worker_id'),
+    claimedAt: ts('claimed_at'),
+    // A re-queued row (rate limit, transient failure) waits until then.
+    notBefore: ts('not_before'),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.contactId] }),
     index('campaign_recipients_batch_idx').on(t.campaignId, t.state, t.batchNo),
+    // Webhook counters: a contact's campaign messages by send time.
+    index('campaign_recipients_contact_sent_idx').on(t.contactId, t.sentAt),
+    index('campaign_recipients_message_id_idx')
+      .on(t.messageId)
+      .where(sql`${t.messageId} is not null`),
+    // The sweeper's scan for rows whose worker died mid-send.
+    index('campaign_recipients_sending_idx')
+      .on(t.workerId)
+      .where(sql`${t.state} = 'sending'`),
   ],
 );
+
+/** Campaign worker processes and their heartbeat: a row claimed by a dead worker is never re-sent. */
+export const campaignWorkers = pgTable('campaign_workers', {
+  id: uuid('id').primaryKey(),
+  heartbeatAt: ts('heartbeat_at').notNull().defaultNow(),
+  // Campaigns this worker is dispatching right now (the sweeper rescues the others' batches).
+  campaignIds: uuid('campaign_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`),
+  startedAt: ts('started_at').notNull().defaultNow(),
+});
+
+/**
+ * The latest delivery watermark and interaction per contact, as webhooks report them. A delivery can
+ * arrive before the worker records the send as 'sent'; the worker applies these marks right after.
+ */
+export const campaignContactMarks = pgTable('campaign_contact_marks', {
+  contactId: uuid('contact_id')
+    .primaryKey()
+    .references(() => contacts.id, { onDelete: 'cascade' }),
+  deliveredUntil: ts('delivered_until'),
+  interactedAt: ts('interacted_at'),
+});
+
+/** The per-page Send API pace shared by every worker: each send reserves the next free time slot. */
+export const pageSendRate = pgTable('page_send_rate', {
+  pageId: uuid('page_id')
+    .primaryKey()
+    .references(() => pages.id, { onDelete: 'cascade' }),
+  nextSlot: ts('next_slot').notNull().defaultNow(),
+});
 
 export const pageSyncs = pgTable(
   'page_syncs',
@@ -250,9 +299,31 @@ export const pageSyncs = pgTable(
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
     updatedAt: updatedAt(),
+    // The worker running the sync holds a lease it renews with every saved page; a lapsed lease means the
+    // worker died, and the job is handed to another worker which resumes from `cursor`.
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
+    rateLimitHits: integer('rate_limit_hits').notNull().default(0),
+    graphCalls: integer('graph_calls').notNull().default(0),
   },
-  (t) => [index('page_syncs_page_id_idx').on(t.pageId), index('page_syncs_job_id_idx').on(t.jobId)],
+  (t) => [
+    index('page_syncs_page_id_idx').on(t.pageId),
+    index('page_syncs_job_id_idx').on(t.jobId),
+    // One sync at a time per page, race-safe: a second start conflicts here and joins the running one.
+    uniqueIndex('page_syncs_one_active_key')
+      .on(t.pageId)
+      .where(sql`${t.status} in ('waiting', 'running')`),
+  ],
 );
+
+/**
+ * Shared pacing of Graph API calls across every process: one row per key (e.g. a page's Conversations API
+ * budget); `next_at` is the earliest time the next call may go out. See src/jobs/pacer.ts.
+ */
+export const graphPacers = pgTable('graph_pacers', {
+  key: text('key').primaryKey(),
+  nextAt: ts('next_at').notNull().defaultNow(),
+});
 
 export const webhookEvents = pgTable(
   'webhook_events',

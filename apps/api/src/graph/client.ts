@@ -129,7 +129,15 @@ export class GraphClient {
   async request<T>(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
-    opts: { token?: string; query?: Params; form?: Params; json?: unknown; mode?: Mode } = {},
+    opts: {
+      token?: string;
+      query?: Params;
+      form?: Params;
+      json?: unknown;
+      mode?: Mode;
+      /** Overrides the client's rate-limit retries for this call (0: the caller paces and retries itself). */
+      maxRateLimitRetries?: number;
+    } = {},
   ): Promise<T> {
     const mode: Mode = opts.mode ?? (method === 'GET' ? 'read' : 'write');
     const query: Params = { ...opts.query };
@@ -206,7 +214,10 @@ export class GraphClient {
           'graph call failed',
         );
       }
-      if (error.kind === 'rate_limit' && rateAttempts < this.o.maxRateLimitRetries) {
+      if (
+        error.kind === 'rate_limit' &&
+        rateAttempts < (opts.maxRateLimitRetries ?? this.o.maxRateLimitRetries)
+      ) {
         const wait = error.retryAfterMs ?? this.o.rateLimitBackoffMs;
         if (wait <= this.o.maxRateLimitWaitMs) {
           rateAttempts++;
@@ -377,6 +388,7 @@ export class GraphClient {
       messagesLimit?: number;
       userId?: string;
       fields?: string;
+      maxRateLimitRetries?: number;
     } = {},
   ): AsyncGenerator<ConversationsPage> {
     const fields =
@@ -396,6 +408,7 @@ export class GraphClient {
             after: cursor ?? undefined,
             user_id: opts.userId,
           },
+          maxRateLimitRetries: opts.maxRateLimitRetries,
         },
       );
       const nextCursor = r.paging?.next && r.paging.cursors?.after ? r.paging.cursors.after : null;

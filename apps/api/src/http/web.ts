@@ -18,6 +18,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // With `index: false` @fastify/static answers 403 for the root directory itself: '/' is the SPA too.
+  app.get('/', (_request, reply) => sendSpaIndex(reply));
   return true;
 }
 

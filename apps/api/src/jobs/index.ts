@@ -1,13 +1,25 @@
 import type PgBoss from 'pg-boss';
 import type { ModuleDeps } from '../modules/deps.js';
+import { registerCampaignWorker } from './campaign-worker.js';
+import { registerDataDeletionWorker } from './data-deletion.js';
+import { registerPageSyncWorker } from './page-sync.js';
+import { registerWebhookIngestWorker } from './webhook-ingest.js';
 
 export * from './boss.js';
 
 /**
- * Where job handlers are attached (`boss.work(queue, opts, handler)`). Deliberately empty: each queue's
- * worker arrives with the issue that builds it (page sync, campaign dispatch/batch, webhook ingest,
- * data deletion). A placeholder handler would silently complete jobs, so none is registered here.
+ * Where job handlers are attached (`boss.work(queue, opts, handler)`). Each queue's worker arrives with
+ * the issue that builds it; a placeholder handler would silently complete jobs, so none is registered.
  */
-export async function registerWorkers(_boss: PgBoss, _deps: ModuleDeps): Promise<void> {
-  // Intentionally no workers yet.
+export async function registerWorkers(boss: PgBoss, deps: ModuleDeps): Promise<void> {
+  await registerDataDeletionWorker(boss, deps);
+  if (deps.graph) await registerPageSyncWorker(boss, deps);
+  await registerWebhookIngestWorker(boss, deps);
+  if (deps.config.graphApiUrl) {
+    await registerCampaignWorker(boss, {
+      config: deps.config,
+      db: deps.db,
+      decryptToken: deps.tokens.decrypt,
+    });
+  }
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { TokenCipher } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import type { GraphClient } from '../graph/index.js';
+import type { RealtimeHub } from '../realtime/index.js';
 
 /** What capability routers and job workers get. */
 export interface ModuleDeps {
@@ -12,4 +13,6 @@ export interface ModuleDeps {
   /** The only way to the Graph API (src/graph); optional so tests that do not need it skip it. */
   graph?: GraphClient;
   tokens: TokenCipher;
+  /** Live events of this process (LISTEN side); absent in job workers, which only publish. */
+  realtime?: RealtimeHub;
 }

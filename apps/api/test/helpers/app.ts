@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { signAdminToken, type AuthContext } from '../../src/auth/jwt.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import type { GraphClient } from '../../src/graph/index.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough';
@@ -35,11 +36,11 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: TestDatabase } = {},
+  options: { env?: Record<string, string>; database?: TestDatabase; graph?: GraphClient } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, graph: options.graph });
   await app.ready();
   return {
     app,

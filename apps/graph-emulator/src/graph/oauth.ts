@@ -73,6 +73,8 @@ export function debugToken(world: World, req: GraphRequest): Record<string, unkn
   const secs = (ms: number) => Math.floor(ms / 1000);
   const data: Record<string, unknown> = {
     ...app,
+    // Like Facebook: the app the token was issued for, which callers must compare with their own.
+    app_id: r.appId,
     type: r.type,
     data_access_expires_at: secs(r.dataAccessExpiresAt),
     expires_at: r.expiresAt === 0 ? 0 : secs(r.expiresAt),

@@ -8,7 +8,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DashboardHeader } from './dashboard-header';
-import { NavUser, type NavUserInfo, type NavUserSubscription } from './nav-user';
+import { NavUser, type NavUserInfo, type NavUserSubscription, type ThemeChoice } from './nav-user';
 import {
   Sidebar,
   SidebarContent,
@@ -60,6 +60,9 @@ export interface DashboardShellProps {
   onSubscriptionOpen?: () => void;
   onUpgrade: () => void;
   onLogout: () => void;
+  /** Theme preference shown in the user menu (Light / Dark / System). */
+  theme?: ThemeChoice;
+  onThemeChange?: (theme: ThemeChoice) => void;
   breadcrumb: string[];
   headerActions?: ReactNode;
   children: ReactNode;
@@ -81,6 +84,8 @@ export function DashboardShell({
   onSubscriptionOpen,
   onUpgrade,
   onLogout,
+  theme,
+  onThemeChange,
   breadcrumb,
   headerActions,
   children,
@@ -132,6 +137,8 @@ export function DashboardShell({
             onSubscriptionOpen={onSubscriptionOpen}
             onUpgrade={onUpgrade}
             onLogout={onLogout}
+            theme={theme}
+            onThemeChange={onThemeChange}
           />
         </SidebarFooter>
       </Sidebar>

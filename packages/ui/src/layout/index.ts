@@ -8,7 +8,7 @@ export type {
 } from './dashboard-shell';
 export { DashboardHeader, type DashboardHeaderProps } from './dashboard-header';
 export { NavUser, USERNAME_FALLBACK, UNKNOWN_VALUE } from './nav-user';
-export type { NavUserProps, NavUserInfo, NavUserSubscription } from './nav-user';
+export type { NavUserProps, NavUserInfo, NavUserSubscription, ThemeChoice } from './nav-user';
 export {
   SidebarPageHeader,
   PAGE_NAME_FALLBACK,

@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronsUpDown, LogOut, Sparkles } from 'lucide-react';
+import { Check, ChevronDown, ChevronsUpDown, LogOut, Monitor, Moon, Sparkles, Sun } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Avatar } from '../primitives/avatar';
 import { cn } from '../primitives/cn';
@@ -23,8 +23,19 @@ export interface NavUserSubscription {
   credits?: ReactNode;
 }
 
+export type ThemeChoice = 'light' | 'dark' | 'system';
+
+const THEME_CHOICES: Array<{ value: ThemeChoice; label: string; icon: ReactNode }> = [
+  { value: 'light', label: 'Light', icon: <Sun aria-hidden="true" /> },
+  { value: 'dark', label: 'Dark', icon: <Moon aria-hidden="true" /> },
+  { value: 'system', label: 'System', icon: <Monitor aria-hidden="true" /> },
+];
+
 export interface NavUserProps {
   user: NavUserInfo;
+  /** Current theme preference; with onThemeChange, the menu shows a Light / Dark / System choice. */
+  theme?: ThemeChoice;
+  onThemeChange?: (theme: ThemeChoice) => void;
   subscription?: NavUserSubscription;
   /** Called when the Subscription expander opens (e.g. to fetch the values lazily). */
   onSubscriptionOpen?: () => void;
@@ -61,6 +72,8 @@ export function NavUser({
   onSubscriptionOpen,
   onUpgrade,
   onLogout,
+  theme,
+  onThemeChange,
 }: NavUserProps) {
   const collapsed = useSidebarCollapsed();
   const [open, setOpen] = useState(false);
@@ -106,7 +119,7 @@ export function NavUser({
     }
     if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
     const items = Array.from(
-      menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [],
+      menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [],
     );
     if (items.length === 0) return;
     event.preventDefault();
@@ -216,6 +229,30 @@ export function NavUser({
             <Sparkles aria-hidden="true" />
             Upgrade to Pro
           </button>
+          {onThemeChange ? (
+            <>
+              <div role="separator" className="-mx-1 my-1 h-px bg-border" />
+              <div role="group" aria-label="Theme">
+                <div aria-hidden="true" className="px-2 py-1 text-xs font-medium text-muted-foreground">
+                  Theme
+                </div>
+                {THEME_CHOICES.map((choice) => (
+                  <button
+                    key={choice.value}
+                    type="button"
+                    role="menuitemradio"
+                    aria-checked={theme === choice.value}
+                    onClick={() => onThemeChange(choice.value)}
+                    className={itemClass}
+                  >
+                    {choice.icon}
+                    <span className="flex-1">{choice.label}</span>
+                    {theme === choice.value ? <Check aria-hidden="true" /> : null}
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : null}
           <div role="separator" className="-mx-1 my-1 h-px bg-border" />
           <button
             type="button"

@@ -1,15 +1,64 @@
 import { contract } from '@pagecast/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { verifySignature } from '../../graph/signatures.js';
 import type { ModuleDeps } from '../deps.js';
-import { notImplemented } from '../not-implemented.js';
+import { insertWebhookEvent } from './repo.js';
+import { processWebhookEvent } from './service.js';
 
 const { webhookVerify, webhookReceive } = contract.system;
 
 /**
  * The Messenger webhook is a raw Fastify route: X-Hub-Signature-256 is checked over the exact raw body,
- * which ts-rest's parsed body cannot give.
+ * which ts-rest's parsed body cannot give. Accepted deliveries are stored, answered 200 at once, then
+ * processed in this process right away (the live inbox wants them within a second); the stored row is the
+ * durable fallback: a worker's sweeper processes any row left unprocessed (e.g. this process died).
  */
-export function registerWebhooks(app: FastifyInstance, _deps: ModuleDeps): void {
-  app.get(webhookVerify.path, notImplemented(webhookVerify));
-  app.post(webhookReceive.path, notImplemented(webhookReceive));
+export function registerWebhooks(app: FastifyInstance, deps: ModuleDeps): void {
+  app.get(webhookVerify.path, async (request, reply) => {
+    const q = request.query as Record<string, unknown>;
+    const challenge = q['hub.challenge'];
+    if (
+      q['hub.mode'] === 'subscribe' &&
+      q['hub.verify_token'] === deps.config.webhookVerifyToken &&
+      typeof challenge === 'string'
+    ) {
+      return reply.code(200).type('text/plain').send(challenge);
+    }
+    return reply.code(403).send({ message: 'Webhook verification failed' });
+  });
+
+  // Encapsulated so the raw-body parser applies to this route only.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.post(webhookReceive.path, (request, reply) => receive(deps, request, reply));
+  });
+}
+
+async function receive(deps: ModuleDeps, request: FastifyRequest, reply: FastifyReply) {
+  const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  const header = request.headers['x-hub-signature-256'];
+  const signature = Array.isArray(header) ? header[0] : header;
+  if (!signature) return reply.code(401).send({ message: 'Missing X-Hub-Signature-256' });
+  if (!verifySignature(raw, signature, deps.config.fbAppSecret)) {
+    return reply.code(403).send({ message: 'Invalid webhook signature' });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return reply.code(400).send({ message: 'The webhook body is not JSON' });
+  }
+  const parsed = webhookReceive.body.safeParse(body);
+  if (!parsed.success) return reply.code(400).send({ message: 'Not a webhook delivery' });
+  const eventId = await insertWebhookEvent(deps.db, parsed.data.object, body);
+  void reply.code(200).type('text/plain').send('EVENT_RECEIVED');
+  if (parsed.data.object === 'page') {
+    setImmediate(() => {
+      processWebhookEvent({ ...deps, logger: request.log }, eventId).catch((err: unknown) =>
+        request.log.error({ err, eventId }, 'webhook processing failed'),
+      );
+    });
+  }
+  return reply;
 }

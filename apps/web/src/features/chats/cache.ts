@@ -7,10 +7,14 @@ export const chatKeys = {
   all: (pageId: string) => ['chats', pageId] as const,
   recipients: (pageId: string) => ['chats', pageId, 'recipients'] as const,
   conversations: (pageId: string) => ['chats', pageId, 'conversation'] as const,
-  conversation: (pageId: string, userId: string) => ['chats', pageId, 'conversation', userId] as const,
+  conversation: (pageId: string, userId: string) =>
+    ['chats', pageId, 'conversation', userId] as const,
 };
 /** The page's tag list with counts (shared with Manage Tags through the 'tags' prefix). */
-export const tagKeys = { all: ['tags'] as const, list: (pageId: string) => ['tags', pageId] as const };
+export const tagKeys = {
+  all: ['tags'] as const,
+  list: (pageId: string) => ['tags', pageId] as const,
+};
 
 export type RecipientsPage = { recipients: Recipient[]; paging: Paging };
 export type ConversationPage = { messages: MessageReceived[]; tags: Tag[]; paging: Paging };
@@ -110,7 +114,9 @@ export function applyWatermark(
     pages: data.pages.map((p) => ({
       ...p,
       messages: p.messages.map((m) =>
-        m.sentBy === pageId && m.createdAt <= watermark && rank[m.status] < rank[status] ? { ...m, status } : m,
+        m.sentBy === pageId && m.createdAt <= watermark && rank[m.status] < rank[status]
+          ? { ...m, status }
+          : m,
       ),
     })),
   };

@@ -3,7 +3,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMINGS, bulkTagProgress, type MessageReceived } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
-import { InboxScreen, INBOX_TEXT, type InboxMessage, type TagOption } from '@pagecast/ui/screens/inbox';
+import {
+  InboxScreen,
+  INBOX_TEXT,
+  type InboxMessage,
+  type TagOption,
+} from '@pagecast/ui/screens/inbox';
 import { ApiError, errorMessage, tsr } from '../../lib/api';
 import { useAuthStore, usePagesStore } from '../../stores';
 import {
@@ -16,6 +21,8 @@ import {
   type ConversationPage,
   type RecipientsPage,
 } from './cache';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { useInboxShortcuts } from './use-inbox-shortcuts';
 import { useLiveInbox } from './use-live-inbox';
 
 export const LOAD_MORE_FAILED_LOG = 'Failed to load more recipients';
@@ -51,7 +58,10 @@ function Inbox({ pageId }: { pageId: string }) {
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       unwrap(
-        tsr.chats.getRecipients.query({ params: { pageId }, query: pageParam ? { after: pageParam } : {} }),
+        tsr.chats.getRecipients.query({
+          params: { pageId },
+          query: pageParam ? { after: pageParam } : {},
+        }),
         200,
       ) as Promise<RecipientsPage>,
     getNextPageParam: (last) => last.paging.nextCursor ?? undefined,
@@ -121,7 +131,14 @@ function Inbox({ pageId }: { pageId: string }) {
     const localId = `local-${++sendSeq.current}`;
     setPending((list) => [
       ...list,
-      { id: localId, userId, message: text, createdAt: new Date().toISOString(), sentBy: pageId, state: 'sending' },
+      {
+        id: localId,
+        userId,
+        message: text,
+        createdAt: new Date().toISOString(),
+        sentBy: pageId,
+        state: 'sending',
+      },
     ]);
     return deliver(userId, localId, text);
   };
@@ -206,9 +223,13 @@ function Inbox({ pageId }: { pageId: string }) {
   const onBulkApply = async (add: string[], remove: string[]) => {
     const chats = [...checkedIds];
     const ops = chats.flatMap((userId) => [
-      ...add.map((tagId) => () => unwrap(tsr.userTags.addUserTag.mutate({ body: { userId, tagId, pageId } }), 200)),
+      ...add.map(
+        (tagId) => () =>
+          unwrap(tsr.userTags.addUserTag.mutate({ body: { userId, tagId, pageId } }), 200),
+      ),
       ...remove.map(
-        (tagId) => () => unwrap(tsr.userTags.removeUserTag.mutate({ body: { userId, tagId, pageId } }), 200),
+        (tagId) => () =>
+          unwrap(tsr.userTags.removeUserTag.mutate({ body: { userId, tagId, pageId } }), 200),
       ),
     ]);
     setBulkRunning(true);
@@ -231,7 +252,8 @@ function Inbox({ pageId }: { pageId: string }) {
     };
     await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, ops.length) }, worker));
     setBulkRunning(false);
-    if (failed > 0) toast.error(`${failed} of ${ops.length} tag updates failed. Try again for the rest.`);
+    if (failed > 0)
+      toast.error(`${failed} of ${ops.length} tag updates failed. Try again for the rest.`);
     else toast.success(`Tags updated for ${chats.length} chat(s)`);
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: tagKeys.all }),
@@ -239,44 +261,62 @@ function Inbox({ pageId }: { pageId: string }) {
     ]);
   };
 
-  const listError = recipientsQuery.isError && !recipientsQuery.data
-    ? errorMessage(recipientsQuery.error, recipientsQuery.error.message || 'Could not load conversations')
-    : null;
-  const chatError = conversationQuery.isError && !conversationQuery.data
-    ? errorMessage(conversationQuery.error, conversationQuery.error.message || 'Could not load messages')
-    : null;
+  // ---- keyboard shortcuts ('?' lists them) ----
+  const shortcutsRoot = useRef<HTMLDivElement>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  useInboxShortcuts(shortcutsRoot, { onHelp: openHelp });
+
+  const listError =
+    recipientsQuery.isError && !recipientsQuery.data
+      ? errorMessage(
+          recipientsQuery.error,
+          recipientsQuery.error.message || 'Could not load conversations',
+        )
+      : null;
+  const chatError =
+    conversationQuery.isError && !conversationQuery.data
+      ? errorMessage(
+          conversationQuery.error,
+          conversationQuery.error.message || 'Could not load messages',
+        )
+      : null;
 
   return (
-    <InboxScreen
-      recipients={recipients}
-      recipientsLoading={recipientsQuery.isPending}
-      recipientsError={listError}
-      hasMore={Boolean(recipientsQuery.hasNextPage)}
-      loadingMore={recipientsQuery.isFetchingNextPage}
-      onLoadMore={loadMore}
-      selectedId={selectedId}
-      onSelect={setSelectedId}
-      messages={messages}
-      messagesLoading={Boolean(selectedId) && conversationQuery.isPending}
-      messagesError={chatError}
-      hasOlder={Boolean(conversationQuery.hasNextPage)}
-      loadingOlder={conversationQuery.isFetchingNextPage}
-      onLoadOlder={() => void conversationQuery.fetchNextPage()}
-      onSend={onSend}
-      onRetry={onRetry}
-      tags={pageTags}
-      tagsLoading={tagsQuery.isPending}
-      tagsError={tagsQuery.isError}
-      chatTags={chatTags}
-      tagUpdating={tagUpdating}
-      onToggleTag={(tagId, assign) => void onToggleTag(tagId, assign)}
-      multiSelect={multiSelect}
-      onMultiSelectChange={onMultiSelectChange}
-      checkedIds={checkedIds}
-      onToggleChecked={onToggleChecked}
-      bulkRunning={bulkRunning}
-      bulkProgress={bulkProgress}
-      onBulkApply={(add, remove) => void onBulkApply(add, remove)}
-    />
+    // `contents`: the wrapper only scopes the keyboard shortcuts, it adds no box to the layout.
+    <div ref={shortcutsRoot} className="contents">
+      <InboxScreen
+        recipients={recipients}
+        recipientsLoading={recipientsQuery.isPending}
+        recipientsError={listError}
+        hasMore={Boolean(recipientsQuery.hasNextPage)}
+        loadingMore={recipientsQuery.isFetchingNextPage}
+        onLoadMore={loadMore}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        messages={messages}
+        messagesLoading={Boolean(selectedId) && conversationQuery.isPending}
+        messagesError={chatError}
+        hasOlder={Boolean(conversationQuery.hasNextPage)}
+        loadingOlder={conversationQuery.isFetchingNextPage}
+        onLoadOlder={() => void conversationQuery.fetchNextPage()}
+        onSend={onSend}
+        onRetry={onRetry}
+        tags={pageTags}
+        tagsLoading={tagsQuery.isPending}
+        tagsError={tagsQuery.isError}
+        chatTags={chatTags}
+        tagUpdating={tagUpdating}
+        onToggleTag={(tagId, assign) => void onToggleTag(tagId, assign)}
+        multiSelect={multiSelect}
+        onMultiSelectChange={onMultiSelectChange}
+        checkedIds={checkedIds}
+        onToggleChecked={onToggleChecked}
+        bulkRunning={bulkRunning}
+        bulkProgress={bulkProgress}
+        onBulkApply={(add, remove) => void onBulkApply(add, remove)}
+      />
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+    </div>
   );
 }

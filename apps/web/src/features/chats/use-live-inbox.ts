@@ -21,8 +21,9 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
     if (!pageId || !token) return;
     const apply = (event: LiveEvent) => {
       if (event.type === 'message') {
-        queryClient.setQueryData<ConversationData>(chatKeys.conversation(pageId, event.contactId), (data) =>
-          data ? addMessage(data, event.message) : data,
+        queryClient.setQueryData<ConversationData>(
+          chatKeys.conversation(pageId, event.contactId),
+          (data) => (data ? addMessage(data, event.message) : data),
         );
         let missing = false;
         queryClient.setQueryData<RecipientsData>(chatKeys.recipients(pageId), (data) => {
@@ -34,10 +35,17 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
         // A conversation we have not listed yet (new contact, or beyond the loaded pages): reload the list.
         if (missing) void queryClient.invalidateQueries({ queryKey: chatKeys.recipients(pageId) });
       } else if (event.type === 'delivery' || event.type === 'read') {
-        queryClient.setQueryData<ConversationData>(chatKeys.conversation(pageId, event.contactId), (data) =>
-          data
-            ? applyWatermark(data, pageId, event.watermark, event.type === 'read' ? 'read' : 'delivered')
-            : data,
+        queryClient.setQueryData<ConversationData>(
+          chatKeys.conversation(pageId, event.contactId),
+          (data) =>
+            data
+              ? applyWatermark(
+                  data,
+                  pageId,
+                  event.watermark,
+                  event.type === 'read' ? 'read' : 'delivered',
+                )
+              : data,
         );
       } else if (event.type === 'contact') {
         queryClient.setQueryData<RecipientsData>(chatKeys.recipients(pageId), (data) =>

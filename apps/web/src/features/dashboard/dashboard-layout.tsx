@@ -4,17 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DashboardShell, type NavUserSubscription } from '@pagecast/ui/layout';
 import { tsr } from '../../lib/api';
 import { env } from '../../lib/env';
+import { useTheme } from '../../lib/theme';
 import { resetAll, useAuthStore, usePagesStore } from '../../stores';
+import { subscriptionTimeLeft } from '../subscription/time-left';
+import { SyncHeaderProgress, useSyncWatcher } from '../sync';
 import { DASHBOARD_NAV_ITEMS, currentSection, sectionLabel, type DashboardSection } from './nav';
 import { useSidebarState } from './sidebar-state';
-
-function formatPeriodEnd(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? null
-    : `Until ${date.toLocaleDateString(undefined, { dateStyle: 'medium' })}`;
-}
 
 /** /dashboard layout: wires the stores, router and cookie to the pure DashboardShell. */
 export function DashboardLayout() {
@@ -24,6 +19,8 @@ export function DashboardLayout() {
   const selectedPage = usePagesStore((s) => s.selectedPage);
   const user = useAuthStore((s) => s.user);
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  const theme = useTheme();
+  useSyncWatcher();
 
   // The subscription values are fetched only once the user opens the expander.
   const [wantSubscription, setWantSubscription] = useState(false);
@@ -35,7 +32,7 @@ export function DashboardLayout() {
   const subscriptionBody =
     subscriptionQuery.data?.status === 200 ? subscriptionQuery.data.body : null;
   const subscription: NavUserSubscription = {
-    time: subscriptionBody ? formatPeriodEnd(subscriptionBody.periodEnd) : null,
+    time: subscriptionBody ? subscriptionTimeLeft(subscriptionBody) : null,
     credits: subscriptionBody ? subscriptionBody.availableCredits.toLocaleString() : null,
   };
 
@@ -66,7 +63,10 @@ export function DashboardLayout() {
         queryClient.clear();
         void navigate({ to: '/', replace: true });
       }}
+      theme={theme.preference}
+      onThemeChange={theme.setTheme}
       breadcrumb={['Dashboard', sectionLabel(current) ?? 'Home']}
+      headerActions={<SyncHeaderProgress />}
     >
       <Outlet />
     </DashboardShell>

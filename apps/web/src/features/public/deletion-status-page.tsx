@@ -4,12 +4,17 @@ import { errorMessage, tsr } from '../../lib/api';
 
 const route = getRouteApi('/deletion-status/$userId');
 
-/** /deletion-status/{userId}: public status of a data deletion request (spec §2). */
+/** While the deletion runs the page refreshes itself (spec §4: 'in progress' until deleted is true). */
+export const DELETION_STATUS_POLL_MS = 5000;
+
+/** /deletion-status/{userId}: public status of a data deletion request (spec §2), polled while in progress. */
 export function DeletionStatusPage() {
   const { userId } = route.useParams();
   const query = tsr.user.deletionStatus.useQuery({
     queryKey: ['deletion-status', userId],
     queryData: { params: { id: userId } },
+    refetchInterval: (q) =>
+      q.state.data?.status === 200 && !q.state.data.body.deleted ? DELETION_STATUS_POLL_MS : false,
   });
   if (query.isPending) return <DeletionStatusScreen state="loading" />;
   if (query.isError || query.data.status !== 200) {

@@ -1,5 +1,5 @@
 import { RevokeAccessScreen } from '@pagecast/ui';
-import { useDataDeletion } from '../auth/use-data-deletion';
+import { useDataDeletion } from './use-data-deletion';
 
 export function RevokeAccessPage() {
   const { relogin, pending } = useDataDeletion();

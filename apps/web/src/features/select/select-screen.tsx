@@ -5,6 +5,11 @@ import { ExternalLinkIcon, LogOutIcon, SearchIcon } from './icons';
 
 export const PAGE_LIST_MAX_HEIGHT = 700;
 
+/** How a page gets here: the list is what the social network says the user administers. */
+export const ADD_PAGE_HELP =
+  'Pages appear here when you are an admin of them on Facebook. To add one, ask for admin access to it on ' +
+  'Facebook (Page settings > Page roles), then choose Add New Page to sign in again and allow Pagecast to use it.';
+
 export const pageUrl = (pageId: string) => `https://www.facebook.com/${encodeURIComponent(pageId)}`;
 
 export interface SelectScreenProps {
@@ -140,6 +145,13 @@ export function SelectScreen({
           {pages.length === 0 ? (
             <EmptyState
               title="No Pages Found"
+              description={
+                search.trim() !== '' ? (
+                  <>No page name matches “{search.trim()}”. {ADD_PAGE_HELP}</>
+                ) : (
+                  ADD_PAGE_HELP
+                )
+              }
               action={
                 <Button onClick={onAddNewPage} loading={addNewPagePending}>
                   Add New Page

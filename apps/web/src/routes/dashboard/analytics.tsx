@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AnalyticsScreen } from '../../features/dashboard/screens';
+import { CampaignAnalyticsPage } from '../../features/campaigns/campaign-analytics-page';
 
-export const Route = createFileRoute('/dashboard/analytics')({ component: AnalyticsScreen });
+export const Route = createFileRoute('/dashboard/analytics')({ component: CampaignAnalyticsPage });

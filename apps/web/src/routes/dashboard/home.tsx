@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomeScreen } from '../../features/dashboard/screens';
+import { HomePage } from '../../features/home/home-page';
 
-export const Route = createFileRoute('/dashboard/home')({ component: HomeScreen });
+export const Route = createFileRoute('/dashboard/home')({ component: HomePage });

@@ -1,4 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { HomeScreen } from '../../features/dashboard/screens';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/dashboard/')({ component: HomeScreen });
+// The empty child is the Home screen (spec §2); it lives at /dashboard/home so the URL names the section.
+export const Route = createFileRoute('/dashboard/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard/home', replace: true });
+  },
+});

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScheduleScreen } from '../../features/dashboard/screens';
+import { ScheduleCampaignPage } from '../../features/campaigns/schedule-campaign-page';
 
-export const Route = createFileRoute('/dashboard/schedule')({ component: ScheduleScreen });
+export const Route = createFileRoute('/dashboard/schedule')({ component: ScheduleCampaignPage });

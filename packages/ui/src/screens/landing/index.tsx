@@ -11,10 +11,11 @@ import {
   Tags,
   UsersRound,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Brand } from '../../components/brand';
 import { FacebookIcon } from '../../components/facebook-icon';
 import { SiteFooter } from '../../components/site-footer';
+import { PublicHeaderActionsContext } from '../public-layout';
 import { CampaignStatusBadge } from '../../primitives/badge';
 import { Button, buttonVariants, type ButtonSize } from '../../primitives/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../primitives/card';
@@ -133,6 +134,7 @@ function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: str
 
 /** Public landing page (/): header, hero, features, demo, support, pricing, call-to-action, footer. */
 export function LandingScreen({ onLogin, loginPending = false, supportUrl }: LandingScreenProps) {
+  const headerActions = useContext(PublicHeaderActionsContext);
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
       <a
@@ -162,7 +164,10 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
               ))}
             </ul>
           </nav>
-          <LoginButton onLogin={onLogin} pending={loginPending} size="sm" className="hidden sm:inline-flex" />
+          <div className="flex items-center gap-2">
+            {headerActions}
+            <LoginButton onLogin={onLogin} pending={loginPending} size="sm" className="hidden sm:inline-flex" />
+          </div>
         </div>
       </header>
 

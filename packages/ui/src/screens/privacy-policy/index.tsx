@@ -21,17 +21,33 @@ const sections: LegalSectionDef[] = [
           <li>your Facebook user ID, name, email address and profile picture;</li>
           <li>a long-lived Facebook user access token, stored encrypted.</li>
         </ul>
-        <h3>About each page you manage and choose to use with Pagecast</h3>
+        <h3>About each page you manage</h3>
         <ul>
-          <li>the page ID, name and picture;</li>
-          <li>a page access token, stored encrypted.</li>
+          <li>
+            the page ID, name, category and picture of every page Facebook lists for your account when you sign in,
+            and which administrators of it use Pagecast;
+          </li>
+          <li>a page access token, stored encrypted, used to subscribe Pagecast to the page’s Messenger events.</li>
         </ul>
         <h3>About your page’s Messenger contacts and activity</h3>
         <ul>
-          <li>each contact’s page-scoped ID, name and profile picture, as provided by Facebook;</li>
-          <li>the messages of the conversations between your page and its contacts;</li>
+          <li>
+            each contact’s page-scoped ID, name and profile picture, as provided by Facebook, and the time of their
+            last message (it decides whether a message may be sent to them);
+          </li>
+          <li>
+            the messages of the conversations between your page and its contacts, imported when you open the page
+            in Pagecast and received from Facebook as they arrive;
+          </li>
           <li>the tags you create and the tags you assign to contacts;</li>
           <li>the campaigns you schedule and, for each recipient, the delivery outcome of the message.</li>
+        </ul>
+        <h3>About deletion requests</h3>
+        <ul>
+          <li>
+            when you ask us to delete your data: your Facebook user ID, a confirmation code, the dates of the request
+            and its status, kept after the deletion so that the deletion status page can confirm it.
+          </li>
         </ul>
         <p>
           We do not collect payment card details, passwords, your friends list, or any data about people who have not
@@ -72,8 +88,8 @@ const sections: LegalSectionDef[] = [
           these permissions only for the features described in this policy.
         </p>
         <p>
-          Pagecast acts only on the pages you select, and only when you ask it to: reading conversations, sending the
-          messages you write, and sending the campaigns you schedule. You can review or withdraw these permissions at
+          Pagecast reads the list of pages you manage when you sign in and receives their Messenger events from then
+          on. It sends messages only when you ask it to: the replies you write and the campaigns you schedule. You can review or withdraw these permissions at
           any time in your Facebook settings; withdrawing them stops Pagecast from accessing your pages.
         </p>
       </>
@@ -107,10 +123,19 @@ const sections: LegalSectionDef[] = [
           campaign history remain available to you.
         </p>
         <p>
-          When you ask for deletion (see the next section), or when you remove Pagecast from your Facebook account, we
-          delete your account data, your pages’ tokens, the contacts, messages, tags, tag assignments, campaigns and
-          delivery outcomes linked to your account. Backups that may still hold copies are overwritten in the normal
-          backup cycle.
+          When you ask for deletion (see the next section), we delete your account, your access tokens and your links
+          to pages, and every page that only you manage in Pagecast together with its page token, contacts, messages,
+          tags, tag assignments, campaigns and delivery outcomes. Campaigns of those pages that are scheduled or being
+          sent are cancelled first, before we confirm your request, so no message is sent after it. A page that
+          another Pagecast user still manages stays available to them with its data; only your link to it is removed,
+          and the campaigns you scheduled there stay in that page’s history without your name. Backups that may still
+          hold copies are overwritten in the normal backup cycle.
+        </p>
+        <p>
+          When you remove Pagecast from your Facebook account, Facebook tells us: we mark your access tokens as revoked
+          and stop the campaigns of the pages only you manage at once. Your data is deleted when you request it, from
+          Facebook or from our Revoke Access page. The record of a deletion request (your user ID, its confirmation
+          code, dates and status) is kept so that the deletion status page can confirm it.
         </p>
       </>
     ),
@@ -127,17 +152,20 @@ const sections: LegalSectionDef[] = [
         <ol>
           <li>
             Open the <a href="/revoke-access">Revoke Access</a> page and use <strong>Relogin For Data Deletion</strong>:
-            after you confirm your identity by logging in with Facebook, your data is deleted immediately.
+            after you confirm your identity by logging in with Facebook, the deletion starts immediately and usually
+            completes within minutes. You can only delete your own data this way.
           </li>
           <li>
             Remove Pagecast from your Facebook account (Settings &amp; privacy → Settings → Business integrations or
-            Apps and websites). Facebook then sends us a data deletion request automatically, and we delete your data.
+            Apps and websites) and ask Facebook to delete the data the app holds. Facebook then sends us a data deletion
+            request, signed so that we can check it comes from Facebook, and we delete your data.
           </li>
         </ol>
         <p>
-          After a deletion request made through Facebook you receive a link to a deletion status page
-          (<code>/deletion-status/&lt;your user ID&gt;</code>) that shows whether the deletion is still in progress or
-          complete. Depending on where you live you may also have the right to object to processing, to data
+          After a deletion request made through Facebook you receive a link to a deletion status page and a
+          confirmation code. The page (<code>/deletion-status/&lt;your user ID&gt;</code>, which also accepts the
+          confirmation code) shows only whether the deletion is still in progress or complete, after either way of
+          asking. Depending on where you live you may also have the right to object to processing, to data
           portability and to lodge a complaint with a data protection authority.
         </p>
       </>

@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Brand } from '../../components/brand';
 import { SiteFooter } from '../../components/site-footer';
 import { cn } from '../../primitives/cn';
+
+/** Header actions the app provides once for every public page (e.g. its theme toggle), so the pure
+ *  public screens need no extra prop. An explicit `headerActions` prop wins. */
+export const PublicHeaderActionsContext = createContext<ReactNode>(null);
 
 export interface PublicLayoutProps {
   children: ReactNode;
@@ -12,7 +16,9 @@ export interface PublicLayoutProps {
 
 /** Shell for the public pages (privacy, terms, revoke access, deletion status): header with the product
  *  name linking to /, a main landmark, and the footer links. */
-export function PublicLayout({ children, headerActions, className }: PublicLayoutProps) {
+export function PublicLayout({ children, headerActions: actionsProp, className }: PublicLayoutProps) {
+  const contextActions = useContext(PublicHeaderActionsContext);
+  const headerActions = actionsProp ?? contextActions;
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
       <a

@@ -61,8 +61,9 @@ export function RevokeAccessScreen({ onRelogin, pending = false }: RevokeAccessS
               <div className="flex gap-3 rounded-lg border border-border bg-accent/60 p-4 text-sm leading-6 text-accent-foreground">
                 <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 <p>
-                  Removing the app sends Pagecast a data deletion request automatically. We then delete your account,
-                  your pages’ access tokens and all the contacts, messages, tags and campaigns linked to you, and
+                  Removing the app sends Pagecast a data deletion request automatically. We stop your scheduled
+                  campaigns at once, then delete your account, your access tokens and every page only you manage with
+                  its contacts, messages, tags and campaigns (a page another admin still manages stays with them).
                   Facebook gives you a link to a status page where you can follow the deletion.
                 </p>
               </div>
@@ -73,7 +74,7 @@ export function RevokeAccessScreen({ onRelogin, pending = false }: RevokeAccessS
             <CardHeader>
               <CardTitle as="h2">Option 2: Delete your data from here</CardTitle>
               <CardDescription>
-                Log in again with Facebook to confirm it is you. Your data is deleted right away and you are taken back
+                Log in again with Facebook to confirm it is you. The deletion starts right away and you are taken back
                 to the home page.
               </CardDescription>
             </CardHeader>

@@ -1,15 +1,26 @@
 // Revoke access (spec §2/§4): log in again with the reduced scopes, ask the server to delete the data,
-// toast the outcome for 3 s, clear the state on success, then go to '/'.
+// toast the outcome for 3 s, clear the state on success, then go to '/'. A cancelled login does nothing.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { DELETION_LOGIN_SCOPES, TIMINGS } from '@pagecast/contract';
+import { initClient, tsRestFetchApi } from '@ts-rest/core';
+import { contract, DELETION_LOGIN_SCOPES, TIMINGS } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
-import { tsr } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
 import { resetAll } from '../../stores';
-import { socialLogin } from './fb-sdk';
+import { socialLogin } from '../auth/fb-sdk';
 
 export const DELETION_SUCCESS_TOAST = 'Data deletion completed';
 export const DELETION_FAILURE_TOAST = 'Data deletion failed, contact support';
+
+/**
+ * delete-user is public and its token is the social network's, not our session: a 401 here means "not
+ * your data", so it gets the failure toast rather than the app-wide 401 redirect of src/lib/api.ts.
+ */
+const deletionClient = initClient(contract.user, {
+  baseUrl: '',
+  baseHeaders: { Accept: 'application/json', 'Content-Type': 'application/json' },
+  api: tsRestFetchApi,
+});
 
 export function useDataDeletion() {
   const navigate = useNavigate();
@@ -40,7 +51,7 @@ export function useDataDeletion() {
       if (!social) return;
       let ok = false;
       try {
-        const response = await tsr.user.deleteUser.mutate({
+        const response = await deletionClient.deleteUser({
           body: {
             userId: social.auth.userID || social.profile.id,
             accessToken: social.auth.accessToken,
@@ -53,6 +64,7 @@ export function useDataDeletion() {
       if (ok) {
         toast.success(DELETION_SUCCESS_TOAST, { duration: TIMINGS.deletionToastMs });
         resetAll();
+        queryClient.clear();
       } else {
         toast.error(DELETION_FAILURE_TOAST, { duration: TIMINGS.deletionToastMs });
       }

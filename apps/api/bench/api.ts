@@ -1,0 +1,301 @@
+/**
+ * API under load (issue 10 §1): the API in this process on the embedded defaults (a throwaway embedded
+ * Postgres, the emulator in-process and unthrottled), a page with 10,000 conversations, and autocannon at
+ * 50 connections against GET recipients, GET messages, GET tags, GET campaigns and POST send. Baseline: a
+ * bare Fastify hello-world in the same process, measured in the same rounds (runs are interleaved so load
+ * from elsewhere on the machine hits every target alike). Also the API process's peak RSS under load.
+ *
+ * Writes bench/results/api.json. BENCH_QUICK=1: short runs. BENCH_API_TARGETS=recipients,tags: a subset.
+ * Request logs go to a file at the default level (info), as in production, not to this terminal.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { startEmulator } from '@pagecast/graph-emulator';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { figure, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
+import { buildApp } from '../src/app.js';
+import { signAdminToken } from '../src/auth/jwt.js';
+import { loadConfig } from '../src/config.js';
+import { tokenCipher } from '../src/crypto/tokens.js';
+import { createDb } from '../src/db/client.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { createGraphClient } from '../src/graph/index.js';
+import { loggerOptions } from '../src/logger.js';
+import { runLoad, type LoadResult, type LoadTarget } from './load.js';
+import { createEmulatorPage, emulatorCall, seedPageData } from './seed.js';
+
+const CONNECTIONS = 50;
+const CONTACTS = 10_000;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? (QUICK ? 3 : 10));
+const WARMUP_S = QUICK ? 1 : 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 2 : 3));
+/** A figure with more non-2xx answers than this share is "not measurable yet". */
+const MAX_FAILED_SHARE = 0.01;
+const P99_TARGET_MS = 50;
+
+const log = (...args: unknown[]) => console.log('[api bench]', ...args);
+const t0 = Date.now();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-api-'));
+// mkdtemp makes it 0700; as root, Postgres (the `postgres` user) must traverse it to reach its data directory.
+fs.chmodSync(dataDir, 0o755);
+const stops: Array<() => Promise<unknown>> = [];
+const cleanup = async () => {
+  for (const stop of stops.reverse())
+    await stop().catch((err: unknown) => console.error('cleanup:', err));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+try {
+  await main();
+} finally {
+  await cleanup();
+}
+
+async function main() {
+  // --- the product, as main.ts composes it (no pg-boss: none of the measured routes enqueue jobs)
+  const emulator = await startEmulator({
+    port: 0,
+    host: '127.0.0.1',
+    seed: 'empty',
+    behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },
+  });
+  stops.push(() => emulator.close());
+  const pgServer = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    port: 20_000 + Math.floor(Math.random() * 20_000),
+    database: 'pagecast_bench',
+    persistent: false,
+  });
+  stops.push(() => pgServer.stop());
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    DATABASE_URL: pgServer.url,
+    GRAPH_API_URL: emulator.url.replace(/\/$/, ''),
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: process.env.LOG_LEVEL,
+  });
+  await runMigrations(pgServer.url);
+  const db = createDb(pgServer.url, { applicationName: 'pagecast-api' });
+  stops.push(() => db.close());
+  const graph = createGraphClient({
+    baseUrl: config.graphApiUrl as string,
+    version: config.graphApiVersion,
+    appId: config.fbAppId,
+    appSecret: config.fbAppSecret,
+  });
+  stops.push(() => graph.close());
+  const logFile = path.join(dataDir, 'api.log');
+  const logger = pino(loggerOptions(config), pino.destination({ dest: logFile, sync: false }));
+  const app = await buildApp({ config, db: db.db, graph, logger });
+  stops.push(() => app.close());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const hello = await helloWorld();
+  stops.push(() => hello.app.close());
+
+  // --- data: 10,000 contacts x 10 messages, 20 tags, 50 campaigns
+  const user = await emulatorCall<{ id: string; name: string }>(emulator.url, '/_emulator/users', {
+    name: 'Bench Admin',
+  });
+  const page = await createEmulatorPage(emulator.url, user.id, 'Bench Bakery', CONTACTS);
+  const seeded = await seedPageData(db.pool, {
+    admin: { fbUserId: user.id, name: user.name },
+    page,
+    tokens: tokenCipher(config.encryptionKey),
+  });
+  log(`seeded ${JSON.stringify(seeded.counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const jwt = signAdminToken(app, { adminId: seeded.adminId, userId: user.id, role: 'admin' });
+  const auth = { authorization: `Bearer ${jwt}` };
+  // The 1,000 most recent conversations: open them, reply to them (all inside the 24-hour window).
+  const recent = seeded.psids.slice(0, 1000);
+
+  const targets: Array<{ key: string; label: string; url: string; target: LoadTarget }> = [
+    {
+      key: 'baseline',
+      label: 'Fastify hello world (baseline)',
+      url: hello.url,
+      target: { method: 'GET', paths: ['/hello'] },
+    },
+    {
+      key: 'recipients',
+      label: 'GET recipients',
+      url: apiUrl,
+      target: { method: 'GET', paths: [`/api/v1/chats/${page.id}/recipients`], headers: auth },
+    },
+    {
+      key: 'messages',
+      label: 'GET messages',
+      url: apiUrl,
+      target: {
+        method: 'GET',
+        paths: recent.map((p) => `/api/v1/chats/${page.id}/user/${p}`),
+        headers: auth,
+      },
+    },
+    {
+      key: 'tags',
+      label: 'GET tags',
+      url: apiUrl,
+      target: { method: 'GET', paths: [`/api/v1/tags/page/${page.id}`], headers: auth },
+    },
+    {
+      key: 'campaigns',
+      label: 'GET campaigns',
+      url: apiUrl,
+      target: { method: 'GET', paths: [`/api/v1/campaigns/page/${page.id}`], headers: auth },
+    },
+    {
+      key: 'send',
+      label: 'POST send',
+      url: apiUrl,
+      target: {
+        method: 'POST',
+        paths: recent.map((p) => `/api/v1/chats/${page.id}/user/${p}/send`),
+        headers: auth,
+        body: JSON.stringify({
+          message: 'Thanks for your message! Your order ships tomorrow morning.',
+        }),
+      },
+    },
+  ];
+  const only = (process.env.BENCH_API_TARGETS ?? '').split(',').filter(Boolean);
+  const selected = targets.filter(
+    (t) => t.key === 'baseline' || only.length === 0 || only.includes(t.key),
+  );
+
+  // One request each first: a route that is not implemented yet shows up here, before any load.
+  for (const t of selected) {
+    const r = await fetch(t.url + t.target.paths[0], {
+      method: t.target.method,
+      headers: {
+        ...(t.target.body ? { 'content-type': 'application/json' } : {}),
+        ...t.target.headers,
+      },
+      body: t.target.body,
+    });
+    log(`${t.label}: ${r.status} ${r.ok ? '' : (await r.text()).slice(0, 200)}`);
+  }
+
+  // RSS sampled while the load runs (the API process here; autocannon runs in a child process).
+  let peakRssUnderLoad = 0;
+  const sampler = setInterval(() => {
+    peakRssUnderLoad = Math.max(peakRssUnderLoad, process.memoryUsage.rss());
+  }, 100);
+  stops.push(async () => clearInterval(sampler));
+
+  log(`warm-up ${WARMUP_S} s per target`);
+  for (const t of selected)
+    await runLoad(t.url, t.target, { connections: CONNECTIONS, durationS: WARMUP_S });
+
+  const results = new Map<string, LoadResult[]>(selected.map((t) => [t.key, []]));
+  for (let run = 1; run <= RUNS; run++) {
+    for (const t of selected) {
+      const r = await runLoad(t.url, t.target, { connections: CONNECTIONS, durationS: DURATION_S });
+      results.get(t.key)?.push(r);
+      log(
+        `run ${run}/${RUNS} ${t.label}: ${Math.round(r.okPerSecond)} ok/s, p50 ${r.latencyMs.p50} ms, ` +
+          `p99 ${r.latencyMs.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors} ${JSON.stringify(r.statusCodes)}`,
+      );
+    }
+  }
+  clearInterval(sampler);
+
+  // --- figures
+  const figures: Figure[] = [];
+  const notes: string[] = [
+    `${CONTACTS.toLocaleString('en-US')} contacts with ${seeded.counts.messages.toLocaleString('en-US')} messages, ` +
+      `${seeded.counts.tags} tags (${seeded.counts.contactTags.toLocaleString('en-US')} on contacts), ` +
+      `${seeded.counts.campaigns} campaigns; autocannon at ${CONNECTIONS} connections in a separate process, ` +
+      `${RUNS} runs × ${DURATION_S} s per target after a ${WARMUP_S} s warm-up, targets interleaved in each run.`,
+    'req/s counts 2xx answers only. GET messages and POST send rotate over the 1,000 most recent conversations; ' +
+      'POST send includes the Send API round trip to the in-process emulator (unthrottled) and storing the message.',
+    `The API logs every request at the default level (info) to a file, as a production deployment would; ` +
+      `the baseline has no logger.`,
+  ];
+  const baselineRps = figure({
+    name: 'Fastify hello world (baseline): req/s',
+    unit: 'req/s',
+    values: (results.get('baseline') ?? []).map((r) => r.okPerSecond),
+    digits: 0,
+  });
+  for (const t of selected) {
+    const runs = results.get(t.key) ?? [];
+    const total = runs.reduce((n, r) => n + r.ok + r.non2xx + r.errors + r.timeouts, 0);
+    const failed = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
+    const codes: Record<string, number> = {};
+    for (const r of runs)
+      for (const [c, n] of Object.entries(r.statusCodes)) codes[c] = (codes[c] ?? 0) + n;
+    const measurable = total > 0 && failed / total <= MAX_FAILED_SHARE;
+    const note = measurable
+      ? failed
+        ? `${failed} of ${total} requests failed`
+        : undefined
+      : `not measurable yet: ${failed} of ${total} answers non-2xx or errors (status codes ${JSON.stringify(codes)})`;
+    if (!measurable) notes.push(`${t.label}: ${note}`);
+    const values = (pick: (r: LoadResult) => number) => (measurable ? runs.map(pick) : []);
+    const isRead = t.key !== 'baseline' && t.key !== 'send';
+    if (t.key === 'baseline') figures.push(baselineRps);
+    else {
+      figures.push(
+        figure({
+          name: `${t.label}: req/s`,
+          unit: 'req/s',
+          values: values((r) => r.okPerSecond),
+          baseline: { name: 'hello world', median: baselineRps.median },
+          target: t.key === 'recipients' ? { op: '>=', value: 0.3, of: 'ratio' } : undefined,
+          note,
+          digits: 0,
+        }),
+      );
+    }
+    figures.push(
+      figure({
+        name: `${t.label}: p50 latency`,
+        unit: 'ms',
+        values: values((r) => r.latencyMs.p50),
+      }),
+    );
+    figures.push(
+      figure({
+        name: `${t.label}: p99 latency`,
+        unit: 'ms',
+        values: values((r) => r.latencyMs.p99),
+        target: isRead ? { op: '<', value: P99_TARGET_MS } : undefined,
+      }),
+    );
+  }
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  figures.push(
+    figure({
+      name: 'API process peak RSS under load (API + in-process emulator)',
+      unit: 'MB',
+      values: [mb(peakRssUnderLoad)],
+      target: { op: '<', value: 300 },
+      digits: 0,
+    }),
+  );
+  notes.push(
+    `maxRSS of the whole bench process (seeding 10,000 emulator contacts included): ` +
+      `${Math.round(process.resourceUsage().maxRSS / 1024)} MB.`,
+  );
+  const file = writeResult('api', {
+    figures,
+    notes,
+    seconds: Math.round((Date.now() - t0) / 1000),
+  });
+  log(`wrote ${file}`);
+}
+
+/** The baseline: a bare Fastify route, no plugins, no logger, same process. */
+async function helloWorld(): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify();
+  app.get('/hello', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}

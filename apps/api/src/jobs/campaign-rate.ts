@@ -1,0 +1,85 @@
+// The per-page Send API pace shared by every worker process: one row per page holds the next free time
+// slot; a worker reserves n consecutive slots in one atomic UPDATE and sends each at its slot. No two
+// reservations overlap (the row lock serialises them), so the page's rate holds across all workers.
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+
+export interface SlotReservation {
+  /** performance.now() time of the first slot (this process's monotonic clock). */
+  firstAt: number;
+  /** ms between two slots. */
+  intervalMs: number;
+  count: number;
+}
+
+export class PageSendPacer {
+  readonly intervalUs: number;
+
+  /**
+   * `headroom` < 1 spaces slots slightly wider than the limit, so send-time jitter (event loop, network)
+   * never packs more than `ratePerSecond` requests into any one-second window at the platform.
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly ratePerSecond: number,
+    headroom = 0.96,
+  ) {
+    this.intervalUs = 1_000_000 / (ratePerSecond * headroom);
+  }
+
+  /**
+   * Reserves `count` consecutive slots. When the page's slots are already booked more than `horizonMs`
+   * ahead (many workers), it waits instead of booking further out: reservations stay close to their use.
+   */
+  async reserve(pageUuid: string, count: number, horizonMs = 1000): Promise<SlotReservation> {
+    const spanUs = this.intervalUs * count;
+    for (;;) {
+      const t0 = performance.now();
+      const { rows } = await this.pool.query<{ end_at: number; db_now: number }>(
+        `insert into page_send_rate as s (page_id, next_slot)
+           values ($1, clock_timestamp() + $2 * interval '1 microsecond')
+         on conflict (page_id) do update
+           set next_slot = greatest(s.next_slot, clock_timestamp()) + $2 * interval '1 microsecond'
+           where s.next_slot < clock_timestamp() + $3 * interval '1 millisecond'
+         returning (extract(epoch from s.next_slot) * 1000)::float8 as end_at,
+                   (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now`,
+        [pageUuid, spanUs, horizonMs],
+      );
+      const t1 = performance.now();
+      const row = rows[0];
+      if (row) {
+        this.observe(Number(row.db_now), t0, t1);
+        return {
+          firstAt: Math.max(t1, Number(row.end_at) - spanUs / 1000 - this.clock.offset),
+          intervalMs: this.intervalUs / 1000,
+          count,
+        };
+      }
+      await new Promise((r) => setTimeout(r, Math.min(100, horizonMs / 4)));
+    }
+  }
+
+  /**
+   * The database clock on this process's monotonic clock, NTP-style: each query bounds the database's time
+   * between its send and receipt, and the sample with the shortest round trip (least event-loop lag) of
+   * the last 10 s wins. A late response therefore does not shift this process's slots late (which would
+   * crowd other workers' sends).
+   */
+  private clock = { offset: 0, rtt: Infinity, at: -Infinity };
+  private observe(dbNow: number, t0: number, t1: number): void {
+    const rtt = t1 - t0;
+    if (rtt <= this.clock.rtt || t1 - this.clock.at > 10_000) {
+      this.clock = { offset: dbNow - (t0 + t1) / 2, rtt, at: t1 };
+    }
+  }
+
+  /** After a rate-limit answer: nobody sends to this page before `ms` from now. */
+  async pause(pageUuid: string, ms: number): Promise<void> {
+    await this.pool.query(
+      `insert into page_send_rate as s (page_id, next_slot) values ($1, clock_timestamp() + $2 * interval '1 millisecond')
+       on conflict (page_id) do update
+         set next_slot = greatest(s.next_slot, clock_timestamp() + $2 * interval '1 millisecond')`,
+      [pageUuid, ms],
+    );
+  }
+}

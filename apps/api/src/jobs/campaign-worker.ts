@@ -1,0 +1,220 @@
+// The campaign workers of one process: the scheduler (starts due campaigns), the 'campaign-batch' job
+// handlers (send), and the sweeper (heartbeat, crash recovery, completion). Any number of processes can run
+// this; Postgres coordinates them (SKIP LOCKED claims, the page pacer row, heartbeats).
+import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { createGraphClient, type GraphClient } from '../graph/index.js';
+import { registerCampaignCounters } from '../modules/campaigns/counters.js';
+import { poolOf } from '../modules/campaigns/repo.js';
+import {
+  ActiveCampaigns,
+  type BatchTuning,
+  type CampaignBatchJob,
+  processCampaignBatch,
+  Semaphore,
+} from './campaign-batch.js';
+import { prepareDueCampaigns, startDueCampaign } from './campaign-dispatch.js';
+import { PageSendPacer } from './campaign-rate.js';
+import {
+  campaignStatuses,
+  completeIfDone,
+  flagStaleSends,
+  heartbeat,
+  pruneWorkers,
+  rescueOrphanedBatches,
+  retireWorker,
+} from './campaign-sweeper.js';
+import { CAMPAIGN_BATCH_QUEUE } from './queues.js';
+
+export interface CampaignWorkerOptions extends BatchTuning {
+  /** Recipients per batch job. */
+  batchSize: number;
+  /** Batch jobs this process runs at once. */
+  batchConcurrency: number;
+  /** Send API requests in flight at once in this process. */
+  maxInFlight: number;
+  /** Share of the page rate the pacer targets (jitter margin). */
+  rateHeadroom: number;
+  schedulerIntervalMs: number;
+  heartbeatIntervalMs: number;
+  /** A worker whose heartbeat is older than this is dead: its 'sending' rows become 'unknown'. */
+  staleAfterMs: number;
+  /** pg-boss polling of the batch queue (0.5 s is its minimum). */
+  pollingIntervalSeconds: number;
+}
+
+export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
+  batchSize: 500,
+  chunkSize: 100,
+  lanes: 3,
+  maxAttempts: 5,
+  rateLimitPauseMs: 1000,
+  lateToleranceMs: 5,
+  batchConcurrency: 4,
+  maxInFlight: 96,
+  rateHeadroom: 0.96,
+  schedulerIntervalMs: 250,
+  heartbeatIntervalMs: 1000,
+  staleAfterMs: 10_000,
+  pollingIntervalSeconds: 0.5,
+};
+
+export interface CampaignWorkerDeps {
+  config: Config;
+  db: Db;
+  boss: PgBoss;
+  decryptToken: (enc: string) => string;
+  logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /** Defaults to a Send client without internal retries (this worker decides what a failure means). */
+  graph?: GraphClient;
+}
+
+export interface CampaignWorker {
+  workerId: string;
+  /** Stops claiming, lets in-flight chunks write their outcomes, then stops timers. */
+  stop: () => Promise<void>;
+}
+
+export async function startCampaignWorker(
+  deps: CampaignWorkerDeps,
+  overrides: Partial<CampaignWorkerOptions> = {},
+): Promise<CampaignWorker> {
+  const options = { ...DEFAULT_CAMPAIGN_WORKER_OPTIONS, ...overrides };
+  const pool: pg.Pool = poolOf(deps.db);
+  const log = deps.logger ?? { warn: () => {}, error: () => {} };
+  const workerId = randomUUID();
+  const ownGraph = !deps.graph;
+  const graph =
+    deps.graph ??
+    createGraphClient({
+      baseUrl: deps.config.graphApiUrl as string,
+      version: deps.config.graphApiVersion,
+      appId: deps.config.fbAppId,
+      appSecret: deps.config.fbAppSecret,
+      maxRetries: 0,
+      maxRateLimitRetries: 0,
+      connections: options.maxInFlight,
+    });
+  const active = new ActiveCampaigns();
+  let stopping = false;
+  const beat = () => heartbeat(pool, workerId, active.ids());
+  // Before the first claim: a row claimed by a worker without a heartbeat would look abandoned.
+  await beat();
+  active.onChange = () => void beat().catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
+
+  const ctx = {
+    db: deps.db,
+    pool,
+    graph,
+    pacer: new PageSendPacer(pool, deps.config.sendRatePerPage, options.rateHeadroom),
+    decryptToken: deps.decryptToken,
+    workerId,
+    tuning: options,
+    inFlight: new Semaphore(options.maxInFlight),
+    active,
+    isStopping: () => stopping,
+    log,
+  };
+
+  const wakers = new Set<() => void>();
+  const loops: Array<Promise<void>> = [];
+  /** A self-rescheduling loop (never overlapping runs), ended by `stopping`. */
+  const every = (ms: number, name: string, fn: () => Promise<void>) => {
+    loops.push(
+      (async () => {
+        while (!stopping) {
+          try {
+            await fn();
+          } catch (err) {
+            if (!stopping) log.warn({ err }, `campaign ${name} failed`);
+          }
+          await new Promise<void>((resolve) => {
+            const wake = () => {
+              clearTimeout(t);
+              wakers.delete(wake);
+              resolve();
+            };
+            const t = setTimeout(wake, ms);
+            wakers.add(wake);
+          });
+        }
+      })(),
+    );
+  };
+
+  every(options.schedulerIntervalMs, 'scheduler', async () => {
+    while (!stopping && (await startDueCampaign(pool, deps.boss, options.batchSize))) {
+      /* start every due campaign */
+    }
+    if (!stopping) await prepareDueCampaigns(pool, deps.boss, options.batchSize);
+  });
+  let tick = 0;
+  every(options.heartbeatIntervalMs, 'sweeper', async () => {
+    await beat();
+    for (const s of await campaignStatuses(pool, active.ids())) active.setStatus(s.id, s.status);
+    await flagStaleSends(pool, options.staleAfterMs);
+    if (tick % 2 === 0) await rescueOrphanedBatches(pool, deps.boss, options.staleAfterMs);
+    await completeIfDone(pool);
+    if (tick % 600 === 0) await pruneWorkers(pool);
+    tick++;
+  });
+
+  const running = new Set<Promise<void>>();
+  const handler = (workId: () => string) => async (jobs: PgBoss.Job<CampaignBatchJob>[]) => {
+    const run = (async () => {
+      for (const job of jobs) await processCampaignBatch(ctx, job.data);
+    })();
+    running.add(run);
+    try {
+      await run;
+    } finally {
+      running.delete(run);
+      // pg-boss would otherwise sleep out the rest of its polling interval before the next batch.
+      if (!stopping) deps.boss.notifyWorker(workId());
+    }
+  };
+  const workIds: string[] = [];
+  for (let i = 0; i < options.batchConcurrency; i++) {
+    let id = '';
+    id = await deps.boss.work<CampaignBatchJob>(
+      CAMPAIGN_BATCH_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+      handler(() => id),
+    );
+    workIds.push(id);
+  }
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping = true;
+      for (const wake of [...wakers]) wake();
+      for (const id of workIds) await deps.boss.offWork({ id }).catch(() => {});
+      // Running handlers finish their chunk, write its outcomes and fail their job (pg-boss retries it).
+      await Promise.allSettled([...running]);
+      await Promise.all(loops);
+      await retireWorker(pool, workerId).catch(() => {});
+      if (ownGraph) await graph.close();
+    })());
+  return { workerId, stop };
+}
+
+/** Registers the campaign worker on a runtime's pg-boss and stops it before pg-boss stops. */
+export async function registerCampaignWorker(
+  boss: PgBoss,
+  deps: Omit<CampaignWorkerDeps, 'boss'>,
+  overrides: Partial<CampaignWorkerOptions> = {},
+): Promise<CampaignWorker> {
+  registerCampaignCounters(deps.db);
+  const worker = await startCampaignWorker({ ...deps, boss }, overrides);
+  // pg-boss has no stop hook for handlers: wrap stop so in-flight chunks end cleanly first.
+  const bossStop = boss.stop.bind(boss);
+  boss.stop = async (options) => {
+    await worker.stop();
+    return bossStop(options);
+  };
+  return worker;
+}

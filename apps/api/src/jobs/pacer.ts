@@ -1,0 +1,48 @@
+// A call pacer shared by every process through one Postgres row per key. Each call reserves the next slot
+// atomically (the row lock serialises concurrent reservations, whichever worker or machine they come from)
+// and sleeps until it; Postgres's clock decides, so clocks of different machines never matter.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+export interface Pacer {
+  /** Waits for this caller's slot. */
+  acquire: () => Promise<void>;
+  /** A rate-limit answer: nobody calls before `waitMs` from now. */
+  penalize: (waitMs: number) => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * `ratePerSecond` calls per second for `key`, spaced evenly. `headroom` (default 5%) keeps the spacing a
+ * little wider than the exact limit: network jitter can make two evenly spaced calls arrive closer than
+ * sent, and a sliding-window limit then refuses the second.
+ */
+export function createPacer(
+  db: Db,
+  key: string,
+  ratePerSecond: number,
+  options: { headroom?: number } = {},
+): Pacer {
+  const intervalMs = (1000 / ratePerSecond) * (1 + (options.headroom ?? 0.05));
+  return {
+    async acquire() {
+      const { rows } = await db.execute<{ wait_ms: number }>(sql`
+        insert into graph_pacers as g (key, next_at)
+        values (${key}, clock_timestamp() + make_interval(secs => ${intervalMs / 1000}))
+        on conflict (key) do update
+          set next_at = greatest(g.next_at, clock_timestamp()) + make_interval(secs => ${intervalMs / 1000})
+        returning greatest(0, extract(epoch from (g.next_at - clock_timestamp())) * 1000
+                              - ${intervalMs})::float8 as wait_ms`);
+      const wait = rows[0]?.wait_ms ?? 0;
+      if (wait > 0) await sleep(wait);
+    },
+    async penalize(waitMs) {
+      await db.execute(sql`
+        insert into graph_pacers as g (key, next_at)
+        values (${key}, clock_timestamp() + make_interval(secs => ${waitMs / 1000}))
+        on conflict (key) do update
+          set next_at = greatest(g.next_at, clock_timestamp() + make_interval(secs => ${waitMs / 1000}))`);
+    },
+  };
+}

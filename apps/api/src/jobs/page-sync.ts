@@ -1,0 +1,354 @@
+// The page sync job: walks a page's Messenger conversations (newest first, cursor by cursor) and upserts
+// each contact. Crash-safe and exact: every page of results is stored in ONE transaction together with the
+// saved cursor and the progress counter, fenced by the worker's lease, so a resumed sync continues from
+// the last committed page and never counts (or imports) a page twice.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import { GraphError, type GraphClient } from '../graph/index.js';
+import type { Conversation, ConversationsPage } from '../graph/types.js';
+import type { ModuleDeps } from '../modules/deps.js';
+import { upsertContacts, type ContactUpsert } from '../modules/contacts/repo.js';
+import { BOSS_SCHEMA } from './boss.js';
+import { createPacer } from './pacer.js';
+import { PAGE_SYNC_QUEUE } from './queues.js';
+
+export const TOKEN_INVALID_MESSAGE =
+  'The page access token is no longer valid: reconnect the page by signing in again.';
+export const PERMISSION_MESSAGE =
+  "The page no longer grants the permissions needed to read its conversations: reconnect the page by signing in again and accept every permission.";
+const WORKER_LOST_MESSAGE = 'The sync stopped unexpectedly. Please try again.';
+
+export interface PageSyncJobData {
+  syncId: string;
+}
+
+export interface PageSyncOptions {
+  /** Conversations per Graph call (the emulator's and Facebook's maximum is 100). */
+  pageSize: number;
+  /** Latest messages read per conversation, to find the contact's last inbound message. */
+  messagesPerConversation: number;
+  /** A worker's hold on a running sync; renewed with every saved page. */
+  leaseMs: number;
+  /** How often each worker process looks for syncs whose worker died. */
+  watchdogMs: number;
+  /** Longest single wait honoured after a rate-limit answer (the wait then repeats if still limited). */
+  maxRateLimitWaitMs: number;
+  /** Shortest wait after a rate-limit answer that gave no usable time. */
+  minRateLimitWaitMs: number;
+  /** Concurrent syncs per worker process. */
+  concurrency: number;
+  /** pg-boss polling interval of the sync workers. */
+  pollingIntervalSeconds: number;
+  /** Called after each committed page (tests and benchmarks observe progress with it). */
+  onPage?: (info: { syncId: string; processed: number }) => void;
+}
+
+export const DEFAULT_PAGE_SYNC_OPTIONS: PageSyncOptions = {
+  pageSize: 100,
+  messagesPerConversation: 5,
+  leaseMs: 30_000,
+  watchdogMs: 10_000,
+  maxRateLimitWaitMs: 60_000,
+  minRateLimitWaitMs: 1_000,
+  concurrency: 2,
+  pollingIntervalSeconds: 2,
+};
+
+/** pg-boss options of a sync job: retries resume from the saved cursor, so they are cheap and safe. */
+export const PAGE_SYNC_SEND_OPTIONS = {
+  retryLimit: 20,
+  retryDelay: 2,
+  retryBackoff: true,
+  // A backstop only: dead workers are detected sooner through the lease (see the watchdog below).
+  expireInSeconds: 4 * 60 * 60,
+} as const;
+
+/** A failure that retrying cannot fix (token, permissions): the sync fails with `message` for the admin. */
+export class PermanentSyncError extends Error {}
+class LeaseLostError extends Error {}
+
+type Fetched = { page: ConversationsPage } | { error: unknown };
+
+
+type ClaimedSync = {
+  id: string;
+  pageUuid: string;
+  fbPageId: string;
+  pageTokenEnc: string | null;
+  cursor: string | null;
+  processed: number;
+};
+
+export function pageSyncKey(fbPageId: string): string {
+  return `conversations:${fbPageId}`;
+}
+
+/** Runs one sync to its end (or throws for pg-boss to retry). Exported for tests and benchmarks. */
+export async function runPageSync(
+  deps: Pick<ModuleDeps, 'db' | 'config' | 'tokens'> & { graph: GraphClient },
+  syncId: string,
+  options: PageSyncOptions = DEFAULT_PAGE_SYNC_OPTIONS,
+  logger?: Pick<Logger, 'info' | 'warn'>,
+): Promise<'completed' | 'failed' | 'skipped'> {
+  const { db, graph } = deps;
+  const owner = randomUUID();
+  const claimed = await claim(db, syncId, owner, options.leaseMs);
+  if (claimed === 'done') return 'skipped';
+  if (claimed === 'failed') throw new PermanentSyncError('sync already failed');
+  if (claimed === 'held') throw new Error('the sync is running on another worker');
+  const sync = claimed;
+  const pacer = createPacer(db, pageSyncKey(sync.fbPageId), deps.config.conversationsRatePerPage);
+
+  let token: string;
+  try {
+    if (!sync.pageTokenEnc) throw new Error('no page token stored');
+    token = deps.tokens.decrypt(sync.pageTokenEnc);
+  } catch {
+    await markFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
+    throw new PermanentSyncError(TOKEN_INVALID_MESSAGE);
+  }
+
+  let cursor = sync.cursor;
+  let processed = sync.processed;
+  logger?.info({ syncId, pageId: sync.fbPageId, cursor: !!cursor, processed }, 'page sync started');
+  // The next page is requested (paced) while the current one is being stored: the Graph API's time and the
+  // database's overlap. A fetched page counts only once stored, so a crash in between loses nothing.
+  const fetchPaced = (at: string | null): Promise<Fetched> =>
+    pacer
+      .acquire()
+      .then(() => fetchPage(graph, sync.fbPageId, token, at, options))
+      .then((page) => ({ page }), (error: unknown) => ({ error }));
+  let prefetched: Promise<Fetched> | null = null;
+  for (;;) {
+    const result = await (prefetched ?? fetchPaced(cursor));
+    prefetched = null;
+    if ('error' in result) {
+      const err = result.error;
+      if (!(err instanceof GraphError)) throw err;
+      if (err.kind === 'rate_limit') {
+        // Slow down, never fail: everyone on this page waits, then we ask for the same cursor again.
+        const wait = Math.min(
+          options.maxRateLimitWaitMs,
+          Math.max(options.minRateLimitWaitMs, err.retryAfterMs ?? 0),
+        );
+        logger?.warn({ syncId, waitMs: wait, code: err.code }, 'page sync rate limited: slowing down');
+        await pacer.penalize(wait);
+        await recordRateLimit(db, sync.id, owner, wait + options.leaseMs);
+        continue;
+      }
+      if (err.kind === 'token') {
+        await markFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
+        await db.execute(sql`update pages set token_status = 'invalid', updated_at = now()
+                              where id = ${sync.pageUuid}`);
+        throw new PermanentSyncError(TOKEN_INVALID_MESSAGE);
+      }
+      if (err.kind === 'permission') {
+        await markFailed(db, sync.id, PERMISSION_MESSAGE);
+        throw new PermanentSyncError(PERMISSION_MESSAGE);
+      }
+      throw err; // transient after the client's own retries, or unknown: pg-boss retries from the cursor
+    }
+    const { page } = result;
+    if (page.nextCursor) prefetched = fetchPaced(page.nextCursor);
+    const contacts = page.conversations
+      .map((c) => contactOf(c, sync.fbPageId))
+      .filter((c): c is ContactUpsert => c !== null);
+    processed = await savePage(db, sync, owner, contacts, page.nextCursor, options.leaseMs);
+    options.onPage?.({ syncId, processed });
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  await markCompleted(db, sync, owner);
+  logger?.info({ syncId, pageId: sync.fbPageId, processed }, 'page sync completed');
+  return 'completed';
+}
+
+async function fetchPage(
+  graph: GraphClient,
+  fbPageId: string,
+  token: string,
+  cursor: string | null,
+  options: PageSyncOptions,
+): Promise<ConversationsPage> {
+  const pages = graph.listConversations(fbPageId, token, {
+    after: cursor,
+    limit: options.pageSize,
+    fields: `id,participants,updated_time,snippet,messages.limit(${options.messagesPerConversation}){message,from,created_time}`,
+    // The sync paces and retries itself (through the shared pacer), so the client must not.
+    maxRateLimitRetries: 0,
+  });
+  try {
+    const first = await pages.next();
+    if (first.done) return { conversations: [], cursor, nextCursor: null };
+    return first.value;
+  } finally {
+    await pages.return(undefined);
+  }
+}
+
+/** The contact of a conversation: the participant who is not the page. */
+export function contactOf(c: Conversation, fbPageId: string): ContactUpsert | null {
+  const person = c.participants?.data.find((p) => p.id !== fbPageId);
+  if (!person) return null;
+  const messages = c.messages?.data ?? [];
+  const lastInbound = messages.find((m) => m.from?.id === person.id);
+  const newest = messages[0];
+  const lastMessageAt = c.updated_time
+    ? new Date(c.updated_time)
+    : newest
+      ? new Date(newest.created_time)
+      : null;
+  return {
+    psid: person.id,
+    name: person.name || null,
+    email: person.email ?? null,
+    lastMessageAt,
+    lastMessagePreview: c.snippet ?? newest?.message ?? null,
+    lastInboundAt: lastInbound ? new Date(lastInbound.created_time) : null,
+  };
+}
+
+type ClaimResult = ClaimedSync | 'done' | 'failed' | 'held';
+
+async function claim(db: Db, syncId: string, owner: string, leaseMs: number): Promise<ClaimResult> {
+  const { rows } = await db.execute<ClaimedSync>(sql`
+    update page_syncs s
+       set status = 'running', lease_owner = ${owner},
+           lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
+           started_at = coalesce(s.started_at, now()), updated_at = now()
+      from pages p
+     where s.id = ${syncId} and p.id = s.page_id
+       and s.status in ('waiting', 'running')
+       and (s.lease_until is null or s.lease_until < now())
+    returning s.id, s.page_id as "pageUuid", p.fb_page_id as "fbPageId",
+              p.page_token_enc as "pageTokenEnc", s.cursor, s.processed`);
+  if (rows[0]) return rows[0];
+  const { rows: state } = await db.execute<{ status: string }>(
+    sql`select status from page_syncs where id = ${syncId}`,
+  );
+  const status = state[0]?.status;
+  if (status === undefined || status === 'completed') return 'done';
+  if (status === 'failed') return 'failed';
+  return 'held';
+}
+
+/** Contacts, cursor and progress of one page of results, atomically, only while we hold the lease. */
+async function savePage(
+  db: Db,
+  sync: ClaimedSync,
+  owner: string,
+  contacts: ContactUpsert[],
+  nextCursor: string | null,
+  leaseMs: number,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Lock our row first: a lost lease aborts before anything is written.
+    const { rows } = await tx.execute<{ processed: number }>(sql`
+      update page_syncs
+         set cursor = ${nextCursor}, processed = processed + ${contacts.length},
+             graph_calls = graph_calls + 1,
+             lease_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+       where id = ${sync.id} and lease_owner = ${owner} and status = 'running'
+      returning processed`);
+    if (!rows[0]) throw new LeaseLostError('the sync lease was lost');
+    await upsertContacts(tx as unknown as Db, sync.pageUuid, contacts);
+    return rows[0].processed;
+  });
+}
+
+async function recordRateLimit(db: Db, syncId: string, owner: string, leaseMs: number) {
+  await db.execute(sql`
+    update page_syncs
+       set rate_limit_hits = rate_limit_hits + 1,
+           lease_until = greatest(lease_until, now() + make_interval(secs => ${leaseMs / 1000})),
+           updated_at = now()
+     where id = ${syncId} and lease_owner = ${owner}`);
+}
+
+async function markCompleted(db: Db, sync: ClaimedSync, owner: string) {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute(sql`
+      update page_syncs
+         set status = 'completed', total = processed, finished_at = now(), lease_owner = null,
+             lease_until = null, error = null, updated_at = now()
+       where id = ${sync.id} and lease_owner = ${owner} and status = 'running'
+      returning id`);
+    if (!rows[0]) throw new LeaseLostError('the sync lease was lost');
+    await tx.execute(sql`update pages set sync_scope = 'full', last_synced_at = now(), updated_at = now()
+                          where id = ${sync.pageUuid}`);
+  });
+}
+
+export async function markFailed(db: Db, syncId: string, message: string) {
+  await db.execute(sql`
+    update page_syncs
+       set status = 'failed', error = ${message}, finished_at = now(), lease_owner = null,
+           lease_until = null, updated_at = now()
+     where id = ${syncId} and status in ('waiting', 'running')`);
+}
+
+/**
+ * Syncs whose worker died (lease lapsed while running) are failed in pg-boss so it retries them at once
+ * on any worker, which resumes from the saved cursor. Sync rows whose queue job vanished or ended without
+ * them are closed, so the page can be synced again.
+ */
+export async function reapStaleSyncs(db: Db, boss: PgBoss, logger?: Pick<Logger, 'warn'>) {
+  const { rows } = await db.execute<{ id: string; status: string; jobState: string | null }>(sql`
+    select s.id, s.status, j.state::text as "jobState"
+      from page_syncs s
+      left join ${sql.raw(`${BOSS_SCHEMA}.job`)} j on j.id = s.id::uuid and j.name = ${PAGE_SYNC_QUEUE}
+     where (s.status = 'running' and s.lease_until < now())
+        or (s.status in ('waiting', 'running') and s.updated_at < now() - interval '1 minute'
+            and (j.id is null or j.state::text in ('completed', 'failed', 'cancelled')))`);
+  for (const r of rows) {
+    if (r.jobState === 'active') {
+      logger?.warn({ syncId: r.id }, 'page sync worker lost: handing the sync to another worker');
+      await boss.fail(PAGE_SYNC_QUEUE, r.id, { message: 'worker lost' });
+    } else if (r.jobState === null || ['completed', 'failed', 'cancelled'].includes(r.jobState)) {
+      await markFailed(db, r.id, WORKER_LOST_MESSAGE);
+    }
+  }
+}
+
+/** Attaches the sync workers and the watchdog to pg-boss. */
+export async function registerPageSyncWorker(
+  boss: PgBoss,
+  deps: ModuleDeps,
+  options: Partial<PageSyncOptions> = {},
+  logger?: Logger,
+): Promise<void> {
+  const graph = deps.graph;
+  if (!graph) throw new Error('the page sync worker needs the Graph client');
+  const opts = { ...DEFAULT_PAGE_SYNC_OPTIONS, ...options };
+  for (let i = 0; i < opts.concurrency; i++) {
+    await boss.work<PageSyncJobData>(
+      PAGE_SYNC_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          await runPageSync({ ...deps, graph }, job.data.syncId, opts, logger);
+        } catch (err) {
+          if (err instanceof PermanentSyncError) {
+            // No retry can fix it: let pg-boss record the failure now instead of retrying.
+            await deps.db.execute(sql`update ${sql.raw(`${BOSS_SCHEMA}.job`)} set retry_limit = retry_count
+                                       where id = ${job.id}::uuid and name = ${PAGE_SYNC_QUEUE}`);
+          } else {
+            logger?.warn({ err, syncId: job.data.syncId }, 'page sync attempt failed: will retry');
+          }
+          throw err;
+        }
+      },
+    );
+  }
+  const timer = setInterval(() => {
+    reapStaleSyncs(deps.db, boss, logger).catch((err: unknown) =>
+      logger?.warn({ err }, 'page sync watchdog failed'),
+    );
+  }, opts.watchdogMs);
+  timer.unref();
+  boss.once('stopped', () => clearInterval(timer));
+}

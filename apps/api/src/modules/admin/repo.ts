@@ -1,0 +1,106 @@
+// SQL of sign-in: the admin, their pages and the links between them, written in one transaction.
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { admins, pageAdmins, pages } from '../../db/schema.js';
+
+export interface AdminInput {
+  fbUserId: string;
+  name: string;
+  email: string | null;
+  profilePic: string | null;
+  /** Encrypted long-lived user token. */
+  userTokenEnc: string;
+  userTokenExpiresAt: Date | null;
+}
+
+export interface PageInput {
+  fbPageId: string;
+  name: string;
+  profilePicture: string | null;
+  category: string | null;
+  /** Encrypted page token. */
+  pageTokenEnc: string | null;
+  tasks: string[];
+}
+
+/**
+ * Upserts the admin and every page they manage, links them and unlinks the pages they no longer manage.
+ * A transaction-scoped advisory lock on the user id serialises two sign-ins of the same user; ON CONFLICT
+ * covers two users sharing a page signing in at once. Pages are written in id order so concurrent
+ * transactions lock rows in the same order (no deadlock).
+ */
+export async function saveSignIn(
+  db: Db,
+  admin: AdminInput,
+  pageInputs: PageInput[],
+): Promise<{ adminId: string; unlinked: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(${admin.fbUserId}))`);
+    const [saved] = await tx
+      .insert(admins)
+      .values({ ...admin, tokenStatus: 'valid' })
+      .onConflictDoUpdate({
+        target: admins.fbUserId,
+        set: {
+          name: admin.name,
+          email: admin.email,
+          profilePic: admin.profilePic,
+          userTokenEnc: admin.userTokenEnc,
+          userTokenExpiresAt: admin.userTokenExpiresAt,
+          tokenStatus: 'valid',
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: admins.id });
+    if (!saved) throw new Error('admin upsert returned no row');
+    const adminId = saved.id;
+
+    const sorted = [...pageInputs].sort((a, b) => a.fbPageId.localeCompare(b.fbPageId));
+    let pageIds: string[] = [];
+    if (sorted.length > 0) {
+      const rows = await tx
+        .insert(pages)
+        .values(
+          sorted.map((p) => ({
+            fbPageId: p.fbPageId,
+            name: p.name,
+            profilePicture: p.profilePicture,
+            category: p.category,
+            pageTokenEnc: p.pageTokenEnc,
+            tokenStatus: 'valid' as const,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: pages.fbPageId,
+          set: {
+            name: sql`excluded.name`,
+            profilePicture: sql`excluded.profile_picture`,
+            category: sql`excluded.category`,
+            // A page token missing from the answer (task without it) must not wipe a co-admin's good one.
+            pageTokenEnc: sql`coalesce(excluded.page_token_enc, ${pages.pageTokenEnc})`,
+            tokenStatus: sql`case when excluded.page_token_enc is null then ${pages.tokenStatus} else 'valid' end`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning({ id: pages.id, fbPageId: pages.fbPageId });
+      const idOf = new Map(rows.map((r) => [r.fbPageId, r.id]));
+      pageIds = sorted.map((p) => idOf.get(p.fbPageId) as string);
+      await tx
+        .insert(pageAdmins)
+        .values(sorted.map((p, i) => ({ pageId: pageIds[i] as string, adminId, tasks: p.tasks })))
+        .onConflictDoUpdate({
+          target: [pageAdmins.pageId, pageAdmins.adminId],
+          set: { tasks: sql`excluded.tasks` },
+        });
+    }
+    const removed = await tx
+      .delete(pageAdmins)
+      .where(
+        pageIds.length > 0
+          ? and(eq(pageAdmins.adminId, adminId), notInArray(pageAdmins.pageId, pageIds))
+          : eq(pageAdmins.adminId, adminId),
+      )
+      .returning({ pageId: pageAdmins.pageId });
+    return { adminId, unlinked: removed.length };
+  });
+}

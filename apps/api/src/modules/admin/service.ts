@@ -1,0 +1,163 @@
+// Sign-in (spec §4, issue 4): the body says who the caller claims to be; only the social network's
+// debug_token says who they are. Then: long-lived token, admin upsert, every managed page with its
+// token (encrypted), links refreshed, webhooks subscribed, and the admin's pages answered.
+import type { LoginResult, Page } from '@pagecast/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '../../auth/index.js';
+import { GraphError, type GraphClient } from '../../graph/index.js';
+import type { DebugTokenData } from '../../graph/types.js';
+import { HttpError } from '../../http/errors.js';
+import type { ModuleDeps } from '../deps.js';
+import { listAdminPages } from '../pages/repo.js';
+import * as repo from './repo.js';
+
+/** What the Messenger webhooks must deliver for the inbox, deliveries/reads and campaign interactions. */
+export const PAGE_WEBHOOK_FIELDS = [
+  'messages',
+  'message_deliveries',
+  'message_reads',
+  'messaging_postbacks',
+  'message_echoes',
+] as const;
+
+export const SIGN_IN_MESSAGES = {
+  invalidToken: 'Your Facebook login is not valid or has expired. Please log in again.',
+  otherApp: 'This Facebook login was made for another app. Please log in again from Pagecast.',
+  otherUser: 'This Facebook login belongs to another user. Please log in again.',
+  notUserToken: 'A Facebook user login is required. Please log in again.',
+  noPageList:
+    'Pagecast needs permission to see the pages you manage. Please log in again and allow access to your pages.',
+  unavailable: 'Facebook is not responding right now. Please try again in a moment.',
+} as const;
+
+export interface RegisterInput {
+  name: string;
+  email?: string | null;
+  profilePic?: string | null;
+  userId: string;
+  accessToken: string;
+  expiresIn: number;
+}
+
+export interface SignInResult {
+  adminId: string;
+  role: Role;
+  user: LoginResult['user'];
+  accounts: Page[];
+}
+
+/** The checks of the token against this app and the claimed user; throws 401 with a clear message. */
+export function assertTokenFor(data: DebugTokenData, appId: string, userId: string): void {
+  if (!data.is_valid) throw new HttpError(401, SIGN_IN_MESSAGES.invalidToken);
+  if (data.app_id !== appId) throw new HttpError(401, SIGN_IN_MESSAGES.otherApp);
+  if (data.type && data.type !== 'USER') throw new HttpError(401, SIGN_IN_MESSAGES.notUserToken);
+  if (data.user_id !== userId) throw new HttpError(401, SIGN_IN_MESSAGES.otherUser);
+}
+
+/** Graph failures during sign-in as the caller should see them; anything else stays a 500. */
+function signInError(err: unknown, during: 'token' | 'pages'): unknown {
+  if (!(err instanceof GraphError)) return err;
+  if (err.kind === 'token') return new HttpError(401, SIGN_IN_MESSAGES.invalidToken);
+  if (err.kind === 'permission' && during === 'pages') return new HttpError(403, SIGN_IN_MESSAGES.noPageList);
+  if (err.kind === 'rate_limit' || err.kind === 'transient')
+    return new HttpError(503, SIGN_IN_MESSAGES.unavailable);
+  return err;
+}
+
+function requireGraph(deps: ModuleDeps): GraphClient {
+  if (!deps.graph) throw new Error('Sign-in needs the Graph API client (deps.graph)');
+  return deps.graph;
+}
+
+export async function registerUserAdmin(
+  deps: ModuleDeps,
+  input: RegisterInput,
+  log: FastifyBaseLogger,
+): Promise<SignInResult> {
+  const graph = requireGraph(deps);
+  const { config, db, tokens } = deps;
+
+  let longLived: { token: string; expiresAt: Date | null };
+  let profile: { name: string; email: string | null; profilePic: string | null };
+  try {
+    assertTokenFor(await graph.debugToken(input.accessToken), config.fbAppId, input.userId);
+    const exchanged = await graph.exchangeToken(input.accessToken);
+    longLived = {
+      token: exchanged.accessToken,
+      expiresAt: exchanged.expiresIn ? new Date(Date.now() + exchanged.expiresIn * 1000) : null,
+    };
+    // The profile from the network rather than the body; the body fills what the token may not show.
+    const me = await graph.getMe(longLived.token);
+    profile = {
+      name: me.name?.trim() || input.name,
+      email: me.email ?? input.email ?? null,
+      profilePic: me.picture?.data?.url ?? input.profilePic ?? null,
+    };
+  } catch (err) {
+    throw signInError(err, 'token');
+  }
+
+  let accounts;
+  try {
+    accounts = await graph.listAccounts(longLived.token, {
+      limit: 100,
+      fields: 'id,name,access_token,category,tasks,picture',
+    });
+  } catch (err) {
+    throw signInError(err, 'pages');
+  }
+
+  const { adminId, unlinked } = await repo.saveSignIn(
+    db,
+    {
+      fbUserId: input.userId,
+      name: profile.name,
+      email: profile.email,
+      profilePic: profile.profilePic,
+      userTokenEnc: tokens.encrypt(longLived.token),
+      userTokenExpiresAt: longLived.expiresAt,
+    },
+    accounts.map((a) => ({
+      fbPageId: a.id,
+      name: a.name,
+      profilePicture: a.picture?.data?.url ?? null,
+      category: a.category ?? null,
+      pageTokenEnc: a.access_token ? tokens.encrypt(a.access_token) : null,
+      tasks: a.tasks ?? [],
+    })),
+  );
+  if (unlinked > 0) log.info({ adminId, unlinked }, 'sign-in unlinked pages the admin no longer manages');
+
+  await subscribePages(graph, accounts, log);
+
+  const role: Role = config.operatorUserIds.includes(input.userId) ? 'operator' : 'admin';
+  return {
+    adminId,
+    role,
+    user: { userId: input.userId, name: profile.name, email: profile.email, profilePic: profile.profilePic, role },
+    accounts: await listAdminPages(db, adminId),
+  };
+}
+
+/**
+ * Subscribes the app to each page's Messenger webhooks (idempotent on the platform's side). A page that
+ * fails is logged and skipped: the admin can still sign in, and the next sign-in tries again.
+ */
+async function subscribePages(
+  graph: GraphClient,
+  accounts: Array<{ id: string; access_token?: string }>,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const queue = accounts.filter((a) => a.access_token);
+  const worker = async () => {
+    for (let a = queue.shift(); a; a = queue.shift()) {
+      try {
+        await graph.subscribeApp(a.id, a.access_token as string, [...PAGE_WEBHOOK_FIELDS]);
+      } catch (err) {
+        const e = err instanceof GraphError ? { kind: err.kind, code: err.code, message: err.message } : { message: String(err) };
+        log.warn({ pageId: a.id, err: e }, 'could not subscribe the app to the page webhooks');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
+}

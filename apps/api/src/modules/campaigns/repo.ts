@@ -1,0 +1,294 @@
+// SQL of the campaigns capability (HTTP side). The dispatch path (claim, limiter, outcomes) lives in
+// src/jobs/campaign-*.ts; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
+// aggregate- and CTE-heavy and the dispatch path shares their shapes.
+import type { Campaign, CampaignRecipient, CampaignStatus } from '@pagecast/contract';
+import type pg from 'pg';
+import type { Db } from '../../db/client.js';
+
+/** The pool under drizzle (createDb builds it with `drizzle(pool)`). */
+export const poolOf = (db: Db): pg.Pool => (db as unknown as { $client: pg.Pool }).$client;
+
+/** The columns every Campaign answer is built from (`c` = campaigns, `p` = pages, `t` = tags). */
+const CAMPAIGN_COLUMNS = `
+  c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id,
+  coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
+  c.interacted_count, c.failed_count, c.status, c.status_reason, c.created_at, c.started_at, c.completed_at`;
+const CAMPAIGN_FROM = `campaigns c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`;
+
+interface CampaignRow {
+  id: string;
+  fb_page_id: string;
+  name: string;
+  description: string;
+  message: string;
+  scheduled_time: Date;
+  type: Campaign['type'];
+  tag_id: string | null;
+  tag_name: string | null;
+  audience_count: number;
+  dispatched_count: number;
+  delivered_count: number;
+  interacted_count: number;
+  failed_count: number;
+  status: CampaignStatus;
+  status_reason: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toCampaign(r: CampaignRow): Campaign {
+  return {
+    id: r.id,
+    pageId: r.fb_page_id,
+    name: r.name,
+    description: r.description,
+    message: r.message,
+    scheduledTime: r.scheduled_time.toISOString(),
+    type: r.type,
+    tagId: r.tag_id,
+    tagName: r.tag_name,
+    audienceCount: r.audience_count,
+    dispatchedCount: r.dispatched_count,
+    deliveredCount: r.delivered_count,
+    interactedCount: r.interacted_count,
+    failedCount: r.failed_count,
+    status: r.status,
+    statusReason: r.status_reason,
+    createdAt: r.created_at.toISOString(),
+    startedAt: iso(r.started_at),
+    completedAt: iso(r.completed_at),
+  };
+}
+
+export async function findTagOfPage(
+  db: Db,
+  pageUuid: string,
+  tagId: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const { rows } = await poolOf(db).query<{ id: string; name: string }>(
+    'select id, name from tags where id = $1 and page_id = $2',
+    [tagId, pageUuid],
+  );
+  return rows[0];
+}
+
+export async function insertCampaign(
+  db: Db,
+  input: {
+    pageUuid: string;
+    adminId: string;
+    tag: { id: string; name: string } | null;
+    name: string;
+    description: string;
+    message: string;
+    type: string;
+    scheduledTime: string;
+  },
+): Promise<Campaign> {
+  const { rows } = await poolOf(db).query<CampaignRow>(
+    `with c as (
+       insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
+                              scheduled_time)
+       values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10)
+       returning *)
+     select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
+    [
+      input.pageUuid,
+      input.adminId,
+      input.tag?.id ?? null,
+      input.tag ? 'tag' : 'all',
+      input.tag?.name ?? null,
+      input.name,
+      input.description,
+      input.message,
+      input.type,
+      input.scheduledTime,
+    ],
+  );
+  return toCampaign(rows[0] as CampaignRow);
+}
+
+export async function listCampaigns(
+  db: Db,
+  pageUuid: string,
+  page: number,
+  limit: number,
+): Promise<{ data: Campaign[]; total: number }> {
+  const pool = poolOf(db);
+  const [list, count] = await Promise.all([
+    pool.query<CampaignRow>(
+      `select ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM} where c.page_id = $1
+       order by c.created_at desc, c.id desc limit $2 offset $3`,
+      [pageUuid, limit, (page - 1) * limit],
+    ),
+    pool.query<{ n: number }>('select count(*)::int as n from campaigns where page_id = $1', [
+      pageUuid,
+    ]),
+  ]);
+  return { data: list.rows.map(toCampaign), total: count.rows[0]?.n ?? 0 };
+}
+
+/** The campaign if `adminId` manages its page (else undefined: the route answers 404). */
+export async function findCampaignForAdmin(
+  db: Db,
+  campaignId: string,
+  adminId: string,
+): Promise<Campaign | undefined> {
+  const { rows } = await poolOf(db).query<CampaignRow>(
+    `select ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM}
+     join page_admins pa on pa.page_id = c.page_id and pa.admin_id = $2
+     where c.id = $1`,
+    [campaignId, adminId],
+  );
+  return rows[0] ? toCampaign(rows[0]) : undefined;
+}
+
+export interface FunnelCounts {
+  audience: number;
+  dispatched: number;
+  delivered: number;
+  interacted: number;
+  failed: number;
+  pending: number;
+  unknown: number;
+}
+
+export async function funnelCounts(db: Db, campaignId: string): Promise<FunnelCounts> {
+  const { rows } = await poolOf(db).query<FunnelCounts>(
+    `select count(*)::int as audience,
+            count(*) filter (where state = 'sent')::int as dispatched,
+            count(*) filter (where delivered_at is not null)::int as delivered,
+            count(*) filter (where interacted_at is not null)::int as interacted,
+            count(*) filter (where state = 'failed')::int as failed,
+            count(*) filter (where state in ('queued', 'sending'))::int as pending,
+            count(*) filter (where state = 'unknown')::int as unknown
+     from campaign_recipients where campaign_id = $1`,
+    [campaignId],
+  );
+  return rows[0] as FunnelCounts;
+}
+
+export async function failureGroups(
+  db: Db,
+  campaignId: string,
+): Promise<Array<{ code: number | null; subcode: number | null; message: string | null; count: number }>> {
+  const { rows } = await poolOf(db).query(
+    `select error_code as code, error_subcode as subcode, error_message as message, count(*)::int as count
+     from campaign_recipients where campaign_id = $1 and state = 'failed'
+     group by error_code, error_subcode, error_message order by count desc limit 200`,
+    [campaignId],
+  );
+  return rows;
+}
+
+interface RecipientRow {
+  psid: string;
+  name: string | null;
+  state: CampaignRecipient['state'];
+  messaging_type: string | null;
+  tag: string | null;
+  message_id: string | null;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  interacted_at: Date | null;
+  error_code: number | null;
+  error_subcode: number | null;
+  error_message: string | null;
+  contact_id: string;
+}
+
+const toRecipient = (r: RecipientRow): CampaignRecipient => ({
+  psid: r.psid,
+  name: r.name,
+  state: r.state,
+  messagingType: r.messaging_type,
+  tag: r.tag,
+  messageId: r.message_id,
+  sentAt: iso(r.sent_at),
+  deliveredAt: iso(r.delivered_at),
+  interactedAt: iso(r.interacted_at),
+  errorCode: r.error_code,
+  errorMessage: r.error_message,
+});
+
+const RECIPIENT_COLUMNS = `r.psid, ct.name, r.state, r.messaging_type, r.tag, r.message_id, r.sent_at, r.delivered_at,
+  r.interacted_at, r.error_code, r.error_subcode, r.error_message, r.contact_id`;
+
+export async function listRecipients(
+  db: Db,
+  campaignId: string,
+  opts: { page: number; limit: number; outcome?: CampaignRecipient['state'] },
+): Promise<{ data: CampaignRecipient[]; total: number }> {
+  const pool = poolOf(db);
+  const filter = opts.outcome ? 'and r.state = $2' : 'and $2::text is null';
+  const params = [campaignId, opts.outcome ?? null];
+  const [list, count] = await Promise.all([
+    pool.query<RecipientRow>(
+      `select ${RECIPIENT_COLUMNS} from campaign_recipients r join contacts ct on ct.id = r.contact_id
+       where r.campaign_id = $1 ${filter}
+       order by r.sent_at desc nulls last, r.psid limit $3 offset $4`,
+      [...params, opts.limit, (opts.page - 1) * opts.limit],
+    ),
+    pool.query<{ n: number }>(
+      `select count(*)::int as n from campaign_recipients r where r.campaign_id = $1 ${filter}`,
+      params,
+    ),
+  ]);
+  return { data: list.rows.map(toRecipient), total: count.rows[0]?.n ?? 0 };
+}
+
+/** Every recipient in keyset pages of `chunk` rows (a CSV export of 100k rows never sits in memory). */
+export async function* iterateRecipients(
+  db: Db,
+  campaignId: string,
+  chunk = 2000,
+): AsyncGenerator<RecipientRow & { error_subcode: number | null }> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const { rows } = await poolOf(db).query<RecipientRow>(
+      `select ${RECIPIENT_COLUMNS} from campaign_recipients r join contacts ct on ct.id = r.contact_id
+       where r.campaign_id = $1 and r.contact_id > $2 order by r.contact_id limit $3`,
+      [campaignId, after, chunk],
+    );
+    for (const row of rows) yield row;
+    if (rows.length < chunk) return;
+    after = (rows[rows.length - 1] as RecipientRow).contact_id;
+  }
+}
+
+/** pending/processing -> cancelled; undefined when the campaign is in another status. */
+export async function cancelCampaign(
+  db: Db,
+  campaignId: string,
+  reason: string,
+): Promise<Campaign | undefined> {
+  const { rows } = await poolOf(db).query<CampaignRow>(
+    `with c as (
+       update campaigns set status = 'cancelled', status_reason = $2, completed_at = now()
+       where id = $1 and status in ('pending', 'processing') returning *)
+     select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
+    [campaignId, reason],
+  );
+  return rows[0] ? toCampaign(rows[0]) : undefined;
+}
+
+/** Who a campaign would reach right now: the page's contacts, or the tag's, split by the 24-hour window. */
+export async function audiencePreview(
+  db: Db,
+  pageUuid: string,
+  tagId: string | null,
+): Promise<{ total: number; insideWindow: number; needsTag: number }> {
+  const { rows } = await poolOf(db).query<{ total: number; inside: number }>(
+    `select count(*)::int as total,
+            count(*) filter (where c.last_inbound_at > now() - interval '24 hours')::int as inside
+     from contacts c
+     where c.page_id = $1
+       and ($2::uuid is null or exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = $2))`,
+    [pageUuid, tagId],
+  );
+  const r = rows[0] ?? { total: 0, inside: 0 };
+  return { total: r.total, insideWindow: r.inside, needsTag: r.total - r.inside };
+}

@@ -1,0 +1,198 @@
+// Rules of the campaigns capability: who may see or change a campaign, what a create may target, how
+// failures read in the funnel, the CSV export.
+import { Readable } from 'node:stream';
+import type {
+  AudiencePreview,
+  Campaign,
+  CampaignDetail,
+  CampaignRecipient,
+  CreateCampaignBody,
+  PageMeta,
+} from '@pagecast/contract';
+import { assertPageAdmin } from '../../auth/index.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { csvRow } from './csv.js';
+import * as repo from './repo.js';
+
+export const TAG_NOT_ON_PAGE = 'The selected tag does not exist on this page';
+export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
+export const NOT_CANCELLABLE = 'Only a pending or processing campaign can be cancelled';
+export const CANCELLED_REASON = 'Cancelled by an admin.';
+
+/** A tag id that is not one of the page's tags: 400 on the tagId field (create and preview alike). */
+async function tagOfPage(db: Db, pageUuid: string, tagId: string) {
+  const tag = await repo.findTagOfPage(db, pageUuid, tagId);
+  if (!tag) throw new HttpError(400, TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
+  return tag;
+}
+
+/** The body was validated by the contract (spec §5 rules, time against the current minute). */
+export async function createCampaign(
+  db: Db,
+  adminId: string,
+  body: Required<Pick<CreateCampaignBody, 'pageId' | 'time'>> & {
+    name: string;
+    description: string;
+    tagId: string | null;
+    type: string;
+    msg: string;
+  },
+): Promise<Campaign> {
+  const page = await assertPageAdmin(db, adminId, body.pageId);
+  const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
+  return repo.insertCampaign(db, {
+    pageUuid: page.id,
+    adminId,
+    tag,
+    name: body.name,
+    description: body.description,
+    message: body.msg,
+    type: body.type,
+    scheduledTime: body.time,
+  });
+}
+
+export function pageMeta(total: number, itemCount: number, page: number, limit: number): PageMeta {
+  return {
+    totalItems: total,
+    itemCount,
+    itemsPerPage: limit,
+    totalPages: Math.max(1, Math.ceil(total / limit)),
+    currentPage: page,
+  };
+}
+
+export async function listCampaigns(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+  page: number,
+  limit: number,
+): Promise<{ data: Campaign[]; meta: PageMeta }> {
+  const p = await assertPageAdmin(db, adminId, fbPageId);
+  const { data, total } = await repo.listCampaigns(db, p.id, page, limit);
+  return { data, meta: pageMeta(total, data.length, page, limit) };
+}
+
+export async function audiencePreview(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+  tagId: string | undefined,
+): Promise<AudiencePreview> {
+  const page = await assertPageAdmin(db, adminId, fbPageId);
+  if (tagId) await tagOfPage(db, page.id, tagId);
+  return repo.audiencePreview(db, page.id, tagId ?? null);
+}
+
+async function campaignOf(db: Db, adminId: string, campaignId: string): Promise<Campaign> {
+  const campaign = await repo.findCampaignForAdmin(db, campaignId, adminId);
+  if (!campaign) throw new HttpError(404, CAMPAIGN_NOT_FOUND);
+  return campaign;
+}
+
+/** How a Send API refusal reads in the funnel (codes from the platform's error table). */
+export function failureReason(code: number | null, subcode: number | null, message: string | null): string {
+  if (code === 551) return 'Recipient unavailable';
+  if (code === 100 && subcode === 2018001) return 'No matching user';
+  if (code === 10 && (subcode === 2018278 || subcode === 2018065)) return 'Outside the 24-hour window';
+  if (code === 100 && message && /tag/i.test(message) && /no longer|retired|deprecat|not supported/i.test(message))
+    return 'Message tag retired';
+  if (code === 200 || code === 10 || code === 230) return 'Permission denied';
+  if (code === 1200 || code === 1 || code === 2) return 'Temporary platform failure';
+  if (code === null) return message ?? 'Unknown error';
+  return `Error ${code}${subcode ? `/${subcode}` : ''}`;
+}
+
+export async function campaignDetail(db: Db, adminId: string, campaignId: string): Promise<CampaignDetail> {
+  const campaign = await campaignOf(db, adminId, campaignId);
+  const [counts, groups] = await Promise.all([
+    repo.funnelCounts(db, campaignId),
+    repo.failureGroups(db, campaignId),
+  ]);
+  const byReason = new Map<string, { reason: string; code: number | null; count: number }>();
+  for (const g of groups) {
+    const reason = failureReason(g.code, g.subcode, g.message);
+    const entry = byReason.get(reason) ?? { reason, code: g.code, count: 0 };
+    entry.count += g.count;
+    byReason.set(reason, entry);
+  }
+  // Before dispatch no rows exist yet: the audience is the snapshot count (0 while pending).
+  return {
+    campaign,
+    funnel: {
+      ...counts,
+      audience: Math.max(counts.audience, campaign.audienceCount),
+      failedByReason: [...byReason.values()].sort((a, b) => b.count - a.count),
+    },
+  };
+}
+
+export async function listRecipients(
+  db: Db,
+  adminId: string,
+  campaignId: string,
+  opts: { page: number; limit: number; outcome?: CampaignRecipient['state'] },
+): Promise<{ data: CampaignRecipient[]; meta: PageMeta }> {
+  await campaignOf(db, adminId, campaignId);
+  const { data, total } = await repo.listRecipients(db, campaignId, opts);
+  return { data, meta: pageMeta(total, data.length, opts.page, opts.limit) };
+}
+
+const CSV_HEADER = [
+  'psid',
+  'name',
+  'outcome',
+  'messaging_type',
+  'tag',
+  'message_id',
+  'sent_at',
+  'delivered_at',
+  'interacted_at',
+  'error_code',
+  'error_subcode',
+  'error_message',
+];
+
+/** The recipients as a CSV stream (header row first), read from the database in keyset chunks. */
+export async function exportRecipients(
+  db: Db,
+  adminId: string,
+  campaignId: string,
+): Promise<{ campaign: Campaign; stream: Readable }> {
+  const campaign = await campaignOf(db, adminId, campaignId);
+  async function* lines() {
+    yield csvRow(CSV_HEADER);
+    let buffer = '';
+    for await (const r of repo.iterateRecipients(db, campaignId)) {
+      buffer += csvRow([
+        r.psid,
+        r.name,
+        r.state,
+        r.messaging_type,
+        r.tag,
+        r.message_id,
+        r.sent_at,
+        r.delivered_at,
+        r.interacted_at,
+        r.error_code,
+        r.error_subcode,
+        r.error_message,
+      ]);
+      if (buffer.length > 64_000) {
+        yield buffer;
+        buffer = '';
+      }
+    }
+    if (buffer) yield buffer;
+  }
+  return { campaign, stream: Readable.from(lines()) };
+}
+
+export async function cancelCampaign(db: Db, adminId: string, campaignId: string): Promise<Campaign> {
+  await campaignOf(db, adminId, campaignId);
+  const cancelled = await repo.cancelCampaign(db, campaignId, CANCELLED_REASON);
+  if (!cancelled) throw new HttpError(409, NOT_CANCELLABLE);
+  return cancelled;
+}

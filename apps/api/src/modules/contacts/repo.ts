@@ -1,0 +1,127 @@
+// SQL of a page's contacts, shared by the page sync, the webhook ingest and anything else that learns about
+// a contact. Upserts are monotonic: an older source (a sync page fetched before a webhook arrived) never
+// overwrites newer facts (last message time, preview, last inbound time) and never blanks a known field.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+export interface ContactUpsert {
+  psid: string;
+  name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  profilePic?: string | null;
+  lastMessageAt?: Date | null;
+  lastMessagePreview?: string | null;
+  /** Last time the contact wrote or acted: opens the 24-hour window. */
+  lastInboundAt?: Date | null;
+}
+
+export type UpsertedContact = {
+  id: string;
+  psid: string;
+  /** true when this call created the contact. */
+  inserted: boolean;
+};
+
+/** Previews are list hints; the full text lives in messages. */
+export const PREVIEW_MAX_CHARS = 200;
+const preview = (text: string | null | undefined) =>
+  text == null ? null : text.length > PREVIEW_MAX_CHARS ? text.slice(0, PREVIEW_MAX_CHARS) : text;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * Upserts many contacts of one page in one statement (INSERT ... SELECT jsonb_to_recordset ... ON CONFLICT). Rows with
+ * the same PSID are merged first (Postgres refuses to update one row twice in a statement).
+ */
+export async function upsertContacts(
+  db: Db,
+  pageUuid: string,
+  rows: readonly ContactUpsert[],
+): Promise<UpsertedContact[]> {
+  if (rows.length === 0) return [];
+  const byPsid = new Map<string, ContactUpsert>();
+  for (const r of rows) byPsid.set(r.psid, { ...byPsid.get(r.psid), ...stripUndefined(r) });
+  const list = [...byPsid.values()];
+  // One JSON parameter whatever the batch size (drizzle would expand JS arrays into one param per item).
+  const json = JSON.stringify(
+    list.map((r) => ({
+      psid: r.psid,
+      name: r.name ?? null,
+      first_name: r.firstName ?? null,
+      last_name: r.lastName ?? null,
+      email: r.email ?? null,
+      profile_pic: r.profilePic ?? null,
+      last_message_at: iso(r.lastMessageAt),
+      last_message_preview: preview(r.lastMessagePreview),
+      last_inbound_at: iso(r.lastInboundAt),
+    })),
+  );
+  const { rows: out } = await db.execute<UpsertedContact>(sql`
+    insert into contacts as c (page_id, psid, name, first_name, last_name, email, profile_pic,
+                               last_message_at, last_message_preview, last_inbound_at)
+    select ${pageUuid}::uuid, u.psid, u.name, u.first_name, u.last_name, u.email, u.profile_pic,
+           u.last_message_at, u.last_message_preview, u.last_inbound_at
+      from jsonb_to_recordset(${json}::jsonb) as u(
+             psid text, name text, first_name text, last_name text, email text, profile_pic text,
+             last_message_at timestamptz, last_message_preview text, last_inbound_at timestamptz)
+    on conflict (page_id, psid) do update set
+      name = coalesce(excluded.name, c.name),
+      first_name = coalesce(excluded.first_name, c.first_name),
+      last_name = coalesce(excluded.last_name, c.last_name),
+      email = coalesce(excluded.email, c.email),
+      profile_pic = coalesce(excluded.profile_pic, c.profile_pic),
+      last_message_preview = case
+        when excluded.last_message_at is not null
+         and (c.last_message_at is null or excluded.last_message_at >= c.last_message_at)
+        then coalesce(excluded.last_message_preview, c.last_message_preview)
+        else c.last_message_preview end,
+      last_message_at = greatest(c.last_message_at, excluded.last_message_at),
+      last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
+      updated_at = now()
+    returning c.id, c.psid, (xmax = 0) as inserted`);
+  return out;
+}
+
+export async function upsertContact(
+  db: Db,
+  pageUuid: string,
+  row: ContactUpsert,
+): Promise<UpsertedContact> {
+  const [out] = await upsertContacts(db, pageUuid, [row]);
+  if (!out) throw new Error('contact upsert returned no row');
+  return out;
+}
+
+export type ContactSummary = {
+  id: string;
+  psid: string;
+  name: string | null;
+  email: string | null;
+  profilePic: string | null;
+  lastMessageAt: Date | null;
+  lastMessagePreview: string | null;
+  lastInboundAt: Date | null;
+};
+
+export async function findContact(
+  db: Db,
+  pageUuid: string,
+  psid: string,
+): Promise<ContactSummary | null> {
+  const { rows } = await db.execute<ContactSummary>(sql`
+    select id, psid, name, email, profile_pic as "profilePic", last_message_at as "lastMessageAt",
+           last_message_preview as "lastMessagePreview", last_inbound_at as "lastInboundAt"
+      from contacts where page_id = ${pageUuid} and psid = ${psid}`);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    ...r,
+    lastMessageAt: r.lastMessageAt && new Date(r.lastMessageAt),
+    lastInboundAt: r.lastInboundAt && new Date(r.lastInboundAt),
+  };
+}
+
+function stripUndefined(r: ContactUpsert): ContactUpsert {
+  return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as ContactUpsert;
+}

@@ -1,0 +1,251 @@
+// SQL of data deletion (spec §4 "Data deletion", issue 9). Every function takes a Db or a transaction.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { admins, campaigns, deletionRequests, pageAdmins, pages } from '../../db/schema.js';
+import { BOSS_SCHEMA } from '../../jobs/boss.js';
+import {
+  CAMPAIGN_BATCH_QUEUE,
+  CAMPAIGN_DISPATCH_QUEUE,
+  PAGE_SYNC_QUEUE,
+} from '../../jobs/queues.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Exec = Db | Tx;
+
+export type AdminRow = typeof admins.$inferSelect;
+export type DeletionRequestRow = typeof deletionRequests.$inferSelect;
+
+export interface OwnedPage {
+  id: string;
+  fbPageId: string;
+}
+
+export async function findAdmin(db: Exec, fbUserId: string): Promise<AdminRow | undefined> {
+  const [row] = await db.select().from(admins).where(eq(admins.fbUserId, fbUserId)).limit(1);
+  return row;
+}
+
+/** Pages this admin manages with no other admin linked: they go with the admin. */
+export async function soleManagedPages(db: Exec, adminId: string): Promise<OwnedPage[]> {
+  const res = await db.execute<{ id: string; fb_page_id: string }>(sql`
+    select p.id, p.fb_page_id
+    from ${pages} p
+    join ${pageAdmins} pa on pa.page_id = p.id and pa.admin_id = ${adminId}
+    where not exists (
+      select 1 from ${pageAdmins} other where other.page_id = p.id and other.admin_id <> ${adminId}
+    )
+    order by p.id`);
+  return res.rows.map((r) => ({ id: r.id, fbPageId: r.fb_page_id }));
+}
+
+export async function linkedPageCount(db: Exec, adminId: string): Promise<number> {
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from page_admins where admin_id = ${adminId}`,
+  );
+  return res.rows[0]?.n ?? 0;
+}
+
+/** Stops the campaigns that could still send: workers re-check the status before claiming recipients. */
+export async function cancelActiveCampaigns(
+  db: Exec,
+  pageIds: string[],
+  reason: string,
+): Promise<string[]> {
+  if (pageIds.length === 0) return [];
+  const rows = await db
+    .update(campaigns)
+    .set({ status: 'cancelled', statusReason: reason, completedAt: new Date() })
+    .where(
+      and(inArray(campaigns.pageId, pageIds), inArray(campaigns.status, ['pending', 'processing'])),
+    )
+    .returning({ id: campaigns.id });
+  return rows.map((r) => r.id);
+}
+
+export async function revokeAdminToken(db: Exec, adminId: string, wipe: boolean): Promise<void> {
+  await db
+    .update(admins)
+    .set({
+      tokenStatus: 'revoked',
+      updatedAt: new Date(),
+      ...(wipe ? { userTokenEnc: null, userTokenExpiresAt: null } : {}),
+    })
+    .where(eq(admins.id, adminId));
+}
+
+export async function revokePageTokens(db: Exec, pageIds: string[], wipe: boolean): Promise<void> {
+  if (pageIds.length === 0) return;
+  await db
+    .update(pages)
+    .set({ tokenStatus: 'revoked', updatedAt: new Date(), ...(wipe ? { pageTokenEnc: null } : {}) })
+    .where(inArray(pages.id, pageIds));
+}
+
+/**
+ * Cancels queued (not yet running) jobs that belong to these pages or campaigns, whatever key their payload
+ * uses for them. A running job is left alone: it sees the cancelled campaign or the missing page and stops.
+ */
+export async function cancelQueuedJobs(
+  db: Exec,
+  pages: OwnedPage[],
+  campaignIds: string[],
+): Promise<number> {
+  if (pages.length === 0 && campaignIds.length === 0) return 0;
+  const exists = await db.execute<{ ok: boolean }>(
+    sql`select to_regclass(${`${BOSS_SCHEMA}.job`}) is not null as ok`,
+  );
+  if (!exists.rows[0]?.ok) return 0;
+  const pageKeys = pages.flatMap((p) => [p.id, p.fbPageId]);
+  const queues = [PAGE_SYNC_QUEUE, CAMPAIGN_DISPATCH_QUEUE, CAMPAIGN_BATCH_QUEUE];
+  const res = await db.execute(sql`
+    update ${sql.raw(BOSS_SCHEMA)}.job
+    set state = 'cancelled', completed_on = now()
+    where name in (${sql.join(
+      queues.map((q) => sql`${q}`),
+      sql`, `,
+    )})
+      and state in ('created', 'retry')
+      and (
+        data->>'pageId' = any(${toPgArray(pageKeys)}::text[])
+        or data->>'fbPageId' = any(${toPgArray(pageKeys)}::text[])
+        or data->>'campaignId' = any(${toPgArray(campaignIds)}::text[])
+        or data->>'syncId' in (
+          select id::text from page_syncs where page_id::text = any(${toPgArray(pages.map((p) => p.id))}::text[])
+        )
+      )`);
+  return res.rowCount ?? 0;
+}
+
+/** A text[] literal for `= any(...)` (drizzle would expand a JS array into a row of parameters). */
+function toPgArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/**
+ * One chunk of a page's children: deletes up to `limit` rows of `table` for the page and says how many.
+ * The page row's cascade would do the same in one statement; chunks keep each transaction small.
+ */
+const CHILD_DELETES = {
+  campaign_recipients: (pageId: string, limit: number) => sql`
+    delete from campaign_recipients where ctid in (
+      select r.ctid from campaign_recipients r join campaigns c on c.id = r.campaign_id
+      where c.page_id = ${pageId} limit ${limit})`,
+  contact_tags: (pageId: string, limit: number) => sql`
+    delete from contact_tags where ctid in (
+      select ctid from contact_tags where page_id = ${pageId} limit ${limit})`,
+  messages: (pageId: string, limit: number) => sql`
+    delete from messages where id in (select id from messages where page_id = ${pageId} limit ${limit})`,
+  contacts: (pageId: string, limit: number) => sql`
+    delete from contacts where id in (select id from contacts where page_id = ${pageId} limit ${limit})`,
+} as const;
+
+export const CHILD_TABLES = Object.keys(CHILD_DELETES) as Array<keyof typeof CHILD_DELETES>;
+
+export async function deleteChildChunk(
+  db: Exec,
+  table: keyof typeof CHILD_DELETES,
+  pageId: string,
+  limit: number,
+): Promise<number> {
+  const res = await db.execute(CHILD_DELETES[table](pageId, limit));
+  return res.rowCount ?? 0;
+}
+
+/** Stored webhook events of these pages (they hold message texts); the payload keeps the page id per entry. */
+export async function deleteWebhookEvents(db: Exec, fbPageIds: string[]): Promise<number> {
+  if (fbPageIds.length === 0) return 0;
+  const res = await db.execute(sql`
+    delete from webhook_events
+    where exists (
+      select 1 from jsonb_array_elements(
+        case when jsonb_typeof(payload->'entry') = 'array' then payload->'entry' else '[]'::jsonb end
+      ) e
+      where e->>'id' = any(${toPgArray(fbPageIds)}::text[])
+    )`);
+  return res.rowCount ?? 0;
+}
+
+/**
+ * Deletes the page (its cascade takes whatever the chunks left: tags, campaigns, syncs, links) unless another admin
+ * linked it meanwhile; the row lock keeps a concurrent sign-in from linking it half way through.
+ */
+export async function deletePageIfSole(tx: Tx, pageId: string, adminId: string): Promise<boolean> {
+  const locked = await tx.execute(sql`select id from pages where id = ${pageId} for update`);
+  if (locked.rows.length === 0) return false;
+  const others = await tx.execute(
+    sql`select 1 from page_admins where page_id = ${pageId} and admin_id <> ${adminId} limit 1`,
+  );
+  if (others.rows.length > 0) return false;
+  await tx.delete(pages).where(eq(pages.id, pageId));
+  return true;
+}
+
+/** The admin row; page links, subscription cascade, and campaigns on shared pages keep a null admin. */
+export async function deleteAdminRow(db: Exec, adminId: string): Promise<boolean> {
+  const rows = await db.delete(admins).where(eq(admins.id, adminId)).returning({ id: admins.id });
+  return rows.length > 0;
+}
+
+// ---- deletion requests ---------------------------------------------------------------------------
+
+/** Serialises concurrent requests of one user (two callbacks at once share one open request). */
+export async function lockUser(tx: Tx, fbUserId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deletion:${fbUserId}`}))`);
+}
+
+export async function openRequestFor(
+  db: Exec,
+  fbUserId: string,
+): Promise<DeletionRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(deletionRequests)
+    .where(and(eq(deletionRequests.fbUserId, fbUserId), eq(deletionRequests.status, 'in_progress')))
+    .orderBy(desc(deletionRequests.requestedAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertRequest(
+  db: Exec,
+  fbUserId: string,
+  confirmationCode: string,
+  status: DeletionRequestRow['status'] = 'in_progress',
+): Promise<DeletionRequestRow> {
+  const [row] = await db
+    .insert(deletionRequests)
+    .values({
+      fbUserId,
+      confirmationCode,
+      status,
+      ...(status === 'deleted' ? { completedAt: new Date() } : {}),
+    })
+    .returning();
+  return row as DeletionRequestRow;
+}
+
+export async function completeRequests(db: Exec, fbUserId: string): Promise<void> {
+  await db
+    .update(deletionRequests)
+    .set({ status: 'deleted', completedAt: new Date() })
+    .where(
+      and(eq(deletionRequests.fbUserId, fbUserId), eq(deletionRequests.status, 'in_progress')),
+    );
+}
+
+/** By confirmation code, else the user's latest request. */
+export async function findRequest(db: Exec, id: string): Promise<DeletionRequestRow | undefined> {
+  const [byCode] = await db
+    .select()
+    .from(deletionRequests)
+    .where(eq(deletionRequests.confirmationCode, id))
+    .limit(1);
+  if (byCode) return byCode;
+  const [latest] = await db
+    .select()
+    .from(deletionRequests)
+    .where(eq(deletionRequests.fbUserId, id))
+    .orderBy(desc(deletionRequests.requestedAt))
+    .limit(1);
+  return latest;
+}

@@ -1,0 +1,160 @@
+// SQL of the pages capability: an admin's pages with their tags, and the Home overview of one page.
+// Every query joins page_admins, so a page the admin does not manage simply is not there (404 upstream).
+import type { Campaign, Page } from '@pagecast/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+type PageRowJson = {
+  id: string;
+  pageId: string;
+  name: string;
+  profilePicture: string | null;
+  syncScope: string;
+  tags: Array<{ id: string; name: string; description: string }>;
+};
+
+const toPage = (r: PageRowJson): Page => ({
+  id: r.id,
+  pageId: r.pageId,
+  name: r.name,
+  profilePicture: r.profilePicture,
+  syncScope: r.syncScope === 'full' ? 'full' : 'none',
+  tags: r.tags.map((t) => ({ ...t, pageId: r.pageId })),
+});
+
+/** The admin's pages (optionally one of them) with their tags, in one query, ordered by name. */
+async function selectAdminPages(db: Db, adminId: string, extra: SQL = sql``): Promise<Page[]> {
+  const { rows } = await db.execute<PageRowJson>(sql`
+    select p.id, p.fb_page_id as "pageId", p.name, p.profile_picture as "profilePicture",
+           p.sync_scope as "syncScope",
+           coalesce(
+             (select json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description)
+                              order by lower(t.name), t.id)
+                from tags t where t.page_id = p.id),
+             '[]'::json) as tags
+      from pages p
+      join page_admins pa on pa.page_id = p.id and pa.admin_id = ${adminId}
+     where true ${extra}
+     order by lower(p.name), p.fb_page_id`);
+  return rows.map(toPage);
+}
+
+export const listAdminPages = (db: Db, adminId: string) => selectAdminPages(db, adminId);
+
+export async function findAdminPage(db: Db, adminId: string, fbPageId: string): Promise<Page | null> {
+  const [page] = await selectAdminPages(db, adminId, sql`and p.fb_page_id = ${fbPageId}`);
+  return page ?? null;
+}
+
+export type OverviewCounts = {
+  contactsTotal: number;
+  contactsInsideWindow: number;
+  tagCount: number;
+  lastSync: {
+    status: string;
+    finishedAt: string | null;
+    processed: number;
+    error: string | null;
+  } | null;
+};
+
+/** Contact counts (total, inside the 24-hour window), tag count and the latest sync: one query. */
+export async function overviewCounts(db: Db, pageUuid: string): Promise<OverviewCounts> {
+  const { rows } = await db.execute<OverviewCounts>(sql`
+    select
+      (select count(*)::int from contacts c where c.page_id = ${pageUuid}) as "contactsTotal",
+      (select count(*)::int from contacts c
+         where c.page_id = ${pageUuid} and c.last_inbound_at > now() - interval '24 hours')
+        as "contactsInsideWindow",
+      (select count(*)::int from tags t where t.page_id = ${pageUuid}) as "tagCount",
+      (select json_build_object('status', s.status, 'finishedAt', s.finished_at,
+                                'processed', s.processed, 'error', s.error)
+         from page_syncs s where s.page_id = ${pageUuid}
+        order by coalesce(s.started_at, s.updated_at) desc nulls last, s.updated_at desc
+        limit 1) as "lastSync"`);
+  const row = rows[0];
+  if (!row) throw new Error('overview query returned no row');
+  return row;
+}
+
+type CampaignRowJson = {
+  kind: 'upcoming' | 'last';
+  id: string;
+  pageId: string;
+  name: string;
+  description: string;
+  message: string;
+  scheduledTime: string;
+  type: string;
+  tagId: string | null;
+  tagName: string | null;
+  audienceCount: number;
+  dispatchedCount: number;
+  deliveredCount: number;
+  interactedCount: number;
+  failedCount: number;
+  status: Campaign['status'];
+  statusReason: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+};
+
+const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+function toCampaign(r: CampaignRowJson): Campaign {
+  return {
+    id: r.id,
+    pageId: r.pageId,
+    name: r.name,
+    description: r.description,
+    message: r.message,
+    scheduledTime: iso(r.scheduledTime) as string,
+    type: r.type as Campaign['type'],
+    tagId: r.tagId,
+    tagName: r.tagName,
+    audienceCount: r.audienceCount,
+    dispatchedCount: r.dispatchedCount,
+    deliveredCount: r.deliveredCount,
+    interactedCount: r.interactedCount,
+    failedCount: r.failedCount,
+    status: r.status,
+    statusReason: r.statusReason,
+    createdAt: iso(r.createdAt) as string,
+    startedAt: iso(r.startedAt),
+    completedAt: iso(r.completedAt),
+  };
+}
+
+/**
+ * The next `limit` pending campaigns (soonest first) and the latest campaign that has started
+ * (processing, completed, failed or cancelled after starting), in one query.
+ */
+export async function overviewCampaigns(
+  db: Db,
+  page: { id: string; pageId: string },
+  limit = 5,
+): Promise<{ upcoming: Campaign[]; last: Campaign | null }> {
+  const cols = sql`c.id, ${page.pageId}::text as "pageId", c.name, c.description, c.message,
+    c.scheduled_time as "scheduledTime", c.type, c.tag_id as "tagId", t.name as "tagName",
+    c.audience_count as "audienceCount", c.dispatched_count as "dispatchedCount",
+    c.delivered_count as "deliveredCount", c.interacted_count as "interactedCount",
+    c.failed_count as "failedCount", c.status, c.status_reason as "statusReason",
+    c.created_at as "createdAt", c.started_at as "startedAt", c.completed_at as "completedAt"`;
+  const { rows } = await db.execute<CampaignRowJson>(sql`
+    (select 'upcoming' as kind, ${cols}
+       from campaigns c left join tags t on t.id = c.tag_id
+      where c.page_id = ${page.id} and c.status = 'pending'
+      order by c.scheduled_time, c.id
+      limit ${limit})
+    union all
+    (select 'last' as kind, ${cols}
+       from campaigns c left join tags t on t.id = c.tag_id
+      where c.page_id = ${page.id} and c.status <> 'pending'
+        and (c.started_at is not null or c.status in ('processing', 'completed', 'failed'))
+      order by coalesce(c.started_at, c.scheduled_time) desc, c.created_at desc
+      limit 1)`);
+  const upcoming = rows.filter((r) => r.kind === 'upcoming').map(toCampaign);
+  const lastRow = rows.find((r) => r.kind === 'last');
+  return { upcoming, last: lastRow ? toCampaign(lastRow) : null };
+}

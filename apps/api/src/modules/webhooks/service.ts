@@ -1,0 +1,237 @@
+// Processing of stored Messenger webhook deliveries (one webhook_events row = one signed POST, possibly
+// several entries and events). A row is processed in one transaction that locks it, so two processors
+// (the receiving process and the stale-event sweeper) never apply it together; live events go out on
+// commit (NOTIFY), listeners run after it.
+import type { LiveEvent, Recipient } from '@pagecast/contract';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import type { GraphClient } from '../../graph/index.js';
+import type { TokenCipher } from '../../crypto/tokens.js';
+import { messageStatus, publish } from '../../realtime/index.js';
+import { upsertContact, type ContactUpsert } from '../contacts/repo.js';
+import { emitWebhookEvent, type WebhookEvent } from './listeners.js';
+import * as repo from './repo.js';
+
+export interface IngestDeps {
+  db: Db;
+  graph?: GraphClient;
+  tokens: TokenCipher;
+  logger?: Pick<Logger, 'warn' | 'error'>;
+}
+
+interface MessagingItem {
+  sender?: { id?: string };
+  recipient?: { id?: string };
+  timestamp?: number;
+  message?: {
+    mid?: string;
+    text?: string;
+    is_echo?: boolean;
+    attachments?: Array<{ type?: string }>;
+  };
+  delivery?: { mids?: string[]; watermark?: number };
+  read?: { watermark?: number };
+  postback?: { mid?: string; title?: string; payload?: string };
+}
+
+interface Entry {
+  id?: string;
+  time?: number;
+  messaging?: MessagingItem[];
+}
+
+const ONLINE_MS = 5 * 60_000;
+const WINDOW_MS = 24 * 60 * 60_000;
+
+/** Processes one stored delivery; safe to call again (it is a no-op once processed). */
+export async function processWebhookEvent(deps: IngestDeps, eventId: number): Promise<void> {
+  // Profiles of new contacts are fetched before the transaction (no Graph call while holding locks).
+  const peek = await deps.db.execute<{ payload: { entry?: Entry[] }; processed: boolean }>(
+    sqlPeek(eventId),
+  );
+  const row = peek.rows[0];
+  if (!row || row.processed) return;
+  const profiles = await fetchNewProfiles(deps, row.payload.entry ?? []);
+
+  let emitted: WebhookEvent[];
+  try {
+    emitted = await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const locked = await repo.lockUnprocessed(db, eventId);
+      if (!locked) return [];
+      const out: WebhookEvent[] = [];
+      const payload = locked.payload as { entry?: Entry[] };
+      for (const entry of payload.entry ?? []) {
+        if (!entry.id) continue;
+        const page = await repo.findPage(db, entry.id);
+        if (!page) continue; // a page nobody connected (any more): nothing to keep
+        for (const item of entry.messaging ?? []) {
+          const e = await applyItem(db, page, item, profiles);
+          if (e) out.push(e);
+        }
+      }
+      await repo.markProcessed(db, eventId, null);
+      return out;
+    });
+  } catch (err) {
+    deps.logger?.error({ err, eventId }, 'webhook event processing failed');
+    await repo.markProcessed(deps.db, eventId, (err as Error).message ?? String(err));
+    return;
+  }
+  for (const e of emitted) {
+    await emitWebhookEvent(e, (err) => deps.logger?.error({ err }, 'webhook listener failed'));
+  }
+}
+
+const sqlPeek = (id: number) =>
+  sql`select payload, processed_at is not null as processed from webhook_events where id = ${id}`;
+
+async function fetchNewProfiles(deps: IngestDeps, entries: Entry[]): Promise<Map<string, ContactUpsert>> {
+  const profiles = new Map<string, ContactUpsert>();
+  if (!deps.graph) return profiles;
+  for (const entry of entries) {
+    if (!entry.id) continue;
+    const people = new Set<string>();
+    for (const item of entry.messaging ?? []) {
+      const psid = contactPsid(item, entry.id);
+      if (psid && (item.message || item.postback)) people.add(psid);
+    }
+    if (people.size === 0) continue;
+    const page = await repo.findPage(deps.db, entry.id);
+    if (!page?.pageTokenEnc) continue;
+    let token: string;
+    try {
+      token = deps.tokens.decrypt(page.pageTokenEnc);
+    } catch {
+      continue;
+    }
+    for (const psid of people) {
+      if (await repo.contactExists(deps.db, page.id, psid)) continue;
+      try {
+        const p = await deps.graph.getProfile(psid, token);
+        profiles.set(`${entry.id}:${psid}`, {
+          psid,
+          name: p.name ?? ([p.first_name, p.last_name].filter(Boolean).join(' ') || null),
+          firstName: p.first_name ?? null,
+          lastName: p.last_name ?? null,
+          profilePic: p.profile_pic ?? null,
+        });
+      } catch (err) {
+        // No profile (e.g. 2018218) or a bad token: the contact is still created, named later by a sync.
+        deps.logger?.warn({ err, psid }, 'profile lookup for a new contact failed');
+      }
+    }
+  }
+  return profiles;
+}
+
+/** The contact's PSID: the sender, except for the page's own echoes (then the recipient). */
+function contactPsid(item: MessagingItem, fbPageId: string): string | undefined {
+  const sender = item.sender?.id;
+  const recipient = item.recipient?.id;
+  if (item.message?.is_echo || sender === fbPageId) return recipient;
+  return sender;
+}
+
+function messageText(m: NonNullable<MessagingItem['message']>): string {
+  if (m.text) return m.text;
+  const kinds = (m.attachments ?? []).map((a) => a.type ?? 'file');
+  return kinds.length ? `[${kinds.join(', ')}]` : '';
+}
+
+async function applyItem(
+  db: Db,
+  page: repo.PageRef,
+  item: MessagingItem,
+  profiles: Map<string, ContactUpsert>,
+): Promise<WebhookEvent | null> {
+  const psid = contactPsid(item, page.fbPageId);
+  if (!psid) return null;
+  const at = new Date(typeof item.timestamp === 'number' ? item.timestamp : Date.now());
+
+  if (item.message?.mid || (item.postback && item.postback.title !== undefined)) {
+    const isPostback = !item.message;
+    const fromPage = !!item.message?.is_echo;
+    const mid = item.message?.mid ?? item.postback?.mid ?? `pb_${psid}_${at.getTime()}`;
+    const text = item.message ? messageText(item.message) : (item.postback?.title ?? '');
+    const contact = await upsertContact(db, page.id, {
+      ...profiles.get(`${page.fbPageId}:${psid}`),
+      psid,
+      lastMessageAt: at,
+      lastMessagePreview: text,
+      // A message or a postback from the contact (re)opens the 24-hour window; an echo does not.
+      lastInboundAt: fromPage ? null : at,
+    });
+    const stored = await repo.insertMessage(db, {
+      pageUuid: page.id,
+      contactId: contact.id,
+      mid,
+      direction: fromPage ? 'out' : 'in',
+      text,
+      sentBy: fromPage ? page.fbPageId : psid,
+      at,
+    });
+    if (contact.inserted) {
+      await publish(db, page.fbPageId, { type: 'contact', pageId: page.fbPageId, recipient: await recipientOf(db, page.id, psid) });
+    }
+    if (stored) {
+      await publish(db, page.fbPageId, {
+        type: 'message',
+        pageId: page.fbPageId,
+        contactId: psid,
+        message: {
+          id: mid,
+          message: text,
+          createdAt: at.toISOString(),
+          sentBy: fromPage ? page.fbPageId : psid,
+          status: messageStatus(fromPage ? 'out' : 'in', null, null),
+        },
+      } satisfies LiveEvent);
+    }
+    return { kind: isPostback ? 'postback' : 'message', pageId: page.fbPageId, psid, mid, at, fromPage };
+  }
+
+  const receipt = item.delivery ?? item.read;
+  if (receipt && typeof receipt.watermark === 'number') {
+    const read = !item.delivery;
+    const watermark = new Date(receipt.watermark);
+    const mids = item.delivery?.mids ?? [];
+    const changed = await repo.applyReceipt(db, { pageUuid: page.id, psid, watermark, mids, read });
+    if (changed > 0) {
+      await publish(db, page.fbPageId, {
+        type: read ? 'read' : 'delivery',
+        pageId: page.fbPageId,
+        contactId: psid,
+        watermark: watermark.toISOString(),
+      });
+    }
+    return { kind: read ? 'read' : 'delivery', pageId: page.fbPageId, psid, mids, watermark, at };
+  }
+  return null;
+}
+
+async function recipientOf(db: Db, pageUuid: string, psid: string): Promise<Recipient> {
+  const { rows } = await db.execute<{
+    name: string | null;
+    email: string | null;
+    profile_pic: string | null;
+    last_message_at: string | null;
+    last_message_preview: string | null;
+    last_inbound_at: string | null;
+  }>(sql`select name, email, profile_pic, last_message_at, last_message_preview, last_inbound_at
+           from contacts where page_id = ${pageUuid} and psid = ${psid}`);
+  const c = rows[0];
+  const now = Date.now();
+  const inbound = c?.last_inbound_at ? new Date(c.last_inbound_at).getTime() : null;
+  return {
+    id: psid,
+    name: c?.name ?? 'Facebook user',
+    email: c?.email ?? null,
+    profilePic: c?.profile_pic ?? null,
+    online: inbound !== null && now - inbound < ONLINE_MS,
+    lastMessageAt: c?.last_message_at ? new Date(c.last_message_at).toISOString() : null,
+    lastMessagePreview: c?.last_message_preview ?? null,
+    windowOpen: inbound !== null && now - inbound < WINDOW_MS,
+  };
+}

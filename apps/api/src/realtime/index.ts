@@ -1,0 +1,9 @@
+export { LIVE_CHANNEL, MAX_PAYLOAD_BYTES, encodePayload, decodePayload } from './channel.js';
+export {
+  createRealtimeHub,
+  messageStatus,
+  type LiveListener,
+  type RealtimeHub,
+  type RealtimeHubOptions,
+} from './hub.js';
+export { publish } from './publish.js';

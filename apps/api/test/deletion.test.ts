@@ -1,0 +1,641 @@
+// Data deletion (issue 9): the user's own request, Meta's callbacks (through the emulator's remove-app),
+// the job, the status and the operator route — against a real Postgres, pg-boss and the emulator.
+import { createHmac } from 'node:crypto';
+import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { signAdminToken } from '../src/auth/jwt.js';
+import type { Config } from '../src/config.js';
+import { tokenCipher } from '../src/crypto/tokens.js';
+import { freePort } from '../src/db/embedded.js';
+import {
+  admins,
+  campaignRecipients,
+  campaigns,
+  contacts,
+  contactTags,
+  deletionRequests,
+  messages,
+  pageAdmins,
+  pages,
+  pageSyncs,
+  tags,
+  webhookEvents,
+} from '../src/db/schema.js';
+import { createGraphClient, type GraphClient } from '../src/graph/index.js';
+import {
+  CAMPAIGN_BATCH_QUEUE,
+  DATA_DELETION_QUEUE,
+  registerWorkers,
+  startBoss,
+  stopBoss,
+} from '../src/jobs/index.js';
+import { registerDataDeletionWorker } from '../src/jobs/data-deletion.js';
+import { deleteAdminData, runDeletionJob } from '../src/modules/deletion/service.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { testConfig } from './helpers/app.js';
+
+const OPERATOR_ID = '1999999999999999';
+const WEB_ORIGIN = 'http://pagecast.test';
+
+let database: TestDatabase;
+let emulator: Emulator;
+let graph: GraphClient;
+let boss: PgBoss;
+let config: Config;
+let app: FastifyInstance;
+let workersOn = false;
+
+const db = () => database.db;
+
+function one<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('expected a row');
+  return row;
+}
+const cipher = () => tokenCipher(config.encryptionKey);
+
+async function startWorkers() {
+  if (workersOn) return;
+  workersOn = true;
+  await registerWorkers(boss, { config, db: db(), boss, graph, tokens: cipher() });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const appPort = await freePort(46000 + Math.floor(Math.random() * 4000));
+  const base = `http://127.0.0.1:${appPort}/api/v1/facebook`;
+  emulator = await startEmulator({
+    port: 0,
+    host: '127.0.0.1',
+    seed: 'empty',
+    dataDeletionCallbackUrl: `${base}/data-deletion`,
+    deauthorizeCallbackUrl: `${base}/deauthorize`,
+  });
+  const emulatorUrl = emulator.url.replace(/\/$/, '');
+  config = testConfig({
+    GRAPH_API_URL: emulatorUrl,
+    OPERATOR_USER_IDS: OPERATOR_ID,
+    WEB_ORIGIN,
+  });
+  graph = createGraphClient({
+    baseUrl: emulatorUrl,
+    version: config.graphApiVersion,
+    appId: config.fbAppId,
+    appSecret: config.fbAppSecret,
+    maxRetries: 0,
+  });
+  boss = await startBoss(database.url);
+  app = await buildApp({ config, db: db(), boss, graph });
+  await app.listen({ host: '127.0.0.1', port: appPort });
+});
+
+afterAll(async () => {
+  await app?.close();
+  if (boss) await stopBoss(boss, 2000);
+  await graph?.close();
+  await emulator?.close();
+  await database?.drop();
+});
+
+// ---- the world --------------------------------------------------------------------------------------
+
+async function control<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${emulator.url.replace(/\/$/, '')}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface SocialUser {
+  id: string;
+  access_token: string;
+  adminId: string;
+}
+
+/** A user of the social network, signed in to Pagecast (admin row with an encrypted token). */
+async function user(name: string): Promise<SocialUser> {
+  const u = await control<{ id: string; access_token: string }>('/_emulator/users', { name });
+  const rows = await db()
+    .insert(admins)
+    .values({ fbUserId: u.id, name, userTokenEnc: cipher().encrypt(u.access_token) })
+    .returning({ id: admins.id });
+  return { ...u, adminId: one(rows).id };
+}
+
+interface SeededPage {
+  id: string;
+  fbPageId: string;
+}
+
+/**
+ * A page on the network (with contacts who wrote recently) and in Pagecast with everything a page holds:
+ * contacts, messages, a tag and assignments, a finished campaign with recipients, a sync, a webhook event.
+ */
+async function page(owners: SocialUser[], name: string, contactCount = 4): Promise<SeededPage> {
+  const p = await control<{
+    id: string;
+    access_token: string;
+    contacts: Array<{ psid: string; name: string }>;
+  }>('/_emulator/pages', {
+    ownerId: one(owners).id,
+    name,
+    contacts: contactCount,
+    coAdmins: owners.slice(1).map((o) => o.id),
+  });
+  const d = db();
+  const row = one(
+    await d
+      .insert(pages)
+      .values({
+        fbPageId: p.id,
+        name,
+        pageTokenEnc: cipher().encrypt(p.access_token),
+        syncScope: 'full',
+      })
+      .returning({ id: pages.id }),
+  );
+  const pageId = row.id;
+  await d.insert(pageAdmins).values(owners.map((o) => ({ pageId, adminId: o.adminId })));
+  const contactRows = await d
+    .insert(contacts)
+    .values(
+      p.contacts.map((c) => ({ pageId, psid: c.psid, name: c.name, lastInboundAt: new Date() })),
+    )
+    .returning({ id: contacts.id, psid: contacts.psid });
+  await d.insert(messages).values(
+    contactRows.flatMap((c, i) => [
+      {
+        pageId,
+        contactId: c.id,
+        mid: `m_${p.id}_${i}_in`,
+        direction: 'in' as const,
+        text: 'Hi',
+        sentBy: c.psid,
+      },
+      {
+        pageId,
+        contactId: c.id,
+        mid: `m_${p.id}_${i}_out`,
+        direction: 'out' as const,
+        text: 'Hello',
+        sentBy: 'page',
+      },
+    ]),
+  );
+  const tag = one(
+    await d.insert(tags).values({ pageId, name: 'VIP', description: 'Best' }).returning(),
+  );
+  await d
+    .insert(contactTags)
+    .values(contactRows.slice(0, 2).map((c) => ({ contactId: c.id, tagId: tag.id, pageId })));
+  const campaign = one(
+    await d
+      .insert(campaigns)
+      .values({
+        pageId,
+        adminId: one(owners).adminId,
+        name: 'Done',
+        message: 'Sent before',
+        type: 'ACCOUNT_UPDATE',
+        scheduledTime: new Date(Date.now() - 86_400_000),
+        status: 'completed',
+      })
+      .returning(),
+  );
+  await d.insert(campaignRecipients).values(
+    contactRows.map((c) => ({
+      campaignId: campaign.id,
+      contactId: c.id,
+      psid: c.psid,
+      state: 'sent' as const,
+    })),
+  );
+  await d.insert(pageSyncs).values({ pageId, status: 'completed', processed: contactRows.length });
+  await d.insert(webhookEvents).values({
+    object: 'page',
+    payload: {
+      object: 'page',
+      entry: [{ id: p.id, time: Date.now(), messaging: [{ message: { text: 'Hi' } }] }],
+    },
+  });
+  return { id: pageId, fbPageId: p.id };
+}
+
+async function pendingCampaign(pg: SeededPage, admin: SocialUser, inMs: number) {
+  const row = one(
+    await db()
+      .insert(campaigns)
+      .values({
+        pageId: pg.id,
+        adminId: admin.adminId,
+        name: 'Upcoming',
+        message: 'Hello everyone',
+        type: 'ACCOUNT_UPDATE',
+        scheduledTime: new Date(Date.now() + inMs),
+        status: 'pending',
+      })
+      .returning(),
+  );
+  const recipients = await db().select().from(contacts).where(eq(contacts.pageId, pg.id));
+  await db()
+    .insert(campaignRecipients)
+    .values(recipients.map((c) => ({ campaignId: row.id, contactId: c.id, psid: c.psid })));
+  return row;
+}
+
+/** Every row that belongs to a page, per table (and its webhook events). */
+async function pageFootprint(pg: SeededPage) {
+  const count = async (q: ReturnType<typeof sql>) =>
+    (await db().execute<{ n: number }>(q)).rows[0]?.n ?? 0;
+  return {
+    page: await count(sql`select count(*)::int n from pages where id = ${pg.id}`),
+    links: await count(sql`select count(*)::int n from page_admins where page_id = ${pg.id}`),
+    contacts: await count(sql`select count(*)::int n from contacts where page_id = ${pg.id}`),
+    messages: await count(sql`select count(*)::int n from messages where page_id = ${pg.id}`),
+    tags: await count(sql`select count(*)::int n from tags where page_id = ${pg.id}`),
+    contactTags: await count(
+      sql`select count(*)::int n from contact_tags where page_id = ${pg.id}`,
+    ),
+    campaigns: await count(sql`select count(*)::int n from campaigns where page_id = ${pg.id}`),
+    recipients: await count(
+      sql`select count(*)::int n from campaign_recipients r join campaigns c on c.id = r.campaign_id where c.page_id = ${pg.id}`,
+    ),
+    syncs: await count(sql`select count(*)::int n from page_syncs where page_id = ${pg.id}`),
+    webhookEvents: await count(
+      sql`select count(*)::int n from webhook_events where payload->'entry' @> ${JSON.stringify([{ id: pg.fbPageId }])}::jsonb`,
+    ),
+  };
+}
+
+const EMPTY = {
+  page: 0,
+  links: 0,
+  contacts: 0,
+  messages: 0,
+  tags: 0,
+  contactTags: 0,
+  campaigns: 0,
+  recipients: 0,
+  syncs: 0,
+  webhookEvents: 0,
+};
+
+async function adminExists(u: SocialUser) {
+  return (await db().select().from(admins).where(eq(admins.fbUserId, u.id))).length === 1;
+}
+
+async function requestsOf(u: SocialUser) {
+  return db().select().from(deletionRequests).where(eq(deletionRequests.fbUserId, u.id));
+}
+
+/** Polls until `check` returns a value (a missing outcome fails the test at the deadline, not a timing). */
+async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  what: string,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function status(id: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/v1/user/deletion-status/${id}` });
+  return {
+    code: res.statusCode,
+    body: res.json() as { userId: string; message: string; deleted: boolean },
+  };
+}
+
+const deleteUser = (userId: string, accessToken: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/user/delete-user', payload: { userId, accessToken } });
+
+function signed(payload: Record<string, unknown>, secret = config.fbAppSecret): string {
+  const body = Buffer.from(JSON.stringify({ algorithm: 'HMAC-SHA256', ...payload })).toString(
+    'base64url',
+  );
+  return `${createHmac('sha256', secret).update(body).digest('base64url')}.${body}`;
+}
+
+const callback = (which: 'data-deletion' | 'deauthorize', signedRequest: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/facebook/${which}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ signed_request: signedRequest }).toString(),
+  });
+
+const nowS = () => Math.floor(Date.now() / 1000);
+
+// ---- tests --------------------------------------------------------------------------------------------
+
+describe('data deletion', () => {
+  it('cancels a pending campaign before answering, so it never sends; status moves to deleted', async () => {
+    // Every worker of the product runs (campaign dispatch included), except the deletion job for now, so
+    // the page is still there when its campaign falls due.
+    await startWorkers();
+    await boss.offWork(DATA_DELETION_QUEUE);
+    const owner = await user('Campaign Owner');
+    const pg = await page([owner], 'Soon Page', 3);
+    const campaign = await pendingCampaign(pg, owner, 1500);
+    const batchJob = await boss.send(
+      CAMPAIGN_BATCH_QUEUE,
+      { campaignId: campaign.id, batchNo: 0 },
+      { startAfter: campaign.scheduledTime },
+    );
+
+    const res = await deleteUser(owner.id, owner.access_token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+
+    // Answered with the deletion job still queued: everything that could send is stopped already.
+    const [c] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(c).toMatchObject({ status: 'cancelled', statusReason: 'Data deletion requested' });
+    const [p] = await db().select().from(pages).where(eq(pages.id, pg.id));
+    expect(p).toMatchObject({ tokenStatus: 'revoked', pageTokenEnc: null });
+    const [a] = await db().select().from(admins).where(eq(admins.id, owner.adminId));
+    expect(a).toMatchObject({ tokenStatus: 'revoked', userTokenEnc: null });
+    const job = await boss.getJobById(CAMPAIGN_BATCH_QUEUE, batchJob as string);
+    expect(job?.state).toBe('cancelled');
+
+    const request = one(await requestsOf(owner));
+    expect(request.status).toBe('in_progress');
+    expect(await status(owner.id)).toEqual({
+      code: 200,
+      body: { userId: owner.id, message: 'Deletion in progress', deleted: false },
+    });
+    expect((await status(request.confirmationCode)).body.deleted).toBe(false);
+
+    // Past the campaign's time (the dispatcher looks every 250 ms) nothing went out to the page's contacts.
+    await eventually(
+      async () => Date.now() > campaign.scheduledTime.getTime() + 1500,
+      'the campaign time',
+    );
+    const outbox = await control<{ count: number }>(`/_emulator/pages/${pg.fbPageId}/outbox`);
+    expect(outbox.count).toBe(0);
+
+    await registerDataDeletionWorker(boss, { db: db() }, { pollingIntervalSeconds: 0.5 });
+    const done = await eventually(async () => {
+      const s = await status(owner.id);
+      return s.body.deleted ? s : undefined;
+    }, 'the deletion job');
+    expect(done).toEqual({
+      code: 200,
+      body: { userId: owner.id, message: 'Your data has been deleted', deleted: true },
+    });
+    expect(await pageFootprint(pg)).toEqual(EMPTY);
+    expect(await adminExists(owner)).toBe(false);
+  });
+
+  it("removes exactly the user's data and keeps a co-admin's shared page with its data", async () => {
+    await startWorkers();
+    const alice = await user('Alice');
+    const bob = await user('Bob');
+    const alicesOwn = await page([alice], 'Alice Only');
+    const shared = await page([alice, bob], 'Shared Page');
+    const bobsOwn = await page([bob], 'Bob Only');
+    const sharedCampaign = await pendingCampaign(shared, alice, 3_600_000);
+    const sharedBefore = await pageFootprint(shared);
+    const bobsBefore = await pageFootprint(bobsOwn);
+
+    const res = await deleteUser(alice.id, alice.access_token);
+    expect(res.statusCode).toBe(200);
+    await eventually(async () => (await status(alice.id)).body.deleted, "alice's deletion");
+
+    expect(await pageFootprint(alicesOwn)).toEqual(EMPTY);
+    expect(await adminExists(alice)).toBe(false);
+    expect(await pageFootprint(shared)).toEqual({ ...sharedBefore, links: 1 });
+    expect(await pageFootprint(bobsOwn)).toEqual(bobsBefore);
+    expect(await adminExists(bob)).toBe(true);
+    // The shared page's campaign is the page's (Bob still runs it); it just no longer names Alice.
+    const [c] = await db().select().from(campaigns).where(eq(campaigns.id, sharedCampaign.id));
+    expect(c).toMatchObject({ status: 'pending', adminId: null });
+    const [sp] = await db().select().from(pages).where(eq(pages.id, shared.id));
+    expect(sp?.tokenStatus).toBe('valid');
+    const [request] = await requestsOf(alice);
+    expect(request).toMatchObject({ status: 'deleted' });
+    expect(request?.completedAt).toBeInstanceOf(Date);
+
+    // Running it again (the job retried, a duplicate request) is harmless.
+    expect(await runDeletionJob(db(), alice.id)).toMatchObject({
+      adminFound: false,
+      deletedPages: 0,
+    });
+    const again = await deleteUser(alice.id, alice.access_token);
+    expect(again.statusCode).toBe(200);
+    await eventually(
+      async () =>
+        (await requestsOf(alice)).every((r) => r.status === 'deleted') &&
+        (await requestsOf(alice)).length === 2,
+      'the second request',
+    );
+    expect(await pageFootprint(shared)).toEqual({ ...sharedBefore, links: 1 });
+    expect(await pageFootprint(bobsOwn)).toEqual(bobsBefore);
+  });
+
+  it('empties a big page in chunks, then the page and the admin', async () => {
+    const owner = await user('Chunky');
+    const pg = await page([owner], 'Chunky Page', 11);
+    const outcome = await deleteAdminData(db(), owner.id, { chunkSize: 3 });
+    expect(outcome).toEqual({
+      adminFound: true,
+      deletedPages: 1,
+      keptPages: 0,
+      cancelledCampaigns: 0,
+    });
+    expect(await pageFootprint(pg)).toEqual(EMPTY);
+    expect(await adminExists(owner)).toBe(false);
+  });
+
+  it("refuses another user's token and forged, altered or expired signed requests, deleting nothing", async () => {
+    const carol = await user('Carol');
+    const mallory = await user('Mallory');
+    const pg = await page([carol], 'Carol Page');
+    const campaign = await pendingCampaign(pg, carol, 3_600_000);
+    const before = await pageFootprint(pg);
+
+    const refusals = [
+      await deleteUser(carol.id, mallory.access_token),
+      await deleteUser(carol.id, 'not-a-real-token-at-all'),
+      await callback(
+        'data-deletion',
+        signed({ user_id: carol.id, issued_at: nowS() }, 'wrong-secret'),
+      ),
+      await callback(
+        'data-deletion',
+        signed({ user_id: carol.id, issued_at: nowS(), algorithm: 'HMAC-SHA1' }),
+      ),
+      await callback(
+        'data-deletion',
+        signed({ user_id: carol.id, issued_at: nowS() - 7200, expires: nowS() - 3600 }),
+      ),
+      await callback(
+        'data-deletion',
+        signed({ user_id: carol.id, issued_at: nowS() - 3 * 86_400 }),
+      ),
+      await callback(
+        'deauthorize',
+        signed({ user_id: carol.id, issued_at: nowS() }, 'wrong-secret'),
+      ),
+    ];
+    // A valid signature over one payload, glued to another user's payload.
+    const genuine = signed({ user_id: mallory.id, issued_at: nowS() });
+    const altered = `${genuine.split('.')[0]}.${Buffer.from(JSON.stringify({ algorithm: 'HMAC-SHA256', user_id: carol.id, issued_at: nowS() })).toString('base64url')}`;
+    refusals.push(await callback('data-deletion', altered));
+    for (const res of refusals) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toHaveProperty('message');
+    }
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/facebook/data-deletion',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'nothing=here',
+    });
+    expect(malformed.statusCode).toBe(400);
+
+    expect(await pageFootprint(pg)).toEqual(before);
+    expect(await adminExists(carol)).toBe(true);
+    expect(await requestsOf(carol)).toEqual([]);
+    const [c] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(c?.status).toBe('pending');
+    const [a] = await db().select().from(admins).where(eq(admins.id, carol.adminId));
+    expect(a?.tokenStatus).toBe('valid');
+  });
+
+  it("runs Meta's data-deletion and deauthorize callbacks from the emulator's remove-app", async () => {
+    await startWorkers();
+    const dave = await user('Dave');
+    const pg = await page([dave], 'Dave Page');
+    await pendingCampaign(pg, dave, 3_600_000);
+
+    const removed = await control<{
+      dataDeletion: { status: number; body: { url: string; confirmation_code: string } };
+      deauthorize: { status: number; body: unknown };
+    }>(`/_emulator/users/${dave.id}/remove-app`, {});
+    expect(removed.dataDeletion.status).toBe(200);
+    expect(removed.dataDeletion.body.url).toBe(`${WEB_ORIGIN}/deletion-status/${dave.id}`);
+    expect(removed.dataDeletion.body.confirmation_code).toMatch(/^[A-Za-z0-9]+$/);
+    expect(removed.deauthorize).toMatchObject({ status: 200, body: { success: true } });
+
+    const code = removed.dataDeletion.body.confirmation_code;
+    await eventually(async () => (await status(code)).body.deleted, "dave's deletion");
+    expect((await status(code)).body).toEqual({
+      userId: dave.id,
+      message: 'Your data has been deleted',
+      deleted: true,
+    });
+    expect(await pageFootprint(pg)).toEqual(EMPTY);
+    expect(await adminExists(dave)).toBe(false);
+  });
+
+  it('deauthorize revokes the tokens and stops the campaigns of pages only the user manages', async () => {
+    const erin = await user('Erin');
+    const frank = await user('Frank');
+    const own = await page([erin], 'Erin Page');
+    const shared = await page([erin, frank], 'Erin and Frank');
+    const ownCampaign = await pendingCampaign(own, erin, 3_600_000);
+    const sharedCampaign = await pendingCampaign(shared, erin, 3_600_000);
+    const before = await pageFootprint(own);
+
+    const res = await callback('deauthorize', signed({ user_id: erin.id, issued_at: nowS() }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+
+    const [a] = await db().select().from(admins).where(eq(admins.id, erin.adminId));
+    expect(a?.tokenStatus).toBe('revoked');
+    const pageRows = await db().select().from(pages).where(eq(pages.id, own.id));
+    expect(pageRows[0]?.tokenStatus).toBe('revoked');
+    const [sp] = await db().select().from(pages).where(eq(pages.id, shared.id));
+    expect(sp?.tokenStatus).toBe('valid');
+    const [oc] = await db().select().from(campaigns).where(eq(campaigns.id, ownCampaign.id));
+    expect(oc).toMatchObject({
+      status: 'cancelled',
+      statusReason: 'App access was removed in Facebook',
+    });
+    const [sc] = await db().select().from(campaigns).where(eq(campaigns.id, sharedCampaign.id));
+    expect(sc?.status).toBe('pending');
+    // Deauthorizing is not deleting: the data stays until a deletion request.
+    expect(await pageFootprint(own)).toEqual(before);
+    expect(await requestsOf(erin)).toEqual([]);
+    // An unknown user is a no-op, still acknowledged.
+    expect(
+      (await callback('deauthorize', signed({ user_id: '777000777', issued_at: nowS() })))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('the operator route refuses others and deletes in one go for an operator', async () => {
+    const gina = await user('Gina');
+    const harry = await user('Harry');
+    const pg = await page([gina], 'Gina Page');
+    const shared = await page([gina, harry], 'Gina and Harry');
+    const sharedBefore = await pageFootprint(shared);
+    const url = `/api/v1/admin/by-user/${gina.id}`;
+    const bearer = (userId: string, role: 'admin' | 'operator') => ({
+      authorization: `Bearer ${signAdminToken(app, { adminId: harry.adminId, userId, role })}`,
+    });
+
+    expect((await app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'DELETE', url, headers: bearer(harry.id, 'admin') })).statusCode,
+    ).toBe(403);
+    // An operator role in an old token is not enough once the id is no longer configured.
+    expect(
+      (await app.inject({ method: 'DELETE', url, headers: bearer(harry.id, 'operator') }))
+        .statusCode,
+    ).toBe(403);
+    expect(await adminExists(gina)).toBe(true);
+
+    const res = await app.inject({
+      method: 'DELETE',
+      url,
+      headers: bearer(OPERATOR_ID, 'operator'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, deletedPages: 1 });
+    expect(await pageFootprint(pg)).toEqual(EMPTY);
+    expect(await pageFootprint(shared)).toEqual({ ...sharedBefore, links: 1 });
+    expect(await adminExists(gina)).toBe(false);
+    expect((await status(gina.id)).body).toMatchObject({ deleted: true });
+
+    const unknown = await app.inject({
+      method: 'DELETE',
+      url,
+      headers: bearer(OPERATOR_ID, 'operator'),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('the status says nothing for an id without a request and rejects malformed ids', async () => {
+    const nobody = await user('Nobody');
+    for (const id of [nobody.id, '123456789', 'DRNOTACODE']) {
+      expect(await status(id)).toEqual({
+        code: 404,
+        body: { message: 'No deletion request found for this user' },
+      });
+    }
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/user/deletion-status/bad%20id' }))
+        .statusCode,
+    ).toBe(400);
+    // A Meta deletion request for a user Pagecast never saw completes at once: there is nothing to delete.
+    const res = await callback(
+      'data-deletion',
+      signed({ user_id: '555000555', issued_at: nowS(), expires: nowS() + 60 }),
+    );
+    expect(res.statusCode).toBe(200);
+    await eventually(async () => (await status('555000555')).body.deleted, 'the empty deletion');
+  });
+});

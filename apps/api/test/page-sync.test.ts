@@ -1,0 +1,225 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SyncStatus } from '@pagecast/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerPageSyncWorker, TOKEN_INVALID_MESSAGE } from '../src/jobs/page-sync.js';
+import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
+import {
+  emulatorCall,
+  seedAccount,
+  seedEmulatorPage,
+  startSyncEnv,
+  waitFor,
+  type EmulatorPage,
+  type SeededAccount,
+  type SyncEnv,
+} from './helpers/sync.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let env: SyncEnv;
+let account: SeededAccount;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  // The Conversations API limit is the emulator's default (2 calls/s per page), as on Facebook.
+  env = await startSyncEnv({ CONVERSATIONS_RATE_PER_PAGE: '2', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  account = await seedAccount(env);
+});
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await env?.close();
+});
+
+const startSync = (pageId: string, headers = account.headers) =>
+  env.app.inject({ method: 'POST', url: `/api/v1/pages/sync/${pageId}`, headers, payload: {} });
+const status = async (jobId: string, headers = account.headers) => {
+  const res = await env.app.inject({ method: 'GET', url: `/api/v1/pages/sync-status/${jobId}`, headers });
+  expect(res.statusCode).toBe(200);
+  return res.json<SyncStatus>();
+};
+const finished = (jobId: string) =>
+  waitFor(async () => {
+    const s = await status(jobId);
+    return s.status === 'completed' || s.status === 'failed' ? s : null;
+  }, 200);
+
+async function storedContacts(pageUuid: string) {
+  const { rows } = await env.database.db.execute<{ psid: string; name: string | null }>(
+    sql`select psid, name from contacts where page_id = ${pageUuid} order by psid`,
+  );
+  return rows;
+}
+async function syncRow(jobId: string) {
+  const { rows } = await env.database.db.execute<{
+    processed: number;
+    graph_calls: number;
+    rate_limit_hits: number;
+    cursor: string | null;
+  }>(sql`select processed, graph_calls, rate_limit_hits, cursor from page_syncs where id = ${jobId}`);
+  const row = rows[0];
+  if (!row) throw new Error(`no sync row ${jobId}`);
+  return row;
+}
+const expectExactly = async (page: EmulatorPage & { uuid: string }) => {
+  const stored = await storedContacts(page.uuid);
+  expect(stored.map((c) => c.psid)).toEqual(page.contacts.map((c) => c.psid).sort());
+  const names = new Map(page.contacts.map((c) => [c.psid, c.name]));
+  for (const c of stored) expect(c.name).toBe(names.get(c.psid));
+};
+
+describe('page sync', () => {
+  let big: EmulatorPage & { uuid: string };
+  let jobId: string;
+
+  it('starts one job per page: concurrent and repeated requests (and addUsersByPage) join it', async () => {
+    big = await seedEmulatorPage(env, account, { name: 'Big Page', contacts: 300 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => startSync(big.id)));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(202);
+    const ids = new Set(answers.map((a) => a.json<{ jobId: string }>().jobId));
+    expect(ids.size).toBe(1);
+    jobId = [...ids][0] as string;
+    expect((await startSync(big.id)).json()).toEqual({ jobId });
+    const viaUsers = await env.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/addUsersByPage',
+      headers: account.headers,
+      payload: { pageId: big.id },
+    });
+    expect(viaUsers.statusCode).toBe(202);
+    expect(viaUsers.json()).toEqual({ jobId, status: 'waiting' });
+    const { rows } = await env.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from page_syncs where page_id = ${big.uuid}`,
+    );
+    expect(rows[0]?.n).toBe(1);
+    const s = await status(jobId);
+    expect(s).toMatchObject({ jobId, status: 'waiting', state: 'waiting', isActive: false });
+    expect(s.progress).toEqual({ processed: 0, total: null });
+  });
+
+  it('is resumed exactly by another worker after its worker process is SIGKILLed mid-sync', async () => {
+    // A real second process runs the job, 10 conversations per call at 2 calls/s: 30 calls in all.
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(here, 'fixtures/page-sync-worker.ts')],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: env.database.url,
+          GRAPH_API_URL: env.emulator.url,
+          ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+          TEST_DATA_DIR: env.config.dataDir,
+          CONVERSATIONS_RATE_PER_PAGE: '2',
+          SYNC_PAGE_SIZE: '10',
+          SYNC_LEASE_MS: '1500',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    if (process.env.TEST_LOG_LEVEL) child.stdout?.on('data', (d: Buffer) => process.stdout.write(`[worker] ${d}`));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child?.on('exit', (_c, sig) => resolve(sig)));
+    await waitFor(async () => {
+      if (child?.exitCode !== null) throw new Error(`worker exited: ${stderr}`);
+      return (await syncRow(jobId)).processed >= 60;
+    }, 50);
+    expect((await status(jobId)).status).toBe('running');
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    const atKill = await syncRow(jobId);
+    expect(atKill.processed).toBeLessThan(300);
+    expect(atKill.cursor).not.toBeNull();
+
+    // This process takes over once the dead worker's lease lapses.
+    await registerPageSyncWorker(env.boss, env.deps, {
+      pageSize: 10,
+      leaseMs: 1500,
+      watchdogMs: 300,
+      pollingIntervalSeconds: 0.5,
+      minRateLimitWaitMs: 200,
+      maxRateLimitWaitMs: 500,
+    });
+    const done = await finished(jobId);
+    expect(done).toMatchObject({ status: 'completed', state: 'completed', isActive: false, error: null });
+    expect(done.progress).toEqual({ processed: 300, total: 300 });
+    await expectExactly(big);
+    // Each page of 10 was committed exactly once: 30 pages, 30 counted calls, 300 processed.
+    const row = await syncRow(jobId);
+    expect(row.graph_calls).toBe(30);
+    expect(row.processed).toBe(300);
+    const { rows } = await env.database.db.execute<{ sync_scope: string; last_synced_at: Date | null }>(
+      sql`select sync_scope, last_synced_at from pages where id = ${big.uuid}`,
+    );
+    expect(rows[0]?.sync_scope).toBe('full');
+    expect(rows[0]?.last_synced_at).not.toBeNull();
+  }, 120_000);
+
+  it('starts a new job once the last one is over, and a re-sync changes nothing', async () => {
+    const again = await startSync(big.id);
+    const newId = again.json<{ jobId: string }>().jobId;
+    expect(newId).not.toBe(jobId);
+    expect((await finished(newId)).status).toBe('completed');
+    await expectExactly(big);
+    }, 60_000);
+
+  it('slows down on rate-limit answers instead of failing', async () => {
+    const page = await seedEmulatorPage(env, account, { name: 'Busy Page', contacts: 50 });
+    // The platform allows 1 call/s while we pace for 2, and the next two calls are refused outright.
+    await emulatorCall(env.emulator.url, '/_emulator/behaviour', { conversationsPerSecond: 1, failNext: 2, failCodes: [80001] }, 'PUT');
+    try {
+      const id = (await startSync(page.id)).json<{ jobId: string }>().jobId;
+      const done = await finished(id);
+      expect(done.status).toBe('completed');
+      expect(done.progress.processed).toBe(50);
+      expect((await syncRow(id)).rate_limit_hits).toBeGreaterThanOrEqual(2);
+      await expectExactly(page);
+    } finally {
+      await emulatorCall(env.emulator.url, '/_emulator/behaviour', { conversationsPerSecond: 2, failNext: 0, failCodes: [1200] }, 'PUT');
+    }
+  }, 60_000);
+
+  it('fails with a message the admin can act on when the page token expired', async () => {
+    const page = await seedEmulatorPage(env, account, { name: 'Expired Page', contacts: 20 });
+    await emulatorCall(env.emulator.url, `/_emulator/tokens/${page.access_token}/expire`, {});
+    const id = (await startSync(page.id)).json<{ jobId: string }>().jobId;
+    const done = await finished(id);
+    expect(done).toMatchObject({ status: 'failed', isActive: false, error: TOKEN_INVALID_MESSAGE });
+    expect(TOKEN_INVALID_MESSAGE).toMatch(/reconnect the page/);
+    // The queue records the failure at once instead of retrying what cannot succeed.
+    const job = await waitFor(async () => {
+      const j = await env.boss.getJobById('page-sync', id);
+      return j?.state === 'failed' ? j : null;
+    });
+    expect(job.retryCount).toBe(0);
+    expect((await status(id)).state).toBe('failed');
+    const { rows } = await env.database.db.execute<{ sync_scope: string }>(
+      sql`select sync_scope from pages where id = ${page.uuid}`,
+    );
+    expect(rows[0]?.sync_scope).toBe('none');
+    // A later start is allowed (e.g. after the admin reconnected).
+    expect((await startSync(page.id)).json<{ jobId: string }>().jobId).not.toBe(id);
+  });
+
+  it("never shows a job to another admin, nor lets them start one on a page they don't manage", async () => {
+    const other = await seedAccount(env, 'Other Admin');
+    const s = await status(jobId, other.headers);
+    expect(s).toMatchObject({ jobId, status: 'not_found', isActive: false, error: null });
+    expect(s.progress).toEqual({ processed: 0, total: null });
+    expect((await startSync(big.id, other.headers)).statusCode).toBe(404);
+    const users = await env.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/addUsersByPage',
+      headers: other.headers,
+      payload: { pageId: big.id },
+    });
+    expect(users.statusCode).toBe(404);
+    expect((await status('00000000-0000-4000-8000-00000000abcd')).status).toBe('not_found');
+    expect((await status('not-a-uuid')).status).toBe('not_found');
+    const bad = await env.app.inject({ method: 'GET', url: '/api/v1/pages/sync-status/%24%24', headers: account.headers });
+    expect(bad.statusCode).toBe(400);
+    const anon = await env.app.inject({ method: 'GET', url: `/api/v1/pages/sync-status/${jobId}` });
+    expect(anon.statusCode).toBe(401);
+  });
+});

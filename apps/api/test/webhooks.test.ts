@@ -1,0 +1,235 @@
+import type { AddressInfo } from 'node:net';
+import type { LiveEvent } from '@pagecast/contract';
+import { signatureHeaders } from '@pagecast/graph-emulator';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onWebhookEvent, type WebhookEvent } from '../src/modules/webhooks/listeners.js';
+import { processWebhookEvent } from '../src/modules/webhooks/service.js';
+import { subscribeMessengerWebhooks } from '../src/runtime.js';
+import {
+  emulatorCall,
+  seedAccount,
+  seedEmulatorPage,
+  startSyncEnv,
+  waitFor,
+  type EmulatorPage,
+  type SyncEnv,
+} from './helpers/sync.js';
+
+const SECRET = 'pagecast-emulator-app-secret';
+let env: SyncEnv;
+let page: EmulatorPage & { uuid: string };
+const heard: WebhookEvent[] = [];
+let stopListening: () => void;
+
+beforeAll(async () => {
+  env = await startSyncEnv();
+  // The app listens on a real port so the emulator can deliver webhooks to it.
+  await env.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = env.app.server.address() as AddressInfo;
+  const account = await seedAccount(env);
+  page = await seedEmulatorPage(env, account, { name: 'Webhook Page', contacts: 3 });
+  const config = { ...env.config, publicUrl: `http://127.0.0.1:${port}` };
+  await subscribeMessengerWebhooks({ config, graph: env.graph, logger: env.app.log as never });
+  const state = await emulatorCall<{ app: { subscription: { callbackUrl: string } | null } }>(env.emulator.url, '/_emulator/state');
+  expect(state.app.subscription?.callbackUrl).toBe(`http://127.0.0.1:${port}/api/webhooks/messenger`);
+  await env.graph.subscribeApp(page.id, page.access_token, ['messages', 'message_deliveries', 'message_reads', 'messaging_postbacks', 'message_echoes']);
+  stopListening = onWebhookEvent((e) => void heard.push(e));
+});
+afterAll(async () => {
+  stopListening?.();
+  await env?.close();
+});
+
+const post = (body: string, headers: Record<string, string> = signatureHeaders(body, SECRET)) =>
+  env.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/messenger',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: body,
+  });
+const count = async (table: 'webhook_events' | 'messages' | 'contacts') =>
+  (await env.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)}`)).rows[0]?.n;
+const delivery = (id: string) =>
+  waitFor(async () => {
+    const { rows } = await env.database.db.execute<{ processed: boolean }>(
+      sql`select processed_at is not null as processed from webhook_events where id = ${id}`,
+    );
+    return rows[0]?.processed ?? false;
+  }, 50);
+const lastEventId = async () =>
+  String((await env.database.db.execute<{ id: string }>(sql`select max(id)::text as id from webhook_events`)).rows[0]?.id);
+const envelope = (messaging: unknown[]) =>
+  JSON.stringify({ object: 'page', entry: messaging.map((m) => ({ id: page.id, time: Date.now(), messaging: [m] })) });
+
+describe('webhook verification handshake', () => {
+  it('echoes hub.challenge for the right verify token', async () => {
+    const res = await env.app.inject({
+      method: 'GET',
+      url: '/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=pagecast-verify-token&hub.challenge=1158201444',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('1158201444');
+  });
+  it.each([
+    'hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1',
+    'hub.mode=unsubscribe&hub.verify_token=pagecast-verify-token&hub.challenge=1',
+    'hub.mode=subscribe&hub.challenge=1',
+  ])('refuses %s', async (query) => {
+    const res = await env.app.inject({ method: 'GET', url: `/api/webhooks/messenger?${query}` });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('1"');
+  });
+});
+
+describe('webhook deliveries', () => {
+  const psid = () => page.contacts[0]?.psid;
+  const inbound = (mid: string, text: string, ts: number) => ({
+    sender: { id: psid() },
+    recipient: { id: page.id },
+    timestamp: ts,
+    message: { mid, text },
+  });
+
+  it('refuses a missing signature, a wrong secret and an altered body, storing nothing', async () => {
+    const before = await count('webhook_events');
+    const body = envelope([inbound('m_refused', 'hi', Date.now())]);
+    const missing = await post(body, {});
+    expect(missing.statusCode).toBe(401);
+    const wrong = await post(body, signatureHeaders(body, 'another-secret'));
+    expect(wrong.statusCode).toBe(403);
+    const altered = await post(body.replace('hi', 'ho'), signatureHeaders(body, SECRET));
+    expect(altered.statusCode).toBe(403);
+    const garbage = await post(body, { 'x-hub-signature-256': 'sha256=zz' });
+    expect(garbage.statusCode).toBe(403);
+    expect(await count('webhook_events')).toBe(before);
+    expect((await env.database.db.execute(sql`select 1 from messages where mid = 'm_refused'`)).rows).toHaveLength(0);
+  });
+
+  it('accepts a signed delivery (raw bytes with escaped unicode), stores it and answers EVENT_RECEIVED', async () => {
+    const body = envelope([inbound('m_unicode', 'caf\\u00e9 \\u00e4\\u00f6\\u00e5', Date.now())]).replace(/\\\\u/g, '\\u');
+    const res = await post(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('EVENT_RECEIVED');
+    await delivery(await lastEventId());
+    const { rows } = await env.database.db.execute<{ text: string; direction: string }>(
+      sql`select text, direction from messages where mid = 'm_unicode'`,
+    );
+    expect(rows).toEqual([{ text: 'café äöå', direction: 'in' }]);
+  });
+
+  it('a contact writing through the emulator ends up stored, live, and opens the window', async () => {
+    const hub = env.deps.realtime ?? (await import('../src/realtime/index.js')).createRealtimeHub(env.database.pool);
+    const live = new Promise<LiveEvent>((resolve) => {
+      const off = hub.subscribe(page.id, (e) => {
+        if (e.type === 'message' && e.message.message === 'Is the shop open?') {
+          off();
+          resolve(e);
+        }
+      });
+    });
+    await hub.ready();
+    const who = page.contacts[1] as { psid: string; name: string };
+    const sent = await emulatorCall<{ mid: string }>(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${who.psid}/messages`, { text: 'Is the shop open?' });
+    const row = await waitFor(async () => {
+      const { rows } = await env.database.db.execute<{ text: string; sent_by: string; direction: string }>(
+        sql`select text, sent_by, direction from messages where mid = ${sent.mid}`,
+      );
+      return rows[0];
+    }, 50);
+    expect(row).toEqual({ text: 'Is the shop open?', sent_by: who.psid, direction: 'in' });
+    const event = await live;
+    expect(event).toMatchObject({ type: 'message', pageId: page.id, contactId: who.psid, message: { id: sent.mid, sentBy: who.psid, status: 'received' } });
+    const { rows: c } = await env.database.db.execute<{ last_message_preview: string; window_open: boolean }>(
+      sql`select last_message_preview, last_inbound_at > now() - interval '24 hours' as window_open
+            from contacts where page_id = ${page.uuid} and psid = ${who.psid}`,
+    );
+    expect(c[0]).toEqual({ last_message_preview: 'Is the shop open?', window_open: true });
+    expect(heard.some((e) => e.kind === 'message' && e.mid === sent.mid && e.psid === who.psid && !e.fromPage)).toBe(true);
+    if (!env.deps.realtime) await hub.close();
+  });
+
+  it('a replayed delivery changes nothing', async () => {
+    const body = envelope([inbound('m_replay', 'once', 1_700_000_000_000)]);
+    expect((await post(body)).statusCode).toBe(200);
+    await delivery(await lastEventId());
+    const snapshot = async () =>
+      (await env.database.db.execute(sql`select m.mid, m.text, m.created_at, c.last_message_at, c.last_inbound_at, c.last_message_preview
+                                          from messages m join contacts c on c.id = m.contact_id order by m.mid`)).rows;
+    const before = { rows: await snapshot(), messages: await count('messages'), contacts: await count('contacts') };
+    const heardBefore = heard.length;
+    expect((await post(body)).statusCode).toBe(200);
+    const replayId = await lastEventId();
+    await delivery(replayId);
+    // Processing the same stored delivery again (e.g. the sweeper after a crash) is a no-op too.
+    await processWebhookEvent({ db: env.database.db, tokens: env.tokens }, Number(replayId));
+    expect(await snapshot()).toEqual(before.rows);
+    expect(await count('messages')).toBe(before.messages);
+    expect(await count('contacts')).toBe(before.contacts);
+    // Listeners still hear the replay (they must be idempotent).
+    expect(heard.length).toBe(heardBefore + 1);
+  });
+
+  it('deliveries and reads in any order end in the same state', async () => {
+    const who = page.contacts[2]?.psid;
+    const t0 = Date.UTC(2025, 0, 1, 12, 0, 0);
+    const echo = (mid: string, ts: number) => ({ sender: { id: page.id }, recipient: { id: who }, timestamp: ts, message: { mid, text: mid, is_echo: true } });
+    expect((await post(envelope([echo('m_out1', t0), echo('m_out2', t0 + 1000), echo('m_out3', t0 + 2000)]))).statusCode).toBe(200);
+    await delivery(await lastEventId());
+    const receipts = [
+      { sender: { id: who }, recipient: { id: page.id }, timestamp: t0 + 5000, delivery: { watermark: t0 + 1000 } },
+      { sender: { id: who }, recipient: { id: page.id }, timestamp: t0 + 6000, delivery: { watermark: t0 + 2000, mids: ['m_out3'] } },
+      { sender: { id: who }, recipient: { id: page.id }, timestamp: t0 + 7000, read: { watermark: t0 + 1000 } },
+    ];
+    const state = async () =>
+      (await env.database.db.execute(sql`select mid, direction, sent_by, delivered_at, read_at from messages
+                                          where mid in ('m_out1','m_out2','m_out3') order by mid`)).rows;
+    for (const r of [...receipts].reverse()) {
+      expect((await post(envelope([r]))).statusCode).toBe(200);
+      await delivery(await lastEventId());
+    }
+    const reversed = await state();
+    // Reset the marks, then apply the receipts in their natural order, twice.
+    await env.database.db.execute(sql`update messages set delivered_at = null, read_at = null where mid in ('m_out1','m_out2','m_out3')`);
+    for (const r of [...receipts, ...receipts]) {
+      expect((await post(envelope([r]))).statusCode).toBe(200);
+      await delivery(await lastEventId());
+    }
+    expect(await state()).toEqual(reversed);
+    const byMid = Object.fromEntries(reversed.map((r) => [r.mid, r]));
+    expect(byMid.m_out1).toMatchObject({ direction: 'out', sent_by: page.id });
+    expect(new Date(byMid.m_out1?.delivered_at as string).getTime()).toBe(t0 + 1000);
+    expect(new Date(byMid.m_out3?.delivered_at as string).getTime()).toBe(t0 + 2000);
+    expect(new Date(byMid.m_out2?.read_at as string).getTime()).toBe(t0 + 1000);
+    expect(byMid.m_out3?.read_at).toBeNull();
+  });
+
+  it('a new person writing becomes a contact at once, named from their profile', async () => {
+    const added = await emulatorCall<{ contacts: Array<{ psid: string; name: string }> }>(env.emulator.url, `/_emulator/pages/${page.id}/contacts`, { count: 1, inboundAgoMs: null });
+    const newcomer = added.contacts[0] as { psid: string; name: string };
+    const sent = await emulatorCall<{ mid: string }>(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${newcomer.psid}/messages`, { text: 'Hello, first time here' });
+    const contact = await waitFor(async () => {
+      const { rows } = await env.database.db.execute<{ name: string | null; profile_pic: string | null }>(
+        sql`select name, profile_pic from contacts where page_id = ${page.uuid} and psid = ${newcomer.psid}`,
+      );
+      return rows[0];
+    }, 50);
+    expect(contact.name).toBe(newcomer.name);
+    expect(contact.profile_pic).toContain(newcomer.psid);
+    await waitFor(async () => (await env.database.db.execute(sql`select 1 from messages where mid = ${sent.mid}`)).rows.length > 0, 50);
+  });
+
+  it('a postback reopens the 24-hour window', async () => {
+    const who = page.contacts[0]?.psid;
+    await env.database.db.execute(sql`update contacts set last_inbound_at = now() - interval '3 days' where page_id = ${page.uuid} and psid = ${who}`);
+    const mid = await emulatorCall<{ mid: string }>(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${who}/postback`, { title: 'Get Started', payload: 'GET_STARTED' });
+    await waitFor(async () => {
+      const { rows } = await env.database.db.execute<{ open: boolean }>(
+        sql`select last_inbound_at > now() - interval '24 hours' as open from contacts where page_id = ${page.uuid} and psid = ${who}`,
+      );
+      return rows[0]?.open;
+    }, 50);
+    expect(heard.some((e) => e.kind === 'postback' && e.psid === who && e.mid === mid.mid)).toBe(true);
+  });
+});

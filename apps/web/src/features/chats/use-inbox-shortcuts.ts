@@ -1,0 +1,161 @@
+// Inbox keyboard shortcuts (issue 12): the InboxScreen stays pure, so this hook drives it through the DOM it
+// renders (accessible names and the conversation rows), scoped to the element `rootRef` points at.
+import { useEffect, type RefObject } from 'react';
+
+export interface InboxShortcut {
+  keys: string[];
+  description: string;
+}
+
+const MOD =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+
+/** What the '?' dialog lists; each entry is handled below (or by the sidebar / composer / dialogs). */
+export const INBOX_SHORTCUTS: InboxShortcut[] = [
+  { keys: ['↓', 'j'], description: 'Next conversation' },
+  { keys: ['↑', 'k'], description: 'Previous conversation' },
+  { keys: ['/'], description: 'Search conversations' },
+  { keys: ['c'], description: 'Write a message in the open conversation' },
+  { keys: ['Enter'], description: 'Open the focused conversation and write a message' },
+  { keys: ['Enter'], description: 'Send the message (Shift+Enter adds a new line)' },
+  { keys: ['Esc'], description: 'Leave the message box or search, close the open panel' },
+  { keys: [MOD, 'B'], description: 'Show or hide the sidebar' },
+  { keys: ['?'], description: 'Show these shortcuts' },
+];
+
+const ROW = '[data-testid="conversation-row"]';
+const SEARCH = 'input[aria-label="Search conversations"]';
+const COMPOSER = 'textarea[aria-label="Message"]';
+
+function isTextField(el: Element | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable) return true;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (!(el instanceof HTMLInputElement)) return false;
+  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(
+    el.type,
+  );
+}
+
+/** Another layer (dialog, sheet, open menu) owns the keyboard while it is shown. */
+function overlayOpen(): boolean {
+  return document.querySelector('[aria-modal="true"], [role="menu"]') !== null;
+}
+
+function visible(el: HTMLElement | null): el is HTMLElement {
+  return el !== null && el.getClientRects().length > 0;
+}
+
+function isNarrow(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px)').matches;
+}
+
+/** Focus the composer once React has rendered the chat that was just opened. */
+function focusComposerSoon(root: HTMLElement): void {
+  window.setTimeout(() => {
+    const composer = root.querySelector<HTMLTextAreaElement>(COMPOSER);
+    if (composer && !composer.disabled && visible(composer)) composer.focus();
+  }, 0);
+}
+
+function move(root: HTMLElement, delta: 1 | -1): void {
+  const rows = Array.from(root.querySelectorAll<HTMLElement>(ROW));
+  if (rows.length === 0) return;
+  const active = document.activeElement;
+  let index = rows.findIndex((r) => r === active);
+  if (index < 0) index = rows.findIndex((r) => r.getAttribute('aria-current') === 'true');
+  const next = rows[index < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, index + delta))];
+  if (!next) return;
+  // Wide screens open the conversation as the selection moves (like Front / Gmail); phones and
+  // multi-select only move the focus, so the list stays on screen and nothing gets ticked by accident.
+  const multiSelect = next.hasAttribute('aria-pressed');
+  if (!multiSelect && !isNarrow() && next.getAttribute('aria-current') !== 'true') next.click();
+  next.focus();
+  next.scrollIntoView({ block: 'nearest' });
+}
+
+export function useInboxShortcuts(
+  rootRef: RefObject<HTMLElement | null>,
+  opts: { onHelp: () => void },
+): void {
+  const { onHelp } = opts;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const root = rootRef.current;
+      if (!root || event.defaultPrevented || event.isComposing) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (overlayOpen()) return;
+      const target = document.activeElement;
+      const inText = isTextField(target);
+      const onRow = target instanceof HTMLElement && target.matches(ROW);
+
+      if (event.key === 'Escape') {
+        if (inText && root.contains(target)) {
+          // Leave the field and land on the open conversation, so j/k work right away.
+          (target as HTMLElement).blur();
+          const current = root.querySelector<HTMLElement>(`${ROW}[aria-current="true"]`);
+          if (visible(current)) current.focus();
+          event.preventDefault();
+          return;
+        }
+        const back = root.querySelector<HTMLElement>('button[aria-label="Back to conversations"]');
+        if (visible(back)) {
+          back.click();
+          event.preventDefault();
+          return;
+        }
+        const multi = root.querySelector<HTMLElement>('[role="switch"][aria-checked="true"]');
+        if (multi) {
+          multi.click();
+          event.preventDefault();
+        }
+        return;
+      }
+
+      if (event.key === 'Enter' && onRow && !target.hasAttribute('aria-pressed')) {
+        // The row itself opens the chat; then the composer takes the focus.
+        focusComposerSoon(root);
+        return;
+      }
+
+      if (inText) return;
+      switch (event.key) {
+        case '?':
+          event.preventDefault();
+          onHelp();
+          return;
+        case '/': {
+          const search = root.querySelector<HTMLInputElement>(SEARCH);
+          if (!visible(search)) return;
+          event.preventDefault();
+          search.focus();
+          search.select();
+          return;
+        }
+        case 'c': {
+          const composer = root.querySelector<HTMLTextAreaElement>(COMPOSER);
+          if (!composer || composer.disabled || !visible(composer)) return;
+          event.preventDefault();
+          composer.focus();
+          return;
+        }
+        case 'j':
+        case 'k':
+          event.preventDefault();
+          move(root, event.key === 'j' ? 1 : -1);
+          return;
+        case 'ArrowDown':
+        case 'ArrowUp': {
+          // Arrows keep scrolling whatever has the focus, except on the page itself or in the list.
+          const free = target === null || target === document.body || onRow;
+          if (!free) return;
+          event.preventDefault();
+          move(root, event.key === 'ArrowDown' ? 1 : -1);
+          return;
+        }
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [rootRef, onHelp]);
+}

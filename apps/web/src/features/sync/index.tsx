@@ -1,0 +1,14 @@
+import { SyncBanner, SyncProgress } from '@pagecast/ui/screens/sync';
+import { usePagesStore } from '../../stores';
+import { useSyncState } from './use-sync';
+
+export { SyncBanner };
+export { useSyncState, useSyncWatcher, syncStatusKey, type SyncState } from './use-sync';
+
+/** The dashboard header's progress while the selected page syncs (nothing otherwise). */
+export function SyncHeaderProgress() {
+  const pageId = usePagesStore((s) => s.selectedPage?.pageId);
+  const { isSyncing, progress } = useSyncState(pageId);
+  if (!isSyncing) return null;
+  return <SyncProgress processed={progress?.processed ?? 0} total={progress?.total ?? null} />;
+}

@@ -1,0 +1,101 @@
+// Page sync on the client (spec §4 "Sync"): request a sync when the selected page is not fully synced,
+// track its job id in the jobs slice, poll its status every 5 s while a job id exists, and clear it on
+// completed / not_found / failed.
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { TIMINGS, type SyncStatus } from '@pagecast/contract';
+import { toast } from '@pagecast/ui';
+import { SYNC_TEXT } from '@pagecast/ui/screens/sync';
+import { tsr } from '../../lib/api';
+import { useJobsStore, usePagesStore } from '../../stores';
+import { chatKeys, tagKeys } from '../chats/cache';
+
+export const syncStatusKey = (jobId: string) => ['SYNC_STATUS', jobId] as const;
+const TERMINAL: ReadonlyArray<SyncStatus['status']> = ['completed', 'not_found', 'failed'];
+
+/** The tracked job's status, polled every 5 s while the page has a job id (shared by every caller). */
+function useSyncStatusQuery(pageId: string | null | undefined) {
+  const jobId = useJobsStore((s) => (pageId ? s.jobs[pageId] : undefined));
+  const query = tsr.pages.syncStatus.useQuery({
+    queryKey: syncStatusKey(jobId ?? ''),
+    queryData: { params: { jobId: jobId ?? '' } },
+    enabled: !!jobId,
+    refetchInterval: TIMINGS.syncStatusPollMs,
+    refetchIntervalInBackground: true,
+  });
+  const status = jobId && query.data?.status === 200 ? query.data.body : null;
+  return { jobId, status };
+}
+
+export interface SyncState {
+  /** Spec §4: isActive, status 'running' or state 'waiting'. */
+  isSyncing: boolean;
+  progress: { processed: number; total: number | null } | null;
+}
+
+/** For screens (Schedule's banner and its disabled submit): is this page syncing, and how far. */
+export function useSyncState(pageId: string | null | undefined): SyncState {
+  const { jobId, status } = useSyncStatusQuery(pageId);
+  if (!jobId || !status) return { isSyncing: false, progress: null };
+  const isSyncing = status.isActive || status.status === 'running' || status.state === 'waiting';
+  return { isSyncing, progress: isSyncing ? status.progress : null };
+}
+
+/**
+ * Mounted once by the dashboard layout: starts the sync of a page that is not fully synced and reacts to
+ * the end of the tracked job (clears it; a failure shows its reason; success refreshes the page and the
+ * data that depends on its contacts).
+ */
+export function useSyncWatcher(): void {
+  const queryClient = useQueryClient();
+  const page = usePagesStore((s) => s.selectedPage);
+  const pageId = page?.pageId;
+  const { jobId, status } = useSyncStatusQuery(pageId);
+  const addJob = useJobsStore((s) => s.addJob);
+  const removeJob = useJobsStore((s) => s.removeJob);
+  const requested = useRef(new Set<string>());
+  const start = tsr.pages.syncPage.useMutation();
+
+  useEffect(() => {
+    if (!page || page.syncScope === 'full' || jobId || requested.current.has(page.pageId)) return;
+    requested.current.add(page.pageId);
+    const id = page.pageId;
+    start
+      .mutateAsync({ params: { pageId: id }, body: {} })
+      .then((res) => {
+        if (res.status === 202 && res.body.jobId) {
+          addJob(id, res.body.jobId);
+          toast.info(SYNC_TEXT.toast);
+        }
+      })
+      .catch((err: unknown) => console.error('Page sync request failed', err));
+    // `start` is a new object each render; the ref guards against repeats.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, jobId, addJob]);
+
+  useEffect(() => {
+    if (!pageId || !jobId || !status || !TERMINAL.includes(status.status)) return;
+    removeJob(pageId);
+    if (status.status === 'failed') {
+      toast.error(status.error ?? 'The page sync failed');
+      return;
+    }
+    if (status.status === 'completed') {
+      markPageSynced(pageId);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.recipients(pageId) });
+      void queryClient.invalidateQueries({ queryKey: tagKeys.list(pageId) });
+      void queryClient.invalidateQueries({ queryKey: ['page', pageId] });
+    }
+  }, [pageId, jobId, status, removeJob, queryClient]);
+}
+
+/** The page's syncScope becomes 'full' in the pages store (selected page and list). */
+function markPageSynced(pageId: string): void {
+  const { pages, selectedPage, setPages, setSelectedPage } = usePagesStore.getState();
+  if (selectedPage?.pageId === pageId && selectedPage.syncScope !== 'full') {
+    setSelectedPage({ ...selectedPage, syncScope: 'full' });
+  }
+  if (pages.some((p) => p.pageId === pageId && p.syncScope !== 'full')) {
+    setPages(pages.map((p) => (p.pageId === pageId ? { ...p, syncScope: 'full' } : p)));
+  }
+}

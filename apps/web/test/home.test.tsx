@@ -1,0 +1,122 @@
+import type { Campaign, PageOverview } from '@pagecast/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subscriptionTimeLeft } from '../src/features/subscription/time-left';
+import { makePage, mockFetch, renderApp, selectPage, signIn } from './helpers';
+
+const page = makePage(7, 'Acme Coffee');
+
+const campaign = (over: Partial<Campaign>): Campaign => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  pageId: page.pageId,
+  name: 'Spring sale',
+  description: 'Spring',
+  message: 'Hello',
+  scheduledTime: '2030-03-01T10:00:00.000Z',
+  type: 'ACCOUNT_UPDATE',
+  tagId: null,
+  tagName: null,
+  audienceCount: 200,
+  dispatchedCount: 180,
+  deliveredCount: 150,
+  interactedCount: 30,
+  failedCount: 20,
+  status: 'completed',
+  statusReason: null,
+  createdAt: '2030-01-01T10:00:00.000Z',
+  startedAt: '2030-01-02T10:00:00.000Z',
+  completedAt: '2030-01-02T10:05:00.000Z',
+  ...over,
+});
+
+const overview = (over: Partial<PageOverview> = {}): PageOverview => ({
+  page: { ...page, tags: [] },
+  contacts: { total: 0, insideWindow: 0 },
+  tagCount: 0,
+  lastSync: null,
+  upcomingCampaigns: [],
+  lastCampaign: null,
+  ...over,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function openHome(body: unknown, status = 200) {
+  const fetchMock = mockFetch((url) =>
+    url.endsWith(`/api/v1/pages/${page.pageId}/overview`) ? { status, body } : { status: 404, body: { message: 'x' } },
+  );
+  signIn();
+  selectPage(page);
+  const app = await renderApp('/dashboard/home');
+  return { app, fetchMock };
+}
+
+describe('Home screen', () => {
+  it('a new page: get-started steps and empty states link to their screens', async () => {
+    const { app, fetchMock } = await openHome(overview());
+    expect(await screen.findByRole('heading', { name: 'Get started' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/v1/pages/${page.pageId}/overview`,
+      expect.objectContaining({ method: 'GET' }),
+    );
+    expect(screen.getByText('No campaigns scheduled')).toBeInTheDocument();
+    expect(screen.getByText('No campaigns sent yet')).toBeInTheDocument();
+    expect(screen.getByText('Not synced yet')).toBeInTheDocument();
+    const scheduleLinks = screen.getAllByRole('link', { name: /Schedule your first campaign/ });
+    for (const link of scheduleLinks) expect(link).toHaveAttribute('href', '/dashboard/schedule');
+    await userEvent.click(screen.getByRole('link', { name: 'Create your first tag' }));
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/manage-tags'));
+  });
+
+  it('a busy page: counts, sync state, upcoming campaigns and the last funnel', async () => {
+    await openHome(
+      overview({
+        contacts: { total: 1234, insideWindow: 56 },
+        tagCount: 3,
+        lastSync: { status: 'completed', finishedAt: new Date().toISOString(), processed: 1234, error: null },
+        upcomingCampaigns: [campaign({ name: 'Next week', status: 'pending', tagName: 'VIP' })],
+        lastCampaign: campaign({ name: 'Spring sale' }),
+      }),
+    );
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(summary).toHaveTextContent('1,234');
+    expect(summary).toHaveTextContent('56 can be messaged now');
+    expect(summary).toHaveTextContent('Completed');
+    expect(screen.queryByRole('heading', { name: 'Get started' })).not.toBeInTheDocument();
+    const upcoming = screen.getByRole('list', { name: 'Upcoming campaigns' });
+    expect(within(upcoming).getByText('Next week')).toBeInTheDocument();
+    expect(within(upcoming).getByText('VIP')).toBeInTheDocument();
+    expect(screen.getByText('Spring sale')).toBeInTheDocument();
+    expect(screen.getByText('Dispatched').parentElement).toHaveTextContent('Dispatched18090%');
+    expect(screen.getByText('Delivered').parentElement).toHaveTextContent('Delivered15083%');
+    expect(screen.getByText('Interacted').parentElement).toHaveTextContent('Interacted3017%');
+    expect(screen.getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/dashboard/analytics');
+  });
+
+  it('shows skeletons while loading, then the server message on an error', async () => {
+    await openHome({ message: 'Database unavailable' }, 503);
+    expect(screen.getByRole('status', { name: 'Loading overview' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the overview');
+    expect(alert).toHaveTextContent('Database unavailable');
+  });
+});
+
+describe('subscription time left', () => {
+  const now = new Date('2030-01-01T12:00:00Z');
+  it('counts whole days left, rounding up', () => {
+    const sub = { plan: 'pro' as const, status: 'active' as const, availableCredits: 0 };
+    expect(subscriptionTimeLeft({ ...sub, periodEnd: '2030-01-24T11:00:00Z' }, now)).toBe('23 days left');
+    expect(subscriptionTimeLeft({ ...sub, periodEnd: '2030-01-01T13:00:00Z' }, now)).toBe('1 day left');
+    expect(subscriptionTimeLeft({ ...sub, periodEnd: '2029-12-31T12:00:00Z' }, now)).toBe('Expired');
+  });
+  it("says 'No active plan' without one, and 'Expired' after it", () => {
+    expect(
+      subscriptionTimeLeft({ plan: 'free', status: 'none', periodEnd: null, availableCredits: 0 }, now),
+    ).toBe('No active plan');
+    expect(
+      subscriptionTimeLeft({ plan: 'pro', status: 'expired', periodEnd: '2029-01-01T00:00:00Z', availableCredits: 5 }, now),
+    ).toBe('Expired');
+  });
+});

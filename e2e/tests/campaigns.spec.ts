@@ -1,0 +1,100 @@
+// Campaigns (issue 8): schedule a campaign to a tag one minute ahead with the time counters, then watch it
+// go pending -> processing -> completed on Campaign Analytics, its counters matching the emulator's outbox.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+
+test.afterEach(async ({ request }) => {
+  await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 0 } });
+});
+
+async function recipientsOf(request: APIRequestContext, pageId: string, headers: Record<string, string>) {
+  const res = await request.get(`${baseURL}/api/v1/chats/${pageId}/recipients`, { headers });
+  if (!res.ok()) return [];
+  return ((await res.json()) as { recipients: Array<{ id: string; name: string }> }).recipients;
+}
+
+test('schedule to a tag one minute ahead; analytics shows pending, processing, completed with outbox counts', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  await selectPage(page, DEMO_PAGES.bikeShop);
+  const session = await apiSignIn(request, baseURL, emulatorURL);
+  const pageId = session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop)!.pageId;
+
+  // The dashboard's sync imports the contacts; then a tag on three of them, through the API.
+  await expect.poll(async () => (await recipientsOf(request, pageId, session.headers)).length, { timeout: 90_000 }).toBeGreaterThanOrEqual(3);
+  const members = (await recipientsOf(request, pageId, session.headers)).slice(0, 3);
+  const tagName = `Riders ${Date.now() % 100000}`;
+  const created = await request.post(`${baseURL}/api/v1/tags`, {
+    headers: session.headers,
+    data: { name: tagName, description: 'Campaign audience', pageId },
+  });
+  expect(created.status()).toBe(201);
+  const tagId = ((await created.json()) as { tag: { id: string } }).tag.id;
+  for (const m of members) {
+    const added = await request.post(`${baseURL}/api/user-tags/add`, {
+      headers: session.headers,
+      data: { userId: m.id, tagId, pageId },
+    });
+    expect(added.ok()).toBe(true);
+  }
+
+  await page.getByRole('group', { name: 'Features' }).getByRole('button', { name: 'Schedule' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/schedule$/);
+  const submit = page.getByRole('button', { name: 'Schedule Campaign' });
+  await expect(submit).toBeEnabled({ timeout: 60_000 }); // disabled while the page syncs
+  // The counters cannot pass 59 minutes: start over in the next hour if the form opened at hh:59.
+  const picker = page.getByRole('button', { name: 'Date and Time (UTC)' });
+  if (/:59 UTC/.test((await picker.textContent()) ?? '')) {
+    await page.waitForTimeout(61_000);
+    await page.reload();
+  }
+
+  const name = `Spring ride ${Date.now() % 100000}`;
+  await page.getByLabel('Campaign Name').fill(name);
+  await page.getByLabel('Campaign Description').fill('Tune-up reminder for our riders');
+  await expect(page.getByText('31/200')).toBeVisible();
+  await page.getByLabel('Tags').selectOption({ label: tagName });
+  await expect(page.getByTestId('audience-preview')).toContainText('3 recipients');
+  await picker.click();
+  const before = (await picker.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Increase minutes' }).click();
+  await page.getByRole('button', { name: 'Done' }).click();
+  const scheduled = (await picker.textContent()) ?? '';
+  expect(scheduled).not.toBe(before);
+  await page.getByLabel('Message').fill('Spring tune-ups are 20% off this week. See you at the shop!');
+  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await submit.click();
+  await expect(page.getByText('Campaign created successfully!')).toBeVisible();
+  await expect(page.getByLabel('Campaign Name')).toHaveValue('');
+
+  // Slow sends (5 s each) keep it visibly processing for a moment (the list refreshes every 2 s).
+  await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 5000 } });
+  await page.getByRole('group', { name: 'Features' }).getByRole('button', { name: 'Campaign Analytics' }).click();
+  await expect(page.getByRole('heading', { name: 'Campaign Analytics' })).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('pending', { exact: true })).toBeVisible();
+  await expect(row.getByRole('cell').nth(5)).toHaveText('Account update');
+  await expect(row.getByText('processing', { exact: true })).toBeVisible({ timeout: 120_000 });
+  await expect(row.getByText('completed', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  // The counters match what the platform received.
+  const outbox = (await (await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)).json()) as {
+    data: Array<{ recipient: string; text: string }>;
+  };
+  const received = outbox.data.filter((e) => e.text.startsWith('Spring tune-ups are 20% off'));
+  expect(received.length).toBeLessThanOrEqual(3);
+  await expect(row.getByRole('cell').nth(6)).toHaveText(String(received.length));
+  expect(new Set(received.map((e) => e.recipient)).size).toBe(received.length);
+  for (const e of received) expect(members.map((m) => m.id)).toContain(e.recipient);
+
+  // The detail: funnel and each recipient's outcome.
+  await row.getByRole('button', { name: `Open campaign ${name}` }).click();
+  const sheet = page.getByRole('dialog', { name });
+  await expect(sheet.getByRole('meter', { name: 'Audience' })).toHaveAttribute('aria-valuenow', '3');
+  await expect(sheet.getByRole('meter', { name: 'Dispatched' })).toHaveAttribute('aria-valuenow', String(received.length));
+  await expect(sheet.getByRole('table', { name: 'Recipients' }).getByRole('row')).toHaveCount(4);
+});

@@ -1,0 +1,87 @@
+// Shared sign-in helpers for the Playwright suites. They drive the product the way a user does (the landing
+// page's login button, the emulator's login popup, the page chooser), or, for tests that only need a JWT,
+// go straight to the API with a token minted by the emulator's control API.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { baseURL, emulatorURL } from '../playwright.config';
+
+export const DEMO_ADMIN = 'Demo Admin';
+export const SECOND_ADMIN = 'Second Admin';
+/** The demo world's pages (apps/graph-emulator/src/world/seed.ts). */
+export const DEMO_PAGES = {
+  bakery: 'Crumb & Co. Bakery',
+  bikeShop: 'Spoke & Chain Bike Shop',
+  yoga: 'Lotus Flow Yoga Studio',
+  /** Managed by 'Second Admin' only. */
+  books: 'Harbor Lane Books',
+} as const;
+
+/**
+ * Signs in through the UI: opens '/', clicks the landing page's login button, and in the emulator's login
+ * popup (opened by its sdk.js) picks the user — 'Continue as <name>' both chooses and grants the scopes.
+ * Resolves once the app is on /select with the page list rendered.
+ */
+export async function signIn(page: Page, opts: { userName?: string } = {}): Promise<void> {
+  const userName = opts.userName ?? DEMO_ADMIN;
+  await page.goto('/');
+  const popupPromise = page.waitForEvent('popup');
+  // The header and the hero both have the button; the first visible one is enough.
+  await page.getByRole('button', { name: 'Login with Facebook' }).first().click();
+  const popup = await popupPromise;
+  await popup.getByRole('button', { name: `Continue as ${userName}` }).click();
+  await expect(page).toHaveURL(/\/select$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Select a Page' })).toBeVisible();
+}
+
+/**
+ * On /select: clicks the card of the page called `name`, waits for the dashboard and ends on the Home
+ * screen (/dashboard/home) with the page's name in the sidebar header.
+ */
+export async function selectPage(page: Page, name: string): Promise<void> {
+  await page.getByRole('list', { name: 'Pages' }).getByRole('button', { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard(\/home)?$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
+  // Below 768px the sidebar is a sheet that is closed by default: its header is not rendered then.
+  if ((page.viewportSize()?.width ?? 1280) >= 768) {
+    await expect(page.locator('[data-slot="sidebar-page-header"]').first()).toContainText(name);
+  }
+}
+
+export interface ApiSession {
+  jwt: string;
+  user: { userId: string; name: string; role: 'admin' | 'operator' };
+  accounts: Array<{ id: string; pageId: string; name: string }>;
+  /** `{ authorization: 'Bearer <jwt>' }` for request.get/post. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Signs in without a browser, for tests that only need a JWT: finds the user's id in the emulator
+ * (`GET /_emulator/state`), mints a user token for it (`POST /_emulator/users/{id}/tokens`) and registers
+ * with the API (`POST /api/v1/admin/register-user-admin`), which verifies that token with the emulator.
+ */
+export async function apiSignIn(
+  request: APIRequestContext,
+  apiURL: string,
+  emulator: string,
+  opts: { userName?: string } = {},
+): Promise<ApiSession> {
+  const userName = opts.userName ?? DEMO_ADMIN;
+  const state = await request.get(`${emulator}/_emulator/state`);
+  expect(state.ok()).toBe(true);
+  const { users } = (await state.json()) as { users: Array<{ id: string; name: string; email: string | null }> };
+  const user = users.find((u) => u.name === userName);
+  if (!user) throw new Error(`No user called '${userName}' in the emulator world`);
+  const minted = await request.post(`${emulator}/_emulator/users/${user.id}/tokens`, { data: {} });
+  expect(minted.ok()).toBe(true);
+  const { access_token: accessToken, expires_in: expiresIn } = (await minted.json()) as {
+    access_token: string;
+    expires_in: number;
+  };
+  const res = await request.post(`${apiURL}/api/v1/admin/register-user-admin`, {
+    data: { name: user.name, email: user.email, profilePic: null, userId: user.id, accessToken, expiresIn },
+  });
+  if (!res.ok()) throw new Error(`register-user-admin answered ${res.status()}: ${await res.text()}`);
+  const body = (await res.json()) as Omit<ApiSession, 'headers'>;
+  return { ...body, headers: { authorization: `Bearer ${body.jwt}` } };
+}

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+
+test.describe('sign-in, page selection and log out', () => {
+  test('login dialog -> /select -> search -> page -> Home; Ctrl+B; log out', async ({ page }) => {
+    await signIn(page);
+
+    // /select: the demo admin's three pages; the search filters by name, case-insensitive.
+    const cards = page.getByRole('list', { name: 'Pages' }).getByRole('listitem');
+    await expect(cards).toHaveCount(3);
+    await page.getByRole('searchbox', { name: 'Search pages' }).fill('BIKE');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(DEMO_PAGES.bikeShop);
+    await expect(cards.first().getByRole('link', { name: /View page/ })).toHaveAttribute('target', '_blank');
+
+    await selectPage(page, DEMO_PAGES.bikeShop);
+    await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+    // The overview of a new page: what to do first, each step linking to its screen.
+    await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Create your first tag/ }).first()).toHaveAttribute(
+      'href',
+      '/dashboard/manage-tags',
+    );
+    await expect(page.getByRole('link', { name: 'Schedule your first campaign' }).last()).toHaveAttribute(
+      'href',
+      '/dashboard/schedule',
+    );
+    await expect(page.getByText('No campaigns sent yet')).toBeVisible();
+
+    // The user menu's subscription: no plan yet.
+    await page.locator('[data-slot="nav-user"] > button').click();
+    await page.getByRole('menuitem', { name: 'Subscription' }).click();
+    const subscription = page.getByRole('group', { name: 'Subscription' });
+    await expect(subscription).toContainText('No active plan');
+    await expect(subscription).toContainText(/Available Credits\s*0/);
+    await page.keyboard.press('Escape');
+
+    // Ctrl+B collapses and expands the sidebar.
+    const sidebar = page.locator('[data-slot="sidebar"]').first();
+    await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    await page.keyboard.press('Control+b');
+    await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    await page.keyboard.press('Control+b');
+    await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+
+    // Log out clears storage and returns to '/'.
+    await page.locator('[data-slot="nav-user"] > button').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pagecast')));
+    expect(stored).toEqual([]);
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('screens, light and dark, phone and desktop', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const width of [375, 1366]) {
+      test(`/select and Home at ${width}px, ${scheme}`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+        await signIn(page);
+        await page.screenshot({ path: `test-results/screens/select-${width}-${scheme}.png`, fullPage: true });
+        await selectPage(page, DEMO_PAGES.bakery);
+        await expect(page.getByRole('heading', { name: 'Last campaign' })).toBeVisible();
+        await page.screenshot({ path: `test-results/screens/home-${width}-${scheme}.png`, fullPage: true });
+      });
+    }
+  }
+});
+
+test('apiSignIn: a JWT without the browser', async ({ request }) => {
+  const session = await apiSignIn(request, baseURL, emulatorURL);
+  expect(session.user.name).toBe('Demo Admin');
+  expect(session.accounts.map((a) => a.name).sort()).toEqual(
+    [DEMO_PAGES.bakery, DEMO_PAGES.bikeShop, DEMO_PAGES.yoga].sort(),
+  );
+  const pages = await request.get(`${baseURL}/api/v1/pages`, { headers: session.headers });
+  expect(pages.status()).toBe(200);
+  const subscription = await request.get(`${baseURL}/api/v1/me/subscription`, { headers: session.headers });
+  expect(await subscription.json()).toMatchObject({ plan: 'free', status: 'none' });
+});

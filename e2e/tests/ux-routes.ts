@@ -1,0 +1,67 @@
+// Shared by the experience specs (a11y, responsive, visual, keyboard): every route of the product, a signed-in
+// storage state made once per spec file, and a "screen is ready" wait that relies on Playwright's auto-waiting.
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_PAGES, selectPage, signIn } from './fixtures';
+
+export type Theme = 'light' | 'dark';
+export const THEMES: Theme[] = ['light', 'dark'];
+export const WIDTHS = [375, 768, 1366] as const;
+
+export interface UxRoute {
+  path: string;
+  /** File-name friendly id. */
+  name: string;
+  signedIn: boolean;
+}
+
+export const UX_ROUTES: UxRoute[] = [
+  { path: '/', name: 'landing', signedIn: false },
+  { path: '/privacy-policy', name: 'privacy-policy', signedIn: false },
+  { path: '/terms-and-conditions', name: 'terms', signedIn: false },
+  { path: '/revoke-access', name: 'revoke-access', signedIn: false },
+  { path: '/deletion-status/x', name: 'deletion-status', signedIn: false },
+  { path: '/select', name: 'select', signedIn: true },
+  { path: '/dashboard/home', name: 'home', signedIn: true },
+  { path: '/dashboard/manage-tags', name: 'manage-tags', signedIn: true },
+  { path: '/dashboard/chats', name: 'chats', signedIn: true },
+  { path: '/dashboard/schedule', name: 'schedule', signedIn: true },
+  { path: '/dashboard/analytics', name: 'analytics', signedIn: true },
+];
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+let signedInState: StorageState | null = null;
+
+/** Signs in through the UI once (Demo Admin, the bakery page selected) and keeps the storage state. */
+export async function signedInStorage(browser: Browser): Promise<StorageState> {
+  if (signedInState) return signedInState;
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page);
+  await selectPage(page, DEMO_PAGES.bakery);
+  signedInState = await context.storageState();
+  await context.close();
+  return signedInState;
+}
+
+/** A fresh context in the given theme: the system preference (the default 'System' choice) decides. */
+export async function themedContext(
+  browser: Browser,
+  opts: { theme: Theme; width: number; signedIn: boolean },
+): Promise<BrowserContext> {
+  const storageState = opts.signedIn ? await signedInStorage(browser) : undefined;
+  return browser.newContext({
+    storageState,
+    colorScheme: opts.theme,
+    viewport: { width: opts.width, height: opts.width < 768 ? 812 : 900 },
+  });
+}
+
+/** Opens `route` and waits until its main heading shows and nothing in the main area is still loading. */
+export async function openRoute(page: Page, route: UxRoute, theme: Theme): Promise<void> {
+  await page.goto(route.path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('main [role="status"]:visible')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('html')).toHaveClass(
+    theme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/,
+  );
+}

@@ -1,0 +1,300 @@
+// A campaign's detail in a side sheet: status and reason, the delivery funnel, its recipients with their
+// outcome (paged, filterable), Cancel (with confirmation) and CSV export.
+import {
+  contentTypeLabel,
+  type CampaignDetail,
+  type CampaignRecipient,
+  type PageMeta,
+} from '@pagecast/contract';
+import { Ban, Download, Radio } from 'lucide-react';
+import { useState } from 'react';
+import { CampaignStatusBadge } from '../../primitives/badge';
+import { Button } from '../../primitives/button';
+import {
+  Dialog,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../primitives/dialog';
+import { Pagination } from '../../primitives/pagination';
+import { Select } from '../../primitives/select';
+import { Sheet, SheetHeader, SheetTitle } from '../../primitives/sheet';
+import { Skeleton } from '../../primitives/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../primitives/table';
+import { FunnelChart } from './funnel';
+import { ANALYTICS_TEXT, formatScheduled, OUTCOME_LABELS } from './texts';
+
+const T = ANALYTICS_TEXT;
+type Outcome = CampaignRecipient['state'];
+
+export interface CampaignDetailSheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  detail: CampaignDetail | null;
+  loading: boolean;
+  error: string | null;
+  recipients: { data: CampaignRecipient[]; meta: PageMeta } | null;
+  recipientsLoading: boolean;
+  outcome: Outcome | '';
+  onOutcomeChange: (outcome: Outcome | '') => void;
+  recipientsPage: number;
+  onRecipientsPageChange: (page: number) => void;
+  /** Resolves when cancelled; rejects with `{ message }` on failure. */
+  onCancel: () => Promise<unknown>;
+  onExport: () => Promise<unknown>;
+}
+
+const fmtTime = (iso: string | null) => (iso ? formatScheduled(iso).replace(' UTC', '') : '—');
+
+export function CampaignDetailSheet({
+  open,
+  onOpenChange,
+  detail,
+  loading,
+  error,
+  recipients,
+  recipientsLoading,
+  outcome,
+  onOutcomeChange,
+  recipientsPage,
+  onRecipientsPageChange,
+  onCancel,
+  onExport,
+}: CampaignDetailSheetProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const c = detail?.campaign;
+  const cancellable = c?.status === 'pending' || c?.status === 'processing';
+
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      await onCancel();
+      setConfirming(false);
+    } finally {
+      setCancelling(false);
+    }
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await onExport();
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      side="right"
+      className="w-[44rem] max-w-full bg-background text-foreground sm:max-w-[92vw]"
+      aria-label={c ? undefined : T.title}
+    >
+      <SheetHeader className="gap-2 border-b border-border">
+        {c ? (
+          <>
+            <div className="flex flex-wrap items-center gap-2">
+              <SheetTitle className="text-lg">{c.name}</SheetTitle>
+              <CampaignStatusBadge status={c.status} />
+            </div>
+            <p className="text-sm text-muted-foreground">{c.description}</p>
+          </>
+        ) : (
+          <Skeleton className="h-6 w-48" />
+        )}
+      </SheetHeader>
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6 p-4">
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        {loading && !detail ? (
+          <div className="grid gap-2">
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        ) : null}
+        {c && detail ? (
+          <>
+            {c.statusReason ? (
+              <p role="status" className="rounded-md border border-border bg-muted/40 px-3 py-2 text-sm">
+                {c.statusReason}
+              </p>
+            ) : null}
+            {c.status === 'processing' ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Radio aria-hidden className="size-4 animate-pulse text-warning motion-reduce:animate-none" />
+                {T.live}
+              </p>
+            ) : null}
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
+              <Meta label="Scheduled" value={formatScheduled(c.scheduledTime)} />
+              <Meta label="Category" value={contentTypeLabel(c.type)} />
+              <Meta label="Audience" value={c.tagId || c.tagName ? `Tag: ${c.tagName ?? 'deleted tag'}` : 'All users'} />
+              <Meta label="Recipients" value={detail.funnel.audience.toLocaleString('en')} />
+            </dl>
+            <div className="rounded-md border border-border bg-muted/30 p-3 text-sm">
+              <p className="text-muted-foreground">Message</p>
+              <p className="mt-1 whitespace-pre-wrap">{c.message}</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" loading={exporting} onClick={() => void exportCsv()} disabled={detail.funnel.audience === 0}>
+                {exporting ? null : <Download aria-hidden />}
+                {T.exportCsv}
+              </Button>
+              {cancellable ? (
+                <Button variant="destructive" size="sm" onClick={() => setConfirming(true)}>
+                  <Ban aria-hidden />
+                  {T.cancel}
+                </Button>
+              ) : null}
+            </div>
+            <section className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3" aria-label={T.funnelTitle}>
+              <h3 className="text-base font-semibold">{T.funnelTitle}</h3>
+              <FunnelChart funnel={detail.funnel} />
+              {detail.funnel.unknown > 0 ? <p className="text-xs text-muted-foreground">{T.unknownHelp}</p> : null}
+            </section>
+            <section className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3" aria-label={T.recipientsTitle}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="text-base font-semibold">{T.recipientsTitle}</h3>
+                <Select
+                  aria-label="Filter by outcome"
+                  wrapperClassName="w-48"
+                  value={outcome}
+                  onChange={(e) => onOutcomeChange(e.target.value as Outcome | '')}
+                  options={[
+                    { value: '', label: T.allOutcomes },
+                    ...(['sent', 'failed', 'unknown', 'queued', 'sending'] as const).map((o) => ({ value: o, label: OUTCOME_LABELS[o] ?? o })),
+                  ]}
+                />
+              </div>
+              <RecipientsTable recipients={recipients} loading={recipientsLoading} pendingCampaign={c.status === 'pending'} />
+              {recipients && recipients.meta.totalPages > 1 ? (
+                <Pagination
+                  page={recipientsPage}
+                  totalPages={recipients.meta.totalPages}
+                  onPrevious={() => onRecipientsPageChange(recipientsPage - 1)}
+                  onNext={() => onRecipientsPageChange(recipientsPage + 1)}
+                  disabled={recipientsLoading}
+                />
+              ) : null}
+            </section>
+          </>
+        ) : null}
+      </div>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogHeader>
+          <DialogTitle>{T.cancelTitle}</DialogTitle>
+          <DialogDescription>{T.cancelDescription(c?.status ?? 'pending')}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setConfirming(false)} disabled={cancelling}>
+            {T.keep}
+          </Button>
+          <Button variant="destructive" loading={cancelling} onClick={() => void cancel().catch(() => {})}>
+            {T.cancelConfirm}
+          </Button>
+        </DialogFooter>
+      </Dialog>
+    </Sheet>
+  );
+}
+
+function Meta({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="truncate font-medium">{value}</dd>
+    </div>
+  );
+}
+
+function RecipientsTable({
+  recipients,
+  loading,
+  pendingCampaign,
+}: {
+  recipients: { data: CampaignRecipient[] } | null;
+  loading: boolean;
+  pendingCampaign: boolean;
+}) {
+  const rows = recipients?.data ?? [];
+  return (
+    <div className="min-w-0 rounded-md border border-border">
+      <Table aria-label={T.recipientsTitle}>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Name</TableHead>
+            <TableHead>Outcome</TableHead>
+            <TableHead>Sent as</TableHead>
+            <TableHead>Sent at (UTC)</TableHead>
+            <TableHead>Delivered</TableHead>
+            <TableHead>Error</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loading && rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={6}>
+                <Skeleton className="h-5 w-full" />
+              </TableCell>
+            </TableRow>
+          ) : rows.length === 0 ? (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={6} className="py-6 text-center text-muted-foreground">
+                {pendingCampaign ? T.recipientsPending : T.noRecipients}
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((r) => (
+              <TableRow key={r.psid}>
+                <TableCell className="max-w-40">
+                  <p className="truncate font-medium">{r.name ?? r.psid}</p>
+                  <p className="font-mono text-xs text-muted-foreground">{r.psid}</p>
+                </TableCell>
+                <TableCell>
+                  <OutcomeBadge state={r.state} />
+                </TableCell>
+                <TableCell className="text-xs whitespace-nowrap">{r.messagingType ? (r.tag ? `${r.messagingType} · ${contentTypeLabel(r.tag)}` : r.messagingType) : '—'}</TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">{fmtTime(r.sentAt)}</TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">{fmtTime(r.deliveredAt)}</TableCell>
+                <TableCell className="max-w-56 min-w-40 text-xs text-muted-foreground">
+                  {r.errorMessage ? (
+                    <p className="line-clamp-2" title={r.errorMessage}>
+                      {r.errorCode !== null ? `(${r.errorCode}) ` : ''}
+                      {r.errorMessage}
+                    </p>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+const OUTCOME_STYLE: Record<string, string> = {
+  sent: 'bg-success/15 text-success border-success/40',
+  failed: 'bg-destructive/10 text-destructive border-destructive/40',
+  unknown: 'bg-warning/20 text-warning-foreground dark:text-warning border-warning/50',
+  queued: 'bg-muted text-muted-foreground border-border',
+  sending: 'bg-muted text-foreground border-border',
+};
+
+function OutcomeBadge({ state }: { state: string }) {
+  return (
+    <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${OUTCOME_STYLE[state] ?? ''}`}>
+      {OUTCOME_LABELS[state] ?? state}
+    </span>
+  );
+}

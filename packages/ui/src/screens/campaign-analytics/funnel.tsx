@@ -1,0 +1,78 @@
+// The delivery funnel as plain CSS bars (no chart library): each stage as a share of the audience, then
+// the failures by reason.
+import type { CampaignDetail } from '@pagecast/contract';
+import { cn } from '../../primitives/cn';
+
+type Funnel = CampaignDetail['funnel'];
+
+const STAGES: Array<{ key: keyof Omit<Funnel, 'failedByReason'>; label: string; bar: string }> = [
+  { key: 'audience', label: 'Audience', bar: 'bg-muted-foreground/40' },
+  { key: 'dispatched', label: 'Dispatched', bar: 'bg-primary' },
+  { key: 'delivered', label: 'Delivered', bar: 'bg-primary/75' },
+  { key: 'interacted', label: 'Interacted', bar: 'bg-success' },
+  { key: 'failed', label: 'Failed', bar: 'bg-destructive' },
+  { key: 'unknown', label: 'Unknown (review)', bar: 'bg-warning' },
+  { key: 'pending', label: 'Not sent yet', bar: 'bg-muted-foreground/25' },
+];
+
+const percent = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 1000) / 10 : 0);
+
+function Bar({ label, value, of, bar, wide }: { label: string; value: number; of: number; bar: string; wide?: boolean }) {
+  const p = percent(value, of);
+  return (
+    <li
+      className={cn(
+        'grid items-center gap-3 text-sm',
+        wide
+          ? 'grid-cols-[minmax(0,13rem)_minmax(0,1fr)_5.5rem] max-sm:grid-cols-[minmax(0,8rem)_minmax(0,1fr)_4.5rem]'
+          : 'grid-cols-[8rem_minmax(0,1fr)_5.5rem] max-sm:grid-cols-[6.5rem_minmax(0,1fr)_4.5rem]',
+      )}
+    >
+      <span className={cn('text-muted-foreground', wide ? 'text-pretty' : 'truncate')}>{label}</span>
+      <span
+        className="h-3 overflow-hidden rounded-full bg-muted"
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={of}
+        aria-valuenow={value}
+      >
+        <span className={cn('block h-full rounded-full transition-[width] duration-500', bar)} style={{ width: `${Math.min(100, p)}%` }} />
+      </span>
+      <span className="text-right tabular-nums">
+        {value.toLocaleString('en')}
+        <span className="ml-1 text-xs text-muted-foreground">{of > 0 ? `${p}%` : ''}</span>
+      </span>
+    </li>
+  );
+}
+
+export function FunnelChart({ funnel }: { funnel: Funnel }) {
+  const of = funnel.audience;
+  return (
+    <div className="grid gap-4" data-testid="funnel">
+      <ul className="grid gap-2">
+        {STAGES.filter((s) => s.key !== 'unknown' || funnel.unknown > 0).map((s) => (
+          <Bar key={s.key} label={s.label} value={funnel[s.key]} of={of} bar={s.bar} />
+        ))}
+      </ul>
+      {funnel.failedByReason.length > 0 ? (
+        <div className="grid gap-2">
+          <p className="text-sm font-medium">Failed by reason</p>
+          <ul className="grid gap-2">
+            {funnel.failedByReason.map((r) => (
+              <Bar
+                key={r.reason}
+                label={r.code !== null ? `${r.reason} (${r.code})` : r.reason}
+                value={r.count}
+                of={funnel.failed}
+                bar="bg-destructive/70"
+                wide
+              />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/** Texts of the Campaign Analytics screen and the campaign detail (the detail goes beyond the spec). */
+export const ANALYTICS_TEXT = {
+  title: 'Campaign Analytics',
+  description: "Your page's campaigns, newest first. Open one for its delivery funnel and recipients.",
+  refresh: 'Refresh',
+  open: 'Open campaign',
+  loadError: 'Error loading campaigns:',
+  emptyTitle: 'No campaigns yet',
+  emptyDescription: 'Campaigns you schedule appear here with their delivery numbers.',
+  funnelTitle: 'Delivery funnel',
+  recipientsTitle: 'Recipients',
+  exportCsv: 'Export CSV',
+  exportFailed: 'Failed to export the recipients.',
+  cancel: 'Cancel campaign',
+  cancelTitle: 'Cancel this campaign?',
+  cancelDescription: (status: string) =>
+    status === 'pending'
+      ? 'It will not be sent. This cannot be undone.'
+      : 'Sending stops within a few seconds; recipients already messaged keep their message. This cannot be undone.',
+  cancelConfirm: 'Yes, cancel it',
+  keep: 'Keep it',
+  cancelled: 'Campaign cancelled.',
+  cancelFailed: 'Failed to cancel the campaign.',
+  live: 'Sending now: updates every 2 seconds.',
+  noRecipients: 'No recipients for this filter.',
+  recipientsPending: 'The audience is taken when the campaign starts.',
+  allOutcomes: 'All outcomes',
+  unknownHelp: 'The answer to these sends was lost (crash or timeout): they may have been delivered, and were not re-sent. Review them.',
+} as const;
+
+export const OUTCOME_LABELS: Record<string, string> = {
+  queued: 'Not sent yet',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  unknown: 'Unknown (review)',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 'YYYY-MM-DD HH:mm UTC' (the Schedule screen picks times in UTC). */
+export function formatScheduled(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}

@@ -1,0 +1,314 @@
+// /dashboard/schedule (spec §2 Schedule Campaign, §4 Campaign creation, §5 Campaign form, §8, §9). Pure:
+// tags, sync state and the audience preview come in; the creation goes out through `onSubmit`.
+import {
+  CAMPAIGN_FIELD_TO_FORM,
+  CONTENT_TYPES,
+  LIMITS,
+  makeCampaignFormSchema,
+  TIMINGS,
+  type AudiencePreview,
+  type CampaignFormInput,
+  type CampaignFormValues,
+} from '@pagecast/contract';
+import { ExternalLink, Info, TriangleAlert, Users } from 'lucide-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { ScreenHeader } from '../../layout/dashboard-shell';
+import { Button } from '../../primitives/button';
+import { cn } from '../../primitives/cn';
+import { FieldError } from '../../primitives/field-error';
+import { Input } from '../../primitives/input';
+import { Label } from '../../primitives/label';
+import { Select, type SelectOption } from '../../primitives/select';
+import { Textarea } from '../../primitives/textarea';
+import { toast } from '../../primitives/toaster';
+import { SyncBanner } from '../sync';
+import { DateTimePicker } from './date-time-picker';
+import { SCHEDULE_TEXT } from './texts';
+
+export { SCHEDULE_TEXT } from './texts';
+export { DateTimePicker, formatDate, formatTime, useHoldRepeat } from './date-time-picker';
+
+const T = SCHEDULE_TEXT;
+type Field = keyof CampaignFormInput;
+type FormState = {
+  campaignName: string;
+  campaignDescription: string;
+  selectedTag: string;
+  dateTime: Date | null;
+  message: string;
+  contentType: string;
+};
+
+/** What `onSubmit` rejects with: the server's error body (or an Error with a message). */
+export interface CampaignActionError {
+  message?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+export interface ScheduleCampaignScreenProps {
+  tags: Array<{ id: string; name: string }>;
+  tagsLoading: boolean;
+  /** The tags' load error message, or null. */
+  tagsError: string | null;
+  /** Spec §4: the banner shows and scheduling is disabled while the page syncs. */
+  syncing: boolean;
+  /** Who the chosen audience is right now (null while unknown). */
+  audience: AudiencePreview | null;
+  audienceLoading?: boolean;
+  /** The chosen tag ('' = all users), so the preview can follow it. */
+  onTagChange?: (tagId: string) => void;
+  /** Creates the campaign; rejects with a CampaignActionError-like value on failure. */
+  onSubmit: (values: CampaignFormValues) => Promise<unknown>;
+  /** The clock (tests pin it). */
+  now?: () => Date;
+}
+
+const emptyForm = (now: Date): FormState => ({
+  campaignName: '',
+  campaignDescription: '',
+  selectedTag: '',
+  dateTime: now,
+  message: '',
+  contentType: '',
+});
+
+function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+export function ScheduleCampaignScreen({
+  tags,
+  tagsLoading,
+  tagsError,
+  syncing,
+  audience,
+  audienceLoading = false,
+  onTagChange,
+  onSubmit,
+  now = () => new Date(),
+}: ScheduleCampaignScreenProps) {
+  const ids = useId();
+  const id = (f: Field) => `${ids}-${f}`;
+  const [values, setValues] = useState<FormState>(() => emptyForm(now()));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+
+  const set = <K extends keyof FormState>(field: K, value: FormState[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const a11y = (f: Field) => ({
+    id: id(f),
+    'aria-invalid': errors[f] ? true : undefined,
+    'aria-describedby': errors[f] ? `${id(f)}-error` : undefined,
+  });
+
+  const submit = async () => {
+    if (inFlight.current || syncing) return;
+    const parsed = makeCampaignFormSchema(now).safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const f = issue.path[0] as Field;
+        next[f] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    inFlight.current = true;
+    setPending(true);
+    try {
+      await onSubmit(parsed.data);
+      toast.success(T.created, { duration: TIMINGS.campaignToastMs });
+      setValues(emptyForm(now()));
+      setErrors({});
+      onTagChange?.('');
+    } catch (err) {
+      const body = (err ?? {}) as CampaignActionError;
+      toast.error(typeof body.message === 'string' && body.message ? body.message : T.createFailed, {
+        duration: TIMINGS.campaignToastMs,
+      });
+      // The server's field errors land on their fields (the original product failed to do this).
+      const next: Partial<Record<Field, string>> = {};
+      for (const [key, messages] of Object.entries(body.fieldErrors ?? {})) {
+        const f = CAMPAIGN_FIELD_TO_FORM[key];
+        if (f && messages[0]) next[f] = messages[0];
+      }
+      setErrors(next);
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
+  const tagOptions: SelectOption[] = [
+    { value: '', label: T.allUsers },
+    ...(tagsLoading
+      ? [{ value: '__loading', label: T.loadingTags, disabled: true }]
+      : tagsError
+        ? [{ value: '__error', label: T.errorLoadingTags, disabled: true }]
+        : tags.map((t) => ({ value: t.id, label: t.name }))),
+  ];
+
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
+      <ScreenHeader
+        title={T.title}
+        description="Send one message to all your page's users, or to one tag, at a time you choose (UTC)."
+      />
+      {syncing ? <SyncBanner /> : null}
+      <form
+        noValidate
+        aria-label={T.title}
+        className="grid max-w-5xl gap-6"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="grid content-start gap-5">
+            <FormField id={id('campaignName')} label={T.nameLabel} error={errors.campaignName}>
+              <Input
+                {...a11y('campaignName')}
+                value={values.campaignName}
+                placeholder={T.namePlaceholder}
+                maxLength={LIMITS.campaignNameMax}
+                onChange={(e) => set('campaignName', e.target.value)}
+              />
+            </FormField>
+            <FormField id={id('campaignDescription')} label={T.descriptionLabel} error={errors.campaignDescription}>
+              <Textarea
+                {...a11y('campaignDescription')}
+                value={values.campaignDescription}
+                placeholder={T.descriptionPlaceholder}
+                showCounter
+                maxLength={LIMITS.campaignDescriptionMax}
+                onChange={(e) => set('campaignDescription', e.target.value)}
+              />
+            </FormField>
+            <FormField id={id('selectedTag')} label={T.tagsLabel} error={errors.selectedTag}>
+              <Select
+                {...a11y('selectedTag')}
+                options={tagOptions}
+                value={values.selectedTag}
+                disabled={Boolean(tagsError)}
+                onChange={(e) => {
+                  set('selectedTag', e.target.value);
+                  onTagChange?.(e.target.value);
+                }}
+              />
+              {tagsError ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {tagsError}
+                </p>
+              ) : null}
+            </FormField>
+            <AudienceNote audience={audience} loading={audienceLoading} />
+          </div>
+          <div className="grid content-start gap-5">
+            <FormField id={id('dateTime')} label={T.dateLabel} error={errors.dateTime}>
+              <DateTimePicker
+                id={id('dateTime')}
+                value={values.dateTime}
+                now={now}
+                invalid={Boolean(errors.dateTime)}
+                describedBy={errors.dateTime ? `${id('dateTime')}-error` : undefined}
+                onChange={(d) => set('dateTime', d)}
+              />
+            </FormField>
+            <FormField id={id('message')} label={T.messageLabel} error={errors.message}>
+              <Textarea
+                {...a11y('message')}
+                value={values.message}
+                placeholder={T.messagePlaceholder}
+                showCounter
+                maxLength={LIMITS.campaignMessageMax}
+                className="min-h-28"
+                onChange={(e) => set('message', e.target.value)}
+              />
+            </FormField>
+            <FormField id={id('contentType')} label={T.contentTypeLabel} error={errors.contentType}>
+              <Select
+                {...a11y('contentType')}
+                options={CONTENT_TYPES.map((c) => ({ value: c.value, label: c.label }))}
+                placeholder={T.contentTypePlaceholder}
+                value={values.contentType}
+                onChange={(e) => set('contentType', e.target.value)}
+              />
+            </FormField>
+          </div>
+        </div>
+        <div>
+          <Button type="submit" loading={pending} disabled={syncing} className="w-full sm:w-auto">
+            {pending ? T.submitting : T.submit}
+          </Button>
+        </div>
+        <div
+          role="note"
+          className="flex items-start gap-3 rounded-md border border-warning/60 bg-warning/15 px-4 py-3 text-sm text-warning-foreground dark:text-foreground"
+        >
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning" />
+          <p>
+            {T.policyNotice}{' '}
+            <a
+              href={T.policyUrl}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="inline-flex items-center gap-1 font-medium underline underline-offset-4"
+            >
+              {T.policyLink}
+              <ExternalLink aria-hidden className="size-3.5" />
+            </a>
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function AudienceNote({ audience, loading }: { audience: AudiencePreview | null; loading: boolean }) {
+  if (!audience && !loading) return null;
+  return (
+    <div
+      data-testid="audience-preview"
+      aria-live="polite"
+      className="grid gap-2 rounded-md border border-border bg-muted/40 px-4 py-3 text-sm"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <Users aria-hidden className="size-4 text-muted-foreground" />
+        {T.audienceTitle}
+      </p>
+      {audience ? (
+        <>
+          <p className="text-muted-foreground">{T.audience(audience.total, audience.insideWindow, audience.needsTag)}</p>
+          {audience.needsTag > 0 ? (
+            <p className={cn('flex items-start gap-2 text-destructive')}>
+              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+              {T.retiredWarning}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-muted-foreground">{T.audienceLoading}</p>
+      )}
+    </div>
+  );
+}

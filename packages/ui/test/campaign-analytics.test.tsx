@@ -1,0 +1,193 @@
+import type { Campaign, CampaignDetail, CampaignRecipient } from '@pagecast/contract';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ANALYTICS_TEXT as T,
+  CampaignAnalyticsScreen,
+  CampaignDetailSheet,
+  type CampaignAnalyticsScreenProps,
+  type CampaignDetailSheetProps,
+} from '../src/screens/campaign-analytics';
+
+const campaign = (over: Partial<Campaign> = {}): Campaign => ({
+  id: '33333333-3333-4333-8333-333333333333',
+  pageId: '100200300',
+  name: 'Winter sale',
+  description: 'For our best buyers',
+  message: 'Our winter sale starts now',
+  scheduledTime: '2026-11-21T10:15:00.000Z',
+  type: 'ACCOUNT_UPDATE',
+  tagId: null,
+  tagName: null,
+  audienceCount: 10,
+  dispatchedCount: 7,
+  deliveredCount: 5,
+  interactedCount: 2,
+  failedCount: 3,
+  status: 'completed',
+  statusReason: null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  startedAt: null,
+  completedAt: null,
+  ...over,
+});
+
+function setupList(props: Partial<CampaignAnalyticsScreenProps> = {}) {
+  const handlers = { onRefresh: vi.fn(), onPageChange: vi.fn(), onOpenCampaign: vi.fn() };
+  render(
+    <CampaignAnalyticsScreen
+      campaigns={[
+        campaign({ id: '33333333-3333-4333-8333-333333333331', status: 'pending', name: 'A' }),
+        campaign({ id: '33333333-3333-4333-8333-333333333332', status: 'processing', name: 'B' }),
+        campaign({ id: '33333333-3333-4333-8333-333333333333', status: 'completed', name: 'C' }),
+      ]}
+      meta={{ totalItems: 17, itemCount: 3, itemsPerPage: 7, totalPages: 3, currentPage: 2 }}
+      page={2}
+      loading={false}
+      error={null}
+      {...handlers}
+      {...props}
+    />,
+  );
+  return { ...handlers, user: userEvent.setup() };
+}
+
+describe('CampaignAnalyticsScreen', () => {
+  it('shows the spec columns, numbered rows, the category label and status colours', async () => {
+    const { user, onRefresh, onPageChange, onOpenCampaign } = setupList();
+    expect(screen.getByRole('heading', { name: 'Campaign Analytics' })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['#', 'Name', 'Description', 'Message', 'Scheduled Time', 'Category', 'Dispatched', 'Delivered', 'Interacted', 'Status']);
+    const rows = screen.getAllByRole('row').slice(1);
+    const [first, second, third] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    const cells = within(first).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual(['8', 'A', 'For our best buyers', 'Our winter sale starts now', '2026-11-21 10:15 UTC', 'Account update', '7', '5', '2', 'pending']);
+    expect(within(first).getByText('pending')).toHaveAttribute('data-variant', 'destructive');
+    expect(within(second).getByText('processing')).toHaveAttribute('data-variant', 'warning');
+    expect(within(third).getByText('completed')).toHaveAttribute('data-variant', 'success');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenCalledWith(3);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPageChange).toHaveBeenCalledWith(1);
+    await user.click(screen.getByRole('button', { name: T.refresh }));
+    expect(onRefresh).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: `${T.open} B` }));
+    expect(onOpenCampaign).toHaveBeenCalledWith(expect.objectContaining({ name: 'B' }));
+  });
+
+  it('shows the error, the empty state and an empty list as Page 1 of 1', () => {
+    const { unmount } = render(
+      <CampaignAnalyticsScreen campaigns={[]} meta={null} page={1} loading={false} error="Boom" onRefresh={vi.fn()} onPageChange={vi.fn()} onOpenCampaign={vi.fn()} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(`${T.loadError} Boom`);
+    unmount();
+    render(
+      <CampaignAnalyticsScreen campaigns={[]} meta={null} page={1} loading={false} error={null} onRefresh={vi.fn()} onPageChange={vi.fn()} onOpenCampaign={vi.fn()} />,
+    );
+    expect(screen.getByText(T.emptyTitle)).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});
+
+const recipient = (over: Partial<CampaignRecipient>): CampaignRecipient => ({
+  psid: '5000000001',
+  name: 'Ada Lovelace',
+  state: 'sent',
+  messagingType: 'UPDATE',
+  tag: null,
+  messageId: 'm_1',
+  sentAt: '2026-11-21T10:15:02.000Z',
+  deliveredAt: null,
+  interactedAt: null,
+  errorCode: null,
+  errorMessage: null,
+  ...over,
+});
+
+function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSheetProps> = {}) {
+  const detail: CampaignDetail = {
+    campaign: campaign({ status, statusReason: status === 'failed' ? 'The page access token is no longer valid' : null }),
+    funnel: {
+      audience: 10,
+      dispatched: 6,
+      delivered: 5,
+      interacted: 2,
+      failed: 3,
+      pending: 0,
+      unknown: 1,
+      failedByReason: [{ reason: 'Message tag retired', code: 100, count: 3 }],
+    },
+  };
+  const handlers = {
+    onOpenChange: vi.fn(),
+    onOutcomeChange: vi.fn(),
+    onRecipientsPageChange: vi.fn(),
+    onCancel: vi.fn(() => Promise.resolve()),
+    onExport: vi.fn(() => Promise.resolve()),
+  };
+  render(
+    <CampaignDetailSheet
+      open
+      detail={detail}
+      loading={false}
+      error={null}
+      recipients={{
+        data: [
+          recipient({}),
+          recipient({ psid: '5000000002', name: 'Alan Turing', state: 'failed', messagingType: 'MESSAGE_TAG', tag: 'ACCOUNT_UPDATE', errorCode: 100, errorMessage: 'The message tag ACCOUNT_UPDATE is no longer supported.' }),
+        ],
+        meta: { totalItems: 25, itemCount: 2, itemsPerPage: 20, totalPages: 2, currentPage: 1 },
+      }}
+      recipientsLoading={false}
+      outcome=""
+      recipientsPage={1}
+      {...handlers}
+      {...props}
+    />,
+  );
+  return { ...handlers, user: userEvent.setup() };
+}
+
+describe('CampaignDetailSheet', () => {
+  it('shows the funnel with failures by reason and the recipients with their outcome', async () => {
+    const { user, onOutcomeChange, onRecipientsPageChange, onExport } = setupDetail('completed');
+    const funnel = screen.getByTestId('funnel');
+    expect(within(funnel).getByRole('meter', { name: 'Dispatched' })).toHaveAttribute('aria-valuenow', '6');
+    expect(within(funnel).getByRole('meter', { name: 'Unknown (review)' })).toHaveAttribute('aria-valuenow', '1');
+    expect(within(funnel).getByRole('meter', { name: 'Message tag retired (100)' })).toHaveAttribute('aria-valuenow', '3');
+    expect(screen.getByText(T.unknownHelp)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: T.recipientsTitle });
+    expect(within(table).getByText('Sent')).toBeInTheDocument();
+    expect(within(table).getByText('Failed')).toBeInTheDocument();
+    expect(within(table).getByText('MESSAGE_TAG · Account update')).toBeInTheDocument();
+    expect(within(table).getByText(/\(100\) The message tag ACCOUNT_UPDATE/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Filter by outcome'), 'failed');
+    expect(onOutcomeChange).toHaveBeenCalledWith('failed');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onRecipientsPageChange).toHaveBeenCalledWith(2);
+    await user.click(screen.getByRole('button', { name: T.exportCsv }));
+    expect(onExport).toHaveBeenCalled();
+    // Completed campaigns cannot be cancelled.
+    expect(screen.queryByRole('button', { name: T.cancel })).not.toBeInTheDocument();
+  });
+
+  it('cancels a processing campaign only after confirmation', async () => {
+    const { user, onCancel } = setupDetail('processing');
+    expect(screen.getByText(T.live)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.cancel }));
+    const dialog = screen.getByRole('dialog', { name: T.cancelTitle });
+    await user.click(within(dialog).getByRole('button', { name: T.keep }));
+    expect(onCancel).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: T.cancel }));
+    await user.click(within(screen.getByRole('dialog', { name: T.cancelTitle })).getByRole('button', { name: T.cancelConfirm }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows why a campaign failed', () => {
+    setupDetail('failed');
+    expect(screen.getByText('The page access token is no longer valid')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,189 @@
+import { CAMPAIGN_MESSAGES as M, type AudiencePreview } from '@pagecast/contract';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster, toast } from '../src';
+import { SYNC_TEXT } from '../src/screens/sync';
+import {
+  SCHEDULE_TEXT as T,
+  ScheduleCampaignScreen,
+  type ScheduleCampaignScreenProps,
+} from '../src/screens/schedule-campaign';
+
+const NOW = new Date('2026-11-21T10:15:30Z');
+const TAGS = [
+  { id: '11111111-1111-4111-8111-111111111111', name: 'Buyers' },
+  { id: '22222222-2222-4222-8222-222222222222', name: 'Leads' },
+];
+
+function setup(props: Partial<ScheduleCampaignScreenProps> = {}) {
+  const onSubmit = vi.fn((_v: unknown) => Promise.resolve());
+  const onTagChange = vi.fn();
+  const utils = render(
+    <>
+      <ScheduleCampaignScreen
+        tags={TAGS}
+        tagsLoading={false}
+        tagsError={null}
+        syncing={false}
+        audience={null}
+        onSubmit={onSubmit}
+        onTagChange={onTagChange}
+        now={() => NOW}
+        {...props}
+      />
+      <Toaster />
+    </>,
+  );
+  return { ...utils, onSubmit, onTagChange, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  act(() => toast.dismiss());
+  vi.useRealTimers();
+});
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Campaign Name'), 'Winter sale');
+  await user.type(screen.getByLabelText('Campaign Description'), 'For our best buyers');
+  await user.type(screen.getByLabelText('Message'), 'Our winter sale starts now');
+  await user.selectOptions(screen.getByLabelText('Content Type'), 'POST_PURCHASE_UPDATE');
+}
+
+describe('ScheduleCampaignScreen', () => {
+  it('shows the spec fields, counters, content type labels and the policy notice', () => {
+    setup();
+    expect(screen.getByRole('heading', { name: 'Schedule Campaign' })).toBeInTheDocument();
+    for (const label of ['Campaign Name', 'Campaign Description', 'Tags', 'Date and Time (UTC)', 'Message', 'Content Type']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    const counters = screen.getAllByTestId('textarea-counter').map((c) => c.textContent);
+    expect(counters).toEqual(['0/200', '0/500']);
+    const tags = within(screen.getByLabelText('Tags')).getAllByRole('option').map((o) => o.textContent);
+    expect(tags).toEqual(['All users', 'Buyers', 'Leads']);
+    const types = within(screen.getByLabelText('Content Type')).getAllByRole('option').map((o) => o.textContent);
+    expect(types).toEqual(['Select content type', 'Confirmed event update', 'Post purchase update', 'Account update']);
+    expect(screen.getByRole('link', { name: /message tag policy/i })).toHaveAttribute(
+      'href',
+      'https://developers.facebook.com/docs/messenger-platform/send-messages/message-tags/',
+    );
+    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent('2026-11-21 10:15 UTC');
+    expect(screen.getByRole('button', { name: 'Schedule Campaign' })).toBeEnabled();
+    expect(screen.queryByText(SYNC_TEXT.banner)).not.toBeInTheDocument();
+  });
+
+  it("shows 'Loading tags...' and 'Error loading tags' as disabled options, with the error text", () => {
+    const { rerender } = setup({ tagsLoading: true, tags: [] });
+    expect(screen.getByRole('option', { name: T.loadingTags })).toBeDisabled();
+    rerender(
+      <ScheduleCampaignScreen tags={[]} tagsLoading={false} tagsError="Network down" syncing={false} audience={null} onSubmit={vi.fn()} now={() => NOW} />,
+    );
+    expect(screen.getByRole('option', { name: T.errorLoadingTags })).toBeDisabled();
+    expect(screen.getByText('Network down')).toBeInTheDocument();
+    expect(screen.getByLabelText('Tags')).toBeDisabled();
+  });
+
+  it('shows the sync banner and disables scheduling while the page syncs', () => {
+    setup({ syncing: true });
+    expect(screen.getByText(SYNC_TEXT.banner)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Schedule Campaign' })).toBeDisabled();
+  });
+
+  it('validates with the spec §5 messages and sends nothing', async () => {
+    const { user, onSubmit } = setup();
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    for (const m of [M.nameRequired, M.descriptionRequired, M.messageRequired, M.contentTypeRequired]) {
+      expect(screen.getByText(m)).toBeInTheDocument();
+    }
+    await user.type(screen.getByLabelText('Campaign Name'), 'ab');
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    expect(screen.getByText(M.nameTooShort)).toBeInTheDocument();
+    expect(screen.getByLabelText('Campaign Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("creates: the values go out, toast 'Campaign created successfully!', the form resets with the date set to now", async () => {
+    const { user, onSubmit } = setup();
+    await fillValid(user);
+    await user.selectOptions(screen.getByLabelText('Tags'), 'Leads');
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      campaignName: 'Winter sale',
+      campaignDescription: 'For our best buyers',
+      selectedTag: TAGS[1]?.id,
+      dateTime: NOW,
+      message: 'Our winter sale starts now',
+      contentType: 'POST_PURCHASE_UPDATE',
+    });
+    expect(await screen.findByText(T.created)).toBeInTheDocument();
+    expect(screen.getByLabelText('Campaign Name')).toHaveValue('');
+    expect(screen.getByLabelText('Tags')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent('2026-11-21 10:15 UTC');
+  });
+
+  it("on failure toasts the server message and puts the server's field errors on their fields", async () => {
+    const onSubmit = vi.fn(() =>
+      Promise.reject({ message: 'Validation failed', fieldErrors: { time: [M.dateTimeInPast], tagId: ['Unknown tag'], pageId: ['x'] } }),
+    );
+    const { user } = setup({ onSubmit });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    expect(await screen.findByText('Validation failed')).toBeInTheDocument();
+    expect(screen.getByText(M.dateTimeInPast)).toBeInTheDocument();
+    expect(screen.getByText('Unknown tag')).toBeInTheDocument();
+    // The form keeps what was typed.
+    expect(screen.getByLabelText('Campaign Name')).toHaveValue('Winter sale');
+  });
+
+  it("falls back to 'Failed to create campaign.' without a server message", async () => {
+    const { user } = setup({ onSubmit: () => Promise.reject(new TypeError('')) });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    expect(await screen.findByText(T.createFailed)).toBeInTheDocument();
+  });
+
+  it('shows who is inside the window and warns about the retired tags', () => {
+    const audience: AudiencePreview = { total: 120, insideWindow: 20, needsTag: 100 };
+    setup({ audience });
+    const note = screen.getByTestId('audience-preview');
+    expect(note).toHaveTextContent(T.audience(120, 20, 100));
+    expect(note).toHaveTextContent(T.retiredWarning);
+  });
+});
+
+describe('DateTimePicker', () => {
+  it('opens a UTC calendar whose earliest day is today and picks a day', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Date and Time (UTC)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Date and Time (UTC)' });
+    expect(within(dialog).getByText('November 2026')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '2026-11-20' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: '2026-11-24' }));
+    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent('2026-11-24 10:15 UTC');
+  });
+
+  it('repeats a held counter button every 70 ms after 500 ms, and stops on release', () => {
+    vi.useFakeTimers();
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Date and Time (UTC)' }));
+    const plus = screen.getByRole('button', { name: 'Increase hours' });
+    const hours = () => screen.getByRole('status', { name: 'Hours' }).textContent;
+    fireEvent.pointerDown(plus, { button: 0 });
+    expect(hours()).toBe('11');
+    act(() => vi.advanceTimersByTime(499));
+    expect(hours()).toBe('11');
+    act(() => vi.advanceTimersByTime(1 + 70 * 3));
+    expect(hours()).toBe('14');
+    fireEvent.pointerUp(plus);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(hours()).toBe('14');
+    // Bounded 0-59.
+    const minus = screen.getByRole('button', { name: 'Decrease seconds' });
+    fireEvent.pointerDown(minus, { button: 0 });
+    act(() => vi.advanceTimersByTime(500 + 70 * 40));
+    expect(screen.getByRole('status', { name: 'Seconds' }).textContent).toBe('00');
+    expect(minus).toBeDisabled();
+  });
+});
