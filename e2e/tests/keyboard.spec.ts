@@ -111,10 +111,14 @@ test('theme: Light / Dark / System in the user menu, kept across visits', async 
     await expect(html).toHaveClass(/\bdark\b/);
     expect(await page.evaluate(() => localStorage.getItem('pagecast.theme'))).toBe('dark');
 
+    // The public header has the same choice.
+    await page.getByRole('button', { name: 'Theme' }).click();
+    await page.getByRole('menuitem', { name: /Light/ }).click();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+
     await page.goto('/dashboard/home');
     menu = await openMenu();
-    await menu.getByRole('menuitemradio', { name: 'Light' }).click();
-    await expect(html).not.toHaveClass(/\bdark\b/);
+    await expect(menu.getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
 
     // System follows the OS preference, live.
     await menu.getByRole('menuitemradio', { name: 'System' }).click();

@@ -5,6 +5,7 @@ import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { createDb } from '../src/db/client.js';
+import { pacerStats } from '../src/jobs/campaign-rate.js';
 import { startCampaignWorker } from '../src/jobs/campaign-worker.js';
 import { startBoss } from '../src/jobs/index.js';
 
@@ -58,6 +59,7 @@ process.stdout.write(`ready ${worker.workerId}\n`);
 process.on('SIGTERM', () => {
   clearInterval(timer);
   report();
+  process.stderr.write(`pacer ${JSON.stringify(pacerStats)}\n`);
   void worker
     .stop()
     .then(() => boss.stop({ graceful: false }))

@@ -74,7 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.isProduction,
   });
   await app.register(cors, {
-    origin: config.webOrigin,
+    // A list, not a string: a string is echoed to every origin; a list answers only the matching one.
+    origin: [config.webOrigin],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: ['x-request-id'],
   });

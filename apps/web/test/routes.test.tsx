@@ -36,15 +36,15 @@ describe('route guards (spec §2)', () => {
   });
 
   it.each([
-    ['/dashboard/schedule', 'Schedule Campaign'],
-    ['/dashboard/analytics', 'Campaign Analytics'],
-  ])('%s shows its title and a being-built empty state', async (path, title) => {
+    ['/dashboard/schedule', 'Schedule Campaign', 'Schedule Campaign'],
+    ['/dashboard/analytics', 'Campaign Analytics', 'Refresh'],
+  ])('%s shows its screen', async (path, title, button) => {
     signIn();
     selectPage();
     await renderApp(path);
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
-    expect(within(main).getByText('This screen is being built')).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: button })).toBeInTheDocument();
   });
 
   it('public routes render without a token', async () => {

@@ -13,7 +13,7 @@ import type { MessagingType } from '../graph/types.js';
 import { applyMarksToSent } from '../modules/campaigns/counters.js';
 import type { Db } from '../db/client.js';
 import { startIfDue } from './campaign-dispatch.js';
-import type { PageSendPacer } from './campaign-rate.js';
+import { pacerStats, type PageSendPacer } from './campaign-rate.js';
 
 export const TOKEN_INVALID_REASON =
   'The page access token is no longer valid: reconnect the page by signing in again, then schedule again.';
@@ -380,6 +380,7 @@ async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow
       if (late <= ctx.tuning.lateToleranceMs) break;
       // Too late for this slot (event loop stall, slow query): a late send would crowd the following second
       // beyond the page's rate. The missed slots are given up; the rest of the group gets new ones.
+      pacerStats.lateRenewals++;
       slots = await ctx.pacer.reserve(target.pageUuid, groupEnd - i);
       slotBase = i;
       const wait = slotAt(i) - performance.now();

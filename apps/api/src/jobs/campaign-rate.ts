@@ -12,6 +12,9 @@ export interface SlotReservation {
   count: number;
 }
 
+/** Process-wide pacer counters (benchmarks and metrics read them). */
+export const pacerStats = { reservations: 0, horizonWaits: 0, lateRenewals: 0 };
+
 export class PageSendPacer {
   readonly intervalUs: number;
 
@@ -31,7 +34,7 @@ export class PageSendPacer {
    * Reserves `count` consecutive slots. When the page's slots are already booked more than `horizonMs`
    * ahead (many workers), it waits instead of booking further out: reservations stay close to their use.
    */
-  async reserve(pageUuid: string, count: number, horizonMs = 1000): Promise<SlotReservation> {
+  async reserve(pageUuid: string, count: number, horizonMs = 250): Promise<SlotReservation> {
     const spanUs = this.intervalUs * count;
     for (;;) {
       const t0 = performance.now();
@@ -48,6 +51,7 @@ export class PageSendPacer {
       const t1 = performance.now();
       const row = rows[0];
       if (row) {
+        pacerStats.reservations++;
         this.observe(Number(row.db_now), t0, t1);
         return {
           firstAt: Math.max(t1, Number(row.end_at) - spanUs / 1000 - this.clock.offset),
@@ -55,6 +59,7 @@ export class PageSendPacer {
           count,
         };
       }
+      pacerStats.horizonWaits++;
       await new Promise((r) => setTimeout(r, Math.min(100, horizonMs / 4)));
     }
   }

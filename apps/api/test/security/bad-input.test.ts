@@ -129,7 +129,7 @@ function badCases(route: ContractRoute, base: RequestParts): BadCase[] {
   if (!hasBody(route)) return cases;
 
   // Body fields, one at a time: missing, every bad string, every bad value; then whole-body abuse.
-  const bodyShape = shapeOf(route.route.body);
+  const bodyShape = shapeOf('body' in route.route ? route.route.body : undefined);
   const baseBody = (base.body ?? {}) as Record<string, unknown>;
   const form = (base.contentType ?? '').includes('form');
   const asBody = (value: Record<string, unknown>): RequestParts =>

@@ -5,6 +5,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { CONTENT_TYPE_VALUES, contract, listRoutes, type ContractRoute } from '@pagecast/contract';
 import type { Emulator } from '@pagecast/graph-emulator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { signAdminToken } from '../../src/auth/jwt.js';
@@ -20,7 +21,7 @@ import {
   pageSyncs,
   tags,
 } from '../../src/db/schema.js';
-import type { GraphClient } from '../../src/graph/index.js';
+import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import { testConfig } from '../helpers/app.js';
 import { HOUR, emu, startTestEmulator, testGraph } from '../helpers/chats.js';
@@ -42,6 +43,7 @@ export interface PageIds {
 
 export interface World {
   app: FastifyInstance;
+  boss: PgBoss;
   config: Config;
   database: TestDatabase;
   emulator: Emulator;
@@ -64,7 +66,18 @@ export async function createWorld(
 ): Promise<World> {
   const database = await createTestDatabase();
   const emulator = await startTestEmulator();
-  const graph = testGraph(emulator.url);
+  const graph = options.logger
+    ? createGraphClient({
+        baseUrl: emulator.url,
+        version: 'v16.0',
+        appId: '1000000000000001',
+        appSecret: 'pagecast-emulator-app-secret',
+        timeoutMs: 5_000,
+        backoffBaseMs: 10,
+        rateLimitBackoffMs: 50,
+        logger: options.logger,
+      })
+    : testGraph(emulator.url);
   const config = testConfig({ GRAPH_API_URL: emulator.url, ...options.env });
   // Jobs can be queued (sync starts answer 202); no workers run them.
   const boss = await startBoss(database.url);
@@ -145,6 +158,7 @@ export async function createWorld(
   const other = await seed('Other Admin');
   return {
     app,
+    boss,
     config,
     database,
     emulator,

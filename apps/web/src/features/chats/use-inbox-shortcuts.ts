@@ -82,12 +82,20 @@ export function useInboxShortcuts(
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const root = rootRef.current;
-      if (!root || event.defaultPrevented || event.isComposing) return;
+      if (!root || event.isComposing) return;
+      const target = document.activeElement;
+      const onRow = target instanceof HTMLElement && target.matches(ROW) && root.contains(target);
+      // Checked before `defaultPrevented`: the row's own Enter handler prevents the default.
+      if (event.key === 'Enter' && onRow && !target.hasAttribute('aria-pressed')) {
+        // The row itself opens the chat; then the composer takes the focus.
+        focusComposerSoon(root);
+        return;
+      }
+
+      if (event.defaultPrevented) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (overlayOpen()) return;
-      const target = document.activeElement;
       const inText = isTextField(target);
-      const onRow = target instanceof HTMLElement && target.matches(ROW);
 
       if (event.key === 'Escape') {
         if (inText && root.contains(target)) {
@@ -109,12 +117,6 @@ export function useInboxShortcuts(
           multi.click();
           event.preventDefault();
         }
-        return;
-      }
-
-      if (event.key === 'Enter' && onRow && !target.hasAttribute('aria-pressed')) {
-        // The row itself opens the chat; then the composer takes the focus.
-        focusComposerSoon(root);
         return;
       }
 

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Toaster } from '@pagecast/ui';
-import { PublicHeaderActionsContext } from '@pagecast/ui/screens/public-layout';
+import { PublicHeaderActionsContext, ThemeMenu } from '@pagecast/ui/screens/public-layout';
 import { useTheme } from '../../lib/theme';
-import { ThemeToggle } from '../theme/theme-toggle';
 
 /** Mounted once around every route: the page plus the single Toaster (top-right, spec §2), which follows
- *  the theme actually shown. Public pages get the theme toggle in their header. */
+ *  the theme actually shown. Public pages get the theme menu in their header. */
 export function RootLayout({ children }: { children: ReactNode }) {
-  const { resolved } = useTheme();
+  const { preference, resolved, setTheme } = useTheme();
   return (
-    <PublicHeaderActionsContext.Provider value={<ThemeToggle />}>
+    <PublicHeaderActionsContext.Provider
+      value={<ThemeMenu value={preference} resolved={resolved} onChange={setTheme} />}
+    >
       {children}
       <Toaster position="top-right" theme={resolved} />
     </PublicHeaderActionsContext.Provider>

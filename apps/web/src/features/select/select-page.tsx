@@ -5,12 +5,15 @@ import { matchesName, type Page } from '@pagecast/contract';
 import { ApiError, errorMessage, tsr } from '../../lib/api';
 import { resetAll, useAuthStore, usePagesStore } from '../../stores';
 import { useLogin } from '../auth/use-login';
+import { ThemeMenu } from '@pagecast/ui/screens/public-layout';
+import { useTheme } from '../../lib/theme';
 import { SelectScreen } from './select-screen';
 
 export const PAGE_FETCH_ERROR_FALLBACK = 'An error occurred';
 
 /** /select: the accounts stored at sign-in; choosing one fetches the page, stores it and opens the dashboard. */
 export function SelectPage() {
+  const theme = useTheme();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useAuthStore((s) => s.user);
@@ -46,6 +49,14 @@ export function SelectPage() {
 
   return (
     <SelectScreen
+      accountActions={
+        <ThemeMenu
+          value={theme.preference}
+          resolved={theme.resolved}
+          onChange={theme.setTheme}
+          side="right"
+        />
+      }
       user={user ? { name: user.name, profilePic: user.profilePic } : null}
       pages={visible}
       search={search}

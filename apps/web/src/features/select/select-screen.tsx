@@ -1,6 +1,7 @@
 // The page chooser of spec §2 (/select). Presentational: props in, callbacks out.
 import { Avatar, Button, EmptyState, Input, cn } from '@pagecast/ui';
 import type { Page } from '@pagecast/contract';
+import type { ReactNode } from 'react';
 import { ExternalLinkIcon, LogOutIcon, SearchIcon } from './icons';
 
 export const PAGE_LIST_MAX_HEIGHT = 700;
@@ -22,6 +23,8 @@ export interface SelectScreenProps {
   onAddNewPage: () => void;
   addNewPagePending?: boolean;
   onLogout: () => void;
+  /** Extra controls in the account rail, above 'Log out' (the theme menu). */
+  accountActions?: ReactNode;
   /** A page is being fetched after a click. */
   loading: boolean;
   error: string | null;
@@ -84,6 +87,7 @@ export function SelectScreen({
   onAddNewPage,
   addNewPagePending = false,
   onLogout,
+  accountActions,
   loading,
   error,
 }: SelectScreenProps) {
@@ -94,15 +98,18 @@ export function SelectScreen({
         className="sticky top-0 flex h-svh w-16 shrink-0 flex-col items-center justify-between border-r border-border bg-sidebar py-4"
       >
         <Avatar src={user?.profilePic} name={user?.name} size="md" />
-        <button
-          type="button"
-          onClick={onLogout}
-          aria-label="Log out"
-          title="Log out"
-          className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
-        >
-          <LogOutIcon className="size-5" />
-        </button>
+        <div className="flex flex-col items-center gap-2">
+          {accountActions}
+          <button
+            type="button"
+            onClick={onLogout}
+            aria-label="Log out"
+            title="Log out"
+            className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+          >
+            <LogOutIcon className="size-5" />
+          </button>
+        </div>
       </aside>
 
       <main className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-8">
@@ -147,7 +154,9 @@ export function SelectScreen({
               title="No Pages Found"
               description={
                 search.trim() !== '' ? (
-                  <>No page name matches “{search.trim()}”. {ADD_PAGE_HELP}</>
+                  <>
+                    No page name matches “{search.trim()}”. {ADD_PAGE_HELP}
+                  </>
                 ) : (
                   ADD_PAGE_HELP
                 )

@@ -16,7 +16,11 @@ export interface PublicLayoutProps {
 
 /** Shell for the public pages (privacy, terms, revoke access, deletion status): header with the product
  *  name linking to /, a main landmark, and the footer links. */
-export function PublicLayout({ children, headerActions: actionsProp, className }: PublicLayoutProps) {
+export function PublicLayout({
+  children,
+  headerActions: actionsProp,
+  className,
+}: PublicLayoutProps) {
   const contextActions = useContext(PublicHeaderActionsContext);
   const headerActions = actionsProp ?? contextActions;
   return (
@@ -33,10 +37,16 @@ export function PublicLayout({ children, headerActions: actionsProp, className }
           {headerActions ? <div className="flex items-center gap-2">{headerActions}</div> : null}
         </div>
       </header>
-      <main id="main-content" tabIndex={-1} className={cn('flex-1 focus:outline-hidden', className)}>
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={cn('flex-1 focus:outline-hidden', className)}
+      >
         {children}
       </main>
       <SiteFooter />
     </div>
   );
 }
+
+export { ThemeMenu, type ThemeMenuProps, type ThemeMenuValue } from './theme-menu';

@@ -1,22 +1,31 @@
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { cn } from '../../primitives/cn';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-  cn,
-} from '@pagecast/ui';
-import { useTheme, type ThemePreference } from '../../lib/theme';
+} from '../../primitives/dropdown-menu';
 
-const CHOICES: Array<{ value: ThemePreference; label: string; Icon: typeof Sun }> = [
+export type ThemeMenuValue = 'light' | 'dark' | 'system';
+
+const CHOICES = [
   { value: 'light', label: 'Light', Icon: Sun },
   { value: 'dark', label: 'Dark', Icon: Moon },
   { value: 'system', label: 'System', Icon: Monitor },
-];
+] as const;
+
+export interface ThemeMenuProps {
+  value: ThemeMenuValue;
+  /** The theme shown now (for the trigger's icon). */
+  resolved: 'light' | 'dark';
+  onChange: (value: ThemeMenuValue) => void;
+  /** Where the menu opens (default below the button). */
+  side?: 'bottom' | 'top' | 'right';
+}
 
 /** Small Light / Dark / System menu for the public pages' header (the dashboard has it in the user menu). */
-export function ThemeToggle() {
-  const { preference, resolved, setTheme } = useTheme();
+export function ThemeMenu({ value, resolved, onChange, side }: ThemeMenuProps) {
   const Current = resolved === 'dark' ? Moon : Sun;
   return (
     <DropdownMenu>
@@ -26,16 +35,13 @@ export function ThemeToggle() {
       >
         <Current aria-hidden="true" className="size-4" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-36">
-        {CHOICES.map(({ value, label, Icon }) => (
-          <DropdownMenuItem
-            key={value}
-            onSelect={() => setTheme(value)}
-            aria-current={preference === value ? 'true' : undefined}
-          >
+      <DropdownMenuContent side={side} align="end" className="min-w-36">
+        {CHOICES.map(({ value: choice, label, Icon }) => (
+          <DropdownMenuItem key={choice} onSelect={() => onChange(choice)}>
             <Icon aria-hidden="true" />
             <span className="flex-1">{label}</span>
-            <Check aria-hidden="true" className={cn(preference !== value && 'invisible')} />
+            <Check aria-hidden="true" className={cn(value !== choice && 'invisible')} />
+            {value === choice ? <span className="sr-only">(selected)</span> : null}
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>

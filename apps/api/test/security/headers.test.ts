@@ -1,0 +1,127 @@
+// Security headers, CORS, rate limits of the sign-in and deletion routes, request body size limit.
+import { contract, listRoutes } from '@pagecast/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let prod: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  prod = await createTestApp({ env: { NODE_ENV: 'production', WEB_ORIGIN: 'https://app.example', LOG_LEVEL: 'silent' } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await prod?.close();
+});
+
+describe('security headers', () => {
+  it.each(['/healthz', '/api/v1/pages', '/api/v1/no-such-route'])('%s carries the helmet headers', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // HSTS only over TLS, i.e. in production.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('production adds Strict-Transport-Security', async () => {
+    const res = await prod.app.inject({ method: 'GET', url: '/healthz' });
+    expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('CORS', () => {
+  const preflight = (app: TestApp, origin: string) =>
+    app.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/pages',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+
+  it('refuses another origin (preflight and simple request)', async () => {
+    for (const app of [t, prod]) {
+      const res = await preflight(app, 'https://evil.example');
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      const get = await app.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
+      expect(get.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it('allows WEB_ORIGIN', async () => {
+    const res = await preflight(t, t.config.webOrigin);
+    expect(res.statusCode).toBeLessThan(300);
+    expect(res.headers['access-control-allow-origin']).toBe(t.config.webOrigin);
+    const prodRes = await preflight(prod, 'https://app.example');
+    expect(prodRes.headers['access-control-allow-origin']).toBe('https://app.example');
+  });
+});
+
+describe('rate limits', () => {
+  const limited = listRoutes(contract).filter((r) => r.meta.rateLimitPerMinute);
+
+  it('the sign-in and deletion routes declare a limit', () => {
+    expect(limited.map((r) => r.key).sort()).toEqual(
+      expect.arrayContaining(['admin.registerUserAdmin', 'user.deleteUser', 'system.dataDeletionCallback']),
+    );
+  });
+
+  it.each(limited.map((r, i) => [r.key, r, i] as const))(
+    '%s answers 429 with the error body after its limit',
+    async (_key, route, i) => {
+      const max = route.meta.rateLimitPerMinute ?? 0;
+      const form = route.route.method === 'POST' && 'contentType' in route.route;
+      // Invalid bodies: the limit counts every attempt, so nothing reaches the Graph API.
+      const send = () =>
+        t.app.inject({
+          method: route.route.method as 'POST',
+          url: route.route.path,
+          remoteAddress: `10.77.0.${i + 1}`,
+          headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+          payload: form ? 'signed_request=' : '{}',
+        });
+      for (let n = 0; n < max; n++) {
+        const res = await send();
+        expect(res.statusCode, res.body).toBe(400);
+      }
+      const res = await send();
+      expect(res.statusCode).toBe(429);
+      expect(typeof res.json<{ message: unknown }>().message).toBe('string');
+      // Another client is not affected.
+      const other = await t.app.inject({
+        method: route.route.method as 'POST',
+        url: route.route.path,
+        remoteAddress: `10.78.0.${i + 1}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(other.statusCode).toBe(400);
+    },
+  );
+});
+
+describe('body size limit', () => {
+  const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1), description: 'd', pageId: '1' });
+
+  it.each([
+    ['/api/v1/tags', 'application/json'],
+    ['/api/webhooks/messenger', 'application/json'],
+    ['/api/v1/facebook/data-deletion', 'application/x-www-form-urlencoded'],
+  ])('POST %s over 1 MB -> 413 with the error body', async (url, contentType) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...t.authHeader(), 'content-type': contentType, 'x-hub-signature-256': 'sha256=00' },
+      payload: big,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Request body is too large' });
+  });
+});

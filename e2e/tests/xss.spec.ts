@@ -1,0 +1,65 @@
+// Text with HTML is shown as text: a contact's message and the admin's own message carrying <img onerror> and
+// <script> render literally in the inbox, and no script runs (window.__xss stays undefined).
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+
+async function session(page: Page) {
+  const jwt = await page.evaluate(() => localStorage.getItem('pagecast.admin.accessToken'));
+  const selected = await page.evaluate(() => localStorage.getItem('pagecast.admin.selectedPage'));
+  expect(jwt).toBeTruthy();
+  const pageId = (JSON.parse(selected as string) as { pageId: string }).pageId;
+  return { headers: { authorization: `Bearer ${jwt as string}` }, pageId };
+}
+
+test('HTML in messages is shown as text and never runs', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  await selectPage(page, DEMO_PAGES.yoga);
+  const { headers, pageId } = await session(page);
+
+  await page.getByRole('link', { name: 'Chats' }).or(page.getByRole('button', { name: 'Chats' })).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/chats$/);
+  let contact: { id: string; name: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/chats/${pageId}/recipients?limit=100`, { headers });
+        const body = (await res.json()) as { recipients: Array<{ id: string; name: string; windowOpen: boolean }> };
+        contact = body.recipients.find((r) => r.windowOpen && r.name);
+        return Boolean(contact);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  const { id, name } = contact as { id: string; name: string };
+
+  const inbound = `<img src=x onerror=window.__xss=1> ${Date.now()}`;
+  const wrote = await request.post(`${emulatorURL}/_emulator/pages/${pageId}/contacts/${id}/messages`, {
+    data: { text: inbound },
+  });
+  expect(wrote.ok()).toBe(true);
+
+  const search = page.getByPlaceholder('Search conversations...');
+  await search.fill(name);
+  await page.getByTestId('conversation-row').filter({ hasText: name }).first().click();
+  const chat = page.getByRole('region', { name: 'Conversation' });
+  await expect(chat.getByTestId('message-bubble').filter({ hasText: inbound })).toBeVisible({ timeout: 30_000 });
+
+  const outbound = `<script>window.__xss=2</script><img src=x onerror=window.__xss=3> ${Date.now()}`;
+  const input = chat.getByPlaceholder('Type a message...');
+  await input.fill(outbound);
+  await input.press('Enter');
+  await expect(chat.getByTestId('message-bubble').filter({ hasText: outbound })).toBeVisible();
+
+  // The literal text is on screen, no <img> was created from it, and nothing ran.
+  await expect(chat.locator('img[src="x"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  // A reload renders them from the API (history), still as text.
+  await page.reload();
+  await page.getByPlaceholder('Search conversations...').fill(name);
+  await page.getByTestId('conversation-row').filter({ hasText: name }).first().click();
+  await expect(chat.getByTestId('message-bubble').filter({ hasText: outbound })).toBeVisible({ timeout: 30_000 });
+  await expect(chat.getByTestId('message-bubble').filter({ hasText: inbound })).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+});
