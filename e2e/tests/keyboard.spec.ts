@@ -118,7 +118,10 @@ test('theme: Light / Dark / System in the user menu, kept across visits', async 
 
     await page.goto('/dashboard/home');
     menu = await openMenu();
-    await expect(menu.getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
+    await expect(menu.getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
     // System follows the OS preference, live.
     await menu.getByRole('menuitemradio', { name: 'System' }).click();

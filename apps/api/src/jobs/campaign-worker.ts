@@ -52,7 +52,7 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
   lanes: 3,
   maxAttempts: 5,
   rateLimitPauseMs: 1000,
-  lateToleranceMs: 5,
+  lateToleranceMs: 10,
   batchConcurrency: 4,
   maxInFlight: 96,
   rateHeadroom: 0.96,

@@ -1,4 +1,13 @@
-import { Check, ChevronDown, ChevronsUpDown, LogOut, Monitor, Moon, Sparkles, Sun } from 'lucide-react';
+import {
+  Check,
+  ChevronDown,
+  ChevronsUpDown,
+  LogOut,
+  Monitor,
+  Moon,
+  Sparkles,
+  Sun,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Avatar } from '../primitives/avatar';
 import { cn } from '../primitives/cn';
@@ -233,7 +242,10 @@ export function NavUser({
             <>
               <div role="separator" className="-mx-1 my-1 h-px bg-border" />
               <div role="group" aria-label="Theme">
-                <div aria-hidden="true" className="px-2 py-1 text-xs font-medium text-muted-foreground">
+                <div
+                  aria-hidden="true"
+                  className="px-2 py-1 text-xs font-medium text-muted-foreground"
+                >
                   Theme
                 </div>
                 {THEME_CHOICES.map((choice) => (

@@ -59,7 +59,8 @@ export const HOME_TEXT = {
   stepTagHint: 'Group contacts, e.g. “VIP” or “Newsletter”.',
   stepCampaign: 'Schedule your first campaign',
   stepCampaignHint: 'Pick a time, an audience and write your message.',
-  noContactsHint: 'No contacts yet: they appear once people message your page and the sync finishes.',
+  noContactsHint:
+    'No contacts yet: they appear once people message your page and the sync finishes.',
   errorTitle: 'Could not load the overview',
   retry: 'Try again',
 } as const;
@@ -183,7 +184,12 @@ function Overview({
   const steps = [
     { done: synced, title: T.stepSync, hint: T.stepSyncHint, section: 'chats' as const },
     { done: tagCount > 0, title: T.stepTag, hint: T.stepTagHint, section: 'manage-tags' as const },
-    { done: hasCampaign, title: T.stepCampaign, hint: T.stepCampaignHint, section: 'schedule' as const },
+    {
+      done: hasCampaign,
+      title: T.stepCampaign,
+      hint: T.stepCampaignHint,
+      section: 'schedule' as const,
+    },
   ];
   const syncState = lastSync ? (SYNC_STATE[lastSync.status] ?? SYNC_STATE.running) : null;
 
@@ -211,9 +217,15 @@ function Overview({
                     )}
                   >
                     {step.done ? (
-                      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+                      <CircleCheck
+                        aria-hidden="true"
+                        className="mt-0.5 size-5 shrink-0 text-success"
+                      />
                     ) : (
-                      <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+                      <Circle
+                        aria-hidden="true"
+                        className="mt-0.5 size-5 shrink-0 text-muted-foreground"
+                      />
                     )}
                     <span className="grid gap-0.5">
                       <span className={cn('text-sm font-medium', step.done && 'line-through')}>
@@ -263,7 +275,10 @@ function Overview({
               <span className="flex flex-wrap items-center gap-2">
                 <Badge variant={syncState.variant}>{syncState.label}</Badge>
                 {lastSync.finishedAt ? (
-                  <time dateTime={lastSync.finishedAt} className="text-base font-medium text-muted-foreground">
+                  <time
+                    dateTime={lastSync.finishedAt}
+                    className="text-base font-medium text-muted-foreground"
+                  >
                     {relativeTime(lastSync.finishedAt, now, locale)}
                   </time>
                 ) : null}
@@ -294,7 +309,10 @@ function Overview({
               <CardDescription>{T.upcomingHint}</CardDescription>
             </div>
             {upcomingCampaigns.length > 0 ? (
-              <a {...link('schedule')} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <a
+                {...link('schedule')}
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              >
                 {T.scheduleAnother}
               </a>
             ) : null}
@@ -323,7 +341,11 @@ function Overview({
         <Card aria-labelledby="home-last-campaign">
           <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
             <div className="grid gap-1">
-              <CardTitle as="h2" id="home-last-campaign" className="flex items-center gap-2 text-base">
+              <CardTitle
+                as="h2"
+                id="home-last-campaign"
+                className="flex items-center gap-2 text-base"
+              >
                 <ChartColumn aria-hidden="true" className="size-4 text-muted-foreground" />
                 {T.lastCampaign}
               </CardTitle>
@@ -335,7 +357,10 @@ function Overview({
               ) : null}
             </div>
             {lastCampaign ? (
-              <a {...link('analytics')} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <a
+                {...link('analytics')}
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              >
                 {T.viewAnalytics}
               </a>
             ) : null}
@@ -381,7 +406,14 @@ function StatCard({
         </span>
       </div>
       <div className="text-3xl font-semibold tracking-tight tabular-nums">{value}</div>
-      <p className={cn('text-xs', hintTone === 'error' ? 'text-destructive' : 'text-muted-foreground')}>{hint}</p>
+      <p
+        className={cn(
+          'text-xs',
+          hintTone === 'error' ? 'text-destructive' : 'text-muted-foreground',
+        )}
+      >
+        {hint}
+      </p>
       {action ? <div className="mt-auto pt-1">{action}</div> : null}
     </Card>
   );
@@ -397,15 +429,30 @@ function Empty({ title, hint, action }: { title: string; hint: string; action?: 
   );
 }
 
-function UpcomingRow({ campaign, now, locale }: { campaign: Campaign; now: Date; locale?: string }) {
+function UpcomingRow({
+  campaign,
+  now,
+  locale,
+}: {
+  campaign: Campaign;
+  now: Date;
+  locale?: string;
+}) {
   return (
     <li className="flex items-center justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
       <div className="grid min-w-0 gap-0.5">
         <span className="truncate text-sm font-medium">{campaign.name}</span>
-        <span className="truncate text-xs text-muted-foreground">{campaign.tagName ?? T.allUsers}</span>
+        <span className="truncate text-xs text-muted-foreground">
+          {campaign.tagName ?? T.allUsers}
+        </span>
       </div>
-      <time dateTime={campaign.scheduledTime} className="shrink-0 text-right text-xs text-muted-foreground">
-        <span className="block font-medium text-foreground">{formatDateTime(campaign.scheduledTime, locale)}</span>
+      <time
+        dateTime={campaign.scheduledTime}
+        className="shrink-0 text-right text-xs text-muted-foreground"
+      >
+        <span className="block font-medium text-foreground">
+          {formatDateTime(campaign.scheduledTime, locale)}
+        </span>
         {relativeTime(campaign.scheduledTime, now, locale)}
       </time>
     </li>
@@ -427,14 +474,18 @@ function Funnel({ campaign, locale }: { campaign: Campaign; locale?: string }) {
             <dd className="font-semibold tabular-nums">
               {row.value.toLocaleString(locale)}
               {row.of > 0 ? (
-                <span className="ml-1.5 text-xs font-normal text-muted-foreground">{percent(row.value, row.of)}%</span>
+                <span className="ml-1.5 text-xs font-normal text-muted-foreground">
+                  {percent(row.value, row.of)}%
+                </span>
               ) : null}
             </dd>
           </div>
           <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-muted">
             <div
               className="h-full rounded-full bg-primary"
-              style={{ width: `${row.of > 0 ? Math.min(100, percent(row.value, row.of)) : row.value > 0 ? 100 : 0}%` }}
+              style={{
+                width: `${row.of > 0 ? Math.min(100, percent(row.value, row.of)) : row.value > 0 ? 100 : 0}%`,
+              }}
             />
           </div>
         </div>
