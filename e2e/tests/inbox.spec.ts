@@ -102,9 +102,12 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({ 
   // The counts: the page's tag list says 3 users carry the new tag (Manage Tags reads the same endpoint).
   await page.getByRole('link', { name: 'Manage Tags' }).or(page.getByRole('button', { name: 'Manage Tags' })).first().click();
   await expect(page).toHaveURL(/\/dashboard\/manage-tags$/);
+  // One section open at a time, 'Create Tag' first (spec §2): open 'Tags Details'.
+  await page.getByRole('button', { name: 'Tags Details' }).click();
   const tagRow = page.getByRole('row').filter({ hasText: tagName });
   await expect(tagRow).toBeVisible({ timeout: 30_000 });
-  await expect(tagRow.getByRole('cell').last()).toHaveText('3');
+  // Columns: #, Name, Description, Users Count, then the row actions.
+  await expect(tagRow.getByRole('cell').nth(3)).toHaveText('3');
 });
 
 test('inbox screenshots (light and dark, 375px and 1366px)', async ({ page }) => {

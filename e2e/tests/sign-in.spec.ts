@@ -15,17 +15,16 @@ test.describe('sign-in, page selection and log out', () => {
 
     await selectPage(page, DEMO_PAGES.bikeShop);
     await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
-    // The overview of a new page: what to do first, each step linking to its screen.
-    await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Create your first tag/ }).first()).toHaveAttribute(
+    // The overview: each card links to its screen. (Other specs may already have tagged contacts or run a
+    // campaign on this page, so only what holds either way is asserted here; the Home screen tests cover
+    // the 'Get started' steps of a new page.)
+    await expect(page.getByText('Contacts', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Open chats/ })).toHaveAttribute('href', '/dashboard/chats');
+    await expect(page.getByRole('link', { name: /Manage tags|Create your first tag/ }).first()).toHaveAttribute(
       'href',
       '/dashboard/manage-tags',
     );
-    await expect(page.getByRole('link', { name: 'Schedule your first campaign' }).last()).toHaveAttribute(
-      'href',
-      '/dashboard/schedule',
-    );
-    await expect(page.getByText('No campaigns sent yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Upcoming campaigns' })).toBeVisible();
 
     // The user menu's subscription: no plan yet.
     await page.locator('[data-slot="nav-user"] > button').click();
