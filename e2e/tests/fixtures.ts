@@ -85,3 +85,12 @@ export async function apiSignIn(
   const body = (await res.json()) as Omit<ApiSession, 'headers'>;
   return { ...body, headers: { authorization: `Bearer ${body.jwt}` } };
 }
+
+/** The signed-in browser session's bearer header and selected page id (after signIn + selectPage). */
+export async function sessionOf(page: Page) {
+  const jwt = await page.evaluate(() => localStorage.getItem('pagecast.admin.accessToken'));
+  const selected = await page.evaluate(() => localStorage.getItem('pagecast.admin.selectedPage'));
+  expect(jwt).toBeTruthy();
+  const pageId = (JSON.parse(selected as string) as { pageId: string }).pageId;
+  return { headers: { authorization: `Bearer ${jwt as string}` }, pageId };
+}

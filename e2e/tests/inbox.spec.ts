@@ -1,7 +1,7 @@
 // The live inbox end to end: open it, search, pick a contact inside the 24-hour window, send (the emulator's
 // outbox has it once), see a contact's message arrive live, and bulk-tag three chats.
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
 
 interface Recipient {
   id: string;
@@ -9,19 +9,11 @@ interface Recipient {
   windowOpen: boolean;
 }
 
-async function session(page: Page) {
-  const jwt = await page.evaluate(() => localStorage.getItem('pagecast.admin.accessToken'));
-  const selected = await page.evaluate(() => localStorage.getItem('pagecast.admin.selectedPage'));
-  expect(jwt).toBeTruthy();
-  const pageId = (JSON.parse(selected as string) as { pageId: string }).pageId;
-  return { headers: { authorization: `Bearer ${jwt as string}` }, pageId };
-}
-
 test('inbox: search, send inside the window, live message, bulk tags', async ({ page, request }) => {
   test.setTimeout(180_000);
   await signIn(page);
   await selectPage(page, DEMO_PAGES.bakery);
-  const { headers, pageId } = await session(page);
+  const { headers, pageId } = await sessionOf(page);
 
   await page.getByRole('link', { name: 'Chats' }).or(page.getByRole('button', { name: 'Chats' })).first().click();
   await expect(page).toHaveURL(/\/dashboard\/chats$/);

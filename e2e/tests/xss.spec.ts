@@ -1,21 +1,13 @@
 // Text with HTML is shown as text: a contact's message and the admin's own message carrying <img onerror> and
 // <script> render literally in the inbox, and no script runs (window.__xss stays undefined).
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
-
-async function session(page: Page) {
-  const jwt = await page.evaluate(() => localStorage.getItem('pagecast.admin.accessToken'));
-  const selected = await page.evaluate(() => localStorage.getItem('pagecast.admin.selectedPage'));
-  expect(jwt).toBeTruthy();
-  const pageId = (JSON.parse(selected as string) as { pageId: string }).pageId;
-  return { headers: { authorization: `Bearer ${jwt as string}` }, pageId };
-}
+import { expect, test } from '@playwright/test';
+import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
 
 test('HTML in messages is shown as text and never runs', async ({ page, request }) => {
   test.setTimeout(180_000);
   await signIn(page);
   await selectPage(page, DEMO_PAGES.yoga);
-  const { headers, pageId } = await session(page);
+  const { headers, pageId } = await sessionOf(page);
 
   await page.getByRole('link', { name: 'Chats' }).or(page.getByRole('button', { name: 'Chats' })).first().click();
   await expect(page).toHaveURL(/\/dashboard\/chats$/);

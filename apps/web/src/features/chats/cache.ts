@@ -10,11 +10,8 @@ export const chatKeys = {
   conversation: (pageId: string, userId: string) =>
     ['chats', pageId, 'conversation', userId] as const,
 };
-/** The page's tag list with counts (shared with Manage Tags through the 'tags' prefix). */
-export const tagKeys = {
-  all: ['tags'] as const,
-  list: (pageId: string) => ['tags', pageId] as const,
-};
+/** The page's tag list with counts: one key set, owned by Manage Tags, so both screens share the cache. */
+export { tagKeys } from '../tags/cache';
 
 export type RecipientsPage = { recipients: Recipient[]; paging: Paging };
 export type ConversationPage = { messages: MessageReceived[]; tags: Tag[]; paging: Paging };
