@@ -169,38 +169,9 @@ function loadResult(name) {
   }
 }
 
-/** The other benches may not follow bench/lib.mjs's shape: bring what they wrote to figures. */
+/** Every bench writes bench/lib.mjs's shape; anything else is shown as its numeric leaves. */
 function toFigures(result) {
   if (Array.isArray(result.figures)) return result.figures.map(normaliseFigure);
-  if (typeof result.sendsPerSecond === 'number') {
-    // apps/graph-emulator/bench/send-capacity.ts: one run, a fixed duration.
-    const target =
-      typeof result.target === 'number' ? { op: '>=', value: result.target } : undefined;
-    const lat = result.latencyMs ?? {};
-    return [
-      {
-        name: `Send API, bare HTTP loop (${result.connections ?? '?'} connections)`,
-        unit: 'sends/s',
-        median: result.sendsPerSecond,
-        min: result.sendsPerSecond,
-        max: result.sendsPerSecond,
-        runs: 1,
-        target,
-        holds: typeof result.meetsTarget === 'boolean' ? result.meetsTarget : undefined,
-        note: result.failed ? `${result.failed} failed sends` : undefined,
-      },
-      ...['p50', 'p95', 'p99']
-        .filter((p) => typeof lat[p] === 'number')
-        .map((p) => ({
-          name: `Send latency ${p}`,
-          unit: 'ms',
-          median: lat[p],
-          min: lat[p],
-          max: lat[p],
-          runs: 1,
-        })),
-    ];
-  }
   // Unknown shape: every numeric leaf as a one-run figure, `meetsTarget`-like booleans as notes.
   const figures = [];
   const walk = (value, path) => {

@@ -27,7 +27,7 @@ import { createEmulatorPage, emulatorCall } from './seed.js';
 
 const BIG = Number(process.env.BENCH_SYNC_CONTACTS ?? (QUICK ? 20_000 : 100_000));
 const LIMITED = Number(process.env.BENCH_SYNC_LIMITED_CONTACTS ?? (QUICK ? 2_000 : 10_000));
-const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 1 : 2));
+const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 1 : 3));
 const LIMIT_PER_SECOND = 2;
 const log = (...args: unknown[]) => console.log('[sync bench]', ...args);
 
