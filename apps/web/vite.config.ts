@@ -3,6 +3,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** Our workspace packages (contract, ui) have no module side effects: without saying so, their barrel
+ *  files (`@pagecast/ui`, `@pagecast/contract`) pull every screen and every zod schema into the entry chunk. */
+const WORKSPACE_SOURCE = /[\\/]packages[\\/](contract|ui)[\\/]src[\\/].*\.tsx?$/;
+
 // The router plugin must come BEFORE react() (it generates src/routeTree.gen.ts and splits route chunks).
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
@@ -13,5 +17,15 @@ export default defineConfig({
       '/config.js': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id) => (WORKSPACE_SOURCE.test(id) ? false : undefined),
+      },
+    },
+  },
 });

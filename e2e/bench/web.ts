@@ -6,10 +6,18 @@
  * 2. The product (`pnpm --filter @pagecast/api start` on random ports, fresh DATA_DIR) with a page of 10,000
  *    conversations, signed in through register-user-admin with an emulator token; Debian chromium:
  *    time to the first recipient row of /dashboard/chats (baseline: the landing page's first render),
- *    frame times while scrolling the list (baseline: a static list in the same browser; target p95 < 16.7 ms),
+ *    frame times while scrolling the list (baseline: a static list in the same browser, scrolled in turn
+ *    with it, RUNS passes each; target p95 < 16.7 ms),
  *    and the time from pressing Enter in the composer to the message showing / the send being confirmed.
  *    A screen that is not there yet is recorded as not measurable, not a crash.
- * BENCH_QUICK=1: fewer runs, shorter scrolling.
+ *    Then both lists are scrolled in turn under a Chrome trace (./profile.ts) for the main thread's CPU
+ *    time per frame (thread time: less sensitive to the machine's load than frame times), and the inbox
+ *    once more under the CPU profiler; the summaries (main-thread time per event, JavaScript self time
+ *    per function) are written as `scrollProfile`.
+ * BENCH_QUICK=1: fewer runs, shorter scrolling. BENCH_WEB_PROFILE_DIR=<dir>: also keep the raw trace and
+ * CPU profile there. BENCH_WEB_MINIFY=0: build unminified (readable function names in the profile; the
+ * bundle figures are then not comparable with the targets). BENCH_WEB_DIST=<dir>: measure that prebuilt
+ * web app (vite build --manifest) instead of building this checkout's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { figure, percentile, QUICK, writeResult, type Figure } from '../../bench/lib.mjs';
+import { profile, type ProfileSummary } from './profile';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = QUICK ? 2 : 5;
@@ -88,11 +97,22 @@ function run(
 }
 
 async function buildWeb() {
+  const prebuilt = process.env.BENCH_WEB_DIST;
+  if (prebuilt) {
+    // Another revision's build (with --manifest), to compare before/after on the same machine state.
+    log('measuring the prebuilt web app in', prebuilt);
+    fs.cpSync(prebuilt, webDist, { recursive: true });
+    notes.push(`BENCH_WEB_DIST: measured the prebuilt web app in ${prebuilt}.`);
+    return;
+  }
   log('building the web app (vite, production) into', webDist);
   const vite = path.join(ROOT, 'apps/web/node_modules/.bin/vite');
+  const minify = process.env.BENCH_WEB_MINIFY === '0' ? ['--minify', 'false'] : [];
+  if (minify.length)
+    notes.push('BENCH_WEB_MINIFY=0: unminified build, bundle figures not comparable.');
   await run(
     vite,
-    ['build', '--outDir', webDist, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
+    ['build', '--outDir', webDist, '--emptyOutDir', '--manifest', '--logLevel', 'warn', ...minify],
     {
       cwd: path.join(ROOT, 'apps/web'),
     },
@@ -378,6 +398,7 @@ async function signInAndSeed(p: {
 declare global {
   interface Window {
     __bench?: { found: Record<string, number> };
+    __benchScroller?: HTMLElement;
   }
 }
 
@@ -406,53 +427,73 @@ async function timeToText(page: Page, text: string): Promise<number | null> {
   }
 }
 
-/** rAF deltas while scrolling `el` (found by the text of a row inside it) by `step` px per frame, bouncing at the ends. */
+/**
+ * rAF deltas while scrolling a list (found by the text of a row inside it; a later pass on the same page
+ * reuses it, as that row may be scrolled out of a virtual list) by 40 px per frame, bouncing at the ends.
+ * The pointer rests over the list, as when scrolling with a wheel.
+ */
 async function scrollFrames(
   page: Page,
   rowText: string,
   ms: number,
 ): Promise<{ deltas: number[]; rows: number } | null> {
   await page.evaluate(NAME_SHIM);
-  return page.evaluate(
-    async ({ rowText, ms }) => {
-      const leaf = [...document.querySelectorAll('body *')].find(
-        (e) => e.children.length === 0 && e.textContent?.trim() === rowText,
-      );
-      let el = leaf?.parentElement ?? null;
-      while (
-        el &&
-        !(
-          el.scrollHeight > el.clientHeight + 10 &&
-          /(auto|scroll)/.test(getComputedStyle(el).overflowY)
-        )
-      ) {
-        el = el.parentElement;
-      }
-      const scroller = el ?? (document.scrollingElement as HTMLElement | null);
-      if (!scroller || scroller.scrollHeight <= scroller.clientHeight + 10) return null;
-      const rows = scroller.querySelectorAll(
-        'li, [role="option"], [role="row"], [data-slot*="row"], button',
-      ).length;
-      const deltas: number[] = [];
-      let dir = 1;
-      await new Promise<void>((done) => {
-        let last = performance.now();
-        const end = last + ms;
-        const frame = (t: number) => {
-          deltas.push(t - last);
-          last = t;
-          const max = scroller.scrollHeight - scroller.clientHeight;
-          if (scroller.scrollTop >= max - 1) dir = -1;
-          else if (scroller.scrollTop <= 0) dir = 1;
-          scroller.scrollTop += 40 * dir;
-          if (t < end) requestAnimationFrame(frame);
-          else done();
-        };
-        requestAnimationFrame(frame);
-      });
-      return { deltas: deltas.slice(1), rows };
-    },
-    { rowText, ms },
+  const point = await page.evaluate((rowText) => {
+    const known = window.__benchScroller?.isConnected ? window.__benchScroller : undefined;
+    const leaf = known
+      ? undefined
+      : [...document.querySelectorAll('body *')].find(
+          (e) => e.children.length === 0 && e.textContent?.trim() === rowText,
+        );
+    let el = known ?? leaf?.parentElement ?? null;
+    while (
+      el &&
+      !(
+        el.scrollHeight > el.clientHeight + 10 &&
+        /(auto|scroll)/.test(getComputedStyle(el).overflowY)
+      )
+    ) {
+      el = el.parentElement;
+    }
+    const scroller = el ?? (document.scrollingElement as HTMLElement | null);
+    if (!scroller || scroller.scrollHeight <= scroller.clientHeight + 10) return null;
+    window.__benchScroller = scroller;
+    const r = scroller.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + Math.min(r.height / 2, 300) };
+  }, rowText);
+  if (!point) return null;
+  await page.mouse.move(point.x, point.y);
+  return page.evaluate(async (ms) => {
+    const scroller = window.__benchScroller as HTMLElement;
+    const rows = scroller.querySelectorAll(
+      'li, [role="option"], [role="row"], [data-slot*="row"], button',
+    ).length;
+    const deltas: number[] = [];
+    let dir = 1;
+    await new Promise<void>((done) => {
+      let last = performance.now();
+      const end = last + ms;
+      const frame = (t: number) => {
+        deltas.push(t - last);
+        last = t;
+        const max = scroller.scrollHeight - scroller.clientHeight;
+        if (scroller.scrollTop >= max - 1) dir = -1;
+        else if (scroller.scrollTop <= 0) dir = 1;
+        scroller.scrollTop += 40 * dir;
+        if (t < end) requestAnimationFrame(frame);
+        else done();
+      };
+      requestAnimationFrame(frame);
+    });
+    return { deltas: deltas.slice(1), rows };
+  }, ms);
+}
+
+function profileNote(label: string, p: ProfileSummary): string {
+  const list = (xs: Array<[string, number]>) => xs.map(([k, v]) => `${k} ${v} ms`).join(', ');
+  return (
+    `${label}: main thread busy ${Math.round(p.busyShare * 100)}% of ${p.ms} ms ` +
+    `(${p.mainThreadCpuMs} ms CPU); by event: ${list(p.mainThread.slice(0, 8).map((e) => [e.event, e.selfMs]))}.`
   );
 }
 
@@ -553,52 +594,20 @@ async function productFigures() {
     `first render: landing ${JSON.stringify(landing)}, chats ${JSON.stringify(chats)} ${chatsMissing}`,
   );
 
-  // Scrolling: a static list in the same browser (baseline), then the inbox list after a few 'Load More'.
+  // Scrolling: a static list (baseline) and the inbox list after a few 'Load More', both open in the same
+  // browser and scrolled in turn, RUNS times: the machine's load then weighs on both alike.
   const bp = await newPage([]);
   await bp.setContent(
     `<div id="s" style="height:800px;overflow-y:auto">${Array.from({ length: 2000 }, (_, i) => `<div style="height:64px;display:flex;gap:8px;align-items:center"><span style="width:40px;height:40px;border-radius:50%;background:#ccc"></span><span>Row ${i}</span></div>`).join('')}</div>`,
   );
-  const base = await scrollFrames(bp, 'Row 3', SCROLL_MS);
-  await bp.context().close();
-  const frameFigs = (
-    label: string,
-    deltas: number[],
-    baseline?: Figure,
-    note?: string,
-    target = false,
-  ) => {
-    const p95 = figure({
-      name: `${label}: frame time p95`,
-      unit: 'ms',
-      values: deltas.length ? [percentile(deltas, 0.95) ?? NaN] : [],
-      baseline: baseline ? { name: 'static list p95', median: baseline.median } : undefined,
-      target: target ? { op: '<', value: 16.7 } : undefined,
-      note,
-    });
-    figures.push(
-      figure({
-        name: `${label}: frame time p50`,
-        unit: 'ms',
-        values: deltas.length ? [percentile(deltas, 0.5) ?? NaN] : [],
-      }),
-    );
-    figures.push(p95);
-    figures.push(
-      figure({
-        name: `${label}: frame time max`,
-        unit: 'ms',
-        values: deltas.length ? [Math.max(...deltas)] : [],
-      }),
-    );
-    return p95;
-  };
-  const baseP95 = frameFigs('Static 2,000-row list (baseline)', base?.deltas ?? []);
-
   const cp = await newPage([firstName]);
   await cp.goto('/dashboard/chats', { waitUntil: 'commit' });
+  const baseRuns: number[][] = [];
+  const inboxRuns: number[][] = [];
   let scrollNote: string | undefined;
-  let scrolled: { deltas: number[]; rows: number } | null = null;
-  if ((await timeToText(cp, firstName)) !== null) {
+  let rows = 0;
+  const inboxShown = (await timeToText(cp, firstName)) !== null;
+  if (inboxShown) {
     const loadMore = cp.getByRole('button', { name: 'Load More' });
     for (let i = 0; i < LOAD_MORE_CLICKS; i++) {
       if (
@@ -611,21 +620,110 @@ async function productFigures() {
       await loadMore.isEnabled({ timeout: UI_TIMEOUT_MS }).catch(() => false);
       await cp.waitForFunction(() => true); // let React commit
     }
-    scrolled = await scrollFrames(cp, firstName, SCROLL_MS);
-    if (!scrolled) scrollNote = 'not measurable yet: no scrollable conversation list found';
-    else
-      notes.push(
-        `Scrolling: about ${scrolled.rows} row elements in the list after up to ${LOAD_MORE_CLICKS} 'Load More'; 40 px per frame for ${SCROLL_MS / 1000} s, bouncing at the ends.`,
-      );
   } else scrollNote = 'not measurable yet: the conversation list did not render';
-  frameFigs('Inbox conversation list scrolling', scrolled?.deltas ?? [], baseP95, scrollNote, true);
+  for (let i = 0; i < RUNS; i++) {
+    const base = await scrollFrames(bp, 'Row 3', SCROLL_MS);
+    if (base) baseRuns.push(base.deltas);
+    if (!inboxShown) continue;
+    const inbox = await scrollFrames(cp, firstName, SCROLL_MS);
+    if (!inbox) {
+      scrollNote = 'not measurable yet: no scrollable conversation list found';
+      continue;
+    }
+    inboxRuns.push(inbox.deltas);
+    rows = inbox.rows;
+  }
+  const frameFigs = (
+    label: string,
+    runs: number[][],
+    baseline?: Figure,
+    note?: string,
+    target = false,
+  ) => {
+    const per = (p: number) => runs.map((d) => percentile(d, p) ?? NaN);
+    const p95 = figure({
+      name: `${label}: frame time p95`,
+      unit: 'ms',
+      values: per(0.95),
+      baseline: baseline ? { name: 'static list p95', median: baseline.median } : undefined,
+      target: target ? { op: '<', value: 16.7 } : undefined,
+      note,
+    });
+    figures.push(figure({ name: `${label}: frame time p50`, unit: 'ms', values: per(0.5) }));
+    figures.push(p95);
+    figures.push(
+      figure({
+        name: `${label}: frame time max`,
+        unit: 'ms',
+        values: runs.map((d) => (d.length ? Math.max(...d) : NaN)),
+      }),
+    );
+    return p95;
+  };
+  const baseP95 = frameFigs('Static 2,000-row list (baseline)', baseRuns);
+  frameFigs('Inbox conversation list scrolling', inboxRuns, baseP95, scrollNote, true);
+  const scrolled = inboxRuns.length > 0;
+  if (scrolled) {
+    notes.push(
+      `Scrolling: about ${rows} row elements in the list after up to ${LOAD_MORE_CLICKS} 'Load More'; 40 px per frame for ${SCROLL_MS / 1000} s, bouncing at the ends, pointer over the list; ${RUNS} passes of each list in turn (a figure is the median of the passes' percentiles).`,
+    );
+    // Frame times follow the machine's load; the CPU time the renderer's main thread spends per frame
+    // (trace thread time) much less: traced passes of both lists in turn, then one under the CPU profiler.
+    const TRACE_MS = Math.min(SCROLL_MS, 3000);
+    const cpuPerFrame = async (page: Page, rowText: string, label: string) => {
+      let frames = 0;
+      const summary = await profile(
+        b,
+        page,
+        label,
+        async () => (frames = (await scrollFrames(page, rowText, TRACE_MS))?.deltas.length ?? 0),
+        { cpuProfile: false },
+      );
+      return { perFrame: frames ? summary.mainThreadCpuMs / frames : NaN, summary };
+    };
+    const baseCpu: number[] = [];
+    const inboxCpu: number[] = [];
+    let inboxTrace: ProfileSummary | undefined;
+    for (let i = 0; i < RUNS; i++) {
+      baseCpu.push((await cpuPerFrame(bp, 'Row 3', 'static-scroll')).perFrame);
+      const inbox = await cpuPerFrame(cp, firstName, 'inbox-scroll');
+      inboxCpu.push(inbox.perFrame);
+      inboxTrace = inbox.summary;
+    }
+    const baseCpuFig = figure({
+      name: 'Static 2,000-row list (baseline): main-thread CPU per frame',
+      unit: 'ms',
+      values: baseCpu,
+    });
+    figures.push(baseCpuFig);
+    figures.push(
+      figure({
+        name: 'Inbox conversation list scrolling: main-thread CPU per frame',
+        unit: 'ms',
+        values: inboxCpu,
+        baseline: { name: 'static list CPU per frame', median: baseCpuFig.median },
+      }),
+    );
+    if (inboxTrace) notes.push(profileNote('Inbox scrolling trace (last traced pass)', inboxTrace));
+    const summary = await profile(b, cp, 'inbox-scroll-cpu', () =>
+      scrollFrames(cp, firstName, TRACE_MS),
+    );
+    extra.scrollProfile = { trace: inboxTrace, cpuProfile: summary };
+    notes.push(
+      `Inbox scrolling CPU profile (one more pass): JavaScript by function: ${summary.functions
+        .slice(0, 8)
+        .map((f) => `${f.fn} ${f.selfMs} ms`)
+        .join(', ')}.`,
+    );
+  }
+  await bp.context().close();
 
   // Echo: Enter in the composer -> the message shows (optimistic) -> the send is confirmed (input cleared).
   const shown: number[] = [];
   const confirmed: number[] = [];
   let echoNote: string | undefined;
   const composer = cp.getByPlaceholder('Type a message...');
-  if (scrolled !== null || (await composer.count()) > 0) {
+  if (scrolled || (await composer.count()) > 0) {
     if (!(await composer.isVisible({ timeout: UI_TIMEOUT_MS }).catch(() => false))) {
       await cp
         .getByText(firstName)

@@ -2,6 +2,7 @@
 // page's login button, the emulator's login popup, the page chooser), or, for tests that only need a JWT,
 // go straight to the API with a token minted by the emulator's control API.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { baseURL as apiBase } from '../playwright.config';
 
 export { baseURL, emulatorURL } from '../playwright.config';
 
@@ -93,4 +94,51 @@ export async function sessionOf(page: Page) {
   expect(jwt).toBeTruthy();
   const pageId = (JSON.parse(selected as string) as { pageId: string }).pageId;
   return { headers: { authorization: `Bearer ${jwt as string}` }, pageId };
+}
+
+/**
+ * Schedules a campaign to all users of `pageId` a month ahead through the API (retried while the page's sync
+ * refuses it) and returns its id. Cancel it when done (`cancelCampaign`) so nothing is ever sent.
+ */
+export async function createFutureCampaign(
+  request: APIRequestContext,
+  session: Pick<ApiSession, 'headers'>,
+  pageId: string,
+  name: string,
+): Promise<string> {
+  let id: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.post(`${apiBase}/api/v1/campaigns/create`, {
+          headers: session.headers,
+          data: {
+            name,
+            description: 'Made by an end-to-end test',
+            pageId,
+            tagId: null,
+            time: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+            type: 'ACCOUNT_UPDATE',
+            msg: 'A message that is cancelled before it goes out',
+          },
+        });
+        if (res.ok()) id = ((await res.json()) as { id: string }).id;
+        return res.status();
+      },
+      { timeout: 90_000 },
+    )
+    .toBeLessThan(300);
+  return id as unknown as string;
+}
+
+export async function cancelCampaign(
+  request: APIRequestContext,
+  session: Pick<ApiSession, 'headers'>,
+  id: string | null,
+): Promise<void> {
+  if (id)
+    await request.post(`${apiBase}/api/v1/campaigns/${id}/cancel`, {
+      headers: session.headers,
+      data: {},
+    });
 }

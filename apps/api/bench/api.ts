@@ -6,15 +6,19 @@
  * from elsewhere on the machine hits every target alike). Also the API process's peak RSS under load.
  *
  * Writes bench/results/api.json. BENCH_QUICK=1: short runs. BENCH_API_TARGETS=recipients,tags: a subset.
- * Request logs go to a file at the default level (info), as in production, not to this terminal.
+ * BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of this process per target during run 1 (<dir>/<target>.cpuprofile).
+ * The API runs with NODE_ENV=production settings; request logs go to a file at the default level (info), as in
+ * production, not to this terminal.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { Session } from 'node:inspector/promises';
 import { startEmulator } from '@pagecast/graph-emulator';
-import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { figure, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
 import { buildApp } from '../src/app.js';
 import { signAdminToken } from '../src/auth/jwt.js';
@@ -24,7 +28,10 @@ import { createDb } from '../src/db/client.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createGraphClient } from '../src/graph/index.js';
-import { loggerOptions } from '../src/logger.js';
+import { createLogger } from '../src/logger.js';
+import { encodeCursor } from '../src/modules/chats/cursor.js';
+import type { ContactRow } from '../src/modules/chats/repo.js';
+import { toRecipient } from '../src/modules/chats/service.js';
 import { runLoad, type LoadResult, type LoadTarget } from './load.js';
 import { createEmulatorPage, emulatorCall, seedPageData } from './seed.js';
 
@@ -36,6 +43,17 @@ const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 2 : 3));
 /** A figure with more non-2xx answers than this share is "not measurable yet". */
 const MAX_FAILED_SHARE = 0.01;
 const P99_TARGET_MS = 50;
+
+/**
+ * SQL statements sent by this process (every pool and transaction query goes through Client#query): the
+ * per-request figure in the log shows round trips that a change adds or removes.
+ */
+let queryCount = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  queryCount++;
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof clientQuery;
 
 const log = (...args: unknown[]) => console.log('[api bench]', ...args);
 const t0 = Date.now();
@@ -71,7 +89,11 @@ async function main() {
     persistent: false,
   });
   stops.push(() => pgServer.stop());
+  // Production settings (logging at info, no response validation, CSP/HSTS as deployed).
   const config = loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
     PORT: '0',
     DATABASE_URL: pgServer.url,
@@ -90,14 +112,15 @@ async function main() {
   });
   stops.push(() => graph.close());
   const logFile = path.join(dataDir, 'api.log');
-  const logger = pino(loggerOptions(config), pino.destination({ dest: logFile, sync: false }));
+  // The production logger (createLogger: buffered, asynchronous), into a file instead of stdout.
+  const logger = createLogger(config, logFile);
   const app = await buildApp({ config, db: db.db, graph, logger });
   stops.push(() => app.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const hello = await helloWorld();
-  stops.push(() => hello.app.close());
+  const hello = await helloWorld(pgServer.url);
+  stops.push(() => hello.close());
 
   // --- data: 10,000 contacts x 10 messages, 20 tags, 50 campaigns
   const user = await emulatorCall<{ id: string; name: string }>(emulator.url, '/_emulator/users', {
@@ -121,6 +144,12 @@ async function main() {
       label: 'Fastify hello world (baseline)',
       url: hello.url,
       target: { method: 'GET', paths: ['/hello'] },
+    },
+    {
+      key: 'floor',
+      label: 'Reference: bare Fastify + one prepared query of the same 30 recipients',
+      url: hello.url,
+      target: { method: 'GET', paths: [`/floor/${seeded.pageUuid}`] },
     },
     {
       key: 'recipients',
@@ -166,7 +195,11 @@ async function main() {
   ];
   const only = (process.env.BENCH_API_TARGETS ?? '').split(',').filter(Boolean);
   const selected = targets.filter(
-    (t) => t.key === 'baseline' || only.length === 0 || only.includes(t.key),
+    (t) =>
+      t.key === 'baseline' ||
+      only.length === 0 ||
+      only.includes(t.key) ||
+      (t.key === 'floor' && only.includes('recipients')),
   );
 
   // One request each first: a route that is not implemented yet shows up here, before any load.
@@ -194,13 +227,26 @@ async function main() {
     await runLoad(t.url, t.target, { connections: CONNECTIONS, durationS: WARMUP_S });
 
   const results = new Map<string, LoadResult[]>(selected.map((t) => [t.key, []]));
+  const profileDir = process.env.BENCH_CPU_PROFILE;
   for (let run = 1; run <= RUNS; run++) {
     for (const t of selected) {
+      const profiler = run === 1 && profileDir ? await startProfile() : undefined;
+      const queriesBefore = queryCount;
+      const cpuBefore = process.cpuUsage();
+      const pgCpuBefore = postgresCpuMs(pgServer.port);
       const r = await runLoad(t.url, t.target, { connections: CONNECTIONS, durationS: DURATION_S });
+      const queries = queryCount - queriesBefore;
+      const cpu = process.cpuUsage(cpuBefore);
+      const pgCpuMs = postgresCpuMs(pgServer.port) - pgCpuBefore;
+      if (profiler) await profiler.stop(path.resolve(profileDir as string, `${t.key}.cpuprofile`));
       results.get(t.key)?.push(r);
+      const answered = r.ok + r.non2xx;
       log(
         `run ${run}/${RUNS} ${t.label}: ${Math.round(r.okPerSecond)} ok/s, p50 ${r.latencyMs.p50} ms, ` +
-          `p99 ${r.latencyMs.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors} ${JSON.stringify(r.statusCodes)}`,
+          `p99 ${r.latencyMs.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors} ${JSON.stringify(r.statusCodes)}, ` +
+          `${answered ? (queries / answered).toFixed(2) : '-'} SQL statements per request, CPU per request: ` +
+          `this process ${answered ? Math.round((cpu.user + cpu.system) / answered) : '-'} µs, ` +
+          `Postgres ${answered ? Math.round((pgCpuMs * 1000) / answered) : '-'} µs`,
       );
     }
   }
@@ -215,8 +261,12 @@ async function main() {
       `${RUNS} runs × ${DURATION_S} s per target after a ${WARMUP_S} s warm-up, targets interleaved in each run.`,
     'req/s counts 2xx answers only. GET messages and POST send rotate over the 1,000 most recent conversations; ' +
       'POST send includes the Send API round trip to the in-process emulator (unthrottled) and storing the message.',
-    `The API logs every request at the default level (info) to a file, as a production deployment would; ` +
-      `the baseline has no logger.`,
+    `The API runs with NODE_ENV=production and logs every request at the default level (info) to a file, ` +
+      `as a production deployment would; the baseline has no logger.`,
+    'The reference target is what Postgres in the loop costs here: a bare Fastify route (no auth, hooks, ' +
+      'logging or validation) running only the first page of GET recipients as one prepared statement on a ' +
+      'plain pg pool, mapped and serialized like the API. The log prints SQL statements and CPU (this ' +
+      'process, Postgres) per request for each run: steadier than req/s when other work shares the cores.',
   ];
   const baselineRps = figure({
     name: 'Fastify hello world (baseline): req/s',
@@ -239,7 +289,7 @@ async function main() {
       : `not measurable yet: ${failed} of ${total} answers non-2xx or errors (status codes ${JSON.stringify(codes)})`;
     if (!measurable) notes.push(`${t.label}: ${note}`);
     const values = (pick: (r: LoadResult) => number) => (measurable ? runs.map(pick) : []);
-    const isRead = t.key !== 'baseline' && t.key !== 'send';
+    const isRead = t.key !== 'baseline' && t.key !== 'send' && t.key !== 'floor';
     if (t.key === 'baseline') figures.push(baselineRps);
     else {
       figures.push(
@@ -292,10 +342,99 @@ async function main() {
   log(`wrote ${file}`);
 }
 
-/** The baseline: a bare Fastify route, no plugins, no logger, same process. */
-async function helloWorld(): Promise<{ app: FastifyInstance; url: string }> {
+/**
+ * CPU time (user + system, ms) of the embedded Postgres serving `port`: its postmaster and every child
+ * (backends, walwriter, ...), live or exited, from /proc. Linux only; 0 elsewhere.
+ */
+function postgresCpuMs(port: number): number {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  const stat = (pid: string, withChildren: boolean) => {
+    try {
+      const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      // utime + stime, and cutime + cstime: the CPU of exited children (backends the pool closed)
+      // moves to the postmaster's children fields, so the sum never goes back.
+      const own = Number(f[11]) + Number(f[12]);
+      const children = Number(f[13]) + Number(f[14]);
+      return { ppid: f[1] as string, ms: (withChildren ? own + children : own) * tick };
+    } catch {
+      return undefined;
+    }
+  };
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  const postmaster = pids.find((pid) => {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return /postgres$/.test(cmd[0] ?? '') && cmd.includes(String(port));
+    } catch {
+      return false;
+    }
+  });
+  if (!postmaster) return 0;
+  let total = 0;
+  for (const pid of pids) {
+    const s = stat(pid, pid === postmaster);
+    if (s && (pid === postmaster || s.ppid === postmaster)) total += s.ms;
+  }
+  return total;
+}
+
+/** A CPU profile of this process (the API, the emulator and the baseline) while one target is loaded. */
+async function startProfile(): Promise<{ stop: (file: string) => Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    stop: async (file) => {
+      const { profile } = await session.post('Profiler.stop');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/**
+ * The baseline: a bare Fastify route, no plugins, no logger, same process. Beside it the reference for what
+ * Postgres alone costs here: the first page of GET recipients as one prepared statement on a pool of its
+ * own, mapped and serialized like the API does, without auth, hooks, logging or validation.
+ */
+async function helloWorld(databaseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
   const app = Fastify();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   app.get('/hello', async () => ({ hello: 'world' }));
+  app.get<{ Params: { page: string } }>('/floor/:page', async (request) => {
+    const { rows } = await pool.query<ContactRow>({
+      name: 'floor_contacts',
+      text: `select c.id, c.psid, c.name, c.first_name as "firstName", c.last_name as "lastName", c.email,
+          c.profile_pic as "profilePic", c.last_message_at as "lastMessageAt",
+          to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "lastMessageKey",
+          c.last_message_preview as "lastMessagePreview", c.last_inbound_at as "lastInboundAt",
+          c.history_synced_at as "historySyncedAt"
+        from contacts c where c.page_id = $1
+        order by c.last_message_at desc nulls last, c.id desc limit 31`,
+      values: [request.params.page],
+    });
+    const now = Date.now();
+    const last = rows[29];
+    return {
+      recipients: rows.slice(0, 30).map((c) => toRecipient(c, now)),
+      paging: { nextCursor: rows.length > 30 && last ? encodeCursor(last.lastMessageKey, last.id) : null },
+    };
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }

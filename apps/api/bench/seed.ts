@@ -102,7 +102,8 @@ export async function seedPageData(pool: pg.Pool, o: SeedOptions): Promise<Seede
       [pageUuid, adminId],
     );
 
-    // Contact i wrote i*37 s ago up to `inWindow`, then one every ~40 minutes going back (outside the window).
+    // Contact i wrote i*37 s ago up to `inWindow` (closer together when 37 s apart would reach past 22 hours,
+    // so all `inWindow` stay inside the 24-hour window), then one every ~40 minutes going back (outside it).
     const psids = o.page.contacts.map((c) => c.psid);
     const names = o.page.contacts.map((c) => c.name);
     await client.query(
@@ -111,7 +112,7 @@ export async function seedPageData(pool: pg.Pool, o: SeedOptions): Promise<Seede
        select $1, p.psid, p.name, split_part(p.name, ' ', 1), nullif(split_part(p.name, ' ', 2), ''), t.at,
          'Hi! Is the offer from your last post still available? I would like to order two.', t.at, now()
        from unnest($2::text[], $3::text[]) with ordinality as p(psid, name, i)
-       cross join lateral (select case when p.i <= $4 then now() - p.i * interval '37 seconds'
+       cross join lateral (select case when p.i <= $4 then now() - p.i * least(interval '37 seconds', interval '22 hours' / greatest($4, 1))
          else now() - interval '1 day' - (p.i - $4) * interval '40 minutes' end as at) t
        on conflict (page_id, psid) do nothing`,
       [pageUuid, psids, names, inWindow],

@@ -47,6 +47,7 @@ const EnvSchema = z.object({
   SEND_RATE_PER_PAGE: z.coerce.number().int().positive().default(300),
   CONVERSATIONS_RATE_PER_PAGE: z.coerce.number().int().positive().default(2),
   WORKERS_IN_API: bool.default('true'),
+  RESPONSE_VALIDATION: bool.optional(),
 });
 
 export interface Config {
@@ -79,6 +80,12 @@ export interface Config {
   sendRatePerPage: number;
   conversationsRatePerPage: number;
   workersInApi: boolean;
+  /**
+   * Check every answer against the contract (ts-rest responseValidation). On in development and tests,
+   * where it catches a handler drifting from the contract; off in production, where it cost more CPU
+   * than the rest of a list request (bench/FINDINGS.md) and handlers build bodies field by field.
+   */
+  responseValidation: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -146,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sendRatePerPage: e.SEND_RATE_PER_PAGE,
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
     workersInApi: e.WORKERS_IN_API,
+    responseValidation: e.RESPONSE_VALIDATION ?? !isProduction,
   };
 }
 

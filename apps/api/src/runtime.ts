@@ -93,7 +93,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         boss,
         graph,
         tokens: tokenCipher(config.encryptionKey),
-      });
+      }, logger);
     }
     return { config, logger, db, boss, graph, stop };
   } catch (err) {

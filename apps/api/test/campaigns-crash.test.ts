@@ -1,58 +1,35 @@
 // Campaign dispatch across real worker processes (test/fixtures/campaign-worker.ts): a worker SIGKILLed at a
 // random point mid-dispatch never causes a duplicate message or a silently skipped recipient, and two
 // workers together never exceed the page's send rate (checked on the emulator's outbox timestamps).
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import { createCampaignWorld, maxInWindow, must, waitFor, type CampaignWorld } from './fixtures/campaign-world.js';
+import { createCampaignWorld, maxInWindow, waitFor, type CampaignWorld } from './fixtures/campaign-world.js';
+import { spawnCampaignWorker, stopProcess, type Spawned } from './fixtures/processes.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 let w: CampaignWorld;
-const children: ChildProcess[] = [];
+const children: Spawned[] = [];
 
 beforeAll(async () => {
   w = await createCampaignWorld();
 });
 afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }
+  for (const child of children.splice(0)) await stopProcess(child);
 });
 afterAll(async () => {
   await w?.close();
 });
 
 function spawnWorker(rate: number, options: Record<string, unknown>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/campaign-worker.ts')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: w.t.database.url,
-      GRAPH_API_URL: w.emulator.url.replace(/\/$/, ''),
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      TEST_DATA_DIR: w.t.config.dataDir,
-      SEND_RATE_PER_PAGE: String(rate),
-      CAMPAIGN_WORKER_OPTIONS: JSON.stringify(options),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const spawned = spawnCampaignWorker({
+    databaseUrl: w.t.database.url,
+    graphApiUrl: w.emulator.url,
+    encryptionKey: TEST_ENCRYPTION_KEY,
+    dataDir: w.t.config.dataDir,
+    rate,
+    options,
   });
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => {
-      const m = /ready (\S+)/.exec(d.toString());
-      if (m) resolve(must(m[1]));
-    });
-    child.once('exit', (code, signal) => reject(new Error(`worker exited (${code ?? signal}): ${stderr}`)));
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_c, sig) => resolve(sig)));
-  return { child, ready, exited };
+  children.push(spawned);
+  return { child: spawned.child, ready: spawned.workerId, exited: spawned.exited };
 }
 
 const createNow = async (pageId: string) => {

@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { contract } from '@pagecast/contract';
 import { initClient } from '@ts-rest/core';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { notImplemented } from '../src/modules/not-implemented.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestDatabase } from './helpers/db.js';
@@ -262,6 +264,41 @@ describe('web app', () => {
     } finally {
       await web.close();
       fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('graceful close', () => {
+  // Without the connection drain app.close() waited for these until the client let go (keep-alive: 72 s),
+  // past the 15 s shutdown timeout: the API exited 1 without stopping its workers (found by the soak).
+  it('ends connections that never sent a request and keep-alive ones whose answer was in flight', async () => {
+    const app = await buildApp({ config: t.config, db: t.database.db });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    app.get('/test-slow', async () => {
+      await held;
+      return { done: true };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const spare = net.connect(port, '127.0.0.1');
+    const spareClosed = new Promise<void>((resolve) => spare.once('close', () => resolve()));
+    spare.on('error', () => {});
+    await new Promise<void>((resolve) => spare.once('connect', () => resolve()));
+    const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 1 });
+    try {
+      const slow = pool.request({ method: 'GET', path: '/test-slow' });
+      await new Promise((r) => setTimeout(r, 100));
+      const closed = app.close();
+      await spareClosed; // closed by the server at once, without ever sending a request
+      release();
+      const res = await slow;
+      expect(res.statusCode).toBe(200); // the answer in flight is not cut
+      expect(await res.body.json()).toEqual({ done: true });
+      await closed; // and its keep-alive connection does not hold the close open
+    } finally {
+      spare.destroy();
+      await pool.destroy();
     }
   });
 });

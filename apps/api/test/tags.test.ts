@@ -202,6 +202,41 @@ describe('GET /api/v1/tags/page/:pageId', () => {
     ]);
   });
 
+  it('keeps the counts exact through bulk adds, removals, moves and cascades (tags.contact_count)', async () => {
+    const fresh = await seedPage(t, [owner], 5);
+    const vip = await createOk('VIP', fresh.pageId);
+    const late = await createOk('Late', fresh.pageId);
+    const db = t.database.db;
+    const ids = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.pageId, fresh.id));
+    const counts = async () =>
+      Object.fromEntries(
+        (await list(fresh.pageId)).json<Array<{ tag: { name: string }; count: number }>>().map((i) => [i.tag.name, i.count]),
+      );
+    // One statement tagging many contacts, and a retry that adds nothing.
+    const all = ids.map((c) => ({ contactId: c.id, tagId: vip.id, pageId: fresh.id }));
+    await db.insert(contactTags).values(all);
+    await db.insert(contactTags).values(all).onConflictDoNothing();
+    expect(await counts()).toEqual({ Late: 0, VIP: 5 });
+    // Moving two assignments to another tag.
+    const moved = ids.slice(0, 2).map((c) => c.id);
+    await t.database.pool.query('update contact_tags set tag_id = $1 where tag_id = $2 and contact_id = any($3)', [
+      late.id,
+      vip.id,
+      moved,
+    ]);
+    expect(await counts()).toEqual({ Late: 2, VIP: 3 });
+    // A removal, then a contact deleted (its assignments cascade).
+    await db.delete(contactTags).where(eq(contactTags.contactId, at(ids, 4).id));
+    await db.delete(contacts).where(eq(contacts.id, at(ids, 0).id));
+    expect(await counts()).toEqual({ Late: 1, VIP: 2 });
+    // The stored counters equal a recount.
+    const { rows } = await t.database.pool.query<{ drift: number }>(
+      `select count(*)::int as drift from tags t
+       where t.contact_count <> (select count(*) from contact_tags ct where ct.tag_id = t.id)`,
+    );
+    expect(rows[0]?.drift).toBe(0);
+  });
+
   it("does not show another page's tags", async () => {
     const names = (await list(otherPage.pageId))
       .json<Array<{ tag: { name: string } }>>()

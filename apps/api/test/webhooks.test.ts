@@ -171,6 +171,40 @@ describe('webhook deliveries', () => {
     expect(heard.length).toBe(heardBefore + 1);
   });
 
+  it('an event stays unprocessed until every listener applied it, and is applied when replayed', async () => {
+    // A listener failing after the messages were stored (e.g. the database dropped before the campaign
+    // counters were written) must not lose the event: it stays for the ingest sweeper.
+    const applied: string[] = [];
+    let failOnce = true;
+    const stop = onWebhookEvent((e) => {
+      if (e.mid !== 'm_listener') return;
+      if (failOnce) {
+        failOnce = false;
+        throw new Error('counters unavailable');
+      }
+      applied.push(e.mid);
+    });
+    try {
+      expect((await post(envelope([inbound('m_listener', 'hello', 1_700_000_100_000)]))).statusCode).toBe(200);
+      const id = await lastEventId();
+      const state = async () =>
+        (await env.database.db.execute<{ processed: boolean; attempts: number; error: string | null }>(
+          sql`select processed_at is not null as processed, attempts, error from webhook_events where id = ${id}`,
+        )).rows[0];
+      await waitFor(async () => ((await state())?.attempts ?? 0) > 0, 50);
+      expect(await state()).toEqual({ processed: false, attempts: 1, error: 'listener failed: counters unavailable' });
+      expect(applied).toEqual([]);
+      // What the sweeper does with it: processed again, the listener applies it, and it is done.
+      await processWebhookEvent({ db: env.database.db, tokens: env.tokens }, Number(id));
+      expect(applied).toEqual(['m_listener']);
+      expect(await state()).toEqual({ processed: true, attempts: 2, error: null });
+      const stored = await env.database.db.execute<{ n: number }>(sql`select count(*)::int as n from messages where mid = 'm_listener'`);
+      expect(stored.rows[0]?.n).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
   it('deliveries and reads in any order end in the same state', async () => {
     const who = page.contacts[2]?.psid;
     const t0 = Date.UTC(2025, 0, 1, 12, 0, 0);

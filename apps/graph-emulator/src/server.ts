@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerControl } from './control/routes.js';
@@ -37,6 +38,19 @@ export interface Emulator {
 }
 
 const VERSION_PREFIX = /^\/(v\d+\.\d+)(?=\/|$)/;
+
+/** Waits `ms`, or less when the client closes the connection (nobody is left to answer). */
+function holdUnlessClosed(ms: number, raw: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      raw.socket?.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    raw.socket?.once('close', done);
+  });
+}
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const world = new World({
@@ -124,6 +138,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const latency = world.behaviour.latencyMs;
       if (latency > 0) await sleep(latency);
       const res = await handleGraph(ctx, graphReq);
+      // An injected hang (behaviour.hangNext): the call took effect, its answer comes late (or never, when
+      // the caller gives up first and closes the connection).
+      if (graphReq.holdAnswerMs) await holdUnlessClosed(graphReq.holdAnswerMs, req.raw);
       reply.code(res.status);
       for (const [k, v] of Object.entries(res.headers)) reply.header(k, v);
       return reply.send(res.body);

@@ -129,6 +129,39 @@ describe('Send API', () => {
     expect((await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`)).body.count).toBe(before + 1);
   });
 
+  it('fault injection: hangNext carries the call out but holds its answer (the caller times out), counted in /_emulator/faults', async () => {
+    const before = (await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`)).body.count;
+    const faults = (await http(`${emu.url}/_emulator/faults`)).body;
+    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { hangNext: 1, hangMs: 60_000 } });
+    const url = `${emu.url}/v16.0/${f.page.id}/messages?access_token=${f.pageToken}`;
+    const hung = fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(msg(f.psids[0] as string, { message: { text: 'answer lost' } })),
+      signal: AbortSignal.timeout(300),
+    });
+    await expect(hung).rejects.toThrow(/abort|timeout/i);
+    // The platform did send it: only the answer was lost.
+    const outbox = (await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`)).body;
+    expect(outbox.count).toBe(before + 1);
+    expect(outbox.data.at(-1)).toMatchObject({ recipient: f.psids[0], text: 'answer lost' });
+    // One hang only: the next call answers.
+    expect((await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string))).status).toBe(200);
+    // A shorter hold answers normally, late; conversations calls can be held too.
+    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { hangNext: 1, hangMs: 50, conversationsPerSecond: 0 } });
+    const conv = await http(`${emu.url}/v16.0/${f.page.id}/conversations?access_token=${f.pageToken}`);
+    expect(conv.status).toBe(200);
+    expect((await http(`${emu.url}/_emulator/behaviour`)).body.hangNext).toBe(0);
+    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { failNext: 2, failCodes: [613, 502] } });
+    expect((await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string))).body.error).toMatchObject({ code: 613 });
+    expect((await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string))).status).toBe(502);
+    const after = (await http(`${emu.url}/_emulator/faults`)).body;
+    expect(after.held).toBe(faults.held + 2);
+    expect(after.byCode['613']).toBe((faults.byCode['613'] ?? 0) + 1);
+    expect(after.byCode['502']).toBe((faults.byCode['502'] ?? 0) + 1);
+    expect((await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { hangMs: -1 } })).status).toBe(400);
+  });
+
   it('send rate limit: exactly sendPerSecond per sliding second, 613 with X-Business-Use-Case-Usage', async () => {
     await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { sendPerSecond: 10 } });
     const from = Date.now();

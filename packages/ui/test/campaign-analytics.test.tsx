@@ -90,6 +90,21 @@ describe('CampaignAnalyticsScreen', () => {
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
+
+  it('puts the empty state and the error outside the sideways-scrolling table, with the next step', async () => {
+    const onSchedule = vi.fn();
+    const { unmount } = render(
+      <CampaignAnalyticsScreen campaigns={[]} meta={null} page={1} loading={false} error={null} onRefresh={vi.fn()} onPageChange={vi.fn()} onOpenCampaign={vi.fn()} onSchedule={onSchedule} />,
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: T.scheduleFirst }));
+    expect(onSchedule).toHaveBeenCalled();
+    unmount();
+    render(
+      <CampaignAnalyticsScreen campaigns={[]} meta={null} page={1} loading={false} error="Boom" onRefresh={vi.fn()} onPageChange={vi.fn()} onOpenCampaign={vi.fn()} />,
+    );
+    expect(screen.getByRole('alert').closest('table')).toBeNull();
+  });
 });
 
 const recipient = (over: Partial<CampaignRecipient>): CampaignRecipient => ({

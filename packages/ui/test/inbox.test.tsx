@@ -253,15 +253,49 @@ describe('tag selector', () => {
     { id: 't1', name: 'VIP' },
     { id: 't2', name: 'Wholesale' },
   ];
-  it('lists the tags with the assigned ones checked and toggles', async () => {
+  it('lists the tags with the assigned ones selected and toggles', async () => {
     const onToggleTag = vi.fn();
     render(<InboxScreen {...props({ selectedId: '1001', tags, chatTags: [{ id: 't1', name: 'VIP' }], onToggleTag })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Tags of this chat' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: /Wholesale/ }));
+    expect(screen.getByRole('option', { name: 'VIP' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('option', { name: 'Wholesale' })).toHaveAttribute('aria-selected', 'false');
+    await userEvent.click(screen.getByRole('option', { name: 'Wholesale' }));
     expect(onToggleTag).toHaveBeenCalledWith('t2', true);
-    await userEvent.click(screen.getByRole('button', { name: 'Tags of this chat' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: /VIP \(assigned\)/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'VIP' }));
     expect(onToggleTag).toHaveBeenCalledWith('t1', false);
+  });
+
+  it('works from the keyboard: open, filter, arrow, Enter toggles, Esc closes back to the button', async () => {
+    const onToggleTag = vi.fn();
+    const many = [...tags, { id: 't3', name: 'Wedding cakes' }, { id: 't4', name: 'Walk-in' }];
+    render(<InboxScreen {...props({ selectedId: '1001', tags: many, chatTags: [{ id: 't4', name: 'Walk-in' }], onToggleTag })} />);
+    const trigger = screen.getByRole('button', { name: 'Tags of this chat' });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const box = screen.getByRole('combobox', { name: 'Filter tags' });
+    expect(box).toHaveFocus();
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('w');
+    const listbox = screen.getByRole('listbox', { name: 'Tags' });
+    expect(listbox).toHaveAttribute('aria-multiselectable', 'true');
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Wholesale', 'Wedding cakes', 'Walk-in']);
+    // The first match is active; arrows move the active option (the focus stays in the box).
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Wholesale' }).id);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Walk-in' }).id);
+    await userEvent.keyboard('{Enter}');
+    expect(onToggleTag).toHaveBeenLastCalledWith('t4', false);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Wholesale' }).id);
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    expect(onToggleTag).toHaveBeenLastCalledWith('t4', false);
+    await userEvent.clear(box);
+    await userEvent.keyboard('zzz');
+    expect(screen.getByText('No tag matches')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
   it("states: 'Loading tags...', 'Error loading tags', updating (all disabled), 'No tags available', 'Loading...' names", async () => {
@@ -277,6 +311,7 @@ describe('tag selector', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tags of this chat' }));
     expect(screen.getByText('No tags available')).toBeInTheDocument();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 });
 
@@ -345,6 +380,21 @@ describe('multi-select and Bulk Tag Assignment', () => {
     await userEvent.click(toggle);
     expect(screen.queryByText('Bulk Tag Assignment')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select Person 2' })).not.toBeChecked();
+  });
+
+  it('filters the bulk panel tags, and keeps the focus on Apply while it runs', async () => {
+    const { rerender } = render(<Harness />);
+    await userEvent.click(screen.getByRole('switch', { name: 'Multi-select' }));
+    await userEvent.click(screen.getByText('Person 2'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter tags' }), 'lea');
+    expect(screen.getAllByRole('checkbox', { name: /^Add / }).map((c) => c.getAttribute('aria-label'))).toEqual(['Add Lead']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Add Lead' }));
+    const apply = screen.getByRole('button', { name: 'Apply to 1 chat(s)' });
+    apply.focus();
+    rerender(<Harness bulkRunning />);
+    expect(apply).not.toBeDisabled();
+    expect(apply).toHaveAttribute('aria-disabled', 'true');
+    expect(apply).toHaveFocus();
   });
 
   it('shows the progress bar with the percentage', async () => {

@@ -164,12 +164,57 @@ describe('DateTimePicker', () => {
     expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent('2026-11-24 10:15 UTC');
   });
 
+  it('works from the keyboard alone: the focus lands on the day, arrows and pages move, Enter picks, spinbuttons set the time', async () => {
+    const { user } = setup();
+    const field = screen.getByRole('button', { name: 'Date and Time (UTC)' });
+    field.focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Date and Time (UTC)' });
+    const grid = within(dialog).getByRole('grid', { name: 'November 2026' });
+    // The chosen day (today) holds the focus and the grid's only Tab stop.
+    expect(within(grid).getByRole('button', { name: '2026-11-21' })).toHaveFocus();
+    expect(within(grid).getAllByRole('button').filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    // Not before today.
+    await user.keyboard('{ArrowLeft}');
+    expect(within(grid).getByRole('button', { name: '2026-11-21' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    expect(within(grid).getByRole('button', { name: '2026-11-29' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(within(grid).getByRole('button', { name: '2026-11-23' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(grid).getByRole('button', { name: '2026-11-29' })).toHaveFocus();
+    await user.keyboard('{PageDown}');
+    expect(within(dialog).getByRole('grid', { name: 'December 2026' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '2026-12-29' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(field).toHaveTextContent('2026-12-22 10:15 UTC');
+    expect(within(dialog).getByRole('button', { name: '2026-12-22' }).closest('td')).toHaveAttribute('aria-selected', 'true');
+    // Tab goes on to the time: spinbuttons (the +/- buttons are for pointers).
+    await user.tab();
+    const hours = within(dialog).getByRole('spinbutton', { name: 'Hours' });
+    expect(hours).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}{PageUp}');
+    expect(hours).toHaveAttribute('aria-valuenow', '22');
+    await user.keyboard('{End}');
+    expect(hours).toHaveAttribute('aria-valuenow', '23');
+    await user.tab();
+    const minutes = within(dialog).getByRole('spinbutton', { name: 'Minutes' });
+    expect(minutes).toHaveFocus();
+    await user.keyboard('{Home}{ArrowDown}{ArrowUp}');
+    expect(minutes).toHaveAttribute('aria-valuenow', '1');
+    expect(field).toHaveTextContent('2026-12-22 23:01 UTC');
+    // Esc closes and the focus is back on the field.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Date and Time (UTC)' })).not.toBeInTheDocument();
+    expect(field).toHaveFocus();
+  });
+
   it('repeats a held counter button every 70 ms after 500 ms, and stops on release', () => {
     vi.useFakeTimers();
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Date and Time (UTC)' }));
     const plus = screen.getByRole('button', { name: 'Increase hours' });
-    const hours = () => screen.getByRole('status', { name: 'Hours' }).textContent;
+    const hours = () => screen.getByRole('spinbutton', { name: 'Hours' }).textContent;
     fireEvent.pointerDown(plus, { button: 0 });
     expect(hours()).toBe('11');
     act(() => vi.advanceTimersByTime(499));
@@ -183,7 +228,7 @@ describe('DateTimePicker', () => {
     const minus = screen.getByRole('button', { name: 'Decrease seconds' });
     fireEvent.pointerDown(minus, { button: 0 });
     act(() => vi.advanceTimersByTime(500 + 70 * 40));
-    expect(screen.getByRole('status', { name: 'Seconds' }).textContent).toBe('00');
+    expect(screen.getByRole('spinbutton', { name: 'Seconds' }).textContent).toBe('00');
     expect(minus).toBeDisabled();
   });
 });

@@ -1,7 +1,6 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
-import { pageAdmins, pages } from '../db/schema.js';
+import { runStatement, statement, type Db } from '../db/client.js';
+import type { pages } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import type { AuthContext, JwtClaims } from './jwt.js';
 
@@ -37,15 +36,31 @@ export async function requireOperator(request: FastifyRequest): Promise<AuthCont
 
 export type PageRow = typeof pages.$inferSelect;
 
+/** The PageRow columns of `pages p`, for statements that check page access and read in one round trip. */
+export const PAGE_COLUMNS = `p.id, p.fb_page_id as "fbPageId", p.name, p.profile_picture as "profilePicture",
+  p.category, p.sync_scope as "syncScope", p.last_synced_at as "lastSyncedAt",
+  p.page_token_enc as "pageTokenEnc", p.token_status as "tokenStatus", p.created_at as "createdAt",
+  p.updated_at as "updatedAt"`;
+
+/**
+ * `pages p` restricted to the page with social id `$fbPageId` if admin `$adminId` manages it: the page
+ * check of assertPageAdmin, to put in front of a page-scoped read (0 rows: answer 404 'Page not found').
+ */
+export const adminPage = (fbPageId: string, adminId: string) =>
+  `pages p join page_admins pa on pa.page_id = p.id and pa.admin_id = ${adminId}
+   where p.fb_page_id = ${fbPageId}`;
+
+export const PAGE_NOT_FOUND = 'Page not found';
+
+// Every page-scoped request runs this (or a statement embedding it) first: prepared, not drizzle's builder.
+const PAGE_OF_ADMIN = statement(
+  'page_of_admin',
+  `select ${PAGE_COLUMNS} from ${adminPage('$1', '$2')} limit 1`,
+);
+
 /** The page, if this admin manages it. Another admin's page is 404, so its existence is not leaked. */
 export async function assertPageAdmin(db: Db, adminId: string, fbPageId: string): Promise<PageRow> {
-  const rows = await db
-    .select(getTableColumns(pages))
-    .from(pages)
-    .innerJoin(pageAdmins, eq(pageAdmins.pageId, pages.id))
-    .where(and(eq(pages.fbPageId, fbPageId), eq(pageAdmins.adminId, adminId)))
-    .limit(1);
-  const page = rows[0];
-  if (!page) throw new HttpError(404, 'Page not found');
+  const [page] = await runStatement<PageRow>(db, PAGE_OF_ADMIN, [fbPageId, adminId]);
+  if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
   return page;
 }

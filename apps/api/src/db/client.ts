@@ -10,6 +10,122 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
+/** The pool under drizzle (createDb builds it with `drizzle(pool)`). */
+export const poolOf = (db: Db): pg.Pool => (db as unknown as { $client: pg.Pool }).$client;
+
+/**
+ * A named statement: each pooled connection parses and plans it once, later calls only bind and execute
+ * (the hot read paths run it on every request). One name per SQL text: pg refuses a name reused with a
+ * different text, so build these once at module level, never from request data.
+ */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+const statementTexts = new Map<string, string>();
+
+export function statement(name: string, text: string): Statement {
+  const taken = statementTexts.get(name);
+  if (taken !== undefined && taken !== text) throw new Error(`statement name ${name} is already taken`);
+  statementTexts.set(name, text);
+  return { name, text };
+}
+
+/** Runs `s` on a pooled connection: `db` is createDb's handle, not a transaction (it has no pool). */
+export async function runStatement<R extends pg.QueryResultRow>(
+  db: Db,
+  s: Statement,
+  values: unknown[],
+): Promise<R[]> {
+  const { rows } = await poolOf(db).query<R>({ name: s.name, text: s.text, values });
+  return rows;
+}
+
+const pgTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
+
+/** Value of the fixed-width decimal digits s[from, to), or NaN. */
+function digitsAt(s: string, from: number, to: number): number {
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/**
+ * timestamptz as Postgres writes it (DateStyle ISO: 'YYYY-MM-DD HH:MM:SS[.ffffff]±HH[:MM[:SS]]') to a Date,
+ * the same Date pg's own parser gives (same millisecond arithmetic) at a fraction of its cost: pg's parser
+ * runs three regular expressions per value and was ~10% of a list request's CPU (bench/FINDINGS.md).
+ * Anything else (infinity, BC, years before 100, other styles) goes to pg's parser.
+ */
+export function parseTimestamptz(s: string): Date | number | null {
+  const n = s.length;
+  if (
+    n < 22 ||
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45 ||
+    s.charCodeAt(10) !== 32 ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58
+  )
+    return pgTimestamptz(s);
+  const year = digitsAt(s, 0, 4);
+  let i = 19;
+  let ms = 0;
+  if (s.charCodeAt(i) === 46) {
+    // 1000 * parseFloat('.ffffff') as pg's parser computes it: digits / 10^k is that same correctly
+    // rounded double while the fraction fits in a double exactly (up to 15 digits; Postgres writes 6).
+    let digits = 0;
+    let scale = 1;
+    let j = i + 1;
+    for (let d = s.charCodeAt(j) - 48; j < n && d >= 0 && d <= 9; d = s.charCodeAt(++j) - 48) {
+      digits = digits * 10 + d;
+      scale *= 10;
+    }
+    if (scale > 1e15) return pgTimestamptz(s);
+    ms = 1000 * (digits / scale);
+    i = j;
+  }
+  const sign = s.charCodeAt(i);
+  let offset = NaN;
+  if ((sign === 43 || sign === 45) && i + 3 <= n) {
+    offset = digitsAt(s, i + 1, i + 3) * 3600;
+    i += 3;
+    if (i < n && s.charCodeAt(i) === 58) {
+      offset += digitsAt(s, i + 1, i + 3) * 60;
+      i += 3;
+      if (i < n && s.charCodeAt(i) === 58) {
+        offset += digitsAt(s, i + 1, i + 3);
+        i += 3;
+      }
+    }
+  }
+  const t =
+    Date.UTC(
+      year,
+      digitsAt(s, 5, 7) - 1,
+      digitsAt(s, 8, 10),
+      digitsAt(s, 11, 13),
+      digitsAt(s, 14, 16),
+      digitsAt(s, 17, 19),
+      ms,
+    ) -
+    (sign === 43 ? offset : -offset) * 1000;
+  // Date.UTC reads years 0-99 as 1900-1999: pg's parser corrects that; leave such values (and junk) to it.
+  if (i !== n || year < 100 || !Number.isFinite(t)) return pgTimestamptz(s);
+  return new Date(t);
+}
+
+const typeParsers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ && format !== 'binary'
+      ? parseTimestamptz
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 export function createDb(
   url: string,
   options: { max?: number; applicationName?: string } = {},
@@ -20,9 +136,19 @@ export function createDb(
     // Fail fast (e.g. /readyz) instead of waiting forever for an unreachable server.
     connectionTimeoutMillis: 5000,
     application_name: options.applicationName ?? 'pagecast-api',
+    types: typeParsers,
+    // Named statements (runStatement) keep one generic plan per connection. Left to choose, Postgres
+    // re-planned the page-scoped reads on every execution (a `LIMIT $n` makes the generic plan look
+    // costly), and planning took longer than running them (bench/FINDINGS.md). Only named statements are
+    // affected: unnamed ones (drizzle, plain pool.query) are always planned with their values.
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // An idle client losing its connection (db restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A checked-out client has no error listener (pg-pool removes its idle one): a connection terminated
+  // between two statements of a transaction (Postgres stopped, failover) would be an unhandled 'error' event
+  // and kill the process. Its next query fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   let closed = false;
   return {

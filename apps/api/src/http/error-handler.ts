@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/errors.js';
 import { fieldErrorsFromIssues, HttpError } from './errors.js';
 
 /** The single place where thrown errors become `{ message, fieldErrors? }` answers. */
@@ -26,6 +27,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (bad JSON, bad content type, rate limit, ...) keep their message.
       return reply.code(status).send({ message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Postgres restarting or unreachable: a retryable 503 (with Retry-After), not a server bug.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error' });

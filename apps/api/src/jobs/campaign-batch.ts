@@ -52,6 +52,8 @@ export interface BatchContext {
   inFlight: Semaphore;
   /** Campaigns this process works on (the heartbeat publishes them). */
   active: ActiveCampaigns;
+  /** Rows this process has claimed and not yet written an outcome for (see releaseOrphanedClaims). */
+  held: HeldRows;
   /** Status of active campaigns as last read (cancel detection between claims). */
   isStopping: () => boolean;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -101,6 +103,25 @@ export class ActiveCampaigns {
   running(id: string): boolean {
     const s = this.statuses.get(id);
     return s === undefined || s === 'processing';
+  }
+}
+
+/**
+ * The rows this process claimed ('sending', worker_id = us) and still works on. A claim committed whose
+ * answer never arrived (the connection died after COMMIT), or a chunk whose outcomes could not be written
+ * (database away for too long), leaves rows 'sending' under a LIVE worker, which the dead-worker sweep never
+ * touches: the sweeper releases our rows that are missing here (releaseOrphanedClaims).
+ */
+export class HeldRows {
+  private readonly keys = new Set<string>();
+  add(campaignId: string, contactIds: string[]): void {
+    for (const id of contactIds) this.keys.add(`${campaignId}/${id}`);
+  }
+  remove(campaignId: string, contactIds: string[]): void {
+    for (const id of contactIds) this.keys.delete(`${campaignId}/${id}`);
+  }
+  list(): string[] {
+    return [...this.keys];
   }
 }
 
@@ -231,7 +252,12 @@ export async function processCampaignBatch(ctx: BatchContext, job: CampaignBatch
   }
   ctx.active.add(job.campaignId);
   try {
-    await Promise.all(Array.from({ length: ctx.tuning.lanes }, () => lane(ctx, target, job.batchNo)));
+    // Every lane ends before the job does (a failing lane must not leave others sending for a finished job).
+    const lanes = await Promise.allSettled(
+      Array.from({ length: ctx.tuning.lanes }, () => lane(ctx, target, job.batchNo)),
+    );
+    const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+    if (failed) throw failed.reason;
   } finally {
     ctx.active.remove(job.campaignId);
   }
@@ -276,6 +302,10 @@ async function claim(ctx: BatchContext, campaignId: string, batchNo: number): Pr
      returning r.contact_id, r.psid, r.attempts,
        coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window`,
     [campaignId, batchNo, limit, ctx.workerId],
+  );
+  ctx.held.add(
+    campaignId,
+    rows.map((r) => r.contact_id),
   );
   return rows;
 }
@@ -329,10 +359,25 @@ async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow
     return writes;
   };
   const pending: Array<Promise<void>> = [];
+  const started: boolean[] = new Array(rows.length).fill(false);
   let rateLimited = false;
   let groupEnd = 0;
   let owned = new Set<string>();
+  const notSent = (k: number): Outcome => ({
+    contactId: (rows[k] as ClaimedRow).contact_id,
+    state: 'queued',
+    messagingType: null,
+    tag: null,
+    messageId: null,
+    errorCode: null,
+    errorSubcode: null,
+    errorMessage: null,
+    sentAt: null,
+    notBefore: null,
+    attemptsDelta: -1,
+  });
 
+  try {
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as ClaimedRow;
     const messagingType: MessagingType = row.inside_window ? 'UPDATE' : 'MESSAGE_TAG';
@@ -375,17 +420,23 @@ async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow
       continue;
     }
     await ctx.inFlight.acquire();
-    for (let renewals = 0; checkLateness && renewals < 3; renewals++) {
-      const late = performance.now() - slotAt(i);
-      if (late <= ctx.tuning.lateToleranceMs) break;
-      // Too late for this slot (event loop stall, slow query): a late send would crowd the following second
-      // beyond the page's rate. The missed slots are given up; the rest of the group gets new ones.
-      pacerStats.lateRenewals++;
-      slots = await ctx.pacer.reserve(target.pageUuid, groupEnd - i);
-      slotBase = i;
-      const wait = slotAt(i) - performance.now();
-      if (wait >= 1) await sleep(wait);
+    try {
+      for (let renewals = 0; checkLateness && renewals < 3; renewals++) {
+        const late = performance.now() - slotAt(i);
+        if (late <= ctx.tuning.lateToleranceMs) break;
+        // Too late for this slot (event loop stall, slow query): a late send would crowd the following second
+        // beyond the page's rate. The missed slots are given up; the rest of the group gets new ones.
+        pacerStats.lateRenewals++;
+        slots = await ctx.pacer.reserve(target.pageUuid, groupEnd - i);
+        slotBase = i;
+        const wait = slotAt(i) - performance.now();
+        if (wait >= 1) await sleep(wait);
+      }
+    } catch (err) {
+      ctx.inFlight.release();
+      throw err;
     }
+    started[i] = true;
     const sentAt = new Date();
     pending.push(
       ctx.graph
@@ -465,13 +516,35 @@ async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow
         .finally(() => ctx.inFlight.release()),
     );
   }
+  } catch (err) {
+    // The database went away mid-chunk (marking, pacing): what was not sent goes back to the queue, what was
+    // sent keeps its answer, and all of it is written (writeOutcomes retries through an outage) before the
+    // job fails for pg-boss to retry. No row of ours is left 'sending' behind a live worker.
+    for (let k = 0; k < rows.length; k++) if (!started[k] && !outcomes[k]) outcomes[k] = notSent(k);
+    await Promise.all(pending);
+    try {
+      await flush();
+    } finally {
+      ctx.held.remove(target.campaignId, rows.map((r) => r.contact_id));
+    }
+    throw err;
+  }
   await Promise.all(pending);
-  if (rateLimited) await ctx.pacer.pause(target.pageUuid, ctx.tuning.rateLimitPauseMs);
-  await flush();
+  try {
+    if (rateLimited) {
+      // A pause that cannot be recorded (database away) only costs another 613 later.
+      await ctx.pacer.pause(target.pageUuid, ctx.tuning.rateLimitPauseMs).catch(() => {});
+    }
+    await flush();
+  } finally {
+    ctx.held.remove(target.campaignId, rows.map((r) => r.contact_id));
+  }
   return result;
 }
 
 const ATTEMPT_GROUP_MS = 50;
+/** 0.25 + 0.5 + 1 + 2 x 29 s: about a minute. */
+const OUTCOME_WRITE_ATTEMPTS = 32;
 
 async function markAttempted(ctx: BatchContext, campaignId: string, contactIds: string[]): Promise<Set<string>> {
   const { rows } = await ctx.pool.query<{ contact_id: string }>(
@@ -525,9 +598,10 @@ async function writeOutcomes(ctx: BatchContext, campaignId: string, outcomes: Ou
         failed_count = failed_count + (select count(*) from u where u.state = 'failed')
       where id = $1 and exists (select 1 from u where u.state in ('sent', 'failed')))
     select contact_id from u where state = 'sent'`;
-  // The sends happened: losing their outcomes would turn them into 'unknown'. Retry through a DB blip.
+  // The sends happened: losing their outcomes would turn them into 'unknown'. Retry through a DB outage
+  // (about a minute), at most 2 s apart so the chunk goes on soon after the database is back.
   let lastError: unknown;
-  for (let attempt = 0; attempt < 8; attempt++) {
+  for (let attempt = 0; attempt < OUTCOME_WRITE_ATTEMPTS; attempt++) {
     try {
       const { rows } = await ctx.pool.query<{ contact_id: string }>(sql, params);
       await applyMarksToSent(
@@ -539,7 +613,7 @@ async function writeOutcomes(ctx: BatchContext, campaignId: string, outcomes: Ou
     } catch (err) {
       lastError = err;
       ctx.log.warn({ err, attempt }, 'writing campaign outcomes failed: retrying');
-      await sleep(250 * 2 ** attempt);
+      await sleep(Math.min(2000, 250 * 2 ** attempt));
     }
   }
   throw lastError;

@@ -54,6 +54,31 @@ export async function flagStaleSends(pool: pg.Pool, staleMs: number): Promise<nu
 }
 
 /**
+ * Rows left 'sending' under THIS (live) worker that it no longer works on: a claim whose answer was lost
+ * with its connection, or a chunk whose outcomes could not be written. Same rule as for a dead worker:
+ * never attempted -> queued again; attempted -> 'unknown' (never re-sent). `held` lists the
+ * `campaignId/contactId` rows still in hand; `graceMs` leaves a claim just committed time to be registered.
+ */
+export async function releaseOrphanedClaims(
+  pool: pg.Pool,
+  workerId: string,
+  held: string[],
+  graceMs: number,
+): Promise<number> {
+  const { rowCount } = await pool.query(
+    `update campaign_recipients r set
+       state = case when r.sent_at is null then 'queued' else 'unknown' end,
+       error_message = case when r.sent_at is null then null else $4 end,
+       worker_id = case when r.sent_at is null then null else r.worker_id end
+     where r.state = 'sending' and r.worker_id = $1
+       and r.claimed_at < now() - $3 * interval '1 millisecond'
+       and not ((r.campaign_id::text || '/' || r.contact_id::text) = any($2::text[]))`,
+    [workerId, held, graceMs, UNKNOWN_OUTCOME_MESSAGE],
+  );
+  return rowCount ?? 0;
+}
+
+/**
  * Batches of processing campaigns that still hold queued rows while no live worker works on the campaign
  * and no batch job waits for it: their job died with its worker. A new job picks them up (a duplicate job
  * would only find nothing to claim).

@@ -12,6 +12,7 @@ import { poolOf } from '../modules/campaigns/repo.js';
 import {
   ActiveCampaigns,
   type BatchTuning,
+  HeldRows,
   type CampaignBatchJob,
   processCampaignBatch,
   Semaphore,
@@ -24,6 +25,7 @@ import {
   flagStaleSends,
   heartbeat,
   pruneWorkers,
+  releaseOrphanedClaims,
   rescueOrphanedBatches,
   retireWorker,
 } from './campaign-sweeper.js';
@@ -62,6 +64,9 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
   pollingIntervalSeconds: 0.5,
 };
 
+/** A claim younger than this is never taken for orphaned (its chunk may not have registered it yet). */
+const ORPHANED_CLAIM_GRACE_MS = 30_000;
+
 export interface CampaignWorkerDeps {
   config: Config;
   db: Db;
@@ -99,6 +104,7 @@ export async function startCampaignWorker(
       connections: options.maxInFlight,
     });
   const active = new ActiveCampaigns();
+  const held = new HeldRows();
   let stopping = false;
   const beat = () => heartbeat(pool, workerId, active.ids());
   // Before the first claim: a row claimed by a worker without a heartbeat would look abandoned.
@@ -115,6 +121,7 @@ export async function startCampaignWorker(
     tuning: options,
     inFlight: new Semaphore(options.maxInFlight),
     active,
+    held,
     isStopping: () => stopping,
     log,
   };
@@ -156,6 +163,8 @@ export async function startCampaignWorker(
     await beat();
     for (const s of await campaignStatuses(pool, active.ids())) active.setStatus(s.id, s.status);
     await flagStaleSends(pool, options.staleAfterMs);
+    // The held list is read before the query: a row claimed meanwhile is younger than the grace period.
+    await releaseOrphanedClaims(pool, workerId, held.list(), ORPHANED_CLAIM_GRACE_MS);
     if (tick % 2 === 0) await rescueOrphanedBatches(pool, deps.boss, options.staleAfterMs);
     await completeIfDone(pool);
     if (tick % 600 === 0) await pruneWorkers(pool);

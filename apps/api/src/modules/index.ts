@@ -47,7 +47,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   });
   await app.register(s.plugin(router), {
     logInitialization: false,
-    responseValidation: true,
+    responseValidation: deps.config.responseValidation,
     requestValidationErrorHandler: answerValidationError,
     hooks: { onRequest: guardContractRoute },
   });

@@ -35,6 +35,8 @@ const behaviourSchema = z
     failureRate: z.number().min(0).max(1),
     failCodes: z.array(z.number().int()),
     failNext: z.number().int().min(0),
+    hangNext: z.number().int().min(0),
+    hangMs: z.number().int().min(0).max(600_000),
     unavailablePsids: z.array(z.string()),
     legacyMessageTags: z.boolean(),
     webhookRetries: z.number().int().min(0).max(20),
@@ -73,6 +75,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     world.clockOffsetMs = 0;
     for (const l of deps.limiters) l.reset();
     resetFaultCycle();
+    world.faults = { byCode: {}, held: 0 };
     return { ok: true };
   });
 
@@ -192,6 +195,8 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   });
 
   app.get('/_emulator/behaviour', async () => world.behaviour);
+  // What fault injection has done so far: error answers by code and held (hung) answers.
+  app.get('/_emulator/faults', async () => world.faults);
   app.put('/_emulator/behaviour', async (req, reply) => {
     const parsed = behaviourSchema.safeParse(req.body ?? {});
     if (!parsed.success) return bad(reply, parsed.error.message);

@@ -73,7 +73,7 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
     const contact = loc ? p?.contacts.get(loc.psid) : undefined;
     if (loc && p && contact && req.method === 'GET') {
       requirePageToken(auth, p, req.method);
-      conversationsCall(ctx, p);
+      conversationsCall(ctx, p, req);
       const msg = world.history(p, contact)[loc.index];
       if (msg && msg.mid === first) return renderMessage(p, contact, msg, fieldsOf(req, 'id,created_time'));
     }
@@ -88,10 +88,10 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
 }
 
 /** Conversations API calls count against the per-page limit (2 calls/s by default) and can be faulted. */
-function conversationsCall(ctx: GraphContext, page: Page): void {
+function conversationsCall(ctx: GraphContext, page: Page, req: GraphRequest): void {
   const wait = ctx.conversationsLimiter.tryAcquire(page.id, ctx.world.behaviour.conversationsPerSecond, ctx.world.now());
   if (wait > 0) throw pagesRateLimited(page.id, wait);
-  maybeFail(ctx.world, page.id);
+  maybeFail(ctx.world, page.id, req);
 }
 
 function userRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, user: User, rest: string[]): unknown {
@@ -182,7 +182,7 @@ function pageRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page
       requireScope(pa, 'pages_read_engagement');
       const platform = param(req, 'platform') ?? 'messenger';
       if (platform !== 'messenger' && platform !== 'instagram') throw errors.param('Param platform must be one of {MESSENGER, INSTAGRAM}');
-      conversationsCall(ctx, page);
+      conversationsCall(ctx, page, req);
       const specs = fieldsOf(req, 'id,link,updated_time');
       const userId = param(req, 'user_id');
       let list: Contact[];
@@ -228,7 +228,7 @@ function conversationRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, pa
   if (req.method !== 'GET') throw errors.unknownObject(req.method, conversationId(contact.psid));
   const pa = requirePageToken(auth, page, req.method);
   requireScope(pa, 'pages_messaging');
-  conversationsCall(ctx, page);
+  conversationsCall(ctx, page, req);
   const [edge, ...more] = rest;
   if (edge === undefined) return renderConversation(ctx, req, page, contact, fieldsOf(req, 'id,updated_time'), pa.record.token);
   if (edge === 'messages' && more.length === 0) {

@@ -1,4 +1,5 @@
 import { errors, GraphApiError, RawHttpError } from '../graph/errors.js';
+import type { GraphRequest } from '../graph/context.js';
 import type { World } from '../world/world.js';
 
 export function usageHeader(pageId: string, type: 'messenger' | 'pages', callCount: number, regainMinutes: number): Record<string, string> {
@@ -37,8 +38,9 @@ function faultFor(code: number, pageId: string): Error {
     case 1200: return errors.temporary();
     case 1: return errors.unknownError();
     case 2: return errors.serviceUnavailable();
-    case 613: return sendRateLimited(pageId, 60_000);
-    case 80001: return pagesRateLimited(pageId, 60_000);
+    // Injected like the real per-second windows: regain "0 minutes" (a storm of short throttles).
+    case 613: return sendRateLimited(pageId, 1000);
+    case 80001: return pagesRateLimited(pageId, 1000);
     case 4:
       return new GraphApiError(4, '(#4) Application request limit reached', undefined, {
         'x-app-usage': JSON.stringify({ call_count: 100, total_time: 40, total_cputime: 40 }),
@@ -52,17 +54,30 @@ function faultFor(code: number, pageId: string): Error {
 
 let cycle = 0;
 
-/** Fault injection for Send/Conversations calls: `failNext` (deterministic) then `failureRate` (random). */
-export function maybeFail(world: World, pageId: string): void {
+function injected(world: World, code: number, pageId: string): Error {
+  world.faults.byCode[code] = (world.faults.byCode[code] ?? 0) + 1;
+  return faultFor(code, pageId);
+}
+
+/**
+ * Fault injection for Send/Conversations calls: `failNext` (deterministic) then `failureRate` (random) answer
+ * an error instead; otherwise `hangNext` lets the call go through but marks its answer to be held `hangMs`.
+ */
+export function maybeFail(world: World, pageId: string, req?: GraphRequest): void {
   const b = world.behaviour;
-  if (b.failCodes.length === 0) return;
-  if (b.failNext > 0) {
-    b.failNext--;
-    const code = b.failCodes[cycle++ % b.failCodes.length] ?? 1200;
-    throw faultFor(code, pageId);
+  if (b.failCodes.length > 0) {
+    if (b.failNext > 0) {
+      b.failNext--;
+      throw injected(world, b.failCodes[cycle++ % b.failCodes.length] ?? 1200, pageId);
+    }
+    if (b.failureRate > 0 && Math.random() < b.failureRate) {
+      throw injected(world, b.failCodes[Math.floor(Math.random() * b.failCodes.length)] ?? 1200, pageId);
+    }
   }
-  if (b.failureRate > 0 && Math.random() < b.failureRate) {
-    throw faultFor(b.failCodes[Math.floor(Math.random() * b.failCodes.length)] ?? 1200, pageId);
+  if (req && b.hangNext > 0) {
+    b.hangNext--;
+    world.faults.held++;
+    req.holdAnswerMs = b.hangMs;
   }
 }
 

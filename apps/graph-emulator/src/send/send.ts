@@ -30,7 +30,7 @@ export function sendMessage(ctx: GraphContext, req: GraphRequest, auth: Auth, pa
   const now = world.now();
   const wait = ctx.sendLimiter.tryAcquire(page.id, world.behaviour.sendPerSecond, now);
   if (wait > 0) throw sendRateLimited(page.id, wait);
-  maybeFail(world, page.id);
+  maybeFail(world, page.id, req);
 
   const recipient = objectParam(req, 'recipient');
   if (!recipient) throw errors.param('param recipient must be non-empty.');

@@ -106,6 +106,12 @@ export interface Behaviour {
   failCodes: number[];
   /** Emulator extension: the next N Send/Conversations calls fail (cycling through failCodes). */
   failNext: number;
+  /**
+   * Emulator extension: the next N Send/Conversations calls are carried out (a send IS recorded) but their
+   * answer is held for `hangMs`, like a platform whose answer never arrives before the caller's timeout.
+   */
+  hangNext: number;
+  hangMs: number;
   unavailablePsids: string[];
   legacyMessageTags: boolean;
   webhookRetries: number;
@@ -120,6 +126,8 @@ export const DEFAULT_BEHAVIOUR: Behaviour = {
   failureRate: 0,
   failCodes: [1200],
   failNext: 0,
+  hangNext: 0,
+  hangMs: 30_000,
   unavailablePsids: [],
   legacyMessageTags: false,
   webhookRetries: 5,

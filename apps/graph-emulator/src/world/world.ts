@@ -43,6 +43,8 @@ export class World {
   tokens: TokenStore;
   behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
   clockOffsetMs = 0;
+  /** Faults injected so far (`GET /_emulator/faults`): error answers by code, and held answers. */
+  faults: { byCode: Record<string, number>; held: number } = { byCode: {}, held: 0 };
   /** Codes issued by the login dialog (response_type=code) -> token data. */
   authCodes = new Map<string, { userId: string; scopes: string[]; redirectUri: string; expiresAt: number }>();
   onEvent: (e: WorldEvent) => void = () => {};

@@ -28,9 +28,10 @@ export function LegalDocument({
       </header>
       <nav aria-label="Contents" className="mb-10 rounded-xl border border-border bg-muted/40 p-5">
         <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Contents</h2>
-        <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-sm sm:grid-cols-2">
+        {/* Columns, not a grid: the numbers read down the first column, then the second. */}
+        <ol className="mt-3 list-decimal gap-x-8 pl-5 text-sm sm:columns-2">
           {sections.map((section) => (
-            <li key={section.id}>
+            <li key={section.id} className="mb-1.5 break-inside-avoid">
               <a
                 href={`#${section.id}`}
                 className="rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"

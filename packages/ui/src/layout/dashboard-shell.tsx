@@ -92,6 +92,23 @@ export function DashboardShell({
 }: DashboardShellProps) {
   return (
     <SidebarProvider open={sidebarOpen} onOpenChange={onSidebarOpenChange}>
+      {/* WCAG 2.4.1: the first Tab stop jumps over the navigation to the screen. */}
+      <a
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          // Focusable only for this jump: a permanently focusable <main> would take the focus on every
+          // click on its blank space (and on disabled buttons), closing popovers that watch for blur.
+          const main = document.getElementById('main-content');
+          if (!main) return;
+          main.tabIndex = -1;
+          main.focus();
+          main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+        }}
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
       <Sidebar label="Dashboard navigation">
         <SidebarHeader>
           <SidebarPageHeader
@@ -144,7 +161,7 @@ export function DashboardShell({
       </Sidebar>
       <SidebarInset>
         <DashboardHeader breadcrumb={breadcrumb} actions={headerActions} />
-        <main id="main-content" className="flex min-w-0 flex-1 flex-col">
+        <main id="main-content" className="flex min-w-0 flex-1 flex-col outline-hidden">
           {children}
         </main>
       </SidebarInset>

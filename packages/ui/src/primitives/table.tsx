@@ -1,14 +1,44 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { cn } from './cn';
 
 export interface TableProps extends ComponentProps<'table'> {
   containerClassName?: string;
 }
 
-/** Table inside a horizontally scrollable container (focusable so keyboard users can scroll it). */
+/** True while `el` is wider inside than out (it scrolls sideways). */
+function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
+/** Table inside a horizontally scrollable container. When the table is wider than its container, the
+ *  container is a labelled, focusable region so keyboard users can scroll it with the arrow keys. */
 export function Table({ className, containerClassName, ...props }: TableProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const overflows = useOverflowsX(ref);
+  const label = props['aria-label'];
   return (
-    <div className={cn('relative w-full overflow-x-auto', containerClassName)} data-slot="table-container">
+    <div
+      ref={ref}
+      className={cn(
+        'relative w-full overflow-x-auto focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
+        containerClassName,
+      )}
+      data-slot="table-container"
+      tabIndex={overflows ? 0 : undefined}
+      role={overflows && label ? 'region' : undefined}
+      aria-label={overflows && label ? `${label} (scrolls sideways)` : undefined}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
@@ -29,7 +59,10 @@ export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   return (
     <tr
-      className={cn('border-b border-border transition-colors hover:bg-muted/40 data-[state=selected]:bg-muted', className)}
+      className={cn(
+        'border-b border-border transition-colors hover:bg-muted/40 data-[state=selected]:bg-muted',
+        className,
+      )}
       {...props}
     />
   );
@@ -39,7 +72,10 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
   return (
     <th
       scope={scope}
-      className={cn('h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)}
+      className={cn(
+        'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );

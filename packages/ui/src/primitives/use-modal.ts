@@ -16,7 +16,10 @@ const FOCUSABLE = [
 /** Tabbable descendants of `root`, in DOM order (hidden subtrees excluded). */
 export function getFocusable(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]') && el.getAttribute('aria-hidden') !== 'true',
+    (el) =>
+      el.tabIndex >= 0 &&
+      !el.closest('[hidden], [inert]') &&
+      el.getAttribute('aria-hidden') !== 'true',
   );
 }
 
@@ -36,7 +39,21 @@ export interface UseModalOptions {
 
 /** Modal behaviour shared by Dialog and Sheet: initial focus, focus trap (Tab / Shift+Tab wrap), Escape
  *  closes, body scroll lock, and focus returns to the previously focused element on close. */
-export function useModal({ open, onClose, panelRef, initialFocusRef, closeOnEscape = true }: UseModalOptions) {
+export function useModal({
+  open,
+  onClose,
+  panelRef,
+  initialFocusRef,
+  closeOnEscape = true,
+}: UseModalOptions) {
+  // The element to give the focus back to, read while rendering the opening: by the time effects run, an
+  // autoFocus field inside the modal may already have taken the focus.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpen.current = open;
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -46,7 +63,10 @@ export function useModal({ open, onClose, panelRef, initialFocusRef, closeOnEsca
     if (!open) return;
     const token = Symbol('modal');
     stack.push(token);
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const inside = (el: HTMLElement | null) => Boolean(el && panelRef.current?.contains(el));
+    const previouslyFocused =
+      opener.current && !inside(opener.current) ? opener.current : inside(active) ? null : active;
 
     const panel = panelRef.current;
     if (panel) {

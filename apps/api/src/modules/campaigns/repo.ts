@@ -3,7 +3,8 @@
 // aggregate- and CTE-heavy and the dispatch path shares their shapes.
 import type { Campaign, CampaignRecipient, CampaignStatus } from '@pagecast/contract';
 import type pg from 'pg';
-import type { Db } from '../../db/client.js';
+import { adminPage } from '../../auth/guards.js';
+import { runStatement, statement, type Db } from '../../db/client.js';
 
 /** The pool under drizzle (createDb builds it with `drizzle(pool)`). */
 export const poolOf = (db: Db): pg.Pool => (db as unknown as { $client: pg.Pool }).$client;
@@ -111,24 +112,37 @@ export async function insertCampaign(
   return toCampaign(rows[0] as CampaignRow);
 }
 
-export async function listCampaigns(
+// The page check with the page's campaign count, then a LATERAL read of one page of campaigns: no row when
+// the admin does not manage the page, one row with null campaign columns when the page is past the end.
+// (`offset 0` keeps the count in its subquery: pulled up, Postgres counted once per campaign returned.)
+const ADMIN_PAGE_CAMPAIGNS = statement(
+  'admin_page_campaigns',
+  `select x.total, c.*
+   from (select p.id as page_uuid, (select count(*) from campaigns where page_id = p.id)::int as total
+         from ${adminPage('$1', '$2')} offset 0) x
+   left join lateral (
+     select ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM} where c.page_id = x.page_uuid
+     order by c.created_at desc, c.id desc limit $3 offset $4) c on true
+   order by c.created_at desc, c.id desc`,
+);
+
+/** One page of campaigns (newest first) of page `fbPageId` if `adminId` manages it, else null. */
+export async function listAdminPageCampaigns(
   db: Db,
-  pageUuid: string,
+  adminId: string,
+  fbPageId: string,
   page: number,
   limit: number,
-): Promise<{ data: Campaign[]; total: number }> {
-  const pool = poolOf(db);
-  const [list, count] = await Promise.all([
-    pool.query<CampaignRow>(
-      `select ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM} where c.page_id = $1
-       order by c.created_at desc, c.id desc limit $2 offset $3`,
-      [pageUuid, limit, (page - 1) * limit],
-    ),
-    pool.query<{ n: number }>('select count(*)::int as n from campaigns where page_id = $1', [
-      pageUuid,
-    ]),
+): Promise<{ data: Campaign[]; total: number } | null> {
+  const rows = await runStatement<CampaignRow & { total: number }>(db, ADMIN_PAGE_CAMPAIGNS, [
+    fbPageId,
+    adminId,
+    limit,
+    (page - 1) * limit,
   ]);
-  return { data: list.rows.map(toCampaign), total: count.rows[0]?.n ?? 0 };
+  const first = rows[0];
+  if (!first) return null;
+  return { data: rows.filter((r) => r.id !== null).map(toCampaign), total: first.total };
 }
 
 /** The campaign if `adminId` manages its page (else undefined: the route answers 404). */

@@ -10,6 +10,7 @@ import type {
   PageMeta,
 } from '@pagecast/contract';
 import { assertPageAdmin } from '../../auth/index.js';
+import { PAGE_NOT_FOUND } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { csvRow } from './csv.js';
@@ -70,8 +71,9 @@ export async function listCampaigns(
   page: number,
   limit: number,
 ): Promise<{ data: Campaign[]; meta: PageMeta }> {
-  const p = await assertPageAdmin(db, adminId, fbPageId);
-  const { data, total } = await repo.listCampaigns(db, p.id, page, limit);
+  const found = await repo.listAdminPageCampaigns(db, adminId, fbPageId, page, limit);
+  if (!found) throw new HttpError(404, PAGE_NOT_FOUND);
+  const { data, total } = found;
   return { data, meta: pageMeta(total, data.length, page, limit) };
 }
 

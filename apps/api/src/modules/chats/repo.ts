@@ -1,11 +1,13 @@
 // SQL of the inbox. Keyset paging everywhere: a cursor is the (sort key, id) of the last row served, so rows
 // that move (a contact writing again jumps to the top) never shift the others between pages.
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+// Every inbox request runs a few named statements (prepared once per connection), and each checks that the
+// admin manages the page in the same round trip as its first read (bench/FINDINGS.md).
+import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
+import { runStatement, statement, type Db } from '../../db/client.js';
 
 /** Timestamps travel as exact text (microseconds, UTC) so a cursor compares equal to the stored value. */
-const ISO_US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const isoUs = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO_US})`);
+const isoUs = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export interface ContactRow {
   id: string;
@@ -23,25 +25,15 @@ export interface ContactRow {
   historySyncedAt: Date | null;
 }
 
-const contactColumns = sql`
-  c.id, c.psid, c.name, c.first_name as "firstName", c.last_name as "lastName", c.email,
-  c.profile_pic as "profilePic", c.last_message_at as "lastMessageAt",
-  ${isoUs('c.last_message_at')} as "lastMessageKey",
-  c.last_message_preview as "lastMessagePreview", c.last_inbound_at as "lastInboundAt",
-  c.history_synced_at as "historySyncedAt"`;
-
-type RawContact = Omit<ContactRow, 'lastMessageAt' | 'lastInboundAt' | 'historySyncedAt'> & {
-  lastMessageAt: Date | string | null;
-  lastInboundAt: Date | string | null;
-  historySyncedAt: Date | string | null;
-};
-const toDate = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
-const toContact = (r: RawContact): ContactRow => ({
-  ...r,
-  lastMessageAt: toDate(r.lastMessageAt),
-  lastInboundAt: toDate(r.lastInboundAt),
-  historySyncedAt: toDate(r.historySyncedAt),
-});
+/** ContactRow's columns of `contacts c`, each alias prefixed (to sit beside the page's columns). */
+const contactColumns = (prefix = '') => `
+  c.id as "${prefix}id", c.psid as "${prefix}psid", c.name as "${prefix}name",
+  c.first_name as "${prefix}firstName", c.last_name as "${prefix}lastName", c.email as "${prefix}email",
+  c.profile_pic as "${prefix}profilePic", c.last_message_at as "${prefix}lastMessageAt",
+  ${isoUs('c.last_message_at')} as "${prefix}lastMessageKey",
+  c.last_message_preview as "${prefix}lastMessagePreview", c.last_inbound_at as "${prefix}lastInboundAt",
+  c.history_synced_at as "${prefix}historySyncedAt"`;
+const CONTACT_COLUMNS = contactColumns();
 
 export interface RecipientCursor {
   /** last_message_at of the last row served (exact text), or null for the NULL tail. */
@@ -49,38 +41,55 @@ export interface RecipientCursor {
   id: string;
 }
 
+// The page check, then a LATERAL read of its contacts: no row at all when the admin does not manage the
+// page, one all-null row when the page has no contacts (yet).
+const pageContacts = (read: string) =>
+  `select c.* from (select p.id from ${adminPage('$1', '$2')}) p left join lateral (${read}) c on true`;
+const CONTACTS_FIRST = statement(
+  'admin_contacts_first',
+  pageContacts(`select ${CONTACT_COLUMNS} from contacts c where c.page_id = p.id
+    order by c.last_message_at desc nulls last, c.id desc limit $3`),
+);
+const CONTACTS_AFTER_DATED = statement(
+  'admin_contacts_after_dated',
+  pageContacts(`(select ${CONTACT_COLUMNS} from contacts c
+      where c.page_id = p.id and c.last_message_at is not null
+        and (c.last_message_at, c.id) < ($4::timestamptz, $5::uuid)
+      order by c.last_message_at desc, c.id desc limit $3)
+    union all
+    (select ${CONTACT_COLUMNS} from contacts c
+      where c.page_id = p.id and c.last_message_at is null
+      order by c.id desc limit $3)`),
+);
+const CONTACTS_AFTER_UNDATED = statement(
+  'admin_contacts_after_undated',
+  pageContacts(`select ${CONTACT_COLUMNS} from contacts c
+    where c.page_id = p.id and c.last_message_at is null and c.id < $4::uuid
+    order by c.id desc limit $3`),
+);
+
 /**
- * One page of contacts, ordered (last_message_at DESC NULLS LAST, id DESC) like contacts_page_recent_idx.
- * After a cursor in the dated part: the older dated rows, then the NULL tail. Two index range scans joined
- * by UNION ALL, each limited, instead of one OR that would walk the index from the start.
+ * One page of contacts of the page `fbPageId` if `adminId` manages it (else null), ordered
+ * (last_message_at DESC NULLS LAST, id DESC) like contacts_page_recent_idx. After a cursor in the dated
+ * part: the older dated rows, then the NULL tail. Two index range scans joined by UNION ALL, each limited,
+ * instead of one OR that would walk the index from the start.
  */
-export async function listContacts(
+export async function listAdminPageContacts(
   db: Db,
-  pageUuid: string,
+  adminId: string,
+  fbPageId: string,
   after: RecipientCursor | null,
   limit: number,
-): Promise<ContactRow[]> {
-  let query;
-  if (!after) {
-    query = sql`select ${contactColumns} from contacts c where c.page_id = ${pageUuid}
-      order by c.last_message_at desc nulls last, c.id desc limit ${limit}`;
-  } else if (after.at !== null) {
-    query = sql`(select ${contactColumns} from contacts c
-        where c.page_id = ${pageUuid} and c.last_message_at is not null
-          and (c.last_message_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)
-        order by c.last_message_at desc, c.id desc limit ${limit})
-      union all
-      (select ${contactColumns} from contacts c
-        where c.page_id = ${pageUuid} and c.last_message_at is null
-        order by c.id desc limit ${limit})`;
-  } else {
-    query = sql`select ${contactColumns} from contacts c
-      where c.page_id = ${pageUuid} and c.last_message_at is null and c.id < ${after.id}::uuid
-      order by c.id desc limit ${limit}`;
-  }
-  const { rows } = await db.execute<RawContact>(query);
+): Promise<ContactRow[] | null> {
+  let rows: Array<ContactRow | { id: null }>;
+  if (!after) rows = await runStatement(db, CONTACTS_FIRST, [fbPageId, adminId, limit]);
+  else if (after.at !== null)
+    rows = await runStatement(db, CONTACTS_AFTER_DATED, [fbPageId, adminId, limit, after.at, after.id]);
+  else rows = await runStatement(db, CONTACTS_AFTER_UNDATED, [fbPageId, adminId, limit, after.id]);
+  if (rows.length === 0) return null;
+  const contacts = rows.filter((r): r is ContactRow => r.id !== null);
   // UNION ALL keeps each branch's order and the dated branch comes first, but SQL does not promise it: sort.
-  return rows.map(toContact).sort(compareRecent).slice(0, limit);
+  return after ? contacts.sort(compareRecent).slice(0, limit) : contacts;
 }
 
 function compareRecent(a: ContactRow, b: ContactRow): number {
@@ -92,11 +101,90 @@ function compareRecent(a: ContactRow, b: ContactRow): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
-export async function findContact(db: Db, pageUuid: string, psid: string): Promise<ContactRow | null> {
-  const { rows } = await db.execute<RawContact>(
-    sql`select ${contactColumns} from contacts c where c.page_id = ${pageUuid} and c.psid = ${psid} limit 1`,
+export type TagRow = {
+  id: string;
+  name: string;
+  description: string;
+};
+
+const CONTACT_KEYS = [
+  'id',
+  'psid',
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'profilePic',
+  'lastMessageAt',
+  'lastMessageKey',
+  'lastMessagePreview',
+  'lastInboundAt',
+  'historySyncedAt',
+] as const;
+
+type PageContactRow = PageRow & { [K in (typeof CONTACT_KEYS)[number] as `contact.${K}`]: ContactRow[K] | null } & {
+  contactTags?: TagRow[];
+};
+
+// The page (if the admin manages it) and its contact `$3` (if any), and for a conversation the contact's
+// tags (JSON, ordered like the Tag Selector).
+const pageContact = (withTags: boolean) =>
+  `select p.*, c.*${withTags ? `, coalesce(t.tags, '[]'::json) as "contactTags"` : ''}
+   from (select ${PAGE_COLUMNS} from ${adminPage('$1', '$2')}) p
+   left join lateral (select ${contactColumns('contact.')} from contacts c
+     where c.page_id = p.id and c.psid = $3) c on true
+   ${
+     withTags
+       ? `left join lateral (select json_agg(json_build_object('id', t.id, 'name', t.name,
+            'description', t.description) order by lower(t.name), t.id) as tags
+          from contact_tags ct join tags t on t.id = ct.tag_id
+          where ct.contact_id = c."contact.id") t on true`
+       : ''
+   }`;
+const PAGE_CONTACT = statement('admin_page_contact', pageContact(false));
+const PAGE_CONTACT_TAGS = statement('admin_page_contact_tags', pageContact(true));
+
+export interface PageContact {
+  page: PageRow;
+  contact: ContactRow | null;
+  /** With `withTags` only: the contact's tags. */
+  tags: TagRow[];
+}
+
+/** The page `fbPageId` if `adminId` manages it (else null) and its contact `psid` (null if unknown). */
+export async function findAdminPageContact(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+  psid: string,
+  options: { withTags: boolean },
+): Promise<PageContact | null> {
+  const [row] = await runStatement<PageContactRow>(
+    db,
+    options.withTags ? PAGE_CONTACT_TAGS : PAGE_CONTACT,
+    [fbPageId, adminId, psid],
   );
-  return rows[0] ? toContact(rows[0]) : null;
+  if (!row) return null;
+  const page: PageRow = {
+    id: row.id,
+    fbPageId: row.fbPageId,
+    name: row.name,
+    profilePicture: row.profilePicture,
+    category: row.category,
+    syncScope: row.syncScope,
+    lastSyncedAt: row.lastSyncedAt,
+    pageTokenEnc: row.pageTokenEnc,
+    tokenStatus: row.tokenStatus,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+  let contact: ContactRow | null = null;
+  if (row['contact.id'] !== null) {
+    const c: Record<string, unknown> = {};
+    for (const k of CONTACT_KEYS) c[k] = row[`contact.${k}`];
+    contact = c as unknown as ContactRow;
+  }
+  return { page, contact, tags: row.contactTags ?? [] };
 }
 
 export interface MessageRow {
@@ -117,11 +205,19 @@ export interface MessageCursor {
   id: string;
 }
 
-type RawMessage = Omit<MessageRow, 'createdAt' | 'deliveredAt' | 'readAt'> & {
-  createdAt: Date | string;
-  deliveredAt: Date | string | null;
-  readAt: Date | string | null;
-};
+const MESSAGE_COLUMNS = `m.id, m.mid, m.direction, m.text, m.sent_by as "sentBy", m.created_at as "createdAt",
+  ${isoUs('m.created_at')} as "createdKey", m.delivered_at as "deliveredAt", m.read_at as "readAt"`;
+const MESSAGES_FIRST = statement(
+  'messages_first',
+  `select ${MESSAGE_COLUMNS} from messages m where m.contact_id = $1
+   order by m.created_at desc, m.id desc limit $2`,
+);
+const MESSAGES_AFTER = statement(
+  'messages_after',
+  `select ${MESSAGE_COLUMNS} from messages m
+   where m.contact_id = $1 and (m.created_at, m.id) < ($2::timestamptz, $3::uuid)
+   order by m.created_at desc, m.id desc limit $4`,
+);
 
 /** Newest first, (created_at DESC, id DESC) like messages_contact_recent_idx. */
 export async function listMessages(
@@ -130,20 +226,9 @@ export async function listMessages(
   after: MessageCursor | null,
   limit: number,
 ): Promise<MessageRow[]> {
-  const { rows } = await db.execute<RawMessage>(sql`
-    select m.id, m.mid, m.direction, m.text, m.sent_by as "sentBy", m.created_at as "createdAt",
-      ${isoUs('m.created_at')} as "createdKey", m.delivered_at as "deliveredAt", m.read_at as "readAt"
-    from messages m
-    where m.contact_id = ${contactUuid}
-      ${after ? sql`and (m.created_at, m.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
-    order by m.created_at desc, m.id desc
-    limit ${limit}`);
-  return rows.map((r) => ({
-    ...r,
-    createdAt: new Date(r.createdAt),
-    deliveredAt: toDate(r.deliveredAt),
-    readAt: toDate(r.readAt),
-  }));
+  return after
+    ? runStatement<MessageRow>(db, MESSAGES_AFTER, [contactUuid, after.at, after.id, limit])
+    : runStatement<MessageRow>(db, MESSAGES_FIRST, [contactUuid, limit]);
 }
 
 export interface NewMessage {
@@ -153,6 +238,38 @@ export interface NewMessage {
   sentBy: string;
   createdAt: Date;
 }
+
+// One statement, atomic like the transaction it replaces: insert the new mids, move the contact's activity
+// fields forward, answer the rows. The final SELECT reads the snapshot from before the statement, so rows
+// inserted here come from RETURNING and rows stored earlier (by a webhook) from the table.
+const STORE_MESSAGES = statement(
+  'store_messages',
+  `with item as (
+     select * from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+       as u(mid, direction, text, sent_by, created_at)),
+   inserted as (
+     insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at)
+     select $1::uuid, $2::uuid, mid, direction, text, sent_by, created_at from item
+     on conflict (page_id, mid) do nothing
+     returning id, mid, direction, text, sent_by as "sentBy", created_at as "createdAt",
+       ${isoUs('created_at')} as "createdKey", delivered_at as "deliveredAt", read_at as "readAt"),
+   touched as (
+     update contacts set
+       last_message_preview = case when last_message_at is null or last_message_at <= $8::timestamptz
+         then $9 else last_message_preview end,
+       last_message_at = greatest(last_message_at, $8::timestamptz),
+       last_inbound_at = greatest(last_inbound_at, $10::timestamptz),
+       updated_at = now()
+     where id = $2::uuid)
+   select * from inserted
+   union all
+   select ${MESSAGE_COLUMNS} from messages m
+   where m.page_id = $1::uuid and m.mid = any($3::text[]) and m.mid not in (select mid from inserted)`,
+);
+const MESSAGES_BY_MID = statement(
+  'messages_by_mid',
+  `select ${MESSAGE_COLUMNS} from messages m where m.page_id = $1 and m.mid = any($2::text[])`,
+);
 
 /**
  * Stores messages of one contact, once per mid (a webhook may have stored some already), and moves the
@@ -166,62 +283,36 @@ export async function storeMessages(
   items: NewMessage[],
 ): Promise<MessageRow[]> {
   if (items.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const values = sql.join(
-      items.map(
-        (m) =>
-          sql`(${pageUuid}::uuid, ${contactUuid}::uuid, ${m.mid}, ${m.direction}, ${m.text}, ${m.sentBy}, ${m.createdAt.toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at)
-      values ${values}
-      on conflict (page_id, mid) do nothing`);
-    const latest = items.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
-    const inbound = items.filter((m) => m.direction === 'in');
-    const latestIn = inbound.length
-      ? inbound.reduce((a, b) => (b.createdAt > a.createdAt ? b : a)).createdAt.toISOString()
-      : null;
-    await tx.execute(sql`
-      update contacts set
-        last_message_preview = case
-          when last_message_at is null or last_message_at <= ${latest.createdAt.toISOString()}::timestamptz
-          then ${latest.text} else last_message_preview end,
-        last_message_at = greatest(last_message_at, ${latest.createdAt.toISOString()}::timestamptz),
-        last_inbound_at = greatest(last_inbound_at, ${latestIn}::timestamptz),
-        updated_at = now()
-      where id = ${contactUuid}`);
-    const mids = sql.join(
-      items.map((m) => sql`${m.mid}`),
-      sql`, `,
-    );
-    const { rows } = await tx.execute<RawMessage>(sql`
-      select m.id, m.mid, m.direction, m.text, m.sent_by as "sentBy", m.created_at as "createdAt",
-        ${isoUs('m.created_at')} as "createdKey", m.delivered_at as "deliveredAt", m.read_at as "readAt"
-      from messages m where m.page_id = ${pageUuid} and m.mid in (${mids})`);
-    return rows.map((r) => ({
-      ...r,
-      createdAt: new Date(r.createdAt),
-      deliveredAt: toDate(r.deliveredAt),
-      readAt: toDate(r.readAt),
-    }));
-  });
+  const latest = items.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
+  const inbound = items.filter((m) => m.direction === 'in');
+  const latestIn = inbound.length
+    ? inbound.reduce((a, b) => (b.createdAt > a.createdAt ? b : a)).createdAt.toISOString()
+    : null;
+  const mids = items.map((m) => m.mid);
+  const rows = await runStatement<MessageRow>(db, STORE_MESSAGES, [
+    pageUuid,
+    contactUuid,
+    mids,
+    items.map((m) => m.direction),
+    items.map((m) => m.text),
+    items.map((m) => m.sentBy),
+    items.map((m) => m.createdAt.toISOString()),
+    latest.createdAt.toISOString(),
+    latest.text,
+    latestIn,
+  ]);
+  // A concurrent writer of the same mid (a webhook) that committed after this statement's snapshot: its
+  // row is neither inserted here nor visible above; read again now that it is committed.
+  if (rows.length < new Set(mids).size)
+    return runStatement<MessageRow>(db, MESSAGES_BY_MID, [pageUuid, mids]);
+  return rows;
 }
+
+const MARK_HISTORY_SYNCED = statement(
+  'mark_history_synced',
+  'update contacts set history_synced_at = now() where id = $1',
+);
 
 export async function markHistorySynced(db: Db, contactUuid: string): Promise<void> {
-  await db.execute(sql`update contacts set history_synced_at = now() where id = ${contactUuid}`);
-}
-
-export type TagRow = {
-  id: string;
-  name: string;
-  description: string;
-};
-
-export async function contactTags(db: Db, contactUuid: string): Promise<TagRow[]> {
-  const { rows } = await db.execute<TagRow>(sql`
-    select t.id, t.name, t.description from contact_tags ct join tags t on t.id = ct.tag_id
-    where ct.contact_id = ${contactUuid} order by lower(t.name), t.id`);
-  return rows;
+  await runStatement(db, MARK_HISTORY_SYNCED, [contactUuid]);
 }

@@ -1,6 +1,6 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { assertPageAdmin, requireAdmin } from '../../auth/index.js';
+import { requireAdmin } from '../../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { publishLive } from './live.js';
 import { createChatsService } from './service.js';
@@ -13,23 +13,25 @@ export const chatsContract = routes;
 export const chatsRouter = (deps: ModuleDeps) => {
   const chats = createChatsService(deps, (pageFbId, event) => publishLive(deps, pageFbId, event));
   return s.router(routes, {
+    // The service checks page access (404) in the same round trip as its first read.
     getRecipients: async ({ params, query, request }) => {
-      const auth = await requireAdmin(request);
-      const page = await assertPageAdmin(deps.db, auth.adminId, params.pageId);
-      return { status: 200, body: await chats.listRecipients(page, query.after, query.limit) };
-    },
-    getConversation: async ({ params, query, request }) => {
-      const auth = await requireAdmin(request);
-      const page = await assertPageAdmin(deps.db, auth.adminId, params.pageId);
+      const { adminId } = await requireAdmin(request);
       return {
         status: 200,
-        body: await chats.getConversation(page, params.userId, query.after, query.limit),
+        body: await chats.listRecipients(adminId, params.pageId, query.after, query.limit),
+      };
+    },
+    getConversation: async ({ params, query, request }) => {
+      const { adminId } = await requireAdmin(request);
+      return {
+        status: 200,
+        body: await chats.getConversation(adminId, params.pageId, params.userId, query.after, query.limit),
       };
     },
     sendMessage: async ({ params, body, request }) => {
-      const auth = await requireAdmin(request);
-      const page = await assertPageAdmin(deps.db, auth.adminId, params.pageId);
-      return { status: 201, body: { message: await chats.sendMessage(page, params.userId, body.message) } };
+      const { adminId } = await requireAdmin(request);
+      const message = await chats.sendMessage(adminId, params.pageId, params.userId, body.message);
+      return { status: 201, body: { message } };
     },
   });
 };

@@ -7,7 +7,7 @@ import {
   type Recipient,
   type Tag,
 } from '@pagecast/contract';
-import type { PageRow } from '../../auth/guards.js';
+import { assertPageAdmin, PAGE_NOT_FOUND, type PageRow } from '../../auth/guards.js';
 import { GraphError, type GraphMessage } from '../../graph/index.js';
 import { HttpError } from '../../http/errors.js';
 import type { ModuleDeps } from '../deps.js';
@@ -29,19 +29,25 @@ export const UNKNOWN_OUTCOME_MESSAGE =
 
 type Publish = (pageFbId: string, event: LiveEvent) => Promise<void>;
 
+/**
+ * Each call is page-scoped: `adminId` must manage the page `pageId` (else 404 'Page not found', checked in
+ * the same round trip as the first read).
+ */
 export interface ChatsService {
   listRecipients(
-    page: PageRow,
+    adminId: string,
+    pageId: string,
     after: string | undefined,
     limit: number,
   ): Promise<{ recipients: Recipient[]; paging: { nextCursor: string | null } }>;
   getConversation(
-    page: PageRow,
+    adminId: string,
+    pageId: string,
     psid: string,
     after: string | undefined,
     limit: number,
   ): Promise<{ messages: MessageReceived[]; tags: Tag[]; paging: { nextCursor: string | null } }>;
-  sendMessage(page: PageRow, psid: string, text: string): Promise<MessageReceived>;
+  sendMessage(adminId: string, pageId: string, psid: string, text: string): Promise<MessageReceived>;
 }
 
 export function isWindowOpen(lastInboundAt: Date | null, now = Date.now()): boolean {
@@ -111,8 +117,19 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
   // One history fetch per contact at a time in this process; storage is idempotent across processes anyway.
   const historyInFlight = new Map<string, Promise<void>>();
 
-  async function requireContact(page: PageRow, psid: string): Promise<repo.ContactRow> {
-    const contact = await repo.findContact(db, page.id, psid);
+  /** The page (404 unless the admin manages it) and the contact (404 unless the page has it). */
+  async function pageAndContact(
+    adminId: string,
+    pageId: string,
+    psid: string,
+    withTags: boolean,
+  ): Promise<{ page: PageRow; contact: repo.ContactRow | null; tags: repo.TagRow[] }> {
+    const found = await repo.findAdminPageContact(db, adminId, pageId, psid, { withTags });
+    if (!found) throw new HttpError(404, PAGE_NOT_FOUND);
+    return found;
+  }
+
+  function requireContact(contact: repo.ContactRow | null): repo.ContactRow {
     if (!contact) throw new HttpError(404, 'Contact not found');
     return contact;
   }
@@ -177,9 +194,17 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
   }
 
   return {
-    async listRecipients(page, after, limit) {
-      const cursor = decodeCursor(after);
-      const rows = await repo.listContacts(db, page.id, cursor, limit + 1);
+    async listRecipients(adminId, pageId, after, limit) {
+      let cursor;
+      try {
+        cursor = decodeCursor(after);
+      } catch (err) {
+        // Page access is answered first (404 before 400), as for every page-scoped route.
+        await assertPageAdmin(db, adminId, pageId);
+        throw err;
+      }
+      const rows = await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1);
+      if (!rows) throw new HttpError(404, PAGE_NOT_FOUND);
       const pageRows = rows.slice(0, limit);
       const last = pageRows.at(-1);
       const now = Date.now();
@@ -191,10 +216,12 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       };
     },
 
-    async getConversation(page, psid, after, limit) {
+    async getConversation(adminId, pageId, psid, after, limit) {
+      const found = await pageAndContact(adminId, pageId, psid, true);
+      const { page } = found;
       const cursor = decodeCursor(after);
       if (cursor && cursor.at === null) throw new HttpError(400, 'Invalid cursor', { after: ['Invalid cursor'] });
-      const contact = await requireContact(page, psid);
+      const contact = requireContact(found.contact);
       try {
         await ensureHistory(page, contact);
       } catch (err) {
@@ -209,16 +236,17 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       );
       const pageRows = rows.slice(0, limit);
       const last = pageRows.at(-1);
-      const tags = await repo.contactTags(db, contact.id);
       return {
         messages: pageRows.map(toMessage),
-        tags: tags.map((t) => ({ ...t, pageId: page.fbPageId })),
+        tags: found.tags.map((t) => ({ id: t.id, name: t.name, description: t.description, pageId: page.fbPageId })),
         paging: { nextCursor: rows.length > limit && last ? encodeCursor(last.createdKey, last.id) : null },
       };
     },
 
-    async sendMessage(page, psid, text) {
-      const contact = await requireContact(page, psid);
+    async sendMessage(adminId, pageId, psid, text) {
+      const found = await pageAndContact(adminId, pageId, psid, false);
+      const { page } = found;
+      const contact = requireContact(found.contact);
       if (!isWindowOpen(contact.lastInboundAt)) throw new HttpError(422, WINDOW_CLOSED_MESSAGE);
       const graph = deps.graph;
       if (!graph) throw new HttpError(503, 'Messaging is not available right now. Try again in a moment.');

@@ -1,8 +1,9 @@
 // SQL of the tags capability. Tags belong to a page (pages.id uuid); callers pass the page row they
 // already checked the admin manages.
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { campaigns, contactTags, pageAdmins, pages, tags } from '../../db/schema.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { adminPage } from '../../auth/guards.js';
+import { runStatement, statement, type Db } from '../../db/client.js';
+import { campaigns, pageAdmins, pages, tags } from '../../db/schema.js';
 
 export interface TagRow {
   id: string;
@@ -30,20 +31,34 @@ export function pgErrorCode(err: unknown): string | undefined {
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 
+// The page check, then a LATERAL read of the page's tags: no row when the admin does not manage the page,
+// one all-null row when it has no tags.
+const ADMIN_PAGE_TAGS = statement(
+  'admin_page_tags',
+  `select t.id, t.name, t.description, t.count
+   from (select p.id from ${adminPage('$1', '$2')}) p
+   left join lateral (
+     select t.id, t.name, t.description, t.contact_count as count
+     from tags t where t.page_id = p.id) t on true
+   order by lower(t.name), t.name, t.id`,
+);
+
 /**
- * The page's tags with how many of its contacts carry each: one query, ordered by name. Each count is an
- * index-only scan of contact_tags_tag_id_idx (a tag's rows all belong to its page: user-tags checks both
- * sides), about 10x cheaper than joining and grouping every assignment of the page (bench/FINDINGS.md).
+ * The tags of page `fbPageId` if `adminId` manages it (else null), with how many of its contacts carry
+ * each (tags.contact_count, kept by triggers on contact_tags), ordered by name: one round trip.
  */
-export async function listTagsWithCounts(db: Db, pageId: string) {
-  return db
-    .select({
-      ...tagColumns,
-      count: sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id})::int`,
-    })
-    .from(tags)
-    .where(eq(tags.pageId, pageId))
-    .orderBy(sql`lower(${tags.name})`, asc(tags.name), asc(tags.id));
+export async function listAdminPageTagsWithCounts(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+): Promise<Array<{ id: string; name: string; description: string; count: number }> | null> {
+  const rows = await runStatement<{ id: string | null; name: string; description: string; count: number }>(
+    db,
+    ADMIN_PAGE_TAGS,
+    [fbPageId, adminId],
+  );
+  if (rows.length === 0) return null;
+  return rows.filter((r): r is typeof r & { id: string } => r.id !== null);
 }
 
 /**

@@ -3,6 +3,7 @@
 // case-insensitive names and the pending-campaign guard on delete.
 import type { Tag, TagListItem } from '@pagecast/contract';
 import { assertPageAdmin } from '../../auth/index.js';
+import { PAGE_NOT_FOUND } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import * as repo from './repo.js';
@@ -27,9 +28,9 @@ const toTag = (row: { id: string; name: string; description: string }, fbPageId:
 });
 
 export async function listTags(db: Db, adminId: string, fbPageId: string): Promise<TagListItem[]> {
-  const page = await assertPageAdmin(db, adminId, fbPageId);
-  const rows = await repo.listTagsWithCounts(db, page.id);
-  return rows.map(({ count, ...tag }) => ({ tag, count }));
+  const rows = await repo.listAdminPageTagsWithCounts(db, adminId, fbPageId);
+  if (!rows) throw new HttpError(404, PAGE_NOT_FOUND);
+  return rows.map(({ count, id, name, description }) => ({ tag: { id, name, description }, count }));
 }
 
 export async function createTag(

@@ -54,12 +54,12 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
   if (!row || row.processed) return;
   const profiles = await fetchNewProfiles(deps, row.payload.entry ?? []);
 
-  let emitted: WebhookEvent[];
+  let emitted: WebhookEvent[] | null;
   try {
     emitted = await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const locked = await repo.lockUnprocessed(db, eventId);
-      if (!locked) return [];
+      if (!locked) return null; // processed meanwhile, or another process has it now
       const out: WebhookEvent[] = [];
       const payload = locked.payload as { entry?: Entry[] };
       for (const entry of payload.entry ?? []) {
@@ -71,7 +71,6 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
           if (e) out.push(e);
         }
       }
-      await repo.markProcessed(db, eventId, null);
       return out;
     });
   } catch (err) {
@@ -79,9 +78,22 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
     await repo.markProcessed(deps.db, eventId, (err as Error).message ?? String(err));
     return;
   }
+  if (!emitted) return;
+  // The event counts as processed only once every listener (campaign counters...) has applied it: a crash or
+  // a database outage in between leaves it unprocessed, and the ingest sweeper replays it (listeners are
+  // idempotent), so no counter update is lost after the messages were stored.
+  let listenerError: unknown;
   for (const e of emitted) {
-    await emitWebhookEvent(e, (err) => deps.logger?.error({ err }, 'webhook listener failed'));
+    await emitWebhookEvent(e, (err) => {
+      listenerError ??= err;
+      deps.logger?.error({ err, eventId }, 'webhook listener failed');
+    });
   }
+  await repo.markProcessed(
+    deps.db,
+    eventId,
+    listenerError === undefined ? null : `listener failed: ${String((listenerError as Error).message ?? listenerError)}`,
+  );
 }
 
 const sqlPeek = (id: number) =>

@@ -9,6 +9,7 @@ import {
   CampaignAnalyticsScreen,
   CampaignDetailSheet,
 } from '@pagecast/ui/screens/campaign-analytics';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError, errorMessage, tsr } from '../../lib/api';
 import { useAuthStore, usePagesStore } from '../../stores';
@@ -48,6 +49,7 @@ async function downloadCsv(campaign: Campaign) {
 export function CampaignAnalyticsPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId) ?? '';
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   // Spec §2: the page number resets to 1 when the selected page changes.
   const [paging, setPaging] = useState({ pageId, page: 1 });
   const page = paging.pageId === pageId ? paging.page : 1;
@@ -127,6 +129,7 @@ export function CampaignAnalyticsPage() {
         onRefresh={() => void list.refetch()}
         onPageChange={(next) => setPaging({ pageId, page: Math.max(1, next) })}
         onOpenCampaign={open}
+        onSchedule={() => void navigate({ to: '/dashboard/schedule', replace: true })}
       />
       <CampaignDetailSheet
         open={Boolean(openId)}

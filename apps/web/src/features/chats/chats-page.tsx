@@ -30,12 +30,34 @@ export const SEND_FAILED_LOG = 'Error sending message';
 /** Parallel add/remove calls of a bulk tag run. */
 export const BULK_CONCURRENCY = 4;
 
-type Pending = InboxMessage & { userId: string };
+type Pending = InboxMessage & { userId: string; sameTextBefore: number };
 
 export function ChatsPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
   // A new page starts from a clean slate (selection, drafts, optimistic messages).
   return pageId ? <Inbox key={pageId} pageId={pageId} /> : null;
+}
+
+/**
+ * The live stream can deliver the page's own message before the send request answers: the optimistic copy
+ * would show twice ('Sending' and sent) for that moment. A message still sending is hidden once the
+ * conversation holds more page messages with its text than when it was sent (`sameTextBefore`); each new
+ * one stands in for one pending copy only.
+ */
+export function withoutEchoed<P extends InboxMessage & { sameTextBefore: number }>(
+  pending: P[],
+  confirmed: Array<{ message: string; sentBy: string }>,
+  pageId: string,
+): P[] {
+  const claimed = new Map<string, number>();
+  return pending.filter((p) => {
+    if (p.state !== 'sending') return true;
+    const copies = confirmed.filter((m) => m.sentBy === pageId && m.message === p.message).length;
+    const taken = claimed.get(p.message) ?? 0;
+    if (copies - taken <= p.sameTextBefore) return true;
+    claimed.set(p.message, taken + 1);
+    return false;
+  });
 }
 
 async function unwrap<T extends { status: number; body: unknown }, S extends number>(
@@ -138,6 +160,9 @@ function Inbox({ pageId }: { pageId: string }) {
         createdAt: new Date().toISOString(),
         sentBy: pageId,
         state: 'sending',
+        sameTextBefore: conversationOldestFirst(
+          queryClient.getQueryData<ConversationData>(chatKeys.conversation(pageId, userId)),
+        ).filter((m) => m.sentBy === pageId && m.message === text).length,
       },
     ]);
     return deliver(userId, localId, text);
@@ -146,13 +171,17 @@ function Inbox({ pageId }: { pageId: string }) {
     const p = pending.find((x) => x.id === localId);
     if (p && p.state === 'failed') void deliver(p.userId, p.id, p.message);
   };
-  const messages: InboxMessage[] = useMemo(
-    () => [
-      ...conversationOldestFirst(conversationQuery.data),
-      ...pending.filter((p) => p.userId === selectedId),
-    ],
-    [conversationQuery.data, pending, selectedId],
-  );
+  const messages: InboxMessage[] = useMemo(() => {
+    const confirmed = conversationOldestFirst(conversationQuery.data);
+    return [
+      ...confirmed,
+      ...withoutEchoed(
+        pending.filter((p) => p.userId === selectedId),
+        confirmed,
+        pageId,
+      ),
+    ];
+  }, [conversationQuery.data, pending, selectedId, pageId]);
 
   // ---- tags of the page and of the open chat (spec §4: optimistic, revert only when alone) ----
   const tagsQuery = useQuery({
@@ -208,13 +237,17 @@ function Inbox({ pageId }: { pageId: string }) {
   const [checkedIds, setCheckedIds] = useState<ReadonlySet<string>>(new Set());
   const [bulkRunning, setBulkRunning] = useState(false);
   const [bulkProgress, setBulkProgress] = useState<number | null>(null);
-  const onToggleChecked = (id: string) =>
-    setCheckedIds((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  // Stable (like setSelectedId): the conversation rows are memoized on their callbacks.
+  const onToggleChecked = useCallback(
+    (id: string) =>
+      setCheckedIds((prev) => {
+        const next = new Set(prev);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
   const onMultiSelectChange = (on: boolean) => {
     setMultiSelect(on);
     if (!on) setCheckedIds(new Set());
@@ -315,6 +348,7 @@ function Inbox({ pageId }: { pageId: string }) {
         bulkRunning={bulkRunning}
         bulkProgress={bulkProgress}
         onBulkApply={(add, remove) => void onBulkApply(add, remove)}
+        onShowShortcuts={openHelp}
       />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </div>

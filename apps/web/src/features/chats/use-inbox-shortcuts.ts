@@ -16,6 +16,7 @@ export const INBOX_SHORTCUTS: InboxShortcut[] = [
   { keys: ['↑', 'k'], description: 'Previous conversation' },
   { keys: ['/'], description: 'Search conversations' },
   { keys: ['c'], description: 'Write a message in the open conversation' },
+  { keys: ['t'], description: 'Add or remove tags of the open conversation' },
   { keys: ['Enter'], description: 'Open the focused conversation and write a message' },
   { keys: ['Enter'], description: 'Send the message (Shift+Enter adds a new line)' },
   { keys: ['Esc'], description: 'Leave the message box or search, close the open panel' },
@@ -26,6 +27,9 @@ export const INBOX_SHORTCUTS: InboxShortcut[] = [
 const ROW = '[data-testid="conversation-row"]';
 const SEARCH = 'input[aria-label="Search conversations"]';
 const COMPOSER = 'textarea[aria-label="Message"]';
+const TAGS = 'button[aria-label="Tags of this chat"]';
+const LIST = 'aside[aria-label="Conversations"]';
+const CHAT = 'section[aria-label="Conversation"]';
 
 function isTextField(el: Element | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
@@ -46,8 +50,14 @@ function visible(el: HTMLElement | null): el is HTMLElement {
   return el !== null && el.getClientRects().length > 0;
 }
 
-function isNarrow(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px)').matches;
+/** The list and the chat take turns (a phone, or a narrow inbox next to the sidebar). */
+function isNarrow(root: HTMLElement): boolean {
+  return !(visible(root.querySelector<HTMLElement>(LIST)) && visible(root.querySelector<HTMLElement>(CHAT)));
+}
+
+/** In multi-select mode the rows are checkboxes: moving never ticks one. */
+function isCheckRow(el: Element): boolean {
+  return el.getAttribute('role') === 'checkbox';
 }
 
 /** Focus the composer once React has rendered the chat that was just opened. */
@@ -68,8 +78,7 @@ function move(root: HTMLElement, delta: 1 | -1): void {
   if (!next) return;
   // Wide screens open the conversation as the selection moves (like Front / Gmail); phones and
   // multi-select only move the focus, so the list stays on screen and nothing gets ticked by accident.
-  const multiSelect = next.hasAttribute('aria-pressed');
-  if (!multiSelect && !isNarrow() && next.getAttribute('aria-current') !== 'true') next.click();
+  if (!isCheckRow(next) && !isNarrow(root) && next.getAttribute('aria-current') !== 'true') next.click();
   next.focus();
   next.scrollIntoView({ block: 'nearest' });
 }
@@ -86,7 +95,7 @@ export function useInboxShortcuts(
       const target = document.activeElement;
       const onRow = target instanceof HTMLElement && target.matches(ROW) && root.contains(target);
       // Checked before `defaultPrevented`: the row's own Enter handler prevents the default.
-      if (event.key === 'Enter' && onRow && !target.hasAttribute('aria-pressed')) {
+      if (event.key === 'Enter' && onRow && !isCheckRow(target)) {
         // The row itself opens the chat; then the composer takes the focus.
         focusComposerSoon(root);
         return;
@@ -139,6 +148,13 @@ export function useInboxShortcuts(
           if (!composer || composer.disabled || !visible(composer)) return;
           event.preventDefault();
           composer.focus();
+          return;
+        }
+        case 't': {
+          const tags = root.querySelector<HTMLButtonElement>(TAGS);
+          if (!tags || tags.disabled || !visible(tags)) return;
+          event.preventDefault();
+          tags.click();
           return;
         }
         case 'j':

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Toaster } from '@pagecast/ui';
 import { PublicHeaderActionsContext, ThemeMenu } from '@pagecast/ui/screens/public-layout';
+import { DeferredToaster } from '../../lib/deferred-toaster';
 import { useTheme } from '../../lib/theme';
 
 /** Mounted once around every route: the page plus the single Toaster (top-right, spec §2), which follows
@@ -12,7 +12,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       value={<ThemeMenu value={preference} resolved={resolved} onChange={setTheme} />}
     >
       {children}
-      <Toaster position="top-right" theme={resolved} />
+      <DeferredToaster position="top-right" theme={resolved} />
     </PublicHeaderActionsContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 // The page chooser of spec §2 (/select). Presentational: props in, callbacks out.
-import { Avatar, Button, EmptyState, Input, cn } from '@pagecast/ui';
+import { Avatar, Button, EmptyState, Input, Skeleton, cn } from '@pagecast/ui';
 import type { Page } from '@pagecast/contract';
 import type { ReactNode } from 'react';
 import { ExternalLinkIcon, LogOutIcon, SearchIcon } from './icons';
@@ -55,7 +55,7 @@ function PageCard({
             type="button"
             disabled={disabled}
             onClick={() => onSelect(page)}
-            className="truncate text-left text-base font-semibold outline-hidden after:absolute after:inset-0 after:rounded-xl after:content-[''] disabled:cursor-wait"
+            className="line-clamp-2 text-left text-base font-semibold break-words outline-hidden after:absolute after:inset-0 after:rounded-xl after:content-[''] disabled:cursor-wait"
           >
             {page.name}
           </button>
@@ -118,29 +118,32 @@ export function SelectScreen({
           <p className="text-sm text-muted-foreground">Choose the page you want to manage.</p>
         </header>
 
-        <div className="relative max-w-md">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            aria-label="Search pages"
-            placeholder="Search pages..."
-            value={search}
-            onChange={(event) => onSearchChange(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        {/* The live region shares the search's slot: empty, it adds no gap above the list. */}
+        <div>
+          <div className="relative max-w-md">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              aria-label="Search pages"
+              placeholder="Search pages..."
+              value={search}
+              onChange={(event) => onSearchChange(event.target.value)}
+              className="pl-9"
+            />
+          </div>
 
-        <div aria-live="polite">
-          {loading ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Loading...
-            </p>
-          ) : null}
-          {error && !loading ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <div aria-live="polite" className="not-empty:mt-3">
+            {loading ? (
+              <p role="status" className="text-sm text-muted-foreground">
+                Loading...
+              </p>
+            ) : null}
+            {error && !loading ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
         </div>
 
         <div
@@ -149,7 +152,23 @@ export function SelectScreen({
           style={{ maxHeight: `${PAGE_LIST_MAX_HEIGHT}px` }}
           aria-busy={loading || undefined}
         >
-          {pages.length === 0 ? (
+          {pages.length === 0 && loading ? (
+            // Card-shaped placeholders, so the list does not jump (nor flash 'No Pages Found') while loading.
+            <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {[0, 1, 2].map((i) => (
+                <li key={i} className="grid gap-4 rounded-xl border border-border p-4">
+                  <div className="flex items-center gap-3">
+                    <Skeleton className="size-12 rounded-full" />
+                    <div className="grid flex-1 gap-2">
+                      <Skeleton className="h-4 w-3/4" />
+                      <Skeleton className="h-3 w-1/2" />
+                    </div>
+                  </div>
+                  <Skeleton className="h-4 w-20" />
+                </li>
+              ))}
+            </ul>
+          ) : pages.length === 0 ? (
             <EmptyState
               title="No Pages Found"
               description={

@@ -7,13 +7,20 @@ import {
   type CampaignRecipient,
   type PageMeta,
 } from '@pagecast/contract';
-import { BarChart3, RefreshCw } from 'lucide-react';
+import { BarChart3, CalendarPlus, RefreshCw } from 'lucide-react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { CampaignStatusBadge } from '../../primitives/badge';
 import { Button } from '../../primitives/button';
 import { Pagination } from '../../primitives/pagination';
 import { Skeleton } from '../../primitives/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../primitives/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../primitives/table';
 import { EmptyState } from '../../primitives/empty-state';
 import { ANALYTICS_TEXT, formatScheduled } from './texts';
 
@@ -22,7 +29,18 @@ export { CampaignDetailSheet, type CampaignDetailSheetProps } from './detail';
 export { FunnelChart } from './funnel';
 
 const T = ANALYTICS_TEXT;
-const COLUMNS = ['#', 'Name', 'Description', 'Message', 'Scheduled Time', 'Category', 'Dispatched', 'Delivered', 'Interacted', 'Status'];
+const COLUMNS = [
+  '#',
+  'Name',
+  'Description',
+  'Message',
+  'Scheduled Time',
+  'Category',
+  'Dispatched',
+  'Delivered',
+  'Interacted',
+  'Status',
+];
 
 export interface CampaignAnalyticsScreenProps {
   campaigns: Campaign[];
@@ -36,6 +54,8 @@ export interface CampaignAnalyticsScreenProps {
   onRefresh: () => void;
   onPageChange: (page: number) => void;
   onOpenCampaign: (campaign: Campaign) => void;
+  /** The empty state's next step: go to Schedule Campaign. */
+  onSchedule?: () => void;
 }
 
 export function CampaignAnalyticsScreen({
@@ -48,88 +68,127 @@ export function CampaignAnalyticsScreen({
   onRefresh,
   onPageChange,
   onOpenCampaign,
+  onSchedule,
 }: CampaignAnalyticsScreenProps) {
   const perPage = meta?.itemsPerPage ?? 7;
+  // The error and the empty state sit outside the sideways-scrolling table, so they are read whole on a phone.
+  const message = loading ? null : error ? (
+    <p role="alert" className="px-6 py-10 text-center text-sm text-destructive">
+      {`${T.loadError} ${error}`}
+    </p>
+  ) : campaigns.length === 0 ? (
+    <EmptyState
+      icon={<BarChart3 />}
+      title={T.emptyTitle}
+      description={T.emptyDescription}
+      action={
+        onSchedule ? (
+          <Button size="sm" onClick={onSchedule}>
+            <CalendarPlus aria-hidden />
+            {T.scheduleFirst}
+          </Button>
+        ) : undefined
+      }
+    />
+  ) : null;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <ScreenHeader
         title={T.title}
         description={T.description}
         actions={
-          <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing} aria-label={T.refresh}>
-            <RefreshCw aria-hidden className={refreshing ? 'animate-spin motion-reduce:animate-none' : undefined} />
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onRefresh}
+            disabled={refreshing}
+            aria-label={T.refresh}
+          >
+            <RefreshCw
+              aria-hidden
+              className={refreshing ? 'animate-spin motion-reduce:animate-none' : undefined}
+            />
             {T.refresh}
           </Button>
         }
       />
-      <div className="min-w-0 rounded-lg border border-border bg-card">
-        <Table aria-label={T.title} containerClassName="rounded-lg">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              {COLUMNS.map((c) => (
-                <TableHead key={c} className={['Dispatched', 'Delivered', 'Interacted', '#'].includes(c) ? 'text-right' : undefined}>
-                  {c}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {loading ? (
-              Array.from({ length: 3 }, (_, i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={COLUMNS.length}>
-                    <Skeleton className="h-5 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))
-            ) : error ? (
+      <div className="min-w-0 rounded-lg border border-border bg-card" data-testid="analytics-card">
+        {message ?? (
+          <Table aria-label={T.title} containerClassName="rounded-lg">
+            <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={COLUMNS.length} role="alert" className="py-8 text-center text-destructive">
-                  {`${T.loadError} ${error}`}
-                </TableCell>
+                {COLUMNS.map((c) => (
+                  <TableHead
+                    key={c}
+                    className={
+                      ['Dispatched', 'Delivered', 'Interacted', '#'].includes(c)
+                        ? 'text-right'
+                        : undefined
+                    }
+                  >
+                    {c}
+                  </TableHead>
+                ))}
               </TableRow>
-            ) : campaigns.length === 0 ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={COLUMNS.length}>
-                  <EmptyState icon={<BarChart3 />} title={T.emptyTitle} description={T.emptyDescription} />
-                </TableCell>
-              </TableRow>
-            ) : (
-              campaigns.map((c, i) => (
-                <TableRow key={c.id} className="cursor-pointer" onClick={() => onOpenCampaign(c)}>
-                  <TableCell className="text-right tabular-nums text-muted-foreground">{(page - 1) * perPage + i + 1}</TableCell>
-                  <TableCell className="max-w-40 min-w-28 font-medium">
-                    <button
-                      type="button"
-                      className="line-clamp-2 text-left underline-offset-4 hover:underline focus-visible:underline"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onOpenCampaign(c);
-                      }}
-                      aria-label={`${T.open} ${c.name}`}
+            </TableHeader>
+            <TableBody>
+              {loading
+                ? Array.from({ length: 3 }, (_, i) => (
+                    <TableRow key={i}>
+                      <TableCell colSpan={COLUMNS.length}>
+                        <Skeleton className="h-5 w-full" />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                : campaigns.map((c, i) => (
+                    <TableRow
+                      key={c.id}
+                      className="cursor-pointer"
+                      onClick={() => onOpenCampaign(c)}
                     >
-                      {c.name}
-                    </button>
-                  </TableCell>
-                  <TableCell className="max-w-44 min-w-32 text-muted-foreground">
-                    <p className="line-clamp-2">{c.description}</p>
-                  </TableCell>
-                  <TableCell className="max-w-52 min-w-36">
-                    <p className="line-clamp-2">{c.message}</p>
-                  </TableCell>
-                  <TableCell className="min-w-24 font-mono text-xs tabular-nums">{formatScheduled(c.scheduledTime)}</TableCell>
-                  <TableCell className="min-w-28">{contentTypeLabel(c.type)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{c.dispatchedCount.toLocaleString('en')}</TableCell>
-                  <TableCell className="text-right tabular-nums">{c.deliveredCount.toLocaleString('en')}</TableCell>
-                  <TableCell className="text-right tabular-nums">{c.interactedCount.toLocaleString('en')}</TableCell>
-                  <TableCell>
-                    <CampaignStatusBadge status={c.status} />
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
+                      <TableCell className="text-right tabular-nums text-muted-foreground">
+                        {(page - 1) * perPage + i + 1}
+                      </TableCell>
+                      <TableCell className="max-w-40 min-w-28 font-medium">
+                        <button
+                          type="button"
+                          className="line-clamp-2 text-left underline-offset-4 hover:underline focus-visible:underline"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            onOpenCampaign(c);
+                          }}
+                          aria-label={`${T.open} ${c.name}`}
+                        >
+                          {c.name}
+                        </button>
+                      </TableCell>
+                      <TableCell className="max-w-44 min-w-32 text-muted-foreground">
+                        <p className="line-clamp-2">{c.description}</p>
+                      </TableCell>
+                      <TableCell className="max-w-52 min-w-36">
+                        <p className="line-clamp-2">{c.message}</p>
+                      </TableCell>
+                      <TableCell className="min-w-24 font-mono text-xs tabular-nums">
+                        {formatScheduled(c.scheduledTime)}
+                      </TableCell>
+                      <TableCell className="min-w-28">{contentTypeLabel(c.type)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {c.dispatchedCount.toLocaleString('en')}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {c.deliveredCount.toLocaleString('en')}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {c.interactedCount.toLocaleString('en')}
+                      </TableCell>
+                      <TableCell>
+                        <CampaignStatusBadge status={c.status} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+            </TableBody>
+          </Table>
+        )}
       </div>
       <Pagination
         page={page}

@@ -140,7 +140,9 @@ export function HomeScreen({
   });
 
   return (
-    <div className="flex flex-1 flex-col gap-6 p-4 md:p-6">
+    // Columns follow the screen's own width (container queries): next to the expanded sidebar at 768px
+    // there is room for two cards, not three.
+    <div className="@container flex flex-1 flex-col gap-6 p-4 md:p-6">
       <ScreenHeader title={T.title} description={T.description(overview?.page.name ?? pageName)} />
       {state === 'loading' || (state === 'ready' && !overview) ? (
         <HomeSkeleton />
@@ -204,7 +206,7 @@ function Overview({
             <CardDescription>{T.gettingStartedHint}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ol className="grid gap-2 md:grid-cols-3">
+            <ol className="grid gap-2 @3xl:grid-cols-3">
               {steps.map((step, i) => (
                 <li key={step.title}>
                   <a
@@ -242,7 +244,7 @@ function Overview({
         </Card>
       ) : null}
 
-      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <section aria-label="Summary" className="grid gap-4 @md:grid-cols-2 @4xl:grid-cols-3">
         <StatCard
           icon={<Users />}
           title={T.contacts}
@@ -295,10 +297,12 @@ function Overview({
               : T.syncNeverHint
           }
           hintTone={lastSync?.error ? 'error' : 'muted'}
+          // Two columns leave it alone on its row: let it span the row instead of leaving a hole.
+          className="@md:col-span-2 @4xl:col-span-1"
         />
       </section>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 @3xl:grid-cols-2">
         <Card aria-labelledby="home-upcoming">
           <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
             <div className="grid gap-1">
@@ -389,6 +393,7 @@ function StatCard({
   hint,
   hintTone = 'muted',
   action,
+  className,
 }: {
   icon: ReactNode;
   title: string;
@@ -396,9 +401,10 @@ function StatCard({
   hint: ReactNode;
   hintTone?: 'muted' | 'error';
   action?: ReactNode;
+  className?: string;
 }) {
   return (
-    <Card className="gap-2 p-5">
+    <Card className={cn('gap-2 p-5', className)}>
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
         <span aria-hidden="true" className="text-muted-foreground [&_svg]:size-4">
@@ -497,16 +503,16 @@ function Funnel({ campaign, locale }: { campaign: Campaign; locale?: string }) {
 function HomeSkeleton() {
   return (
     <div role="status" aria-label="Loading overview" className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid gap-4 @md:grid-cols-2 @4xl:grid-cols-3">
         {[0, 1, 2].map((i) => (
-          <Card key={i} className="gap-3 p-5">
+          <Card key={i} className={cn('gap-3 p-5', i === 2 && '@md:col-span-2 @4xl:col-span-1')}>
             <Skeleton className="h-4 w-24" />
             <Skeleton className="h-8 w-16" />
             <Skeleton className="h-3 w-40" />
           </Card>
         ))}
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 @3xl:grid-cols-2">
         {[0, 1].map((i) => (
           <Card key={i} className="gap-3 p-6">
             <Skeleton className="h-5 w-40" />

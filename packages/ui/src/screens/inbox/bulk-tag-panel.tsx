@@ -1,6 +1,10 @@
+import { matchesName } from '@pagecast/contract';
+import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../primitives/button';
 import { Checkbox } from '../../primitives/checkbox';
+import { Input } from '../../primitives/input';
+import { Spinner } from '../../primitives/spinner';
 import { INBOX_TEXT } from './text';
 import type { TagOption } from './tag-selector';
 
@@ -19,8 +23,11 @@ export interface BulkTagPanelProps {
 export function BulkTagPanel(props: BulkTagPanelProps) {
   const [add, setAdd] = useState<ReadonlySet<string>>(new Set());
   const [remove, setRemove] = useState<ReadonlySet<string>>(new Set());
+  const [query, setQuery] = useState('');
+  const shown = props.tags.filter((t) => matchesName(t.name, query));
   const toggle = (which: 'add' | 'remove', id: string) => {
-    const [mine, setMine, setOther] = which === 'add' ? [add, setAdd, setRemove] : [remove, setRemove, setAdd];
+    const [mine, setMine, setOther] =
+      which === 'add' ? [add, setAdd, setRemove] : [remove, setRemove, setAdd];
     const next = new Set(mine);
     if (next.has(id)) next.delete(id);
     else {
@@ -42,7 +49,9 @@ export function BulkTagPanel(props: BulkTagPanelProps) {
         <h2 id="bulk-tag-title" className="text-lg font-semibold">
           {INBOX_TEXT.bulkTitle}
         </h2>
-        <p className="text-sm text-muted-foreground">{INBOX_TEXT.bulkSubtitle(props.selectedCount)}</p>
+        <p className="text-sm text-muted-foreground">
+          {INBOX_TEXT.bulkSubtitle(props.selectedCount)}
+        </p>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-4">
         {props.tagsLoading ? (
@@ -54,38 +63,67 @@ export function BulkTagPanel(props: BulkTagPanelProps) {
         ) : props.tags.length === 0 ? (
           <p className="text-sm text-muted-foreground">{INBOX_TEXT.noTags}</p>
         ) : (
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th className="pb-2 font-medium">Tag</th>
-                <th className="w-20 pb-2 text-center font-medium">Add</th>
-                <th className="w-20 pb-2 text-center font-medium">Remove</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.tags.map((t) => (
-                <tr key={t.id} className="border-t border-border">
-                  <td className="py-2 pr-2">{t.name}</td>
-                  <td className="py-2 text-center">
-                    <Checkbox
-                      aria-label={`Add ${t.name}`}
-                      checked={add.has(t.id)}
-                      disabled={props.running}
-                      onChange={() => toggle('add', t.id)}
-                    />
-                  </td>
-                  <td className="py-2 text-center">
-                    <Checkbox
-                      aria-label={`Remove ${t.name}`}
-                      checked={remove.has(t.id)}
-                      disabled={props.running}
-                      onChange={() => toggle('remove', t.id)}
-                    />
-                  </td>
+          <>
+            <div className="relative mb-3">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                type="search"
+                aria-label="Filter tags"
+                placeholder="Filter tags..."
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                className="h-9 pl-9"
+              />
+            </div>
+            {shown.length === 0 ? (
+              <p role="status" className="text-sm text-muted-foreground">
+                No tag matches
+              </p>
+            ) : null}
+            <table
+              className="w-full table-fixed text-sm [&_input]:align-middle [&_td]:align-middle"
+              hidden={shown.length === 0}
+            >
+              <caption className="sr-only">
+                Tags to add to or remove from the selected chats
+              </caption>
+              <thead>
+                <tr className="text-left text-muted-foreground">
+                  <th className="pb-2 font-medium">Tag</th>
+                  <th className="w-20 pb-2 text-center font-medium">Add</th>
+                  <th className="w-20 pb-2 text-center font-medium">Remove</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {shown.map((t) => (
+                  <tr key={t.id} className="border-t border-border">
+                    <td className="truncate py-2 pr-2" title={t.name}>
+                      {t.name}
+                    </td>
+                    <td className="py-2 text-center">
+                      <Checkbox
+                        aria-label={`Add ${t.name}`}
+                        checked={add.has(t.id)}
+                        disabled={props.running}
+                        onChange={() => toggle('add', t.id)}
+                      />
+                    </td>
+                    <td className="py-2 text-center">
+                      <Checkbox
+                        aria-label={`Remove ${t.name}`}
+                        checked={remove.has(t.id)}
+                        disabled={props.running}
+                        onChange={() => toggle('remove', t.id)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         )}
       </div>
       <div className="grid gap-3 border-t border-border p-4">
@@ -99,16 +137,27 @@ export function BulkTagPanel(props: BulkTagPanelProps) {
               aria-valuenow={props.progress}
               className="h-2 overflow-hidden rounded-full bg-muted"
             >
-              <div className="h-full bg-primary transition-[width]" style={{ width: `${props.progress}%` }} />
+              <div
+                className="h-full bg-primary transition-[width]"
+                style={{ width: `${props.progress}%` }}
+              />
             </div>
-            <p className="text-right text-xs text-muted-foreground tabular-nums">{props.progress}%</p>
+            <p className="text-right text-xs text-muted-foreground tabular-nums">
+              {props.progress}%
+            </p>
           </div>
         ) : null}
+        {/* While running the button is aria-disabled, not disabled: a disabled button drops the keyboard
+            focus to the page, and a keyboard user would have to find their way back. */}
         <Button
-          onClick={() => props.onApply([...add], [...remove])}
+          onClick={() => {
+            if (!props.running) props.onApply([...add], [...remove]);
+          }}
           disabled={nothing || props.selectedCount === 0}
-          loading={props.running}
+          aria-disabled={props.running || undefined}
+          aria-busy={props.running || undefined}
         >
+          {props.running ? <Spinner size="sm" /> : null}
           Apply to {props.selectedCount} chat(s)
         </Button>
       </div>

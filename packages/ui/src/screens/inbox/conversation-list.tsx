@@ -1,13 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatListTime, matchesName, type Recipient } from '@pagecast/contract';
-import { Search } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { Check, Keyboard, Search } from 'lucide-react';
+import { memo, useMemo, useRef } from 'react';
 import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
-import { Checkbox } from '../../primitives/checkbox';
 import { cn } from '../../primitives/cn';
 import { Input } from '../../primitives/input';
-import { Spinner } from '../../primitives/spinner';
+import { Skeleton } from '../../primitives/skeleton';
 import { Switch } from '../../primitives/switch';
 import { INBOX_TEXT } from './text';
 
@@ -28,6 +27,8 @@ export interface ConversationListProps {
   onToggleChecked: (id: string) => void;
   /** "now" for the list times (tests pin it). */
   now?: Date;
+  /** Shows the keyboard shortcuts help. */
+  onShowShortcuts?: () => void;
 }
 
 const ROW_HEIGHT = 72;
@@ -35,22 +36,29 @@ const ROW_HEIGHT = 72;
 /** Left column: header, Load More, search, multi-select toggle and the virtualized conversation list. */
 export function ConversationList(props: ConversationListProps) {
   const { recipients, search, multiSelect, checkedIds, selectedId } = props;
-  const filtered = useMemo(() => recipients.filter((r) => matchesName(r.name, search)), [recipients, search]);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // One extra row at the end for 'No more conversations found.' (or nothing while more can be loaded).
-  const showEnd = !props.hasMore && filtered.length > 0;
-  const virtualizer = useVirtualizer({
-    count: filtered.length + (showEnd ? 1 : 0),
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  });
+  const filtered = useMemo(
+    () => recipients.filter((r) => matchesName(r.name, search)),
+    [recipients, search],
+  );
 
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="grid gap-3 border-b border-border p-4">
         <div className="flex items-center justify-between gap-2">
           <h1 className="text-xl font-semibold tracking-tight">{INBOX_TEXT.title}</h1>
+          {props.onShowShortcuts ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="ml-auto size-8 text-muted-foreground"
+              aria-label={INBOX_TEXT.shortcuts}
+              aria-keyshortcuts="?"
+              title={`${INBOX_TEXT.shortcuts} (?)`}
+              onClick={props.onShowShortcuts}
+            >
+              <Keyboard aria-hidden="true" />
+            </Button>
+          ) : null}
           <Button
             variant="outline"
             size="sm"
@@ -76,7 +84,11 @@ export function ConversationList(props: ConversationListProps) {
           />
         </div>
         <label className="flex cursor-pointer items-center gap-2 text-sm text-muted-foreground">
-          <Switch checked={multiSelect} onCheckedChange={props.onMultiSelectChange} aria-label={INBOX_TEXT.multiSelect} />
+          <Switch
+            checked={multiSelect}
+            onCheckedChange={props.onMultiSelectChange}
+            aria-label={INBOX_TEXT.multiSelect}
+          />
           <span>{INBOX_TEXT.multiSelect}</span>
           {multiSelect && checkedIds.size > 0 ? (
             <span className="ml-auto text-xs tabular-nums">{checkedIds.size} selected</span>
@@ -85,8 +97,18 @@ export function ConversationList(props: ConversationListProps) {
       </div>
 
       {props.loading ? (
-        <div className="flex flex-1 items-center justify-center p-6">
-          <Spinner label="Loading conversations" />
+        // Row-shaped placeholders: the list fills in where they were, without a jump.
+        <div role="status" className="min-h-0 flex-1 overflow-hidden px-2">
+          <span className="sr-only">Loading conversations</span>
+          {Array.from({ length: 8 }, (_, i) => (
+            <div key={i} aria-hidden="true" className="my-1 flex h-16 items-center gap-3 px-3">
+              <Skeleton className="size-10 shrink-0 rounded-full" />
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-4 w-2/5" />
+                <Skeleton className="h-3 w-4/5" />
+              </div>
+            </div>
+          ))}
         </div>
       ) : props.error ? (
         <p role="alert" className="p-6 text-center text-sm text-destructive">
@@ -98,76 +120,192 @@ export function ConversationList(props: ConversationListProps) {
           <p className="text-sm text-muted-foreground">{INBOX_TEXT.noConversationsHint}</p>
         </div>
       ) : (
-        <div ref={scrollRef} data-testid="conversation-scroller" className="min-h-0 flex-1 overflow-y-auto">
-          <ul
-            aria-label="Conversations"
-            className="relative w-full"
-            style={{ height: virtualizer.getTotalSize() }}
-          >
-            {virtualizer.getVirtualItems().map((item) => {
-              const r = filtered[item.index];
-              const style = { transform: `translateY(${item.start}px)`, height: item.size };
-              if (!r)
-                return (
-                  <li
-                    key="end"
-                    style={style}
-                    className="absolute top-0 left-0 flex w-full items-center justify-center text-sm text-muted-foreground"
-                  >
-                    {INBOX_TEXT.noMoreConversations}
-                  </li>
-                );
-              const checked = checkedIds.has(r.id);
-              const active = !multiSelect && r.id === selectedId;
-              return (
-                <li key={r.id} style={style} className="absolute top-0 left-0 w-full px-2 py-1">
-                  <div
-                    role="button"
-                    tabIndex={0}
-                    aria-current={active ? 'true' : undefined}
-                    aria-pressed={multiSelect ? checked : undefined}
-                    data-testid="conversation-row"
-                    onClick={() => (multiSelect ? props.onToggleChecked(r.id) : props.onSelect(r.id))}
-                    onKeyDown={(e) => {
-                      if (e.key !== 'Enter' && e.key !== ' ') return;
-                      e.preventDefault();
-                      if (multiSelect) props.onToggleChecked(r.id);
-                      else props.onSelect(r.id);
-                    }}
-                    className={cn(
-                      'flex h-full cursor-pointer items-center gap-3 rounded-lg px-3 transition-colors',
-                      'hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
-                      (active || checked) && 'bg-accent',
-                    )}
-                  >
-                    {multiSelect ? (
-                      <Checkbox
-                        checked={checked}
-                        aria-label={`Select ${r.name || 'conversation'}`}
-                        onClick={(e) => e.stopPropagation()}
-                        onChange={() => props.onToggleChecked(r.id)}
-                      />
-                    ) : null}
-                    <Avatar src={r.profilePic} name={r.name} online={r.online} />
-                    <div className="grid min-w-0 flex-1 gap-0.5">
-                      <div className="flex items-baseline justify-between gap-2">
-                        <span className="truncate font-medium">{r.name || 'Unknown contact'}</span>
-                        <time
-                          dateTime={r.lastMessageAt ?? undefined}
-                          className="shrink-0 text-xs text-muted-foreground tabular-nums"
-                        >
-                          {formatListTime(r.lastMessageAt, props.now)}
-                        </time>
-                      </div>
-                      <span className="truncate text-sm text-muted-foreground">{r.lastMessagePreview ?? ''}</span>
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
+        <ConversationRows
+          recipients={filtered}
+          showEnd={!props.hasMore}
+          selectedId={selectedId}
+          multiSelect={multiSelect}
+          checkedIds={checkedIds}
+          now={props.now}
+          onSelect={props.onSelect}
+          onToggleChecked={props.onToggleChecked}
+        />
       )}
     </div>
   );
 }
+
+interface ConversationRowsProps {
+  recipients: Recipient[];
+  /** The list is complete: a last row says so. */
+  showEnd: boolean;
+  selectedId: string | null;
+  multiSelect: boolean;
+  checkedIds: ReadonlySet<string>;
+  now?: Date;
+  onSelect: (id: string) => void;
+  onToggleChecked: (id: string) => void;
+}
+
+/** The scrolling part, apart from the header: the virtualizer re-renders its component on every scroll
+ *  event (synchronously), so only this part and the rows coming into view render then. */
+function ConversationRows({
+  recipients,
+  showEnd,
+  selectedId,
+  multiSelect,
+  checkedIds,
+  now,
+  onSelect,
+  onToggleChecked,
+}: ConversationRowsProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // One extra row at the end for 'No more conversations found.' (or nothing while more can be loaded).
+  const virtualizer = useVirtualizer({
+    count: recipients.length + (showEnd ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+
+  const virtualItems = virtualizer.getVirtualItems();
+  // Roving tabindex: the list is one Tab stop (the open conversation, else the first row shown); arrows and
+  // j/k move inside it (the inbox shortcuts).
+  const rendered = virtualItems
+    .map((item) => recipients[item.index]?.id)
+    .filter((id): id is string => Boolean(id));
+  const tabStopId =
+    selectedId && rendered.includes(selectedId) ? selectedId : (rendered[0] ?? null);
+
+  return (
+    <div
+      ref={scrollRef}
+      data-testid="conversation-scroller"
+      className="min-h-0 flex-1 overflow-y-auto"
+      // Its size comes from the column, never from the rows: containment keeps each scroll's row changes
+      // from invalidating style, layout and paint outside the list.
+      style={{ contain: 'strict' }}
+    >
+      <ul
+        aria-label="Conversations"
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualItems.map((item) => {
+          const r = recipients[item.index];
+          const style = { transform: `translateY(${item.start}px)`, height: item.size };
+          if (!r)
+            return (
+              <li
+                key="end"
+                style={style}
+                className="absolute top-0 left-0 flex w-full items-center justify-center text-sm text-muted-foreground"
+              >
+                {INBOX_TEXT.noMoreConversations}
+              </li>
+            );
+          return (
+            <ConversationRow
+              key={r.id}
+              recipient={r}
+              start={item.start}
+              size={item.size}
+              checked={checkedIds.has(r.id)}
+              active={!multiSelect && r.id === selectedId}
+              multiSelect={multiSelect}
+              tabStop={r.id === tabStopId}
+              now={now}
+              onSelect={onSelect}
+              onToggleChecked={onToggleChecked}
+            />
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+interface ConversationRowProps {
+  recipient: Recipient;
+  /** Position and height from the virtualizer (fixed per index, so scrolling does not change them). */
+  start: number;
+  size: number;
+  checked: boolean;
+  active: boolean;
+  multiSelect: boolean;
+  tabStop: boolean;
+  now?: Date;
+  onSelect: (id: string) => void;
+  onToggleChecked: (id: string) => void;
+}
+
+/** One conversation. Memoized: each scroll event re-renders the list (the virtualizer), and only the rows
+ *  that come into view should render then, not every visible row with its avatar and formatted time. */
+const ConversationRow = memo(function ConversationRow({
+  recipient: r,
+  start,
+  size,
+  checked,
+  active,
+  multiSelect,
+  tabStop,
+  now,
+  onSelect,
+  onToggleChecked,
+}: ConversationRowProps) {
+  return (
+    <li
+      style={{ transform: `translateY(${start}px)`, height: size }}
+      className="absolute top-0 left-0 w-full px-2 py-1"
+    >
+      <div
+        // In multi-select mode the row itself is the checkbox (no control nested in a control).
+        role={multiSelect ? 'checkbox' : 'button'}
+        tabIndex={tabStop ? 0 : -1}
+        aria-current={active ? 'true' : undefined}
+        aria-checked={multiSelect ? checked : undefined}
+        aria-label={multiSelect ? `Select ${r.name || 'conversation'}` : undefined}
+        data-testid="conversation-row"
+        onClick={() => (multiSelect ? onToggleChecked(r.id) : onSelect(r.id))}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          if (multiSelect) onToggleChecked(r.id);
+          else onSelect(r.id);
+        }}
+        className={cn(
+          'flex h-full cursor-pointer items-center gap-3 rounded-lg px-3 transition-colors',
+          'hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
+          (active || checked) && 'bg-accent',
+        )}
+      >
+        {multiSelect ? (
+          <span
+            aria-hidden="true"
+            className={cn(
+              'flex size-4 shrink-0 items-center justify-center rounded border border-input',
+              checked && 'border-primary bg-primary text-primary-foreground',
+            )}
+          >
+            {checked ? <Check className="size-3" strokeWidth={3} /> : null}
+          </span>
+        ) : null}
+        <Avatar src={r.profilePic} name={r.name} online={r.online} />
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <div className="flex items-baseline justify-between gap-2">
+            <span className="truncate font-medium">{r.name || 'Unknown contact'}</span>
+            <time
+              dateTime={r.lastMessageAt ?? undefined}
+              className="shrink-0 text-xs text-muted-foreground tabular-nums"
+            >
+              {formatListTime(r.lastMessageAt, now)}
+            </time>
+          </div>
+          <span className="truncate text-sm text-muted-foreground">
+            {r.lastMessagePreview ?? ''}
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+});

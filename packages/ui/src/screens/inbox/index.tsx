@@ -1,7 +1,7 @@
 // Messages / inbox screen (spec §2, §4): pure — data and callbacks in, nothing fetched here.
 import { LIMITS, type Recipient } from '@pagecast/contract';
 import { ArrowLeft, Clock, MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
@@ -17,7 +17,12 @@ export { INBOX_TEXT } from './text';
 export { BulkTagPanel, type BulkTagPanelProps } from './bulk-tag-panel';
 export { Composer, type ComposerProps } from './composer';
 export { ConversationList, type ConversationListProps } from './conversation-list';
-export { MessageList, SCROLL_BOTTOM_THRESHOLD_PX, type InboxMessage, type MessageListProps } from './message-list';
+export {
+  MessageList,
+  SCROLL_BOTTOM_THRESHOLD_PX,
+  type InboxMessage,
+  type MessageListProps,
+} from './message-list';
 export { TagSelector, type TagOption, type TagSelectorProps } from './tag-selector';
 
 export interface InboxScreenProps {
@@ -57,61 +62,96 @@ export interface InboxScreenProps {
 
   now?: Date;
   locale?: string;
+  /** Shows the keyboard shortcuts help (a labelled button in the list header). */
+  onShowShortcuts?: () => void;
 }
 
 export function InboxScreen(props: InboxScreenProps) {
   const [search, setSearch] = useState('');
-  // Small screens show either the list or the chat; md and up show both side by side.
-  const [mobileView, setMobileView] = useState<'list' | 'chat'>('list');
+  // A narrow inbox shows one column at a time: the list, the chat, or (multi-select) the bulk panel; a wide
+  // one shows the list and the chat or panel side by side.
+  const [mobileView, setMobileView] = useState<'list' | 'chat' | 'bulk'>('list');
   const selected = props.recipients.find((r) => r.id === props.selectedId) ?? null;
   const showBulk = props.multiSelect && props.checkedIds.size > 0;
+  // Ticking chats keeps the list on screen (so several can be ticked); 'Assign tags' then shows the panel.
+  const narrowShowsPanel = showBulk ? mobileView === 'bulk' : mobileView === 'chat';
+  const { onSelect } = props;
+  // Stable, so the memoized conversation rows do not all re-render whenever the inbox does.
+  const selectConversation = useCallback(
+    (id: string) => {
+      onSelect(id);
+      setMobileView('chat');
+    },
+    [onSelect],
+  );
 
   return (
-    <div className="flex h-[calc(100svh-3.5rem)] min-h-0 w-full overflow-hidden">
+    // The columns follow the inbox's own width (a container query), not the window's: at 768px with the
+    // sidebar expanded there is no room for two, so the list and the chat take turns as on a phone.
+    <div
+      data-slot="inbox"
+      className="@container flex h-[calc(100svh-3.5rem)] min-h-0 w-full overflow-hidden"
+    >
       <aside
         aria-label="Conversations"
         className={cn(
-          'min-h-0 w-full shrink-0 border-r border-border md:flex md:w-[550px] md:max-w-[50%] lg:max-w-none',
-          mobileView === 'chat' && !showBulk ? 'hidden' : 'flex',
-          showBulk && 'hidden md:flex',
+          'min-h-0 w-full shrink-0 border-border @2xl:flex @2xl:w-[550px] @2xl:max-w-[50%] @2xl:border-r',
+          narrowShowsPanel ? 'hidden' : 'flex',
         )}
       >
-        <div className="w-full">
-          <ConversationList
-            recipients={props.recipients}
-            loading={props.recipientsLoading}
-            error={props.recipientsError}
-            selectedId={props.selectedId}
-            onSelect={(id) => {
-              props.onSelect(id);
-              setMobileView('chat');
-            }}
-            search={search}
-            onSearchChange={setSearch}
-            hasMore={props.hasMore}
-            loadingMore={props.loadingMore}
-            onLoadMore={props.onLoadMore}
-            multiSelect={props.multiSelect}
-            onMultiSelectChange={props.onMultiSelectChange}
-            checkedIds={props.checkedIds}
-            onToggleChecked={props.onToggleChecked}
-            now={props.now}
-          />
+        <div className="flex min-h-0 w-full flex-col">
+          <div className="flex min-h-0 flex-1 flex-col">
+            <ConversationList
+              recipients={props.recipients}
+              loading={props.recipientsLoading}
+              error={props.recipientsError}
+              selectedId={props.selectedId}
+              onSelect={selectConversation}
+              search={search}
+              onSearchChange={setSearch}
+              hasMore={props.hasMore}
+              loadingMore={props.loadingMore}
+              onLoadMore={props.onLoadMore}
+              multiSelect={props.multiSelect}
+              onMultiSelectChange={props.onMultiSelectChange}
+              checkedIds={props.checkedIds}
+              onToggleChecked={props.onToggleChecked}
+              now={props.now}
+              onShowShortcuts={props.onShowShortcuts}
+            />
+          </div>
+          {showBulk ? (
+            <div className="flex items-center justify-between gap-3 border-t border-border bg-background p-3 @2xl:hidden">
+              <span className="text-sm text-muted-foreground tabular-nums">
+                {props.checkedIds.size} selected
+              </span>
+              <Button size="sm" onClick={() => setMobileView('bulk')}>
+                {INBOX_TEXT.assignTags}
+              </Button>
+            </div>
+          ) : null}
         </div>
       </aside>
 
       <section
-        aria-label={showBulk ? INBOX_TEXT.bulkTitle : 'Conversation'}
+        // The bulk panel is its own region (labelled by its heading): no second one around it.
+        aria-label={showBulk ? undefined : 'Conversation'}
         className={cn(
-          'min-h-0 min-w-0 flex-1 flex-col md:flex',
-          mobileView === 'list' && !showBulk ? 'hidden' : 'flex',
+          'min-h-0 min-w-0 flex-1 flex-col @2xl:flex',
+          narrowShowsPanel ? 'flex' : 'hidden',
         )}
       >
         {showBulk ? (
           <>
-            <div className="border-b border-border p-2 md:hidden">
-              <Button variant="ghost" size="sm" onClick={() => props.onMultiSelectChange(false)}>
-                <ArrowLeft /> Back
+            <div className="border-b border-border p-2 @2xl:hidden">
+              {/* Back to the list, keeping the ticked chats. */}
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label="Back to conversations"
+                onClick={() => setMobileView('list')}
+              >
+                <ArrowLeft aria-hidden="true" /> Back
               </Button>
             </div>
             <BulkTagPanel
@@ -146,7 +186,13 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
   return (
     <>
       <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 md:px-4">
-        <Button variant="ghost" size="icon" aria-label="Back to conversations" className="md:hidden" onClick={props.onBack}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Back to conversations"
+          className="-ml-1 shrink-0 @2xl:hidden"
+          onClick={props.onBack}
+        >
           <ArrowLeft />
         </Button>
         <Avatar src={recipient.profilePic} name={recipient.name} online={recipient.online} />
@@ -168,7 +214,10 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
           <Spinner label="Loading messages" />
         </div>
       ) : props.messagesError ? (
-        <p role="alert" className="flex flex-1 items-center justify-center p-6 text-sm text-destructive">
+        <p
+          role="alert"
+          className="flex flex-1 items-center justify-center p-6 text-sm text-destructive"
+        >
           {props.messagesError}
         </p>
       ) : props.messages.length === 0 ? (

@@ -27,4 +27,6 @@ export const INBOX_TEXT = {
   sendFailed: 'Not sent',
   retry: 'Retry',
   loadEarlier: 'Load earlier messages',
+  shortcuts: 'Keyboard shortcuts',
+  assignTags: 'Assign tags',
 } as const;

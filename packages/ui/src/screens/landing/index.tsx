@@ -261,7 +261,8 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
         <section id="support" aria-labelledby="support-title" className="scroll-mt-24 py-16 sm:py-20">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <div className="flex flex-col items-start gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-10 md:flex-row md:items-center md:justify-between">
-              <div className="flex items-start gap-4">
+              {/* Phones stack the icon above the text, so the copy gets the card's whole width. */}
+              <div className="flex flex-col items-start gap-4 sm:flex-row">
                 <span
                   aria-hidden="true"
                   className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-success/15 text-success"

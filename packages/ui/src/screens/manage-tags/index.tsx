@@ -1,6 +1,6 @@
 import type { TagFormValues, TagListItem } from '@pagecast/contract';
 import { Lightbulb } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Collapsible } from '../../primitives/collapsible';
 import { toast } from '../../primitives/toaster';
@@ -41,6 +41,15 @@ export function ManageTagsScreen({
   const [renaming, setRenaming] = useState<TagListItem | null>(null);
   const [deleting, setDeleting] = useState<TagListItem | null>(null);
   const toggle = (section: Section) => (next: boolean) => setOpen(next ? section : null);
+  // 'Create your first tag' opens the form and puts the cursor in it (its own button goes away with the
+  // section it was in, so the focus must land somewhere useful).
+  const createForm = useRef<HTMLFormElement>(null);
+  const [focusCreate, setFocusCreate] = useState(false);
+  useEffect(() => {
+    if (!focusCreate || open !== 'create') return;
+    createForm.current?.querySelector<HTMLInputElement>('input')?.focus();
+    setFocusCreate(false);
+  }, [focusCreate, open]);
 
   const form = useTagForm({
     action: onCreateTag,
@@ -63,6 +72,7 @@ export function ManageTagsScreen({
           headingLevel={2}
         >
           <form
+            ref={createForm}
             noValidate
             aria-label={T.createSection}
             className="grid gap-4"
@@ -101,6 +111,22 @@ export function ManageTagsScreen({
             onRename={setRenaming}
             onDelete={setDeleting}
           />
+          {!loading && error === null && tags.length === 0 ? (
+            // The spec's 'No data' row says what is missing; this says what to do about it.
+            <p className="mt-3 text-sm text-muted-foreground">
+              {T.emptyHint}{' '}
+              <button
+                type="button"
+                className="cursor-pointer rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+                onClick={() => {
+                  setOpen('create');
+                  setFocusCreate(true);
+                }}
+              >
+                {T.emptyAction}
+              </button>
+            </p>
+          ) : null}
         </Collapsible>
       </div>
       <RenameTagDialog item={renaming} onClose={() => setRenaming(null)} onRename={onRenameTag} />

@@ -60,12 +60,12 @@ export function TagsTable({ tags, loading, error, onRename, onDelete }: TagsTabl
       <TableRow key={item.tag.id}>
         <TableCell className="text-muted-foreground tabular-nums">{index + 1}</TableCell>
         <TableCell className="font-medium break-words">{item.tag.name}</TableCell>
-        <TableCell className="max-w-[24rem] sm:min-w-[10rem] break-words whitespace-normal text-muted-foreground">
+        <TableCell className="max-w-[24rem] @xl:min-w-[10rem] break-words whitespace-normal text-muted-foreground">
           {item.tag.description}
         </TableCell>
         <TableCell className="text-right tabular-nums">{item.count.toLocaleString()}</TableCell>
         <TableCell className="text-right">
-          <div className="flex justify-end gap-0.5 sm:gap-1">
+          <div className="flex justify-end gap-0.5 @xl:gap-1">
             <Button
               variant="ghost"
               size="sm"
@@ -73,17 +73,17 @@ export function TagsTable({ tags, loading, error, onRename, onDelete }: TagsTabl
               onClick={() => onRename(item)}
             >
               <Pencil aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Rename</span>
+              <span className="sr-only @xl:not-sr-only">Rename</span>
             </Button>
             <Button
               variant="ghost"
               size="sm"
-              className="px-2 text-destructive hover:bg-destructive/10 hover:text-destructive sm:px-3"
+              className="px-2 text-destructive hover:bg-destructive/10 hover:text-destructive @xl:px-3"
               aria-label={`Delete ${item.tag.name}`}
               onClick={() => onDelete(item)}
             >
               <Trash2 aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Delete</span>
+              <span className="sr-only @xl:not-sr-only">Delete</span>
             </Button>
           </div>
         </TableCell>
@@ -92,25 +92,30 @@ export function TagsTable({ tags, loading, error, onRename, onDelete }: TagsTabl
   }
 
   return (
-    <Table
-      containerClassName="rounded-md border border-border"
-      className="[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3"
-      aria-busy={loading || undefined}
-    >
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead className="w-12">#</TableHead>
-          <TableHead>Name</TableHead>
-          <TableHead>Description</TableHead>
-          <TableHead className="text-right whitespace-normal sm:whitespace-nowrap">
-            Users Count
-          </TableHead>
-          <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>{body}</TableBody>
-    </Table>
+    // Sizes follow the table's own width (a container query): next to the expanded sidebar at 768px the
+    // row actions are icons, so every column fits.
+    <div className="@container">
+      <Table
+        aria-label={T.detailsSection}
+        containerClassName="rounded-md border border-border"
+        className="[&_td]:px-2 [&_th]:px-2 @xl:[&_td]:px-3 @xl:[&_th]:px-3"
+        aria-busy={loading || undefined}
+      >
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead className="w-12">#</TableHead>
+            <TableHead>Name</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead className="text-right whitespace-normal @xl:whitespace-nowrap">
+              Users Count
+            </TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>{body}</TableBody>
+      </Table>
+    </div>
   );
 }

@@ -168,7 +168,7 @@ export function ScheduleCampaignScreen({
   ];
 
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
+    <div className="@container flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <ScreenHeader
         title={T.title}
         description="Send one message to all your page's users, or to one tag, at a time you choose (UTC)."
@@ -183,7 +183,7 @@ export function ScheduleCampaignScreen({
           void submit();
         }}
       >
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid gap-6 @2xl:grid-cols-2">
           <div className="grid content-start gap-5">
             <FormField id={id('campaignName')} label={T.nameLabel} error={errors.campaignName}>
               <Input

@@ -1,0 +1,181 @@
+// Campaign workers SIGKILLed at random points in 10 campaign runs (real worker processes,
+// test/fixtures/campaign-worker.ts; one or two at a time, a new one started after each kill): every recipient
+// ends with exactly one outcome, the platform's outbox holds at most one message per recipient and campaign,
+// and only rows the killed worker had attempted can be 'unknown'. The RNG is seeded: FAULT_SEED replays a run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCampaignWorld, must, type CampaignWorld } from '../../test/fixtures/campaign-world.js';
+import { TEST_ENCRYPTION_KEY } from '../../test/helpers/app.js';
+import {
+  connectionsGone,
+  killAllSpawned,
+  spawnCampaignWorker,
+  stopProcess,
+  type CampaignWorkerProcess,
+  type Spawned,
+} from '../../test/fixtures/processes.js';
+import { checkExactlyOnce, faultSeed, reportFigures, seededRandom, until } from './support.js';
+
+const RUNS = 10;
+const RATE = 200;
+const WORKER_OPTIONS = { batchSize: 50, staleAfterMs: 1500, heartbeatIntervalMs: 300 };
+
+type Worker = Spawned & { id: string };
+
+let w: CampaignWorld;
+const live: Worker[] = [];
+
+beforeAll(async () => {
+  w = await createCampaignWorld({ SEND_RATE_PER_PAGE: String(RATE) });
+  // A little latency per send so a kill lands with requests in flight.
+  Object.assign(w.emulator.world.behaviour, { latencyMs: 15, sendPerSecond: 0 });
+});
+afterAll(async () => {
+  for (const p of live.splice(0)) await stopProcess(p, 5000);
+  if (spare) await stopProcess(spare, 1000);
+  killAllSpawned();
+  await w?.close();
+});
+
+let spare: CampaignWorkerProcess | undefined;
+
+const spawnWorker = (standby: boolean) =>
+  spawnCampaignWorker({
+    databaseUrl: w.t.database.url,
+    graphApiUrl: w.emulator.url,
+    encryptionKey: TEST_ENCRYPTION_KEY,
+    dataDir: w.t.config.dataDir,
+    rate: RATE,
+    options: WORKER_OPTIONS,
+    standby,
+  });
+
+/** A new worker process: the warm spare when there is one (and a new spare behind it). */
+async function startWorker(): Promise<Worker> {
+  const next = spare ?? spawnWorker(true);
+  spare = spawnWorker(true);
+  await next.loaded;
+  next.go();
+  const worker = { ...next, id: await next.workerId };
+  live.push(worker);
+  return worker;
+}
+
+describe('campaign workers SIGKILLed at random points', () => {
+  it(`${RUNS} campaign runs: every recipient has exactly one outcome, none sent twice`, async () => {
+    const random = seededRandom(faultSeed('campaign-kills'));
+    const pick = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+    const totals = { runs: 0, recipients: 0, kills: 0, sent: 0, unknown: 0, failed: 0, duplicates: 0, losses: 0 };
+    const perRun: unknown[] = [];
+
+    for (let run = 1; run <= RUNS; run++) {
+      const runStarted = Date.now();
+      const size = pick(150, 250);
+      const workers = pick(1, 2);
+      while (live.length < workers) await startWorker();
+      while (live.length > workers) await stopProcess(must(live.pop()), 5000);
+      const page = await w.createPage({ inside: size, outside: 0 });
+      const text = `Kill run ${run}`;
+      const res = await w.api('POST', '/api/v1/campaigns/create', {
+        name: `Kill run ${run}`,
+        description: 'SIGKILL',
+        pageId: page.fbPageId,
+        tagId: null,
+        time: new Date().toISOString(),
+        type: 'ACCOUNT_UPDATE',
+        msg: text,
+      });
+      expect(res.status, res.text).toBe(201);
+      const id = res.body.id as string;
+      // Progress = recipients with an outcome (a row flagged unknown after a kill counts: it will never be sent).
+      const settledSoFar = async () => {
+        const { rows } = await w.pool.query<{ n: number; done: boolean }>(
+          `select (select count(*)::int from campaign_recipients
+                    where campaign_id = $1 and state in ('sent', 'failed', 'unknown')) as n,
+                  (select status <> 'processing' and status <> 'pending' from campaigns where id = $1) as done`,
+          [id],
+        );
+        return must(rows[0]);
+      };
+
+      // One or two kills at random points of the dispatch, each followed by a new worker process.
+      const kills = pick(1, 2);
+      const points = Array.from({ length: kills }, () => pick(5, size - 30)).sort((a, b) => a - b);
+      let killsThisRun = 0;
+      const attemptedAtKill = new Set<string>();
+      const claimedAtKill = new Set<string>();
+      for (const point of points) {
+        const progress = await until(
+          `run ${run}: ${point} settled`,
+          async () => {
+            const p = await settledSoFar();
+            return p.n >= point || p.done ? p : undefined;
+          },
+          60_000,
+          10,
+        );
+        if (progress.done) break; // finished before this point: no kill left to make in this run
+        const victim = must(live.splice(pick(0, live.length - 1), 1)[0]);
+        victim.child.kill('SIGKILL');
+        expect(await victim.exited).toBe('SIGKILL');
+        totals.kills++;
+        killsThisRun++;
+        // Postgres finishes a statement the dead process had sent (e.g. marking a group attempted): only
+        // once its connections are gone is the picture final.
+        await connectionsGone((text, values) => w.pool.query(text, values), must(victim.child.pid));
+        // Frozen now: what the dead worker held, attempted (sent_at set) or only claimed.
+        const { rows } = await w.pool.query<{ psid: string; attempted: boolean }>(
+          `select psid, sent_at is not null as attempted from campaign_recipients
+           where campaign_id = $1 and state = 'sending' and worker_id = $2`,
+          [id, victim.id],
+        );
+        for (const r of rows) {
+          if (!r.attempted) claimedAtKill.add(r.psid);
+          else {
+            attemptedAtKill.add(r.psid);
+            // Queued again after an earlier kill, claimed and attempted by this victim: now it is this one's.
+            claimedAtKill.delete(r.psid);
+          }
+        }
+        await startWorker();
+      }
+
+      const status = await until(
+        `run ${run}: campaign completed`,
+        async () => {
+          const { rows } = await w.pool.query<{ status: string }>('select status from campaigns where id = $1', [id]);
+          return rows[0]?.status === 'completed' ? rows[0] : undefined;
+        },
+        120_000,
+        100,
+      );
+      expect(status.status).toBe('completed');
+      const result = await checkExactlyOnce({
+        pool: w.pool,
+        emulatorUrl: w.emulator.url,
+        fbPageId: page.fbPageId,
+        campaignId: id,
+        text,
+        audience: page.contacts.map((c) => c.psid),
+      });
+      expect(result.failed).toBe(0);
+      // Only a row the dead worker had attempted may be unknown; one it had only claimed was sent later.
+      const { rows } = await w.pool.query<{ psid: string; state: string }>(
+        'select psid, state from campaign_recipients where campaign_id = $1',
+        [id],
+      );
+      const unknown = rows.filter((r) => r.state === 'unknown').map((r) => r.psid);
+      expect(unknown.filter((p) => !attemptedAtKill.has(p))).toEqual([]);
+      const state = new Map(rows.map((r) => [r.psid, r.state]));
+      expect([...claimedAtKill].filter((p) => state.get(p) !== 'sent').map((p) => `${p}: ${state.get(p)}`)).toEqual([]);
+
+      totals.runs++;
+      totals.recipients += size;
+      for (const k of ['sent', 'unknown', 'failed', 'duplicates', 'losses'] as const) totals[k] += result[k];
+      perRun.push({ run, size, workers, kills: killsThisRun, at: points, unknown: result.unknown, ms: Date.now() - runStarted });
+    }
+
+    expect(totals).toMatchObject({ runs: RUNS, duplicates: 0, losses: 0 });
+    expect(totals.kills).toBeGreaterThanOrEqual(RUNS);
+    reportFigures('campaign-kills', { ...totals, killsSurvived: totals.kills, perRun });
+  });
+});

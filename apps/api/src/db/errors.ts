@@ -1,0 +1,32 @@
+// Errors that mean "the database cannot be reached right now" (stopped, restarting, failing over, network
+// gone) as opposed to a bad query: the API answers them 503 (try again) instead of 500.
+
+/** SQLSTATE classes/codes of an unavailable server: connection exceptions (08), shutdown (57P01-57P03). */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_NET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// node-postgres reports these as plain Errors without a code.
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|the database system is (starting up|shutting down)/i;
+
+/** True when `err` (or one of its causes: drizzle wraps driver errors) says the database is unreachable. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_NET_CODES.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some((x) => isDatabaseUnavailable(x))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable: please try again in a moment.';
