@@ -299,7 +299,7 @@ async function main() {
     figures,
     notes: [
       'Workers are separate processes (apps/api/bench/dispatch-worker.ts); emulator and Postgres run beside them on the same machine.',
-      'The pacer targets 98% of the page rate (jitter margin), so about 0.98 is the expected ceiling of achieved / limit.',
+      'The pacer targets 96% of the page rate (jitter margin), so about 0.96 is the expected ceiling of achieved / limit.',
       'The paced run leaves the emulator unthrottled so its outbox measures the pacer itself (with the emulator enforcing 300/s, over-limit sends are impossible by construction and would show as 613 answers).',
     ],
   });

@@ -25,7 +25,7 @@ export class PageSendPacer {
   constructor(
     private readonly pool: pg.Pool,
     readonly ratePerSecond: number,
-    headroom = 0.98,
+    headroom = 0.96,
   ) {
     this.intervalUs = 1_000_000 / (ratePerSecond * headroom);
   }

@@ -57,7 +57,7 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
   lateToleranceMs: 10,
   batchConcurrency: 4,
   maxInFlight: 96,
-  rateHeadroom: 0.98,
+  rateHeadroom: 0.96,
   schedulerIntervalMs: 250,
   heartbeatIntervalMs: 1000,
   staleAfterMs: 10_000,
