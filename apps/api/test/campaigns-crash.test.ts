@@ -32,19 +32,7 @@ function spawnWorker(rate: number, options: Record<string, unknown>) {
   return { child: spawned.child, ready: spawned.workerId, exited: spawned.exited };
 }
 
-const createNow = async (pageId: string) => {
-  const res = await w.api('POST', '/api/v1/campaigns/create', {
-    name: 'Crash test',
-    description: 'Exactly once',
-    pageId,
-    tagId: null,
-    time: new Date().toISOString(),
-    type: 'ACCOUNT_UPDATE',
-    msg: 'One message per person',
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-};
+const createNow = (pageId: string) => w.createCampaignNow(pageId, 'One message per person', 'Crash test');
 const statusOf = async (id: string) =>
   (await w.pool.query<{ status: string }>('select status from campaigns where id = $1', [id])).rows[0]?.status;
 const rowsOf = async (id: string) =>

@@ -75,17 +75,7 @@ describe('campaign workers SIGKILLed at random points', () => {
       while (live.length > workers) await stopProcess(must(live.pop()), 5000);
       const page = await w.createPage({ inside: size, outside: 0 });
       const text = `Kill run ${run}`;
-      const res = await w.api('POST', '/api/v1/campaigns/create', {
-        name: `Kill run ${run}`,
-        description: 'SIGKILL',
-        pageId: page.fbPageId,
-        tagId: null,
-        time: new Date().toISOString(),
-        type: 'ACCOUNT_UPDATE',
-        msg: text,
-      });
-      expect(res.status, res.text).toBe(201);
-      const id = res.body.id as string;
+      const id = await w.createCampaignNow(page.fbPageId, text, `Kill run ${run}`);
       // Progress = recipients with an outcome (a row flagged unknown after a kill counts: it will never be sent).
       const settledSoFar = async () => {
         const { rows } = await w.pool.query<{ n: number; done: boolean }>(

@@ -97,19 +97,7 @@ describe('Graph faults during campaign dispatch', () => {
     await w?.close();
   });
 
-  const create = async (page: WorldPage, text: string) => {
-    const res = await w.api('POST', '/api/v1/campaigns/create', {
-      name: 'Fault run',
-      description: 'Graph faults',
-      pageId: page.fbPageId,
-      tagId: null,
-      time: new Date().toISOString(),
-      type: 'ACCOUNT_UPDATE',
-      msg: text,
-    });
-    expect(res.status, res.text).toBe(201);
-    return res.body.id as string;
-  };
+  const create = (page: WorldPage, text: string) => w.createCampaignNow(page.fbPageId, text, 'Fault run');
   const settled = (id: string) =>
     until(
       `campaign ${id} settled`,

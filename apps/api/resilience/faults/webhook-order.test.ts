@@ -55,19 +55,7 @@ async function deliver(pageId: string, bodies: Item[][]): Promise<void> {
   }
 }
 
-async function runCampaign(page: WorldPage, text: string): Promise<string> {
-  const res = await w.api('POST', '/api/v1/campaigns/create', {
-    name: 'Webhook order',
-    description: 'Counters',
-    pageId: page.fbPageId,
-    tagId: null,
-    time: new Date().toISOString(),
-    type: 'ACCOUNT_UPDATE',
-    msg: text,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id as string;
-}
+const runCampaign = (page: WorldPage, text: string) => w.createCampaignNow(page.fbPageId, text, 'Webhook order');
 
 const completed = (id: string) =>
   until(`campaign ${id} completed`, async () => {
