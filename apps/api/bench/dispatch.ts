@@ -1,6 +1,6 @@
 /**
  * Campaign dispatch (issue 8): the real campaign workers (scheduler, batch handler, sweeper) as separate
- * processes (bench/dispatch-worker.ts) against an in-process emulator and a throwaway embedded Postgres.
+ * processes (bench/dispatch-worker.ts) against the emulator in its own process and a throwaway embedded Postgres.
  *  0. Baseline: the emulator's raw Send API capacity, a bare HTTP loop (64 concurrent requests).
  *  1. A 100,000-recipient campaign, emulator and pacer unthrottled: msgs/s with one worker, then two.
  *     Target >= 2,000 msgs/s with one worker.
@@ -17,7 +17,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmulator } from '@pagecast/graph-emulator';
 import { figure, median, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
 import { loadConfig } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
@@ -25,7 +24,7 @@ import { createDb } from '../src/db/client.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { startApi, type ApiProcess } from './api-process.js';
-import { createEmulatorPage, emulatorCall } from './seed.js';
+import { createEmulatorPage, emulatorCall, startEmulatorProcess } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECIPIENTS = Number(process.env.BENCH_DISPATCH_RECIPIENTS ?? (QUICK ? 20_000 : 100_000));
@@ -50,9 +49,13 @@ try {
 }
 
 async function main() {
-  const emulator = await startEmulator({ port: 0, host: '127.0.0.1', seed: 'empty', behaviour: { sendPerSecond: 0 } });
+  // The emulator in a process of its own, like the platform: in this process, its answers (and so the
+  // outbox times the pace is judged by) would wait on this process's work and garbage collection.
+  const emulator = await startEmulatorProcess();
   stops.push(() => emulator.close());
-  const emulatorUrl = emulator.url.replace(/\/$/, '');
+  const emulatorUrl = emulator.url;
+  await emulatorCall(emulatorUrl, '/_emulator/seed', { seed: 'empty' });
+  await emulatorCall(emulatorUrl, '/_emulator/behaviour', { sendPerSecond: 0 }, 'PUT');
   const pg = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'postgres'),
     port: 20_000 + Math.floor(Math.random() * 20_000),
@@ -88,6 +91,8 @@ async function main() {
         [uuid, slice.map((c) => c.psid), slice.map((c) => c.name)],
       );
     }
+    // Contacts of a live page arrive over its syncs and autovacuum keeps their statistics (bench/seed.ts).
+    await pool.query('analyze contacts');
     log(`page ${name}: ${contacts} contacts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     return { uuid, fbId: page.id, token: page.access_token, psids: page.contacts.map((c) => c.psid) };
   };
@@ -138,7 +143,7 @@ async function main() {
   ) => {
     const procs = Array.from({ length: workers }, () => spawnWorker(rate));
     await Promise.all(procs.map((p) => p.ready));
-    const sentBefore = must(emulator.world.pages.get(page.fbId)).outbox.length;
+    const since = Date.now();
     // Scheduled ahead like a real campaign (the audience snapshot is taken up to 10 s before its time).
     const scheduled = new Date(Date.now() + 12_000);
     const { rows } = await pool.query<{ id: string }>(
@@ -156,7 +161,10 @@ async function main() {
     }
     stopPolling();
     await Promise.all(procs.map((p) => p.stop()));
-    const outbox = must(emulator.world.pages.get(page.fbId)).outbox.slice(sentBefore);
+    const { data: outbox } = await emulatorCall<{ data: Array<{ time: number }> }>(
+      emulatorUrl,
+      `/_emulator/pages/${page.fbId}/outbox?since=${since}`,
+    );
     if (row.status !== 'completed' || row.dispatched_count !== audience || outbox.length !== audience) {
       throw new Error(`campaign ended ${row.status}: ${row.dispatched_count} sent, ${row.failed_count} failed, outbox ${outbox.length}/${audience}`);
     }
@@ -300,6 +308,7 @@ async function main() {
     notes: [
       'Workers are separate processes (apps/api/bench/dispatch-worker.ts); emulator and Postgres run beside them on the same machine.',
       'The pacer targets 96% of the page rate (jitter margin), so about 0.96 is the expected ceiling of achieved / limit.',
+      'The emulator runs in a process of its own, as the platform is remote: its outbox times are when it handled each request, so a stall of its own (CPU shared with the workers and Postgres on this machine) shows as a burst.',
       'The paced run leaves the emulator unthrottled so its outbox measures the pacer itself (with the emulator enforcing 300/s, over-limit sends are impossible by construction and would show as 613 answers).',
     ],
   });

@@ -1,6 +1,8 @@
 // Realistic data for the benchmarks, written straight into the database in a few bulk INSERT ... SELECT
 // statements (the product's own sync of 10,000 conversations would take minutes at the platform's limits).
 // The page and its contacts exist in the emulator too, so sends and the web app work against it.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { TokenCipher } from '../src/crypto/tokens.js';
 
@@ -39,6 +41,35 @@ export async function createEmulatorPage(
     contacts,
     messagesPerContact: 1,
   });
+}
+
+/**
+ * `pnpm --filter @pagecast/graph-emulator start` on a free port, as a child process: the platform is remote,
+ * so it must not share the bench process's CPU, heap or garbage-collection pauses.
+ */
+export async function startEmulatorProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  const main = fileURLToPath(new URL('../../graph-emulator/src/main.ts', import.meta.url));
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`emulator exited (${code})`)));
+    child.stdout?.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening on')) resolve();
+    });
+  });
+  child.stdout?.resume();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 export interface SeedOptions {

@@ -11,8 +11,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { figure, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
 import { loadConfig, type Config } from '../src/config.js';
@@ -23,7 +21,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { admins, pageAdmins, pages } from '../src/db/schema.js';
 import { createGraphClient } from '../src/graph/index.js';
 import { DEFAULT_PAGE_SYNC_OPTIONS, runPageSync } from '../src/jobs/page-sync.js';
-import { createEmulatorPage, emulatorCall } from './seed.js';
+import { createEmulatorPage, emulatorCall, startEmulatorProcess } from './seed.js';
 
 const BIG = Number(process.env.BENCH_SYNC_CONTACTS ?? (QUICK ? 20_000 : 100_000));
 const LIMITED = Number(process.env.BENCH_SYNC_LIMITED_CONTACTS ?? (QUICK ? 2_000 : 10_000));
@@ -165,30 +163,4 @@ async function main() {
     ],
   });
   log(`wrote ${file}`);
-}
-
-/** `pnpm --filter @pagecast/graph-emulator start` on a free port, as a child process. */
-async function startEmulatorProcess(): Promise<{ url: string; close: () => Promise<void> }> {
-  const main = fileURLToPath(new URL('../../graph-emulator/src/main.ts', import.meta.url));
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`emulator exited (${code})`)));
-    child.stdout?.on('data', (d: Buffer) => {
-      if (d.toString().includes('listening on')) resolve();
-    });
-  });
-  child.stdout?.resume();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }

@@ -13,7 +13,8 @@ import type { MessagingType } from '../graph/types.js';
 import { applyMarksToSent } from '../modules/campaigns/counters.js';
 import type { Db } from '../db/client.js';
 import { startIfDue } from './campaign-dispatch.js';
-import { pacerStats, type PageSendPacer } from './campaign-rate.js';
+import type { PageSendPacer } from './campaign-rate.js';
+import { SlotStream } from './send-slots.js';
 
 export const TOKEN_INVALID_REASON =
   'The page access token is no longer valid: reconnect the page by signing in again, then schedule again.';
@@ -331,15 +332,19 @@ interface ChunkResult {
 }
 
 async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow[]): Promise<ChunkResult> {
-  // Slots are reserved one group (~50 ms of the page's pace) at a time, right before the group is sent: a
-  // stalled process then wastes at most a group's slots, and the page's reservation horizon stays short.
+  // Rows are marked and their slots reserved one group (~50 ms of the page's pace) at a time, the next group
+  // a little before the current one runs out: a stalled process wastes at most ~two groups' slots, and the
+  // page's reservation horizon stays short.
   const intervalMs = ctx.pacer.intervalUs / 1000;
   const groupSize = Math.max(1, Math.floor(ATTEMPT_GROUP_MS / intervalMs));
-  let slots = { firstAt: 0, intervalMs, count: 0 };
-  let slotBase = 0;
-  const slotAt = (i: number) => slots.firstAt + (i - slotBase) * slots.intervalMs;
+  const prefetchSlots = Math.ceil(PREFETCH_LEAD_MS / intervalMs);
   // Faster than ~20k/s is "unthrottled" (benchmarks): lateness cannot matter there.
   const checkLateness = intervalMs >= 0.05;
+  const slots = new SlotStream({
+    toleranceMs: ctx.tuning.lateToleranceMs,
+    checkLateness,
+    reserve: (count) => ctx.pacer.reserve(target.pageUuid, count),
+  });
   const outcomes: Outcome[] = new Array(rows.length);
   const written: boolean[] = new Array(rows.length).fill(false);
   const result: ChunkResult = {};
@@ -361,8 +366,41 @@ async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow
   const pending: Array<Promise<void>> = [];
   const started: boolean[] = new Array(rows.length).fill(false);
   let rateLimited = false;
-  let groupEnd = 0;
-  let owned = new Set<string>();
+  // Rows [0, markedTo) are marked; `booking` marks the next group and reserves its slots.
+  let markedTo = 0;
+  let flushAt = 0;
+  const owned = new Set<string>();
+  let booking: Promise<void> | null = null;
+  const book = (from: number, to: number): Promise<void> => {
+    const p = (async () => {
+      // The group is marked attempted (sent_at) before any of it is sent, and before its slots are reserved
+      // (so the query cannot make its first send late). After a crash, a claimed row without the mark
+      // provably never went out and is simply queued again.
+      for (const id of await markAttempted(ctx, target.campaignId, rows.slice(from, to).map((r) => r.contact_id)))
+        owned.add(id);
+      markedTo = to;
+      slots.push(await ctx.pacer.reserve(target.pageUuid, to - from));
+    })();
+    booking = p;
+    // Awaited where it is needed; a chunk that stops first must not leave an unhandled rejection.
+    p.then(
+      () => {
+        if (booking === p) booking = null;
+      },
+      () => {},
+    );
+    return p;
+  };
+  /** Lets a group booked for a chunk that stopped first land (its marks go before the rows are re-queued). */
+  const settleBooking = async () => {
+    await booking?.catch(() => {});
+  };
+  /** Waits for the group being booked, if any: true when it may have brought slots. */
+  const awaitBooking = async () => {
+    if (!booking) return false;
+    await booking;
+    return true;
+  };
   const notSent = (k: number): Outcome => ({
     contactId: (rows[k] as ClaimedRow).contact_id,
     state: 'queued',
@@ -399,37 +437,33 @@ async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow
       outcomes[i] = requeue(rateLimited ? ctx.tuning.rateLimitPauseMs : 0, -1);
       continue;
     }
-    if (i >= groupEnd) {
+    if (i >= flushAt) {
       void flush().catch(() => {});
-      groupEnd = Math.min(rows.length, i + groupSize);
-      // The group is marked attempted (sent_at) before any of it is sent, and before its slots are reserved
-      // (so the query cannot make its first send late). After a crash, a claimed row without the mark
-      // provably never went out and is simply queued again.
-      owned = await markAttempted(ctx, target.campaignId, rows.slice(i, groupEnd).map((r) => r.contact_id));
-      slots = await ctx.pacer.reserve(target.pageUuid, groupEnd - i);
-      slotBase = i;
-      const wait = slotAt(i) - performance.now();
-      if (wait >= 1) await sleep(wait);
-    } else {
-      const wait = slotAt(i) - performance.now();
-      if (wait >= 1) await sleep(wait);
+      flushAt = i + groupSize;
+    }
+    if (i >= markedTo && !(await awaitBooking() && i < markedTo)) {
+      await book(i, Math.min(rows.length, i + groupSize));
     }
     if (!owned.has(row.contact_id)) {
       // The sweeper took the row back (this worker looked dead): it is not ours to send any more.
       outcomes[i] = requeue(0, -1);
       continue;
     }
+    // Book the next group while a few slots are left, so its slots follow this group's without a gap.
+    if (checkLateness && !booking && markedTo < rows.length && slots.ahead() <= prefetchSlots) {
+      void book(markedTo, Math.min(rows.length, markedTo + groupSize));
+    }
+    // Rows marked but left without a slot (slots given up) get new ones at the end of the stream.
+    let at = await slots.take(awaitBooking, markedTo - i);
+    let wait = at - performance.now();
+    if (wait >= 1) await sleep(wait);
     await ctx.inFlight.acquire();
     try {
-      for (let renewals = 0; checkLateness && renewals < 3; renewals++) {
-        const late = performance.now() - slotAt(i);
-        if (late <= ctx.tuning.lateToleranceMs) break;
-        // Too late for this slot (event loop stall, slow query): a late send would crowd the following second
-        // beyond the page's rate. The missed slots are given up; the rest of the group gets new ones.
-        pacerStats.lateRenewals++;
-        slots = await ctx.pacer.reserve(target.pageUuid, groupEnd - i);
-        slotBase = i;
-        const wait = slotAt(i) - performance.now();
+      // Woken (or let through by the in-flight limit) too late: the next slot still ahead instead.
+      for (let retakes = 0; checkLateness && retakes < 3; retakes++) {
+        if (performance.now() - at <= ctx.tuning.lateToleranceMs) break;
+        at = await slots.take(awaitBooking, markedTo - i);
+        wait = at - performance.now();
         if (wait >= 1) await sleep(wait);
       }
     } catch (err) {
@@ -522,6 +556,7 @@ async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow
     // job fails for pg-boss to retry. No row of ours is left 'sending' behind a live worker.
     for (let k = 0; k < rows.length; k++) if (!started[k] && !outcomes[k]) outcomes[k] = notSent(k);
     await Promise.all(pending);
+    await settleBooking();
     try {
       await flush();
     } finally {
@@ -530,6 +565,7 @@ async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow
     throw err;
   }
   await Promise.all(pending);
+  await settleBooking();
   try {
     if (rateLimited) {
       // A pause that cannot be recorded (database away) only costs another 613 later.
@@ -543,6 +579,9 @@ async function sendChunk(ctx: BatchContext, target: SendTarget, rows: ClaimedRow
 }
 
 const ATTEMPT_GROUP_MS = 50;
+/** How long before a group's last slot the next group is booked: two queries' time, with margin. */
+const PREFETCH_LEAD_MS = 20;
+
 /** 0.25 + 0.5 + 1 + 2 x 29 s: about a minute. */
 const OUTCOME_WRITE_ATTEMPTS = 32;
 

@@ -87,7 +87,8 @@ async function snapshot(client: Tx, boss: PgBoss, c: DueRow, batchSize: number, 
  * scheduled time. The campaign stays pending (cancel still works: its batches then find nothing to send).
  */
 export async function prepareDueCampaigns(pool: pg.Pool, boss: PgBoss, batchSize: number): Promise<number> {
-  return inTx(pool, async (client) => {
+  let largest = 0;
+  const prepared = await inTx(pool, async (client) => {
     const { rows } = await client.query<DueRow>(
       `select id, page_id, tag_id, audience_kind, audience_count, scheduled_time from campaigns
        where status = 'pending' and audience_count = 0 and scheduled_time > now()
@@ -95,12 +96,41 @@ export async function prepareDueCampaigns(pool: pg.Pool, boss: PgBoss, batchSize
        order by scheduled_time limit 5 for update skip locked`,
       [PREPARE_LEAD_MS],
     );
-    let prepared = 0;
+    let n = 0;
     for (const c of rows) {
-      if ((await snapshot(client, boss, c, batchSize, c.scheduled_time)).audience > 0) prepared++;
+      const { audience } = await snapshot(client, boss, c, batchSize, c.scheduled_time);
+      largest = Math.max(largest, audience);
+      if (audience > 0) n++;
     }
-    return prepared;
+    return n;
   });
+  await refreshRecipientStats(pool, largest);
+  return prepared;
+}
+
+/** Below this audience a snapshot never triggers ANALYZE (autovacuum's own pace is fine). */
+const ANALYZE_MIN_AUDIENCE = 5_000;
+
+/**
+ * ANALYZE campaign_recipients after a snapshot that is a large share of it (or when it never had
+ * statistics). Without them the planner takes `campaign_id = $1 and state = ...` for a handful of rows, and
+ * the batch queries of a 100,000-recipient campaign got plans that walked all its rows on each call: the
+ * first large campaign of a database sent at ~60% of the speed of later ones (bench/FINDINGS.md).
+ * Autovacuum would catch up only after its naptime, with the campaign half sent. Best effort: a failure
+ * only leaves the statistics as they were.
+ */
+async function refreshRecipientStats(pool: pg.Pool, audience: number): Promise<void> {
+  if (audience < ANALYZE_MIN_AUDIENCE) return;
+  try {
+    const { rows } = await pool.query<{ reltuples: number }>(
+      `select reltuples::float8 as reltuples from pg_class where oid = 'campaign_recipients'::regclass`,
+    );
+    const known = Number(rows[0]?.reltuples ?? -1);
+    if (known >= 0 && audience < known * 0.1) return;
+    await pool.query('analyze campaign_recipients');
+  } catch {
+    // statistics stay as they were
+  }
 }
 
 /**
@@ -112,7 +142,7 @@ export async function startDueCampaign(
   boss: PgBoss,
   batchSize: number,
 ): Promise<StartedCampaign | undefined> {
-  return inTx(pool, async (client) => {
+  const started = await inTx(pool, async (client) => {
     const due = await client.query<DueRow>(
       `select id, page_id, tag_id, audience_kind, audience_count, scheduled_time from campaigns
        where status = 'pending' and scheduled_time <= now()
@@ -136,6 +166,8 @@ export async function startDueCampaign(
     }
     return { id: c.id, audience, batches };
   });
+  if (started && started.batches > 0) await refreshRecipientStats(pool, started.audience);
+  return started;
 }
 
 /** A prepared batch that runs before the scheduler's tick flips its campaign to processing itself. */

@@ -13,7 +13,9 @@ export interface SlotReservation {
 }
 
 /** Process-wide pacer counters (benchmarks and metrics read them). */
-export const pacerStats = { reservations: 0, horizonWaits: 0, lateRenewals: 0 };
+export const pacerStats = { reservations: 0, horizonWaits: 0, lateRenewals: 0, lateSkips: 0 };
+
+const CALIBRATION_READS = 5;
 
 export class PageSendPacer {
   readonly intervalUs: number;
@@ -36,6 +38,7 @@ export class PageSendPacer {
    */
   async reserve(pageUuid: string, count: number, horizonMs = 250): Promise<SlotReservation> {
     const spanUs = this.intervalUs * count;
+    if (this.clock.rtt === Infinity) await this.calibrate();
     for (;;) {
       const t0 = performance.now();
       const { rows } = await this.pool.query<{ end_at: number; db_now: number }>(
@@ -75,6 +78,22 @@ export class PageSendPacer {
     const rtt = t1 - t0;
     if (rtt <= this.clock.rtt || t1 - this.clock.at > 10_000) {
       this.clock = { offset: dbNow - (t0 + t1) / 2, rtt, at: t1 };
+    }
+  }
+
+  /**
+   * A few clock readings before the first reservation: the first query of a process is its slowest
+   * (connection, JIT), and a clock read from it alone could misplace this process's slots by half its round
+   * trip against other workers' for up to 10 s, crowding the page's first second.
+   */
+  private async calibrate(): Promise<void> {
+    for (let k = 0; k < CALIBRATION_READS; k++) {
+      const t0 = performance.now();
+      const { rows } = await this.pool.query<{ db_now: number }>(
+        `select (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now`,
+      );
+      const t1 = performance.now();
+      if (rows[0]) this.observe(Number(rows[0].db_now), t0, t1);
     }
   }
 

@@ -100,21 +100,24 @@ export async function applyMarksToSent(
 ): Promise<void> {
   if (contactIds.length === 0) return;
   // One round trip: deliveries applied (and counted) in place; interactions returned for applyInteraction,
-  // which picks the latest campaign message of each contact.
+  // which picks the latest campaign message of each contact. The recipients are looked up by primary key
+  // (`contact_id = any($2)`): matched through the marks alone, a campaign whose table had no statistics yet
+  // got a plan that walked all its sent rows on every call (quadratic over a 100,000-recipient campaign).
   const { rows } = await poolOf(db).query<{ contact_id: string; interacted_at: Date }>(
     `with m as (
        select m.* from campaign_contact_marks m where m.contact_id = any($2::uuid[])),
      u as (
        update campaign_recipients r set delivered_at = m.delivered_until
        from m
-       where r.campaign_id = $1 and m.contact_id = r.contact_id
+       where r.campaign_id = $1 and r.contact_id = any($2::uuid[]) and m.contact_id = r.contact_id
          and r.state = 'sent' and r.delivered_at is null and m.delivered_until >= r.sent_at
        returning 1),
      c as (
        update campaigns set delivered_count = delivered_count + (select count(*) from u)
        where id = $1 and exists (select 1 from u))
      select r.contact_id, m.interacted_at from campaign_recipients r join m on m.contact_id = r.contact_id
-     where r.campaign_id = $1 and r.state = 'sent' and r.interacted_at is null and m.interacted_at >= r.sent_at`,
+     where r.campaign_id = $1 and r.contact_id = any($2::uuid[])
+       and r.state = 'sent' and r.interacted_at is null and m.interacted_at >= r.sent_at`,
     [campaignId, contactIds],
   );
   for (const r of rows) await applyInteraction(db, r.contact_id, r.interacted_at);
