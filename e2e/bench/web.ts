@@ -33,6 +33,8 @@ import { profile, type ProfileSummary } from './profile';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = QUICK ? 2 : 5;
 const SCROLL_MS = QUICK ? 2000 : 6000;
+/** A rAF interval this long missed at least one 60 Hz refresh (the next one comes 16.67 ms later). */
+const MISSED_FRAME_MS = 25;
 const LOAD_MORE_CLICKS = QUICK ? 3 : 20;
 const SENDS = QUICK ? 3 : 10;
 const CONTACTS = 10_000;
@@ -658,6 +660,15 @@ async function productFigures() {
         values: runs.map((d) => (d.length ? Math.max(...d) : NaN)),
       }),
     );
+    figures.push(
+      figure({
+        name: `${label}: frames that missed the display's refresh`,
+        unit: '%',
+        values: runs.map((d) => (d.length ? (100 * d.filter((t) => t > MISSED_FRAME_MS).length) / d.length : NaN)),
+        digits: 2,
+        note: `rAF interval over ${MISSED_FRAME_MS} ms (1.5 refreshes at 60 Hz)`,
+      }),
+    );
     return p95;
   };
   const baseP95 = frameFigs('Static 2,000-row list (baseline)', baseRuns);
@@ -665,6 +676,7 @@ async function productFigures() {
   const scrolled = inboxRuns.length > 0;
   if (scrolled) {
     notes.push(
+      'rAF timestamps are coarsened to 0.1 ms in chromium, so a frame on every 60 Hz refresh (16.67 ms) reads 16.7 or 16.8 ms: a p95 of 16.8 ms means no frame was late at p95, as the static list shows; frames that missed a refresh are counted apart.',
       `Scrolling: about ${rows} row elements in the list after up to ${LOAD_MORE_CLICKS} 'Load More'; 40 px per frame for ${SCROLL_MS / 1000} s, bouncing at the ends, pointer over the list; ${RUNS} passes of each list in turn (a figure is the median of the passes' percentiles).`,
     );
     // Frame times follow the machine's load; the CPU time the renderer's main thread spends per frame
