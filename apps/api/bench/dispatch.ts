@@ -54,15 +54,16 @@ async function main() {
   // The paced runs get an emulator of their own: the other one keeps every message of the 100,000-recipient
   // runs (~600 MB by the third run), and its garbage-collection pauses held answers back and let them out
   // in bursts: outbox times over the limit that no sender caused (bench/FINDINGS.md).
-  const startBenchEmulator = async () => {
+  const startBenchEmulator = async (idSeed: string) => {
     const e = await startEmulatorProcess();
     stops.push(() => e.close());
-    await emulatorCall(e.url, '/_emulator/seed', { seed: 'empty' });
+    // An empty world; its own id seed, so the two emulators' page ids differ (one database holds both).
+    await emulatorCall(e.url, '/_emulator/seed', { seed: idSeed, users: 0 });
     await emulatorCall(e.url, '/_emulator/behaviour', { sendPerSecond: 0 }, 'PUT');
     return { url: e.url, user: await emulatorCall<{ id: string }>(e.url, '/_emulator/users', { name: 'Bench Admin' }) };
   };
-  const { url: emulatorUrl, user } = await startBenchEmulator();
-  const pacedEmulator = await startBenchEmulator();
+  const { url: emulatorUrl, user } = await startBenchEmulator('dispatch-bench');
+  const pacedEmulator = await startBenchEmulator('dispatch-bench-paced');
   const pg = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'postgres'),
     port: 20_000 + Math.floor(Math.random() * 20_000),
