@@ -215,6 +215,8 @@ const fmt = (v) => {
   if (typeof v !== 'number') return String(v);
   if (Math.abs(v) >= 1000) return Math.round(v).toLocaleString('en-US');
   if (Math.abs(v) >= 100) return String(Math.round(v * 10) / 10);
+  // Ratios near a target (0.949 against 0.95) must not round onto it.
+  if (Math.abs(v) < 1) return String(Math.round(v * 1000) / 1000);
   return String(Math.round(v * 100) / 100);
 };
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
