@@ -38,7 +38,13 @@ export class PageSendPacer {
    */
   async reserve(pageUuid: string, count: number, horizonMs = 250): Promise<SlotReservation> {
     const spanUs = this.intervalUs * count;
-    if (this.clock.rtt === Infinity) await this.calibrate();
+    // Once per process: lanes starting together share the one calibration. A failed one (database away) is
+    // tried again by the next reservation; this one goes on and fails on its own query if it must.
+    if (this.clock.rtt === Infinity) {
+      await (this.calibration ??= this.calibrate().catch(() => {
+        this.calibration = undefined;
+      }));
+    }
     for (;;) {
       const t0 = performance.now();
       const { rows } = await this.pool.query<{ end_at: number; db_now: number }>(
@@ -74,6 +80,7 @@ export class PageSendPacer {
    * crowd other workers' sends).
    */
   private clock = { offset: 0, rtt: Infinity, at: -Infinity };
+  private calibration: Promise<void> | undefined;
   private observe(dbNow: number, t0: number, t1: number): void {
     const rtt = t1 - t0;
     if (rtt <= this.clock.rtt || t1 - this.clock.at > 10_000) {
