@@ -5,8 +5,8 @@ import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { createDb } from '../src/db/client.js';
-import { pacerStats } from '../src/jobs/campaign-rate.js';
-import { startCampaignWorker } from '../src/jobs/campaign-worker.js';
+import { pacerStats } from '../src/jobs/pacing/page-send-pacer.js';
+import { startCampaignWorker } from '../src/jobs/campaigns/worker.js';
 import { startBoss } from '../src/jobs/index.js';
 
 const env = process.env;

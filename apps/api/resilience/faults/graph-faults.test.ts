@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
-import { TOKEN_INVALID_REASON, UNKNOWN_OUTCOME_MESSAGE } from '../../src/jobs/campaign-batch.js';
-import { startCampaignWorker, type CampaignWorker } from '../../src/jobs/campaign-worker.js';
+import { TOKEN_INVALID_REASON, UNKNOWN_OUTCOME_MESSAGE } from '../../src/modules/campaigns/reasons.js';
+import { startCampaignWorker, type CampaignWorker } from '../../src/jobs/campaigns/worker.js';
 import { registerPageSyncWorker, TOKEN_INVALID_MESSAGE } from '../../src/jobs/page-sync.js';
 import { createCampaignWorld, type CampaignWorld, type WorldPage } from '../../test/fixtures/campaign-world.js';
 import {

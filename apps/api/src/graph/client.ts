@@ -25,6 +25,7 @@ import type {
   SendResult,
   SubscribedApp,
 } from './types.js';
+import { sleep } from '../lib/sleep.js';
 
 export interface GraphLogger {
   debug?: (obj: Record<string, unknown>, msg?: string) => void;
@@ -67,7 +68,6 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 function toQuery(params: Params): string {
   const q = new URLSearchParams();

@@ -3,11 +3,16 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { QUEUES } from './queues.js';
+import type { Queryable } from '../modules/campaigns/dispatch-repo.js';
+import { CAMPAIGN_BATCH_QUEUE, QUEUES } from './queues.js';
 
 export * from './queues.js';
 
+// pg-boss, and every query of this app on pg-boss's own tables (its job table is read and written in a few
+// places where its API has no call for it): they live here, next to the schema name they depend on.
+
 export const BOSS_SCHEMA = 'pgboss';
+const JOB_TABLE = `${BOSS_SCHEMA}.job`;
 
 /**
  * pg-boss 10 calls `complete` / `fail` after each handler WITHOUT awaiting or catching them: with Postgres
@@ -25,7 +30,10 @@ function makeJobOutcomesOutageSafe(): void {
   proto[PATCHED] = true;
   for (const name of ['complete', 'fail'] as const) {
     const original = proto[name] as (this: unknown, ...args: unknown[]) => Promise<unknown>;
-    const wrapped = function (this: { emit: (event: string, err: unknown) => boolean }, ...args: unknown[]) {
+    const wrapped = function (
+      this: { emit: (event: string, err: unknown) => boolean },
+      ...args: unknown[]
+    ) {
       const attempt = async () => {
         for (let i = 0; ; i++) {
           try {
@@ -87,7 +95,11 @@ export async function startBoss(
 /** Key of the session advisory lock that serialises queue creation across processes. */
 const QUEUE_SETUP_LOCK = 0x7061_6763; // 'pagc'
 
-async function withAdvisoryLock<T>(connectionString: string, key: number, fn: () => Promise<T>): Promise<T> {
+async function withAdvisoryLock<T>(
+  connectionString: string,
+  key: number,
+  fn: () => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString, application_name: 'pagecast-jobs-setup' });
   client.on('error', () => {}); // a dropped connection releases the lock; the query in flight fails instead
   await client.connect();
@@ -102,4 +114,75 @@ async function withAdvisoryLock<T>(connectionString: string, key: number, fn: ()
 /** Lets active jobs finish (up to `timeoutMs`) before closing pg-boss's pool. */
 export async function stopBoss(boss: PgBoss, timeoutMs = 10_000): Promise<void> {
   await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+}
+
+// ---- campaign batches ----------------------------------------------------------------------------------
+
+/** pg-boss options of a batch job: a dead worker's job is retried; duplicates are harmless (SKIP LOCKED). */
+export const BATCH_JOB_OPTIONS = {
+  retryLimit: 20,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+} as const;
+
+/**
+ * Enqueues one 'campaign-batch' job per batch number. With `client`, on that connection (inside the
+ * caller's transaction: the jobs exist exactly when the audience snapshot does).
+ */
+export async function enqueueBatchJobs(
+  boss: PgBoss,
+  campaignId: string,
+  batchNos: number[],
+  options: { startAfter?: Date; client?: pg.PoolClient } = {},
+): Promise<void> {
+  if (batchNos.length === 0) return;
+  const { startAfter, client } = options;
+  const jobs = batchNos.map((batchNo) => ({
+    name: CAMPAIGN_BATCH_QUEUE,
+    data: { campaignId, batchNo },
+    ...(startAfter ? { startAfter } : {}),
+    ...BATCH_JOB_OPTIONS,
+  }));
+  if (!client) return boss.insert(jobs);
+  await boss.insert(jobs, {
+    db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
+  });
+}
+
+/** Of these campaigns, those with a batch job waiting to run (created or retry). */
+export async function campaignsWithWaitingBatchJobs(
+  pool: Queryable,
+  campaignIds: string[],
+): Promise<Set<string>> {
+  const { rows } = await pool.query<{ campaign_id: string }>(
+    `select distinct j.data->>'campaignId' as campaign_id from ${JOB_TABLE} j
+     where j.name = $1 and j.state in ('created', 'retry') and j.data->>'campaignId' = any($2::text[])`,
+    [CAMPAIGN_BATCH_QUEUE, campaignIds],
+  );
+  return new Set(rows.map((r) => r.campaign_id));
+}
+
+// ---- any queue ----------------------------------------------------------------------------------------
+
+/** The state of each of these jobs of `queue` that still exists (id -> state). */
+export async function jobStates(
+  pool: Queryable,
+  queue: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await pool.query<{ id: string; state: string }>(
+    `select id::text, state::text from ${JOB_TABLE} where name = $1 and id = any($2::uuid[])`,
+    [queue, ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.state]));
+}
+
+/** No more retries for this job: its current failure is final (no retry can fix it). */
+export async function stopRetrying(pool: Queryable, queue: string, jobId: string): Promise<void> {
+  await pool.query(
+    `update ${JOB_TABLE} set retry_limit = retry_count where id = $1::uuid and name = $2`,
+    [jobId, queue],
+  );
 }

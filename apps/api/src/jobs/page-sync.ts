@@ -12,13 +12,13 @@ import type { Conversation, ConversationsPage } from '../graph/types.js';
 import type { ModuleDeps } from '../modules/deps.js';
 import { upsertContacts, type ContactUpsert } from '../modules/contacts/repo.js';
 import { BOSS_SCHEMA } from './boss.js';
-import { createPacer } from './pacer.js';
+import { createPacer } from './pacing/call-pacer.js';
 import { PAGE_SYNC_QUEUE } from './queues.js';
 
 export const TOKEN_INVALID_MESSAGE =
   'The page access token is no longer valid: reconnect the page by signing in again.';
 export const PERMISSION_MESSAGE =
-  "The page no longer grants the permissions needed to read its conversations: reconnect the page by signing in again and accept every permission.";
+  'The page no longer grants the permissions needed to read its conversations: reconnect the page by signing in again and accept every permission.';
 const WORKER_LOST_MESSAGE = 'The sync stopped unexpectedly. Please try again.';
 
 export interface PageSyncJobData {
@@ -72,7 +72,6 @@ class LeaseLostError extends Error {}
 
 type Fetched = { page: ConversationsPage } | { error: unknown };
 
-
 type ClaimedSync = {
   id: string;
   pageUuid: string;
@@ -120,7 +119,10 @@ export async function runPageSync(
     pacer
       .acquire()
       .then(() => fetchPage(graph, sync.fbPageId, token, at, options))
-      .then((page) => ({ page }), (error: unknown) => ({ error }));
+      .then(
+        (page) => ({ page }),
+        (error: unknown) => ({ error }),
+      );
   let prefetched: Promise<Fetched> | null = null;
   for (;;) {
     const result = await (prefetched ?? fetchPaced(cursor));
@@ -134,7 +136,10 @@ export async function runPageSync(
           options.maxRateLimitWaitMs,
           Math.max(options.minRateLimitWaitMs, err.retryAfterMs ?? 0),
         );
-        logger?.warn({ syncId, waitMs: wait, code: err.code }, 'page sync rate limited: slowing down');
+        logger?.warn(
+          { syncId, waitMs: wait, code: err.code },
+          'page sync rate limited: slowing down',
+        );
         await pacer.penalize(wait);
         await recordRateLimit(db, sync.id, owner, wait + options.leaseMs);
         continue;
@@ -334,7 +339,8 @@ export async function registerPageSyncWorker(
         } catch (err) {
           if (err instanceof PermanentSyncError) {
             // No retry can fix it: let pg-boss record the failure now instead of retrying.
-            await deps.db.execute(sql`update ${sql.raw(`${BOSS_SCHEMA}.job`)} set retry_limit = retry_count
+            await deps.db
+              .execute(sql`update ${sql.raw(`${BOSS_SCHEMA}.job`)} set retry_limit = retry_count
                                        where id = ${job.id}::uuid and name = ${PAGE_SYNC_QUEUE}`);
           } else {
             logger?.warn({ err, syncId: job.data.syncId }, 'page sync attempt failed: will retry');

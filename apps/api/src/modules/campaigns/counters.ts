@@ -4,7 +4,7 @@
 import { INTERACTION_WINDOW_MS } from '@pagecast/contract';
 import type { Db } from '../../db/client.js';
 import { onWebhookEvent } from '../webhooks/listeners.js';
-import { poolOf } from './repo.js';
+import { poolOf } from '../../db/client.js';
 
 /** The shape of the webhook listener registry's events (src/modules/webhooks/listeners.ts). */
 export interface CampaignWebhookEvent {

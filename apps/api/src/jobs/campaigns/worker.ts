@@ -1,35 +1,26 @@
-// The campaign workers of one process: the scheduler (starts due campaigns), the 'campaign-batch' job
-// handlers (send), and the sweeper (heartbeat, crash recovery, completion). Any number of processes can run
-// this; Postgres coordinates them (SKIP LOCKED claims, the page pacer row, heartbeats).
+// The campaign workers of one process: the scheduler loop (starts due campaigns, scheduler.ts), the
+// 'campaign-batch' job handlers (send, batch.ts), and the sweeper loop (heartbeat, crash recovery,
+// completion, sweeper.ts). Any number of processes can run this; Postgres coordinates them (SKIP LOCKED
+// claims, the page pacer row, heartbeats).
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { createGraphClient, type GraphClient } from '../graph/index.js';
-import { registerCampaignCounters } from '../modules/campaigns/counters.js';
-import { poolOf } from '../modules/campaigns/repo.js';
+import type { Config } from '../../config.js';
+import { poolOf, type Db } from '../../db/client.js';
+import { createGraphClient, type GraphClient } from '../../graph/index.js';
+import { registerCampaignCounters } from '../../modules/campaigns/counters.js';
+import { retireWorker, heartbeat } from '../../modules/campaigns/dispatch-repo.js';
+import { PageSendPacer } from '../pacing/page-send-pacer.js';
+import { CAMPAIGN_BATCH_QUEUE } from '../queues.js';
 import {
-  ActiveCampaigns,
+  type BatchContext,
   type BatchTuning,
-  HeldRows,
   type CampaignBatchJob,
   processCampaignBatch,
-  Semaphore,
-} from './campaign-batch.js';
-import { prepareDueCampaigns, startDueCampaign } from './campaign-dispatch.js';
-import { PageSendPacer } from './campaign-rate.js';
-import {
-  campaignStatuses,
-  completeIfDone,
-  flagStaleSends,
-  heartbeat,
-  pruneWorkers,
-  releaseOrphanedClaims,
-  rescueOrphanedBatches,
-  retireWorker,
-} from './campaign-sweeper.js';
-import { CAMPAIGN_BATCH_QUEUE } from './queues.js';
+} from './batch.js';
+import { prepareDueCampaigns, startDueCampaign } from './scheduler.js';
+import { sweep } from './sweeper.js';
+import { ActiveCampaigns, HeldRows, Semaphore } from './worker-state.js';
 
 export interface CampaignWorkerOptions extends BatchTuning {
   /** Recipients per batch job. */
@@ -63,9 +54,6 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
   staleAfterMs: 10_000,
   pollingIntervalSeconds: 0.5,
 };
-
-/** A claim younger than this is never taken for orphaned (its chunk may not have registered it yet). */
-const ORPHANED_CLAIM_GRACE_MS = 30_000;
 
 export interface CampaignWorkerDeps {
   config: Config;
@@ -106,12 +94,14 @@ export async function startCampaignWorker(
   const active = new ActiveCampaigns();
   const held = new HeldRows();
   let stopping = false;
-  const beat = () => heartbeat(pool, workerId, active.ids());
   // Before the first claim: a row claimed by a worker without a heartbeat would look abandoned.
-  await beat();
-  active.onChange = () => void beat().catch((err: unknown) => log.warn({ err }, 'heartbeat failed'));
+  await heartbeat(pool, workerId, active.ids());
+  active.onChange = () =>
+    void heartbeat(pool, workerId, active.ids()).catch((err: unknown) =>
+      log.warn({ err }, 'heartbeat failed'),
+    );
 
-  const ctx = {
+  const ctx: BatchContext = {
     db: deps.db,
     pool,
     graph,
@@ -158,18 +148,16 @@ export async function startCampaignWorker(
     }
     if (!stopping) await prepareDueCampaigns(pool, deps.boss, options.batchSize);
   });
+  const sweeper = {
+    pool,
+    boss: deps.boss,
+    workerId,
+    active,
+    held,
+    staleAfterMs: options.staleAfterMs,
+  };
   let tick = 0;
-  every(options.heartbeatIntervalMs, 'sweeper', async () => {
-    await beat();
-    for (const s of await campaignStatuses(pool, active.ids())) active.setStatus(s.id, s.status);
-    await flagStaleSends(pool, options.staleAfterMs);
-    // The held list is read before the query: a row claimed meanwhile is younger than the grace period.
-    await releaseOrphanedClaims(pool, workerId, held.list(), ORPHANED_CLAIM_GRACE_MS);
-    if (tick % 2 === 0) await rescueOrphanedBatches(pool, deps.boss, options.staleAfterMs);
-    await completeIfDone(pool);
-    if (tick % 600 === 0) await pruneWorkers(pool);
-    tick++;
-  });
+  every(options.heartbeatIntervalMs, 'sweeper', () => sweep(sweeper, tick++));
 
   const running = new Set<Promise<void>>();
   const handler = (workId: () => string) => async (jobs: PgBoss.Job<CampaignBatchJob>[]) => {

@@ -2,7 +2,8 @@
 // atomically (the row lock serialises concurrent reservations, whichever worker or machine they come from)
 // and sleeps until it; Postgres's clock decides, so clocks of different machines never matter.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db } from '../../db/client.js';
+import { sleep } from '../../lib/sleep.js';
 
 export interface Pacer {
   /** Waits for this caller's slot. */
@@ -10,8 +11,6 @@ export interface Pacer {
   /** A rate-limit answer: nobody calls before `waitMs` from now. */
   penalize: (waitMs: number) => Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * `ratePerSecond` calls per second for `key`, spaced evenly. `headroom` (default 5%) keeps the spacing a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SlotReservation } from '../src/jobs/campaign-rate.js';
-import { SlotStream } from '../src/jobs/send-slots.js';
+import type { SlotReservation } from '../src/jobs/pacing/page-send-pacer.js';
+import { SlotStream } from '../src/jobs/pacing/slot-stream.js';
 
 /** A stream on a hand-moved clock; `reserve` hands out runs of 10 ms slots from `nextAt`. */
 function stream(opts: { checkLateness?: boolean } = {}) {

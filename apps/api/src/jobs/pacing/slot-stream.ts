@@ -5,7 +5,7 @@
 // and only what is missing at the very end is reserved again. (Reserving the rest of a group anew on each
 // late wake gave up every remaining slot of that group: ~1.5% of the page's pace in the dispatch bench.)
 import { performance } from 'node:perf_hooks';
-import { pacerStats, type SlotReservation } from './campaign-rate.js';
+import { pacerStats, type SlotReservation } from './page-send-pacer.js';
 
 export interface SlotStreamOptions {
   /** A slot this many ms in the past is still taken; an older one is given up. */
@@ -64,7 +64,10 @@ export class SlotStream {
       }
       // Too late for this slot: sending now would crowd the next second beyond the page's rate.
       pacerStats.lateSkips++;
-      this.used = Math.min(run.count, this.used + Math.ceil((late - this.options.toleranceMs) / run.intervalMs));
+      this.used = Math.min(
+        run.count,
+        this.used + Math.ceil((late - this.options.toleranceMs) / run.intervalMs),
+      );
     }
   }
 }

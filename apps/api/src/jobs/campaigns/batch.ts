@@ -1,0 +1,142 @@
+// One 'campaign-batch' job: send the campaign message to the queued recipients of one batch, exactly once.
+//
+// A row is claimed ('queued' -> 'sending', committed) BEFORE its Send API call, and its answer is written
+// after: 'sent' | 'failed' | back to 'queued' (the platform's answer proves nothing went out: rate limit,
+// temporary failure) | 'unknown' (the request may have reached the platform but its answer was lost).
+// Just before a group of sends, their rows get `sent_at` (committed). A row is never claimed twice from
+// 'sending', so a crash can lose an answer but never duplicate a message: the sweeper flags rows that were
+// attempted (sent_at set) 'unknown' (at most once) and re-queues rows that were claimed but not attempted.
+// A job runs `lanes` claim -> send -> write loops at once (pipelining); chunk-sender.ts sends one chunk.
+import type pg from 'pg';
+import type { Db } from '../../db/client.js';
+import type { GraphClient } from '../../graph/index.js';
+import { sleep } from '../../lib/sleep.js';
+import * as repo from '../../modules/campaigns/dispatch-repo.js';
+import { TOKEN_INVALID_REASON } from '../../modules/campaigns/reasons.js';
+import type { PageSendPacer } from '../pacing/page-send-pacer.js';
+import { ChunkSender } from './chunk-sender.js';
+import type { OutcomeTuning } from './outcome.js';
+import {
+  type ActiveCampaigns,
+  type HeldRows,
+  type Semaphore,
+  WorkerStoppingError,
+} from './worker-state.js';
+
+export interface CampaignBatchJob {
+  campaignId: string;
+  batchNo: number;
+}
+
+export interface BatchTuning extends OutcomeTuning {
+  /** Rows claimed and sent per round trip. */
+  chunkSize: number;
+  /** Concurrent claim-send-write loops per batch job (pipelining). */
+  lanes: number;
+  /** A send this late after its slot gets a new slot instead (keeps bursts under the page rate). */
+  lateToleranceMs: number;
+}
+
+export interface BatchContext {
+  db: Db;
+  pool: pg.Pool;
+  graph: GraphClient;
+  pacer: PageSendPacer;
+  decryptToken: (enc: string) => string;
+  workerId: string;
+  tuning: BatchTuning;
+  /** In-flight Send API calls of this process. */
+  inFlight: Semaphore;
+  /** Campaigns this process works on (the heartbeat publishes them), with their last seen status. */
+  active: ActiveCampaigns;
+  /** Rows this process has claimed and not yet written an outcome for (see releaseOrphanedClaims). */
+  held: HeldRows;
+  /** True once this worker is stopping: lanes end and their job goes back to the queue. */
+  isStopping: () => boolean;
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+/** A processing campaign's send parameters, its page token decrypted. */
+export interface SendTarget {
+  campaignId: string;
+  pageUuid: string;
+  fbPageId: string;
+  pageToken: string;
+  message: string;
+  type: string;
+}
+
+export async function processCampaignBatch(
+  ctx: BatchContext,
+  job: CampaignBatchJob,
+): Promise<void> {
+  // A prepared batch may run a moment before the scheduler's tick: it starts its campaign itself.
+  await repo.startIfDue(ctx.pool, job.campaignId);
+  const target = await loadTarget(ctx, job.campaignId);
+  if (!target) return;
+  if ('stop' in target) {
+    await repo.failCampaign(ctx.pool, job.campaignId, target.stop, true);
+    return;
+  }
+  ctx.active.add(job.campaignId);
+  try {
+    // Every lane ends before the job does (a failing lane must not leave others sending for a finished job).
+    const lanes = await Promise.allSettled(
+      Array.from({ length: ctx.tuning.lanes }, () => lane(ctx, target, job.batchNo)),
+    );
+    const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+    if (failed) throw failed.reason;
+  } finally {
+    ctx.active.remove(job.campaignId);
+  }
+  await repo.completeIfDone(ctx.pool, job.campaignId);
+}
+
+/** The campaign's send parameters, or a reason it cannot send (token missing or undecryptable). */
+async function loadTarget(
+  ctx: BatchContext,
+  campaignId: string,
+): Promise<SendTarget | { stop: string } | undefined> {
+  const r = await repo.loadSendTarget(ctx.pool, campaignId);
+  if (!r || r.status !== 'processing') return undefined;
+  if (!r.page_token_enc || r.token_status !== 'valid') return { stop: TOKEN_INVALID_REASON };
+  let pageToken: string;
+  try {
+    pageToken = ctx.decryptToken(r.page_token_enc);
+  } catch {
+    return { stop: TOKEN_INVALID_REASON };
+  }
+  return {
+    campaignId,
+    pageUuid: r.page_id,
+    fbPageId: r.fb_page_id,
+    pageToken,
+    message: r.message,
+    type: r.type,
+  };
+}
+
+async function lane(ctx: BatchContext, target: SendTarget, batchNo: number): Promise<void> {
+  // A chunk spans at most ~0.5 s of the page's pace, so outcomes (and progress) land often.
+  const limit = Math.max(1, Math.min(ctx.tuning.chunkSize, Math.ceil(ctx.pacer.ratePerSecond / 2)));
+  for (;;) {
+    if (ctx.isStopping()) throw new WorkerStoppingError();
+    if (!ctx.active.running(target.campaignId)) return;
+    const rows = await repo.claimRows(ctx.pool, target.campaignId, batchNo, limit, ctx.workerId);
+    ctx.held.add(
+      target.campaignId,
+      rows.map((r) => r.contact_id),
+    );
+    if (rows.length === 0) {
+      const wait = await repo.nextQueuedWait(ctx.pool, target.campaignId, batchNo);
+      if (wait === null) return;
+      await sleep(Math.min(Math.max(wait, 20), 2000));
+      continue;
+    }
+    const { stop } = await new ChunkSender(ctx, target, rows).run();
+    if (stop) {
+      await repo.failCampaign(ctx.pool, target.campaignId, stop.reason, stop.token);
+      return;
+    }
+  }
+}

@@ -1,0 +1,281 @@
+// Sends one claimed chunk of a batch (up to ~0.5 s of the page's pace) and records every row's outcome.
+//
+// Rows are marked attempted and their pacer slots reserved one group (~50 ms of the page's pace) at a time,
+// the next group a little before the current one runs out: a stalled process wastes at most ~two groups'
+// slots, and the page's reservation horizon stays short. Outcomes are written as they come (at each group
+// and at the end), serialised on one chain, so a crash loses the answers of ~one group only.
+import { performance } from 'node:perf_hooks';
+import type { MessagingType } from '../../graph/types.js';
+import { sleep } from '../../lib/sleep.js';
+import { applyMarksToSent } from '../../modules/campaigns/counters.js';
+import * as repo from '../../modules/campaigns/dispatch-repo.js';
+import { SlotStream } from '../pacing/slot-stream.js';
+import type { BatchContext, SendTarget } from './batch.js';
+import {
+  type CampaignStop,
+  notSentOutcome,
+  type Outcome,
+  outcomeOfError,
+  requeuedOutcome,
+  type SendAttempt,
+  sentOutcome,
+} from './outcome.js';
+
+const ATTEMPT_GROUP_MS = 50;
+/** How long before a group's last slot the next group is booked: two queries' time, with margin. */
+const PREFETCH_LEAD_MS = 20;
+/** 0.25 + 0.5 + 1 + 2 x 29 s: about a minute. */
+const OUTCOME_WRITE_ATTEMPTS = 32;
+
+export interface ChunkResult {
+  /** Set when the campaign must stop (its token or permission is gone). */
+  stop?: CampaignStop;
+}
+
+export class ChunkSender {
+  private readonly outcomes: Array<Outcome | undefined>;
+  private readonly written: boolean[];
+  /** Rows whose send started (their outcome comes from the platform's answer). */
+  private readonly started: boolean[];
+  private readonly pending: Array<Promise<void>> = [];
+  private readonly slots: SlotStream;
+  private readonly groupSize: number;
+  private readonly prefetchSlots: number;
+  private readonly checkLateness: boolean;
+  private stop: CampaignStop | undefined;
+  private rateLimited = false;
+  /** Rows [0, markedTo) are marked attempted; `booking` marks the next group and reserves its slots. */
+  private markedTo = 0;
+  private booking: Promise<void> | null = null;
+  /** Marked rows still ours (the sweeper did not take them back). */
+  private readonly owned = new Set<string>();
+  private flushAt = 0;
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: BatchContext,
+    private readonly target: SendTarget,
+    private readonly rows: repo.ClaimedRow[],
+  ) {
+    const intervalMs = ctx.pacer.intervalUs / 1000;
+    this.groupSize = Math.max(1, Math.floor(ATTEMPT_GROUP_MS / intervalMs));
+    this.prefetchSlots = Math.ceil(PREFETCH_LEAD_MS / intervalMs);
+    // Faster than ~20k/s is "unthrottled" (benchmarks): lateness cannot matter there.
+    this.checkLateness = intervalMs >= 0.05;
+    this.slots = new SlotStream({
+      toleranceMs: ctx.tuning.lateToleranceMs,
+      checkLateness: this.checkLateness,
+      reserve: (count) => ctx.pacer.reserve(target.pageUuid, count),
+    });
+    this.outcomes = new Array<Outcome | undefined>(rows.length);
+    this.written = new Array<boolean>(rows.length).fill(false);
+    this.started = new Array<boolean>(rows.length).fill(false);
+  }
+
+  /** Sends the chunk; every row has its outcome written (or the database is gone) when this settles. */
+  async run(): Promise<ChunkResult> {
+    try {
+      for (let i = 0; i < this.rows.length; i++) await this.sendRow(i);
+    } catch (err) {
+      // The database went away mid-chunk (marking, pacing): what was not sent goes back to the queue, what
+      // was sent keeps its answer, and all of it is written (writes retry through an outage) before the job
+      // fails for pg-boss to retry. No row of ours is left 'sending' behind a live worker.
+      for (let k = 0; k < this.rows.length; k++) {
+        if (!this.started[k] && !this.outcomes[k])
+          this.outcomes[k] = notSentOutcome(this.row(k).contact_id);
+      }
+      await this.finish(false);
+      throw err;
+    }
+    await this.finish(true);
+    return this.stop ? { stop: this.stop } : {};
+  }
+
+  private row(i: number): repo.ClaimedRow {
+    return this.rows[i] as repo.ClaimedRow;
+  }
+
+  private async sendRow(i: number): Promise<void> {
+    const { ctx, target } = this;
+    const row = this.row(i);
+    const messagingType: MessagingType = row.inside_window ? 'UPDATE' : 'MESSAGE_TAG';
+    const send: SendAttempt = {
+      contactId: row.contact_id,
+      messagingType,
+      tag: row.inside_window ? null : target.type,
+      attempts: row.attempts,
+    };
+    // Stopped (token lost, cancelled, worker stopping, page rate-limited): the rest of the chunk is unsent.
+    if (
+      this.stop ||
+      this.rateLimited ||
+      !ctx.active.running(target.campaignId) ||
+      ctx.isStopping()
+    ) {
+      this.outcomes[i] = requeuedOutcome(
+        send,
+        this.rateLimited ? ctx.tuning.rateLimitPauseMs : 0,
+        -1,
+        Date.now(),
+      );
+      return;
+    }
+    if (i >= this.flushAt) {
+      void this.flush().catch(() => {});
+      this.flushAt = i + this.groupSize;
+    }
+    if (i >= this.markedTo && !((await this.awaitBooking()) && i < this.markedTo)) {
+      await this.book(i, Math.min(this.rows.length, i + this.groupSize));
+    }
+    if (!this.owned.has(row.contact_id)) {
+      // The sweeper took the row back (this worker looked dead): it is not ours to send any more.
+      this.outcomes[i] = requeuedOutcome(send, 0, -1, Date.now());
+      return;
+    }
+    // Book the next group while a few slots are left, so its slots follow this group's without a gap.
+    if (
+      this.checkLateness &&
+      !this.booking &&
+      this.markedTo < this.rows.length &&
+      this.slots.ahead() <= this.prefetchSlots
+    ) {
+      void this.book(this.markedTo, Math.min(this.rows.length, this.markedTo + this.groupSize));
+    }
+    await this.waitForSlot(i);
+    this.started[i] = true;
+    const sentAt = new Date();
+    this.pending.push(
+      ctx.graph
+        .sendMessage({
+          pageId: target.fbPageId,
+          pageToken: target.pageToken,
+          psid: row.psid,
+          text: target.message,
+          messagingType,
+          tag: send.tag,
+        })
+        .then(
+          (res) => {
+            this.outcomes[i] = sentOutcome(send, res.messageId, sentAt);
+          },
+          (err: unknown) => {
+            const verdict = outcomeOfError(err, send, ctx.tuning, Date.now());
+            if (verdict.unexpected) ctx.log.error({ err }, 'campaign send failed unexpectedly');
+            if (verdict.rateLimited) this.rateLimited = true;
+            if (verdict.stop) this.stop ??= verdict.stop;
+            this.outcomes[i] = verdict.outcome;
+          },
+        )
+        .finally(() => ctx.inFlight.release()),
+    );
+  }
+
+  /**
+   * Waits for row i's slot, then for an in-flight permit (held on return). Rows marked but left without a
+   * slot (slots given up) get new ones at the end of the stream.
+   */
+  private async waitForSlot(i: number): Promise<void> {
+    const refill = () => this.awaitBooking();
+    let at = await this.slots.take(refill, this.markedTo - i);
+    let wait = at - performance.now();
+    if (wait >= 1) await sleep(wait);
+    await this.ctx.inFlight.acquire();
+    try {
+      // Woken (or let through by the in-flight limit) too late: the next slot still ahead instead.
+      for (let retakes = 0; this.checkLateness && retakes < 3; retakes++) {
+        if (performance.now() - at <= this.ctx.tuning.lateToleranceMs) break;
+        at = await this.slots.take(refill, this.markedTo - i);
+        wait = at - performance.now();
+        if (wait >= 1) await sleep(wait);
+      }
+    } catch (err) {
+      this.ctx.inFlight.release();
+      throw err;
+    }
+  }
+
+  /**
+   * Marks rows [from, to) attempted (sent_at) before any of them is sent, and before their slots are
+   * reserved (so the query cannot make the first send late). After a crash, a claimed row without the
+   * mark provably never went out and is simply queued again.
+   */
+  private book(from: number, to: number): Promise<void> {
+    const { ctx, target } = this;
+    const p = (async () => {
+      const ids = this.rows.slice(from, to).map((r) => r.contact_id);
+      for (const id of await repo.markAttempted(ctx.pool, target.campaignId, ids, ctx.workerId))
+        this.owned.add(id);
+      this.markedTo = to;
+      this.slots.push(await ctx.pacer.reserve(target.pageUuid, to - from));
+    })();
+    this.booking = p;
+    // Awaited where it is needed; a chunk that stops first must not leave an unhandled rejection.
+    p.then(
+      () => {
+        if (this.booking === p) this.booking = null;
+      },
+      () => {},
+    );
+    return p;
+  }
+
+  /** Waits for the group being booked, if any: true when it may have brought slots. */
+  private async awaitBooking(): Promise<boolean> {
+    if (!this.booking) return false;
+    await this.booking;
+    return true;
+  }
+
+  /** Every answer in, the pause recorded, every outcome written; the rows leave this process's hands. */
+  private async finish(completed: boolean): Promise<void> {
+    const { ctx, target } = this;
+    await Promise.all(this.pending);
+    // A group booked for a chunk that stopped first lands (its marks go before the rows are re-queued).
+    await this.booking?.catch(() => {});
+    try {
+      if (completed && this.rateLimited) {
+        // A pause that cannot be recorded (database away) only costs another 613 later.
+        await ctx.pacer.pause(target.pageUuid, ctx.tuning.rateLimitPauseMs).catch(() => {});
+      }
+      await this.flush();
+    } finally {
+      ctx.held.remove(
+        target.campaignId,
+        this.rows.map((r) => r.contact_id),
+      );
+    }
+  }
+
+  /** Queues the write of every outcome not yet written; resolves when all queued writes are done. */
+  private flush(): Promise<void> {
+    const ready: Outcome[] = [];
+    for (let k = 0; k < this.outcomes.length; k++) {
+      const o = this.outcomes[k];
+      if (o && !this.written[k]) {
+        this.written[k] = true;
+        ready.push(o);
+      }
+    }
+    if (ready.length > 0) this.writes = this.writes.then(() => this.write(ready));
+    return this.writes;
+  }
+
+  /** The outcomes, then late delivery marks. The sends happened: losing their outcomes would turn them
+   * into 'unknown', so this retries through a database outage (about a minute), at most 2 s apart. */
+  private async write(outcomes: Outcome[]): Promise<void> {
+    const { ctx, target } = this;
+    let lastError: unknown;
+    for (let attempt = 0; attempt < OUTCOME_WRITE_ATTEMPTS; attempt++) {
+      try {
+        const sent = await repo.writeOutcomes(ctx.pool, target.campaignId, ctx.workerId, outcomes);
+        await applyMarksToSent(ctx.db, target.campaignId, sent);
+        return;
+      } catch (err) {
+        lastError = err;
+        ctx.log.warn({ err, attempt }, 'writing campaign outcomes failed: retrying');
+        await sleep(Math.min(2000, 250 * 2 ** attempt));
+      }
+    }
+    throw lastError;
+  }
+}

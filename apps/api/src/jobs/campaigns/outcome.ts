@@ -1,0 +1,156 @@
+// What one send attempt means for its recipient row, as a pure function of the Send API's answer. The chunk
+// sender (chunk-sender.ts) collects these and dispatch-repo.ts#writeOutcomes stores them in one statement.
+//
+//   sent     the platform accepted the message (it has a message id)
+//   failed   a definite refusal (recipient unreachable, invalid request) or a temporary failure retried
+//            maxAttempts times
+//   queued   back to the queue: the answer proves nothing went out (rate limit, temporary failure, the chunk
+//            stopped before this row); `notBefore` delays the next try
+//   unknown  the request may have reached the platform but its answer was lost: never re-sent, flagged
+import { GraphError } from '../../graph/index.js';
+import type { MessagingType } from '../../graph/types.js';
+import type { Outcome } from '../../modules/campaigns/dispatch-repo.js';
+import {
+  PERMISSION_REASON,
+  TOKEN_INVALID_REASON,
+  UNKNOWN_OUTCOME_MESSAGE,
+} from '../../modules/campaigns/reasons.js';
+
+export type { Outcome };
+
+/** One recipient's send as the chunk sender makes it. */
+export interface SendAttempt {
+  contactId: string;
+  messagingType: MessagingType;
+  tag: string | null;
+  /** Claims of this row so far, this one included. */
+  attempts: number;
+}
+
+/** Why the rest of the campaign must not be sent; `token` also marks the page's token invalid. */
+export interface CampaignStop {
+  reason: string;
+  token: boolean;
+}
+
+export interface OutcomeTuning {
+  /** Attempts before a temporary failure becomes final. */
+  maxAttempts: number;
+  /** Backoff after a rate-limit answer without its own retry time. */
+  rateLimitPauseMs: number;
+}
+
+/** A failed send's outcome, and what it means for the rest of the campaign. */
+export interface FailureVerdict {
+  outcome: Outcome;
+  /** The whole campaign stops (token or permission lost). */
+  stop?: CampaignStop;
+  /** The page is rate-limited: the rest of the chunk is not sent and the page pauses. */
+  rateLimited?: boolean;
+  /** Not a platform answer (a bug or a local failure): worth an error log. */
+  unexpected?: boolean;
+}
+
+const EMPTY = {
+  messageId: null,
+  errorCode: null,
+  errorSubcode: null,
+  errorMessage: null,
+  sentAt: null,
+  notBefore: null,
+} as const;
+
+/** The platform accepted the message. */
+export function sentOutcome(send: SendAttempt, messageId: string, sentAt: Date): Outcome {
+  return { ...attemptFields(send), ...EMPTY, state: 'sent', messageId, sentAt, attemptsDelta: 0 };
+}
+
+/** Back to the queue, tried again no earlier than `notBeforeMs` from `now`. */
+export function requeuedOutcome(
+  send: SendAttempt,
+  notBeforeMs: number,
+  attemptsDelta: number,
+  now: number,
+): Outcome {
+  return {
+    ...attemptFields(send),
+    ...EMPTY,
+    state: 'queued',
+    notBefore: notBeforeMs > 0 ? new Date(now + notBeforeMs) : null,
+    attemptsDelta,
+  };
+}
+
+/** A claimed row the chunk never got to (it failed before its send): queued again, not an attempt. */
+export function notSentOutcome(contactId: string): Outcome {
+  return {
+    contactId,
+    messagingType: null,
+    tag: null,
+    ...EMPTY,
+    state: 'queued',
+    attemptsDelta: -1,
+  };
+}
+
+/** The outcome of a send that threw `err` (a GraphError from the Send API, or anything else). */
+export function outcomeOfError(
+  err: unknown,
+  send: SendAttempt,
+  tuning: OutcomeTuning,
+  now: number,
+): FailureVerdict {
+  const failed = (e: GraphError | null, message: string): Outcome => ({
+    ...attemptFields(send),
+    ...EMPTY,
+    state: 'failed',
+    errorCode: e?.code ?? null,
+    errorSubcode: e?.subcode ?? null,
+    errorMessage: message,
+    attemptsDelta: 0,
+  });
+  if (!(err instanceof GraphError)) {
+    // A local failure after the request started: assume it may have gone.
+    return {
+      outcome: { ...failed(null, UNKNOWN_OUTCOME_MESSAGE), state: 'unknown' },
+      unexpected: true,
+    };
+  }
+  switch (err.kind) {
+    case 'rate_limit':
+      // The 613 answer proves the message did not go out: back to the queue, and the page pauses.
+      return {
+        outcome: requeuedOutcome(send, err.retryAfterMs ?? tuning.rateLimitPauseMs, -1, now),
+        rateLimited: true,
+      };
+    case 'transient':
+      return {
+        outcome:
+          send.attempts >= tuning.maxAttempts
+            ? failed(err, err.message)
+            : requeuedOutcome(send, Math.min(30_000, 500 * 2 ** (send.attempts - 1)), 0, now),
+      };
+    case 'unknown_outcome':
+      return { outcome: { ...failed(err, UNKNOWN_OUTCOME_MESSAGE), state: 'unknown' } };
+    case 'token':
+      return {
+        outcome: requeuedOutcome(send, 0, -1, now),
+        stop: { reason: TOKEN_INVALID_REASON, token: true },
+      };
+    case 'permission':
+      if (err.code !== null && err.code >= 200 && err.code <= 299) {
+        return {
+          outcome: requeuedOutcome(send, 0, -1, now),
+          stop: { reason: PERMISSION_REASON, token: false },
+        };
+      }
+      return { outcome: failed(err, err.message) };
+    default:
+      // recipient (551, 100/2018001, 10/2018278, retired tags), invalid, unknown: a definite refusal.
+      return { outcome: failed(err, err.message) };
+  }
+}
+
+function attemptFields(send: SendAttempt) {
+  return { contactId: send.contactId, messagingType: send.messagingType, tag: send.tag };
+}

@@ -1,0 +1,451 @@
+// Every SQL statement of a campaign's dispatch lifecycle, in the order a campaign meets them: start (audience
+// snapshot), claim, mark attempted, write outcomes, complete or fail, and the sweeper's recovery. The jobs in
+// src/jobs/campaigns decide when to run them; the rules that make a send happen at most once live in these
+// statements' WHERE clauses (see docs/campaigns.md). Raw SQL on the pool: the hot ones are measured
+// (bench/FINDINGS.md) and rely on exact plans.
+import type pg from 'pg';
+import { FLAGGED_FOR_REVIEW, UNKNOWN_OUTCOME_MESSAGE } from './reasons.js';
+
+/** A pooled connection or the pool itself: statements that need no transaction run on either. */
+export type Queryable = pg.Pool | pg.PoolClient;
+
+/** Runs `fn` in one transaction on one pooled connection (rolled back when it throws). */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const out = await fn(client);
+    await client.query('commit');
+    return out;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** A recipient row's answer as the dispatch jobs decide it (jobs/campaigns/outcome.ts builds them). */
+export interface Outcome {
+  contactId: string;
+  state: 'sent' | 'failed' | 'queued' | 'unknown';
+  messagingType: string | null;
+  tag: string | null;
+  messageId: string | null;
+  errorCode: number | null;
+  errorSubcode: number | null;
+  errorMessage: string | null;
+  sentAt: Date | null;
+  /** Re-queued rows wait until then. */
+  notBefore: Date | null;
+  /** -1 when the claim must not count as an attempt (a rate-limit answer, a row never sent). */
+  attemptsDelta: number;
+}
+
+// ---- start -------------------------------------------------------------------------------------------
+
+export interface DueCampaign {
+  id: string;
+  page_id: string;
+  tag_id: string | null;
+  audience_kind: 'all' | 'tag';
+  audience_count: number;
+  scheduled_time: Date;
+}
+
+const DUE_COLUMNS = 'id, page_id, tag_id, audience_kind, audience_count, scheduled_time';
+
+/** Pending campaigns due within `leadMs` and not yet snapshotted, locked (at most 5). */
+export async function lockCampaignsToPrepare(
+  client: pg.PoolClient,
+  leadMs: number,
+): Promise<DueCampaign[]> {
+  const { rows } = await client.query<DueCampaign>(
+    `select ${DUE_COLUMNS} from campaigns
+     where status = 'pending' and audience_count = 0 and scheduled_time > now()
+       and scheduled_time <= now() + $1 * interval '1 millisecond'
+     order by scheduled_time limit 5 for update skip locked`,
+    [leadMs],
+  );
+  return rows;
+}
+
+/** The earliest pending campaign whose time has come, locked; undefined when none is due. */
+export async function lockDueCampaign(client: pg.PoolClient): Promise<DueCampaign | undefined> {
+  const { rows } = await client.query<DueCampaign>(
+    `select ${DUE_COLUMNS} from campaigns
+     where status = 'pending' and scheduled_time <= now()
+     order by scheduled_time limit 1 for update skip locked`,
+  );
+  return rows[0];
+}
+
+/**
+ * The audience snapshot: one queued row per recipient, numbered into batches of `batchSize`, and the
+ * campaign's audience_count. Idempotent (a second run inserts nothing). Returns the audience size.
+ */
+export async function insertAudienceSnapshot(
+  client: pg.PoolClient,
+  c: DueCampaign,
+  batchSize: number,
+): Promise<number> {
+  const inserted = await client.query(
+    `insert into campaign_recipients (campaign_id, contact_id, psid, batch_no, state)
+     select $1, ct.id, ct.psid, ((row_number() over (order by ct.id)) - 1) / $4, 'queued'
+     from contacts ct
+     where ct.page_id = $2
+       and ($3 = 'all' or exists (select 1 from contact_tags x where x.contact_id = ct.id and x.tag_id = $5))
+     on conflict do nothing`,
+    [c.id, c.page_id, c.audience_kind, batchSize, c.tag_id],
+  );
+  const audience = inserted.rowCount ?? 0;
+  if (audience > 0) {
+    await client.query('update campaigns set audience_count = $2 where id = $1', [c.id, audience]);
+  }
+  return audience;
+}
+
+/** pending -> completed at once: nobody to send to. */
+export async function completeEmpty(
+  client: pg.PoolClient,
+  campaignId: string,
+  reason: string,
+): Promise<void> {
+  await client.query(
+    `update campaigns set status = 'completed', started_at = now(), completed_at = now(), audience_count = 0,
+       status_reason = $2 where id = $1`,
+    [campaignId, reason],
+  );
+}
+
+/** pending -> processing. */
+export async function markProcessing(client: pg.PoolClient, campaignId: string): Promise<void> {
+  await client.query(
+    `update campaigns set status = 'processing', started_at = coalesce(started_at, now()) where id = $1`,
+    [campaignId],
+  );
+}
+
+/** pending -> processing for a prepared campaign whose time has come (a batch may run before the scheduler). */
+export async function startIfDue(pool: Queryable, campaignId: string): Promise<void> {
+  await pool.query(
+    `update campaigns set status = 'processing', started_at = now()
+     where id = $1 and status = 'pending' and scheduled_time <= now() and audience_count > 0`,
+    [campaignId],
+  );
+}
+
+/** The planner's row estimate of campaign_recipients (-1: never analysed). */
+export async function recipientRowEstimate(pool: Queryable): Promise<number> {
+  const { rows } = await pool.query<{ reltuples: number }>(
+    `select reltuples::float8 as reltuples from pg_class where oid = 'campaign_recipients'::regclass`,
+  );
+  return Number(rows[0]?.reltuples ?? -1);
+}
+
+export async function analyzeRecipients(pool: Queryable): Promise<void> {
+  await pool.query('analyze campaign_recipients');
+}
+
+// ---- send --------------------------------------------------------------------------------------------
+
+export interface SendTargetRow {
+  status: string;
+  page_id: string;
+  fb_page_id: string;
+  page_token_enc: string | null;
+  token_status: string;
+  message: string;
+  type: string;
+}
+
+/** What a batch needs to send: the campaign's status and message, its page and encrypted page token. */
+export async function loadSendTarget(
+  pool: Queryable,
+  campaignId: string,
+): Promise<SendTargetRow | undefined> {
+  const { rows } = await pool.query<SendTargetRow>(
+    `select c.status, c.page_id, p.fb_page_id, p.page_token_enc, p.token_status, c.message, c.type
+     from campaigns c join pages p on p.id = c.page_id where c.id = $1`,
+    [campaignId],
+  );
+  return rows[0];
+}
+
+export interface ClaimedRow {
+  contact_id: string;
+  psid: string;
+  inside_window: boolean;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` queued rows of one batch ('queued' -> 'sending', worker_id = us), committed before
+ * any send: the heart of "at most once". Rows waiting for `not_before` are left for later.
+ */
+export async function claimRows(
+  pool: Queryable,
+  campaignId: string,
+  batchNo: number,
+  limit: number,
+  workerId: string,
+): Promise<ClaimedRow[]> {
+  const { rows } = await pool.query<ClaimedRow>(
+    `with picked as (
+       select r.contact_id from campaign_recipients r
+       where r.campaign_id = $1 and r.batch_no = $2 and r.state = 'queued'
+         and (r.not_before is null or r.not_before <= now())
+         and exists (select 1 from campaigns c where c.id = $1 and c.status = 'processing')
+       limit $3 for update of r skip locked)
+     update campaign_recipients r
+       set state = 'sending', attempts = r.attempts + 1, worker_id = $4, claimed_at = now(), not_before = null,
+           sent_at = null
+     from picked join contacts ct on ct.id = picked.contact_id
+     where r.campaign_id = $1 and r.contact_id = picked.contact_id
+     returning r.contact_id, r.psid, r.attempts,
+       coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window`,
+    [campaignId, batchNo, limit, workerId],
+  );
+  return rows;
+}
+
+/** ms until the batch's next re-queued row may go, or null when nothing is left for this batch. */
+export async function nextQueuedWait(
+  pool: Queryable,
+  campaignId: string,
+  batchNo: number,
+): Promise<number | null> {
+  const { rows } = await pool.query<{ n: number; wait_ms: number | null }>(
+    `select count(*)::int as n,
+            (extract(epoch from (min(r.not_before) - now())) * 1000)::float8 as wait_ms
+     from campaign_recipients r
+     where r.campaign_id = $1 and r.batch_no = $2 and r.state = 'queued'
+       and exists (select 1 from campaigns c where c.id = $1 and c.status = 'processing')`,
+    [campaignId, batchNo],
+  );
+  const r = rows[0];
+  if (!r || r.n === 0) return null;
+  // Rows queued without a wait are locked by another lane or worker right now: look again shortly.
+  return r.wait_ms === null ? 50 : Number(r.wait_ms);
+}
+
+/**
+ * Marks claimed rows attempted (sent_at) just before their sends. Returns the ids still ours: a row the
+ * sweeper took back (this worker looked dead) is not ours to send any more.
+ */
+export async function markAttempted(
+  pool: Queryable,
+  campaignId: string,
+  contactIds: string[],
+  workerId: string,
+): Promise<Set<string>> {
+  const { rows } = await pool.query<{ contact_id: string }>(
+    `update campaign_recipients set sent_at = now()
+     where campaign_id = $1 and contact_id = any($2::uuid[]) and state = 'sending' and worker_id = $3
+     returning contact_id`,
+    [campaignId, contactIds, workerId],
+  );
+  return new Set(rows.map((r) => r.contact_id));
+}
+
+/**
+ * All outcomes of a chunk and the campaign's dispatched/failed counters in one statement. Only rows this
+ * worker still holds are written. Returns the contact ids now 'sent' (for late delivery marks).
+ */
+export async function writeOutcomes(
+  pool: Queryable,
+  campaignId: string,
+  workerId: string,
+  outcomes: Outcome[],
+): Promise<string[]> {
+  if (outcomes.length === 0) return [];
+  const params: unknown[] = [campaignId, workerId];
+  const values = outcomes.map((o) => {
+    const at = params.length;
+    params.push(
+      o.contactId,
+      o.state,
+      o.messagingType,
+      o.tag,
+      o.messageId,
+      o.errorCode,
+      o.errorSubcode,
+      o.errorMessage,
+      o.sentAt,
+      o.notBefore,
+      o.attemptsDelta,
+    );
+    return `($${at + 1}::uuid, $${at + 2}::text, $${at + 3}::text, $${at + 4}::text, $${at + 5}::text,
+      $${at + 6}::int, $${at + 7}::int, $${at + 8}::text, $${at + 9}::timestamptz, $${at + 10}::timestamptz,
+      $${at + 11}::int)`;
+  });
+  const { rows } = await pool.query<{ contact_id: string }>(
+    `with v (contact_id, state, messaging_type, tag, message_id, error_code, error_subcode, error_message, sent_at,
+            not_before, attempts_delta) as (values ${values.join(',')}),
+    u as (
+      update campaign_recipients r set
+        state = v.state, messaging_type = v.messaging_type, tag = v.tag, message_id = v.message_id,
+        error_code = v.error_code, error_subcode = v.error_subcode, error_message = v.error_message,
+        sent_at = v.sent_at, not_before = v.not_before, attempts = r.attempts + v.attempts_delta,
+        worker_id = case when v.state = 'queued' then null else r.worker_id end
+      from v
+      where r.campaign_id = $1 and r.contact_id = v.contact_id and r.worker_id = $2
+        and r.state in ('sending', 'unknown')
+      returning r.contact_id, r.state),
+    c as (
+      update campaigns set
+        dispatched_count = dispatched_count + (select count(*) from u where u.state = 'sent'),
+        failed_count = failed_count + (select count(*) from u where u.state = 'failed')
+      where id = $1 and exists (select 1 from u where u.state in ('sent', 'failed')))
+    select contact_id from u where state = 'sent'`,
+    params,
+  );
+  return rows.map((r) => r.contact_id);
+}
+
+// ---- end ---------------------------------------------------------------------------------------------
+
+/** processing -> failed with a reason (token or permission lost); queued rows stay queued, unsent. */
+export async function failCampaign(
+  pool: Queryable,
+  campaignId: string,
+  reason: string,
+  markTokenInvalid: boolean,
+): Promise<void> {
+  const { rows } = await pool.query<{ page_id: string }>(
+    `update campaigns set status = 'failed', status_reason = $2, completed_at = now()
+     where id = $1 and status = 'processing' returning page_id`,
+    [campaignId, reason],
+  );
+  if (markTokenInvalid && rows[0]) {
+    await pool.query(
+      `update pages set token_status = 'invalid', updated_at = now() where id = $1`,
+      [rows[0].page_id],
+    );
+  }
+}
+
+/**
+ * processing -> completed once no row is queued or sending (every processing campaign, or just one); the
+ * reason counts rows flagged for review. Returns the completed campaigns' ids.
+ */
+export async function completeIfDone(pool: Queryable, campaignId?: string): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `with done as (
+       select c.id, (select count(*) from campaign_recipients r
+                     where r.campaign_id = c.id and r.state = 'unknown')::int as unknown
+       from campaigns c
+       where c.status = 'processing' and ($1::uuid is null or c.id = $1)
+         and not exists (select 1 from campaign_recipients r
+                         where r.campaign_id = c.id and r.state in ('queued', 'sending'))
+       for update of c skip locked)
+     update campaigns c set status = 'completed', completed_at = now(),
+       status_reason = case when done.unknown > 0 then done.unknown || $2 end
+     from done where c.id = done.id returning c.id`,
+    [campaignId ?? null, FLAGGED_FOR_REVIEW],
+  );
+  return rows.map((r) => r.id);
+}
+
+// ---- workers and recovery ----------------------------------------------------------------------------
+
+/** A worker's lease: rows it claims count as alive while its heartbeat is fresh. */
+export async function heartbeat(
+  pool: Queryable,
+  workerId: string,
+  campaignIds: string[],
+): Promise<void> {
+  await pool.query(
+    `insert into campaign_workers (id, heartbeat_at, campaign_ids) values ($1, now(), $2::uuid[])
+     on conflict (id) do update set heartbeat_at = now(), campaign_ids = excluded.campaign_ids`,
+    [workerId, campaignIds],
+  );
+}
+
+export async function retireWorker(pool: Queryable, workerId: string): Promise<void> {
+  await pool.query('delete from campaign_workers where id = $1', [workerId]);
+}
+
+export async function pruneWorkers(pool: Queryable): Promise<void> {
+  await pool.query(`delete from campaign_workers where heartbeat_at < now() - interval '1 day'`);
+}
+
+export async function campaignStatuses(
+  pool: Queryable,
+  ids: string[],
+): Promise<Array<{ id: string; status: string }>> {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<{ id: string; status: string }>(
+    'select id, status from campaigns where id = any($1::uuid[])',
+    [ids],
+  );
+  return rows;
+}
+
+/**
+ * Rows left in 'sending' by a worker whose heartbeat stopped (SIGKILL, crash, lost machine), or claimed
+ * absurdly long ago. An attempted row's request may have reached the platform: flagged 'unknown', never
+ * re-sent. A row claimed but not yet attempted (no sent_at) provably never went out: queued again.
+ */
+export async function flagStaleSends(pool: Queryable, staleMs: number): Promise<number> {
+  const { rowCount } = await pool.query(
+    `update campaign_recipients r set
+       state = case when r.sent_at is null then 'queued' else 'unknown' end,
+       error_message = case when r.sent_at is null then null else $2 end,
+       worker_id = case when r.sent_at is null then null else r.worker_id end
+     where r.state = 'sending'
+       and (r.claimed_at < now() - interval '10 minutes'
+            or not exists (select 1 from campaign_workers w
+                           where w.id = r.worker_id and w.heartbeat_at > now() - $1 * interval '1 millisecond'))`,
+    [staleMs, UNKNOWN_OUTCOME_MESSAGE],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Rows left 'sending' under THIS (live) worker that it no longer works on: a claim whose answer was lost
+ * with its connection, or a chunk whose outcomes could not be written. Same rule as for a dead worker:
+ * never attempted -> queued again; attempted -> 'unknown' (never re-sent). `held` lists the
+ * `campaignId/contactId` rows still in hand; `graceMs` leaves a claim just committed time to be registered.
+ */
+export async function releaseOrphanedClaims(
+  pool: Queryable,
+  workerId: string,
+  held: string[],
+  graceMs: number,
+): Promise<number> {
+  const { rowCount } = await pool.query(
+    `update campaign_recipients r set
+       state = case when r.sent_at is null then 'queued' else 'unknown' end,
+       error_message = case when r.sent_at is null then null else $4 end,
+       worker_id = case when r.sent_at is null then null else r.worker_id end
+     where r.state = 'sending' and r.worker_id = $1
+       and r.claimed_at < now() - $3 * interval '1 millisecond'
+       and not ((r.campaign_id::text || '/' || r.contact_id::text) = any($2::text[]))`,
+    [workerId, held, graceMs, UNKNOWN_OUTCOME_MESSAGE],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Batches of processing campaigns (started over 5 s ago) that still hold queued rows while no live worker
+ * works on the campaign. Whether a batch job still waits for them is pg-boss's to say (jobs/boss.ts).
+ */
+export async function unattendedBatches(
+  pool: Queryable,
+  staleMs: number,
+): Promise<Array<{ campaignId: string; batches: number[] }>> {
+  const { rows } = await pool.query<{ campaign_id: string; batches: number[] }>(
+    `select r.campaign_id, array_agg(distinct r.batch_no) as batches
+     from campaigns c join campaign_recipients r on r.campaign_id = c.id and r.state = 'queued'
+     where c.status = 'processing' and c.started_at < now() - interval '5 seconds'
+       and not exists (select 1 from campaign_workers w
+                       where c.id = any(w.campaign_ids) and w.heartbeat_at > now() - $1 * interval '1 millisecond')
+     group by r.campaign_id`,
+    [staleMs],
+  );
+  return rows.map((r) => ({ campaignId: r.campaign_id, batches: r.batches }));
+}

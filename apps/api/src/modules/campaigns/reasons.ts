@@ -1,0 +1,23 @@
+// Why a campaign stopped early, or why one of its recipients has no definite answer: the texts the Campaign
+// Analytics screen shows as a campaign's `status_reason` or a recipient's error. Written by the dispatch
+// jobs (src/jobs/campaigns) and read back by the analytics routes, so they live in one place.
+
+/** The page token is missing, undecryptable or refused by the platform (error 190). */
+export const TOKEN_INVALID_REASON =
+  'The page access token is no longer valid: reconnect the page by signing in again, then schedule again.';
+
+/** The platform refuses this app the permission to send for the page (errors 200-299). */
+export const PERMISSION_REASON =
+  'The page no longer allows this app to send messages: reconnect the page by signing in again, then schedule again.';
+
+/** A recipient whose send may have reached the platform but whose answer was lost: never re-sent. */
+export const UNKNOWN_OUTCOME_MESSAGE =
+  'The answer to this send was lost (timeout or crash): it may or may not have been delivered. Flagged for review.';
+
+/** Completed campaign with recipients flagged 'unknown': `${count}${FLAGGED_FOR_REVIEW}`. */
+export const FLAGGED_FOR_REVIEW =
+  ' recipient(s) flagged for review: the answer to their send was lost.';
+
+export const EMPTY_AUDIENCE_REASON =
+  'No recipients: the audience was empty when the campaign started.';
+export const TAG_DELETED_REASON = 'No recipients: the tag was deleted before the campaign started.';
