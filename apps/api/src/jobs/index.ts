@@ -4,13 +4,13 @@ import type { ModuleDeps } from '../modules/deps.js';
 import { registerCampaignWorker } from './campaigns/worker.js';
 import { registerDataDeletionWorker } from './data-deletion.js';
 import { registerPageSyncWorker } from './page-sync.js';
-import { registerWebhookIngestWorker } from './webhook-ingest.js';
+import { startWebhookSweeper } from './webhook-sweeper.js';
 
 export * from './boss.js';
 
 /**
- * Where job handlers are attached (`boss.work(queue, opts, handler)`). Each queue's worker arrives with
- * the issue that builds it; a placeholder handler would silently complete jobs, so none is registered.
+ * Every worker of a process, attached to its pg-boss: data deletion, page sync (with a Graph client),
+ * the webhook sweeper, and campaign dispatch (with a Graph API to send to).
  */
 export async function registerWorkers(
   boss: PgBoss,
@@ -19,7 +19,7 @@ export async function registerWorkers(
 ): Promise<void> {
   await registerDataDeletionWorker(boss, deps);
   if (deps.graph) await registerPageSyncWorker(boss, deps, {}, logger);
-  await registerWebhookIngestWorker(boss, deps, {}, logger);
+  startWebhookSweeper(boss, deps, {}, logger);
   if (deps.config.graphApiUrl) {
     await registerCampaignWorker(boss, {
       config: deps.config,

@@ -6,12 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.js';
+import { poolOf, type Db } from '../db/client.js';
 import { GraphError, type GraphClient } from '../graph/index.js';
 import type { Conversation, ConversationsPage } from '../graph/types.js';
 import type { ModuleDeps } from '../modules/deps.js';
 import { upsertContacts, type ContactUpsert } from '../modules/contacts/repo.js';
-import { BOSS_SCHEMA } from './boss.js';
+import { jobStates, stopRetrying } from './boss.js';
 import { createPacer } from './pacing/call-pacer.js';
 import { PAGE_SYNC_QUEUE } from './queues.js';
 
@@ -301,22 +301,38 @@ export async function markFailed(db: Db, syncId: string, message: string) {
  * them are closed, so the page can be synced again.
  */
 export async function reapStaleSyncs(db: Db, boss: PgBoss, logger?: Pick<Logger, 'warn'>) {
-  const { rows } = await db.execute<{ id: string; status: string; jobState: string | null }>(sql`
-    select s.id, s.status, j.state::text as "jobState"
-      from page_syncs s
-      left join ${sql.raw(`${BOSS_SCHEMA}.job`)} j on j.id = s.id::uuid and j.name = ${PAGE_SYNC_QUEUE}
-     where (s.status = 'running' and s.lease_until < now())
-        or (s.status in ('waiting', 'running') and s.updated_at < now() - interval '1 minute'
-            and (j.id is null or j.state::text in ('completed', 'failed', 'cancelled')))`);
+  const { rows } = await db.execute<{
+    id: string;
+    status: string;
+    leaseLapsed: boolean;
+    quiet: boolean;
+  }>(sql`
+    select id, status, (status = 'running' and lease_until < now()) as "leaseLapsed",
+           (updated_at < now() - interval '1 minute') as quiet
+      from page_syncs
+     where (status = 'running' and lease_until < now())
+        or (status in ('waiting', 'running') and updated_at < now() - interval '1 minute')`);
+  if (rows.length === 0) return;
+  const states = await jobStates(
+    poolOf(db),
+    PAGE_SYNC_QUEUE,
+    rows.map((r) => r.id),
+  );
   for (const r of rows) {
-    if (r.jobState === 'active') {
+    const jobState = states.get(r.id) ?? null;
+    const jobEnded = jobState === null || ENDED_JOB_STATES.includes(jobState);
+    // A sync row is the id of its pg-boss job: the two are read apart, so each case is checked again here.
+    if (!r.leaseLapsed && !(r.quiet && jobEnded)) continue;
+    if (jobState === 'active') {
       logger?.warn({ syncId: r.id }, 'page sync worker lost: handing the sync to another worker');
       await boss.fail(PAGE_SYNC_QUEUE, r.id, { message: 'worker lost' });
-    } else if (r.jobState === null || ['completed', 'failed', 'cancelled'].includes(r.jobState)) {
+    } else if (jobEnded) {
       await markFailed(db, r.id, WORKER_LOST_MESSAGE);
     }
   }
 }
+
+const ENDED_JOB_STATES = ['completed', 'failed', 'cancelled'];
 
 /** Attaches the sync workers and the watchdog to pg-boss. */
 export async function registerPageSyncWorker(
@@ -339,9 +355,7 @@ export async function registerPageSyncWorker(
         } catch (err) {
           if (err instanceof PermanentSyncError) {
             // No retry can fix it: let pg-boss record the failure now instead of retrying.
-            await deps.db
-              .execute(sql`update ${sql.raw(`${BOSS_SCHEMA}.job`)} set retry_limit = retry_count
-                                       where id = ${job.id}::uuid and name = ${PAGE_SYNC_QUEUE}`);
+            await stopRetrying(poolOf(deps.db), PAGE_SYNC_QUEUE, job.id);
           } else {
             logger?.warn({ err, syncId: job.data.syncId }, 'page sync attempt failed: will retry');
           }

@@ -3,11 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { admins, campaigns, deletionRequests, pageAdmins, pages } from '../../db/schema.js';
 import { BOSS_SCHEMA } from '../../jobs/boss.js';
-import {
-  CAMPAIGN_BATCH_QUEUE,
-  CAMPAIGN_DISPATCH_QUEUE,
-  PAGE_SYNC_QUEUE,
-} from '../../jobs/queues.js';
+import { CAMPAIGN_BATCH_QUEUE, PAGE_SYNC_QUEUE } from '../../jobs/queues.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Exec = Db | Tx;
@@ -96,7 +92,7 @@ export async function cancelQueuedJobs(
   );
   if (!exists.rows[0]?.ok) return 0;
   const pageKeys = pages.flatMap((p) => [p.id, p.fbPageId]);
-  const queues = [PAGE_SYNC_QUEUE, CAMPAIGN_DISPATCH_QUEUE, CAMPAIGN_BATCH_QUEUE];
+  const queues = [PAGE_SYNC_QUEUE, CAMPAIGN_BATCH_QUEUE];
   const res = await db.execute(sql`
     update ${sql.raw(BOSS_SCHEMA)}.job
     set state = 'cancelled', completed_on = now()

@@ -1,31 +1,28 @@
 // The durable side of the webhook ingest: the HTTP process handles each stored delivery at once; this
-// worker picks up any delivery left unprocessed (its process died, or processing failed) and also
-// serves explicit 'webhook-ingest' jobs ({eventId}) for re-processing. Processing is idempotent.
+// sweeper, in every worker process, picks up any delivery left unprocessed (its process died, or
+// processing failed). Processing is idempotent, so two sweepers taking the same delivery is harmless.
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { ModuleDeps } from '../modules/deps.js';
 import { staleEventIds } from '../modules/webhooks/repo.js';
 import { processWebhookEvent } from '../modules/webhooks/service.js';
-import { WEBHOOK_INGEST_QUEUE } from './queues.js';
 
-export interface WebhookIngestOptions {
+export interface WebhookSweeperOptions {
   /** How often to look for unprocessed deliveries. */
   sweepMs: number;
   /** Deliveries younger than this are left to the process that received them. */
   staleAfterMs: number;
 }
 
-export async function registerWebhookIngestWorker(
+/** Starts the sweeper; it stops with pg-boss. */
+export function startWebhookSweeper(
   boss: PgBoss,
   deps: ModuleDeps,
-  options: Partial<WebhookIngestOptions> = {},
+  options: Partial<WebhookSweeperOptions> = {},
   logger?: Logger,
-): Promise<void> {
-  const opts: WebhookIngestOptions = { sweepMs: 15_000, staleAfterMs: 30_000, ...options };
+): void {
+  const opts: WebhookSweeperOptions = { sweepMs: 15_000, staleAfterMs: 30_000, ...options };
   const ingest = { db: deps.db, graph: deps.graph, tokens: deps.tokens, logger };
-  await boss.work<{ eventId: number }>(WEBHOOK_INGEST_QUEUE, async ([job]) => {
-    if (job) await processWebhookEvent(ingest, Number(job.data.eventId));
-  });
   let sweeping = false;
   const timer = setInterval(() => {
     if (sweeping) return;
