@@ -1,5 +1,5 @@
 /**
- * API under load (issue 10 §1): the API in this process on the embedded defaults (a throwaway embedded
+ * API under load (pnpm bench, see bench/FINDINGS.md): the API in this process on the embedded defaults (a throwaway embedded
  * Postgres, the emulator in-process and unthrottled), a page with 10,000 conversations, and autocannon at
  * 50 connections against GET recipients, GET messages, GET tags, GET campaigns and POST send. Baseline: a
  * bare Fastify hello-world in the same process, measured in the same rounds (runs are interleaved so load

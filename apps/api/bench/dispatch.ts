@@ -1,5 +1,5 @@
 /**
- * Campaign dispatch (issue 8): the real campaign workers (scheduler, batch handler, sweeper) as separate
+ * Campaign dispatch (docs/campaigns.md): the real campaign workers (scheduler, batch handler, sweeper) as separate
  * processes (bench/dispatch-worker.ts) against the emulator in its own process and a throwaway embedded Postgres.
  *  0. Baseline: the emulator's raw Send API capacity, a bare HTTP loop (64 concurrent requests).
  *  1. A 100,000-recipient campaign, emulator and pacer unthrottled: msgs/s with one worker, then two.
@@ -196,7 +196,7 @@ async function main() {
   };
 
   // The API process beside the workers, as deployed (WORKERS_IN_API=false), answering the Campaign Analytics
-  // screen's live progress poll during every run: its peak RSS is the issue's "API" memory figure.
+  // screen's live progress poll during every run: its peak RSS is the report's "API" memory figure.
   const api = await startApi({ databaseUrl: pg.url, emulatorUrl, adminId: must(admin.rows[0]).id, fbUserId: user.id });
   stops.push(() => api.stop());
 

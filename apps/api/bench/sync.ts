@@ -1,5 +1,5 @@
 /**
- * Page sync throughput (issue 6): the real sync job handler (runPageSync, as a pg-boss worker runs it) against
+ * Page sync throughput (docs/page-sync.md): the real sync job handler (runPageSync, as a pg-boss worker runs it) against
  * the emulator in its own process (the platform is remote: it must not share this process's CPU) and a
  * throwaway embedded Postgres.
  *  1. Unthrottled: a 100,000-contact page, emulator and pacer without a Conversations API limit.

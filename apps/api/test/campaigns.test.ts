@@ -1,4 +1,4 @@
-// Campaigns (issue 8) over HTTP against a real Postgres, pg-boss and the emulator: the §5 rules, listing,
+// Campaigns (docs/campaigns.md) over HTTP against a real Postgres, pg-boss and the emulator: the §5 rules, listing,
 // audience preview, dispatch outcomes per recipient, platform failures, cancel, counters and CSV.
 import { CAMPAIGN_MESSAGES as M } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

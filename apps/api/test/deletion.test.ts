@@ -1,4 +1,4 @@
-// Data deletion (issue 9): the user's own request, Meta's callbacks (through the emulator's remove-app),
+// Data deletion (docs/data-deletion.md): the user's own request, Meta's callbacks (through the emulator's remove-app),
 // the job, the status and the operator route — against a real Postgres, pg-boss and the emulator.
 import { createHmac } from 'node:crypto';
 import { startEmulator, type Emulator } from '@pagecast/graph-emulator';

@@ -1,5 +1,5 @@
 /**
- * Issue 11 §4 "Load": a bounded soak on loopback. The API runs as production runs it (src/main.ts in its own
+ * Load (docs/reliability.md): a bounded soak on loopback. The API runs as production runs it (src/main.ts in its own
  * process, workers inside: campaign dispatch, webhook ingest) on a database of this file's own, against the
  * Graph emulator over HTTP. For SOAK_SECONDS (default 120) concurrent loops send inbox reads, chat sends, tag
  * changes and signed Messenger webhooks at 100/s while one campaign to the whole audience dispatches.
@@ -30,7 +30,7 @@ import { paced, sleep, Traffic } from './traffic.js';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const CONTACTS = Number(process.env.SOAK_CONTACTS ?? 3000);
-/** Requests per second of each loop; webhooks at the rate the issue asks for. */
+/** Requests per second of each loop; webhooks at the rate docs/reliability.md states. */
 const RATE = { reads: 30, sends: 5, tags: 5, webhooks: 100 };
 /**
  * Requests in flight per loop: 1.6 s worth of its rate. Each loop keeps its rate while answers take up to

@@ -60,8 +60,7 @@ const OUTCOME_RETRIES = 15;
 
 /**
  * pg-boss on the application database, in its own schema. Queues are created up front (pg-boss 10 needs
- * createQueue before send/work); later issues may re-create one with a policy (e.g. page-sync singleton)
- * through a migration of their own.
+ * createQueue before send/work); a queue that needs a policy (e.g. a singleton) is re-created by a migration of its own.
  */
 export async function startBoss(
   connectionString: string,

@@ -1,4 +1,4 @@
-// The 'data-deletion' queue (issue 9): deletes one user's data; see src/modules/deletion/service.ts.
+// The 'data-deletion' queue (docs/data-deletion.md): deletes one user's data; see src/modules/deletion/service.ts.
 import type PgBoss from 'pg-boss';
 import type { ModuleDeps } from '../modules/deps.js';
 import { runDeletionJob } from '../modules/deletion/service.js';
