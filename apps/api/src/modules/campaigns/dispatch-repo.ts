@@ -2,7 +2,8 @@
 // snapshot), claim, mark attempted, write outcomes, complete or fail, and the sweeper's recovery. The jobs in
 // src/jobs/campaigns decide when to run them; the rules that make a send happen at most once live in these
 // statements' WHERE clauses (see docs/campaigns.md). Raw SQL on the pool: the hot ones are measured
-// (bench/FINDINGS.md) and rely on exact plans.
+// (bench/FINDINGS.md) and rely on exact plans. One file on purpose, though it is long: every statement that
+// moves a recipient row between states is here, so the at-most-once rules can be checked side by side.
 import type pg from 'pg';
 import { FLAGGED_FOR_REVIEW, UNKNOWN_OUTCOME_MESSAGE } from './reasons.js';
 
