@@ -16,7 +16,7 @@ import { routeGuard } from './route-guard.js';
 import { tagsRouter } from './tags/router.js';
 import { userTagsRouter } from './user-tags/router.js';
 import { userRouter } from './user/router.js';
-import { registerWebhooks } from './webhooks/routes.js';
+import { registerWebhooks } from './webhooks/router.js';
 
 export type { ModuleDeps } from './deps.js';
 
