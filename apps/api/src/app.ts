@@ -29,6 +29,7 @@ import { registerNullCharGuard } from './http/null-chars.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRuntimeConfig, registerWeb, sendSpaIndex, wantsSpa } from './http/web.js';
 import { createLogger } from './logger.js';
+import { registerCampaignCounters } from './modules/campaigns/counters.js';
 import { registerModules } from './modules/index.js';
 import { createRealtimeHub, type RealtimeHub } from './realtime/index.js';
 import { applyRouteRateLimit } from './modules/route-guard.js';
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   if (!deps.realtime) app.addHook('onClose', () => realtime.close());
+  // Webhooks are processed in this process (modules/webhooks): campaign counters listen to them.
+  registerCampaignCounters(db);
   await registerModules(app, {
     config,
     db,

@@ -2,18 +2,12 @@ import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { requireAdmin } from '../../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
-import { registerCampaignCounters } from './counters.js';
 import * as service from './service.js';
 
 const s = initServer();
 const routes = contract.campaigns;
 
-export const campaignsRouter = ({ db }: ModuleDeps) => {
-  registerCampaignCounters(db);
-  return router(db);
-};
-
-const router = (db: ModuleDeps['db']) =>
+export const campaignsRouter = ({ db }: ModuleDeps) =>
   s.router(routes, {
     listCampaigns: async ({ params, query, request }) => {
       const { adminId } = await requireAdmin(request);
