@@ -114,7 +114,7 @@ async function main() {
   const logFile = path.join(dataDir, 'api.log');
   // The production logger (createLogger: buffered, asynchronous), into a file instead of stdout.
   const logger = createLogger(config, logFile);
-  const app = await buildApp({ config, db: db.db, graph, logger });
+  const app = await buildApp({ config, db: db.db, pool: db.pool, graph, logger });
   stops.push(() => app.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -406,7 +406,9 @@ async function startProfile(): Promise<{ stop: (file: string) => Promise<void> }
  * Postgres alone costs here: the first page of GET recipients as one prepared statement on a pool of its
  * own, mapped and serialized like the API does, without auth, hooks, logging or validation.
  */
-async function helloWorld(databaseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function helloWorld(
+  databaseUrl: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const app = Fastify();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   app.get('/hello', async () => ({ hello: 'world' }));
@@ -426,7 +428,9 @@ async function helloWorld(databaseUrl: string): Promise<{ url: string; close: ()
     const last = rows[29];
     return {
       recipients: rows.slice(0, 30).map((c) => toRecipient(c, now)),
-      paging: { nextCursor: rows.length > 30 && last ? encodeCursor(last.lastMessageKey, last.id) : null },
+      paging: {
+        nextCursor: rows.length > 30 && last ? encodeCursor(last.lastMessageKey, last.id) : null,
+      },
     };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -37,6 +37,8 @@ import { applyRouteRateLimit } from './modules/route-guard.js';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The pool under `db` (createDb's `pool`). */
+  pool: Pool;
   boss?: PgBoss;
   /** The Graph API client (src/graph); optional for tests that never reach the Graph API. */
   graph?: GraphClient;
@@ -66,14 +68,17 @@ class OneLineRequestLog extends LogController {
         'request errored',
       );
     } else {
-      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      reply.log.info(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
     }
   }
 }
 
 /** The HTTP app with every dependency injected; it never listens (main.ts and tests decide). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
+  const { config, db, pool } = deps;
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the instance type the plain FastifyInstance.
     loggerInstance: (deps.logger ?? createLogger(config)) as FastifyBaseLogger,
@@ -127,15 +132,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app, db);
   registerRuntimeConfig(app, config);
   await registerDocs(app, config.isProduction);
-  const realtime = deps.realtime ?? createRealtimeHub((db as unknown as { $client: Pool }).$client, {
-    logger: app.log,
-  });
+  const realtime = deps.realtime ?? createRealtimeHub(pool, { logger: app.log });
   if (!deps.realtime) app.addHook('onClose', () => realtime.close());
   // Webhooks are processed in this process (modules/webhooks): campaign counters listen to them.
   registerCampaignCounters(db);
   await registerModules(app, {
     config,
     db,
+    pool,
     boss: deps.boss,
     graph: deps.graph,
     tokens: tokenCipher(config.encryptionKey),

@@ -1,7 +1,12 @@
 // `pnpm --filter @pagecast/api start`: HTTP API + web app + (by default) the job workers, in one process.
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
-import { exitOnStartupError, handleShutdown, startRuntime, subscribeMessengerWebhooks } from './runtime.js';
+import {
+  exitOnStartupError,
+  handleShutdown,
+  startRuntime,
+  subscribeMessengerWebhooks,
+} from './runtime.js';
 
 async function main() {
   const runtime = await startRuntime({ role: 'api' });
@@ -10,6 +15,7 @@ async function main() {
     const app = await buildApp({
       config,
       db: runtime.db.db,
+      pool: runtime.db.pool,
       boss: runtime.boss,
       graph: runtime.graph,
       logger,

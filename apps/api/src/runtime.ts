@@ -87,13 +87,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const boss = await startBoss(databaseUrl, logger);
     stops.push(['pg-boss', () => stopBoss(boss)]);
     if (options.role === 'worker' || config.workersInApi) {
-      await registerWorkers(boss, {
-        config,
-        db: db.db,
+      await registerWorkers(
         boss,
-        graph,
-        tokens: tokenCipher(config.encryptionKey),
-      }, logger);
+        {
+          config,
+          db: db.db,
+          pool: db.pool,
+          boss,
+          graph,
+          tokens: tokenCipher(config.encryptionKey),
+        },
+        logger,
+      );
     }
     return { config, logger, db, boss, graph, stop };
   } catch (err) {
@@ -163,7 +168,9 @@ export const APP_WEBHOOK_FIELDS = [
  * App-level webhook subscription, once the API listens (the platform verifies the callback with the GET
  * handshake). A failure is logged, not fatal: in production it can also be set in the Meta dashboard.
  */
-export async function subscribeMessengerWebhooks(runtime: Pick<Runtime, 'config' | 'graph' | 'logger'>) {
+export async function subscribeMessengerWebhooks(
+  runtime: Pick<Runtime, 'config' | 'graph' | 'logger'>,
+) {
   const callbackUrl = `${runtime.config.publicUrl}/api/webhooks/messenger`;
   try {
     await runtime.graph.subscribeAppWebhooks({

@@ -61,7 +61,14 @@ const cipher = () => tokenCipher(config.encryptionKey);
 async function startWorkers() {
   if (workersOn) return;
   workersOn = true;
-  await registerWorkers(boss, { config, db: db(), boss, graph, tokens: cipher() });
+  await registerWorkers(boss, {
+    config,
+    db: db(),
+    pool: database.pool,
+    boss,
+    graph,
+    tokens: cipher(),
+  });
 }
 
 beforeAll(async () => {
@@ -89,7 +96,7 @@ beforeAll(async () => {
     maxRetries: 0,
   });
   boss = await startBoss(database.url);
-  app = await buildApp({ config, db: db(), boss, graph });
+  app = await buildApp({ config, db: db(), pool: database.pool, boss, graph });
   await app.listen({ host: '127.0.0.1', port: appPort });
 });
 

@@ -3,6 +3,8 @@ import pg from 'pg';
 import * as schema from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle, as `db.transaction((tx) => ...)` passes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface DbHandle {
   db: Db;
@@ -10,7 +12,10 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
-/** The pool under drizzle (createDb builds it with `drizzle(pool)`). */
+/**
+ * The pool under drizzle (createDb builds it with `drizzle(pool)`), for code that holds only the Db handle.
+ * Code wired with deps takes `deps.pool` (createDb's `pool`) instead.
+ */
 export const poolOf = (db: Db): pg.Pool => (db as unknown as { $client: pg.Pool }).$client;
 
 /**
@@ -27,7 +32,8 @@ const statementTexts = new Map<string, string>();
 
 export function statement(name: string, text: string): Statement {
   const taken = statementTexts.get(name);
-  if (taken !== undefined && taken !== text) throw new Error(`statement name ${name} is already taken`);
+  if (taken !== undefined && taken !== text)
+    throw new Error(`statement name ${name} is already taken`);
   statementTexts.set(name, text);
   return { name, text };
 }

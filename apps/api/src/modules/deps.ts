@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
 import type { TokenCipher } from '../crypto/tokens.js';
@@ -9,6 +10,8 @@ import type { RealtimeHub } from '../realtime/index.js';
 export interface ModuleDeps {
   config: Config;
   db: Db;
+  /** The pool under `db` (createDb's `pool`), for raw SQL, transactions shared with pg-boss, LISTEN. */
+  pool: pg.Pool;
   boss?: PgBoss;
   /** The only way to the Graph API (src/graph); optional so tests that do not need it skip it. */
   graph?: GraphClient;

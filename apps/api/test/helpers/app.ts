@@ -40,7 +40,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp({ config, db: database.db, graph: options.graph });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    graph: options.graph,
+  });
   await app.ready();
   return {
     app,

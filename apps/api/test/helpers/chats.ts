@@ -13,7 +13,13 @@ import type { TestDatabase } from './db.js';
 
 export const HOUR = 3_600_000;
 
-export async function emu<T = any>(base: string, path: string, body?: unknown, method?: string): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function emu<T = any>(
+  base: string,
+  path: string,
+  body?: unknown,
+  method?: string,
+): Promise<T> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const r = await fetch(`${base}${path}`, {
     method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -43,9 +49,13 @@ export function testGraph(url: string): GraphClient {
   });
 }
 
-export async function buildChatApp(database: TestDatabase, graph: GraphClient, emulatorUrl: string) {
+export async function buildChatApp(
+  database: TestDatabase,
+  graph: GraphClient,
+  emulatorUrl: string,
+) {
   const config = testConfig({ GRAPH_API_URL: emulatorUrl });
-  const app = await buildApp({ config, db: database.db, graph });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, graph });
   await app.ready();
   return { app, config, tokens: tokenCipher(config.encryptionKey) };
 }

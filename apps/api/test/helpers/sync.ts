@@ -67,7 +67,7 @@ export async function startSyncEnv(env: Record<string, string> = {}): Promise<Sy
   const boss = await startBoss(database.url);
   const graph = graphFor(emulator.url);
   const config = testConfig({ GRAPH_API_URL: emulator.url, ...env });
-  const app = await buildApp({ config, db: database.db, boss, graph });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, boss, graph });
   await app.ready();
   const tokens = tokenCipher(config.encryptionKey);
   return {
@@ -78,7 +78,7 @@ export async function startSyncEnv(env: Record<string, string> = {}): Promise<Sy
     config,
     tokens,
     app,
-    deps: { config, db: database.db, boss, graph, tokens },
+    deps: { config, db: database.db, pool: database.pool, boss, graph, tokens },
     close: async () => {
       await app.close();
       await stopBoss(boss, 1000);
@@ -140,7 +140,10 @@ export async function seedEmulatorPage(
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls until `check` returns a value (no timing assertion: the test's own timeout bounds it). */
-export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | null | undefined | false>,
+  everyMs = 100,
+): Promise<T> {
   for (;;) {
     const v = await check();
     if (v) return v;

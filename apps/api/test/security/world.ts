@@ -81,7 +81,14 @@ export async function createWorld(
   const config = testConfig({ GRAPH_API_URL: emulator.url, ...options.env });
   // Jobs can be queued (sync starts answer 202); no workers run them.
   const boss = await startBoss(database.url);
-  const app = await buildApp({ config, db: database.db, boss, graph, logger: options.logger });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    boss,
+    graph,
+    logger: options.logger,
+  });
   await app.ready();
   const tokens = tokenCipher(config.encryptionKey);
 
@@ -249,7 +256,10 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
       msg: 'Hello from the shop',
     },
   }),
-  'campaigns.audiencePreview': (ids) => ({ params: { pageId: ids.pageId }, query: { tagId: ids.tagId } }),
+  'campaigns.audiencePreview': (ids) => ({
+    params: { pageId: ids.pageId },
+    query: { tagId: ids.tagId },
+  }),
   'campaigns.getCampaign': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.listCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.exportCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),
@@ -257,7 +267,11 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'system.healthz': () => ({}),
   'system.readyz': () => ({}),
   'system.webhookVerify': () => ({
-    query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'pagecast-verify-token', 'hub.challenge': '42' },
+    query: {
+      'hub.mode': 'subscribe',
+      'hub.verify_token': 'pagecast-verify-token',
+      'hub.challenge': '42',
+    },
   }),
   'system.webhookReceive': () => ({ body: { object: 'page', entry: [] } }),
   'system.dataDeletionCallback': () => ({

@@ -2,12 +2,11 @@
 // src/jobs/campaign-*.ts; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
 // aggregate- and CTE-heavy and the dispatch path shares their shapes.
 import type { Campaign, CampaignRecipient, CampaignStatus } from '@pagecast/contract';
-import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
-import { runStatement, statement, type Db } from '../../db/client.js';
+import { poolOf, runStatement, statement, type Db } from '../../db/client.js';
 
-/** The pool under drizzle (createDb builds it with `drizzle(pool)`). */
-export const poolOf = (db: Db): pg.Pool => (db as unknown as { $client: pg.Pool }).$client;
+// Compatibility re-export for callers that still import it from here; db/client.ts owns it.
+export { poolOf } from '../../db/client.js';
 
 /** The columns every Campaign answer is built from (`c` = campaigns, `p` = pages, `t` = tags). */
 const CAMPAIGN_COLUMNS = `
@@ -188,7 +187,9 @@ export async function funnelCounts(db: Db, campaignId: string): Promise<FunnelCo
 export async function failureGroups(
   db: Db,
   campaignId: string,
-): Promise<Array<{ code: number | null; subcode: number | null; message: string | null; count: number }>> {
+): Promise<
+  Array<{ code: number | null; subcode: number | null; message: string | null; count: number }>
+> {
   const { rows } = await poolOf(db).query(
     `select error_code as code, error_subcode as subcode, error_message as message, count(*)::int as count
      from campaign_recipients where campaign_id = $1 and state = 'failed'

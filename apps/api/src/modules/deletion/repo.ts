@@ -1,11 +1,10 @@
 // SQL of data deletion (spec §4 "Data deletion", issue 9). Every function takes a Db or a transaction.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { admins, campaigns, deletionRequests, pageAdmins, pages } from '../../db/schema.js';
 import { BOSS_SCHEMA } from '../../jobs/boss.js';
 import { CAMPAIGN_BATCH_QUEUE, PAGE_SYNC_QUEUE } from '../../jobs/queues.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Exec = Db | Tx;
 
 export type AdminRow = typeof admins.$inferSelect;

@@ -2,14 +2,14 @@
 // (delete-user), Meta's callbacks (data-deletion, deauthorize), the operator route and the pg-boss job.
 import { randomBytes } from 'node:crypto';
 import type { DeletionStatus } from '@pagecast/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { GraphError } from '../../graph/index.js';
 import { HttpError } from '../../http/errors.js';
 import { assertTokenFor, SIGN_IN_MESSAGES } from '../admin/service.js';
 import { DATA_DELETION_QUEUE } from '../../jobs/queues.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
-import type { Exec, Tx } from './repo.js';
+import type { Exec } from './repo.js';
 
 export const DELETION_CANCEL_REASON = 'Data deletion requested';
 export const DEAUTHORIZE_CANCEL_REASON = 'App access was removed in Facebook';

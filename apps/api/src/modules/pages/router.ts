@@ -26,14 +26,14 @@ export const pagesRouter = (deps: ModuleDeps) =>
     syncPage: async ({ params, request }) => {
       const { adminId } = await requireAdmin(request);
       const page = await assertPageAdmin(deps.db, adminId, params.pageId);
-      const { jobId } = await startPageSync(deps.db, deps.boss, page.id);
+      const { jobId } = await startPageSync(deps.pool, deps.boss, page.id);
       return { status: 202, body: { jobId } };
     },
     syncStatus: async ({ params, request }) => {
       const { adminId } = await requireAdmin(request);
       return {
         status: 200,
-        body: await readSyncStatus(deps.db, deps.boss, adminId, params.jobId),
+        body: await readSyncStatus(deps.pool, deps.boss, adminId, params.jobId),
       };
     },
     getSubscription: async ({ request }) => {

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import type { SyncStatus } from '@pagecast/contract';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { PAGE_SYNC_QUEUE } from '../../jobs/queues.js';
 import { PAGE_SYNC_SEND_OPTIONS, type PageSyncJobData } from '../../jobs/page-sync.js';
@@ -22,12 +21,12 @@ export interface StartedSync {
  * concurrent second start wait for the first to commit, then join it.
  */
 export async function startPageSync(
-  db: Db,
+  pool: pg.Pool,
   boss: PgBoss | undefined,
   pageUuid: string,
 ): Promise<StartedSync> {
   if (!boss) throw new HttpError(503, 'Background jobs are not available right now');
-  const client = await poolOf(db).connect();
+  const client = await pool.connect();
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       await client.query('begin');
@@ -84,7 +83,7 @@ const QUEUE_STATES: Record<string, string> = {
  * 'not_found' (200, as spec §4's client expects: it then clears the job id), so nothing leaks.
  */
 export async function readSyncStatus(
-  db: Db,
+  pool: pg.Pool,
   boss: PgBoss | undefined,
   adminId: string,
   jobId: string,
@@ -98,7 +97,7 @@ export async function readSyncStatus(
     error: null,
   };
   if (!UUID.test(jobId)) return notFound;
-  const { rows } = await poolOf(db).query<{
+  const { rows } = await pool.query<{
     status: string;
     processed: number;
     total: number | null;
@@ -117,9 +116,7 @@ export async function readSyncStatus(
   );
   if (!status) return notFound;
   const job = boss
-    ? await boss
-        .getJobById(PAGE_SYNC_QUEUE, jobId, { includeArchive: true })
-        .catch(() => null)
+    ? await boss.getJobById(PAGE_SYNC_QUEUE, jobId, { includeArchive: true }).catch(() => null)
     : null;
   // Our row is the truth once it is terminal; otherwise the queue says where the job is.
   const state =
@@ -138,9 +135,4 @@ export async function readSyncStatus(
     progress: { processed: row.processed, total: row.total },
     error: status === 'failed' ? (row.error ?? 'The page sync failed') : null,
   };
-}
-
-/** The node-postgres pool behind a drizzle handle (for a transaction shared with pg-boss). */
-function poolOf(db: Db): pg.Pool {
-  return (db as unknown as { $client: pg.Pool }).$client;
 }

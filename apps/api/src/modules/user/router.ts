@@ -14,7 +14,7 @@ export const userRouter = (deps: ModuleDeps) =>
     addUsersByPage: async ({ body, request }) => {
       const { adminId } = await requireAdmin(request);
       const page = await assertPageAdmin(deps.db, adminId, body.pageId);
-      const { jobId, status } = await startPageSync(deps.db, deps.boss, page.id);
+      const { jobId, status } = await startPageSync(deps.pool, deps.boss, page.id);
       return { status: 202 as const, body: { jobId, status } };
     },
     // Public (rate limited): the social network token proves who is asking; only one's own data goes.
