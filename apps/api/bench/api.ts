@@ -31,7 +31,7 @@ import { createGraphClient } from '../src/graph/index.js';
 import { createLogger } from '../src/logger.js';
 import { encodeCursor } from '../src/modules/chats/cursor.js';
 import type { ContactRow } from '../src/modules/chats/repo.js';
-import { toRecipient } from '../src/modules/chats/service.js';
+import { toRecipient } from '../src/modules/chats/mappers.js';
 import { runLoad, type LoadResult, type LoadTarget } from './load.js';
 import { createEmulatorPage, emulatorCall, seedPageData } from './seed.js';
 

@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRuntimeConfig, registerWeb, sendSpaIndex, wantsSpa } from './http/web.js';
 import { createLogger } from './logger.js';
 import { registerCampaignCounters } from './modules/campaigns/counters.js';
+import { liveMessageLoader } from './modules/chats/service.js';
 import { registerModules } from './modules/index.js';
 import { createRealtimeHub, type RealtimeHub } from './realtime/index.js';
 import { applyRouteRateLimit } from './modules/route-guard.js';
@@ -132,7 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app, db);
   registerRuntimeConfig(app, config);
   await registerDocs(app, config.isProduction);
-  const realtime = deps.realtime ?? createRealtimeHub(pool, { logger: app.log });
+  const realtime =
+    deps.realtime ??
+    createRealtimeHub(pool, { loadMessage: liveMessageLoader(db), logger: app.log });
   if (!deps.realtime) app.addHook('onClose', () => realtime.close());
   // Webhooks are processed in this process (modules/webhooks): campaign counters listen to them.
   registerCampaignCounters(db);

@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../src/db/client.js';
 import { contacts, messages, pages } from '../src/db/schema.js';
-import { createRealtimeHub, encodePayload, MAX_PAYLOAD_BYTES, publish } from '../src/realtime/index.js';
+import {
+  createRealtimeHub,
+  encodePayload,
+  MAX_PAYLOAD_BYTES,
+  publish,
+} from '../src/realtime/index.js';
+import { liveMessageLoader } from '../src/modules/chats/service.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 let database: TestDatabase;
@@ -20,12 +26,24 @@ afterAll(async () => {
 });
 
 const PAGE = '7000000000000001';
-const messageEvent = (text: string, mid = `m_${Math.random().toString(36).slice(2)}`): LiveEvent => ({
+const messageEvent = (
+  text: string,
+  mid = `m_${Math.random().toString(36).slice(2)}`,
+): LiveEvent => ({
   type: 'message',
   pageId: PAGE,
   contactId: '8000000000000001',
-  message: { id: mid, message: text, createdAt: new Date().toISOString(), sentBy: '8000000000000001', status: 'received' },
+  message: {
+    id: mid,
+    message: text,
+    createdAt: new Date().toISOString(),
+    sentBy: '8000000000000001',
+    status: 'received',
+  },
 });
+
+/** A hub of the "other" process loads big messages through its own pool, as the app wires it. */
+const hubOptions = () => ({ loadMessage: liveMessageLoader(other.db) });
 
 /** Resolves with the next event a subscriber gets. */
 function nextEvent(hub: ReturnType<typeof createRealtimeHub>, pageId: string): Promise<LiveEvent> {
@@ -39,8 +57,8 @@ function nextEvent(hub: ReturnType<typeof createRealtimeHub>, pageId: string): P
 
 describe('realtime hub', () => {
   it('delivers an event published by one process to the hubs of two processes', async () => {
-    const hubA = createRealtimeHub(database.pool);
-    const hubB = createRealtimeHub(other.pool);
+    const hubA = createRealtimeHub(database.pool, hubOptions());
+    const hubB = createRealtimeHub(other.pool, hubOptions());
     try {
       const gotA = nextEvent(hubA, PAGE);
       const gotB = nextEvent(hubB, PAGE);
@@ -56,11 +74,15 @@ describe('realtime hub', () => {
   });
 
   it('routes by page id and stops after unsubscribe', async () => {
-    const hub = createRealtimeHub(other.pool);
+    const hub = createRealtimeHub(other.pool, hubOptions());
     try {
       const seen: string[] = [];
-      const off = hub.subscribe(PAGE, (e) => seen.push(`a:${e.type === 'message' ? e.message.message : ''}`));
-      hub.subscribe('7000000000000002', (e) => seen.push(`b:${e.type === 'message' ? e.message.message : ''}`));
+      const off = hub.subscribe(PAGE, (e) =>
+        seen.push(`a:${e.type === 'message' ? e.message.message : ''}`),
+      );
+      hub.subscribe('7000000000000002', (e) =>
+        seen.push(`b:${e.type === 'message' ? e.message.message : ''}`),
+      );
       await hub.ready();
       const first = nextEvent(hub, PAGE);
       await publish(database.db, PAGE, messageEvent('one'));
@@ -68,7 +90,10 @@ describe('realtime hub', () => {
       const done = nextEvent(hub, '7000000000000002');
       off();
       await publish(database.db, PAGE, messageEvent('two'));
-      await publish(database.db, '7000000000000002', { ...messageEvent('three'), pageId: '7000000000000002' });
+      await publish(database.db, '7000000000000002', {
+        ...messageEvent('three'),
+        pageId: '7000000000000002',
+      });
       await done;
       expect(seen).toEqual(['a:one', 'b:three']);
     } finally {
@@ -77,7 +102,7 @@ describe('realtime hub', () => {
   });
 
   it('publishes inside a transaction only when it commits', async () => {
-    const hub = createRealtimeHub(other.pool);
+    const hub = createRealtimeHub(other.pool, hubOptions());
     try {
       const seen: string[] = [];
       hub.subscribe(PAGE, (e) => seen.push(e.type === 'message' ? e.message.message : e.type));
@@ -119,20 +144,24 @@ describe('realtime hub', () => {
     const event = messageEvent(text + text, 'm_big');
     expect(Buffer.byteLength(JSON.stringify(event))).toBeGreaterThan(MAX_PAYLOAD_BYTES);
     expect(Buffer.byteLength(encodePayload(PAGE, event))).toBeLessThan(MAX_PAYLOAD_BYTES);
-    const hub = createRealtimeHub(other.pool);
+    const hub = createRealtimeHub(other.pool, hubOptions());
     try {
       const got = nextEvent(hub, PAGE);
       await hub.ready();
       await publish(database.db, PAGE, event);
       const e = await got;
-      expect(e.type === 'message' && e.message).toMatchObject({ id: 'm_big', message: text, status: 'received' });
+      expect(e.type === 'message' && e.message).toMatchObject({
+        id: 'm_big',
+        message: text,
+        status: 'received',
+      });
     } finally {
       await hub.close();
     }
   });
 
   it('reconnects after its LISTEN connection is killed and says so', async () => {
-    const hub = createRealtimeHub(other.pool, { reconnectMs: 20 });
+    const hub = createRealtimeHub(other.pool, { ...hubOptions(), reconnectMs: 20 });
     try {
       hub.subscribe(PAGE, () => {});
       await hub.ready();

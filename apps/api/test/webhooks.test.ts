@@ -31,9 +31,20 @@ beforeAll(async () => {
   page = await seedEmulatorPage(env, account, { name: 'Webhook Page', contacts: 3 });
   const config = { ...env.config, publicUrl: `http://127.0.0.1:${port}` };
   await subscribeMessengerWebhooks({ config, graph: env.graph, logger: env.app.log as never });
-  const state = await emulatorCall<{ app: { subscription: { callbackUrl: string } | null } }>(env.emulator.url, '/_emulator/state');
-  expect(state.app.subscription?.callbackUrl).toBe(`http://127.0.0.1:${port}/api/webhooks/messenger`);
-  await env.graph.subscribeApp(page.id, page.access_token, ['messages', 'message_deliveries', 'message_reads', 'messaging_postbacks', 'message_echoes']);
+  const state = await emulatorCall<{ app: { subscription: { callbackUrl: string } | null } }>(
+    env.emulator.url,
+    '/_emulator/state',
+  );
+  expect(state.app.subscription?.callbackUrl).toBe(
+    `http://127.0.0.1:${port}/api/webhooks/messenger`,
+  );
+  await env.graph.subscribeApp(page.id, page.access_token, [
+    'messages',
+    'message_deliveries',
+    'message_reads',
+    'messaging_postbacks',
+    'message_echoes',
+  ]);
   stopListening = onWebhookEvent((e) => void heard.push(e));
 });
 afterAll(async () => {
@@ -49,7 +60,11 @@ const post = (body: string, headers: Record<string, string> = signatureHeaders(b
     payload: body,
   });
 const count = async (table: 'webhook_events' | 'messages' | 'contacts') =>
-  (await env.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)}`)).rows[0]?.n;
+  (
+    await env.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.raw(table)}`,
+    )
+  ).rows[0]?.n;
 const delivery = (id: string) =>
   waitFor(async () => {
     const { rows } = await env.database.db.execute<{ processed: boolean }>(
@@ -58,9 +73,18 @@ const delivery = (id: string) =>
     return rows[0]?.processed ?? false;
   }, 50);
 const lastEventId = async () =>
-  String((await env.database.db.execute<{ id: string }>(sql`select max(id)::text as id from webhook_events`)).rows[0]?.id);
+  String(
+    (
+      await env.database.db.execute<{ id: string }>(
+        sql`select max(id)::text as id from webhook_events`,
+      )
+    ).rows[0]?.id,
+  );
 const envelope = (messaging: unknown[]) =>
-  JSON.stringify({ object: 'page', entry: messaging.map((m) => ({ id: page.id, time: Date.now(), messaging: [m] })) });
+  JSON.stringify({
+    object: 'page',
+    entry: messaging.map((m) => ({ id: page.id, time: Date.now(), messaging: [m] })),
+  });
 
 describe('webhook verification handshake', () => {
   it('echoes hub.challenge for the right verify token', async () => {
@@ -104,11 +128,15 @@ describe('webhook deliveries', () => {
     const garbage = await post(body, { 'x-hub-signature-256': 'sha256=zz' });
     expect(garbage.statusCode).toBe(403);
     expect(await count('webhook_events')).toBe(before);
-    expect((await env.database.db.execute(sql`select 1 from messages where mid = 'm_refused'`)).rows).toHaveLength(0);
+    expect(
+      (await env.database.db.execute(sql`select 1 from messages where mid = 'm_refused'`)).rows,
+    ).toHaveLength(0);
   });
 
   it('accepts a signed delivery (raw bytes with escaped unicode), stores it and answers EVENT_RECEIVED', async () => {
-    const body = envelope([inbound('m_unicode', 'caf\\u00e9 \\u00e4\\u00f6\\u00e5', Date.now())]).replace(/\\\\u/g, '\\u');
+    const body = envelope([
+      inbound('m_unicode', 'caf\\u00e9 \\u00e4\\u00f6\\u00e5', Date.now()),
+    ]).replace(/\\\\u/g, '\\u');
     const res = await post(body);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('EVENT_RECEIVED');
@@ -120,7 +148,11 @@ describe('webhook deliveries', () => {
   });
 
   it('a contact writing through the emulator ends up stored, live, and opens the window', async () => {
-    const hub = env.deps.realtime ?? (await import('../src/realtime/index.js')).createRealtimeHub(env.database.pool);
+    const hub =
+      env.deps.realtime ??
+      (await import('../src/realtime/index.js')).createRealtimeHub(env.database.pool, {
+        loadMessage: async () => null,
+      });
     const live = new Promise<LiveEvent>((resolve) => {
       const off = hub.subscribe(page.id, (e) => {
         if (e.type === 'message' && e.message.message === 'Is the shop open?') {
@@ -131,22 +163,40 @@ describe('webhook deliveries', () => {
     });
     await hub.ready();
     const who = page.contacts[1] as { psid: string; name: string };
-    const sent = await emulatorCall<{ mid: string }>(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${who.psid}/messages`, { text: 'Is the shop open?' });
+    const sent = await emulatorCall<{ mid: string }>(
+      env.emulator.url,
+      `/_emulator/pages/${page.id}/contacts/${who.psid}/messages`,
+      { text: 'Is the shop open?' },
+    );
     const row = await waitFor(async () => {
-      const { rows } = await env.database.db.execute<{ text: string; sent_by: string; direction: string }>(
-        sql`select text, sent_by, direction from messages where mid = ${sent.mid}`,
-      );
+      const { rows } = await env.database.db.execute<{
+        text: string;
+        sent_by: string;
+        direction: string;
+      }>(sql`select text, sent_by, direction from messages where mid = ${sent.mid}`);
       return rows[0];
     }, 50);
     expect(row).toEqual({ text: 'Is the shop open?', sent_by: who.psid, direction: 'in' });
     const event = await live;
-    expect(event).toMatchObject({ type: 'message', pageId: page.id, contactId: who.psid, message: { id: sent.mid, sentBy: who.psid, status: 'received' } });
-    const { rows: c } = await env.database.db.execute<{ last_message_preview: string; window_open: boolean }>(
+    expect(event).toMatchObject({
+      type: 'message',
+      pageId: page.id,
+      contactId: who.psid,
+      message: { id: sent.mid, sentBy: who.psid, status: 'received' },
+    });
+    const { rows: c } = await env.database.db.execute<{
+      last_message_preview: string;
+      window_open: boolean;
+    }>(
       sql`select last_message_preview, last_inbound_at > now() - interval '24 hours' as window_open
             from contacts where page_id = ${page.uuid} and psid = ${who.psid}`,
     );
     expect(c[0]).toEqual({ last_message_preview: 'Is the shop open?', window_open: true });
-    expect(heard.some((e) => e.kind === 'message' && e.mid === sent.mid && e.psid === who.psid && !e.fromPage)).toBe(true);
+    expect(
+      heard.some(
+        (e) => e.kind === 'message' && e.mid === sent.mid && e.psid === who.psid && !e.fromPage,
+      ),
+    ).toBe(true);
     if (!env.deps.realtime) await hub.close();
   });
 
@@ -155,9 +205,16 @@ describe('webhook deliveries', () => {
     expect((await post(body)).statusCode).toBe(200);
     await delivery(await lastEventId());
     const snapshot = async () =>
-      (await env.database.db.execute(sql`select m.mid, m.text, m.created_at, c.last_message_at, c.last_inbound_at, c.last_message_preview
-                                          from messages m join contacts c on c.id = m.contact_id order by m.mid`)).rows;
-    const before = { rows: await snapshot(), messages: await count('messages'), contacts: await count('contacts') };
+      (
+        await env.database.db
+          .execute(sql`select m.mid, m.text, m.created_at, c.last_message_at, c.last_inbound_at, c.last_message_preview
+                                          from messages m join contacts c on c.id = m.contact_id order by m.mid`)
+      ).rows;
+    const before = {
+      rows: await snapshot(),
+      messages: await count('messages'),
+      contacts: await count('contacts'),
+    };
     const heardBefore = heard.length;
     expect((await post(body)).statusCode).toBe(200);
     const replayId = await lastEventId();
@@ -185,20 +242,34 @@ describe('webhook deliveries', () => {
       applied.push(e.mid);
     });
     try {
-      expect((await post(envelope([inbound('m_listener', 'hello', 1_700_000_100_000)]))).statusCode).toBe(200);
+      expect(
+        (await post(envelope([inbound('m_listener', 'hello', 1_700_000_100_000)]))).statusCode,
+      ).toBe(200);
       const id = await lastEventId();
       const state = async () =>
-        (await env.database.db.execute<{ processed: boolean; attempts: number; error: string | null }>(
-          sql`select processed_at is not null as processed, attempts, error from webhook_events where id = ${id}`,
-        )).rows[0];
+        (
+          await env.database.db.execute<{
+            processed: boolean;
+            attempts: number;
+            error: string | null;
+          }>(
+            sql`select processed_at is not null as processed, attempts, error from webhook_events where id = ${id}`,
+          )
+        ).rows[0];
       await waitFor(async () => ((await state())?.attempts ?? 0) > 0, 50);
-      expect(await state()).toEqual({ processed: false, attempts: 1, error: 'listener failed: counters unavailable' });
+      expect(await state()).toEqual({
+        processed: false,
+        attempts: 1,
+        error: 'listener failed: counters unavailable',
+      });
       expect(applied).toEqual([]);
       // What the sweeper does with it: processed again, the listener applies it, and it is done.
       await processWebhookEvent({ db: env.database.db, tokens: env.tokens }, Number(id));
       expect(applied).toEqual(['m_listener']);
       expect(await state()).toEqual({ processed: true, attempts: 2, error: null });
-      const stored = await env.database.db.execute<{ n: number }>(sql`select count(*)::int as n from messages where mid = 'm_listener'`);
+      const stored = await env.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from messages where mid = 'm_listener'`,
+      );
       expect(stored.rows[0]?.n).toBe(1);
     } finally {
       stop();
@@ -208,24 +279,55 @@ describe('webhook deliveries', () => {
   it('deliveries and reads in any order end in the same state', async () => {
     const who = page.contacts[2]?.psid;
     const t0 = Date.UTC(2025, 0, 1, 12, 0, 0);
-    const echo = (mid: string, ts: number) => ({ sender: { id: page.id }, recipient: { id: who }, timestamp: ts, message: { mid, text: mid, is_echo: true } });
-    expect((await post(envelope([echo('m_out1', t0), echo('m_out2', t0 + 1000), echo('m_out3', t0 + 2000)]))).statusCode).toBe(200);
+    const echo = (mid: string, ts: number) => ({
+      sender: { id: page.id },
+      recipient: { id: who },
+      timestamp: ts,
+      message: { mid, text: mid, is_echo: true },
+    });
+    expect(
+      (
+        await post(
+          envelope([echo('m_out1', t0), echo('m_out2', t0 + 1000), echo('m_out3', t0 + 2000)]),
+        )
+      ).statusCode,
+    ).toBe(200);
     await delivery(await lastEventId());
     const receipts = [
-      { sender: { id: who }, recipient: { id: page.id }, timestamp: t0 + 5000, delivery: { watermark: t0 + 1000 } },
-      { sender: { id: who }, recipient: { id: page.id }, timestamp: t0 + 6000, delivery: { watermark: t0 + 2000, mids: ['m_out3'] } },
-      { sender: { id: who }, recipient: { id: page.id }, timestamp: t0 + 7000, read: { watermark: t0 + 1000 } },
+      {
+        sender: { id: who },
+        recipient: { id: page.id },
+        timestamp: t0 + 5000,
+        delivery: { watermark: t0 + 1000 },
+      },
+      {
+        sender: { id: who },
+        recipient: { id: page.id },
+        timestamp: t0 + 6000,
+        delivery: { watermark: t0 + 2000, mids: ['m_out3'] },
+      },
+      {
+        sender: { id: who },
+        recipient: { id: page.id },
+        timestamp: t0 + 7000,
+        read: { watermark: t0 + 1000 },
+      },
     ];
     const state = async () =>
-      (await env.database.db.execute(sql`select mid, direction, sent_by, delivered_at, read_at from messages
-                                          where mid in ('m_out1','m_out2','m_out3') order by mid`)).rows;
+      (
+        await env.database.db
+          .execute(sql`select mid, direction, sent_by, delivered_at, read_at from messages
+                                          where mid in ('m_out1','m_out2','m_out3') order by mid`)
+      ).rows;
     for (const r of [...receipts].reverse()) {
       expect((await post(envelope([r]))).statusCode).toBe(200);
       await delivery(await lastEventId());
     }
     const reversed = await state();
     // Reset the marks, then apply the receipts in their natural order, twice.
-    await env.database.db.execute(sql`update messages set delivered_at = null, read_at = null where mid in ('m_out1','m_out2','m_out3')`);
+    await env.database.db.execute(
+      sql`update messages set delivered_at = null, read_at = null where mid in ('m_out1','m_out2','m_out3')`,
+    );
     for (const r of [...receipts, ...receipts]) {
       expect((await post(envelope([r]))).statusCode).toBe(200);
       await delivery(await lastEventId());
@@ -240,30 +342,54 @@ describe('webhook deliveries', () => {
   });
 
   it('a new person writing becomes a contact at once, named from their profile', async () => {
-    const added = await emulatorCall<{ contacts: Array<{ psid: string; name: string }> }>(env.emulator.url, `/_emulator/pages/${page.id}/contacts`, { count: 1, inboundAgoMs: null });
+    const added = await emulatorCall<{ contacts: Array<{ psid: string; name: string }> }>(
+      env.emulator.url,
+      `/_emulator/pages/${page.id}/contacts`,
+      { count: 1, inboundAgoMs: null },
+    );
     const newcomer = added.contacts[0] as { psid: string; name: string };
-    const sent = await emulatorCall<{ mid: string }>(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${newcomer.psid}/messages`, { text: 'Hello, first time here' });
+    const sent = await emulatorCall<{ mid: string }>(
+      env.emulator.url,
+      `/_emulator/pages/${page.id}/contacts/${newcomer.psid}/messages`,
+      { text: 'Hello, first time here' },
+    );
     const contact = await waitFor(async () => {
-      const { rows } = await env.database.db.execute<{ name: string | null; profile_pic: string | null }>(
+      const { rows } = await env.database.db.execute<{
+        name: string | null;
+        profile_pic: string | null;
+      }>(
         sql`select name, profile_pic from contacts where page_id = ${page.uuid} and psid = ${newcomer.psid}`,
       );
       return rows[0];
     }, 50);
     expect(contact.name).toBe(newcomer.name);
     expect(contact.profile_pic).toContain(newcomer.psid);
-    await waitFor(async () => (await env.database.db.execute(sql`select 1 from messages where mid = ${sent.mid}`)).rows.length > 0, 50);
+    await waitFor(
+      async () =>
+        (await env.database.db.execute(sql`select 1 from messages where mid = ${sent.mid}`)).rows
+          .length > 0,
+      50,
+    );
   });
 
   it('a postback reopens the 24-hour window', async () => {
     const who = page.contacts[0]?.psid;
-    await env.database.db.execute(sql`update contacts set last_inbound_at = now() - interval '3 days' where page_id = ${page.uuid} and psid = ${who}`);
-    const mid = await emulatorCall<{ mid: string }>(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${who}/postback`, { title: 'Get Started', payload: 'GET_STARTED' });
+    await env.database.db.execute(
+      sql`update contacts set last_inbound_at = now() - interval '3 days' where page_id = ${page.uuid} and psid = ${who}`,
+    );
+    const mid = await emulatorCall<{ mid: string }>(
+      env.emulator.url,
+      `/_emulator/pages/${page.id}/contacts/${who}/postback`,
+      { title: 'Get Started', payload: 'GET_STARTED' },
+    );
     await waitFor(async () => {
       const { rows } = await env.database.db.execute<{ open: boolean }>(
         sql`select last_inbound_at > now() - interval '24 hours' as open from contacts where page_id = ${page.uuid} and psid = ${who}`,
       );
       return rows[0]?.open;
     }, 50);
-    expect(heard.some((e) => e.kind === 'postback' && e.psid === who && e.mid === mid.mid)).toBe(true);
+    expect(heard.some((e) => e.kind === 'postback' && e.psid === who && e.mid === mid.mid)).toBe(
+      true,
+    );
   });
 });

@@ -19,7 +19,12 @@ export interface RealtimeHub {
   close: () => Promise<void>;
 }
 
+/** Loads a stored message of the page by its mid (the NOTIFY carried only this reference), or null. */
+export type LoadMessage = (pageFbId: string, mid: string) => Promise<MessageReceived | null>;
+
 export interface RealtimeHubOptions {
+  /** How a message too big for a NOTIFY payload is read back (the owner of the messages table decides). */
+  loadMessage: LoadMessage;
   /** First reconnect delay; doubles up to `maxReconnectMs`. */
   reconnectMs?: number;
   maxReconnectMs?: number;
@@ -29,10 +34,11 @@ export interface RealtimeHubOptions {
 type Waiter = { resolve: () => void; reject: (err: unknown) => void };
 
 /**
- * `pool` supplies the connection settings (and loads messages too big for a NOTIFY payload). The LISTEN
- * connection opens on the first subscribe (or `ready()`), so processes that never stream hold none.
+ * `pool` supplies the connection settings; `options.loadMessage` reads messages too big for a NOTIFY
+ * payload. The LISTEN connection opens on the first subscribe (or `ready()`), so processes that never
+ * stream hold none.
  */
-export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions = {}): RealtimeHub {
+export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): RealtimeHub {
   const reconnectMs = options.reconnectMs ?? 250;
   const maxReconnectMs = options.maxReconnectMs ?? 10_000;
   const listeners = new Map<string, Set<LiveListener>>();
@@ -61,7 +67,8 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions = {
     if (!payload || !listeners.has(payload.p)) return;
     if ('e' in payload) return dispatch(payload.p, payload.e);
     const { ref } = payload;
-    loadMessage(pool, payload.p, ref.mid)
+    options
+      .loadMessage(payload.p, ref.mid)
       .then((message) => {
         if (message)
           dispatch(payload.p, {
@@ -172,44 +179,4 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions = {
       if (c) await c.end().catch(() => {});
     },
   };
-}
-
-/** A stored message as the live inbox shows it (used when the NOTIFY carried only its reference). */
-async function loadMessage(
-  pool: pg.Pool,
-  pageFbId: string,
-  mid: string,
-): Promise<MessageReceived | null> {
-  const { rows } = await pool.query<{
-    mid: string;
-    text: string | null;
-    created_at: Date;
-    sent_by: string;
-    direction: 'in' | 'out';
-    delivered_at: Date | null;
-    read_at: Date | null;
-  }>(
-    `select m.mid, m.text, m.created_at, m.sent_by, m.direction, m.delivered_at, m.read_at
-       from messages m join pages p on p.id = m.page_id
-      where p.fb_page_id = $1 and m.mid = $2`,
-    [pageFbId, mid],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: r.mid,
-    message: r.text ?? '',
-    createdAt: r.created_at.toISOString(),
-    sentBy: r.sent_by,
-    status: messageStatus(r.direction, r.delivered_at, r.read_at),
-  };
-}
-
-export function messageStatus(
-  direction: 'in' | 'out',
-  deliveredAt: Date | null,
-  readAt: Date | null,
-): MessageReceived['status'] {
-  if (direction === 'in') return 'received';
-  return readAt ? 'read' : deliveredAt ? 'delivered' : 'sent';
 }

@@ -1,8 +1,8 @@
 export { LIVE_CHANNEL, MAX_PAYLOAD_BYTES, encodePayload, decodePayload } from './channel.js';
 export {
   createRealtimeHub,
-  messageStatus,
   type LiveListener,
+  type LoadMessage,
   type RealtimeHub,
   type RealtimeHubOptions,
 } from './hub.js';

@@ -3,7 +3,10 @@
 // Every inbox request runs a few named statements (prepared once per connection), and each checks that the
 // admin manages the page in the same round trip as its first read (bench/FINDINGS.md).
 import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
-import { runStatement, statement, type Db } from '../../db/client.js';
+import { and, eq } from 'drizzle-orm';
+import { runStatement, statement, type Db, type Tx } from '../../db/client.js';
+import { contacts } from '../../db/schema.js';
+import type { RecipientFields } from './mappers.js';
 
 /** Timestamps travel as exact text (microseconds, UTC) so a cursor compares equal to the stored value. */
 const isoUs = (column: string) =>
@@ -34,6 +37,33 @@ const contactColumns = (prefix = '') => `
   c.last_message_preview as "${prefix}lastMessagePreview", c.last_inbound_at as "${prefix}lastInboundAt",
   c.history_synced_at as "${prefix}historySyncedAt"`;
 const CONTACT_COLUMNS = contactColumns();
+
+/**
+ * The contact `psid` of page `pageUuid` with the columns a Recipient needs, or null. Takes a transaction
+ * too (the webhook ingest announces a contact it has just created, before its commit).
+ */
+export async function findRecipientFields(
+  db: Db | Tx,
+  pageUuid: string,
+  psid: string,
+): Promise<RecipientFields | null> {
+  const [row] = await db
+    .select({
+      psid: contacts.psid,
+      name: contacts.name,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      email: contacts.email,
+      profilePic: contacts.profilePic,
+      lastMessageAt: contacts.lastMessageAt,
+      lastMessagePreview: contacts.lastMessagePreview,
+      lastInboundAt: contacts.lastInboundAt,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.pageId, pageUuid), eq(contacts.psid, psid)))
+    .limit(1);
+  return row ?? null;
+}
 
 export interface RecipientCursor {
   /** last_message_at of the last row served (exact text), or null for the NULL tail. */
@@ -84,7 +114,13 @@ export async function listAdminPageContacts(
   let rows: Array<ContactRow | { id: null }>;
   if (!after) rows = await runStatement(db, CONTACTS_FIRST, [fbPageId, adminId, limit]);
   else if (after.at !== null)
-    rows = await runStatement(db, CONTACTS_AFTER_DATED, [fbPageId, adminId, limit, after.at, after.id]);
+    rows = await runStatement(db, CONTACTS_AFTER_DATED, [
+      fbPageId,
+      adminId,
+      limit,
+      after.at,
+      after.id,
+    ]);
   else rows = await runStatement(db, CONTACTS_AFTER_UNDATED, [fbPageId, adminId, limit, after.id]);
   if (rows.length === 0) return null;
   const contacts = rows.filter((r): r is ContactRow => r.id !== null);
@@ -122,7 +158,9 @@ const CONTACT_KEYS = [
   'historySyncedAt',
 ] as const;
 
-type PageContactRow = PageRow & { [K in (typeof CONTACT_KEYS)[number] as `contact.${K}`]: ContactRow[K] | null } & {
+type PageContactRow = PageRow & {
+  [K in (typeof CONTACT_KEYS)[number] as `contact.${K}`]: ContactRow[K] | null;
+} & {
   contactTags?: TagRow[];
 };
 
@@ -218,6 +256,22 @@ const MESSAGES_AFTER = statement(
    where m.contact_id = $1 and (m.created_at, m.id) < ($2::timestamptz, $3::uuid)
    order by m.created_at desc, m.id desc limit $4`,
 );
+
+const PAGE_MESSAGE = statement(
+  'page_message_by_mid',
+  `select ${MESSAGE_COLUMNS} from messages m join pages p on p.id = m.page_id
+   where p.fb_page_id = $1 and m.mid = $2`,
+);
+
+/** The message `mid` of the page with social id `fbPageId`, or null. */
+export async function findPageMessage(
+  db: Db,
+  fbPageId: string,
+  mid: string,
+): Promise<MessageRow | null> {
+  const [row] = await runStatement<MessageRow>(db, PAGE_MESSAGE, [fbPageId, mid]);
+  return row ?? null;
+}
 
 /** Newest first, (created_at DESC, id DESC) like messages_contact_recent_idx. */
 export async function listMessages(

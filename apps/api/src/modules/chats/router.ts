@@ -1,8 +1,8 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { requireAdmin } from '../../auth/index.js';
+import { publish } from '../../realtime/index.js';
 import type { ModuleDeps } from '../deps.js';
-import { publishLive } from './live.js';
 import { createChatsService } from './service.js';
 
 const s = initServer();
@@ -11,7 +11,7 @@ const { events: _events, ...routes } = contract.chats;
 export const chatsContract = routes;
 
 export const chatsRouter = (deps: ModuleDeps) => {
-  const chats = createChatsService(deps, (pageFbId, event) => publishLive(deps, pageFbId, event));
+  const chats = createChatsService(deps, (pageFbId, event) => publish(deps.db, pageFbId, event));
   return s.router(routes, {
     // The service checks page access (404) in the same round trip as its first read.
     getRecipients: async ({ params, query, request }) => {
@@ -25,7 +25,13 @@ export const chatsRouter = (deps: ModuleDeps) => {
       const { adminId } = await requireAdmin(request);
       return {
         status: 200,
-        body: await chats.getConversation(adminId, params.pageId, params.userId, query.after, query.limit),
+        body: await chats.getConversation(
+          adminId,
+          params.pageId,
+          params.userId,
+          query.after,
+          query.limit,
+        ),
       };
     },
     sendMessage: async ({ params, body, request }) => {

@@ -1,21 +1,15 @@
 // Rules of the inbox (spec §3/§4/§5 Messages): recipients and conversations from the database, the one-time
 // history fetch from the Graph API, and replies inside Messenger's 24-hour window.
-import {
-  MESSAGING_WINDOW_MS,
-  type LiveEvent,
-  type MessageReceived,
-  type Recipient,
-  type Tag,
-} from '@pagecast/contract';
+import type { LiveEvent, MessageReceived, Recipient, Tag } from '@pagecast/contract';
 import { assertPageAdmin, PAGE_NOT_FOUND, type PageRow } from '../../auth/guards.js';
 import { GraphError, type GraphMessage } from '../../graph/index.js';
 import { HttpError } from '../../http/errors.js';
+import type { Db } from '../../db/client.js';
 import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
+import { isWindowOpen, toMessage, toRecipient } from './mappers.js';
 import * as repo from './repo.js';
 
-/** A contact counts as online when they wrote within this long. */
-export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
 const HISTORY_PAGE_SIZE = 100;
@@ -47,35 +41,12 @@ export interface ChatsService {
     after: string | undefined,
     limit: number,
   ): Promise<{ messages: MessageReceived[]; tags: Tag[]; paging: { nextCursor: string | null } }>;
-  sendMessage(adminId: string, pageId: string, psid: string, text: string): Promise<MessageReceived>;
-}
-
-export function isWindowOpen(lastInboundAt: Date | null, now = Date.now()): boolean {
-  return lastInboundAt !== null && now - lastInboundAt.getTime() < MESSAGING_WINDOW_MS;
-}
-
-export function toRecipient(c: repo.ContactRow, now = Date.now()): Recipient {
-  const joined = [c.firstName, c.lastName].filter(Boolean).join(' ');
-  return {
-    id: c.psid,
-    name: c.name ?? joined,
-    email: c.email,
-    profilePic: c.profilePic,
-    online: c.lastInboundAt !== null && now - c.lastInboundAt.getTime() < ONLINE_WINDOW_MS,
-    lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
-    lastMessagePreview: c.lastMessagePreview,
-    windowOpen: isWindowOpen(c.lastInboundAt, now),
-  };
-}
-
-export function toMessage(m: repo.MessageRow): MessageReceived {
-  return {
-    id: m.mid,
-    message: m.text ?? '',
-    createdAt: m.createdAt.toISOString(),
-    sentBy: m.sentBy,
-    status: m.direction === 'in' ? 'received' : m.readAt ? 'read' : m.deliveredAt ? 'delivered' : 'sent',
-  };
+  sendMessage(
+    adminId: string,
+    pageId: string,
+    psid: string,
+    text: string,
+  ): Promise<MessageReceived>;
 }
 
 /** Facebook writes '2017-02-23T00:31:29+0000'; Date wants the offset with a colon. */
@@ -93,7 +64,10 @@ export function sendErrorToHttp(err: GraphError): HttpError {
         `Facebook refused the message: ${err.message}. Reconnect the page and make sure the app may send messages for it.`,
       );
     case 'rate_limit':
-      return new HttpError(429, 'Facebook is rate limiting this page right now. Try again in a moment.');
+      return new HttpError(
+        429,
+        'Facebook is rate limiting this page right now. Try again in a moment.',
+      );
     case 'unknown_outcome':
       return new HttpError(502, UNKNOWN_OUTCOME_MESSAGE);
     case 'recipient':
@@ -110,6 +84,17 @@ export function sendErrorToHttp(err: GraphError): HttpError {
     default:
       return new HttpError(502, `Facebook answered with an unexpected error: ${err.message}`);
   }
+}
+
+/**
+ * A stored message of page `pageFbId` as the live inbox shows it, or null: what the realtime hub loads when
+ * a NOTIFY carried only the message's reference (too big for the payload).
+ */
+export function liveMessageLoader(db: Db) {
+  return async (pageFbId: string, mid: string): Promise<MessageReceived | null> => {
+    const row = await repo.findPageMessage(db, pageFbId, mid);
+    return row ? toMessage(row) : null;
+  };
 }
 
 export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsService {
@@ -211,7 +196,8 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       return {
         recipients: pageRows.map((c) => toRecipient(c, now)),
         paging: {
-          nextCursor: rows.length > limit && last ? encodeCursor(last.lastMessageKey, last.id) : null,
+          nextCursor:
+            rows.length > limit && last ? encodeCursor(last.lastMessageKey, last.id) : null,
         },
       };
     },
@@ -220,7 +206,8 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       const found = await pageAndContact(adminId, pageId, psid, true);
       const { page } = found;
       const cursor = decodeCursor(after);
-      if (cursor && cursor.at === null) throw new HttpError(400, 'Invalid cursor', { after: ['Invalid cursor'] });
+      if (cursor && cursor.at === null)
+        throw new HttpError(400, 'Invalid cursor', { after: ['Invalid cursor'] });
       const contact = requireContact(found.contact);
       try {
         await ensureHistory(page, contact);
@@ -238,8 +225,15 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       const last = pageRows.at(-1);
       return {
         messages: pageRows.map(toMessage),
-        tags: found.tags.map((t) => ({ id: t.id, name: t.name, description: t.description, pageId: page.fbPageId })),
-        paging: { nextCursor: rows.length > limit && last ? encodeCursor(last.createdKey, last.id) : null },
+        tags: found.tags.map((t) => ({
+          id: t.id,
+          name: t.name,
+          description: t.description,
+          pageId: page.fbPageId,
+        })),
+        paging: {
+          nextCursor: rows.length > limit && last ? encodeCursor(last.createdKey, last.id) : null,
+        },
       };
     },
 
@@ -249,7 +243,8 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       const contact = requireContact(found.contact);
       if (!isWindowOpen(contact.lastInboundAt)) throw new HttpError(422, WINDOW_CLOSED_MESSAGE);
       const graph = deps.graph;
-      if (!graph) throw new HttpError(503, 'Messaging is not available right now. Try again in a moment.');
+      if (!graph)
+        throw new HttpError(503, 'Messaging is not available right now. Try again in a moment.');
       const token = pageToken(page);
       if (!token) throw new HttpError(409, RECONNECT_MESSAGE);
       let sent;
@@ -266,14 +261,23 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
         throw err;
       }
       const [row] = await repo.storeMessages(db, page.id, contact.id, [
-        { mid: sent.messageId, direction: 'out', text, sentBy: page.fbPageId, createdAt: new Date() },
+        {
+          mid: sent.messageId,
+          direction: 'out',
+          text,
+          sentBy: page.fbPageId,
+          createdAt: new Date(),
+        },
       ]);
       if (!row) throw new Error('sent message was not stored');
       const message = toMessage(row);
       // The message is sent and stored: a failing NOTIFY must not turn that into an error for the admin.
-      await publish(page.fbPageId, { type: 'message', pageId: page.fbPageId, contactId: psid, message }).catch(
-        () => undefined,
-      );
+      await publish(page.fbPageId, {
+        type: 'message',
+        pageId: page.fbPageId,
+        contactId: psid,
+        message,
+      }).catch(() => undefined);
       return message;
     },
   };

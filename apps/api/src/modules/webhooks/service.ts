@@ -8,7 +8,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
-import { messageStatus, publish } from '../../realtime/index.js';
+import { publish } from '../../realtime/index.js';
+import { findRecipientFields } from '../chats/repo.js';
+import { toMessage, toRecipient } from '../chats/mappers.js';
 import { upsertContact, type ContactUpsert } from '../contacts/repo.js';
 import { emitWebhookEvent, type WebhookEvent } from './listeners.js';
 import * as repo from './repo.js';
@@ -40,9 +42,6 @@ interface Entry {
   time?: number;
   messaging?: MessagingItem[];
 }
-
-const ONLINE_MS = 5 * 60_000;
-const WINDOW_MS = 24 * 60 * 60_000;
 
 /** Processes one stored delivery; safe to call again (it is a no-op once processed). */
 export async function processWebhookEvent(deps: IngestDeps, eventId: number): Promise<void> {
@@ -92,14 +91,19 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
   await repo.markProcessed(
     deps.db,
     eventId,
-    listenerError === undefined ? null : `listener failed: ${String((listenerError as Error).message ?? listenerError)}`,
+    listenerError === undefined
+      ? null
+      : `listener failed: ${String((listenerError as Error).message ?? listenerError)}`,
   );
 }
 
 const sqlPeek = (id: number) =>
   sql`select payload, processed_at is not null as processed from webhook_events where id = ${id}`;
 
-async function fetchNewProfiles(deps: IngestDeps, entries: Entry[]): Promise<Map<string, ContactUpsert>> {
+async function fetchNewProfiles(
+  deps: IngestDeps,
+  entries: Entry[],
+): Promise<Map<string, ContactUpsert>> {
   const profiles = new Map<string, ContactUpsert>();
   if (!deps.graph) return profiles;
   for (const entry of entries) {
@@ -185,23 +189,36 @@ async function applyItem(
       at,
     });
     if (contact.inserted) {
-      await publish(db, page.fbPageId, { type: 'contact', pageId: page.fbPageId, recipient: await recipientOf(db, page.id, psid) });
+      await publish(db, page.fbPageId, {
+        type: 'contact',
+        pageId: page.fbPageId,
+        recipient: await recipientOf(db, page.id, psid),
+      });
     }
     if (stored) {
       await publish(db, page.fbPageId, {
         type: 'message',
         pageId: page.fbPageId,
         contactId: psid,
-        message: {
-          id: mid,
-          message: text,
-          createdAt: at.toISOString(),
+        message: toMessage({
+          mid,
+          direction: fromPage ? 'out' : 'in',
+          text,
           sentBy: fromPage ? page.fbPageId : psid,
-          status: messageStatus(fromPage ? 'out' : 'in', null, null),
-        },
+          createdAt: at,
+          deliveredAt: null,
+          readAt: null,
+        }),
       } satisfies LiveEvent);
     }
-    return { kind: isPostback ? 'postback' : 'message', pageId: page.fbPageId, psid, mid, at, fromPage };
+    return {
+      kind: isPostback ? 'postback' : 'message',
+      pageId: page.fbPageId,
+      psid,
+      mid,
+      at,
+      fromPage,
+    };
   }
 
   const receipt = item.delivery ?? item.read;
@@ -223,27 +240,20 @@ async function applyItem(
   return null;
 }
 
+/** The contact as the inbox lists it (read in the ingest transaction, which may have just created it). */
 async function recipientOf(db: Db, pageUuid: string, psid: string): Promise<Recipient> {
-  const { rows } = await db.execute<{
-    name: string | null;
-    email: string | null;
-    profile_pic: string | null;
-    last_message_at: string | null;
-    last_message_preview: string | null;
-    last_inbound_at: string | null;
-  }>(sql`select name, email, profile_pic, last_message_at, last_message_preview, last_inbound_at
-           from contacts where page_id = ${pageUuid} and psid = ${psid}`);
-  const c = rows[0];
-  const now = Date.now();
-  const inbound = c?.last_inbound_at ? new Date(c.last_inbound_at).getTime() : null;
-  return {
-    id: psid,
-    name: c?.name ?? 'Facebook user',
-    email: c?.email ?? null,
-    profilePic: c?.profile_pic ?? null,
-    online: inbound !== null && now - inbound < ONLINE_MS,
-    lastMessageAt: c?.last_message_at ? new Date(c.last_message_at).toISOString() : null,
-    lastMessagePreview: c?.last_message_preview ?? null,
-    windowOpen: inbound !== null && now - inbound < WINDOW_MS,
-  };
+  const fields = await findRecipientFields(db, pageUuid, psid);
+  return toRecipient(
+    fields ?? {
+      psid,
+      name: null,
+      firstName: null,
+      lastName: null,
+      email: null,
+      profilePic: null,
+      lastMessageAt: null,
+      lastMessagePreview: null,
+      lastInboundAt: null,
+    },
+  );
 }

@@ -1,0 +1,76 @@
+// The only place contact and message rows become the contract's Recipient and MessageReceived: the inbox
+// routes, the webhook's live events and the realtime hub all map through here, so they agree.
+import { MESSAGING_WINDOW_MS, type MessageReceived, type Recipient } from '@pagecast/contract';
+
+/** A contact counts as online when they wrote within this long. */
+export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
+
+/** The contact columns a Recipient is built from (chats/repo.ts ContactRow has them all). */
+export interface RecipientFields {
+  psid: string;
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  profilePic: string | null;
+  lastMessageAt: Date | null;
+  lastMessagePreview: string | null;
+  lastInboundAt: Date | null;
+}
+
+/** The message columns a MessageReceived is built from (chats/repo.ts MessageRow has them all). */
+export interface MessageFields {
+  mid: string;
+  direction: 'in' | 'out';
+  text: string | null;
+  sentBy: string;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  readAt: Date | null;
+}
+
+/** Inside Messenger's 24-hour standard messaging window (opened by the contact's last message). */
+export function isWindowOpen(lastInboundAt: Date | null, now = Date.now()): boolean {
+  return lastInboundAt !== null && now - lastInboundAt.getTime() < MESSAGING_WINDOW_MS;
+}
+
+/**
+ * The name the inbox shows: the profile's name, else first and last name joined, else '' (the client
+ * shows its own placeholder for an unnamed contact, e.g. before a sync fetched the profile).
+ */
+export function recipientName(c: Pick<RecipientFields, 'name' | 'firstName' | 'lastName'>): string {
+  return c.name ?? [c.firstName, c.lastName].filter(Boolean).join(' ');
+}
+
+export function toRecipient(c: RecipientFields, now = Date.now()): Recipient {
+  return {
+    id: c.psid,
+    name: recipientName(c),
+    email: c.email,
+    profilePic: c.profilePic,
+    online: c.lastInboundAt !== null && now - c.lastInboundAt.getTime() < ONLINE_WINDOW_MS,
+    lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
+    lastMessagePreview: c.lastMessagePreview,
+    windowOpen: isWindowOpen(c.lastInboundAt, now),
+  };
+}
+
+/** 'received' for the contact's messages; the page's own go sent -> delivered -> read. */
+export function messageStatus(
+  direction: 'in' | 'out',
+  deliveredAt: Date | null,
+  readAt: Date | null,
+): MessageReceived['status'] {
+  if (direction === 'in') return 'received';
+  return readAt ? 'read' : deliveredAt ? 'delivered' : 'sent';
+}
+
+export function toMessage(m: MessageFields): MessageReceived {
+  return {
+    id: m.mid,
+    message: m.text ?? '',
+    createdAt: m.createdAt.toISOString(),
+    sentBy: m.sentBy,
+    status: messageStatus(m.direction, m.deliveredAt, m.readAt),
+  };
+}
