@@ -8,7 +8,6 @@ import net, { type AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { notImplemented } from '../src/modules/not-implemented.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestDatabase } from './helpers/db.js';
 
@@ -112,13 +111,6 @@ describe('errors', () => {
 });
 
 describe('contract routes', () => {
-  it('a route a later issue builds answers 501 with its summary', async () => {
-    await expect(notImplemented(contract.pages.listPages)()).rejects.toMatchObject({
-      statusCode: 501,
-      message: 'The pages the signed-in admin manages is not implemented yet',
-    });
-  });
-
   it('raw routes (webhook, SSE) are registered too, and the SSE one needs auth', async () => {
     // The handshake without our verify token is refused.
     const hook = await t.app.inject({ method: 'GET', url: '/api/webhooks/messenger' });

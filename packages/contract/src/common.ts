@@ -38,7 +38,6 @@ export const errorResponses = {
   422: ErrorBody,
   429: ErrorBody,
   500: ErrorBody,
-  501: ErrorBody,
   503: ErrorBody,
 } as const;
 

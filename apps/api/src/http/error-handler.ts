@@ -7,10 +7,7 @@ import { fieldErrorsFromIssues, HttpError } from './errors.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      // 501 is the honest answer of a route not built yet, not a failure worth a stack trace.
-      if (error.statusCode === 501)
-        request.log.info({ route: request.routeOptions.url }, error.message);
-      else if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(error.statusCode).send(error.body);
     }
     if (error instanceof ZodError) {
@@ -31,7 +28,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       // Postgres restarting or unreachable: a retryable 503 (with Retry-After), not a server bug.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal server error' });

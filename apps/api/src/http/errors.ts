@@ -22,12 +22,6 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
-  new HttpError(400, message, fieldErrors);
-
 /** Groups zod-style issues by path ('a.b'); top-level issues go under '_'. */
 export function fieldErrorsFromIssues(
   issues: ReadonlyArray<{ path: ReadonlyArray<string | number>; message?: string }>,

@@ -1,5 +1,4 @@
-// Composes every contract route. Each capability owns `./<capability>/router.ts`; later issues replace
-// its 501 handlers with real ones without touching this file.
+// Composes every contract route. Each capability owns `./<capability>/router.ts`.
 import { contract } from '@pagecast/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { initServer, type RequestValidationError } from '@ts-rest/fastify';

@@ -93,35 +93,6 @@ export async function upsertContact(
   return out;
 }
 
-export type ContactSummary = {
-  id: string;
-  psid: string;
-  name: string | null;
-  email: string | null;
-  profilePic: string | null;
-  lastMessageAt: Date | null;
-  lastMessagePreview: string | null;
-  lastInboundAt: Date | null;
-};
-
-export async function findContact(
-  db: Db,
-  pageUuid: string,
-  psid: string,
-): Promise<ContactSummary | null> {
-  const { rows } = await db.execute<ContactSummary>(sql`
-    select id, psid, name, email, profile_pic as "profilePic", last_message_at as "lastMessageAt",
-           last_message_preview as "lastMessagePreview", last_inbound_at as "lastInboundAt"
-      from contacts where page_id = ${pageUuid} and psid = ${psid}`);
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    ...r,
-    lastMessageAt: r.lastMessageAt && new Date(r.lastMessageAt),
-    lastInboundAt: r.lastInboundAt && new Date(r.lastInboundAt),
-  };
-}
-
 function stripUndefined(r: ContactUpsert): ContactUpsert {
   return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as ContactUpsert;
 }
