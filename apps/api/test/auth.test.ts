@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertPageAdmin } from '../src/auth/guards.js';
 import { admins, pageAdmins, pages } from '../src/db/schema.js';
-import { HttpError } from '../src/http/errors.js';
+import { NotFoundError } from '../src/errors.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 
 let t: TestApp;
@@ -125,10 +125,8 @@ describe('assertPageAdmin', () => {
       name: 'Bakery',
     });
     const denied = await assertPageAdmin(db, stranger.id, '5550001').catch((e: unknown) => e);
-    expect(denied).toBeInstanceOf(HttpError);
-    expect(denied).toMatchObject({ statusCode: 404, message: 'Page not found' });
-    await expect(assertPageAdmin(db, owner.id, '404404')).rejects.toMatchObject({
-      statusCode: 404,
-    });
+    expect(denied).toBeInstanceOf(NotFoundError);
+    expect(denied).toMatchObject({ message: 'Page not found' });
+    await expect(assertPageAdmin(db, owner.id, '404404')).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { runStatement, statement, type Db } from '../db/client.js';
 import type { pages } from '../db/schema.js';
+import { NotFoundError } from '../errors.js';
 import { HttpError } from '../http/errors.js';
 import type { AuthContext, JwtClaims } from './jwt.js';
 
@@ -50,6 +51,7 @@ export const adminPage = (fbPageId: string, adminId: string) =>
   `pages p join page_admins pa on pa.page_id = p.id and pa.admin_id = ${adminId}
    where p.fb_page_id = ${fbPageId}`;
 
+/** The one answer for a page the caller does not manage (or that does not exist): 404. */
 export const PAGE_NOT_FOUND = 'Page not found';
 
 // Every page-scoped request runs this (or a statement embedding it) first: prepared, not drizzle's builder.
@@ -61,6 +63,6 @@ const PAGE_OF_ADMIN = statement(
 /** The page, if this admin manages it. Another admin's page is 404, so its existence is not leaked. */
 export async function assertPageAdmin(db: Db, adminId: string, fbPageId: string): Promise<PageRow> {
   const [page] = await runStatement<PageRow>(db, PAGE_OF_ADMIN, [fbPageId, adminId]);
-  if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+  if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
   return page;
 }

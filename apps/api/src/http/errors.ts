@@ -4,7 +4,10 @@ export interface ErrorBody {
   fieldErrors?: Record<string, string[]>;
 }
 
-/** Thrown anywhere in a request; the app's error handler turns it into `status` + `{ message, fieldErrors }`. */
+/**
+ * Thrown by the HTTP layer itself (auth hooks, request guards) with its status; services throw the domain
+ * errors of src/errors.ts instead. The error handler turns either into `status` + `{ message, fieldErrors }`.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -16,20 +19,16 @@ export class HttpError extends Error {
   }
 
   get body(): ErrorBody {
-    return this.fieldErrors
-      ? { message: this.message, fieldErrors: this.fieldErrors }
-      : { message: this.message };
+    return errorBody(this);
   }
 }
 
-/** Groups zod-style issues by path ('a.b'); top-level issues go under '_'. */
-export function fieldErrorsFromIssues(
-  issues: ReadonlyArray<{ path: ReadonlyArray<string | number>; message?: string }>,
-): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
-    (out[key] ??= []).push(issue.message ?? 'Invalid value');
-  }
-  return out;
+/** The body of an error: `{ message }`, plus `fieldErrors` when it has them. */
+export function errorBody(err: {
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+}): ErrorBody {
+  return err.fieldErrors
+    ? { message: err.message, fieldErrors: err.fieldErrors }
+    : { message: err.message };
 }

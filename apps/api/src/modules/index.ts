@@ -3,7 +3,8 @@ import { contract } from '@pagecast/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { initServer, type RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fieldErrorsFromIssues } from '../http/errors.js';
+import { validationError } from '../errors.js';
+import { errorBody } from '../http/errors.js';
 import { adminRouter } from './admin/router.js';
 import { campaignsRouter } from './campaigns/router.js';
 import { registerChatEvents } from './chats/events.js';
@@ -66,7 +67,5 @@ function answerValidationError(
   reply: FastifyReply,
 ) {
   const issues = [err.pathParams, err.query, err.headers, err.body].flatMap((e) => e?.issues ?? []);
-  return reply
-    .code(400)
-    .send({ message: 'Validation failed', fieldErrors: fieldErrorsFromIssues(issues) });
+  return reply.code(400).send(errorBody(validationError(issues)));
 }

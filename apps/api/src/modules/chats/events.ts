@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { contract } from '@pagecast/contract';
 import type { FastifyInstance } from 'fastify';
 import { assertPageAdmin, requireAdmin } from '../../auth/index.js';
-import { fieldErrorsFromIssues, HttpError } from '../../http/errors.js';
+import { UnavailableError, validationError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { routeGuard } from '../route-guard.js';
 
@@ -26,18 +26,19 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
   app.get(route.path, { onRequest: routeGuard(route) }, async (request, reply) => {
     const auth = await requireAdmin(request);
     const params = route.pathParams.safeParse(request.params);
-    if (!params.success)
-      throw new HttpError(400, 'Validation failed', fieldErrorsFromIssues(params.error.issues));
+    if (!params.success) throw validationError(params.error.issues);
     const { pageId } = params.data;
     await assertPageAdmin(deps.db, auth.adminId, pageId);
     const hub = deps.realtime;
-    if (!hub) throw new HttpError(503, 'Live updates are not available right now');
+    if (!hub) throw new UnavailableError('Live updates are not available right now');
 
     const stream = new PassThrough();
     const write = (chunk: string) => {
       if (!stream.writableEnded) stream.write(chunk);
     };
-    const unsubscribe = hub.subscribe(pageId, (event) => write(`data: ${JSON.stringify(event)}\n\n`));
+    const unsubscribe = hub.subscribe(pageId, (event) =>
+      write(`data: ${JSON.stringify(event)}\n\n`),
+    );
     // Events published while the LISTEN connection was down are lost: tell the client to refetch.
     const offReconnect = hub.onReconnect(() => write('event: resync\ndata: {}\n\n'));
     const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);

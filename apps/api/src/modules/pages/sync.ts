@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { SyncStatus } from '@pagecast/contract';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { HttpError } from '../../http/errors.js';
+import { ConflictError, UnavailableError } from '../../errors.js';
 import { PAGE_SYNC_QUEUE } from '../../jobs/queues.js';
 import { PAGE_SYNC_SEND_OPTIONS, type PageSyncJobData } from '../../jobs/page-sync.js';
 
@@ -25,7 +25,7 @@ export async function startPageSync(
   boss: PgBoss | undefined,
   pageUuid: string,
 ): Promise<StartedSync> {
-  if (!boss) throw new HttpError(503, 'Background jobs are not available right now');
+  if (!boss) throw new UnavailableError('Background jobs are not available right now');
   const client = await pool.connect();
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -60,7 +60,7 @@ export async function startPageSync(
         throw err;
       }
     }
-    throw new HttpError(409, 'The page sync could not be started, please try again');
+    throw new ConflictError('The page sync could not be started, please try again');
   } finally {
     client.release();
   }
