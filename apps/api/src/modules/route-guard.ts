@@ -2,6 +2,7 @@ import type { AppRoute } from '@ts-rest/core';
 import type { RouteMeta } from '@pagecast/contract';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { requireAdmin, requireOperator } from '../auth/guards.js';
+import type { AuthContext } from '../auth/jwt.js';
 
 export function routeMeta(route: AppRoute): RouteMeta {
   // Fail closed: a route without metadata needs a signed-in admin.
@@ -18,6 +19,23 @@ export function routeGuard(route: AppRoute) {
     if (auth === 'admin') await requireAdmin(request);
     else if (auth === 'operator') await requireOperator(request);
   };
+}
+
+/**
+ * A contract handler of an admin route, called with the signed-in admin. The onRequest guard already
+ * verified the token (routeGuard); this hands its result to the handler (cached on the request).
+ */
+export function withAdmin<A extends { request: FastifyRequest }, R>(
+  handler: (args: A, auth: AuthContext) => Promise<R>,
+): (args: A) => Promise<R> {
+  return async (args) => handler(args, await requireAdmin(args.request));
+}
+
+/** withAdmin for operator routes: the handler gets an operator (the guard answered 403 to others). */
+export function withOperator<A extends { request: FastifyRequest }, R>(
+  handler: (args: A, auth: AuthContext) => Promise<R>,
+): (args: A) => Promise<R> {
+  return async (args) => handler(args, await requireOperator(args.request));
 }
 
 /** onRoute hook: the contract's `rateLimitPerMinute` becomes @fastify/rate-limit's per-route config. */

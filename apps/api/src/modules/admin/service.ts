@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../auth/index.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
 import type { DebugTokenData } from '../../graph/types.js';
-import { HttpError } from '../../http/errors.js';
+import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { listAdminPages } from '../pages/repo.js';
 import * as repo from './repo.js';
@@ -46,21 +46,22 @@ export interface SignInResult {
   accounts: Page[];
 }
 
-/** The checks of the token against this app and the claimed user; throws 401 with a clear message. */
+/** The checks of the token against this app and the claimed user; throws UnauthorizedError (401) with a clear message. */
 export function assertTokenFor(data: DebugTokenData, appId: string, userId: string): void {
-  if (!data.is_valid) throw new HttpError(401, SIGN_IN_MESSAGES.invalidToken);
-  if (data.app_id !== appId) throw new HttpError(401, SIGN_IN_MESSAGES.otherApp);
-  if (data.type && data.type !== 'USER') throw new HttpError(401, SIGN_IN_MESSAGES.notUserToken);
-  if (data.user_id !== userId) throw new HttpError(401, SIGN_IN_MESSAGES.otherUser);
+  if (!data.is_valid) throw new UnauthorizedError(SIGN_IN_MESSAGES.invalidToken);
+  if (data.app_id !== appId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherApp);
+  if (data.type && data.type !== 'USER') throw new UnauthorizedError(SIGN_IN_MESSAGES.notUserToken);
+  if (data.user_id !== userId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherUser);
 }
 
 /** Graph failures during sign-in as the caller should see them; anything else stays a 500. */
 function signInError(err: unknown, during: 'token' | 'pages'): unknown {
   if (!(err instanceof GraphError)) return err;
-  if (err.kind === 'token') return new HttpError(401, SIGN_IN_MESSAGES.invalidToken);
-  if (err.kind === 'permission' && during === 'pages') return new HttpError(403, SIGN_IN_MESSAGES.noPageList);
+  if (err.kind === 'token') return new UnauthorizedError(SIGN_IN_MESSAGES.invalidToken);
+  if (err.kind === 'permission' && during === 'pages')
+    return new ForbiddenError(SIGN_IN_MESSAGES.noPageList);
   if (err.kind === 'rate_limit' || err.kind === 'transient')
-    return new HttpError(503, SIGN_IN_MESSAGES.unavailable);
+    return new UnavailableError(SIGN_IN_MESSAGES.unavailable);
   return err;
 }
 
@@ -69,7 +70,16 @@ function requireGraph(deps: ModuleDeps): GraphClient {
   return deps.graph;
 }
 
-export async function registerUserAdmin(
+export type SignInService = ReturnType<typeof createSignInService>;
+
+export function createSignInService(deps: ModuleDeps) {
+  return {
+    registerUserAdmin: (input: RegisterInput, log: FastifyBaseLogger) =>
+      registerUserAdmin(deps, input, log),
+  };
+}
+
+async function registerUserAdmin(
   deps: ModuleDeps,
   input: RegisterInput,
   log: FastifyBaseLogger,
@@ -126,7 +136,8 @@ export async function registerUserAdmin(
       tasks: a.tasks ?? [],
     })),
   );
-  if (unlinked > 0) log.info({ adminId, unlinked }, 'sign-in unlinked pages the admin no longer manages');
+  if (unlinked > 0)
+    log.info({ adminId, unlinked }, 'sign-in unlinked pages the admin no longer manages');
 
   await subscribePages(graph, accounts, log);
 
@@ -134,7 +145,13 @@ export async function registerUserAdmin(
   return {
     adminId,
     role,
-    user: { userId: input.userId, name: profile.name, email: profile.email, profilePic: profile.profilePic, role },
+    user: {
+      userId: input.userId,
+      name: profile.name,
+      email: profile.email,
+      profilePic: profile.profilePic,
+      role,
+    },
     accounts: await listAdminPages(db, adminId),
   };
 }
@@ -154,7 +171,10 @@ async function subscribePages(
       try {
         await graph.subscribeApp(a.id, a.access_token as string, [...PAGE_WEBHOOK_FIELDS]);
       } catch (err) {
-        const e = err instanceof GraphError ? { kind: err.kind, code: err.code, message: err.message } : { message: String(err) };
+        const e =
+          err instanceof GraphError
+            ? { kind: err.kind, code: err.code, message: err.message }
+            : { message: String(err) };
         log.warn({ pageId: a.id, err: e }, 'could not subscribe the app to the page webhooks');
       }
     }

@@ -9,10 +9,10 @@ import type {
   CreateCampaignBody,
   PageMeta,
 } from '@pagecast/contract';
-import { assertPageAdmin } from '../../auth/index.js';
-import { PAGE_NOT_FOUND } from '../../auth/guards.js';
+import { assertPageAdmin, PAGE_NOT_FOUND } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import type { ModuleDeps } from '../deps.js';
 import { csvRow } from './csv.js';
 import * as repo from './repo.js';
 
@@ -24,12 +24,12 @@ export const CANCELLED_REASON = 'Cancelled by an admin.';
 /** A tag id that is not one of the page's tags: 400 on the tagId field (create and preview alike). */
 async function tagOfPage(db: Db, pageUuid: string, tagId: string) {
   const tag = await repo.findTagOfPage(db, pageUuid, tagId);
-  if (!tag) throw new HttpError(400, TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
+  if (!tag) throw new ValidationError(TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
   return tag;
 }
 
 /** The body was validated by the contract (spec §5 rules, time against the current minute). */
-export async function createCampaign(
+async function createCampaign(
   db: Db,
   adminId: string,
   body: Required<Pick<CreateCampaignBody, 'pageId' | 'time'>> & {
@@ -64,7 +64,7 @@ export function pageMeta(total: number, itemCount: number, page: number, limit: 
   };
 }
 
-export async function listCampaigns(
+async function listCampaigns(
   db: Db,
   adminId: string,
   fbPageId: string,
@@ -72,12 +72,12 @@ export async function listCampaigns(
   limit: number,
 ): Promise<{ data: Campaign[]; meta: PageMeta }> {
   const found = await repo.listAdminPageCampaigns(db, adminId, fbPageId, page, limit);
-  if (!found) throw new HttpError(404, PAGE_NOT_FOUND);
+  if (!found) throw new NotFoundError(PAGE_NOT_FOUND);
   const { data, total } = found;
   return { data, meta: pageMeta(total, data.length, page, limit) };
 }
 
-export async function audiencePreview(
+async function audiencePreview(
   db: Db,
   adminId: string,
   fbPageId: string,
@@ -90,16 +90,26 @@ export async function audiencePreview(
 
 async function campaignOf(db: Db, adminId: string, campaignId: string): Promise<Campaign> {
   const campaign = await repo.findCampaignForAdmin(db, campaignId, adminId);
-  if (!campaign) throw new HttpError(404, CAMPAIGN_NOT_FOUND);
+  if (!campaign) throw new NotFoundError(CAMPAIGN_NOT_FOUND);
   return campaign;
 }
 
 /** How a Send API refusal reads in the funnel (codes from the platform's error table). */
-export function failureReason(code: number | null, subcode: number | null, message: string | null): string {
+export function failureReason(
+  code: number | null,
+  subcode: number | null,
+  message: string | null,
+): string {
   if (code === 551) return 'Recipient unavailable';
   if (code === 100 && subcode === 2018001) return 'No matching user';
-  if (code === 10 && (subcode === 2018278 || subcode === 2018065)) return 'Outside the 24-hour window';
-  if (code === 100 && message && /tag/i.test(message) && /no longer|retired|deprecat|not supported/i.test(message))
+  if (code === 10 && (subcode === 2018278 || subcode === 2018065))
+    return 'Outside the 24-hour window';
+  if (
+    code === 100 &&
+    message &&
+    /tag/i.test(message) &&
+    /no longer|retired|deprecat|not supported/i.test(message)
+  )
     return 'Message tag retired';
   if (code === 200 || code === 10 || code === 230) return 'Permission denied';
   if (code === 1200 || code === 1 || code === 2) return 'Temporary platform failure';
@@ -107,7 +117,11 @@ export function failureReason(code: number | null, subcode: number | null, messa
   return `Error ${code}${subcode ? `/${subcode}` : ''}`;
 }
 
-export async function campaignDetail(db: Db, adminId: string, campaignId: string): Promise<CampaignDetail> {
+async function campaignDetail(
+  db: Db,
+  adminId: string,
+  campaignId: string,
+): Promise<CampaignDetail> {
   const campaign = await campaignOf(db, adminId, campaignId);
   const [counts, groups] = await Promise.all([
     repo.funnelCounts(db, campaignId),
@@ -131,7 +145,7 @@ export async function campaignDetail(db: Db, adminId: string, campaignId: string
   };
 }
 
-export async function listRecipients(
+async function listRecipients(
   db: Db,
   adminId: string,
   campaignId: string,
@@ -158,7 +172,7 @@ const CSV_HEADER = [
 ];
 
 /** The recipients as a CSV stream (header row first), read from the database in keyset chunks. */
-export async function exportRecipients(
+async function exportRecipients(
   db: Db,
   adminId: string,
   campaignId: string,
@@ -192,9 +206,34 @@ export async function exportRecipients(
   return { campaign, stream: Readable.from(lines()) };
 }
 
-export async function cancelCampaign(db: Db, adminId: string, campaignId: string): Promise<Campaign> {
+async function cancelCampaign(db: Db, adminId: string, campaignId: string): Promise<Campaign> {
   await campaignOf(db, adminId, campaignId);
   const cancelled = await repo.cancelCampaign(db, campaignId, CANCELLED_REASON);
-  if (!cancelled) throw new HttpError(409, NOT_CANCELLABLE);
+  if (!cancelled) throw new ConflictError(NOT_CANCELLABLE);
   return cancelled;
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
+
+/** The campaign routes' rules; every call checks that `adminId` manages the page (else 404). */
+export function createCampaignsService({ db }: Pick<ModuleDeps, 'db'>) {
+  return {
+    createCampaign: (adminId: string, body: Parameters<typeof createCampaign>[2]) =>
+      createCampaign(db, adminId, body),
+    listCampaigns: (adminId: string, fbPageId: string, page: number, limit: number) =>
+      listCampaigns(db, adminId, fbPageId, page, limit),
+    audiencePreview: (adminId: string, fbPageId: string, tagId: string | undefined) =>
+      audiencePreview(db, adminId, fbPageId, tagId),
+    campaignDetail: (adminId: string, campaignId: string) =>
+      campaignDetail(db, adminId, campaignId),
+    listRecipients: (
+      adminId: string,
+      campaignId: string,
+      opts: Parameters<typeof listRecipients>[3],
+    ) => listRecipients(db, adminId, campaignId, opts),
+    exportRecipients: (adminId: string, campaignId: string) =>
+      exportRecipients(db, adminId, campaignId),
+    cancelCampaign: (adminId: string, campaignId: string) =>
+      cancelCampaign(db, adminId, campaignId),
+  };
 }

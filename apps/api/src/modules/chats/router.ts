@@ -1,8 +1,8 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { requireAdmin } from '../../auth/index.js';
 import { publish } from '../../realtime/index.js';
 import type { ModuleDeps } from '../deps.js';
+import { withAdmin } from '../route-guard.js';
 import { createChatsService } from './service.js';
 
 const s = initServer();
@@ -14,30 +14,23 @@ export const chatsRouter = (deps: ModuleDeps) => {
   const chats = createChatsService(deps, (pageFbId, event) => publish(deps.db, pageFbId, event));
   return s.router(routes, {
     // The service checks page access (404) in the same round trip as its first read.
-    getRecipients: async ({ params, query, request }) => {
-      const { adminId } = await requireAdmin(request);
-      return {
-        status: 200,
-        body: await chats.listRecipients(adminId, params.pageId, query.after, query.limit),
-      };
-    },
-    getConversation: async ({ params, query, request }) => {
-      const { adminId } = await requireAdmin(request);
-      return {
-        status: 200,
-        body: await chats.getConversation(
-          adminId,
-          params.pageId,
-          params.userId,
-          query.after,
-          query.limit,
-        ),
-      };
-    },
-    sendMessage: async ({ params, body, request }) => {
-      const { adminId } = await requireAdmin(request);
+    getRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
+      status: 200,
+      body: await chats.listRecipients(adminId, params.pageId, query.after, query.limit),
+    })),
+    getConversation: withAdmin(async ({ params, query }, { adminId }) => ({
+      status: 200,
+      body: await chats.getConversation(
+        adminId,
+        params.pageId,
+        params.userId,
+        query.after,
+        query.limit,
+      ),
+    })),
+    sendMessage: withAdmin(async ({ params, body }, { adminId }) => {
       const message = await chats.sendMessage(adminId, params.pageId, params.userId, body.message);
       return { status: 201, body: { message } };
-    },
+    }),
   });
 };

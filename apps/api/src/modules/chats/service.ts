@@ -3,7 +3,16 @@
 import type { LiveEvent, MessageReceived, Recipient, Tag } from '@pagecast/contract';
 import { assertPageAdmin, PAGE_NOT_FOUND, type PageRow } from '../../auth/guards.js';
 import { GraphError, type GraphMessage } from '../../graph/index.js';
-import { HttpError } from '../../http/errors.js';
+import {
+  ConflictError,
+  type DomainError,
+  NotFoundError,
+  RateLimitedError,
+  UnavailableError,
+  UnprocessableError,
+  UpstreamError,
+  ValidationError,
+} from '../../errors.js';
 import type { Db } from '../../db/client.js';
 import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -53,36 +62,34 @@ export interface ChatsService {
 const parseFbTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 
 /** Graph API failures of a reply, as the admin should read them (never a 500 for the platform's answer). */
-export function sendErrorToHttp(err: GraphError): HttpError {
-  if (err.code === 10 && err.subcode === 2018278) return new HttpError(422, WINDOW_CLOSED_MESSAGE);
+export function sendError(err: GraphError): DomainError {
+  if (err.code === 10 && err.subcode === 2018278)
+    return new UnprocessableError(WINDOW_CLOSED_MESSAGE);
   switch (err.kind) {
     case 'token':
-      return new HttpError(409, RECONNECT_MESSAGE);
+      return new ConflictError(RECONNECT_MESSAGE);
     case 'permission':
-      return new HttpError(
-        422,
+      return new UnprocessableError(
         `Facebook refused the message: ${err.message}. Reconnect the page and make sure the app may send messages for it.`,
       );
     case 'rate_limit':
-      return new HttpError(
-        429,
+      return new RateLimitedError(
         'Facebook is rate limiting this page right now. Try again in a moment.',
       );
     case 'unknown_outcome':
-      return new HttpError(502, UNKNOWN_OUTCOME_MESSAGE);
+      return new UpstreamError(UNKNOWN_OUTCOME_MESSAGE);
     case 'recipient':
-      return new HttpError(
-        422,
+      return new UnprocessableError(
         err.code === 551
           ? "This person isn't available right now, so Messenger did not deliver the message."
           : `Messenger did not accept the message for this contact: ${err.message}`,
       );
     case 'invalid':
-      return new HttpError(422, `Messenger rejected the message: ${err.message}`);
+      return new UnprocessableError(`Messenger rejected the message: ${err.message}`);
     case 'transient':
-      return new HttpError(503, 'Facebook is temporarily unavailable. Try again in a moment.');
+      return new UnavailableError('Facebook is temporarily unavailable. Try again in a moment.');
     default:
-      return new HttpError(502, `Facebook answered with an unexpected error: ${err.message}`);
+      return new UpstreamError(`Facebook answered with an unexpected error: ${err.message}`);
   }
 }
 
@@ -110,12 +117,12 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
     withTags: boolean,
   ): Promise<{ page: PageRow; contact: repo.ContactRow | null; tags: repo.TagRow[] }> {
     const found = await repo.findAdminPageContact(db, adminId, pageId, psid, { withTags });
-    if (!found) throw new HttpError(404, PAGE_NOT_FOUND);
+    if (!found) throw new NotFoundError(PAGE_NOT_FOUND);
     return found;
   }
 
   function requireContact(contact: repo.ContactRow | null): repo.ContactRow {
-    if (!contact) throw new HttpError(404, 'Contact not found');
+    if (!contact) throw new NotFoundError('Contact not found');
     return contact;
   }
 
@@ -189,7 +196,7 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
         throw err;
       }
       const rows = await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1);
-      if (!rows) throw new HttpError(404, PAGE_NOT_FOUND);
+      if (!rows) throw new NotFoundError(PAGE_NOT_FOUND);
       const pageRows = rows.slice(0, limit);
       const last = pageRows.at(-1);
       const now = Date.now();
@@ -207,7 +214,7 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       const { page } = found;
       const cursor = decodeCursor(after);
       if (cursor && cursor.at === null)
-        throw new HttpError(400, 'Invalid cursor', { after: ['Invalid cursor'] });
+        throw new ValidationError('Invalid cursor', { after: ['Invalid cursor'] });
       const contact = requireContact(found.contact);
       try {
         await ensureHistory(page, contact);
@@ -241,12 +248,12 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       const found = await pageAndContact(adminId, pageId, psid, false);
       const { page } = found;
       const contact = requireContact(found.contact);
-      if (!isWindowOpen(contact.lastInboundAt)) throw new HttpError(422, WINDOW_CLOSED_MESSAGE);
+      if (!isWindowOpen(contact.lastInboundAt)) throw new UnprocessableError(WINDOW_CLOSED_MESSAGE);
       const graph = deps.graph;
       if (!graph)
-        throw new HttpError(503, 'Messaging is not available right now. Try again in a moment.');
+        throw new UnavailableError('Messaging is not available right now. Try again in a moment.');
       const token = pageToken(page);
-      if (!token) throw new HttpError(409, RECONNECT_MESSAGE);
+      if (!token) throw new ConflictError(RECONNECT_MESSAGE);
       let sent;
       try {
         sent = await graph.sendMessage({
@@ -257,7 +264,7 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
           messagingType: 'RESPONSE',
         });
       } catch (err) {
-        if (err instanceof GraphError) throw sendErrorToHttp(err);
+        if (err instanceof GraphError) throw sendError(err);
         throw err;
       }
       const [row] = await repo.storeMessages(db, page.id, contact.id, [

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { DeletionStatus } from '@pagecast/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { GraphError } from '../../graph/index.js';
-import { HttpError } from '../../http/errors.js';
+import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import { assertTokenFor, SIGN_IN_MESSAGES } from '../admin/service.js';
 import { DATA_DELETION_QUEUE } from '../../jobs/queues.js';
 import type { ModuleDeps } from '../deps.js';
@@ -142,38 +142,6 @@ export function newConfirmationCode(): string {
   return `DR${randomBytes(10).toString('hex').toUpperCase()}`;
 }
 
-/**
- * Records the request (re-using an open one, so repeated callbacks share one code), stops the admin's
- * activity before answering — nothing is sent after the request — and queues the deletion job.
- */
-export async function requestDeletion(
-  deps: Pick<ModuleDeps, 'db' | 'boss'>,
-  fbUserId: string,
-): Promise<repo.DeletionRequestRow> {
-  const request = await retryOnConflict(() =>
-    deps.db.transaction(async (tx) => {
-      await repo.lockUser(tx, fbUserId);
-      await stopActivity(tx, fbUserId, { reason: DELETION_CANCEL_REASON, wipeTokens: true });
-      return (
-        (await repo.openRequestFor(tx, fbUserId)) ??
-        (await repo.insertRequest(tx, fbUserId, newConfirmationCode()))
-      );
-    }),
-  );
-  if (deps.boss) {
-    // A duplicate job is harmless (the deletion is idempotent); a failed one is retried.
-    await deps.boss.send(
-      DATA_DELETION_QUEUE,
-      { fbUserId },
-      { retryLimit: 5, retryDelay: 5, retryBackoff: true },
-    );
-  } else {
-    // Without pg-boss (tools, a bare app) the same work runs before answering.
-    await runDeletionJob(deps.db, fbUserId);
-  }
-  return request;
-}
-
 /** A deadlock or serialization failure with a concurrent writer (a sign-in, a worker) is retried. */
 async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i++) {
@@ -195,57 +163,88 @@ export async function runDeletionJob(db: Db, fbUserId: string): Promise<Deletion
   return outcome;
 }
 
-/** Public status: by confirmation code or user id. Says nothing about whether the user has any data. */
-export async function deletionStatus(db: Db, id: string): Promise<DeletionStatus> {
-  const request = await repo.findRequest(db, id);
-  if (!request) throw new HttpError(404, STATUS_MESSAGES.none);
+export type DeletionService = ReturnType<typeof createDeletionService>;
+
+/** What the routes ask of data deletion: requests, status, deauthorize, the operator's delete. */
+export function createDeletionService(deps: Pick<ModuleDeps, 'db' | 'boss' | 'graph' | 'config'>) {
+  const { db } = deps;
   return {
-    userId: request.fbUserId,
-    message: STATUS_MESSAGES[request.status],
-    deleted: request.status === 'deleted',
+    /**
+     * Records the request (re-using an open one, so repeated callbacks share one code), stops the admin's
+     * activity before answering — nothing is sent after the request — and queues the deletion job.
+     */
+    async requestDeletion(fbUserId: string): Promise<repo.DeletionRequestRow> {
+      const request = await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          await repo.lockUser(tx, fbUserId);
+          await stopActivity(tx, fbUserId, { reason: DELETION_CANCEL_REASON, wipeTokens: true });
+          return (
+            (await repo.openRequestFor(tx, fbUserId)) ??
+            (await repo.insertRequest(tx, fbUserId, newConfirmationCode()))
+          );
+        }),
+      );
+      if (deps.boss) {
+        // A duplicate job is harmless (the deletion is idempotent); a failed one is retried.
+        await deps.boss.send(
+          DATA_DELETION_QUEUE,
+          { fbUserId },
+          { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+        );
+      } else {
+        // Without pg-boss (tools, a bare app) the same work runs before answering.
+        await runDeletionJob(db, fbUserId);
+      }
+      return request;
+    },
+
+    /** Public status: by confirmation code or user id. Says nothing about whether the user has any data. */
+    async deletionStatus(id: string): Promise<DeletionStatus> {
+      const request = await repo.findRequest(db, id);
+      if (!request) throw new NotFoundError(STATUS_MESSAGES.none);
+      return {
+        userId: request.fbUserId,
+        message: STATUS_MESSAGES[request.status],
+        deleted: request.status === 'deleted',
+      };
+    },
+
+    /** Deauthorize callback: the user's tokens are dead; stop what would use them. Their data stays. */
+    async deauthorizeUser(fbUserId: string): Promise<boolean> {
+      const stopped = await db.transaction((tx) =>
+        stopActivity(tx, fbUserId, { reason: DEAUTHORIZE_CANCEL_REASON, wipeTokens: false }),
+      );
+      return stopped !== null;
+    },
+
+    /** Operator route: the whole deletion in one transaction, recorded as a completed request. 404 if unknown. */
+    deleteAdminAsOperator(fbUserId: string): Promise<DeletionOutcome> {
+      return db.transaction(async (tx) => {
+        await repo.lockUser(tx, fbUserId);
+        const outcome = await deleteAdminDataIn(tx, fbUserId);
+        if (!outcome.adminFound) throw new NotFoundError('User not found');
+        await repo.completeRequests(tx, fbUserId);
+        await repo.insertRequest(tx, fbUserId, newConfirmationCode(), 'deleted');
+        return outcome;
+      });
+    },
+
+    /**
+     * A user may only delete their own data: the token must be valid, issued to this app, a user token, and
+     * belong to the user id of the body (debug_token with the app token; the same checks as sign-in).
+     */
+    async verifyOwnToken(userId: string, accessToken: string): Promise<void> {
+      if (!deps.graph) throw new UnavailableError(SIGN_IN_MESSAGES.unavailable);
+      let data;
+      try {
+        data = await deps.graph.debugToken(accessToken);
+      } catch (err) {
+        if (err instanceof GraphError && err.kind === 'token') {
+          throw new UnauthorizedError(SIGN_IN_MESSAGES.invalidToken);
+        }
+        throw new UnavailableError(SIGN_IN_MESSAGES.unavailable);
+      }
+      assertTokenFor(data, deps.config.fbAppId, userId);
+    },
   };
-}
-
-/** Deauthorize callback: the user's tokens are dead; stop what would use them. Their data stays. */
-export async function deauthorizeUser(db: Db, fbUserId: string): Promise<boolean> {
-  const stopped = await db.transaction((tx) =>
-    stopActivity(tx, fbUserId, { reason: DEAUTHORIZE_CANCEL_REASON, wipeTokens: false }),
-  );
-  return stopped !== null;
-}
-
-/** Operator route: the whole deletion in one transaction, recorded as a completed request. 404 if unknown. */
-export async function deleteAdminAsOperator(db: Db, fbUserId: string): Promise<DeletionOutcome> {
-  return db.transaction(async (tx) => {
-    await repo.lockUser(tx, fbUserId);
-    const outcome = await deleteAdminDataIn(tx, fbUserId);
-    if (!outcome.adminFound) throw new HttpError(404, 'User not found');
-    await repo.completeRequests(tx, fbUserId);
-    await repo.insertRequest(tx, fbUserId, newConfirmationCode(), 'deleted');
-    return outcome;
-  });
-}
-
-// ---- the user's own request --------------------------------------------------------------------------
-
-/**
- * A user may only delete their own data: the token must be valid, issued to this app, a user token, and
- * belong to the user id of the body (debug_token with the app token; the same checks as sign-in).
- */
-export async function verifyOwnToken(
-  deps: Pick<ModuleDeps, 'graph' | 'config'>,
-  userId: string,
-  accessToken: string,
-): Promise<void> {
-  if (!deps.graph) throw new HttpError(503, SIGN_IN_MESSAGES.unavailable);
-  let data;
-  try {
-    data = await deps.graph.debugToken(accessToken);
-  } catch (err) {
-    if (err instanceof GraphError && err.kind === 'token') {
-      throw new HttpError(401, SIGN_IN_MESSAGES.invalidToken);
-    }
-    throw new HttpError(503, SIGN_IN_MESSAGES.unavailable);
-  }
-  assertTokenFor(data, deps.config.fbAppId, userId);
 }

@@ -1,7 +1,9 @@
 // Meta's app callbacks (messenger-platform.md §7): the signed_request is verified before anything else.
 import type { Config } from '../../config.js';
+import type { DeletionService } from '../deletion/service.js';
+import type { ModuleDeps } from '../deps.js';
 import { parseSignedRequest, type SignedRequestPayload } from '../../graph/index.js';
-import { HttpError } from '../../http/errors.js';
+import { UnauthorizedError, ValidationError } from '../../errors.js';
 
 /** How old an `issued_at` may be (Meta posts the callback right away) and how far ahead a clock may run. */
 export const MAX_SIGNED_REQUEST_AGE_S = 24 * 60 * 60;
@@ -19,24 +21,46 @@ export function verifyCallback(
   nowMs = Date.now(),
 ): VerifiedCallback {
   const payload = parseSignedRequest(signedRequest, config.fbAppSecret);
-  if (!payload) throw new HttpError(401, 'Invalid signed_request');
+  if (!payload) throw new UnauthorizedError('Invalid signed_request');
   const now = Math.floor(nowMs / 1000);
   if (typeof payload.expires === 'number' && payload.expires > 0 && payload.expires < now) {
-    throw new HttpError(401, 'signed_request has expired');
+    throw new UnauthorizedError('signed_request has expired');
   }
   if (typeof payload.issued_at !== 'number')
-    throw new HttpError(400, 'signed_request has no issued_at');
+    throw new ValidationError('signed_request has no issued_at');
   if (
     payload.issued_at < now - MAX_SIGNED_REQUEST_AGE_S ||
     payload.issued_at > now + MAX_CLOCK_SKEW_S
   ) {
-    throw new HttpError(401, 'signed_request is too old');
+    throw new UnauthorizedError('signed_request is too old');
   }
   const userId = typeof payload.user_id === 'number' ? String(payload.user_id) : payload.user_id;
   if (typeof userId !== 'string' || !/^\d{1,32}$/.test(userId)) {
-    throw new HttpError(400, 'signed_request has no user_id');
+    throw new ValidationError('signed_request has no user_id');
   }
   return { userId, payload };
+}
+
+export type FacebookService = ReturnType<typeof createFacebookService>;
+
+/** Meta's app callbacks: each verifies the signed_request, then hands the user to data deletion. */
+export function createFacebookService(
+  deps: Pick<ModuleDeps, 'config'>,
+  deletion: Pick<DeletionService, 'requestDeletion' | 'deauthorizeUser'>,
+) {
+  return {
+    /** Data deletion callback: the status URL and confirmation code Meta shows the user. */
+    async dataDeletion(signedRequest: string): Promise<{ url: string; confirmation_code: string }> {
+      const { userId } = verifyCallback(signedRequest, deps.config);
+      const request = await deletion.requestDeletion(userId);
+      return { url: statusUrl(deps.config, userId), confirmation_code: request.confirmationCode };
+    },
+
+    async deauthorize(signedRequest: string): Promise<void> {
+      const { userId } = verifyCallback(signedRequest, deps.config);
+      await deletion.deauthorizeUser(userId);
+    },
+  };
 }
 
 export function statusUrl(config: Pick<Config, 'webOrigin'>, userId: string): string {

@@ -1,43 +1,43 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { assertPageAdmin, requireAdmin } from '../../auth/index.js';
+import { assertPageAdmin } from '../../auth/guards.js';
 import type { ModuleDeps } from '../deps.js';
-import { getSubscription } from '../subscription/service.js';
-import * as service from './service.js';
+import { withAdmin } from '../route-guard.js';
+import { createSubscriptionService } from '../subscription/service.js';
+import { createPagesService } from './service.js';
 import { readSyncStatus, startPageSync } from './sync.js';
 
 const s = initServer();
 const routes = contract.pages;
 
-export const pagesRouter = (deps: ModuleDeps) =>
-  s.router(routes, {
-    listPages: async ({ request }) => {
-      const { adminId } = await requireAdmin(request);
-      return { status: 200, body: await service.listPages(deps.db, adminId) };
-    },
-    getPage: async ({ params, request }) => {
-      const { adminId } = await requireAdmin(request);
-      return { status: 200, body: await service.getPage(deps.db, adminId, params.pageId) };
-    },
-    getOverview: async ({ params, request }) => {
-      const { adminId } = await requireAdmin(request);
-      return { status: 200, body: await service.getOverview(deps.db, adminId, params.pageId) };
-    },
-    syncPage: async ({ params, request }) => {
-      const { adminId } = await requireAdmin(request);
+export const pagesRouter = (deps: ModuleDeps) => {
+  const pages = createPagesService(deps);
+  const subscription = createSubscriptionService(deps);
+  return s.router(routes, {
+    listPages: withAdmin(async (_args, { adminId }) => ({
+      status: 200,
+      body: await pages.listPages(adminId),
+    })),
+    getPage: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await pages.getPage(adminId, params.pageId),
+    })),
+    getOverview: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await pages.getOverview(adminId, params.pageId),
+    })),
+    syncPage: withAdmin(async ({ params }, { adminId }) => {
       const page = await assertPageAdmin(deps.db, adminId, params.pageId);
       const { jobId } = await startPageSync(deps.pool, deps.boss, page.id);
       return { status: 202, body: { jobId } };
-    },
-    syncStatus: async ({ params, request }) => {
-      const { adminId } = await requireAdmin(request);
-      return {
-        status: 200,
-        body: await readSyncStatus(deps.pool, deps.boss, adminId, params.jobId),
-      };
-    },
-    getSubscription: async ({ request }) => {
-      const { adminId } = await requireAdmin(request);
-      return { status: 200, body: await getSubscription(deps.db, adminId) };
-    },
+    }),
+    syncStatus: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await readSyncStatus(deps.pool, deps.boss, adminId, params.jobId),
+    })),
+    getSubscription: withAdmin(async (_args, { adminId }) => ({
+      status: 200,
+      body: await subscription.getSubscription(adminId),
+    })),
   });
+};

@@ -1,47 +1,54 @@
 // Pages of the signed-in admin and the Home overview. Another admin's page is 404 (not 403), so a
 // page's existence does not leak.
 import type { Page, PageOverview } from '@pagecast/contract';
-import type { Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { PAGE_NOT_FOUND } from '../../auth/guards.js';
+import { NotFoundError } from '../../errors.js';
+import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
-
-export const PAGE_NOT_FOUND = 'Page not found';
 /** How many upcoming campaigns the Home screen lists. */
 export const UPCOMING_CAMPAIGNS = 5;
-
-export const listPages = (db: Db, adminId: string): Promise<Page[]> => repo.listAdminPages(db, adminId);
-
-export async function getPage(db: Db, adminId: string, fbPageId: string): Promise<Page> {
-  const page = await repo.findAdminPage(db, adminId, fbPageId);
-  if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
-  return page;
-}
 
 const SYNC_STATUSES = ['completed', 'not_found', 'failed', 'running', 'waiting'] as const;
 type SyncStatusValue = (typeof SYNC_STATUSES)[number];
 const syncStatus = (s: string): SyncStatusValue =>
   (SYNC_STATUSES as readonly string[]).includes(s) ? (s as SyncStatusValue) : 'running';
 
-export async function getOverview(db: Db, adminId: string, fbPageId: string): Promise<PageOverview> {
-  const page = await getPage(db, adminId, fbPageId);
-  const [counts, campaigns] = await Promise.all([
-    repo.overviewCounts(db, page.id),
-    repo.overviewCampaigns(db, page, UPCOMING_CAMPAIGNS),
-  ]);
-  const sync = counts.lastSync;
+export type PagesService = ReturnType<typeof createPagesService>;
+
+export function createPagesService({ db }: Pick<ModuleDeps, 'db'>) {
+  async function getPage(adminId: string, fbPageId: string): Promise<Page> {
+    const page = await repo.findAdminPage(db, adminId, fbPageId);
+    if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
+    return page;
+  }
+
   return {
-    page,
-    contacts: { total: counts.contactsTotal, insideWindow: counts.contactsInsideWindow },
-    tagCount: counts.tagCount,
-    lastSync: sync
-      ? {
-          status: syncStatus(sync.status),
-          finishedAt: sync.finishedAt ? new Date(sync.finishedAt).toISOString() : null,
-          processed: sync.processed,
-          error: sync.error,
-        }
-      : null,
-    upcomingCampaigns: campaigns.upcoming,
-    lastCampaign: campaigns.last,
+    listPages: (adminId: string): Promise<Page[]> => repo.listAdminPages(db, adminId),
+
+    getPage,
+
+    async getOverview(adminId: string, fbPageId: string): Promise<PageOverview> {
+      const page = await getPage(adminId, fbPageId);
+      const [counts, campaigns] = await Promise.all([
+        repo.overviewCounts(db, page.id),
+        repo.overviewCampaigns(db, page, UPCOMING_CAMPAIGNS),
+      ]);
+      const sync = counts.lastSync;
+      return {
+        page,
+        contacts: { total: counts.contactsTotal, insideWindow: counts.contactsInsideWindow },
+        tagCount: counts.tagCount,
+        lastSync: sync
+          ? {
+              status: syncStatus(sync.status),
+              finishedAt: sync.finishedAt ? new Date(sync.finishedAt).toISOString() : null,
+              processed: sync.processed,
+              error: sync.error,
+            }
+          : null,
+        upcomingCampaigns: campaigns.upcoming,
+        lastCampaign: campaigns.last,
+      };
+    },
   };
 }

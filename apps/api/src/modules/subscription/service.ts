@@ -2,6 +2,7 @@
 // CLI (src/cli.ts) after the business contacts the team; the user menu shows the period and credits.
 import type { Subscription } from '@pagecast/contract';
 import type { Db } from '../../db/client.js';
+import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
 export const NO_SUBSCRIPTION: Subscription = {
@@ -26,13 +27,21 @@ export function toSubscription(row: Row | undefined, now = new Date()): Subscrip
   };
 }
 
-export async function getSubscription(db: Db, adminId: string): Promise<Subscription> {
-  return toSubscription(await repo.findSubscription(db, adminId));
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
+
+export function createSubscriptionService({ db }: Pick<ModuleDeps, 'db'>) {
+  return {
+    async getSubscription(adminId: string): Promise<Subscription> {
+      return toSubscription(await repo.findSubscription(db, adminId));
+    },
+  };
 }
 
 export class UnknownAdminError extends Error {
   constructor(userId: string) {
-    super(`No admin with user id ${userId}: they must sign in to Pagecast once before Pro can be granted`);
+    super(
+      `No admin with user id ${userId}: they must sign in to Pagecast once before Pro can be granted`,
+    );
   }
 }
 

@@ -1,31 +1,30 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { requireAdmin } from '../../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
-import * as service from './service.js';
+import { withAdmin } from '../route-guard.js';
+import { createTagsService, TAG_MESSAGES } from './service.js';
 
 const s = initServer();
 const routes = contract.tags;
 
-export const tagsRouter = ({ db }: ModuleDeps) =>
-  s.router(routes, {
-    listTags: async ({ params, request }) => {
-      const { adminId } = await requireAdmin(request);
-      return { status: 200, body: await service.listTags(db, adminId, params.pageId) };
-    },
-    createTag: async ({ body, request }) => {
-      const { adminId } = await requireAdmin(request);
-      const tag = await service.createTag(db, adminId, body);
-      return { status: 201, body: { success: true, tag, message: service.TAG_MESSAGES.created } };
-    },
-    updateTag: async ({ params, body, request }) => {
-      const { adminId } = await requireAdmin(request);
-      const tag = await service.updateTag(db, adminId, params.id, body);
-      return { status: 200, body: { success: true, tag, message: service.TAG_MESSAGES.updated } };
-    },
-    deleteTag: async ({ params, request }) => {
-      const { adminId } = await requireAdmin(request);
-      await service.deleteTag(db, adminId, params.id);
-      return { status: 200, body: { success: true, message: service.TAG_MESSAGES.deleted } };
-    },
+export const tagsRouter = (deps: ModuleDeps) => {
+  const tags = createTagsService(deps);
+  return s.router(routes, {
+    listTags: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await tags.listTags(adminId, params.pageId),
+    })),
+    createTag: withAdmin(async ({ body }, { adminId }) => {
+      const tag = await tags.createTag(adminId, body);
+      return { status: 201, body: { success: true, tag, message: TAG_MESSAGES.created } };
+    }),
+    updateTag: withAdmin(async ({ params, body }, { adminId }) => {
+      const tag = await tags.updateTag(adminId, params.id, body);
+      return { status: 200, body: { success: true, tag, message: TAG_MESSAGES.updated } };
+    }),
+    deleteTag: withAdmin(async ({ params }, { adminId }) => {
+      await tags.deleteTag(adminId, params.id);
+      return { status: 200, body: { success: true, message: TAG_MESSAGES.deleted } };
+    }),
   });
+};

@@ -2,10 +2,9 @@
 // contract's (both rule sets, applied by ts-rest before a handler runs); here: page access, per-page
 // case-insensitive names and the pending-campaign guard on delete.
 import type { Tag, TagListItem } from '@pagecast/contract';
-import { assertPageAdmin } from '../../auth/index.js';
-import { PAGE_NOT_FOUND } from '../../auth/guards.js';
-import type { Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { assertPageAdmin, PAGE_NOT_FOUND } from '../../auth/guards.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
+import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
 export const TAG_MESSAGES = {
@@ -27,57 +26,64 @@ const toTag = (row: { id: string; name: string; description: string }, fbPageId:
   pageId: fbPageId,
 });
 
-export async function listTags(db: Db, adminId: string, fbPageId: string): Promise<TagListItem[]> {
-  const rows = await repo.listAdminPageTagsWithCounts(db, adminId, fbPageId);
-  if (!rows) throw new HttpError(404, PAGE_NOT_FOUND);
-  return rows.map(({ count, id, name, description }) => ({ tag: { id, name, description }, count }));
-}
+export type TagsService = ReturnType<typeof createTagsService>;
 
-export async function createTag(
-  db: Db,
-  adminId: string,
-  input: { pageId: string; name: string; description: string },
-): Promise<Tag> {
-  const page = await assertPageAdmin(db, adminId, input.pageId);
-  const row = await repo.insertTag(db, {
-    pageId: page.id,
-    name: input.name,
-    description: input.description,
-  });
-  if (!row) throw new HttpError(409, duplicateTagMessage(input.name));
-  return toTag(row, page.fbPageId);
-}
-
-async function adminTag(db: Db, adminId: string, tagId: string) {
-  const tag = await repo.findAdminTag(db, adminId, tagId);
-  if (!tag) throw new HttpError(404, TAG_MESSAGES.notFound);
-  return tag;
-}
-
-export async function updateTag(
-  db: Db,
-  adminId: string,
-  tagId: string,
-  input: { name: string; description: string },
-): Promise<Tag> {
-  const tag = await adminTag(db, adminId, tagId);
-  let row;
-  try {
-    row = await repo.updateTag(db, tagId, input);
-  } catch (err) {
-    if (repo.pgErrorCode(err) === repo.UNIQUE_VIOLATION)
-      throw new HttpError(409, duplicateTagMessage(input.name));
-    throw err;
+export function createTagsService({ db }: Pick<ModuleDeps, 'db'>) {
+  async function adminTag(adminId: string, tagId: string) {
+    const tag = await repo.findAdminTag(db, adminId, tagId);
+    if (!tag) throw new NotFoundError(TAG_MESSAGES.notFound);
+    return tag;
   }
-  // Deleted by another admin between the check and the update.
-  if (!row) throw new HttpError(404, TAG_MESSAGES.notFound);
-  return toTag(row, tag.fbPageId);
-}
 
-export async function deleteTag(db: Db, adminId: string, tagId: string): Promise<void> {
-  await adminTag(db, adminId, tagId);
-  const result = await repo.deleteTagUnlessPending(db, tagId);
-  if ('pendingCampaign' in result)
-    throw new HttpError(409, pendingCampaignMessage(result.pendingCampaign));
-  if ('gone' in result) throw new HttpError(404, TAG_MESSAGES.notFound);
+  return {
+    async listTags(adminId: string, fbPageId: string): Promise<TagListItem[]> {
+      const rows = await repo.listAdminPageTagsWithCounts(db, adminId, fbPageId);
+      if (!rows) throw new NotFoundError(PAGE_NOT_FOUND);
+      return rows.map(({ count, id, name, description }) => ({
+        tag: { id, name, description },
+        count,
+      }));
+    },
+
+    async createTag(
+      adminId: string,
+      input: { pageId: string; name: string; description: string },
+    ): Promise<Tag> {
+      const page = await assertPageAdmin(db, adminId, input.pageId);
+      const row = await repo.insertTag(db, {
+        pageId: page.id,
+        name: input.name,
+        description: input.description,
+      });
+      if (!row) throw new ConflictError(duplicateTagMessage(input.name));
+      return toTag(row, page.fbPageId);
+    },
+
+    async updateTag(
+      adminId: string,
+      tagId: string,
+      input: { name: string; description: string },
+    ): Promise<Tag> {
+      const tag = await adminTag(adminId, tagId);
+      let row;
+      try {
+        row = await repo.updateTag(db, tagId, input);
+      } catch (err) {
+        if (repo.pgErrorCode(err) === repo.UNIQUE_VIOLATION)
+          throw new ConflictError(duplicateTagMessage(input.name));
+        throw err;
+      }
+      // Deleted by another admin between the check and the update.
+      if (!row) throw new NotFoundError(TAG_MESSAGES.notFound);
+      return toTag(row, tag.fbPageId);
+    },
+
+    async deleteTag(adminId: string, tagId: string): Promise<void> {
+      await adminTag(adminId, tagId);
+      const result = await repo.deleteTagUnlessPending(db, tagId);
+      if ('pendingCampaign' in result)
+        throw new ConflictError(pendingCampaignMessage(result.pendingCampaign));
+      if ('gone' in result) throw new NotFoundError(TAG_MESSAGES.notFound);
+    },
+  };
 }

@@ -1,29 +1,26 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { requireAdmin } from '../../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
-import * as service from './service.js';
+import { withAdmin } from '../route-guard.js';
+import { createUserTagsService, USER_TAG_MESSAGES } from './service.js';
 
 const s = initServer();
 const routes = contract.userTags;
 
-export const userTagsRouter = ({ db }: ModuleDeps) =>
-  s.router(routes, {
-    getUserTags: async ({ params, request }) => {
-      const { adminId } = await requireAdmin(request);
-      return {
-        status: 200,
-        body: await service.getUserTags(db, adminId, params.pageId, params.userId),
-      };
-    },
-    addUserTag: async ({ body, request }) => {
-      const { adminId } = await requireAdmin(request);
-      await service.addUserTag(db, adminId, body);
-      return { status: 200, body: { success: true, message: service.USER_TAG_MESSAGES.added } };
-    },
-    removeUserTag: async ({ body, request }) => {
-      const { adminId } = await requireAdmin(request);
-      await service.removeUserTag(db, adminId, body);
-      return { status: 200, body: { success: true, message: service.USER_TAG_MESSAGES.removed } };
-    },
+export const userTagsRouter = (deps: ModuleDeps) => {
+  const userTags = createUserTagsService(deps);
+  return s.router(routes, {
+    getUserTags: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await userTags.getUserTags(adminId, params.pageId, params.userId),
+    })),
+    addUserTag: withAdmin(async ({ body }, { adminId }) => {
+      await userTags.addUserTag(adminId, body);
+      return { status: 200, body: { success: true, message: USER_TAG_MESSAGES.added } };
+    }),
+    removeUserTag: withAdmin(async ({ body }, { adminId }) => {
+      await userTags.removeUserTag(adminId, body);
+      return { status: 200, body: { success: true, message: USER_TAG_MESSAGES.removed } };
+    }),
   });
+};

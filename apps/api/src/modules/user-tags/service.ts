@@ -1,9 +1,9 @@
 // Rules of user-tag assignment (spec §3, §7): the contact (PSID) and the tag must both belong to the
 // page, which the admin must manage; add and remove are idempotent and both answer success.
 import type { Tag } from '@pagecast/contract';
-import { assertPageAdmin } from '../../auth/index.js';
-import type { Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { assertPageAdmin } from '../../auth/guards.js';
+import { NotFoundError } from '../../errors.js';
+import type { ModuleDeps } from '../deps.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../tags/repo.js';
 import * as repo from './repo.js';
 
@@ -20,45 +20,46 @@ export interface UserTagInput {
   pageId: string;
 }
 
-async function pageContact(db: Db, adminId: string, fbPageId: string, psid: string) {
-  const page = await assertPageAdmin(db, adminId, fbPageId);
-  const contactId = await repo.findContactId(db, page.id, psid);
-  if (!contactId) throw new HttpError(404, USER_TAG_MESSAGES.contactNotFound);
-  return { page, contactId };
-}
+export type UserTagsService = ReturnType<typeof createUserTagsService>;
 
-async function pageContactAndTag(db: Db, adminId: string, input: UserTagInput) {
-  const found = await pageContact(db, adminId, input.pageId, input.userId);
-  if (!(await repo.tagExistsOnPage(db, found.page.id, input.tagId))) {
-    throw new HttpError(404, USER_TAG_MESSAGES.tagNotFound);
+export function createUserTagsService({ db }: Pick<ModuleDeps, 'db'>) {
+  async function pageContact(adminId: string, fbPageId: string, psid: string) {
+    const page = await assertPageAdmin(db, adminId, fbPageId);
+    const contactId = await repo.findContactId(db, page.id, psid);
+    if (!contactId) throw new NotFoundError(USER_TAG_MESSAGES.contactNotFound);
+    return { page, contactId };
   }
-  return found;
-}
 
-export async function getUserTags(
-  db: Db,
-  adminId: string,
-  fbPageId: string,
-  psid: string,
-): Promise<Tag[]> {
-  const { page, contactId } = await pageContact(db, adminId, fbPageId, psid);
-  const rows = await repo.contactTagList(db, contactId);
-  return rows.map((tag) => ({ ...tag, pageId: page.fbPageId }));
-}
-
-export async function addUserTag(db: Db, adminId: string, input: UserTagInput): Promise<void> {
-  const { page, contactId } = await pageContactAndTag(db, adminId, input);
-  try {
-    await repo.addAssignment(db, { pageId: page.id, contactId, tagId: input.tagId });
-  } catch (err) {
-    // The tag (or contact) was deleted between the check and the insert.
-    if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION)
-      throw new HttpError(404, USER_TAG_MESSAGES.tagNotFound);
-    throw err;
+  async function pageContactAndTag(adminId: string, input: UserTagInput) {
+    const found = await pageContact(adminId, input.pageId, input.userId);
+    if (!(await repo.tagExistsOnPage(db, found.page.id, input.tagId))) {
+      throw new NotFoundError(USER_TAG_MESSAGES.tagNotFound);
+    }
+    return found;
   }
-}
 
-export async function removeUserTag(db: Db, adminId: string, input: UserTagInput): Promise<void> {
-  const { contactId } = await pageContactAndTag(db, adminId, input);
-  await repo.removeAssignment(db, contactId, input.tagId);
+  return {
+    async getUserTags(adminId: string, fbPageId: string, psid: string): Promise<Tag[]> {
+      const { page, contactId } = await pageContact(adminId, fbPageId, psid);
+      const rows = await repo.contactTagList(db, contactId);
+      return rows.map((tag) => ({ ...tag, pageId: page.fbPageId }));
+    },
+
+    async addUserTag(adminId: string, input: UserTagInput): Promise<void> {
+      const { page, contactId } = await pageContactAndTag(adminId, input);
+      try {
+        await repo.addAssignment(db, { pageId: page.id, contactId, tagId: input.tagId });
+      } catch (err) {
+        // The tag (or contact) was deleted between the check and the insert.
+        if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION)
+          throw new NotFoundError(USER_TAG_MESSAGES.tagNotFound);
+        throw err;
+      }
+    },
+
+    async removeUserTag(adminId: string, input: UserTagInput): Promise<void> {
+      const { contactId } = await pageContactAndTag(adminId, input);
+      await repo.removeAssignment(db, contactId, input.tagId);
+    },
+  };
 }
