@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { ErrorBody, GraphId, TOKEN_CHARS, errorResponses, meta } from './common';
+import { ErrorBody, GraphId, TOKEN_CHARS, meta, errors, publicErrors, pageErrors } from './common';
 import { DEFAULT_TOKEN_EXPIRES_IN } from './constants';
 import { LoginResult } from './entities';
 
@@ -14,7 +14,12 @@ export const RegisterUserAdminBody = z.object({
     .min(10, 'Access token is required')
     .max(4096)
     .regex(TOKEN_CHARS, 'Invalid access token'),
-  expiresIn: z.coerce.number().int().positive().max(10 * DEFAULT_TOKEN_EXPIRES_IN).default(DEFAULT_TOKEN_EXPIRES_IN),
+  expiresIn: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(10 * DEFAULT_TOKEN_EXPIRES_IN)
+    .default(DEFAULT_TOKEN_EXPIRES_IN),
 });
 
 export const adminContract = c.router({
@@ -23,7 +28,7 @@ export const adminContract = c.router({
     path: '/api/v1/admin/register-user-admin',
     summary: 'Sign in: verify the social network token, register the admin and their pages',
     body: RegisterUserAdminBody,
-    responses: { ...errorResponses, 200: LoginResult },
+    responses: { ...publicErrors, ...errors(401, 403, 413, 429), 200: LoginResult },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 20 }),
   },
   deleteByUser: {
@@ -33,7 +38,7 @@ export const adminContract = c.router({
     pathParams: z.object({ id: GraphId }),
     body: c.noBody(),
     responses: {
-      ...errorResponses,
+      ...pageErrors,
       200: z.object({ success: z.literal(true), deletedPages: z.number().int() }),
       403: ErrorBody,
     },

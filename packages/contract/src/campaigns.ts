@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, Uuid, errorResponses, meta } from './common';
+import { GraphId, Uuid, meta, errors, pageErrors, writeErrors } from './common';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE_MAX } from './constants';
 import {
   AudiencePreview,
@@ -26,7 +26,7 @@ export const campaignsContract = c.router({
     summary: "The page's campaigns, newest first, paged",
     pathParams: z.object({ pageId: GraphId }),
     query: z.object(paging),
-    responses: { ...errorResponses, 200: CampaignListResponse },
+    responses: { ...pageErrors, 200: CampaignListResponse },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   createCampaign: {
@@ -34,7 +34,7 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/create',
     summary: 'Schedule a campaign to all users or to one tag',
     body: createCampaignBodySchema,
-    responses: { ...errorResponses, 201: Campaign },
+    responses: { ...writeErrors, 201: Campaign },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   audiencePreview: {
@@ -43,7 +43,7 @@ export const campaignsContract = c.router({
     summary: 'How many recipients a campaign would reach, inside the window and by message tag',
     pathParams: z.object({ pageId: GraphId }),
     query: z.object({ tagId: Uuid.optional() }),
-    responses: { ...errorResponses, 200: AudiencePreview },
+    responses: { ...pageErrors, 200: AudiencePreview },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   getCampaign: {
@@ -51,7 +51,7 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/:campaignId',
     summary: 'A campaign with its delivery funnel',
     pathParams: campaignParams,
-    responses: { ...errorResponses, 200: CampaignDetail },
+    responses: { ...pageErrors, 200: CampaignDetail },
     metadata: meta({ auth: 'admin' }),
   },
   listCampaignRecipients: {
@@ -60,7 +60,10 @@ export const campaignsContract = c.router({
     summary: "A campaign's recipients with their outcome, paged and filterable",
     pathParams: campaignParams,
     query: z.object({ ...paging, outcome: RecipientOutcome.optional() }),
-    responses: { ...errorResponses, 200: z.object({ data: z.array(CampaignRecipient), meta: PageMeta }) },
+    responses: {
+      ...pageErrors,
+      200: z.object({ data: z.array(CampaignRecipient), meta: PageMeta }),
+    },
     metadata: meta({ auth: 'admin' }),
   },
   exportCampaignRecipients: {
@@ -68,7 +71,10 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/:campaignId/recipients.csv',
     summary: "A campaign's recipients as CSV",
     pathParams: campaignParams,
-    responses: { ...errorResponses, 200: c.otherResponse({ contentType: 'text/csv', body: c.type<string>() }) },
+    responses: {
+      ...pageErrors,
+      200: c.otherResponse({ contentType: 'text/csv', body: c.type<string>() }),
+    },
     metadata: meta({ auth: 'admin' }),
   },
   cancelCampaign: {
@@ -77,7 +83,7 @@ export const campaignsContract = c.router({
     summary: 'Cancel a pending or processing campaign',
     pathParams: campaignParams,
     body: z.object({}).optional(),
-    responses: { ...errorResponses, 200: Campaign },
+    responses: { ...writeErrors, ...errors(409), 200: Campaign },
     metadata: meta({ auth: 'admin' }),
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { ErrorBody, GraphId, errorResponses, meta } from './common';
+import { ErrorBody, GraphId, meta, errors, pageErrors, writeErrors } from './common';
 import { LIMITS } from './constants';
 import { MessageReceived, Paging, Recipient, Tag } from './entities';
 import { CHAT_MESSAGES } from './rules/messages';
@@ -10,7 +10,10 @@ const chatParams = z.object({ pageId: GraphId, userId: GraphId });
 
 export const SendMessageBody = z.object({
   message: z
-    .string({ required_error: CHAT_MESSAGES.messageRequired, invalid_type_error: CHAT_MESSAGES.messageRequired })
+    .string({
+      required_error: CHAT_MESSAGES.messageRequired,
+      invalid_type_error: CHAT_MESSAGES.messageRequired,
+    })
     .trim()
     .min(1, CHAT_MESSAGES.messageRequired)
     .max(LIMITS.chatMessageMax, CHAT_MESSAGES.messageTooLong),
@@ -24,9 +27,14 @@ export const chatsContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     query: z.object({
       after: cursor,
-      limit: z.coerce.number().int().min(1).max(LIMITS.recipientsPageSizeMax).default(LIMITS.recipientsPageSize),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(LIMITS.recipientsPageSizeMax)
+        .default(LIMITS.recipientsPageSize),
     }),
-    responses: { ...errorResponses, 200: z.object({ recipients: z.array(Recipient), paging: Paging }) },
+    responses: { ...pageErrors, 200: z.object({ recipients: z.array(Recipient), paging: Paging }) },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   getConversation: {
@@ -36,10 +44,15 @@ export const chatsContract = c.router({
     pathParams: chatParams,
     query: z.object({
       after: cursor,
-      limit: z.coerce.number().int().min(1).max(LIMITS.messagesPageSizeMax).default(LIMITS.messagesPageSize),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(LIMITS.messagesPageSizeMax)
+        .default(LIMITS.messagesPageSize),
     }),
     responses: {
-      ...errorResponses,
+      ...pageErrors,
       200: z.object({ messages: z.array(MessageReceived), tags: z.array(Tag), paging: Paging }),
     },
     metadata: meta({ auth: 'admin', pageScoped: true }),
@@ -51,7 +64,12 @@ export const chatsContract = c.router({
     pathParams: chatParams,
     body: SendMessageBody,
     // 502: the platform did not confirm the send (it may or may not have gone out).
-    responses: { ...errorResponses, 201: z.object({ message: MessageReceived }), 502: ErrorBody },
+    responses: {
+      ...writeErrors,
+      ...errors(409, 422, 429),
+      201: z.object({ message: MessageReceived }),
+      502: ErrorBody,
+    },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   events: {
@@ -59,7 +77,10 @@ export const chatsContract = c.router({
     path: '/api/v1/chats/:pageId/events',
     summary: 'Live inbox events (Server-Sent Events: message, delivery, read, contact, campaign)',
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...errorResponses, 200: c.otherResponse({ contentType: 'text/event-stream', body: c.type<string>() }) },
+    responses: {
+      ...pageErrors,
+      200: c.otherResponse({ contentType: 'text/event-stream', body: c.type<string>() }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, raw: true }),
   },
 });

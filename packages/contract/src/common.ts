@@ -27,18 +27,25 @@ export interface RouteMeta {
 }
 export const meta = (m: RouteMeta) => m;
 
-/** Error statuses every route may answer, with the error body. */
-export const errorResponses = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  413: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-  500: ErrorBody,
-  503: ErrorBody,
-} as const;
+/**
+ * The error statuses a route answers, each with the error body: `errors(404, 409)`. Each route lists only
+ * what its handler (and the hooks in front of it) can really answer; the shared sets below cover the common
+ * cases, a route adds its own (409 for a conflict, 422, 429 for a rate limit, 413 for a body, ...).
+ */
+export function errors<S extends number>(...statuses: S[]): { [K in S]: typeof ErrorBody } {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorBody])) as { [K in S]: typeof ErrorBody };
+}
+
+/**
+ * Every route: 400 (a broken rule, or NUL characters anywhere in the request), 500 (a fault) and 503 (the
+ * database, or a service behind the route, is not available right now).
+ */
+export const publicErrors = errors(400, 500, 503);
+/** Routes for a signed-in admin: also 401 (no, expired or invalid token). */
+export const authErrors = { ...publicErrors, ...errors(401) };
+/** Routes about a page or record the admin must manage: also 404 (another admin's reads as unknown). */
+export const pageErrors = { ...authErrors, ...errors(404) };
+/** pageErrors for routes that take a body: also 413 (over the 1 MB body limit). */
+export const writeErrors = { ...pageErrors, ...errors(413) };
 
 export const SuccessBody = z.object({ success: z.literal(true), message: z.string().optional() });

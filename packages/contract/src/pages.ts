@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, errorResponses, meta } from './common';
+import { GraphId, meta, errors, authErrors, pageErrors, writeErrors } from './common';
 import { Page, PageOverview, Subscription, SyncJob, SyncStatus } from './entities';
 
 const pageParams = z.object({ pageId: GraphId });
@@ -10,7 +10,7 @@ export const pagesContract = c.router({
     method: 'GET',
     path: '/api/v1/pages',
     summary: 'The pages the signed-in admin manages',
-    responses: { ...errorResponses, 200: z.array(Page) },
+    responses: { ...authErrors, 200: z.array(Page) },
     metadata: meta({ auth: 'admin' }),
   },
   getPage: {
@@ -18,7 +18,7 @@ export const pagesContract = c.router({
     path: '/api/v1/pages/:pageId',
     summary: 'A page with its tags (only for an admin who manages it)',
     pathParams: pageParams,
-    responses: { ...errorResponses, 200: Page },
+    responses: { ...pageErrors, 200: Page },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   getOverview: {
@@ -26,7 +26,7 @@ export const pagesContract = c.router({
     path: '/api/v1/pages/:pageId/overview',
     summary: 'Home screen overview of a page',
     pathParams: pageParams,
-    responses: { ...errorResponses, 200: PageOverview },
+    responses: { ...pageErrors, 200: PageOverview },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   syncPage: {
@@ -35,7 +35,7 @@ export const pagesContract = c.router({
     summary: "Start (or join) the sync of a page's contacts",
     pathParams: pageParams,
     body: z.object({}).optional(),
-    responses: { ...errorResponses, 202: SyncJob },
+    responses: { ...writeErrors, ...errors(409), 202: SyncJob },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   syncStatus: {
@@ -43,14 +43,14 @@ export const pagesContract = c.router({
     path: '/api/v1/pages/sync-status/:jobId',
     summary: 'Status and progress of a page sync job',
     pathParams: z.object({ jobId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid job id') }),
-    responses: { ...errorResponses, 200: SyncStatus },
+    responses: { ...authErrors, 200: SyncStatus },
     metadata: meta({ auth: 'admin' }),
   },
   getSubscription: {
     method: 'GET',
     path: '/api/v1/me/subscription',
     summary: "The signed-in admin's plan, period and credits",
-    responses: { ...errorResponses, 200: Subscription },
+    responses: { ...authErrors, 200: Subscription },
     metadata: meta({ auth: 'admin' }),
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { errorResponses, meta } from './common';
+import { meta, errors, publicErrors } from './common';
 
 /** Routes beyond spec §7: probes, the Messenger webhook and Meta's app callbacks. */
 export const systemContract = c.router({
@@ -30,7 +30,10 @@ export const systemContract = c.router({
       'hub.verify_token': z.string().optional(),
       'hub.challenge': z.string().optional(),
     }),
-    responses: { ...errorResponses, 200: c.otherResponse({ contentType: 'text/plain', body: c.type<string>() }) },
+    responses: {
+      ...errors(400, 403, 500),
+      200: c.otherResponse({ contentType: 'text/plain', body: c.type<string>() }),
+    },
     metadata: meta({ auth: 'public', raw: true }),
   },
   webhookReceive: {
@@ -38,7 +41,11 @@ export const systemContract = c.router({
     path: '/api/webhooks/messenger',
     summary: 'Messenger webhook deliveries (X-Hub-Signature-256 checked on the raw body)',
     body: z.object({ object: z.string(), entry: z.array(z.unknown()) }),
-    responses: { ...errorResponses, 200: c.otherResponse({ contentType: 'text/plain', body: c.type<string>() }) },
+    responses: {
+      ...publicErrors,
+      ...errors(401, 403, 413),
+      200: c.otherResponse({ contentType: 'text/plain', body: c.type<string>() }),
+    },
     metadata: meta({ auth: 'public', raw: true }),
   },
   dataDeletionCallback: {
@@ -47,7 +54,11 @@ export const systemContract = c.router({
     summary: "Meta's data deletion request callback (signed_request)",
     contentType: 'application/x-www-form-urlencoded',
     body: z.object({ signed_request: z.string().min(1).max(8192) }),
-    responses: { ...errorResponses, 200: z.object({ url: z.string().url(), confirmation_code: z.string() }) },
+    responses: {
+      ...publicErrors,
+      ...errors(401, 413, 429),
+      200: z.object({ url: z.string().url(), confirmation_code: z.string() }),
+    },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 60 }),
   },
   deauthorizeCallback: {
@@ -56,7 +67,11 @@ export const systemContract = c.router({
     summary: "Meta's deauthorize callback (signed_request)",
     contentType: 'application/x-www-form-urlencoded',
     body: z.object({ signed_request: z.string().min(1).max(8192) }),
-    responses: { ...errorResponses, 200: z.object({ success: z.literal(true) }) },
+    responses: {
+      ...publicErrors,
+      ...errors(401, 413, 429),
+      200: z.object({ success: z.literal(true) }),
+    },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 60 }),
   },
 });

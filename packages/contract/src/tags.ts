@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, Uuid, errorResponses, meta } from './common';
+import { GraphId, Uuid, meta, errors, pageErrors, writeErrors } from './common';
 import { Tag, TagListItem } from './entities';
 import { createTagBodySchema, tagFieldsSchema } from './rules/tag-rules';
 
@@ -13,7 +13,7 @@ export const tagsContract = c.router({
     path: '/api/v1/tags/page/:pageId',
     summary: "The page's tags with how many contacts carry each, by name",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...errorResponses, 200: z.array(TagListItem) },
+    responses: { ...pageErrors, 200: z.array(TagListItem) },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   createTag: {
@@ -21,7 +21,11 @@ export const tagsContract = c.router({
     path: '/api/v1/tags',
     summary: 'Create a tag on a page',
     body: CreateTagBody,
-    responses: { ...errorResponses, 201: z.object({ success: z.literal(true), tag: Tag, message: z.string() }) },
+    responses: {
+      ...writeErrors,
+      ...errors(409),
+      201: z.object({ success: z.literal(true), tag: Tag, message: z.string() }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   updateTag: {
@@ -30,7 +34,11 @@ export const tagsContract = c.router({
     summary: 'Rename a tag or change its description',
     pathParams: z.object({ id: Uuid }),
     body: UpdateTagBody,
-    responses: { ...errorResponses, 200: z.object({ success: z.literal(true), tag: Tag, message: z.string() }) },
+    responses: {
+      ...writeErrors,
+      ...errors(409),
+      200: z.object({ success: z.literal(true), tag: Tag, message: z.string() }),
+    },
     metadata: meta({ auth: 'admin' }),
   },
   deleteTag: {
@@ -39,7 +47,11 @@ export const tagsContract = c.router({
     summary: 'Delete a tag (refused while a pending campaign targets it)',
     pathParams: z.object({ id: Uuid }),
     body: c.noBody(),
-    responses: { ...errorResponses, 200: z.object({ success: z.literal(true), message: z.string() }) },
+    responses: {
+      ...pageErrors,
+      ...errors(409),
+      200: z.object({ success: z.literal(true), message: z.string() }),
+    },
     metadata: meta({ auth: 'admin' }),
   },
 });

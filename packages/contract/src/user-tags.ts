@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, SuccessBody, Uuid, errorResponses, meta } from './common';
+import { GraphId, SuccessBody, Uuid, meta, pageErrors, writeErrors } from './common';
 import { Tag } from './entities';
 
 export const UserTagBody = z.object({ userId: GraphId, tagId: Uuid, pageId: GraphId });
@@ -11,7 +11,7 @@ export const userTagsContract = c.router({
     path: '/api/user-tags/:userId/:pageId',
     summary: "A contact's tags on a page",
     pathParams: z.object({ userId: GraphId, pageId: GraphId }),
-    responses: { ...errorResponses, 200: z.array(Tag) },
+    responses: { ...pageErrors, 200: z.array(Tag) },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   addUserTag: {
@@ -19,7 +19,7 @@ export const userTagsContract = c.router({
     path: '/api/user-tags/add',
     summary: 'Tag a contact (adding twice is a no-op)',
     body: UserTagBody,
-    responses: { ...errorResponses, 200: SuccessBody },
+    responses: { ...writeErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   removeUserTag: {
@@ -27,7 +27,7 @@ export const userTagsContract = c.router({
     path: '/api/user-tags/remove',
     summary: 'Untag a contact (removing what is not there is a no-op)',
     body: UserTagBody,
-    responses: { ...errorResponses, 200: SuccessBody },
+    responses: { ...writeErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
 });

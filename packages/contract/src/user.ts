@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, TOKEN_CHARS, errorResponses, meta } from './common';
+import { GraphId, TOKEN_CHARS, meta, errors, publicErrors, writeErrors } from './common';
 import { DeletionResult, DeletionStatus } from './entities';
 
 export const userContract = c.router({
@@ -9,15 +9,22 @@ export const userContract = c.router({
     path: '/api/v1/user/addUsersByPage',
     summary: "Import the page's users (starts or joins the page sync job)",
     body: z.object({ pageId: GraphId }),
-    responses: { ...errorResponses, 202: z.object({ jobId: z.string(), status: z.string() }) },
+    responses: {
+      ...writeErrors,
+      ...errors(409),
+      202: z.object({ jobId: z.string(), status: z.string() }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   deleteUser: {
     method: 'POST',
     path: '/api/v1/user/delete-user',
     summary: "Delete the signed-in user's data (token verified with debug_token)",
-    body: z.object({ userId: GraphId, accessToken: z.string().min(10).max(4096).regex(TOKEN_CHARS, 'Invalid access token') }),
-    responses: { ...errorResponses, 200: DeletionResult },
+    body: z.object({
+      userId: GraphId,
+      accessToken: z.string().min(10).max(4096).regex(TOKEN_CHARS, 'Invalid access token'),
+    }),
+    responses: { ...publicErrors, ...errors(401, 413, 429), 200: DeletionResult },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 10 }),
   },
   deletionStatus: {
@@ -25,7 +32,7 @@ export const userContract = c.router({
     path: '/api/v1/user/deletion-status/:id',
     summary: 'Public status of a data deletion request',
     pathParams: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id') }),
-    responses: { ...errorResponses, 200: DeletionStatus },
+    responses: { ...publicErrors, ...errors(404), 200: DeletionStatus },
     metadata: meta({ auth: 'public' }),
   },
 });

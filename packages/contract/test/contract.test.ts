@@ -43,6 +43,16 @@ describe('contract', () => {
       expect(route.summary, key).toBeTruthy();
     }
   });
+  it('lists per route only the errors it can answer: never 501, no conflict on a read', () => {
+    for (const { key, route } of routes) {
+      const statuses = Object.keys(route.responses).map(Number);
+      expect(statuses, key).not.toContain(501);
+      if (route.method === 'GET') expect(statuses, key).not.toContain(409);
+      if (route.metadata && (route.metadata as { auth?: string }).auth === 'admin') {
+        expect(statuses, key).toContain(401);
+      }
+    }
+  });
   it('has no two routes with the same method and path', () => {
     const declared = routes.map((r) => `${r.route.method} ${r.route.path}`);
     expect(new Set(declared).size).toBe(declared.length);
