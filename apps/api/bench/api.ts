@@ -75,9 +75,12 @@ try {
 
 async function main() {
   // --- the product, as main.ts composes it (no pg-boss: none of the measured routes enqueue jobs)
+  // Production refuses the emulator's public default secret: the emulator and the API share a random one.
+  const appSecret = randomBytes(16).toString('hex');
   const emulator = await startEmulator({
     port: 0,
     host: '127.0.0.1',
+    appSecret,
     seed: 'empty',
     behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },
   });
@@ -94,6 +97,8 @@ async function main() {
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    FB_APP_SECRET: appSecret,
+    WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
     DATA_DIR: dataDir,
     PORT: '0',
     DATABASE_URL: pgServer.url,
@@ -406,7 +411,9 @@ async function startProfile(): Promise<{ stop: (file: string) => Promise<void> }
  * Postgres alone costs here: the first page of GET recipients as one prepared statement on a pool of its
  * own, mapped and serialized like the API does, without auth, hooks, logging or validation.
  */
-async function helloWorld(databaseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function helloWorld(
+  databaseUrl: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const app = Fastify();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   app.get('/hello', async () => ({ hello: 'world' }));
@@ -426,7 +433,9 @@ async function helloWorld(databaseUrl: string): Promise<{ url: string; close: ()
     const last = rows[29];
     return {
       recipients: rows.slice(0, 30).map((c) => toRecipient(c, now)),
-      paging: { nextCursor: rows.length > 30 && last ? encodeCursor(last.lastMessageKey, last.id) : null },
+      paging: {
+        nextCursor: rows.length > 30 && last ? encodeCursor(last.lastMessageKey, last.id) : null,
+      },
     };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

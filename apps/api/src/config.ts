@@ -114,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           `(ENCRYPTION_KEY: 32 random bytes in base64, e.g. \`openssl rand -base64 32\`).`,
       );
     }
+    const problems = productionProblems(cleaned, e);
+    if (problems.length > 0) {
+      throw new ConfigError(
+        `Refusing to start in production with weak or development values:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      );
+    }
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const jwtSecret =
@@ -155,6 +161,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workersInApi: e.WORKERS_IN_API,
     responseValidation: e.RESPONSE_VALIDATION ?? !isProduction,
   };
+}
+
+/** The development defaults a production deployment must replace (they are public: they ship in this repo). */
+const DEVELOPMENT_DEFAULTS = {
+  FB_APP_SECRET: 'pagecast-emulator-app-secret',
+  WEBHOOK_VERIFY_TOKEN: 'pagecast-verify-token',
+} as const;
+
+/**
+ * A crude but useful randomness estimate: the string's length times the Shannon entropy of its characters.
+ * 32 random base64 characters score ~180 bits; 'aaaa...' scores 0 and an English phrase ~4 bits a letter.
+ */
+export function estimatedBits(value: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...value].length;
+  let perChar = 0;
+  for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n);
+  return perChar * n;
+}
+
+/** Each value production must not run with, as a line naming its variable and what to do. */
+function productionProblems(
+  env: Record<string, string | undefined>,
+  e: z.infer<typeof EnvSchema>,
+): string[] {
+  const problems: string[] = [];
+  const jwt = e.JWT_SECRET ?? '';
+  if (jwt.length < 32 || estimatedBits(jwt) < 128) {
+    problems.push(
+      'JWT_SECRET is too weak: use at least 32 random characters (e.g. `openssl rand -base64 48`).',
+    );
+  }
+  const key = Buffer.from(e.ENCRYPTION_KEY ?? '', 'base64');
+  if (new Set(key).size < 16) {
+    problems.push(
+      'ENCRYPTION_KEY is not random: use 32 random bytes in base64 (`openssl rand -base64 32`).',
+    );
+  }
+  for (const name of ['FB_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN'] as const) {
+    const value = env[name];
+    if (!value || value === DEVELOPMENT_DEFAULTS[name]) {
+      problems.push(`${name} is unset or the development default: set the real value.`);
+    } else if (value.length < 16 || estimatedBits(value) < 64) {
+      problems.push(`${name} is too weak: use at least 16 random characters.`);
+    }
+  }
+  if (!e.GRAPH_API_URL) {
+    problems.push(
+      'GRAPH_API_URL is unset: production talks to the real Graph API (https://graph.facebook.com); the ' +
+        'emulator never runs in production.',
+    );
+  }
+  return problems;
 }
 
 /** Once the emulator runs in-process its URL becomes the Graph base (and the SDK's, unless set). */

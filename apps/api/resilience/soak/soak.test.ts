@@ -69,7 +69,7 @@ const RSS_MARGIN = 0.75;
 const OLD_GEN_MARGIN_MB = 30;
 /** Set-up, the soak, up to 2 minutes for the campaign to finish on a starved machine, the shutdown. */
 const TEST_TIMEOUT_MS = (SOAK_SECONDS + 300) * 1000;
-const APP_SECRET = 'pagecast-emulator-app-secret';
+const APP_SECRET = randomBytes(16).toString('hex');
 const JWT_SECRET = randomBytes(32).toString('base64url');
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
 const CAMPAIGN_TEXT =
@@ -162,6 +162,7 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
           DATABASE_URL: database.url,
           GRAPH_API_URL: emulatorUrl,
           FB_APP_SECRET: APP_SECRET,
+          WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
           JWT_SECRET,
           ENCRYPTION_KEY,
           DATA_DIR: path.join(workDir, 'data'),
