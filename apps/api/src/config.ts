@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   FB_APP_SECRET: z.string().min(1).default('pagecast-emulator-app-secret'),
   WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('pagecast-verify-token'),
   EMULATOR_PORT: port.default(4010),
+  EMULATOR_HOST: z.string().default('127.0.0.1'),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -71,6 +72,8 @@ export interface Config {
   fbAppSecret: string;
   webhookVerifyToken: string;
   emulatorPort: number;
+  /** Where the in-process emulator listens: loopback unless set (it hands out sign-in tokens). */
+  emulatorHost: string;
   jwtSecret: string;
   /** 32 raw bytes for AES-256-GCM. */
   encryptionKey: Buffer;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fbAppSecret: e.FB_APP_SECRET,
     webhookVerifyToken: e.WEBHOOK_VERIFY_TOKEN,
     emulatorPort: e.EMULATOR_PORT,
+    emulatorHost: e.EMULATOR_HOST,
     jwtSecret,
     encryptionKey: Buffer.from(encryptionKey, 'base64'),
     operatorUserIds: e.OPERATOR_USER_IDS.split(',')

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       fbAppSecret: 'pagecast-emulator-app-secret',
       webhookVerifyToken: 'pagecast-verify-token',
       emulatorPort: 4010,
+      emulatorHost: '127.0.0.1',
       operatorUserIds: [],
       sendRatePerPage: 300,
       conversationsRatePerPage: 2,
