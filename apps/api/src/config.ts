@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   CONVERSATIONS_RATE_PER_PAGE: z.coerce.number().int().positive().default(2),
   WORKERS_IN_API: bool.default('true'),
   RESPONSE_VALIDATION: bool.optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -83,6 +84,8 @@ export interface Config {
   sendRatePerPage: number;
   conversationsRatePerPage: number;
   workersInApi: boolean;
+  /** Bearer token for GET /metrics; unset: open in development, not served in production. */
+  metricsToken: string | undefined;
   /**
    * Check every answer against the contract (ts-rest responseValidation). On in development and tests,
    * where it catches a handler drifting from the contract; off in production, where it cost more CPU
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sendRatePerPage: e.SEND_RATE_PER_PAGE,
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
     workersInApi: e.WORKERS_IN_API,
+    metricsToken: e.METRICS_TOKEN,
     responseValidation: e.RESPONSE_VALIDATION ?? !isProduction,
   };
 }

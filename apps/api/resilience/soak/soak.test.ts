@@ -72,6 +72,7 @@ const TEST_TIMEOUT_MS = (SOAK_SECONDS + 300) * 1000;
 const APP_SECRET = randomBytes(16).toString('hex');
 const JWT_SECRET = randomBytes(32).toString('base64url');
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
 const CAMPAIGN_TEXT =
   'Our spring collection is here! Reply to this message to reserve yours before Friday.';
 const MB = 1024 * 1024;
@@ -163,6 +164,7 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
           GRAPH_API_URL: emulatorUrl,
           FB_APP_SECRET: APP_SECRET,
           WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
+          METRICS_TOKEN,
           JWT_SECRET,
           ENCRYPTION_KEY,
           DATA_DIR: path.join(workDir, 'data'),
@@ -207,7 +209,9 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
         lastCpu = now;
         samples.push(s);
         if (metricsInFlight) return metricsInFlight;
-        metricsInFlight = t.call('metrics', 'GET', '/metrics', 200).then((metrics) => {
+        metricsInFlight = t.call('metrics', 'GET', '/metrics', 200, undefined, {
+          authorization: `Bearer ${METRICS_TOKEN}`,
+        }).then((metrics) => {
           metricsInFlight = undefined;
           if (!metrics) return;
           const metric = (pattern: RegExp): number | null => {
