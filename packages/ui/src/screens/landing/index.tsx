@@ -11,6 +11,7 @@ import {
   Tags,
   UsersRound,
 } from 'lucide-react';
+import { PRICING } from '@pagecast/contract';
 import { useContext, type ReactNode } from 'react';
 import { Brand } from '../../components/brand';
 import { FacebookIcon } from '../../components/facebook-icon';
@@ -33,48 +34,44 @@ export interface LandingScreenProps {
 export const LANDING_FEATURES = [
   {
     title: 'Bulk Scheduling',
-    description: 'Schedule one message to thousands of page contacts and let Pagecast deliver it in batches at the time you pick.',
+    description:
+      'Schedule one message to thousands of page contacts and let Pagecast deliver it in batches at the time you pick.',
     icon: CalendarClock,
   },
   {
     title: 'Page Management',
-    description: 'Connect every Facebook page you manage and switch between them in a single click.',
+    description:
+      'Connect every Facebook page you manage and switch between them in a single click.',
     icon: LayoutGrid,
   },
   {
     title: 'User Tagging',
-    description: 'Label contacts right from the inbox, one by one or in bulk, so your audience stays organized.',
+    description:
+      'Label contacts right from the inbox, one by one or in bulk, so your audience stays organized.',
     icon: Tags,
   },
   {
     title: 'Advanced Analytics',
-    description: 'Follow the dispatched, delivered and interacted counts of every campaign in one clear report.',
+    description:
+      'Follow the dispatched, delivered and interacted counts of every campaign in one clear report.',
     icon: ChartColumn,
   },
   {
     title: 'Audience Segmentation',
-    description: 'Send to all of your page’s users or only to the contacts that carry a specific tag.',
+    description:
+      'Send to all of your page’s users or only to the contacts that carry a specific tag.',
     icon: UsersRound,
   },
   {
     title: 'Message Templates',
-    description: 'Pick the right Messenger content type for each campaign so your updates stay within platform policy.',
+    description:
+      'Pick the right Messenger content type for each campaign so your updates stay within platform policy.',
     icon: MessageSquareText,
   },
 ] as const;
 
-/** Spec §1 Pro plan features. */
-export const PRO_FEATURES = [
-  'Unlimited scheduled messages',
-  'Unlimited pages',
-  'Unlimited campaigns',
-  'Real-time chat inbox',
-  'Smart user segmentation',
-  'Message tagging and filtering',
-  'Auto-scheduling and batching',
-  'Advanced analytics and message logs',
-  'Priority support',
-] as const;
+/** Spec §1 Pro plan features: the contract's list, so the landing page cannot drift from it. */
+export const PRO_FEATURES = PRICING.features;
 
 const NAV_LINKS = [
   { href: '#features', label: 'Features' },
@@ -120,14 +117,29 @@ function ExternalLink({
   );
 }
 
-function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead: string }) {
+function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  lead,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  lead: string;
+}) {
   return (
     <div className="mx-auto max-w-2xl text-center">
       <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl">
+      <h2
+        id={id}
+        className="mt-2 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl"
+      >
         {title}
       </h2>
-      <p className="mt-4 text-base leading-7 text-pretty text-muted-foreground sm:text-lg">{lead}</p>
+      <p className="mt-4 text-base leading-7 text-pretty text-muted-foreground sm:text-lg">
+        {lead}
+      </p>
     </div>
   );
 }
@@ -147,7 +159,10 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
       <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-3 sm:px-6">
           <Brand />
-          <nav aria-label="Sections" className="order-last -mx-2 w-full md:order-none md:mx-0 md:w-auto">
+          <nav
+            aria-label="Sections"
+            className="order-last -mx-2 w-full md:order-none md:mx-0 md:w-auto"
+          >
             <ul className="flex items-center gap-1 text-sm font-medium">
               {NAV_LINKS.map((link) => (
                 <li key={link.href}>
@@ -166,7 +181,12 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
           </nav>
           <div className="flex items-center gap-2">
             {headerActions}
-            <LoginButton onLogin={onLogin} pending={loginPending} size="sm" className="hidden sm:inline-flex" />
+            <LoginButton
+              onLogin={onLogin}
+              pending={loginPending}
+              size="sm"
+              className="hidden sm:inline-flex"
+            />
           </div>
         </div>
       </header>
@@ -193,8 +213,8 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
               Message Scheduling Got Easy
             </h1>
             <p className="mt-5 max-w-2xl text-base leading-7 text-pretty text-muted-foreground sm:text-lg sm:leading-8">
-              Schedule bulk Messenger campaigns, chat with your page’s audience from one real-time inbox, and reach
-              exactly the right people with tags — all in one console.
+              Schedule bulk Messenger campaigns, chat with your page’s audience from one real-time
+              inbox, and reach exactly the right people with tags — all in one console.
             </p>
             <div className="mt-8 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
               <LoginButton onLogin={onLogin} pending={loginPending} size="lg" />
@@ -210,7 +230,11 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
         </section>
 
         {/* Features */}
-        <section id="features" aria-labelledby="features-title" className="scroll-mt-24 py-16 sm:py-24">
+        <section
+          id="features"
+          aria-labelledby="features-title"
+          className="scroll-mt-24 py-16 sm:py-24"
+        >
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <SectionHeading
               id="features-title"
@@ -240,7 +264,11 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
         </section>
 
         {/* Demo */}
-        <section id="demo" aria-labelledby="demo-title" className="scroll-mt-24 bg-muted/40 py-16 sm:py-24">
+        <section
+          id="demo"
+          aria-labelledby="demo-title"
+          className="scroll-mt-24 bg-muted/40 py-16 sm:py-24"
+        >
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <SectionHeading
               id="demo-title"
@@ -258,7 +286,11 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
         </section>
 
         {/* Support */}
-        <section id="support" aria-labelledby="support-title" className="scroll-mt-24 py-16 sm:py-20">
+        <section
+          id="support"
+          aria-labelledby="support-title"
+          className="scroll-mt-24 py-16 sm:py-20"
+        >
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <div className="flex flex-col items-start gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-10 md:flex-row md:items-center md:justify-between">
               {/* Phones stack the icon above the text, so the copy gets the card's whole width. */}
@@ -270,12 +302,15 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
                   <MessageCircle className="size-6" />
                 </span>
                 <div>
-                  <h2 id="support-title" className="text-2xl font-bold tracking-tight text-foreground">
+                  <h2
+                    id="support-title"
+                    className="text-2xl font-bold tracking-tight text-foreground"
+                  >
                     Questions? Talk to our team
                   </h2>
                   <p className="mt-2 max-w-xl text-muted-foreground">
-                    Need help connecting your pages, planning a campaign or setting up access for your business? Send
-                    us a message on chat and a real person will get back to you.
+                    Need help connecting your pages, planning a campaign or setting up access for
+                    your business? Send us a message on chat and a real person will get back to you.
                   </p>
                 </div>
               </div>
@@ -283,7 +318,8 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
                 href={supportUrl}
                 className={buttonVariants({
                   size: 'lg',
-                  className: 'w-full bg-success text-success-foreground hover:bg-success/90 md:w-auto',
+                  className:
+                    'w-full bg-success text-success-foreground hover:bg-success/90 md:w-auto',
                 })}
               >
                 <MessageCircle aria-hidden="true" />
@@ -294,7 +330,11 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
         </section>
 
         {/* Pricing */}
-        <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24 bg-muted/40 py-16 sm:py-24">
+        <section
+          id="pricing"
+          aria-labelledby="pricing-title"
+          className="scroll-mt-24 bg-muted/40 py-16 sm:py-24"
+        >
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <SectionHeading
               id="pricing-title"
@@ -307,19 +347,22 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
                 <div aria-hidden="true" className="h-1.5 bg-primary" />
                 <div className="p-6 sm:p-8">
                   <div className="flex items-center justify-between gap-4">
-                    <h3 className="text-xl font-semibold text-foreground">Pro</h3>
+                    <h3 className="text-xl font-semibold text-foreground">{PRICING.plan}</h3>
                     <span className="rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground">
                       Most popular
                     </span>
                   </div>
                   <p className="mt-4 flex items-baseline gap-1">
-                    <span className="text-5xl font-extrabold tracking-tight text-foreground">$20</span>
+                    <span className="text-5xl font-extrabold tracking-tight text-foreground">{`$${PRICING.pricePerMonthUsd}`}</span>
                     <span className="text-base font-medium text-muted-foreground">/month</span>
                   </p>
                   <p className="mt-3 text-sm text-muted-foreground">
                     Everything you need to message your page audiences at scale.
                   </p>
-                  <ul aria-label="Pro plan features" className="mt-6 grid gap-3 text-sm">
+                  <ul
+                    aria-label={`${PRICING.plan} plan features`}
+                    className="mt-6 grid gap-3 text-sm"
+                  >
                     {PRO_FEATURES.map((feature) => (
                       <li key={feature} className="flex items-start gap-3">
                         <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
@@ -327,7 +370,10 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
                       </li>
                     ))}
                   </ul>
-                  <ExternalLink href={supportUrl} className={buttonVariants({ size: 'lg', className: 'mt-8 w-full' })}>
+                  <ExternalLink
+                    href={supportUrl}
+                    className={buttonVariants({ size: 'lg', className: 'mt-8 w-full' })}
+                  >
                     Contact the team
                   </ExternalLink>
                   <p className="mt-3 text-center text-xs text-muted-foreground">
@@ -347,7 +393,10 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
                 aria-hidden="true"
                 className="pointer-events-none absolute -right-24 -bottom-24 size-72 rounded-full bg-primary-foreground/10 blur-2xl"
               />
-              <h2 id="cta-title" className="relative text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+              <h2
+                id="cta-title"
+                className="relative text-3xl font-bold tracking-tight text-balance sm:text-4xl"
+              >
                 Ready to reach your whole audience?
               </h2>
               <p className="relative mx-auto mt-4 max-w-xl text-base text-pretty opacity-90 sm:text-lg">
@@ -372,15 +421,51 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
 }
 
 const demoContacts = [
-  { name: 'Amelia Brooks', preview: 'Is the spring sale still on?', time: '10:42', online: true, active: true },
-  { name: 'Daniel Kim', preview: 'Thanks, order received!', time: '09:15', online: true, active: false },
-  { name: 'Sofia Martins', preview: 'Can I change my booking?', time: 'Yesterday', online: false, active: false },
-  { name: 'Omar Haddad', preview: 'See you at the event', time: 'Apr 8', online: false, active: false },
+  {
+    name: 'Amelia Brooks',
+    preview: 'Is the spring sale still on?',
+    time: '10:42',
+    online: true,
+    active: true,
+  },
+  {
+    name: 'Daniel Kim',
+    preview: 'Thanks, order received!',
+    time: '09:15',
+    online: true,
+    active: false,
+  },
+  {
+    name: 'Sofia Martins',
+    preview: 'Can I change my booking?',
+    time: 'Yesterday',
+    online: false,
+    active: false,
+  },
+  {
+    name: 'Omar Haddad',
+    preview: 'See you at the event',
+    time: 'Apr 8',
+    online: false,
+    active: false,
+  },
 ] as const;
 
 const demoCampaigns = [
-  { name: 'Spring Sale', time: '2025-04-12 09:00', sent: 1240, delivered: 1198, status: 'completed' },
-  { name: 'Event Reminder', time: '2025-04-14 17:30', sent: 860, delivered: 402, status: 'processing' },
+  {
+    name: 'Spring Sale',
+    time: '2025-04-12 09:00',
+    sent: 1240,
+    delivered: 1198,
+    status: 'completed',
+  },
+  {
+    name: 'Event Reminder',
+    time: '2025-04-14 17:30',
+    sent: 860,
+    delivered: 402,
+    status: 'processing',
+  },
   { name: 'Order Updates', time: '2025-04-18 08:00', sent: 0, delivered: 0, status: 'pending' },
 ] as const;
 
@@ -427,9 +512,13 @@ function ProductPreview() {
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center justify-between gap-2">
                     <span className="truncate text-sm font-medium">{contact.name}</span>
-                    <span className="shrink-0 text-[0.7rem] text-muted-foreground">{contact.time}</span>
+                    <span className="shrink-0 text-[0.7rem] text-muted-foreground">
+                      {contact.time}
+                    </span>
                   </span>
-                  <span className="block truncate text-xs text-muted-foreground">{contact.preview}</span>
+                  <span className="block truncate text-xs text-muted-foreground">
+                    {contact.preview}
+                  </span>
                 </span>
               </li>
             ))}
@@ -454,7 +543,9 @@ function ProductPreview() {
           <div className="grid gap-3 bg-background/50 px-4 py-5">
             <div className="max-w-[75%] rounded-2xl rounded-bl-sm bg-muted px-3.5 py-2 text-sm sm:max-w-[60%]">
               Hi! Is the spring sale still on this weekend?
-              <span className="mt-1 block text-[0.65rem] text-muted-foreground">Apr 10, 2025, 10:41 AM</span>
+              <span className="mt-1 block text-[0.65rem] text-muted-foreground">
+                Apr 10, 2025, 10:41 AM
+              </span>
             </div>
             <div className="max-w-[75%] justify-self-end rounded-2xl rounded-br-sm bg-primary px-3.5 py-2 text-sm text-primary-foreground sm:max-w-[60%]">
               It is! Everything is 20% off until Sunday night.
@@ -481,9 +572,15 @@ function ProductPreview() {
                   {demoCampaigns.map((campaign) => (
                     <tr key={campaign.name} className="border-t border-border">
                       <td className="px-3 py-2 font-medium whitespace-nowrap">{campaign.name}</td>
-                      <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{campaign.time}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{campaign.sent.toLocaleString('en-US')}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{campaign.delivered.toLocaleString('en-US')}</td>
+                      <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">
+                        {campaign.time}
+                      </td>
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        {campaign.sent.toLocaleString('en-US')}
+                      </td>
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        {campaign.delivered.toLocaleString('en-US')}
+                      </td>
                       <td className="px-3 py-2">
                         <CampaignStatusBadge status={campaign.status} />
                       </td>
