@@ -16,7 +16,7 @@ import { useContext, type ReactNode } from 'react';
 import { Brand } from '../../components/brand';
 import { FacebookIcon } from '../../components/facebook-icon';
 import { SiteFooter } from '../../components/site-footer';
-import { PublicHeaderActionsContext } from '../public-layout';
+import { PublicHeaderActionsContext } from '../../layout/public-layout';
 import { CampaignStatusBadge } from '../../primitives/badge';
 import { Button, buttonVariants, type ButtonSize } from '../../primitives/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../primitives/card';

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { Brand } from '../../components/brand';
-import { SiteFooter } from '../../components/site-footer';
-import { cn } from '../../primitives/cn';
+import { Brand } from '../components/brand';
+import { SiteFooter } from '../components/site-footer';
+import { cn } from '../primitives/cn';
 
 /** Header actions the app provides once for every public page (e.g. its theme toggle), so the pure
  *  public screens need no extra prop. An explicit `headerActions` prop wins. */
