@@ -7,6 +7,62 @@ import { cn } from '../primitives/cn';
  *  public screens need no extra prop. An explicit `headerActions` prop wins. */
 export const PublicHeaderActionsContext = createContext<ReactNode>(null);
 
+/** The public pages' sticky header: the product name linking to /, then `children`. `className` sets the
+ *  row's height, wrapping and gaps. */
+export function PublicHeader({
+  children,
+  className,
+}: {
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div
+        className={cn(
+          'mx-auto flex max-w-6xl items-center justify-between px-4 sm:px-6',
+          className,
+        )}
+      >
+        <Brand />
+        {children}
+      </div>
+    </header>
+  );
+}
+
+/** The frame of every public page, landing included: a skip link (WCAG 2.4.1), the given `header`, the
+ *  main landmark it skips to, and the footer links. */
+export function PublicShell({
+  header,
+  children,
+  className,
+}: {
+  header: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-background text-foreground">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {header}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={cn('flex-1 focus:outline-hidden', className)}
+      >
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
 export interface PublicLayoutProps {
   children: ReactNode;
   /** Extra content at the right of the header (e.g. a theme toggle). */
@@ -24,28 +80,16 @@ export function PublicLayout({
   const contextActions = useContext(PublicHeaderActionsContext);
   const headerActions = actionsProp ?? contextActions;
   return (
-    <div className="flex min-h-dvh flex-col bg-background text-foreground">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Brand />
+    <PublicShell
+      className={className}
+      header={
+        <PublicHeader className="h-16 gap-4">
           {headerActions ? <div className="flex items-center gap-2">{headerActions}</div> : null}
-        </div>
-      </header>
-      <main
-        id="main-content"
-        tabIndex={-1}
-        className={cn('flex-1 focus:outline-hidden', className)}
-      >
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
+        </PublicHeader>
+      }
+    >
+      {children}
+    </PublicShell>
   );
 }
 

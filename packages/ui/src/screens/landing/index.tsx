@@ -13,10 +13,8 @@ import {
 } from 'lucide-react';
 import { PRICING } from '@pagecast/contract';
 import { useContext, type ReactNode } from 'react';
-import { Brand } from '../../components/brand';
 import { FacebookIcon } from '../../components/facebook-icon';
-import { SiteFooter } from '../../components/site-footer';
-import { PublicHeaderActionsContext } from '../../layout/public-layout';
+import { PublicHeader, PublicHeaderActionsContext, PublicShell } from '../../layout/public-layout';
 import { CampaignStatusBadge } from '../../primitives/badge';
 import { Button, buttonVariants, type ButtonSize } from '../../primitives/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../primitives/card';
@@ -148,17 +146,9 @@ function SectionHeading({
 export function LandingScreen({ onLogin, loginPending = false, supportUrl }: LandingScreenProps) {
   const headerActions = useContext(PublicHeaderActionsContext);
   return (
-    <div className="flex min-h-dvh flex-col bg-background text-foreground">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-
-      <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-3 sm:px-6">
-          <Brand />
+    <PublicShell
+      header={
+        <PublicHeader className="flex-wrap gap-x-6 gap-y-1 py-3">
           <nav
             aria-label="Sections"
             className="order-last -mx-2 w-full md:order-none md:mx-0 md:w-auto"
@@ -188,235 +178,227 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
               className="hidden sm:inline-flex"
             />
           </div>
+        </PublicHeader>
+      }
+    >
+      {/* Hero */}
+      <section
+        aria-labelledby="hero-title"
+        className="relative overflow-hidden bg-linear-to-b from-accent/70 via-background to-background"
+      >
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-32 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl"
+        />
+        <div className="relative mx-auto flex max-w-4xl flex-col items-center px-4 pt-16 pb-20 text-center sm:px-6 sm:pt-24 sm:pb-28">
+          <p className="inline-flex items-center gap-2 rounded-full border border-border bg-background/80 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs sm:text-sm">
+            <Send aria-hidden="true" className="size-3.5 text-primary" />
+            Messenger campaigns for Facebook page admins
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-foreground sm:text-5xl lg:text-6xl"
+          >
+            Message Scheduling Got Easy
+          </h1>
+          <p className="mt-5 max-w-2xl text-base leading-7 text-pretty text-muted-foreground sm:text-lg sm:leading-8">
+            Schedule bulk Messenger campaigns, chat with your page’s audience from one real-time
+            inbox, and reach exactly the right people with tags — all in one console.
+          </p>
+          <div className="mt-8 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
+            <LoginButton onLogin={onLogin} pending={loginPending} size="lg" />
+            <a href="#demo" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+              See it in action
+              <ArrowRight aria-hidden="true" />
+            </a>
+          </div>
+          <p className="mt-4 text-sm text-muted-foreground">
+            Sign in with the Facebook account that manages your pages.
+          </p>
         </div>
-      </header>
+      </section>
 
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-hidden">
-        {/* Hero */}
-        <section
-          aria-labelledby="hero-title"
-          className="relative overflow-hidden bg-linear-to-b from-accent/70 via-background to-background"
-        >
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute -top-32 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl"
+      {/* Features */}
+      <section
+        id="features"
+        aria-labelledby="features-title"
+        className="scroll-mt-24 py-16 sm:py-24"
+      >
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <SectionHeading
+            id="features-title"
+            eyebrow="Features"
+            title="Everything you need to reach your audience"
+            lead="From the first scheduled broadcast to the last reply, Pagecast keeps your page’s conversations and campaigns in one place."
           />
-          <div className="relative mx-auto flex max-w-4xl flex-col items-center px-4 pt-16 pb-20 text-center sm:px-6 sm:pt-24 sm:pb-28">
-            <p className="inline-flex items-center gap-2 rounded-full border border-border bg-background/80 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs sm:text-sm">
-              <Send aria-hidden="true" className="size-3.5 text-primary" />
-              Messenger campaigns for Facebook page admins
-            </p>
-            <h1
-              id="hero-title"
-              className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-foreground sm:text-5xl lg:text-6xl"
-            >
-              Message Scheduling Got Easy
-            </h1>
-            <p className="mt-5 max-w-2xl text-base leading-7 text-pretty text-muted-foreground sm:text-lg sm:leading-8">
-              Schedule bulk Messenger campaigns, chat with your page’s audience from one real-time
-              inbox, and reach exactly the right people with tags — all in one console.
-            </p>
-            <div className="mt-8 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
-              <LoginButton onLogin={onLogin} pending={loginPending} size="lg" />
-              <a href="#demo" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-                See it in action
-                <ArrowRight aria-hidden="true" />
-              </a>
-            </div>
-            <p className="mt-4 text-sm text-muted-foreground">
-              Sign in with the Facebook account that manages your pages.
-            </p>
-          </div>
-        </section>
-
-        {/* Features */}
-        <section
-          id="features"
-          aria-labelledby="features-title"
-          className="scroll-mt-24 py-16 sm:py-24"
-        >
-          <div className="mx-auto max-w-6xl px-4 sm:px-6">
-            <SectionHeading
-              id="features-title"
-              eyebrow="Features"
-              title="Everything you need to reach your audience"
-              lead="From the first scheduled broadcast to the last reply, Pagecast keeps your page’s conversations and campaigns in one place."
-            />
-            <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-              {LANDING_FEATURES.map(({ title, description, icon: Icon }) => (
-                <li key={title}>
-                  <Card className="h-full transition-shadow hover:shadow-md">
-                    <CardHeader className="gap-3 pb-6">
-                      <span
-                        aria-hidden="true"
-                        className="inline-flex size-11 items-center justify-center rounded-lg bg-accent text-primary"
-                      >
-                        <Icon className="size-5" />
-                      </span>
-                      <CardTitle>{title}</CardTitle>
-                      <CardDescription className="leading-6">{description}</CardDescription>
-                    </CardHeader>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-
-        {/* Demo */}
-        <section
-          id="demo"
-          aria-labelledby="demo-title"
-          className="scroll-mt-24 bg-muted/40 py-16 sm:py-24"
-        >
-          <div className="mx-auto max-w-6xl px-4 sm:px-6">
-            <SectionHeading
-              id="demo-title"
-              eyebrow="Demo"
-              title="See Pagecast in action"
-              lead="Chat with contacts in real time on one side, follow every campaign’s delivery on the other."
-            />
-            <figure className="mt-12">
-              <ProductPreview />
-              <figcaption className="mt-4 text-center text-sm text-muted-foreground">
-                A preview of the Pagecast inbox and the Campaign Analytics report.
-              </figcaption>
-            </figure>
-          </div>
-        </section>
-
-        {/* Support */}
-        <section
-          id="support"
-          aria-labelledby="support-title"
-          className="scroll-mt-24 py-16 sm:py-20"
-        >
-          <div className="mx-auto max-w-6xl px-4 sm:px-6">
-            <div className="flex flex-col items-start gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-10 md:flex-row md:items-center md:justify-between">
-              {/* Phones stack the icon above the text, so the copy gets the card's whole width. */}
-              <div className="flex flex-col items-start gap-4 sm:flex-row">
-                <span
-                  aria-hidden="true"
-                  className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-success/15 text-success"
-                >
-                  <MessageCircle className="size-6" />
-                </span>
-                <div>
-                  <h2
-                    id="support-title"
-                    className="text-2xl font-bold tracking-tight text-foreground"
-                  >
-                    Questions? Talk to our team
-                  </h2>
-                  <p className="mt-2 max-w-xl text-muted-foreground">
-                    Need help connecting your pages, planning a campaign or setting up access for
-                    your business? Send us a message on chat and a real person will get back to you.
-                  </p>
-                </div>
-              </div>
-              <ExternalLink
-                href={supportUrl}
-                className={buttonVariants({
-                  size: 'lg',
-                  className:
-                    'w-full bg-success text-success-foreground hover:bg-success/90 md:w-auto',
-                })}
-              >
-                <MessageCircle aria-hidden="true" />
-                Chat with us
-              </ExternalLink>
-            </div>
-          </div>
-        </section>
-
-        {/* Pricing */}
-        <section
-          id="pricing"
-          aria-labelledby="pricing-title"
-          className="scroll-mt-24 bg-muted/40 py-16 sm:py-24"
-        >
-          <div className="mx-auto max-w-6xl px-4 sm:px-6">
-            <SectionHeading
-              id="pricing-title"
-              eyebrow="Pricing"
-              title="One plan, everything included"
-              lead="No tiers to compare and no per-message fees. Access for your business is set up with our team."
-            />
-            <div className="mx-auto mt-12 max-w-md">
-              <Card className="relative overflow-hidden border-primary/40 shadow-lg ring-1 ring-primary/20">
-                <div aria-hidden="true" className="h-1.5 bg-primary" />
-                <div className="p-6 sm:p-8">
-                  <div className="flex items-center justify-between gap-4">
-                    <h3 className="text-xl font-semibold text-foreground">{PRICING.plan}</h3>
-                    <span className="rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground">
-                      Most popular
+          <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+            {LANDING_FEATURES.map(({ title, description, icon: Icon }) => (
+              <li key={title}>
+                <Card className="h-full transition-shadow hover:shadow-md">
+                  <CardHeader className="gap-3 pb-6">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-11 items-center justify-center rounded-lg bg-accent text-primary"
+                    >
+                      <Icon className="size-5" />
                     </span>
-                  </div>
-                  <p className="mt-4 flex items-baseline gap-1">
-                    <span className="text-5xl font-extrabold tracking-tight text-foreground">{`$${PRICING.pricePerMonthUsd}`}</span>
-                    <span className="text-base font-medium text-muted-foreground">/month</span>
-                  </p>
-                  <p className="mt-3 text-sm text-muted-foreground">
-                    Everything you need to message your page audiences at scale.
-                  </p>
-                  <ul
-                    aria-label={`${PRICING.plan} plan features`}
-                    className="mt-6 grid gap-3 text-sm"
-                  >
-                    {PRO_FEATURES.map((feature) => (
-                      <li key={feature} className="flex items-start gap-3">
-                        <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                        <span>{feature}</span>
-                      </li>
-                    ))}
-                  </ul>
-                  <ExternalLink
-                    href={supportUrl}
-                    className={buttonVariants({ size: 'lg', className: 'mt-8 w-full' })}
-                  >
-                    Contact the team
-                  </ExternalLink>
-                  <p className="mt-3 text-center text-xs text-muted-foreground">
-                    Renews monthly or annually. Cancel anytime in account settings.
-                  </p>
-                </div>
-              </Card>
-            </div>
-          </div>
-        </section>
+                    <CardTitle>{title}</CardTitle>
+                    <CardDescription className="leading-6">{description}</CardDescription>
+                  </CardHeader>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
 
-        {/* Call to action */}
-        <section aria-labelledby="cta-title" className="py-16 sm:py-24">
-          <div className="mx-auto max-w-6xl px-4 sm:px-6">
-            <div className="relative overflow-hidden rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground shadow-lg sm:px-12 sm:py-16">
-              <div
+      {/* Demo */}
+      <section
+        id="demo"
+        aria-labelledby="demo-title"
+        className="scroll-mt-24 bg-muted/40 py-16 sm:py-24"
+      >
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <SectionHeading
+            id="demo-title"
+            eyebrow="Demo"
+            title="See Pagecast in action"
+            lead="Chat with contacts in real time on one side, follow every campaign’s delivery on the other."
+          />
+          <figure className="mt-12">
+            <ProductPreview />
+            <figcaption className="mt-4 text-center text-sm text-muted-foreground">
+              A preview of the Pagecast inbox and the Campaign Analytics report.
+            </figcaption>
+          </figure>
+        </div>
+      </section>
+
+      {/* Support */}
+      <section id="support" aria-labelledby="support-title" className="scroll-mt-24 py-16 sm:py-20">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <div className="flex flex-col items-start gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-10 md:flex-row md:items-center md:justify-between">
+            {/* Phones stack the icon above the text, so the copy gets the card's whole width. */}
+            <div className="flex flex-col items-start gap-4 sm:flex-row">
+              <span
                 aria-hidden="true"
-                className="pointer-events-none absolute -right-24 -bottom-24 size-72 rounded-full bg-primary-foreground/10 blur-2xl"
-              />
-              <h2
-                id="cta-title"
-                className="relative text-3xl font-bold tracking-tight text-balance sm:text-4xl"
+                className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-success/15 text-success"
               >
-                Ready to reach your whole audience?
-              </h2>
-              <p className="relative mx-auto mt-4 max-w-xl text-base text-pretty opacity-90 sm:text-lg">
-                Connect your Facebook page in under a minute and schedule your first campaign today.
-              </p>
-              <div className="relative mt-8 flex justify-center">
-                <LoginButton
-                  onLogin={onLogin}
-                  pending={loginPending}
-                  size="lg"
-                  className="w-full bg-background text-foreground hover:bg-background/90 sm:w-auto"
-                />
+                <MessageCircle className="size-6" />
+              </span>
+              <div>
+                <h2
+                  id="support-title"
+                  className="text-2xl font-bold tracking-tight text-foreground"
+                >
+                  Questions? Talk to our team
+                </h2>
+                <p className="mt-2 max-w-xl text-muted-foreground">
+                  Need help connecting your pages, planning a campaign or setting up access for your
+                  business? Send us a message on chat and a real person will get back to you.
+                </p>
               </div>
             </div>
+            <ExternalLink
+              href={supportUrl}
+              className={buttonVariants({
+                size: 'lg',
+                className:
+                  'w-full bg-success text-success-foreground hover:bg-success/90 md:w-auto',
+              })}
+            >
+              <MessageCircle aria-hidden="true" />
+              Chat with us
+            </ExternalLink>
           </div>
-        </section>
-      </main>
+        </div>
+      </section>
 
-      <SiteFooter />
-    </div>
+      {/* Pricing */}
+      <section
+        id="pricing"
+        aria-labelledby="pricing-title"
+        className="scroll-mt-24 bg-muted/40 py-16 sm:py-24"
+      >
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <SectionHeading
+            id="pricing-title"
+            eyebrow="Pricing"
+            title="One plan, everything included"
+            lead="No tiers to compare and no per-message fees. Access for your business is set up with our team."
+          />
+          <div className="mx-auto mt-12 max-w-md">
+            <Card className="relative overflow-hidden border-primary/40 shadow-lg ring-1 ring-primary/20">
+              <div aria-hidden="true" className="h-1.5 bg-primary" />
+              <div className="p-6 sm:p-8">
+                <div className="flex items-center justify-between gap-4">
+                  <h3 className="text-xl font-semibold text-foreground">{PRICING.plan}</h3>
+                  <span className="rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground">
+                    Most popular
+                  </span>
+                </div>
+                <p className="mt-4 flex items-baseline gap-1">
+                  <span className="text-5xl font-extrabold tracking-tight text-foreground">{`$${PRICING.pricePerMonthUsd}`}</span>
+                  <span className="text-base font-medium text-muted-foreground">/month</span>
+                </p>
+                <p className="mt-3 text-sm text-muted-foreground">
+                  Everything you need to message your page audiences at scale.
+                </p>
+                <ul
+                  aria-label={`${PRICING.plan} plan features`}
+                  className="mt-6 grid gap-3 text-sm"
+                >
+                  {PRO_FEATURES.map((feature) => (
+                    <li key={feature} className="flex items-start gap-3">
+                      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                      <span>{feature}</span>
+                    </li>
+                  ))}
+                </ul>
+                <ExternalLink
+                  href={supportUrl}
+                  className={buttonVariants({ size: 'lg', className: 'mt-8 w-full' })}
+                >
+                  Contact the team
+                </ExternalLink>
+                <p className="mt-3 text-center text-xs text-muted-foreground">
+                  Renews monthly or annually. Cancel anytime in account settings.
+                </p>
+              </div>
+            </Card>
+          </div>
+        </div>
+      </section>
+
+      {/* Call to action */}
+      <section aria-labelledby="cta-title" className="py-16 sm:py-24">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <div className="relative overflow-hidden rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground shadow-lg sm:px-12 sm:py-16">
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute -right-24 -bottom-24 size-72 rounded-full bg-primary-foreground/10 blur-2xl"
+            />
+            <h2
+              id="cta-title"
+              className="relative text-3xl font-bold tracking-tight text-balance sm:text-4xl"
+            >
+              Ready to reach your whole audience?
+            </h2>
+            <p className="relative mx-auto mt-4 max-w-xl text-base text-pretty opacity-90 sm:text-lg">
+              Connect your Facebook page in under a minute and schedule your first campaign today.
+            </p>
+            <div className="relative mt-8 flex justify-center">
+              <LoginButton
+                onLogin={onLogin}
+                pending={loginPending}
+                size="lg"
+                className="w-full bg-background text-foreground hover:bg-background/90 sm:w-auto"
+              />
+            </div>
+          </div>
+        </div>
+      </section>
+    </PublicShell>
   );
 }
 
