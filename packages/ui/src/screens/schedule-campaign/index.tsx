@@ -22,11 +22,16 @@ import { Select, type SelectOption } from '../../primitives/select';
 import { Textarea } from '../../primitives/textarea';
 import { toast } from '../../primitives/toaster';
 import { SyncBanner } from '../sync';
-import { DateTimePicker } from './date-time-picker';
+import { DateTimePicker } from '../../primitives/date-time-picker';
 import { SCHEDULE_TEXT } from './texts';
 
 export { SCHEDULE_TEXT } from './texts';
-export { DateTimePicker, formatDate, formatTime, useHoldRepeat } from './date-time-picker';
+export {
+  DateTimePicker,
+  formatDate,
+  formatTime,
+  useHoldRepeat,
+} from '../../primitives/date-time-picker';
 
 const T = SCHEDULE_TEXT;
 type Field = keyof CampaignFormInput;
@@ -142,9 +147,12 @@ export function ScheduleCampaignScreen({
       onTagChange?.('');
     } catch (err) {
       const body = (err ?? {}) as CampaignActionError;
-      toast.error(typeof body.message === 'string' && body.message ? body.message : T.createFailed, {
-        duration: TIMINGS.campaignToastMs,
-      });
+      toast.error(
+        typeof body.message === 'string' && body.message ? body.message : T.createFailed,
+        {
+          duration: TIMINGS.campaignToastMs,
+        },
+      );
       // The server's field errors land on their fields (the original product failed to do this).
       const next: Partial<Record<Field, string>> = {};
       for (const [key, messages] of Object.entries(body.fieldErrors ?? {})) {
@@ -194,7 +202,11 @@ export function ScheduleCampaignScreen({
                 onChange={(e) => set('campaignName', e.target.value)}
               />
             </FormField>
-            <FormField id={id('campaignDescription')} label={T.descriptionLabel} error={errors.campaignDescription}>
+            <FormField
+              id={id('campaignDescription')}
+              label={T.descriptionLabel}
+              error={errors.campaignDescription}
+            >
               <Textarea
                 {...a11y('campaignDescription')}
                 value={values.campaignDescription}
@@ -229,6 +241,8 @@ export function ScheduleCampaignScreen({
                 id={id('dateTime')}
                 value={values.dateTime}
                 now={now}
+                label={T.dateLabel}
+                placeholder={T.datePlaceholder}
                 invalid={Boolean(errors.dateTime)}
                 describedBy={errors.dateTime ? `${id('dateTime')}-error` : undefined}
                 onChange={(d) => set('dateTime', d)}
@@ -265,7 +279,10 @@ export function ScheduleCampaignScreen({
           role="note"
           className="flex items-start gap-3 rounded-md border border-warning/60 bg-warning/15 px-4 py-3 text-sm text-warning-foreground dark:text-foreground"
         >
-          <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning" />
+          <Info
+            aria-hidden
+            className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning"
+          />
           <p>
             {T.policyNotice}{' '}
             <a
@@ -284,7 +301,13 @@ export function ScheduleCampaignScreen({
   );
 }
 
-function AudienceNote({ audience, loading }: { audience: AudiencePreview | null; loading: boolean }) {
+function AudienceNote({
+  audience,
+  loading,
+}: {
+  audience: AudiencePreview | null;
+  loading: boolean;
+}) {
   if (!audience && !loading) return null;
   return (
     <div
@@ -298,7 +321,9 @@ function AudienceNote({ audience, loading }: { audience: AudiencePreview | null;
       </p>
       {audience ? (
         <>
-          <p className="text-muted-foreground">{T.audience(audience.total, audience.insideWindow, audience.needsTag)}</p>
+          <p className="text-muted-foreground">
+            {T.audience(audience.total, audience.insideWindow, audience.needsTag)}
+          </p>
           {audience.needsTag > 0 ? (
             <p className={cn('flex items-start gap-2 text-destructive')}>
               <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
