@@ -11,13 +11,12 @@ import {
   type CampaignFormValues,
 } from '@pagecast/contract';
 import { ExternalLink, Info, TriangleAlert, Users } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
-import { FieldError } from '../../primitives/field-error';
+import { fieldA11y, FormField } from '../../primitives/form-field';
 import { Input } from '../../primitives/input';
-import { Label } from '../../primitives/label';
 import { Select, type SelectOption } from '../../primitives/select';
 import { Textarea } from '../../primitives/textarea';
 import { toast } from '../../primitives/toaster';
@@ -77,26 +76,6 @@ const emptyForm = (now: Date): FormState => ({
   contentType: '',
 });
 
-function FormField({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
 export function ScheduleCampaignScreen({
   tags,
   tagsLoading,
@@ -119,11 +98,7 @@ export function ScheduleCampaignScreen({
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
-  const a11y = (f: Field) => ({
-    id: id(f),
-    'aria-invalid': errors[f] ? true : undefined,
-    'aria-describedby': errors[f] ? `${id(f)}-error` : undefined,
-  });
+  const a11y = (f: Field) => fieldA11y(id(f), Boolean(errors[f]));
 
   const submit = async () => {
     if (inFlight.current || syncing) return;
