@@ -1,21 +1,12 @@
-import type { ComponentProps, ReactNode, RefObject } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from './cn';
-import { ModalPortal, useModalIds } from './modal-portal';
+import { ModalPortal, useModalIds, type ModalProps } from './modal-portal';
 
 export { CloseButton } from './modal-portal';
 
-export interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  children: ReactNode;
-  className?: string;
-  /** Accessible name when no DialogTitle is rendered. */
-  'aria-label'?: string;
+export interface DialogProps extends ModalProps {
   /** Set false when no DialogDescription is rendered. */
   describedBy?: boolean;
-  initialFocusRef?: RefObject<HTMLElement | null>;
-  /** Shows the top-right close button (aria-label 'Close'). Default true. */
-  showCloseButton?: boolean;
   closeOnOverlayClick?: boolean;
 }
 

@@ -20,6 +20,19 @@ export function useModalIds(component: string): ModalContextValue {
   return ctx;
 }
 
+/** The props Dialog and Sheet take alike. */
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+  className?: string;
+  /** Accessible name when no title is rendered. */
+  'aria-label'?: string;
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Shows the top-right close button (aria-label 'Close'). Default true. */
+  showCloseButton?: boolean;
+}
+
 export interface ModalPortalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;

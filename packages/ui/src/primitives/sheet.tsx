@@ -1,19 +1,11 @@
-import type { ComponentProps, ReactNode, RefObject } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from './cn';
-import { ModalPortal } from './modal-portal';
+import { ModalPortal, type ModalProps } from './modal-portal';
 
-export interface SheetProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export interface SheetProps extends ModalProps {
   side?: 'left' | 'right';
-  children: ReactNode;
-  className?: string;
-  /** Accessible name when no SheetTitle is rendered. */
-  'aria-label'?: string;
   /** Set true when a SheetDescription is rendered. */
   describedBy?: boolean;
-  initialFocusRef?: RefObject<HTMLElement | null>;
-  showCloseButton?: boolean;
 }
 
 /** Side panel (e.g. the mobile sidebar): same modal behaviour as Dialog — role=dialog aria-modal, focus
