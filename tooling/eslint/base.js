@@ -5,10 +5,12 @@
 // A package's eslint.config.js uses it as
 //   export default pagecast({ dirname: import.meta.dirname, envModules: ['src/config.ts'] });
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const CODE = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
 const PLAIN_JS = ['**/*.{js,jsx,mjs,cjs}'];
+const TYPED = ['**/*.{ts,tsx,mts,cts}'];
 
 /** Tests, benchmarks, fault/soak harnesses and scripts (paths relative to a package). */
 const TEST_CODE = [
@@ -105,19 +107,26 @@ export const baseConfig = tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
-  // Plain JS (eslint configs, scripts) is in no tsconfig: lint it without type information.
+  // Plain JS (eslint configs, scripts) is in no tsconfig: lint it without type information. It runs
+  // in Node (TypeScript files get their globals from the tsconfig's types instead).
   { files: PLAIN_JS, ...tseslint.configs.disableTypeChecked },
+  { files: PLAIN_JS, languageOptions: { globals: globals.node } },
 );
 
 /**
  * The config of one package. `dirname` is the package directory (`import.meta.dirname`), the root the
- * project service resolves tsconfigs from; `envModules` are the files allowed to read the environment.
+ * project service resolves tsconfigs from; `envModules` are the files allowed to read the environment;
+ * `defaultProject` globs TypeScript files that no tsconfig includes (linted with default options).
  */
-export function pagecast({ dirname, envModules = [], ignores = [] } = {}) {
+export function pagecast({ dirname, envModules = [], ignores = [], defaultProject = [] } = {}) {
+  const projectService = defaultProject.length > 0 ? { allowDefaultProject: defaultProject } : true;
   return tseslint.config(
     ...(ignores.length > 0 ? [{ ignores }] : []),
     ...baseConfig,
-    { languageOptions: { parserOptions: { tsconfigRootDir: dirname } } },
+    {
+      files: TYPED,
+      languageOptions: { parserOptions: { projectService, tsconfigRootDir: dirname } },
+    },
     ...restrictEnvAccess(envModules),
   );
 }
