@@ -19,6 +19,19 @@ const reactRules = [
         'error',
         { checksVoidReturn: { attributes: false } },
       ],
+      // TanStack Router navigates by `throw redirect(...)` / `throw notFound()` (its documented idiom).
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            {
+              from: 'package',
+              package: '@tanstack/router-core',
+              name: ['Redirect', 'NotFoundError'],
+            },
+          ],
+        },
+      ],
     },
   },
 ];
