@@ -125,7 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   registerLogin(app, world, baseUrl);
   registerSdk(app, baseUrl);
 
-  app.get('/_emulator/health', async () => ({ ok: true }));
+  app.get('/_emulator/health', () => ({ ok: true }));
 
   app.route({
     method: ['GET', 'POST', 'DELETE'],
