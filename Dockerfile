@@ -16,3 +16,4 @@ CMD ["pnpm", "--filter", "@pagecast/api", "start"]
 FROM nginx:1.27-alpine AS web
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html
 COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+COPY deploy/security-headers.conf /etc/nginx/snippets/pagecast-security-headers.conf

@@ -1,4 +1,8 @@
-import react from '@pagecast/eslint-config/react';
+import { pagecastReact } from '@pagecast/eslint-config/react';
 
-// public/ holds plain browser scripts served as-is (no bundling, no TypeScript).
-export default [{ ignores: ['public/**'] }, ...react];
+export default pagecastReact({
+  dirname: import.meta.dirname,
+  envModules: ['src/lib/env.ts'],
+  // public/ holds plain browser scripts served as-is (no bundling, no TypeScript).
+  ignores: ['public/**'],
+});

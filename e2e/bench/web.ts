@@ -406,7 +406,8 @@ declare global {
 
 /** Records (performance.now()) when each text first appears in the document. */
 function watchTexts(texts: string[]) {
-  const bench = (window.__bench = { found: {} as Record<string, number> });
+  const bench: NonNullable<Window['__bench']> = { found: {} };
+  window.__bench = bench;
   const check = () => {
     const body = document.body?.textContent ?? '';
     for (const t of texts)

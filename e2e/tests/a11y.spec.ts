@@ -2,7 +2,7 @@
 // plus one keyboard journey proving focus is visible and trapped in a dialog and in the mobile sidebar sheet.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { THEMES, UX_ROUTES, openRoute, themedContext } from './ux-routes';
+import { THEMES, UX_ROUTES, openRoute, themedContext, uxRoute } from './ux-routes';
 
 test.describe('axe: zero serious or critical violations', () => {
   for (const theme of THEMES) {
@@ -46,7 +46,7 @@ test('keyboard: focus is visible and stays inside the shortcuts dialog and the m
   try {
     await openRoute(
       page,
-      UX_ROUTES.find((r) => r.name === 'chats')!,
+      uxRoute('chats'),
       'light',
     );
     await page.keyboard.press('?');

@@ -1,7 +1,7 @@
 // Campaigns (issue 8): schedule a campaign to a tag one minute ahead with the time counters, then watch it
 // go pending -> processing -> completed on Campaign Analytics, its counters matching the emulator's outbox.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, present, selectPage, signIn } from './fixtures';
 
 test.afterEach(async ({ request }) => {
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 0 } });
@@ -21,7 +21,10 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
   await signIn(page);
   await selectPage(page, DEMO_PAGES.bikeShop);
   const session = await apiSignIn(request, baseURL, emulatorURL);
-  const pageId = session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop)!.pageId;
+  const pageId = present(
+    session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
+    DEMO_PAGES.bikeShop,
+  ).pageId;
 
   // The dashboard's sync imports the contacts; then a tag on three of them, through the API.
   await expect.poll(async () => (await recipientsOf(request, pageId, session.headers)).length, { timeout: 90_000 }).toBeGreaterThanOrEqual(3);

@@ -6,6 +6,12 @@ import { baseURL as apiBase } from '../playwright.config';
 
 export { baseURL, emulatorURL } from '../playwright.config';
 
+/** `value`, or a failed test naming what was missing (instead of a `!` that fails later, vaguely). */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`Missing: ${what}`);
+  return value;
+}
+
 export const DEMO_ADMIN = 'Demo Admin';
 export const SECOND_ADMIN = 'Second Admin';
 /** The demo world's pages (apps/graph-emulator/src/world/seed.ts). */

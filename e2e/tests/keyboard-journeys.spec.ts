@@ -9,12 +9,11 @@ import {
   cancelCampaign,
   createFutureCampaign,
   emulatorURL,
+  present,
   selectPage,
   type ApiSession,
 } from './fixtures';
-import { UX_ROUTES, openRoute, themedContext } from './ux-routes';
-
-const route = (name: string) => UX_ROUTES.find((r) => r.name === name)!;
+import { openRoute, themedContext, uxRoute as route } from './ux-routes';
 const unique = () => String(Date.now() % 100000).padStart(5, '0');
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
@@ -105,7 +104,7 @@ test('tag selector in the inbox: open with t, filter, add, remove, close — key
     await page.keyboard.type(`kb alpha ${id}`);
     await expect(listbox.getByRole('option')).toHaveCount(1);
     const alpha = listbox.getByRole('option', { name: first });
-    await expect(box).toHaveAttribute('aria-activedescendant', (await alpha.getAttribute('id'))!);
+    await expect(box).toHaveAttribute('aria-activedescendant', present(await alpha.getAttribute('id'), 'option id'));
     await page.keyboard.press('Enter');
     await expect(alpha).toHaveAttribute('aria-selected', 'true');
     await expectAnnounced(page, 'Tag added successfully!');
@@ -119,7 +118,7 @@ test('tag selector in the inbox: open with t, filter, add, remove, close — key
     await expect(listbox.getByRole('option')).toHaveCount(2);
     await page.keyboard.press('ArrowDown');
     const beta = listbox.getByRole('option', { name: second });
-    await expect(box).toHaveAttribute('aria-activedescendant', (await beta.getAttribute('id'))!);
+    await expect(box).toHaveAttribute('aria-activedescendant', present(await beta.getAttribute('id'), 'option id'));
     await page.keyboard.press('Enter');
     await expect(beta).toHaveAttribute('aria-selected', 'true');
     await expect.poll(() => tagCount(request, s, second)).toBe(1);
@@ -330,8 +329,8 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     };
     const created = body.data.find((c) => c.name === name);
     expect(created, JSON.stringify(body.data.map((c) => c.name))).toBeTruthy();
-    campaignId = created!.id;
-    expect(created!.scheduledTime.slice(0, 16)).toBe(`${ymd(target)}T11:29`);
+    campaignId = present(created, name).id;
+    expect(present(created, name).scheduledTime.slice(0, 16)).toBe(`${ymd(target)}T11:29`);
   } finally {
     // Leave nothing to send: a month ahead, it is still pending.
     await cancelCampaign(request, s, campaignId);

@@ -1,7 +1,7 @@
 // Keyboard and theme journeys (issue 12): the inbox driven from the keyboard alone ('?' help, j/k and
 // arrows, '/', 'c', Enter, Esc), and the Light / Dark / System choice in the user menu kept across visits.
 import { expect, test } from '@playwright/test';
-import { UX_ROUTES, openRoute, themedContext } from './ux-routes';
+import { openRoute, themedContext, uxRoute } from './ux-routes';
 
 test('inbox from the keyboard: help, move, search, compose, leave', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -10,7 +10,7 @@ test('inbox from the keyboard: help, move, search, compose, leave', async ({ bro
   try {
     await openRoute(
       page,
-      UX_ROUTES.find((r) => r.name === 'chats')!,
+      uxRoute('chats'),
       'light',
     );
     const rows = page.getByTestId('conversation-row');
@@ -85,7 +85,7 @@ test('theme: Light / Dark / System in the user menu, kept across visits', async 
   try {
     await openRoute(
       page,
-      UX_ROUTES.find((r) => r.name === 'home')!,
+      uxRoute('home'),
       'light',
     );
     const openMenu = async () => {

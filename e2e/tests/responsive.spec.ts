@@ -9,11 +9,10 @@ import {
   cancelCampaign,
   createFutureCampaign,
   emulatorURL,
+  present,
   selectPage,
 } from './fixtures';
-import { UX_ROUTES, WIDTHS, openRoute, themedContext } from './ux-routes';
-
-const route = (name: string) => UX_ROUTES.find((r) => r.name === name)!;
+import { UX_ROUTES, WIDTHS, openRoute, themedContext, uxRoute as route } from './ux-routes';
 
 /** Left and width of an element, in CSS pixels. */
 async function box(page: Page, selector: string) {
@@ -63,7 +62,7 @@ test('under 768px the sidebar is a side sheet; from 768px it is in the page', as
   browser,
 }) => {
   test.setTimeout(120_000);
-  const home = UX_ROUTES.find((r) => r.name === 'home')!;
+  const home = route('home');
   const context = await themedContext(browser, { theme: 'light', width: 375, signedIn: true });
   const page = await context.newPage();
   try {
@@ -89,7 +88,7 @@ test('on a phone the inbox shows the list, then the chat, then the list again', 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const chats = UX_ROUTES.find((r) => r.name === 'chats')!;
+  const chats = route('chats');
   const context = await themedContext(browser, { theme: 'light', width: 375, signedIn: true });
   const page = await context.newPage();
   try {
@@ -161,7 +160,10 @@ test('Campaign Analytics at 375px: the empty state sits outside the scrolling ta
   // The bakery page (the signed-in default) gets no campaign in this suite (a precondition, checked): the
   // yoga page must stay unvisited for sync.spec, and the bike shop has campaigns.
   const s = await apiSignIn(request, baseURL, emulatorURL);
-  const bakery = s.accounts.find((a) => a.name === DEMO_PAGES.bakery)!;
+  const bakery = present(
+    s.accounts.find((a) => a.name === DEMO_PAGES.bakery),
+    DEMO_PAGES.bakery,
+  );
   const list = await request.get(`${baseURL}/api/v1/campaigns/page/${bakery.pageId}?page=1`, {
     headers: s.headers,
   });
@@ -180,7 +182,7 @@ test('Campaign Analytics at 375px: the empty state sits outside the scrolling ta
     await expect(title).toBeVisible();
     await expect(card.locator('[data-slot="table-container"]')).toHaveCount(0);
     for (const el of [title, card.getByText(/Schedule a campaign to all your users/), action]) {
-      const b = (await el.boundingBox())!;
+      const b = present(await el.boundingBox(), 'bounding box');
       expect(b.x).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width).toBeLessThanOrEqual(375);
     }
@@ -200,7 +202,10 @@ test('at 375px a wide table scrolls sideways inside its own focusable region', a
 }) => {
   test.setTimeout(180_000);
   const s = await apiSignIn(request, baseURL, emulatorURL);
-  const bikes = s.accounts.find((a) => a.name === DEMO_PAGES.bikeShop)!;
+  const bikes = present(
+    s.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
+    DEMO_PAGES.bikeShop,
+  );
   // A campaign of this test's own, a month ahead (cancelled at the end, so nothing is sent).
   const name = `Wide table ${Date.now() % 100000}`;
   const id = await createFutureCampaign(request, s, bikes.pageId, name);

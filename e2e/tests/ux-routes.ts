@@ -1,7 +1,7 @@
 // Shared by the experience specs (a11y, responsive, visual, keyboard): every route of the product, a signed-in
 // storage state made once per spec file, and a "screen is ready" wait that relies on Playwright's auto-waiting.
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_PAGES, selectPage, signIn } from './fixtures';
+import { DEMO_PAGES, present, selectPage, signIn } from './fixtures';
 
 export type Theme = 'light' | 'dark';
 export const THEMES: Theme[] = ['light', 'dark'];
@@ -32,6 +32,14 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 let signedInState: StorageState | null = null;
 
 /** Signs in through the UI once (Demo Admin, the bakery page selected) and keeps the storage state. */
+/** The route called `name` (throws on a typo). */
+export function uxRoute(name: string): UxRoute {
+  return present(
+    UX_ROUTES.find((r) => r.name === name),
+    `UX route '${name}'`,
+  );
+}
+
 export async function signedInStorage(browser: Browser): Promise<StorageState> {
   if (signedInState) return signedInState;
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

@@ -1,1 +1,3 @@
-export { default } from '@pagecast/eslint-config/base';
+import { pagecast } from '@pagecast/eslint-config/base';
+
+export default pagecast({ dirname: import.meta.dirname });

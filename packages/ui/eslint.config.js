@@ -1,1 +1,3 @@
-export { default } from '@pagecast/eslint-config/react';
+import { pagecastReact } from '@pagecast/eslint-config/react';
+
+export default pagecastReact({ dirname: import.meta.dirname });

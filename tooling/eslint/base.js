@@ -1,17 +1,134 @@
-// Shared flat config: TypeScript-aware, no type-checked rules (tsc runs separately in `typecheck`).
+// Shared flat config: type-aware (typescript-eslint `recommendedTypeChecked` through the project
+// service, so every file is checked against the tsconfig that owns it), in the manner of
+// create-t3-turbo's tooling/eslint/base.ts. `tsc` still runs separately in `typecheck`.
+//
+// A package's eslint.config.js uses it as
+//   export default pagecast({ dirname: import.meta.dirname, envModules: ['src/config.ts'] });
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/routeTree.gen.ts', '**/.data/**', '**/coverage/**'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
+const CODE = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
+const PLAIN_JS = ['**/*.{js,jsx,mjs,cjs}'];
+const TYPED = ['**/*.{ts,tsx,mts,cts}'];
+
+/** Tests, benchmarks, fault/soak harnesses and scripts (paths relative to a package). */
+const TEST_CODE = [
+  '**/*.{test,spec}.{ts,tsx}',
+  'test/**',
+  'tests/**',
+  'bench/**',
+  'resilience/**',
+  'scripts/**',
+];
+
+/**
+ * Where reading the environment directly is fine: tooling config files, tests, benchmarks, fault
+ * and soak harnesses and scripts set up processes, they are not product code.
+ */
+const ENV_EXEMPT = ['**/*.config.{ts,mts,cts,js,mjs,cjs}', ...TEST_CODE];
+
+const ENV_MESSAGE =
+  'Read configuration only in the package config module (apps/api/src/config.ts, ' +
+  'apps/graph-emulator/src/main.ts, apps/web/src/lib/env.ts) and pass values in.';
+
+/**
+ * t3's restrictEnvAccess: `process.env` (and Vite's `import.meta.env`) may only be read in the
+ * package's config module (`envModules`) and in the exempt files above.
+ */
+export function restrictEnvAccess(envModules = []) {
+  return [
+    {
+      files: CODE,
+      ignores: [...ENV_EXEMPT, ...envModules],
+      rules: {
+        'no-restricted-properties': [
+          'error',
+          { object: 'process', property: 'env', message: ENV_MESSAGE },
+        ],
+        'no-restricted-imports': [
+          'error',
+          { name: 'process', importNames: ['env'], message: ENV_MESSAGE },
+          { name: 'node:process', importNames: ['env'], message: ENV_MESSAGE },
+        ],
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+            message: ENV_MESSAGE,
+          },
+        ],
+      },
+    },
+  ];
+}
+
+/** The rules every package shares (no package-specific paths). */
+export const baseConfig = tseslint.config(
   {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/routeTree.gen.ts',
+      '**/.data/**',
+      '**/coverage/**',
+    ],
+  },
+  // A stale `eslint-disable` is an error, not the ESLint default warning, so it cannot pile up.
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'error',
+      // A promise nobody awaits loses its rejection: await it, `.catch` it, or mark a deliberate
+      // fire-and-forget with `void`.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       'no-console': 'off',
     },
   },
+  {
+    // Tests, benchmarks and harnesses read untyped JSON (`await res.json()` is `any`) and then assert
+    // on it: the assertion is the check, so the `no-unsafe-*` family would only add noise here
+    // (~420 hits in the emulator's tests alone). Product code keeps them as errors.
+    files: TEST_CODE,
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  // Plain JS (eslint configs, scripts) is in no tsconfig: lint it without type information. It runs
+  // in Node (TypeScript files get their globals from the tsconfig's types instead).
+  { files: PLAIN_JS, ...tseslint.configs.disableTypeChecked },
+  { files: PLAIN_JS, languageOptions: { globals: globals.node } },
 );
+
+/**
+ * The config of one package. `dirname` is the package directory (`import.meta.dirname`), the root the
+ * project service resolves tsconfigs from; `envModules` are the files allowed to read the environment;
+ * `defaultProject` globs TypeScript files that no tsconfig includes (linted with default options).
+ */
+export function pagecast({ dirname, envModules = [], ignores = [], defaultProject = [] } = {}) {
+  const projectService = defaultProject.length > 0 ? { allowDefaultProject: defaultProject } : true;
+  return tseslint.config(
+    ...(ignores.length > 0 ? [{ ignores }] : []),
+    ...baseConfig,
+    {
+      files: TYPED,
+      languageOptions: { parserOptions: { projectService, tsconfigRootDir: dirname } },
+    },
+    ...restrictEnvAccess(envModules),
+  );
+}
+
+export default baseConfig;

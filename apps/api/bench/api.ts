@@ -75,9 +75,12 @@ try {
 
 async function main() {
   // --- the product, as main.ts composes it (no pg-boss: none of the measured routes enqueue jobs)
+  // Production refuses the emulator's public default secret: the emulator and the API share a random one.
+  const appSecret = randomBytes(16).toString('hex');
   const emulator = await startEmulator({
     port: 0,
     host: '127.0.0.1',
+    appSecret,
     seed: 'empty',
     behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },
   });
@@ -94,6 +97,8 @@ async function main() {
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    FB_APP_SECRET: appSecret,
+    WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
     DATA_DIR: dataDir,
     PORT: '0',
     DATABASE_URL: pgServer.url,

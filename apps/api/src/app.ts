@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
 
-  registerMetrics(app);
+  registerMetrics(app, config);
   registerHealth(app, db);
   registerRuntimeConfig(app, config);
   await registerDocs(app, config.isProduction);

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   FB_APP_SECRET: z.string().min(1).default('pagecast-emulator-app-secret'),
   WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('pagecast-verify-token'),
   EMULATOR_PORT: port.default(4010),
+  EMULATOR_HOST: z.string().default('127.0.0.1'),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -48,6 +49,7 @@ const EnvSchema = z.object({
   CONVERSATIONS_RATE_PER_PAGE: z.coerce.number().int().positive().default(2),
   WORKERS_IN_API: bool.default('true'),
   RESPONSE_VALIDATION: bool.optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -71,6 +73,8 @@ export interface Config {
   fbAppSecret: string;
   webhookVerifyToken: string;
   emulatorPort: number;
+  /** Where the in-process emulator listens: loopback unless set (it hands out sign-in tokens). */
+  emulatorHost: string;
   jwtSecret: string;
   /** 32 raw bytes for AES-256-GCM. */
   encryptionKey: Buffer;
@@ -80,6 +84,8 @@ export interface Config {
   sendRatePerPage: number;
   conversationsRatePerPage: number;
   workersInApi: boolean;
+  /** Bearer token for GET /metrics; unset: open in development, not served in production. */
+  metricsToken: string | undefined;
   /**
    * Check every answer against the contract (ts-rest responseValidation). On in development and tests,
    * where it catches a handler drifting from the contract; off in production, where it cost more CPU
@@ -114,6 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           `(ENCRYPTION_KEY: 32 random bytes in base64, e.g. \`openssl rand -base64 32\`).`,
       );
     }
+    const problems = productionProblems(cleaned, e);
+    if (problems.length > 0) {
+      throw new ConfigError(
+        `Refusing to start in production with weak or development values:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      );
+    }
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const jwtSecret =
@@ -144,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fbAppSecret: e.FB_APP_SECRET,
     webhookVerifyToken: e.WEBHOOK_VERIFY_TOKEN,
     emulatorPort: e.EMULATOR_PORT,
+    emulatorHost: e.EMULATOR_HOST,
     jwtSecret,
     encryptionKey: Buffer.from(encryptionKey, 'base64'),
     operatorUserIds: e.OPERATOR_USER_IDS.split(',')
@@ -153,8 +166,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sendRatePerPage: e.SEND_RATE_PER_PAGE,
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
     workersInApi: e.WORKERS_IN_API,
+    metricsToken: e.METRICS_TOKEN,
     responseValidation: e.RESPONSE_VALIDATION ?? !isProduction,
   };
+}
+
+/** The development defaults a production deployment must replace (they are public: they ship in this repo). */
+const DEVELOPMENT_DEFAULTS = {
+  FB_APP_SECRET: 'pagecast-emulator-app-secret',
+  WEBHOOK_VERIFY_TOKEN: 'pagecast-verify-token',
+} as const;
+
+/**
+ * A crude but useful randomness estimate: the string's length times the Shannon entropy of its characters.
+ * 32 random base64 characters score ~180 bits; 'aaaa...' scores 0 and an English phrase ~4 bits a letter.
+ */
+export function estimatedBits(value: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...value].length;
+  let perChar = 0;
+  for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n);
+  return perChar * n;
+}
+
+/** Each value production must not run with, as a line naming its variable and what to do. */
+function productionProblems(
+  env: Record<string, string | undefined>,
+  e: z.infer<typeof EnvSchema>,
+): string[] {
+  const problems: string[] = [];
+  const jwt = e.JWT_SECRET ?? '';
+  if (jwt.length < 32 || estimatedBits(jwt) < 128) {
+    problems.push(
+      'JWT_SECRET is too weak: use at least 32 random characters (e.g. `openssl rand -base64 48`).',
+    );
+  }
+  const key = Buffer.from(e.ENCRYPTION_KEY ?? '', 'base64');
+  if (new Set(key).size < 16) {
+    problems.push(
+      'ENCRYPTION_KEY is not random: use 32 random bytes in base64 (`openssl rand -base64 32`).',
+    );
+  }
+  for (const name of ['FB_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN'] as const) {
+    const value = env[name];
+    if (!value || value === DEVELOPMENT_DEFAULTS[name]) {
+      problems.push(`${name} is unset or the development default: set the real value.`);
+    } else if (value.length < 16 || estimatedBits(value) < 64) {
+      problems.push(`${name} is too weak: use at least 16 random characters.`);
+    }
+  }
+  if (!e.GRAPH_API_URL) {
+    problems.push(
+      'GRAPH_API_URL is unset: production talks to the real Graph API (https://graph.facebook.com); the ' +
+        'emulator never runs in production.',
+    );
+  }
+  return problems;
 }
 
 /** Once the emulator runs in-process its URL becomes the Graph base (and the SDK's, unless set). */

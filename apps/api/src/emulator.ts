@@ -1,6 +1,8 @@
-// The social network, locally (ARCHITECTURE §4), started in-process when GRAPH_API_URL is unset.
+// The social network, locally (docs/architecture.md), started in-process when GRAPH_API_URL is unset (never in
+// production: config.ts refuses that). It listens on loopback only and answers CORS only for the product's
+// origins: its control API mints sign-in tokens for anyone who can reach it.
 import path from 'node:path';
-import { startEmulator } from '@pagecast/graph-emulator';
+import { DEFAULT_ALLOWED_ORIGINS, startEmulator } from '@pagecast/graph-emulator';
 import type { Config } from './config.js';
 
 export interface RunningEmulator {
@@ -12,7 +14,8 @@ export async function startLocalEmulator(config: Config): Promise<RunningEmulato
   try {
     const emulator = await startEmulator({
       port: config.emulatorPort,
-      host: config.host,
+      host: config.emulatorHost,
+      allowedOrigins: [...new Set([config.webOrigin, ...DEFAULT_ALLOWED_ORIGINS])],
       appId: config.fbAppId,
       appSecret: config.fbAppSecret,
       seed: 'demo',

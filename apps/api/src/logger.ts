@@ -1,7 +1,7 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Config } from './config.js';
 
-// Tokens never reach the logs (ARCHITECTURE §3): authorization headers, cookies and token-ish fields at any
+// Tokens never reach the logs: authorization headers, cookies and token-ish fields at any
 // depth up to MAX_DEPTH, and tokens in URLs. One copy-on-write pass per log line instead of pino's
 // path-based redact: its 32 wildcard paths cost about 4x the rest of logging a request (bench/FINDINGS.md).
 const SECRET_KEYS = new Set([
@@ -44,7 +44,7 @@ export function censorSecrets(value: unknown, depth = 1): unknown {
 
 export function maskUrl(url: string): string {
   return url.replace(
-    /([?&](?:access_token|input_token|token|appsecret_proof)=)[^&#]*/gi,
+    /([?&](?:access_token|input_token|token|appsecret_proof|hub\.verify_token)=)[^&#]*/gi,
     '$1[Redacted]',
   );
 }

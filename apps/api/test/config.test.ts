@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       fbAppSecret: 'pagecast-emulator-app-secret',
       webhookVerifyToken: 'pagecast-verify-token',
       emulatorPort: 4010,
+      emulatorHost: '127.0.0.1',
       operatorUserIds: [],
       sendRatePerPage: 300,
       conversationsRatePerPage: 2,
@@ -89,8 +91,11 @@ describe('loadConfig', () => {
     const ok = loadConfig({
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
-      JWT_SECRET: 'x'.repeat(32),
-      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      JWT_SECRET: randomBytes(48).toString('base64'),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      FB_APP_SECRET: randomBytes(16).toString('hex'),
+      WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
+      GRAPH_API_URL: 'https://graph.facebook.com',
     });
     expect(ok.isProduction).toBe(true);
   });

@@ -56,6 +56,47 @@ describe('startEmbeddedPostgres', () => {
     await client.end();
   });
 
+  it('gives the superuser a random password kept beside the data (0600); the old fixed one is refused', async () => {
+    const file = `${dataDir}.password`;
+    const password = fs.readFileSync(file, 'utf8').trim();
+    expect(password).toMatch(/^[\w-]{32}$/);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(server?.url).toContain(`:${password}@`);
+    await expect(connectAs('pagecast-embedded', server?.port ?? 0)).rejects.toThrow(
+      /password authentication failed/,
+    );
+  });
+
+  it('rotates the fixed password of a data directory made before random ones', async () => {
+    const legacyDir = path.join(os.tmpdir(), `pagecast-embedded-legacy-${process.pid}`);
+    const port = await freePort(58000 + Math.floor(Math.random() * 1000));
+    let first: EmbeddedPg | undefined = await startEmbeddedPostgres({
+      dataDir: legacyDir,
+      port,
+      database: 'p',
+    });
+    try {
+      // What an older install looks like: the fixed password and no password file.
+      const admin = new pg.Client({ connectionString: first.adminUrl });
+      await admin.connect();
+      await admin.query(`alter user postgres password 'pagecast-embedded'`);
+      await admin.end();
+      fs.rmSync(`${legacyDir}.password`);
+      await first.stop();
+      first = await startEmbeddedPostgres({ dataDir: legacyDir, port, database: 'p' });
+      const rotated = fs.readFileSync(`${legacyDir}.password`, 'utf8').trim();
+      expect(rotated).not.toBe('pagecast-embedded');
+      expect(first.url).toContain(`:${rotated}@`);
+      await expect(connectAs('pagecast-embedded', first.port)).rejects.toThrow(
+        /password authentication failed/,
+      );
+    } finally {
+      await first.stop();
+      fs.rmSync(legacyDir, { recursive: true, force: true });
+      fs.rmSync(`${legacyDir}.password`, { force: true });
+    }
+  });
+
   it.runIf(process.getuid?.() === 0)(
     'names the folders the postgres user cannot traverse',
     async () => {
@@ -71,3 +112,14 @@ describe('startEmbeddedPostgres', () => {
     },
   );
 });
+
+async function connectAs(password: string, port: number): Promise<void> {
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+  });
+  try {
+    await client.connect();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -32,6 +32,14 @@ describe('logger redaction', () => {
     expect(maskUrl('/v16.0/me?fields=id&access_token=EAAx&b=1')).toBe(
       '/v16.0/me?fields=id&access_token=[Redacted]&b=1',
     );
+    // Meta's webhook handshake carries the verify token in its URL: it was logged with every request.
+    expect(
+      maskUrl(
+        '/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=s3cret&hub.challenge=42',
+      ),
+    ).toBe(
+      '/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=[Redacted]&hub.challenge=42',
+    );
   });
 });
 

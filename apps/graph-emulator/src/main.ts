@@ -13,6 +13,9 @@ const emulator = await startEmulator({
   ...(process.env.EMULATOR_DATA_DELETION_URL ? { dataDeletionCallbackUrl: process.env.EMULATOR_DATA_DELETION_URL } : {}),
   ...(process.env.EMULATOR_DEAUTHORIZE_URL ? { deauthorizeCallbackUrl: process.env.EMULATOR_DEAUTHORIZE_URL } : {}),
   logger: process.env.EMULATOR_LOG === '1',
+  ...(process.env.EMULATOR_ALLOWED_ORIGINS
+    ? { allowedOrigins: process.env.EMULATOR_ALLOWED_ORIGINS.split(',').map((o) => o.trim()) }
+    : {}),
 });
 console.log(`[graph-emulator] listening on ${emulator.url} (app ${emulator.world.app.id})`);
 

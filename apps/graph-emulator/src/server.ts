@@ -28,7 +28,21 @@ export interface EmulatorOptions {
   dataDeletionCallbackUrl?: string;
   deauthorizeCallbackUrl?: string;
   logger?: boolean;
+  /**
+   * Browser origins the Graph API answers with CORS (the browser SDK's FB.api from the product's pages).
+   * Any other origin gets no CORS headers, and the control API (`/_emulator`) never does: it mints sign-in
+   * tokens, so no web page may call it.
+   */
+  allowedOrigins?: string[];
 }
+
+/** The product's origins in development: `pnpm start` (3000) and the Vite dev server (5173). */
+export const DEFAULT_ALLOWED_ORIGINS = [
+  'http://localhost:3000',
+  'http://127.0.0.1:3000',
+  'http://localhost:5173',
+  'http://127.0.0.1:5173',
+];
 
 export interface Emulator {
   url: string;
@@ -80,10 +94,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 10 * 1024 * 1024 });
   await app.register(formbody);
 
-  // CORS for the browser SDK's FB.api calls from another origin (e.g. http://localhost:3000).
+  // CORS for the browser SDK's FB.api calls from the product's origin (e.g. http://localhost:3000) only.
+  const allowedOrigins = new Set(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
   app.addHook('onRequest', async (req, reply) => {
     const origin = req.headers.origin;
-    if (!origin) return;
+    if (!origin || !allowedOrigins.has(origin) || req.url.startsWith('/_emulator')) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');
     if (req.method === 'OPTIONS') {
@@ -110,7 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   registerLogin(app, world, baseUrl);
   registerSdk(app, baseUrl);
 
-  app.get('/_emulator/health', async () => ({ ok: true }));
+  app.get('/_emulator/health', () => ({ ok: true }));
 
   app.route({
     method: ['GET', 'POST', 'DELETE'],

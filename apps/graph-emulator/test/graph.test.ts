@@ -252,6 +252,32 @@ describe('Graph API core', () => {
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
   });
+
+  it('no CORS for an origin that is not the product, and never for the control API', async () => {
+    const other = await fetch(`${emu.url}/v16.0/me?access_token=${f.userToken}`, { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const pre = await fetch(`${emu.url}/v16.0/me`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    // The control API mints sign-in tokens: a page on the product's own origin may not call it either.
+    for (const origin of ['https://evil.example', 'http://localhost:3000']) {
+      const minting = await fetch(`${emu.url}/_emulator/users/${f.user.id}/tokens`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      expect(minting.headers.get('access-control-allow-origin')).toBeNull();
+      const state = await fetch(`${emu.url}/_emulator/state`, { headers: { origin } });
+      expect(state.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('answers CORS for the origins it is given', async () => {
+    const own = await start({ allowedOrigins: ['https://pagecast.example'] });
+    try {
+      const ok = await fetch(`${own.url}/v16.0/me`, { headers: { origin: 'https://pagecast.example' } });
+      expect(ok.headers.get('access-control-allow-origin')).toBe('https://pagecast.example');
+      const dev = await fetch(`${own.url}/v16.0/me`, { headers: { origin: 'http://localhost:3000' } });
+      expect(dev.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe('demo world and seeding', () => {

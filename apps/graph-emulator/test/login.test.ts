@@ -11,7 +11,7 @@ describe('login dialog and sdk.js', () => {
   });
   afterAll(() => emu.close());
 
-  const dialog = (q: Record<string, string>) => `${emu.url}/dialog/oauth?${new URLSearchParams({ client_id: '1000000000000001', ...q })}`;
+  const dialog = (q: Record<string, string>) => `${emu.url}/dialog/oauth?${new URLSearchParams({ client_id: '1000000000000001', ...q }).toString()}`;
 
   it('lists users with a button each, the scopes, and a cancel link', async () => {
     const r = await fetch(dialog({ redirect_uri: 'http://localhost:3000/cb', scope: 'pages_show_list,pages_messaging', state: 's1', response_type: 'token' }));
@@ -50,9 +50,9 @@ describe('login dialog and sdk.js', () => {
     const code = loc.searchParams.get('code') ?? '';
     expect(loc.searchParams.get('state')).toBe('z');
     const q = new URLSearchParams({ client_id: '1000000000000001', client_secret: 'pagecast-emulator-app-secret', redirect_uri: redirect, code });
-    const ex = await http(`${emu.url}/v16.0/oauth/access_token?${q}`);
+    const ex = await http(`${emu.url}/v16.0/oauth/access_token?${q.toString()}`);
     expect(ex.body).toMatchObject({ access_token: expect.stringMatching(/^EAA/), token_type: 'bearer' });
-    expect((await http(`${emu.url}/v16.0/oauth/access_token?${q}`)).body.error.code).toBe(100);
+    expect((await http(`${emu.url}/v16.0/oauth/access_token?${q.toString()}`)).body.error.code).toBe(100);
   });
 
   it('serves sdk.js that parses and defines FB.init/login/getLoginStatus/api/logout and calls fbAsyncInit', async () => {
@@ -72,6 +72,8 @@ describe('login dialog and sdk.js', () => {
       fetch: (url: string, init: RequestInit) => fetch(url, init),
       atob: (s: string) => Buffer.from(s, 'base64').toString('binary'),
     };
+    // The test runs the served SDK script the way a browser would: evaluating it is the point.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     new Function('window', src)(fakeWindow);
     const FB = fakeWindow.FB as Record<string, (...a: unknown[]) => void>;
     for (const m of ['init', 'login', 'getLoginStatus', 'api', 'logout']) expect(typeof FB[m]).toBe('function');
@@ -98,6 +100,7 @@ describe('login dialog and sdk.js', () => {
     const posted: unknown[] = [];
     const win = { opener: { postMessage: (m: unknown, o: string) => posted.push([m, o]) }, close: () => {} };
     const loc = { search: '?origin=http%3A%2F%2Flocalhost%3A3000', hash: '#access_token=EAAx&state=s' };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the served page script, as above
     new Function('window', 'location', 'setTimeout', script)(win, loc, () => {});
     expect(posted).toEqual([[{ type: 'pagecast-emulator-login', params: { access_token: 'EAAx', state: 's' } }, 'http://localhost:3000']]);
   });

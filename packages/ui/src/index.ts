@@ -64,7 +64,7 @@ export { Kbd } from './primitives/kbd';
 export { getFocusable, useModal, type UseModalOptions } from './primitives/use-modal';
 
 // Screens (pure: props in, callbacks out)
-export { PublicLayout, type PublicLayoutProps } from './screens/public-layout';
+export { PublicLayout, type PublicLayoutProps } from './layout/public-layout';
 export { LANDING_FEATURES, LandingScreen, PRO_FEATURES, type LandingScreenProps } from './screens/landing';
 export { PRIVACY_EFFECTIVE_DATE, PrivacyPolicyScreen } from './screens/privacy-policy';
 export { TERMS_LAST_UPDATED, TermsScreen } from './screens/terms';

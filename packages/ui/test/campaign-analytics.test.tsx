@@ -58,11 +58,35 @@ describe('CampaignAnalyticsScreen', () => {
     const { user, onRefresh, onPageChange, onOpenCampaign } = setupList();
     expect(screen.getByRole('heading', { name: 'Campaign Analytics' })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['#', 'Name', 'Description', 'Message', 'Scheduled Time', 'Category', 'Dispatched', 'Delivered', 'Interacted', 'Status']);
+    expect(headers).toEqual([
+      '#',
+      'Name',
+      'Description',
+      'Message',
+      'Scheduled Time',
+      'Category',
+      'Dispatched',
+      'Delivered',
+      'Interacted',
+      'Status',
+    ]);
     const rows = screen.getAllByRole('row').slice(1);
     const [first, second, third] = rows as [HTMLElement, HTMLElement, HTMLElement];
-    const cells = within(first).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells).toEqual(['8', 'A', 'For our best buyers', 'Our winter sale starts now', '2026-11-21 10:15 UTC', 'Account update', '7', '5', '2', 'pending']);
+    const cells = within(first)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual([
+      '8',
+      'A',
+      'For our best buyers',
+      'Our winter sale starts now',
+      '2026-11-21 10:15 UTC',
+      'Account update',
+      '7',
+      '5',
+      '2',
+      'pending',
+    ]);
     expect(within(first).getByText('pending')).toHaveAttribute('data-variant', 'destructive');
     expect(within(second).getByText('processing')).toHaveAttribute('data-variant', 'warning');
     expect(within(third).getByText('completed')).toHaveAttribute('data-variant', 'success');
@@ -79,12 +103,30 @@ describe('CampaignAnalyticsScreen', () => {
 
   it('shows the error, the empty state and an empty list as Page 1 of 1', () => {
     const { unmount } = render(
-      <CampaignAnalyticsScreen campaigns={[]} meta={null} page={1} loading={false} error="Boom" onRefresh={vi.fn()} onPageChange={vi.fn()} onOpenCampaign={vi.fn()} />,
+      <CampaignAnalyticsScreen
+        campaigns={[]}
+        meta={null}
+        page={1}
+        loading={false}
+        error="Boom"
+        onRefresh={vi.fn()}
+        onPageChange={vi.fn()}
+        onOpenCampaign={vi.fn()}
+      />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent(`${T.loadError} Boom`);
     unmount();
     render(
-      <CampaignAnalyticsScreen campaigns={[]} meta={null} page={1} loading={false} error={null} onRefresh={vi.fn()} onPageChange={vi.fn()} onOpenCampaign={vi.fn()} />,
+      <CampaignAnalyticsScreen
+        campaigns={[]}
+        meta={null}
+        page={1}
+        loading={false}
+        error={null}
+        onRefresh={vi.fn()}
+        onPageChange={vi.fn()}
+        onOpenCampaign={vi.fn()}
+      />,
     );
     expect(screen.getByText(T.emptyTitle)).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
@@ -94,14 +136,33 @@ describe('CampaignAnalyticsScreen', () => {
   it('puts the empty state and the error outside the sideways-scrolling table, with the next step', async () => {
     const onSchedule = vi.fn();
     const { unmount } = render(
-      <CampaignAnalyticsScreen campaigns={[]} meta={null} page={1} loading={false} error={null} onRefresh={vi.fn()} onPageChange={vi.fn()} onOpenCampaign={vi.fn()} onSchedule={onSchedule} />,
+      <CampaignAnalyticsScreen
+        campaigns={[]}
+        meta={null}
+        page={1}
+        loading={false}
+        error={null}
+        onRefresh={vi.fn()}
+        onPageChange={vi.fn()}
+        onOpenCampaign={vi.fn()}
+        onSchedule={onSchedule}
+      />,
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: T.scheduleFirst }));
     expect(onSchedule).toHaveBeenCalled();
     unmount();
     render(
-      <CampaignAnalyticsScreen campaigns={[]} meta={null} page={1} loading={false} error="Boom" onRefresh={vi.fn()} onPageChange={vi.fn()} onOpenCampaign={vi.fn()} />,
+      <CampaignAnalyticsScreen
+        campaigns={[]}
+        meta={null}
+        page={1}
+        loading={false}
+        error="Boom"
+        onRefresh={vi.fn()}
+        onPageChange={vi.fn()}
+        onOpenCampaign={vi.fn()}
+      />,
     );
     expect(screen.getByRole('alert').closest('table')).toBeNull();
   });
@@ -124,7 +185,10 @@ const recipient = (over: Partial<CampaignRecipient>): CampaignRecipient => ({
 
 function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSheetProps> = {}) {
   const detail: CampaignDetail = {
-    campaign: campaign({ status, statusReason: status === 'failed' ? 'The page access token is no longer valid' : null }),
+    campaign: campaign({
+      status,
+      statusReason: status === 'failed' ? 'The page access token is no longer valid' : null,
+    }),
     funnel: {
       audience: 10,
       dispatched: 6,
@@ -152,7 +216,15 @@ function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSh
       recipients={{
         data: [
           recipient({}),
-          recipient({ psid: '5000000002', name: 'Alan Turing', state: 'failed', messagingType: 'MESSAGE_TAG', tag: 'ACCOUNT_UPDATE', errorCode: 100, errorMessage: 'The message tag ACCOUNT_UPDATE is no longer supported.' }),
+          recipient({
+            psid: '5000000002',
+            name: 'Alan Turing',
+            state: 'failed',
+            messagingType: 'MESSAGE_TAG',
+            tag: 'ACCOUNT_UPDATE',
+            errorCode: 100,
+            errorMessage: 'The message tag ACCOUNT_UPDATE is no longer supported.',
+          }),
         ],
         meta: { totalItems: 25, itemCount: 2, itemsPerPage: 20, totalPages: 2, currentPage: 1 },
       }}
@@ -170,9 +242,17 @@ describe('CampaignDetailSheet', () => {
   it('shows the funnel with failures by reason and the recipients with their outcome', async () => {
     const { user, onOutcomeChange, onRecipientsPageChange, onExport } = setupDetail('completed');
     const funnel = screen.getByTestId('funnel');
-    expect(within(funnel).getByRole('meter', { name: 'Dispatched' })).toHaveAttribute('aria-valuenow', '6');
-    expect(within(funnel).getByRole('meter', { name: 'Unknown (review)' })).toHaveAttribute('aria-valuenow', '1');
-    expect(within(funnel).getByRole('meter', { name: 'Message tag retired (100)' })).toHaveAttribute('aria-valuenow', '3');
+    expect(within(funnel).getByRole('meter', { name: 'Dispatched' })).toHaveAttribute(
+      'aria-valuenow',
+      '6',
+    );
+    expect(within(funnel).getByRole('meter', { name: 'Unknown (review)' })).toHaveAttribute(
+      'aria-valuenow',
+      '1',
+    );
+    expect(
+      within(funnel).getByRole('meter', { name: 'Message tag retired (100)' }),
+    ).toHaveAttribute('aria-valuenow', '3');
     expect(screen.getByText(T.unknownHelp)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: T.recipientsTitle });
     expect(within(table).getByText('Sent')).toBeInTheDocument();
@@ -197,7 +277,11 @@ describe('CampaignDetailSheet', () => {
     await user.click(within(dialog).getByRole('button', { name: T.keep }));
     expect(onCancel).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: T.cancel }));
-    await user.click(within(screen.getByRole('dialog', { name: T.cancelTitle })).getByRole('button', { name: T.cancelConfirm }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: T.cancelTitle })).getByRole('button', {
+        name: T.cancelConfirm,
+      }),
+    );
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 

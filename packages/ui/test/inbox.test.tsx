@@ -63,7 +63,7 @@ function props(overrides: Partial<InboxScreenProps> = {}): InboxScreenProps {
     hasOlder: false,
     loadingOlder: false,
     onLoadOlder: vi.fn(),
-    onSend: vi.fn(async () => true),
+    onSend: vi.fn(() => Promise.resolve(true)),
     onRetry: vi.fn(),
     tags: [],
     tagsLoading: false,
@@ -109,7 +109,9 @@ describe('conversation list', () => {
     expect(within(rows[1] as HTMLElement).getByText('Offline')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('Jun 2')).toBeInTheDocument();
     // No picture: the first letter of the name.
-    expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'Person 1' })).toHaveTextContent('P');
+    expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'Person 1' })).toHaveTextContent(
+      'P',
+    );
   });
 
   it('falls back to the default avatar image without picture and name', () => {
@@ -132,7 +134,16 @@ describe('conversation list', () => {
   });
 
   it('search is a case-insensitive substring on the name, with the empty texts', async () => {
-    render(<InboxScreen {...props({ recipients: [recipient(1, { name: 'Ada Lovelace' }), recipient(2, { name: 'Grace Hopper' })] })} />);
+    render(
+      <InboxScreen
+        {...props({
+          recipients: [
+            recipient(1, { name: 'Ada Lovelace' }),
+            recipient(2, { name: 'Grace Hopper' }),
+          ],
+        })}
+      />,
+    );
     const search = screen.getByPlaceholderText('Search conversations...');
     await userEvent.type(search, 'LOVE');
     expect(screen.getAllByTestId('conversation-row')).toHaveLength(1);
@@ -155,15 +166,21 @@ describe('chat panel', () => {
   it('without a selection: No Conversation Selected', () => {
     render(<InboxScreen {...props()} />);
     expect(screen.getByText('No Conversation Selected')).toBeInTheDocument();
-    expect(screen.getByText('Choose a conversation from the sidebar to start chatting')).toBeInTheDocument();
+    expect(
+      screen.getByText('Choose a conversation from the sidebar to start chatting'),
+    ).toBeInTheDocument();
   });
 
   it('an empty chat: Start Conversation with the name, or this contact', () => {
     const { rerender } = render(<InboxScreen {...props({ selectedId: '1001' })} />);
     expect(screen.getByText('Start Conversation')).toBeInTheDocument();
     expect(screen.getByText('Send a message to start chatting with Person 1')).toBeInTheDocument();
-    rerender(<InboxScreen {...props({ selectedId: '1001', recipients: [recipient(1, { name: '' })] })} />);
-    expect(screen.getByText('Send a message to start chatting with this contact')).toBeInTheDocument();
+    rerender(
+      <InboxScreen {...props({ selectedId: '1001', recipients: [recipient(1, { name: '' })] })} />,
+    );
+    expect(
+      screen.getByText('Send a message to start chatting with this contact'),
+    ).toBeInTheDocument();
   });
 
   it("bubbles: 'You' for the page's messages, sent/received variants, bubble timestamps, oldest first", () => {
@@ -185,7 +202,7 @@ describe('chat panel', () => {
   });
 
   it('composer: Enter sends the trimmed text and clears on success; Shift+Enter is a newline; blank cannot send', async () => {
-    const onSend = vi.fn(async () => true);
+    const onSend = vi.fn(() => Promise.resolve(true));
     render(<InboxScreen {...props({ selectedId: '1001', onSend })} />);
     const input = screen.getByPlaceholderText('Type a message...');
     const send = screen.getByRole('button', { name: 'Send' });
@@ -203,11 +220,23 @@ describe('chat panel', () => {
   });
 
   it('a failed send keeps the text in the input; the failed message shows Retry', async () => {
-    const onSend = vi.fn(async () => false);
+    const onSend = vi.fn(() => Promise.resolve(false));
     const onRetry = vi.fn();
     const messages: InboxMessage[] = [
-      { id: 'local-1', message: 'Did this go?', createdAt: at(15, 14, 0), sentBy: PAGE, state: 'failed' },
-      { id: 'local-2', message: 'Sending now', createdAt: at(15, 14, 1), sentBy: PAGE, state: 'sending' },
+      {
+        id: 'local-1',
+        message: 'Did this go?',
+        createdAt: at(15, 14, 0),
+        sentBy: PAGE,
+        state: 'failed',
+      },
+      {
+        id: 'local-2',
+        message: 'Sending now',
+        createdAt: at(15, 14, 1),
+        sentBy: PAGE,
+        state: 'sending',
+      },
     ];
     render(<InboxScreen {...props({ selectedId: '1001', onSend, onRetry, messages })} />);
     const input = screen.getByPlaceholderText('Type a message...');
@@ -222,7 +251,11 @@ describe('chat panel', () => {
   });
 
   it('outside the 24-hour window: a notice and sending disabled', () => {
-    render(<InboxScreen {...props({ selectedId: '1001', recipients: [recipient(1, { windowOpen: false })] })} />);
+    render(
+      <InboxScreen
+        {...props({ selectedId: '1001', recipients: [recipient(1, { windowOpen: false })] })}
+      />,
+    );
     expect(screen.getByRole('note')).toHaveTextContent('more than 24 hours ago');
     expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
@@ -255,10 +288,17 @@ describe('tag selector', () => {
   ];
   it('lists the tags with the assigned ones selected and toggles', async () => {
     const onToggleTag = vi.fn();
-    render(<InboxScreen {...props({ selectedId: '1001', tags, chatTags: [{ id: 't1', name: 'VIP' }], onToggleTag })} />);
+    render(
+      <InboxScreen
+        {...props({ selectedId: '1001', tags, chatTags: [{ id: 't1', name: 'VIP' }], onToggleTag })}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Tags of this chat' }));
     expect(screen.getByRole('option', { name: 'VIP' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('option', { name: 'Wholesale' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('option', { name: 'Wholesale' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
     await userEvent.click(screen.getByRole('option', { name: 'Wholesale' }));
     expect(onToggleTag).toHaveBeenCalledWith('t2', true);
     await userEvent.click(screen.getByRole('option', { name: 'VIP' }));
@@ -268,7 +308,16 @@ describe('tag selector', () => {
   it('works from the keyboard: open, filter, arrow, Enter toggles, Esc closes back to the button', async () => {
     const onToggleTag = vi.fn();
     const many = [...tags, { id: 't3', name: 'Wedding cakes' }, { id: 't4', name: 'Walk-in' }];
-    render(<InboxScreen {...props({ selectedId: '1001', tags: many, chatTags: [{ id: 't4', name: 'Walk-in' }], onToggleTag })} />);
+    render(
+      <InboxScreen
+        {...props({
+          selectedId: '1001',
+          tags: many,
+          chatTags: [{ id: 't4', name: 'Walk-in' }],
+          onToggleTag,
+        })}
+      />,
+    );
     const trigger = screen.getByRole('button', { name: 'Tags of this chat' });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
@@ -278,15 +327,28 @@ describe('tag selector', () => {
     await userEvent.keyboard('w');
     const listbox = screen.getByRole('listbox', { name: 'Tags' });
     expect(listbox).toHaveAttribute('aria-multiselectable', 'true');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Wholesale', 'Wedding cakes', 'Walk-in']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Wholesale', 'Wedding cakes', 'Walk-in']);
     // The first match is active; arrows move the active option (the focus stays in the box).
-    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Wholesale' }).id);
+    expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'Wholesale' }).id,
+    );
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
-    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Walk-in' }).id);
+    expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'Walk-in' }).id,
+    );
     await userEvent.keyboard('{Enter}');
     expect(onToggleTag).toHaveBeenLastCalledWith('t4', false);
     await userEvent.keyboard('{ArrowDown}');
-    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Wholesale' }).id);
+    expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'Wholesale' }).id,
+    );
     await userEvent.keyboard('{ArrowUp}{Enter}');
     expect(onToggleTag).toHaveBeenLastCalledWith('t4', false);
     await userEvent.clear(box);
@@ -299,7 +361,9 @@ describe('tag selector', () => {
   });
 
   it("states: 'Loading tags...', 'Error loading tags', updating (all disabled), 'No tags available', 'Loading...' names", async () => {
-    const { rerender } = render(<InboxScreen {...props({ selectedId: '1001', tagsLoading: true })} />);
+    const { rerender } = render(
+      <InboxScreen {...props({ selectedId: '1001', tagsLoading: true })} />,
+    );
     expect(screen.getByRole('button', { name: 'Tags of this chat' })).toBeDisabled();
     expect(screen.getByText('Loading tags...')).toBeInTheDocument();
     rerender(<InboxScreen {...props({ selectedId: '1001', tagsError: true })} />);
@@ -307,7 +371,9 @@ describe('tag selector', () => {
     expect(screen.getAllByText('Error loading tags').length).toBeGreaterThan(0);
     rerender(<InboxScreen {...props({ selectedId: '1001', tags, tagUpdating: true })} />);
     expect(screen.getByRole('button', { name: 'Tags of this chat' })).toBeDisabled();
-    rerender(<InboxScreen {...props({ selectedId: '1001', chatTags: [{ id: 'tx', name: '' }] })} />);
+    rerender(
+      <InboxScreen {...props({ selectedId: '1001', chatTags: [{ id: 'tx', name: '' }] })} />,
+    );
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tags of this chat' }));
     expect(screen.getByText('No tags available')).toBeInTheDocument();
@@ -387,7 +453,9 @@ describe('multi-select and Bulk Tag Assignment', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Multi-select' }));
     await userEvent.click(screen.getByText('Person 2'));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter tags' }), 'lea');
-    expect(screen.getAllByRole('checkbox', { name: /^Add / }).map((c) => c.getAttribute('aria-label'))).toEqual(['Add Lead']);
+    expect(
+      screen.getAllByRole('checkbox', { name: /^Add / }).map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Add Lead']);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Add Lead' }));
     const apply = screen.getByRole('button', { name: 'Apply to 1 chat(s)' });
     apply.focus();
@@ -403,7 +471,10 @@ describe('multi-select and Bulk Tag Assignment', () => {
       await userEvent.click(screen.getByRole('switch', { name: 'Multi-select' }));
       await userEvent.click(screen.getByText('Person 2'));
     });
-    expect(screen.getByRole('progressbar', { name: 'Bulk tag progress' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('progressbar', { name: 'Bulk tag progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
     expect(screen.getByText('50%')).toBeInTheDocument();
   });
 });

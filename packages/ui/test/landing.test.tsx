@@ -18,7 +18,10 @@ describe('LandingScreen', () => {
     expect(within(header).getByText('Pagecast')).toBeInTheDocument();
     expect(within(header).getByText('Your Bulk Messaging App')).toBeInTheDocument();
     const nav = within(header).getByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getByRole('link', { name: 'Features' })).toHaveAttribute('href', '#features');
+    expect(within(nav).getByRole('link', { name: 'Features' })).toHaveAttribute(
+      'href',
+      '#features',
+    );
     expect(within(nav).getByRole('link', { name: 'Demo' })).toHaveAttribute('href', '#demo');
     expect(within(nav).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '#pricing');
     expect(within(header).getByRole('button', { name: 'Login with Facebook' })).toBeInTheDocument();
@@ -93,7 +96,11 @@ describe('LandingScreen', () => {
     expect(within(pricing).getByText('$20')).toBeInTheDocument();
     expect(within(pricing).getByText('/month')).toBeInTheDocument();
     const list = within(pricing).getByRole('list', { name: 'Pro plan features' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Unlimited scheduled messages',
       'Unlimited pages',
       'Unlimited campaigns',
@@ -113,9 +120,18 @@ describe('LandingScreen', () => {
   it('footer links to terms, privacy and revoke access', () => {
     renderLanding();
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-and-conditions');
-    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-    expect(within(footer).getByRole('link', { name: 'Revoke Access' })).toHaveAttribute('href', '/revoke-access');
+    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(within(footer).getByRole('link', { name: 'Revoke Access' })).toHaveAttribute(
+      'href',
+      '/revoke-access',
+    );
   });
 
   it('has landmarks and a sane heading outline (no level skipped)', () => {

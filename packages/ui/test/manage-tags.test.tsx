@@ -225,7 +225,7 @@ describe('Create Tag form', () => {
     await user.click(createButton());
     expect(onCreateTag).toHaveBeenCalledTimes(1);
 
-    await act(async () => request.resolve());
+    act(() => request.resolve());
     await waitFor(() => expect(screen.getByText('Tag created successfully!')).toBeInTheDocument());
     expect(createButton()).toHaveTextContent('Create Tag');
     expect(nameInput()).toHaveValue('');
@@ -234,7 +234,9 @@ describe('Create Tag form', () => {
 
   it("toasts the failure and shows the error's data.message in the form, keeping the values", async () => {
     const onCreateTag = vi.fn(() =>
-      Promise.reject({ data: { message: 'A tag named "VIP" already exists on this page' } }),
+      Promise.reject(
+        failure({ data: { message: 'A tag named "VIP" already exists on this page' } }),
+      ),
     );
     const { user } = setup({ onCreateTag });
     await user.type(nameInput(), 'VIP');
@@ -266,9 +268,11 @@ describe('Create Tag form', () => {
 
   it('shows server field errors under their field', async () => {
     const onCreateTag = vi.fn(() =>
-      Promise.reject({
-        data: { message: 'Validation failed', fieldErrors: { name: ['Name taken somehow'] } },
-      }),
+      Promise.reject(
+        failure({
+          data: { message: 'Validation failed', fieldErrors: { name: ['Name taken somehow'] } },
+        }),
+      ),
     );
     const { user } = setup({ onCreateTag });
     await user.type(nameInput(), 'VIP');
@@ -305,7 +309,9 @@ describe('Rename and Delete', () => {
 
   it('shows a rename conflict in the dialog', async () => {
     const onRenameTag = vi.fn(() =>
-      Promise.reject({ data: { message: 'A tag named "Leads" already exists on this page' } }),
+      Promise.reject(
+        failure({ data: { message: 'A tag named "Leads" already exists on this page' } }),
+      ),
     );
     const { user } = setup({ onRenameTag });
     await openDetails(user);
@@ -333,7 +339,7 @@ describe('Rename and Delete', () => {
 
   it('shows a blocked delete (pending campaign) in the dialog and keeps it open', async () => {
     const onDeleteTag = vi.fn(() =>
-      Promise.reject({ data: { message: 'Tag is used by the pending campaign "Sale"' } }),
+      Promise.reject(failure({ data: { message: 'Tag is used by the pending campaign "Sale"' } })),
     );
     const { user } = setup({ onDeleteTag });
     await openDetails(user);
@@ -348,3 +354,8 @@ describe('Rename and Delete', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+/** A rejected call as the web app's API layer rejects: an Error carrying the answer's body. */
+function failure<T extends object>(shape: T): Error & T {
+  return Object.assign(new Error('request failed'), shape);
+}

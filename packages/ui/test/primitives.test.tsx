@@ -36,9 +36,9 @@ import {
 describe('cn', () => {
   it('joins conditionally and lets the last conflicting Tailwind class win', () => {
     const hidden = false;
-    expect(cn('px-2', hidden && 'hidden', 'px-4', ['text-sm'], { underline: true, italic: false })).toBe(
-      'px-4 text-sm underline',
-    );
+    expect(
+      cn('px-2', hidden && 'hidden', 'px-4', ['text-sm'], { underline: true, italic: false }),
+    ).toBe('px-4 text-sm underline');
     expect(cn('bg-primary', undefined, 'bg-destructive')).toBe('bg-destructive');
   });
 });
@@ -186,7 +186,13 @@ describe('Select', () => {
   });
 
   it('adds a disabled placeholder option', () => {
-    render(<Select aria-label="Content Type" placeholder="Choose a type" options={[{ value: 'A', label: 'A' }]} />);
+    render(
+      <Select
+        aria-label="Content Type"
+        placeholder="Choose a type"
+        options={[{ value: 'A', label: 'A' }]}
+      />,
+    );
     expect(screen.getByRole('option', { name: 'Choose a type' })).toBeDisabled();
   });
 });
@@ -238,7 +244,9 @@ describe('Pagination', () => {
   });
 
   it('enables both in the middle, and treats an empty list as Page 1 of 1', () => {
-    const { rerender } = render(<Pagination page={2} totalPages={3} onPrevious={vi.fn()} onNext={vi.fn()} />);
+    const { rerender } = render(
+      <Pagination page={2} totalPages={3} onPrevious={vi.fn()} onNext={vi.fn()} />,
+    );
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
     rerender(<Pagination page={1} totalPages={0} onPrevious={vi.fn()} onNext={vi.fn()} />);
@@ -320,7 +328,10 @@ describe('Avatar', () => {
 
   it('uses fallbackImage instead of the built-in default', () => {
     render(<Avatar fallbackImage="/default.png" />);
-    expect(screen.getByRole('img', { name: 'Default avatar' })).toHaveAttribute('src', '/default.png');
+    expect(screen.getByRole('img', { name: 'Default avatar' })).toHaveAttribute(
+      'src',
+      '/default.png',
+    );
   });
 
   it('falls back to the letter when the image fails to load, and retries a new src', () => {
@@ -337,7 +348,10 @@ describe('Avatar', () => {
   it('falls back to the default image when the image fails and there is no name', () => {
     render(<Avatar src="https://example.test/broken.png" />);
     fireEvent.error(screen.getByRole('img', { name: 'Avatar' }));
-    expect(screen.getByRole('img', { name: 'Default avatar' })).toHaveAttribute('src', DEFAULT_AVATAR_SRC);
+    expect(screen.getByRole('img', { name: 'Default avatar' })).toHaveAttribute(
+      'src',
+      DEFAULT_AVATAR_SRC,
+    );
   });
 
   it('shows an online dot', () => {

@@ -25,9 +25,18 @@ describe('PublicLayout', () => {
     expect(within(header).getByRole('link', { name: /Pagecast/ })).toHaveAttribute('href', '/');
     expect(screen.getByRole('main')).toHaveTextContent('Body');
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-and-conditions');
-    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-    expect(within(footer).getByRole('link', { name: 'Revoke Access' })).toHaveAttribute('href', '/revoke-access');
+    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(within(footer).getByRole('link', { name: 'Revoke Access' })).toHaveAttribute(
+      'href',
+      '/revoke-access',
+    );
   });
 });
 
@@ -37,7 +46,15 @@ describe('PrivacyPolicyScreen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(screen.getByText('Effective date: 10-April-2025')).toBeInTheDocument();
     const titles = sectionTitles().join(' | ');
-    for (const topic of ['Data we collect', 'How we use', 'page access', 'storage', 'retention', 'rights', 'Contact']) {
+    for (const topic of [
+      'Data we collect',
+      'How we use',
+      'page access',
+      'storage',
+      'retention',
+      'rights',
+      'Contact',
+    ]) {
       expect(titles.toLowerCase()).toContain(topic.toLowerCase());
     }
   });
@@ -65,7 +82,10 @@ describe('PrivacyPolicyScreen', () => {
       'href',
       'mailto:support@pagecast.app',
     );
-    expect(screen.getAllByRole('link', { name: 'Revoke Access' })[0]).toHaveAttribute('href', '/revoke-access');
+    expect(screen.getAllByRole('link', { name: 'Revoke Access' })[0]).toHaveAttribute(
+      'href',
+      '/revoke-access',
+    );
   });
 });
 
@@ -116,7 +136,14 @@ describe('RevokeAccessScreen', () => {
     const { container } = render(<RevokeAccessScreen onRelogin={vi.fn()} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Revoke Access' })).toBeInTheDocument();
     const text = container.textContent ?? '';
-    for (const phrase of ['Settings & privacy', 'Settings', 'Business integrations', 'Apps and websites', 'Pagecast', 'Remove']) {
+    for (const phrase of [
+      'Settings & privacy',
+      'Settings',
+      'Business integrations',
+      'Apps and websites',
+      'Pagecast',
+      'Remove',
+    ]) {
       expect(text).toContain(phrase);
     }
     expect(text).toContain('Removing the app sends Pagecast a data deletion request automatically');
@@ -178,7 +205,10 @@ describe('DeletionStatusScreen', () => {
     expect(screen.getByText('Your data has been deleted')).toBeInTheDocument();
     expect(screen.getByText('User deleted')).toBeInTheDocument();
     expect(screen.queryByText('Deletion in progress')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
   });
 
   it('ready and in progress', () => {
@@ -191,14 +221,19 @@ describe('DeletionStatusScreen', () => {
     );
     expect(screen.getByText('Deletion in progress')).toBeInTheDocument();
     expect(screen.queryByText('User deleted')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard/home');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard/home',
+    );
   });
 });
 
 describe('ErrorFallbackScreen', () => {
   it('shows the heading and the status text', () => {
     render(<ErrorFallbackScreen statusText="Not Found" message="ignored" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Not Found')).toBeInTheDocument();
     expect(screen.queryByText('ignored')).toBeNull();
     expect(screen.getByRole('link', { name: /home/i })).toHaveAttribute('href', '/');
@@ -211,6 +246,8 @@ describe('ErrorFallbackScreen', () => {
 
   it('renders only the heading without details', () => {
     render(<ErrorFallbackScreen />);
-    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
   });
 });

@@ -39,7 +39,7 @@ function setup(props: Partial<ScheduleCampaignScreenProps> = {}) {
 }
 
 afterEach(() => {
-  act(() => toast.dismiss());
+  void act(() => toast.dismiss());
   vi.useRealTimers();
 });
 
@@ -54,20 +54,38 @@ describe('ScheduleCampaignScreen', () => {
   it('shows the spec fields, counters, content type labels and the policy notice', () => {
     setup();
     expect(screen.getByRole('heading', { name: 'Schedule Campaign' })).toBeInTheDocument();
-    for (const label of ['Campaign Name', 'Campaign Description', 'Tags', 'Date and Time (UTC)', 'Message', 'Content Type']) {
+    for (const label of [
+      'Campaign Name',
+      'Campaign Description',
+      'Tags',
+      'Date and Time (UTC)',
+      'Message',
+      'Content Type',
+    ]) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     const counters = screen.getAllByTestId('textarea-counter').map((c) => c.textContent);
     expect(counters).toEqual(['0/200', '0/500']);
-    const tags = within(screen.getByLabelText('Tags')).getAllByRole('option').map((o) => o.textContent);
+    const tags = within(screen.getByLabelText('Tags'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(tags).toEqual(['All users', 'Buyers', 'Leads']);
-    const types = within(screen.getByLabelText('Content Type')).getAllByRole('option').map((o) => o.textContent);
-    expect(types).toEqual(['Select content type', 'Confirmed event update', 'Post purchase update', 'Account update']);
+    const types = within(screen.getByLabelText('Content Type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(types).toEqual([
+      'Select content type',
+      'Confirmed event update',
+      'Post purchase update',
+      'Account update',
+    ]);
     expect(screen.getByRole('link', { name: /message tag policy/i })).toHaveAttribute(
       'href',
       'https://developers.facebook.com/docs/messenger-platform/send-messages/message-tags/',
     );
-    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent('2026-11-21 10:15 UTC');
+    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent(
+      '2026-11-21 10:15 UTC',
+    );
     expect(screen.getByRole('button', { name: 'Schedule Campaign' })).toBeEnabled();
     expect(screen.queryByText(SYNC_TEXT.banner)).not.toBeInTheDocument();
   });
@@ -76,7 +94,15 @@ describe('ScheduleCampaignScreen', () => {
     const { rerender } = setup({ tagsLoading: true, tags: [] });
     expect(screen.getByRole('option', { name: T.loadingTags })).toBeDisabled();
     rerender(
-      <ScheduleCampaignScreen tags={[]} tagsLoading={false} tagsError="Network down" syncing={false} audience={null} onSubmit={vi.fn()} now={() => NOW} />,
+      <ScheduleCampaignScreen
+        tags={[]}
+        tagsLoading={false}
+        tagsError="Network down"
+        syncing={false}
+        audience={null}
+        onSubmit={vi.fn()}
+        now={() => NOW}
+      />,
     );
     expect(screen.getByRole('option', { name: T.errorLoadingTags })).toBeDisabled();
     expect(screen.getByText('Network down')).toBeInTheDocument();
@@ -92,7 +118,12 @@ describe('ScheduleCampaignScreen', () => {
   it('validates with the spec §5 messages and sends nothing', async () => {
     const { user, onSubmit } = setup();
     await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
-    for (const m of [M.nameRequired, M.descriptionRequired, M.messageRequired, M.contentTypeRequired]) {
+    for (const m of [
+      M.nameRequired,
+      M.descriptionRequired,
+      M.messageRequired,
+      M.contentTypeRequired,
+    ]) {
       expect(screen.getByText(m)).toBeInTheDocument();
     }
     await user.type(screen.getByLabelText('Campaign Name'), 'ab');
@@ -119,12 +150,19 @@ describe('ScheduleCampaignScreen', () => {
     expect(await screen.findByText(T.created)).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('');
     expect(screen.getByLabelText('Tags')).toHaveValue('');
-    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent('2026-11-21 10:15 UTC');
+    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent(
+      '2026-11-21 10:15 UTC',
+    );
   });
 
   it("on failure toasts the server message and puts the server's field errors on their fields", async () => {
     const onSubmit = vi.fn(() =>
-      Promise.reject({ message: 'Validation failed', fieldErrors: { time: [M.dateTimeInPast], tagId: ['Unknown tag'], pageId: ['x'] } }),
+      Promise.reject(
+        failure({
+          message: 'Validation failed',
+          fieldErrors: { time: [M.dateTimeInPast], tagId: ['Unknown tag'], pageId: ['x'] },
+        }),
+      ),
     );
     const { user } = setup({ onSubmit });
     await fillValid(user);
@@ -161,7 +199,9 @@ describe('DateTimePicker', () => {
     expect(within(dialog).getByRole('button', { name: '2026-11-20' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Previous month' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: '2026-11-24' }));
-    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent('2026-11-24 10:15 UTC');
+    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent(
+      '2026-11-24 10:15 UTC',
+    );
   });
 
   it('works from the keyboard alone: the focus lands on the day, arrows and pages move, Enter picks, spinbuttons set the time', async () => {
@@ -173,7 +213,11 @@ describe('DateTimePicker', () => {
     const grid = within(dialog).getByRole('grid', { name: 'November 2026' });
     // The chosen day (today) holds the focus and the grid's only Tab stop.
     expect(within(grid).getByRole('button', { name: '2026-11-21' })).toHaveFocus();
-    expect(within(grid).getAllByRole('button').filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    expect(
+      within(grid)
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0),
+    ).toHaveLength(1);
     // Not before today.
     await user.keyboard('{ArrowLeft}');
     expect(within(grid).getByRole('button', { name: '2026-11-21' })).toHaveFocus();
@@ -188,7 +232,9 @@ describe('DateTimePicker', () => {
     expect(within(dialog).getByRole('button', { name: '2026-12-29' })).toHaveFocus();
     await user.keyboard('{ArrowUp}{Enter}');
     expect(field).toHaveTextContent('2026-12-22 10:15 UTC');
-    expect(within(dialog).getByRole('button', { name: '2026-12-22' }).closest('td')).toHaveAttribute('aria-selected', 'true');
+    expect(
+      within(dialog).getByRole('button', { name: '2026-12-22' }).closest('td'),
+    ).toHaveAttribute('aria-selected', 'true');
     // Tab goes on to the time: spinbuttons (the +/- buttons are for pointers).
     await user.tab();
     const hours = within(dialog).getByRole('spinbutton', { name: 'Hours' });
@@ -217,18 +263,23 @@ describe('DateTimePicker', () => {
     const hours = () => screen.getByRole('spinbutton', { name: 'Hours' }).textContent;
     fireEvent.pointerDown(plus, { button: 0 });
     expect(hours()).toBe('11');
-    act(() => vi.advanceTimersByTime(499));
+    void act(() => vi.advanceTimersByTime(499));
     expect(hours()).toBe('11');
-    act(() => vi.advanceTimersByTime(1 + 70 * 3));
+    void act(() => vi.advanceTimersByTime(1 + 70 * 3));
     expect(hours()).toBe('14');
     fireEvent.pointerUp(plus);
-    act(() => vi.advanceTimersByTime(1000));
+    void act(() => vi.advanceTimersByTime(1000));
     expect(hours()).toBe('14');
     // Bounded 0-59.
     const minus = screen.getByRole('button', { name: 'Decrease seconds' });
     fireEvent.pointerDown(minus, { button: 0 });
-    act(() => vi.advanceTimersByTime(500 + 70 * 40));
+    void act(() => vi.advanceTimersByTime(500 + 70 * 40));
     expect(screen.getByRole('spinbutton', { name: 'Seconds' }).textContent).toBe('00');
     expect(minus).toBeDisabled();
   });
 });
+
+/** A rejected call as the web app's API layer rejects: an Error carrying the answer's body. */
+function failure<T extends object>(shape: T): Error & T {
+  return Object.assign(new Error('request failed'), shape);
+}

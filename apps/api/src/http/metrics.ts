@@ -1,4 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Process-wide registry: other modules add their counters here (sends, queue depth, ...). */
@@ -13,7 +15,15 @@ const httpDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-export function registerMetrics(app: FastifyInstance): void {
+/**
+ * Request durations for every route, and GET /metrics for Prometheus. With METRICS_TOKEN it asks for
+ * `Authorization: Bearer <token>`; without one it is open in development and not served in production
+ * (process and route figures are for the operator, not for anyone on the internet).
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  config: Pick<Config, 'metricsToken' | 'isProduction'>,
+): void {
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL, keeps label cardinality bounded; unmatched requests share one label.
     const route = request.routeOptions.url ?? 'unmatched';
@@ -23,7 +33,19 @@ export function registerMetrics(app: FastifyInstance): void {
       reply.elapsedTime / 1000,
     );
   });
-  app.get('/metrics', async (_request, reply) => {
+  const token = config.metricsToken;
+  if (!token && config.isProduction) return;
+  const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
+  app.get('/metrics', async (request, reply) => {
+    if (expected) {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ message: 'Metrics need the METRICS_TOKEN bearer token' });
+      }
+    }
     reply.header('content-type', metricsRegistry.contentType);
     return metricsRegistry.metrics();
   });

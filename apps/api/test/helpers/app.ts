@@ -12,6 +12,13 @@ import { createTestDatabase, type TestDatabase } from './db.js';
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough';
 export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
+/** Strong values for the secrets production insists on (a test in production mode gets them). */
+export const PRODUCTION_SECRETS = {
+  JWT_SECRET: randomBytes(48).toString('base64url'),
+  FB_APP_SECRET: randomBytes(16).toString('hex'),
+  WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
+};
+
 /** Config as the tests run it: explicit secrets, a throwaway DATA_DIR, no web build unless given. */
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-test-data-'));
@@ -22,6 +29,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     GRAPH_API_URL: 'http://127.0.0.1:9',
+    ...(env.NODE_ENV === 'production' ? PRODUCTION_SECRETS : {}),
     ...env,
   });
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // Secrets: access tokens are encrypted at rest, never logged (every line of a sign-in -> sync -> send flow at
 // trace level is captured), and production refuses to start with the embedded secret defaults.
 import { Writable } from 'node:stream';
@@ -59,7 +60,10 @@ beforeAll(async () => {
   secrets.jwt = signIn.json<{ jwt: string }>().jwt;
   // The tokens Pagecast keeps (exchanged / from the page list), decrypted from their rows.
   const cipher = tokenCipher(world.config.encryptionKey);
-  const { rows: stored } = await world.database.pool.query<{ user: string | null; page: string | null }>(
+  const { rows: stored } = await world.database.pool.query<{
+    user: string | null;
+    page: string | null;
+  }>(
     `select a.user_token_enc as user, p.page_token_enc as page from pages p
        join page_admins pa on pa.page_id = p.id join admins a on a.id = pa.admin_id
       where p.fb_page_id = $1`,
@@ -91,7 +95,16 @@ beforeAll(async () => {
       tokens: tokenCipher(world.config.encryptionKey),
     },
     row.id,
-    { pageSize: 2, messagesPerConversation: 5, leaseMs: 30_000, watchdogMs: 10_000, maxRateLimitWaitMs: 1_000, minRateLimitWaitMs: 10, concurrency: 1, pollingIntervalSeconds: 1 },
+    {
+      pageSize: 2,
+      messagesPerConversation: 5,
+      leaseMs: 30_000,
+      watchdogMs: 10_000,
+      maxRateLimitWaitMs: 1_000,
+      minRateLimitWaitMs: 10,
+      concurrency: 1,
+      pollingIntervalSeconds: 1,
+    },
     logger,
   );
 
@@ -124,14 +137,20 @@ describe('secrets', () => {
     expect(lines.some((l) => l.includes('/register-user-admin'))).toBe(true);
   });
 
-  it.each(['userToken', 'pageToken', 'storedUserToken', 'storedPageToken', 'jwt', 'appSecret', 'jwtSecret', 'encryptionKey'])(
-    'no %s in any log line',
-    (name) => {
-      const secret = secrets[name];
-      expect(secret && secret.length > 10).toBe(true);
-      expect(lines.filter((l) => l.includes(secret as string))).toEqual([]);
-    },
-  );
+  it.each([
+    'userToken',
+    'pageToken',
+    'storedUserToken',
+    'storedPageToken',
+    'jwt',
+    'appSecret',
+    'jwtSecret',
+    'encryptionKey',
+  ])('no %s in any log line', (name) => {
+    const secret = secrets[name];
+    expect(secret && secret.length > 10).toBe(true);
+    expect(lines.filter((l) => l.includes(secret as string))).toEqual([]);
+  });
 
   it('tokens are encrypted at rest: no table row holds a plain token', async () => {
     const { rows: tables } = await world.database.pool.query<{ name: string }>(
@@ -148,19 +167,85 @@ describe('secrets', () => {
     // The stored tokens are real platform tokens (they decrypted in beforeAll), kept only encrypted.
     expect(secrets.storedUserToken).toMatch(/^EAA/);
     expect(secrets.storedPageToken).toMatch(/^EAA/);
-    for (const name of ['userToken', 'pageToken', 'storedUserToken', 'storedPageToken', 'jwt'] as const) {
+    for (const name of [
+      'userToken',
+      'pageToken',
+      'storedUserToken',
+      'storedPageToken',
+      'jwt',
+    ] as const) {
       expect(dump.includes(secrets[name] as string), name).toBe(false);
     }
   });
 
   it('production refuses to start without JWT_SECRET or ENCRYPTION_KEY', () => {
     const base = { NODE_ENV: 'production', DATA_DIR: '/nonexistent-pagecast-dir' };
-    const key = Buffer.alloc(32, 7).toString('base64');
+    const key = randomBytes(32).toString('base64');
     expect(() => loadConfig(base)).toThrow(/JWT_SECRET and ENCRYPTION_KEY/);
-    expect(() => loadConfig({ ...base, JWT_SECRET: 'a-long-enough-jwt-secret' })).toThrow(/ENCRYPTION_KEY/);
+    expect(() => loadConfig({ ...base, JWT_SECRET: STRONG.JWT_SECRET })).toThrow(/ENCRYPTION_KEY/);
     expect(() => loadConfig({ ...base, ENCRYPTION_KEY: key })).toThrow(/JWT_SECRET/);
-    expect(() => loadConfig({ ...base, JWT_SECRET: 'short', ENCRYPTION_KEY: key })).toThrow(/16 characters/);
-    const config = loadConfig({ ...base, JWT_SECRET: 'a-long-enough-jwt-secret', ENCRYPTION_KEY: key });
+    expect(() => loadConfig({ ...base, JWT_SECRET: 'short', ENCRYPTION_KEY: key })).toThrow(
+      /16 characters/,
+    );
+    const config = loadConfig({ ...base, ...STRONG, ENCRYPTION_KEY: key });
     expect(config.isProduction).toBe(true);
   });
+
+  // Each of these started production before: a forgeable JWT secret, a key of zeros, the public defaults.
+  it.each([
+    ['JWT_SECRET', { JWT_SECRET: 'a'.repeat(40) }, /JWT_SECRET is too weak/],
+    ['JWT_SECRET', { JWT_SECRET: 'a-long-enough-jwt-secret-for-prod' }, /JWT_SECRET is too weak/],
+    [
+      'ENCRYPTION_KEY',
+      { ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') },
+      /ENCRYPTION_KEY is not random/,
+    ],
+    [
+      'FB_APP_SECRET',
+      { FB_APP_SECRET: 'pagecast-emulator-app-secret' },
+      /FB_APP_SECRET is unset or the development default/,
+    ],
+    ['FB_APP_SECRET', { FB_APP_SECRET: undefined }, /FB_APP_SECRET is unset/],
+    [
+      'WEBHOOK_VERIFY_TOKEN',
+      { WEBHOOK_VERIFY_TOKEN: 'pagecast-verify-token' },
+      /WEBHOOK_VERIFY_TOKEN is unset or the development default/,
+    ],
+    [
+      'WEBHOOK_VERIFY_TOKEN',
+      { WEBHOOK_VERIFY_TOKEN: 'xxxxxxxxxxxxxxxxxxxxxxxx' },
+      /WEBHOOK_VERIFY_TOKEN is too weak/,
+    ],
+    [
+      'GRAPH_API_URL',
+      { GRAPH_API_URL: undefined },
+      /GRAPH_API_URL is unset.*emulator never runs in production/,
+    ],
+  ])('production refuses a weak or default %s, naming it', (_name, override, message) => {
+    const env = {
+      NODE_ENV: 'production',
+      DATA_DIR: '/nonexistent-pagecast-dir',
+      ...STRONG,
+      ...override,
+    };
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('production starts with strong values for every documented variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: '/nonexistent-pagecast-dir',
+      ...STRONG,
+    });
+    expect(config).toMatchObject({ isProduction: true, graphApiUrl: 'https://graph.facebook.com' });
+  });
 });
+
+/** What the README tells an operator to set, with strong values. */
+const STRONG: Record<string, string> = {
+  JWT_SECRET: randomBytes(48).toString('base64'),
+  ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  FB_APP_SECRET: randomBytes(16).toString('hex'),
+  WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
+  GRAPH_API_URL: 'https://graph.facebook.com',
+};

@@ -69,7 +69,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return page && contact ? { page, contact } : null;
   };
 
-  app.post('/_emulator/reset', async () => {
+  app.post('/_emulator/reset', () => {
     seedWorld(world, 'empty');
     world.behaviour = { ...DEFAULT_BEHAVIOUR };
     world.clockOffsetMs = 0;
@@ -91,7 +91,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return stateSummary(world, false);
   });
 
-  app.get('/_emulator/state', async (req) => stateSummary(world, (req.query as { full?: string }).full === '1'));
+  app.get('/_emulator/state', (req) => stateSummary(world, (req.query as { full?: string }).full === '1'));
 
   app.post('/_emulator/users', async (req, reply) => {
     const parsed = z
@@ -194,9 +194,9 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { count: data.length, data };
   });
 
-  app.get('/_emulator/behaviour', async () => world.behaviour);
+  app.get('/_emulator/behaviour', () => world.behaviour);
   // What fault injection has done so far: error answers by code and held (hung) answers.
-  app.get('/_emulator/faults', async () => world.faults);
+  app.get('/_emulator/faults', () => world.faults);
   app.put('/_emulator/behaviour', async (req, reply) => {
     const parsed = behaviourSchema.safeParse(req.body ?? {});
     if (!parsed.success) return bad(reply, parsed.error.message);
@@ -214,7 +214,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     world.clockOffsetMs = offset;
     return { offsetMs: offset, now: world.now() };
   });
-  app.get('/_emulator/clock', async () => ({ offsetMs: world.clockOffsetMs, now: world.now() }));
+  app.get('/_emulator/clock', () => ({ offsetMs: world.clockOffsetMs, now: world.now() }));
 
   app.post('/_emulator/tokens/:token/expire', async (req, reply) => {
     const { token } = req.params as { token: string };
@@ -266,7 +266,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { ok: true, revokedTokens: revoked, dataDeletion, deauthorize };
   });
 
-  app.get('/_emulator/webhooks/deliveries', async () => ({ data: deps.webhooks.deliveries }));
+  app.get('/_emulator/webhooks/deliveries', () => ({ data: deps.webhooks.deliveries }));
 
   app.get('/_emulator/avatars/:file', async (req, reply) => {
     const { file } = req.params as { file: string };

@@ -34,7 +34,9 @@ export interface GraphResult {
 export function param(req: GraphRequest, name: string): string | undefined {
   const v = req.params[name];
   if (v === undefined || v === null) return undefined;
-  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v);
 }
 
 /** A parameter that may arrive as a JSON object (JSON body) or a JSON string (form body). */

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Contact, Message, OutboxEntry, PageTask, TokenRecord, User, AppSubscription, Behaviour } from './types.js';
 import type { World } from './world.js';
@@ -47,6 +47,8 @@ export function snapshot(world: World): Snapshot {
 /** Loads a saved world; returns false when the file does not exist. */
 export function loadState(world: World, file: string): boolean {
   if (!existsSync(file)) return false;
+  // A state file written before it was kept private (0644 then): close it now, not at the next save.
+  chmodSync(file, 0o600);
   const s = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
   if (s.version !== 1) throw new Error(`Unsupported emulator state version in ${file}`);
   world.reset();
@@ -102,7 +104,9 @@ export class StateSaver {
   private async write(): Promise<void> {
     await mkdir(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.tmp`;
-    await writeFile(tmp, JSON.stringify(snapshot(this.world)));
+    // The state holds every user's and page's tokens: readable by this user only.
+    await writeFile(tmp, JSON.stringify(snapshot(this.world)), { mode: 0o600 });
+    await chmod(tmp, 0o600);
     await rename(tmp, this.file);
   }
 

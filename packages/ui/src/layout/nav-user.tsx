@@ -146,8 +146,6 @@ export function NavUser({
     if (next) onSubscriptionOpen?.();
   };
 
-  const value = (v: ReactNode) => (v === null || v === undefined || v === '' ? UNKNOWN_VALUE : v);
-
   return (
     <div ref={rootRef} data-slot="nav-user" className="relative">
       <button
@@ -193,7 +191,7 @@ export function NavUser({
           <div className="flex items-center gap-2 px-1 py-1.5" role="none">
             <Identity user={user} />
           </div>
-          <div role="separator" className="-mx-1 my-1 h-px bg-border" />
+          <MenuSeparator />
           <button
             type="button"
             role="menuitem"
@@ -215,32 +213,23 @@ export function NavUser({
             hidden={!subscriptionOpen}
           >
             <dl className="grid gap-1 px-2 pb-1.5 pl-4 text-sm">
-              <div className="flex items-center justify-between gap-4">
-                <dt className="text-muted-foreground">Time</dt>
-                <dd className="font-medium tabular-nums">{value(subscription?.time)}</dd>
-              </div>
-              <div className="flex items-center justify-between gap-4">
-                <dt className="text-muted-foreground">Available Credits</dt>
-                <dd className="font-medium tabular-nums">{value(subscription?.credits)}</dd>
-              </div>
+              <SubscriptionRow term="Time" value={subscription?.time} />
+              <SubscriptionRow term="Available Credits" value={subscription?.credits} />
             </dl>
           </div>
-          <div role="separator" className="-mx-1 my-1 h-px bg-border" />
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
+          <MenuSeparator />
+          <MenuAction
+            icon={<Sparkles aria-hidden="true" />}
+            onSelect={() => {
               close(false);
               onUpgrade();
             }}
-            className={itemClass}
           >
-            <Sparkles aria-hidden="true" />
             Upgrade to Pro
-          </button>
+          </MenuAction>
           {onThemeChange ? (
             <>
-              <div role="separator" className="-mx-1 my-1 h-px bg-border" />
+              <MenuSeparator />
               <div role="group" aria-label="Theme">
                 <div
                   aria-hidden="true"
@@ -265,21 +254,52 @@ export function NavUser({
               </div>
             </>
           ) : null}
-          <div role="separator" className="-mx-1 my-1 h-px bg-border" />
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
+          <MenuSeparator />
+          <MenuAction
+            icon={<LogOut aria-hidden="true" />}
+            onSelect={() => {
               close(false);
               onLogout();
             }}
-            className={itemClass}
           >
-            <LogOut aria-hidden="true" />
             Log out
-          </button>
+          </MenuAction>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+function MenuSeparator() {
+  return <div role="separator" className="-mx-1 my-1 h-px bg-border" />;
+}
+
+/** A plain menu item: icon and label; `onSelect` runs on click. */
+function MenuAction({
+  icon,
+  onSelect,
+  children,
+}: {
+  icon: ReactNode;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" role="menuitem" onClick={onSelect} className={itemClass}>
+      {icon}
+      {children}
+    </button>
+  );
+}
+
+/** One line of the Subscription group; an unknown value shows UNKNOWN_VALUE. */
+function SubscriptionRow({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="font-medium tabular-nums">
+        {value === null || value === undefined || value === '' ? UNKNOWN_VALUE : value}
+      </dd>
     </div>
   );
 }

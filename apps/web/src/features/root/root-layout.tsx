@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PublicHeaderActionsContext, ThemeMenu } from '@pagecast/ui/screens/public-layout';
+import { PublicHeaderActionsContext, ThemeMenu } from '@pagecast/ui/layout/public-layout';
 import { DeferredToaster } from '../../lib/deferred-toaster';
 import { useTheme } from '../../lib/theme';
 

@@ -5,7 +5,7 @@ import { matchesName, type Page } from '@pagecast/contract';
 import { ApiError, errorMessage, tsr } from '../../lib/api';
 import { resetAll, useAuthStore, usePagesStore } from '../../stores';
 import { useLogin } from '../auth/use-login';
-import { ThemeMenu } from '@pagecast/ui/screens/public-layout';
+import { ThemeMenu } from '@pagecast/ui/layout/public-layout';
 import { useTheme } from '../../lib/theme';
 import { SelectScreen } from './select-screen';
 

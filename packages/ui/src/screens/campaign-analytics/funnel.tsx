@@ -1,6 +1,7 @@
 // The delivery funnel as plain CSS bars (no chart library): each stage as a share of the audience, then
 // the failures by reason.
 import type { CampaignDetail } from '@pagecast/contract';
+import { FunnelTrack, percent } from '../../components/funnel-bars';
 import { cn } from '../../primitives/cn';
 
 type Funnel = CampaignDetail['funnel'];
@@ -15,10 +16,20 @@ const STAGES: Array<{ key: keyof Omit<Funnel, 'failedByReason'>; label: string; 
   { key: 'pending', label: 'Not sent yet', bar: 'bg-muted-foreground/25' },
 ];
 
-const percent = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 1000) / 10 : 0);
-
-function Bar({ label, value, of, bar, wide }: { label: string; value: number; of: number; bar: string; wide?: boolean }) {
-  const p = percent(value, of);
+function Bar({
+  label,
+  value,
+  of,
+  bar,
+  wide,
+}: {
+  label: string;
+  value: number;
+  of: number;
+  bar: string;
+  wide?: boolean;
+}) {
+  const p = percent(value, of, 1);
   return (
     <li
       className={cn(
@@ -28,17 +39,17 @@ function Bar({ label, value, of, bar, wide }: { label: string; value: number; of
           : 'grid-cols-[8rem_minmax(0,1fr)_5.5rem] max-sm:grid-cols-[6.5rem_minmax(0,1fr)_4.5rem]',
       )}
     >
-      <span className={cn('text-muted-foreground', wide ? 'text-pretty' : 'truncate')}>{label}</span>
-      <span
-        className="h-3 overflow-hidden rounded-full bg-muted"
-        role="meter"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={of}
-        aria-valuenow={value}
-      >
-        <span className={cn('block h-full rounded-full transition-[width] duration-500', bar)} style={{ width: `${Math.min(100, p)}%` }} />
+      <span className={cn('text-muted-foreground', wide ? 'text-pretty' : 'truncate')}>
+        {label}
       </span>
+      <FunnelTrack
+        value={value}
+        of={of}
+        decimals={1}
+        meterLabel={label}
+        className="h-3"
+        fillClassName={cn('transition-[width] duration-500', bar)}
+      />
       <span className="text-right tabular-nums">
         {value.toLocaleString('en')}
         <span className="ml-1 text-xs text-muted-foreground">{of > 0 ? `${p}%` : ''}</span>

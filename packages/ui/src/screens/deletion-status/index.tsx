@@ -3,7 +3,7 @@ import { buttonVariants } from '../../primitives/button';
 import { Badge } from '../../primitives/badge';
 import { Card, CardContent, CardHeader } from '../../primitives/card';
 import { Spinner } from '../../primitives/spinner';
-import { PublicLayout } from '../public-layout';
+import { PublicLayout } from '../../layout/public-layout';
 
 export interface DeletionStatus {
   userId: string;

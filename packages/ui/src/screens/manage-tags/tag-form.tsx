@@ -11,9 +11,8 @@ import {
 import { Loader2 } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '../../primitives/button';
-import { FieldError } from '../../primitives/field-error';
+import { fieldA11y, FormField } from '../../primitives/form-field';
 import { Input } from '../../primitives/input';
-import { Label } from '../../primitives/label';
 import { Textarea } from '../../primitives/textarea';
 
 export const EMPTY_TAG_FORM: TagFormValues = { name: '', description: '' };
@@ -131,53 +130,29 @@ export function TagFields({
   const descriptionErrors = fieldMessages(form.live.description, form.fieldErrors.description);
   return (
     <>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-name`}>Tag Name</Label>
+      <FormField id={`${id}-name`} label="Tag Name" error={nameErrors}>
         <Input
-          id={`${id}-name`}
+          {...fieldA11y(`${id}-name`, nameErrors.length > 0)}
           name="name"
           value={form.values.name}
           placeholder="e.g. VIP Customers"
           autoComplete="off"
           autoFocus={autoFocus}
-          aria-invalid={nameErrors.length > 0 || undefined}
-          aria-describedby={nameErrors.length ? `${id}-name-error` : undefined}
           onChange={(e) => form.setField('name', e.target.value)}
         />
-        <FieldError id={`${id}-name-error`}>
-          {nameErrors.length
-            ? nameErrors.map((m) => (
-                <span key={m} className="block">
-                  {m}
-                </span>
-              ))
-            : null}
-        </FieldError>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>Tag Description</Label>
+      </FormField>
+      <FormField id={`${id}-description`} label="Tag Description" error={descriptionErrors}>
         <Textarea
-          id={`${id}-description`}
+          {...fieldA11y(`${id}-description`, descriptionErrors.length > 0)}
           name="description"
           value={form.values.description}
           placeholder="What do the users with this tag have in common?"
           maxLength={LIMITS.tagDescriptionMax}
           showCounter
           rows={3}
-          aria-invalid={descriptionErrors.length > 0 || undefined}
-          aria-describedby={descriptionErrors.length ? `${id}-description-error` : undefined}
           onChange={(e) => form.setField('description', e.target.value)}
         />
-        <FieldError id={`${id}-description-error`}>
-          {descriptionErrors.length
-            ? descriptionErrors.map((m) => (
-                <span key={m} className="block">
-                  {m}
-                </span>
-              ))
-            : null}
-        </FieldError>
-      </div>
+      </FormField>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { TagListItem } from '@pagecast/contract';
 import { Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../primitives/button';
 import {
   Table,
@@ -66,25 +67,19 @@ export function TagsTable({ tags, loading, error, onRename, onDelete }: TagsTabl
         <TableCell className="text-right tabular-nums">{item.count.toLocaleString()}</TableCell>
         <TableCell className="text-right">
           <div className="flex justify-end gap-0.5 @xl:gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Rename ${item.tag.name}`}
+            <RowAction
+              icon={<Pencil aria-hidden="true" />}
+              label="Rename"
+              tagName={item.tag.name}
               onClick={() => onRename(item)}
-            >
-              <Pencil aria-hidden="true" />
-              <span className="sr-only @xl:not-sr-only">Rename</span>
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
+            />
+            <RowAction
+              icon={<Trash2 aria-hidden="true" />}
+              label="Delete"
+              tagName={item.tag.name}
               className="px-2 text-destructive hover:bg-destructive/10 hover:text-destructive @xl:px-3"
-              aria-label={`Delete ${item.tag.name}`}
               onClick={() => onDelete(item)}
-            >
-              <Trash2 aria-hidden="true" />
-              <span className="sr-only @xl:not-sr-only">Delete</span>
-            </Button>
+            />
           </div>
         </TableCell>
       </TableRow>
@@ -117,5 +112,34 @@ export function TagsTable({ tags, loading, error, onRename, onDelete }: TagsTabl
         <TableBody>{body}</TableBody>
       </Table>
     </div>
+  );
+}
+
+/** A row's Rename / Delete button: icon only on a narrow table, icon and label on a wide one; its name
+ *  says which tag ('Rename VIP'). */
+function RowAction({
+  icon,
+  label,
+  tagName,
+  className,
+  onClick,
+}: {
+  icon: ReactNode;
+  label: string;
+  tagName: string;
+  className?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={className}
+      aria-label={`${label} ${tagName}`}
+      onClick={onClick}
+    >
+      {icon}
+      <span className="sr-only @xl:not-sr-only">{label}</span>
+    </Button>
   );
 }

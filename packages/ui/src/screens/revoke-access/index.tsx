@@ -3,7 +3,7 @@ import { FacebookIcon } from '../../components/facebook-icon';
 import { SUPPORT_EMAIL } from '../../components/brand';
 import { Button } from '../../primitives/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../primitives/card';
-import { PublicLayout } from '../public-layout';
+import { PublicLayout } from '../../layout/public-layout';
 
 export interface RevokeAccessScreenProps {
   /** Logs in again (minimal permissions) and deletes the user's data. Without it the button is disabled. */

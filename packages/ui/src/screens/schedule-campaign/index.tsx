@@ -11,22 +11,26 @@ import {
   type CampaignFormValues,
 } from '@pagecast/contract';
 import { ExternalLink, Info, TriangleAlert, Users } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
-import { FieldError } from '../../primitives/field-error';
+import { fieldA11y, FormField } from '../../primitives/form-field';
 import { Input } from '../../primitives/input';
-import { Label } from '../../primitives/label';
 import { Select, type SelectOption } from '../../primitives/select';
 import { Textarea } from '../../primitives/textarea';
 import { toast } from '../../primitives/toaster';
 import { SyncBanner } from '../sync';
-import { DateTimePicker } from './date-time-picker';
+import { DateTimePicker } from '../../primitives/date-time-picker';
 import { SCHEDULE_TEXT } from './texts';
 
 export { SCHEDULE_TEXT } from './texts';
-export { DateTimePicker, formatDate, formatTime, useHoldRepeat } from './date-time-picker';
+export {
+  DateTimePicker,
+  formatDate,
+  formatTime,
+  useHoldRepeat,
+} from '../../primitives/date-time-picker';
 
 const T = SCHEDULE_TEXT;
 type Field = keyof CampaignFormInput;
@@ -72,26 +76,6 @@ const emptyForm = (now: Date): FormState => ({
   contentType: '',
 });
 
-function FormField({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
 export function ScheduleCampaignScreen({
   tags,
   tagsLoading,
@@ -114,11 +98,7 @@ export function ScheduleCampaignScreen({
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
-  const a11y = (f: Field) => ({
-    id: id(f),
-    'aria-invalid': errors[f] ? true : undefined,
-    'aria-describedby': errors[f] ? `${id(f)}-error` : undefined,
-  });
+  const a11y = (f: Field) => fieldA11y(id(f), Boolean(errors[f]));
 
   const submit = async () => {
     if (inFlight.current || syncing) return;
@@ -142,9 +122,12 @@ export function ScheduleCampaignScreen({
       onTagChange?.('');
     } catch (err) {
       const body = (err ?? {}) as CampaignActionError;
-      toast.error(typeof body.message === 'string' && body.message ? body.message : T.createFailed, {
-        duration: TIMINGS.campaignToastMs,
-      });
+      toast.error(
+        typeof body.message === 'string' && body.message ? body.message : T.createFailed,
+        {
+          duration: TIMINGS.campaignToastMs,
+        },
+      );
       // The server's field errors land on their fields (the original product failed to do this).
       const next: Partial<Record<Field, string>> = {};
       for (const [key, messages] of Object.entries(body.fieldErrors ?? {})) {
@@ -194,7 +177,11 @@ export function ScheduleCampaignScreen({
                 onChange={(e) => set('campaignName', e.target.value)}
               />
             </FormField>
-            <FormField id={id('campaignDescription')} label={T.descriptionLabel} error={errors.campaignDescription}>
+            <FormField
+              id={id('campaignDescription')}
+              label={T.descriptionLabel}
+              error={errors.campaignDescription}
+            >
               <Textarea
                 {...a11y('campaignDescription')}
                 value={values.campaignDescription}
@@ -229,6 +216,8 @@ export function ScheduleCampaignScreen({
                 id={id('dateTime')}
                 value={values.dateTime}
                 now={now}
+                label={T.dateLabel}
+                placeholder={T.datePlaceholder}
                 invalid={Boolean(errors.dateTime)}
                 describedBy={errors.dateTime ? `${id('dateTime')}-error` : undefined}
                 onChange={(d) => set('dateTime', d)}
@@ -265,7 +254,10 @@ export function ScheduleCampaignScreen({
           role="note"
           className="flex items-start gap-3 rounded-md border border-warning/60 bg-warning/15 px-4 py-3 text-sm text-warning-foreground dark:text-foreground"
         >
-          <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning" />
+          <Info
+            aria-hidden
+            className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning"
+          />
           <p>
             {T.policyNotice}{' '}
             <a
@@ -284,7 +276,13 @@ export function ScheduleCampaignScreen({
   );
 }
 
-function AudienceNote({ audience, loading }: { audience: AudiencePreview | null; loading: boolean }) {
+function AudienceNote({
+  audience,
+  loading,
+}: {
+  audience: AudiencePreview | null;
+  loading: boolean;
+}) {
   if (!audience && !loading) return null;
   return (
     <div
@@ -298,7 +296,9 @@ function AudienceNote({ audience, loading }: { audience: AudiencePreview | null;
       </p>
       {audience ? (
         <>
-          <p className="text-muted-foreground">{T.audience(audience.total, audience.insideWindow, audience.needsTag)}</p>
+          <p className="text-muted-foreground">
+            {T.audience(audience.total, audience.insideWindow, audience.needsTag)}
+          </p>
           {audience.needsTag > 0 ? (
             <p className={cn('flex items-start gap-2 text-destructive')}>
               <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />

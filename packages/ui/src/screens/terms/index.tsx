@@ -1,6 +1,6 @@
 import { LegalDocument, type LegalSectionDef } from '../../components/legal';
 import { SUPPORT_EMAIL } from '../../components/brand';
-import { PublicLayout } from '../public-layout';
+import { PublicLayout } from '../../layout/public-layout';
 
 export const TERMS_LAST_UPDATED = '10-April-2025';
 

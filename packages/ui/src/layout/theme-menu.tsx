@@ -1,11 +1,11 @@
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
-import { cn } from '../../primitives/cn';
+import { cn } from '../primitives/cn';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../../primitives/dropdown-menu';
+} from '../primitives/dropdown-menu';
 
 export type ThemeMenuValue = 'light' | 'dark' | 'system';
 

@@ -1,0 +1,147 @@
+// The production shape's web server (deploy/nginx.conf, as docker-compose runs it), with Debian's real nginx
+// in front of a real API process in production mode: every answer carries the security headers, whichever
+// of the two gave it, and none twice. `node scripts/ensure-debian-packages.mjs nginx` installs nginx.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.js';
+import { freePort } from '../src/db/embedded.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const INLINE_SCRIPT = "document.documentElement.dataset.theme='light';";
+
+let dir: string;
+let api: TestApp;
+let nginx: ChildProcess | undefined;
+let base: string;
+
+/** deploy/nginx.conf inside a complete nginx.conf, pointed at this test's API, port and files. */
+function nginxConfig(apiPort: number, port: number): string {
+  const site = fs
+    .readFileSync(path.join(REPO_ROOT, 'deploy/nginx.conf'), 'utf8')
+    .replace('server api:3000;', `server 127.0.0.1:${apiPort};`)
+    .replace('listen 80;', `listen 127.0.0.1:${port};`)
+    .replace('root /usr/share/nginx/html;', `root ${path.join(dir, 'html')};`);
+  const asRoot = process.getuid?.() === 0 ? 'user root;' : '';
+  return `${asRoot}
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 64; }
+http {
+  include mime.types;
+  access_log off;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+${site}
+}
+`;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-nginx-'));
+  const html = path.join(dir, 'html');
+  fs.mkdirSync(path.join(html, 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'conf', 'snippets'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
+  fs.writeFileSync(path.join(html, 'assets', 'app-1234.js'), 'console.log("app");\n');
+  fs.writeFileSync(
+    path.join(html, 'index.html'),
+    `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div></body></html>`,
+  );
+  // The API serves the same build (docker-compose: the runtime image holds it at WEB_DIST).
+  api = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST: html } });
+  await api.app.listen({ host: '127.0.0.1', port: 0 });
+  const apiPort = (api.app.server.address() as AddressInfo).port;
+
+  const port = await freePort(30_000 + Math.floor(Math.random() * 5000));
+  base = `http://127.0.0.1:${port}`;
+  fs.copyFileSync('/etc/nginx/mime.types', path.join(dir, 'conf', 'mime.types'));
+  fs.copyFileSync(
+    path.join(REPO_ROOT, 'deploy/security-headers.conf'),
+    path.join(dir, 'conf', 'snippets', 'pagecast-security-headers.conf'),
+  );
+  const conf = path.join(dir, 'conf', 'nginx.conf');
+  fs.writeFileSync(conf, nginxConfig(apiPort, port));
+  // Users other than root's workers must read the files (nginx's workers may drop privileges).
+  fs.chmodSync(dir, 0o755);
+
+  await promisify(execFile)(NGINX, ['-t', '-p', dir, '-c', conf]);
+  nginx = spawn(NGINX, ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`${base}/assets/app-1234.js`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`nginx did not start: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+}, 60_000);
+
+afterAll(async () => {
+  nginx?.kill('SIGQUIT');
+  await api?.close().catch(() => {});
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The headers every answer must carry, each exactly once (a second copy would be comma-joined). */
+function expectSecurityHeaders(res: Response): void {
+  const h = res.headers;
+  expect(h.get('x-content-type-options')).toBe('nosniff');
+  expect(h.get('x-frame-options')).toBe('SAMEORIGIN');
+  expect(h.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  expect(h.get('referrer-policy')).toBe('no-referrer');
+  expect(h.get('content-security-policy')).toMatch(/frame-ancestors 'self'/);
+  expect(h.get('content-security-policy')).not.toMatch(/,/);
+  expect(h.get('server')).not.toMatch(/\d/); // no version to fingerprint
+}
+
+describe('production web server (deploy/nginx.conf)', () => {
+  it('serves hashed assets itself, cached for a year, with the security headers', async () => {
+    const res = await fetch(`${base}/assets/app-1234.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(res);
+    const missing = await fetch(`${base}/assets/nope.js`);
+    expect(missing.status).toBe(404);
+    expectSecurityHeaders(missing);
+  });
+
+  it('HTML documents come from the API with its CSP, which allows the inline script by hash only', async () => {
+    for (const url of ['/', '/dashboard/chats', '/privacy-policy']) {
+      const res = await fetch(`${base}${url}`, { headers: { accept: 'text/html' } });
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expectSecurityHeaders(res);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      expect(csp).not.toMatch(/default-src 'none'/); // nginx's own policy was not added on top
+    }
+  });
+
+  it('API answers pass through with the headers once', async () => {
+    const res = await fetch(`${base}/api/v1/pages`);
+    expect(res.status).toBe(401);
+    expectSecurityHeaders(res);
+  });
+
+  it('with no API to answer: a 503 with Retry-After and the headers, not a bare 502', async () => {
+    await api.app.close();
+    const res = await fetch(`${base}/dashboard/chats`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expectSecurityHeaders(res);
+  });
+});

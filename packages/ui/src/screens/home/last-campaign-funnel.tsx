@@ -1,0 +1,38 @@
+import type { Campaign } from '@pagecast/contract';
+import { FunnelTrack, percent } from '../../components/funnel-bars';
+import { HOME_TEXT as T } from './texts';
+
+/** The last campaign's dispatched / delivered / interacted counts with their shares. */
+export function LastCampaignFunnel({ campaign, locale }: { campaign: Campaign; locale?: string }) {
+  const rows = [
+    { label: T.dispatched, value: campaign.dispatchedCount, of: campaign.audienceCount },
+    { label: T.delivered, value: campaign.deliveredCount, of: campaign.dispatchedCount },
+    { label: T.interacted, value: campaign.interactedCount, of: campaign.dispatchedCount },
+  ];
+  return (
+    <dl className="grid gap-3">
+      {rows.map((row) => (
+        <div key={row.label} className="grid gap-1">
+          <div className="flex items-baseline justify-between gap-2 text-sm">
+            <dt className="text-muted-foreground">{row.label}</dt>
+            <dd className="font-semibold tabular-nums">
+              {row.value.toLocaleString(locale)}
+              {row.of > 0 ? (
+                <span className="ml-1.5 text-xs font-normal text-muted-foreground">
+                  {percent(row.value, row.of)}%
+                </span>
+              ) : null}
+            </dd>
+          </div>
+          <FunnelTrack
+            value={row.value}
+            of={row.of}
+            fullWithoutWhole
+            className="h-2"
+            fillClassName="bg-primary"
+          />
+        </div>
+      ))}
+    </dl>
+  );
+}

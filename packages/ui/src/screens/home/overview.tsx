@@ -1,0 +1,177 @@
+import type { PageOverview } from '@pagecast/contract';
+import {
+  ArrowRight,
+  CalendarClock,
+  ChartColumn,
+  MessagesSquare,
+  RefreshCw,
+  Tags,
+  Users,
+} from 'lucide-react';
+import { Badge, CampaignStatusBadge } from '../../primitives/badge';
+import { buttonVariants } from '../../primitives/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../primitives/card';
+import { relativeTime } from './format';
+import { GettingStarted } from './getting-started';
+import { LastCampaignFunnel } from './last-campaign-funnel';
+import { Empty, linkClass, StatCard } from './stat-card';
+import { HOME_TEXT as T, SYNC_STATE, type HomeLink } from './texts';
+import { UpcomingRow } from './upcoming-row';
+
+/** The ready state: getting started, the three summary figures, upcoming campaigns and the last
+ *  campaign's funnel. */
+export function Overview({
+  overview,
+  link,
+  now,
+  locale,
+}: {
+  overview: PageOverview;
+  link: HomeLink;
+  now: Date;
+  locale?: string;
+}) {
+  const { contacts, tagCount, lastSync, upcomingCampaigns, lastCampaign } = overview;
+  const syncState = lastSync ? (SYNC_STATE[lastSync.status] ?? SYNC_STATE.running) : null;
+
+  return (
+    <>
+      <GettingStarted overview={overview} link={link} />
+
+      <section aria-label="Summary" className="grid gap-4 @md:grid-cols-2 @4xl:grid-cols-3">
+        <StatCard
+          icon={<Users />}
+          title={T.contacts}
+          value={contacts.total.toLocaleString(locale)}
+          hint={contacts.total > 0 ? T.insideWindow(contacts.insideWindow) : T.noContactsHint}
+          action={
+            <a {...link('chats')} className={linkClass}>
+              <MessagesSquare aria-hidden="true" className="size-4" />
+              {T.openChats}
+            </a>
+          }
+        />
+        <StatCard
+          icon={<Tags />}
+          title={T.tags}
+          value={tagCount.toLocaleString(locale)}
+          hint={T.tagsHint}
+          action={
+            <a {...link('manage-tags')} className={linkClass}>
+              {tagCount > 0 ? T.manageTags : T.createFirstTag}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </a>
+          }
+        />
+        <StatCard
+          icon={<RefreshCw />}
+          title={T.sync}
+          value={
+            lastSync && syncState ? (
+              <span className="flex flex-wrap items-center gap-2">
+                <Badge variant={syncState.variant}>{syncState.label}</Badge>
+                {lastSync.finishedAt ? (
+                  <time
+                    dateTime={lastSync.finishedAt}
+                    className="text-base font-medium text-muted-foreground"
+                  >
+                    {relativeTime(lastSync.finishedAt, now, locale)}
+                  </time>
+                ) : null}
+              </span>
+            ) : (
+              <span className="text-base font-medium text-muted-foreground">{T.syncNever}</span>
+            )
+          }
+          hint={
+            lastSync
+              ? lastSync.error
+                ? lastSync.error
+                : `${lastSync.processed.toLocaleString(locale)} conversations processed`
+              : T.syncNeverHint
+          }
+          hintTone={lastSync?.error ? 'error' : 'muted'}
+          // Two columns leave it alone on its row: let it span the row instead of leaving a hole.
+          className="@md:col-span-2 @4xl:col-span-1"
+        />
+      </section>
+
+      <div className="grid gap-4 @3xl:grid-cols-2">
+        <Card aria-labelledby="home-upcoming">
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+            <div className="grid gap-1">
+              <CardTitle as="h2" id="home-upcoming" className="flex items-center gap-2 text-base">
+                <CalendarClock aria-hidden="true" className="size-4 text-muted-foreground" />
+                {T.upcoming}
+              </CardTitle>
+              <CardDescription>{T.upcomingHint}</CardDescription>
+            </div>
+            {upcomingCampaigns.length > 0 ? (
+              <a
+                {...link('schedule')}
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              >
+                {T.scheduleAnother}
+              </a>
+            ) : null}
+          </CardHeader>
+          <CardContent>
+            {upcomingCampaigns.length === 0 ? (
+              <Empty
+                title={T.noUpcoming}
+                hint={T.noUpcomingHint}
+                action={
+                  <a {...link('schedule')} className={buttonVariants({ size: 'sm' })}>
+                    {T.scheduleFirst}
+                  </a>
+                }
+              />
+            ) : (
+              <ul className="divide-y divide-border" aria-label={T.upcoming}>
+                {upcomingCampaigns.map((c) => (
+                  <UpcomingRow key={c.id} campaign={c} now={now} locale={locale} />
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="home-last-campaign">
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+            <div className="grid gap-1">
+              <CardTitle
+                as="h2"
+                id="home-last-campaign"
+                className="flex items-center gap-2 text-base"
+              >
+                <ChartColumn aria-hidden="true" className="size-4 text-muted-foreground" />
+                {T.lastCampaign}
+              </CardTitle>
+              {lastCampaign ? (
+                <CardDescription className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium text-foreground">{lastCampaign.name}</span>
+                  <CampaignStatusBadge status={lastCampaign.status} />
+                </CardDescription>
+              ) : null}
+            </div>
+            {lastCampaign ? (
+              <a
+                {...link('analytics')}
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              >
+                {T.viewAnalytics}
+              </a>
+            ) : null}
+          </CardHeader>
+          <CardContent>
+            {lastCampaign ? (
+              <LastCampaignFunnel campaign={lastCampaign} locale={locale} />
+            ) : (
+              <Empty title={T.noLastCampaign} hint={T.noLastCampaignHint} />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

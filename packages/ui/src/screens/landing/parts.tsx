@@ -1,0 +1,110 @@
+// Building blocks the landing page's sections share: the login button, an external link that says it
+// opens a new tab, and a section with its centred eyebrow / title / lead heading.
+import type { ReactNode } from 'react';
+import { FacebookIcon } from '../../components/facebook-icon';
+import { Button, type ButtonSize } from '../../primitives/button';
+import { cn } from '../../primitives/cn';
+
+export const focusRing =
+  'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden';
+
+/** The login starters of the page (header, hero, call to action). */
+export interface LoginProps {
+  onLogin: () => void;
+  loginPending: boolean;
+}
+
+export function LoginButton({
+  onLogin,
+  pending,
+  size = 'md',
+  className,
+}: {
+  onLogin: () => void;
+  pending: boolean;
+  size?: ButtonSize;
+  className?: string;
+}) {
+  return (
+    <Button size={size} onClick={onLogin} loading={pending} className={className}>
+      {pending ? null : <FacebookIcon className="size-4" />}
+      Login with Facebook
+    </Button>
+  );
+}
+
+export function ExternalLink({
+  href,
+  children,
+  className,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+export interface SectionHeadingProps {
+  eyebrow: string;
+  title: string;
+  lead: string;
+}
+
+function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  lead,
+}: {
+  id: string;
+} & SectionHeadingProps) {
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>
+      <h2
+        id={id}
+        className="mt-2 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl"
+      >
+        {title}
+      </h2>
+      <p className="mt-4 text-base leading-7 text-pretty text-muted-foreground sm:text-lg">
+        {lead}
+      </p>
+    </div>
+  );
+}
+
+/** A full-width band of the page: `titleId` names it (the heading's id, or one inside `children`); with an
+ *  `id` it is a nav target that clears the sticky header. */
+export function LandingSection({
+  id,
+  titleId,
+  heading,
+  className,
+  children,
+}: {
+  id?: string;
+  titleId: string;
+  heading?: SectionHeadingProps;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={titleId}
+      className={cn(id && 'scroll-mt-24', 'py-16 sm:py-24', className)}
+    >
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        {heading ? <SectionHeading id={titleId} {...heading} /> : null}
+        {children}
+      </div>
+    </section>
+  );
+}
