@@ -151,7 +151,7 @@ describe('webhook deliveries', () => {
     const hub =
       env.deps.realtime ??
       (await import('../src/realtime/index.js')).createRealtimeHub(env.database.pool, {
-        loadMessage: async () => null,
+        loadMessage: () => Promise.resolve(null),
       });
     const live = new Promise<LiveEvent>((resolve) => {
       const off = hub.subscribe(page.id, (e) => {

@@ -73,13 +73,23 @@ describe('constants', () => {
 describe('display rules (spec §3, §4)', () => {
   it("sender is 'You' when sentBy differs from the recipient", () => {
     const base = { id: 'm1', message: 'hi', createdAt: '2026-11-21T10:00:00.000Z' };
-    expect(toDisplayMessage({ ...base, sentBy: '999' }, '111')).toMatchObject({ sender: 'You', isCurrentUser: false });
-    expect(toDisplayMessage({ ...base, sentBy: '111' }, '111')).toMatchObject({ sender: '111', isCurrentUser: true });
+    expect(toDisplayMessage({ ...base, sentBy: '999' }, '111')).toMatchObject({
+      sender: 'You',
+      isCurrentUser: false,
+    });
+    expect(toDisplayMessage({ ...base, sentBy: '111' }, '111')).toMatchObject({
+      sender: '111',
+      isCurrentUser: true,
+    });
   });
   it('list times: today hh:mm, Yesterday, else month day', () => {
     const now = new Date(2026, 10, 21, 15, 0);
-    expect(formatListTime(new Date(2026, 10, 21, 9, 5).toISOString(), now, 'en-US')).toMatch(/09:05/);
-    expect(formatListTime(new Date(2026, 10, 20, 23, 59).toISOString(), now, 'en-US')).toBe('Yesterday');
+    expect(formatListTime(new Date(2026, 10, 21, 9, 5).toISOString(), now, 'en-US')).toMatch(
+      /09:05/,
+    );
+    expect(formatListTime(new Date(2026, 10, 20, 23, 59).toISOString(), now, 'en-US')).toBe(
+      'Yesterday',
+    );
     expect(formatListTime(new Date(2026, 10, 2, 8, 0).toISOString(), now, 'en-US')).toBe('Nov 2');
     expect(formatListTime(null, now)).toBe('');
   });
