@@ -2,10 +2,10 @@
 // audience preview, dispatch outcomes per recipient, platform failures, cancel, counters and CSV.
 import { CAMPAIGN_MESSAGES as M } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_INVALID_REASON } from '../src/modules/campaigns/reasons.js';
+import { CANCELLED_REASON, TOKEN_INVALID_REASON } from '../src/modules/campaigns/reasons.js';
 import { startDueCampaign } from '../src/jobs/campaigns/scheduler.js';
 import { recordCampaignEvent } from '../src/modules/campaigns/counters.js';
-import { CANCELLED_REASON, NOT_CANCELLABLE, TAG_NOT_ON_PAGE } from '../src/modules/campaigns/service.js';
+import { NOT_CANCELLABLE, TAG_NOT_ON_PAGE } from '../src/modules/campaigns/service.js';
 import { createCampaignWorld, must, waitFor, type CampaignWorld, type WorldPage } from './fixtures/campaign-world.js';
 
 let w: CampaignWorld;

@@ -167,3 +167,8 @@ export function createDb(
     },
   };
 }
+
+/** A text[] literal for `= any(...::text[])`: drizzle would expand a JS array into a row of parameters. */
+export function textArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}

@@ -2,9 +2,11 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { sql } from 'drizzle-orm';
+import { textArray, type Db, type Tx } from '../db/client.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import type { Queryable } from '../modules/campaigns/dispatch-repo.js';
-import { CAMPAIGN_BATCH_QUEUE, QUEUES } from './queues.js';
+import { CAMPAIGN_BATCH_QUEUE, PAGE_SYNC_QUEUE, QUEUES } from './queues.js';
 
 export * from './queues.js';
 
@@ -184,4 +186,41 @@ export async function stopRetrying(pool: Queryable, queue: string, jobId: string
     `update ${JOB_TABLE} set retry_limit = retry_count where id = $1::uuid and name = $2`,
     [jobId, queue],
   );
+}
+
+// ---- data deletion ------------------------------------------------------------------------------------
+
+/**
+ * Cancels queued (not yet running) jobs that belong to these pages or campaigns, whatever key their payload
+ * uses for them. A running job is left alone: it sees the cancelled campaign or the missing page and stops.
+ */
+export async function cancelQueuedJobs(
+  db: Db | Tx,
+  pages: Array<{ id: string; fbPageId: string }>,
+  campaignIds: string[],
+): Promise<number> {
+  if (pages.length === 0 && campaignIds.length === 0) return 0;
+  const exists = await db.execute<{ ok: boolean }>(
+    sql`select to_regclass(${`${BOSS_SCHEMA}.job`}) is not null as ok`,
+  );
+  if (!exists.rows[0]?.ok) return 0;
+  const pageKeys = pages.flatMap((p) => [p.id, p.fbPageId]);
+  const queues = [PAGE_SYNC_QUEUE, CAMPAIGN_BATCH_QUEUE];
+  const res = await db.execute(sql`
+    update ${sql.raw(BOSS_SCHEMA)}.job
+    set state = 'cancelled', completed_on = now()
+    where name in (${sql.join(
+      queues.map((q) => sql`${q}`),
+      sql`, `,
+    )})
+      and state in ('created', 'retry')
+      and (
+        data->>'pageId' = any(${textArray(pageKeys)}::text[])
+        or data->>'fbPageId' = any(${textArray(pageKeys)}::text[])
+        or data->>'campaignId' = any(${textArray(campaignIds)}::text[])
+        or data->>'syncId' in (
+          select id::text from page_syncs where page_id::text = any(${textArray(pages.map((p) => p.id))}::text[])
+        )
+      )`);
+  return res.rowCount ?? 0;
 }

@@ -18,6 +18,9 @@ export const UNKNOWN_OUTCOME_MESSAGE =
 export const FLAGGED_FOR_REVIEW =
   ' recipient(s) flagged for review: the answer to their send was lost.';
 
+/** An admin cancelled a pending or processing campaign. */
+export const CANCELLED_REASON = 'Cancelled by an admin.';
+
 export const EMPTY_AUDIENCE_REASON =
   'No recipients: the audience was empty when the campaign started.';
 export const TAG_DELETED_REASON = 'No recipients: the tag was deleted before the campaign started.';

@@ -15,11 +15,11 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { csvRow } from './csv.js';
 import * as repo from './repo.js';
+import { CANCELLED_REASON } from './reasons.js';
 
 export const TAG_NOT_ON_PAGE = 'The selected tag does not exist on this page';
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 export const NOT_CANCELLABLE = 'Only a pending or processing campaign can be cancelled';
-export const CANCELLED_REASON = 'Cancelled by an admin.';
 
 /** A tag id that is not one of the page's tags: 400 on the tagId field (create and preview alike). */
 async function tagOfPage(db: Db, pageUuid: string, tagId: string) {

@@ -1,9 +1,7 @@
-// SQL of data deletion (spec §4 "Data deletion", issue 9). Every function takes a Db or a transaction.
+// SQL of data deletion (spec §4 "Data deletion"; docs/data-deletion.md). Every function takes a Db or a transaction.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { textArray, type Db, type Tx } from '../../db/client.js';
 import { admins, campaigns, deletionRequests, pageAdmins, pages } from '../../db/schema.js';
-import { BOSS_SCHEMA } from '../../jobs/boss.js';
-import { CAMPAIGN_BATCH_QUEUE, PAGE_SYNC_QUEUE } from '../../jobs/queues.js';
 
 export type Exec = Db | Tx;
 
@@ -77,46 +75,6 @@ export async function revokePageTokens(db: Exec, pageIds: string[], wipe: boolea
 }
 
 /**
- * Cancels queued (not yet running) jobs that belong to these pages or campaigns, whatever key their payload
- * uses for them. A running job is left alone: it sees the cancelled campaign or the missing page and stops.
- */
-export async function cancelQueuedJobs(
-  db: Exec,
-  pages: OwnedPage[],
-  campaignIds: string[],
-): Promise<number> {
-  if (pages.length === 0 && campaignIds.length === 0) return 0;
-  const exists = await db.execute<{ ok: boolean }>(
-    sql`select to_regclass(${`${BOSS_SCHEMA}.job`}) is not null as ok`,
-  );
-  if (!exists.rows[0]?.ok) return 0;
-  const pageKeys = pages.flatMap((p) => [p.id, p.fbPageId]);
-  const queues = [PAGE_SYNC_QUEUE, CAMPAIGN_BATCH_QUEUE];
-  const res = await db.execute(sql`
-    update ${sql.raw(BOSS_SCHEMA)}.job
-    set state = 'cancelled', completed_on = now()
-    where name in (${sql.join(
-      queues.map((q) => sql`${q}`),
-      sql`, `,
-    )})
-      and state in ('created', 'retry')
-      and (
-        data->>'pageId' = any(${toPgArray(pageKeys)}::text[])
-        or data->>'fbPageId' = any(${toPgArray(pageKeys)}::text[])
-        or data->>'campaignId' = any(${toPgArray(campaignIds)}::text[])
-        or data->>'syncId' in (
-          select id::text from page_syncs where page_id::text = any(${toPgArray(pages.map((p) => p.id))}::text[])
-        )
-      )`);
-  return res.rowCount ?? 0;
-}
-
-/** A text[] literal for `= any(...)` (drizzle would expand a JS array into a row of parameters). */
-function toPgArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-}
-
-/**
  * One chunk of a page's children: deletes up to `limit` rows of `table` for the page and says how many.
  * The page row's cascade would do the same in one statement; chunks keep each transaction small.
  */
@@ -155,7 +113,7 @@ export async function deleteWebhookEvents(db: Exec, fbPageIds: string[]): Promis
       select 1 from jsonb_array_elements(
         case when jsonb_typeof(payload->'entry') = 'array' then payload->'entry' else '[]'::jsonb end
       ) e
-      where e->>'id' = any(${toPgArray(fbPageIds)}::text[])
+      where e->>'id' = any(${textArray(fbPageIds)}::text[])
     )`);
   return res.rowCount ?? 0;
 }

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { GraphError } from '../../graph/index.js';
 import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import { assertTokenFor, SIGN_IN_MESSAGES } from '../admin/service.js';
+import { cancelQueuedJobs } from '../../jobs/boss.js';
 import { DATA_DELETION_QUEUE } from '../../jobs/queues.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
@@ -55,7 +56,7 @@ async function stopActivity(
   const cancelled = await repo.cancelActiveCampaigns(tx, pageIds, options.reason);
   await repo.revokeAdminToken(tx, admin.id, options.wipeTokens);
   await repo.revokePageTokens(tx, pageIds, options.wipeTokens);
-  await repo.cancelQueuedJobs(tx, solePages, cancelled);
+  await cancelQueuedJobs(tx, solePages, cancelled);
   return { admin, solePages, cancelledCampaigns: cancelled.length };
 }
 
