@@ -11,7 +11,8 @@ import {
 } from '@pagecast/ui/screens/campaign-analytics';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError, errorMessage, tsr } from '../../lib/api';
+import { tsr } from '../../lib/api';
+import { errorMessage, unwrap } from '../../lib/query';
 import { useAuthStore, usePagesStore } from '../../stores';
 import { campaignKeys, LIVE_POLL_MS } from './cache';
 
@@ -22,11 +23,6 @@ const isLive = (c: Pick<Campaign, 'status' | 'scheduledTime'> | undefined) =>
   c?.status === 'processing' ||
   (c?.status === 'pending' && new Date(c.scheduledTime).getTime() - Date.now() < 60_000);
 
-async function ok<T extends { status: number; body: unknown }>(res: T, expected = 200) {
-  if (res.status !== expected) throw new ApiError(res.status, res.body);
-  return res.body as Extract<T, { status: 200 }>['body'];
-}
-
 /** The recipients CSV through fetch with the bearer token, saved as a download. */
 async function downloadCsv(campaign: Campaign) {
   const token = useAuthStore.getState().accessToken;
@@ -35,7 +31,9 @@ async function downloadCsv(campaign: Campaign) {
   });
   if (!res.ok) throw new Error(ANALYTICS_TEXT.exportFailed);
   const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'recipients.csv';
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+    'recipients.csv';
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -62,14 +60,18 @@ export function CampaignAnalyticsPage() {
     enabled: Boolean(pageId),
     placeholderData: keepPreviousData,
     queryFn: async () =>
-      ok(await tsr.campaigns.listCampaigns.query({ params: { pageId }, query: { page, limit: 7 } })),
+      unwrap(
+        await tsr.campaigns.listCampaigns.query({ params: { pageId }, query: { page, limit: 7 } }),
+        200,
+      ),
     refetchInterval: (q) => (q.state.data?.data.some(isLive) ? LIVE_POLL_MS : false),
   });
 
   const detail = useQuery({
     queryKey: campaignKeys.detail(openId ?? ''),
     enabled: Boolean(openId),
-    queryFn: async () => ok(await tsr.campaigns.getCampaign.query({ params: { campaignId: openId ?? '' } })),
+    queryFn: async () =>
+      unwrap(await tsr.campaigns.getCampaign.query({ params: { campaignId: openId ?? '' } }), 200),
     refetchInterval: (q) => (isLive(q.state.data?.campaign) ? LIVE_POLL_MS : false),
   });
   const status = detail.data?.campaign.status;
@@ -79,11 +81,16 @@ export function CampaignAnalyticsPage() {
     enabled: Boolean(openId),
     placeholderData: keepPreviousData,
     queryFn: async () =>
-      ok(
+      unwrap(
         await tsr.campaigns.listCampaignRecipients.query({
           params: { campaignId: openId ?? '' },
-          query: { page: recipientsPage, limit: RECIPIENTS_PAGE_SIZE, ...(outcome ? { outcome } : {}) },
+          query: {
+            page: recipientsPage,
+            limit: RECIPIENTS_PAGE_SIZE,
+            ...(outcome ? { outcome } : {}),
+          },
         }),
+        200,
       ),
     refetchInterval: status === 'processing' ? LIVE_POLL_MS : false,
   });
@@ -97,7 +104,10 @@ export function CampaignAnalyticsPage() {
   const onCancel = async () => {
     if (!openId) return;
     try {
-      await ok(await tsr.campaigns.cancelCampaign.mutate({ params: { campaignId: openId }, body: {} }));
+      unwrap(
+        await tsr.campaigns.cancelCampaign.mutate({ params: { campaignId: openId }, body: {} }),
+        200,
+      );
       toast.success(ANALYTICS_TEXT.cancelled);
     } catch (err) {
       toast.error(errorMessage(err, ANALYTICS_TEXT.cancelFailed));

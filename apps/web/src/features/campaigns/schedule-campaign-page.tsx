@@ -2,9 +2,10 @@
 // ScheduleCampaignScreen; creation through the contract's createCampaign.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toCreateCampaignBody, type CampaignFormValues } from '@pagecast/contract';
-import { ScheduleCampaignScreen, type CampaignActionError } from '@pagecast/ui/screens/schedule-campaign';
+import { SCHEDULE_TEXT, ScheduleCampaignScreen } from '@pagecast/ui/screens/schedule-campaign';
 import { useState } from 'react';
-import { ApiError, errorMessage, tsr } from '../../lib/api';
+import { tsr } from '../../lib/api';
+import { errorMessage, noPageSelected, unwrap } from '../../lib/query';
 import { usePagesStore } from '../../stores';
 import { tagKeys } from '../tags/cache';
 import { useSyncState } from '../sync';
@@ -20,34 +21,31 @@ export function ScheduleCampaignPage() {
   const tagsQuery = useQuery({
     queryKey: tagKeys.list(pageId ?? ''),
     enabled: Boolean(pageId),
-    queryFn: async () => {
-      const res = await tsr.tags.listTags.query({ params: { pageId: pageId ?? '' } });
-      if (res.status !== 200) throw new ApiError(res.status, res.body);
-      return res.body;
-    },
+    queryFn: async () =>
+      unwrap(await tsr.tags.listTags.query({ params: { pageId: pageId ?? '' } }), 200),
   });
 
   const audienceQuery = useQuery({
     queryKey: campaignKeys.audience(pageId ?? '', tagId),
     enabled: Boolean(pageId),
-    queryFn: async () => {
-      const res = await tsr.campaigns.audiencePreview.query({
-        params: { pageId: pageId ?? '' },
-        query: tagId ? { tagId } : {},
-      });
-      if (res.status !== 200) throw new ApiError(res.status, res.body);
-      return res.body;
-    },
+    queryFn: async () =>
+      unwrap(
+        await tsr.campaigns.audiencePreview.query({
+          params: { pageId: pageId ?? '' },
+          query: tagId ? { tagId } : {},
+        }),
+        200,
+      ),
   });
 
   const onSubmit = async (values: CampaignFormValues) => {
-    if (!pageId) throw { message: 'Select a page first.' } satisfies CampaignActionError;
-    const res = await tsr.campaigns.createCampaign.mutate({ body: toCreateCampaignBody(values, pageId) });
-    if (res.status !== 201) {
-      const body = (res.body ?? {}) as CampaignActionError;
-      console.error('Campaign creation failed', res.status, body);
-      throw { message: body.message, fieldErrors: body.fieldErrors } satisfies CampaignActionError;
-    }
+    if (!pageId) throw noPageSelected();
+    const res = await tsr.campaigns.createCampaign.mutate({
+      body: toCreateCampaignBody(values, pageId),
+    });
+    if (res.status !== 201) console.error('Campaign creation failed', res.status, res.body ?? {});
+    // The screen shows the error's message (its own text when the server sent none) and fieldErrors.
+    unwrap(res, 201, SCHEDULE_TEXT.createFailed);
     void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
   };
 

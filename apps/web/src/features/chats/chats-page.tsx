@@ -1,7 +1,7 @@
 // /dashboard/chats: wires the inbox queries, sends, tags and live events to the pure InboxScreen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TIMINGS, bulkTagProgress, type MessageReceived } from '@pagecast/contract';
+import { TIMINGS, bulkTagProgress } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import {
   InboxScreen,
@@ -9,7 +9,8 @@ import {
   type InboxMessage,
   type TagOption,
 } from '@pagecast/ui/screens/inbox';
-import { ApiError, errorMessage, tsr } from '../../lib/api';
+import { tsr } from '../../lib/api';
+import { errorMessage, unwrap } from '../../lib/query';
 import { useAuthStore, usePagesStore } from '../../stores';
 import {
   addMessage,
@@ -60,15 +61,6 @@ export function withoutEchoed<P extends InboxMessage & { sameTextBefore: number 
   });
 }
 
-async function unwrap<T extends { status: number; body: unknown }, S extends number>(
-  promise: Promise<T>,
-  ok: S,
-): Promise<Extract<T, { status: S }>['body']> {
-  const res = await promise;
-  if (res.status !== ok) throw new ApiError(res.status, res.body);
-  return res.body as Extract<T, { status: S }>['body'];
-}
-
 function Inbox({ pageId }: { pageId: string }) {
   const queryClient = useQueryClient();
   const token = useAuthStore((s) => s.accessToken);
@@ -78,14 +70,14 @@ function Inbox({ pageId }: { pageId: string }) {
   const recipientsQuery = useInfiniteQuery({
     queryKey: chatKeys.recipients(pageId),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) =>
+    queryFn: async ({ pageParam }): Promise<RecipientsPage> =>
       unwrap(
-        tsr.chats.getRecipients.query({
+        await tsr.chats.getRecipients.query({
           params: { pageId },
           query: pageParam ? { after: pageParam } : {},
         }),
         200,
-      ) as Promise<RecipientsPage>,
+      ),
     getNextPageParam: (last) => last.paging.nextCursor ?? undefined,
     staleTime: TIMINGS.recipientsRefetchThresholdMs,
     gcTime: TIMINGS.recipientsCacheMs,
@@ -110,14 +102,14 @@ function Inbox({ pageId }: { pageId: string }) {
     queryKey: chatKeys.conversation(pageId, selectedId ?? ''),
     enabled: Boolean(selectedId),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) =>
+    queryFn: async ({ pageParam }): Promise<ConversationPage> =>
       unwrap(
-        tsr.chats.getConversation.query({
+        await tsr.chats.getConversation.query({
           params: { pageId, userId: selectedId as string },
           query: pageParam ? { after: pageParam } : {},
         }),
         200,
-      ) as Promise<ConversationPage>,
+      ),
     getNextPageParam: (last) => last.paging.nextCursor ?? undefined,
   });
 
@@ -128,10 +120,13 @@ function Inbox({ pageId }: { pageId: string }) {
     async (userId: string, localId: string, text: string): Promise<boolean> => {
       setPending((list) => list.map((p) => (p.id === localId ? { ...p, state: 'sending' } : p)));
       try {
-        const { message } = (await unwrap(
-          tsr.chats.sendMessage.mutate({ params: { pageId, userId }, body: { message: text } }),
+        const { message } = unwrap(
+          await tsr.chats.sendMessage.mutate({
+            params: { pageId, userId },
+            body: { message: text },
+          }),
           201,
-        )) as { message: MessageReceived };
+        );
         queryClient.setQueryData<ConversationData>(chatKeys.conversation(pageId, userId), (data) =>
           data ? addMessage(data, message) : data,
         );
@@ -186,7 +181,7 @@ function Inbox({ pageId }: { pageId: string }) {
   // ---- tags of the page and of the open chat (spec §4: optimistic, revert only when alone) ----
   const tagsQuery = useQuery({
     queryKey: tagKeys.list(pageId),
-    queryFn: () => unwrap(tsr.tags.listTags.query({ params: { pageId } }), 200),
+    queryFn: async () => unwrap(await tsr.tags.listTags.query({ params: { pageId } }), 200),
   });
   const pageTags: TagOption[] = useMemo(
     () => (tagsQuery.data ?? []).map((t) => ({ id: t.tag.id, name: t.tag.name })),
@@ -213,8 +208,8 @@ function Inbox({ pageId }: { pageId: string }) {
     setTagUpdating(true);
     try {
       const body = { userId, tagId, pageId };
-      if (assign) await unwrap(tsr.userTags.addUserTag.mutate({ body }), 200);
-      else await unwrap(tsr.userTags.removeUserTag.mutate({ body }), 200);
+      if (assign) unwrap(await tsr.userTags.addUserTag.mutate({ body }), 200);
+      else unwrap(await tsr.userTags.removeUserTag.mutate({ body }), 200);
       toast.success(assign ? INBOX_TEXT.tagAdded : INBOX_TEXT.tagRemoved);
     } catch (err) {
       console.error('Failed to update tags', err);
@@ -257,12 +252,12 @@ function Inbox({ pageId }: { pageId: string }) {
     const chats = [...checkedIds];
     const ops = chats.flatMap((userId) => [
       ...add.map(
-        (tagId) => () =>
-          unwrap(tsr.userTags.addUserTag.mutate({ body: { userId, tagId, pageId } }), 200),
+        (tagId) => async () =>
+          unwrap(await tsr.userTags.addUserTag.mutate({ body: { userId, tagId, pageId } }), 200),
       ),
       ...remove.map(
-        (tagId) => () =>
-          unwrap(tsr.userTags.removeUserTag.mutate({ body: { userId, tagId, pageId } }), 200),
+        (tagId) => async () =>
+          unwrap(await tsr.userTags.removeUserTag.mutate({ body: { userId, tagId, pageId } }), 200),
       ),
     ]);
     setBulkRunning(true);

@@ -2,7 +2,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { PageOverview } from '@pagecast/contract';
 import { HomeScreen, type HomeSection } from '@pagecast/ui/screens/home';
-import { errorMessage, tsr } from '../../lib/api';
+import { tsr } from '../../lib/api';
+import { errorMessage } from '../../lib/query';
 import { usePagesStore } from '../../stores';
 
 export const OVERVIEW_ERROR_FALLBACK = 'An error occurred';
@@ -34,7 +35,9 @@ export function HomePage() {
         state === 'error' ? errorMessage(query.error ?? query.data, OVERVIEW_ERROR_FALLBACK) : null
       }
       onRetry={() => void query.refetch()}
-      onNavigate={(section: HomeSection) => void navigate({ to: `/dashboard/${section}`, replace: true })}
+      onNavigate={(section: HomeSection) =>
+        void navigate({ to: `/dashboard/${section}`, replace: true })
+      }
     />
   );
 }

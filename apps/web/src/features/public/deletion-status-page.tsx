@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { DeletionStatusScreen } from '@pagecast/ui';
-import { errorMessage, tsr } from '../../lib/api';
+import { tsr } from '../../lib/api';
+import { errorMessage } from '../../lib/query';
 
 const route = getRouteApi('/deletion-status/$userId');
 

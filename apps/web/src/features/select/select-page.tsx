@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { matchesName, type Page } from '@pagecast/contract';
-import { ApiError, errorMessage, tsr } from '../../lib/api';
+import { tsr } from '../../lib/api';
+import { errorMessage, unwrap } from '../../lib/query';
 import { resetAll, useAuthStore, usePagesStore } from '../../stores';
 import { useLogin } from '../auth/use-login';
 import { ThemeMenu } from '@pagecast/ui/screens/public-layout';
@@ -23,11 +24,8 @@ export function SelectPage() {
   const { login, pending: addPending } = useLogin();
 
   const choose = useMutation({
-    mutationFn: async (pageId: string) => {
-      const response = await tsr.pages.getPage.query({ params: { pageId } });
-      if (response.status !== 200) throw new ApiError(response.status, response.body);
-      return response.body;
-    },
+    mutationFn: async (pageId: string) =>
+      unwrap(await tsr.pages.getPage.query({ params: { pageId } }), 200),
     onSuccess: async (page) => {
       queryClient.setQueryData(['page', page.pageId], {
         status: 200,

@@ -3,41 +3,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TagFormValues } from '@pagecast/contract';
 import { ManageTagsScreen } from '@pagecast/ui/screens/manage-tags';
-import { ApiError, errorMessage, tsr } from '../../lib/api';
+import { tsr } from '../../lib/api';
+import { ApiError, noPageSelected, unwrap } from '../../lib/query';
 import { usePagesStore } from '../../stores';
 import { applyTagChange, tagKeys } from './cache';
 
 export const CREATE_TAG_FALLBACK = 'Failed to create tag.';
 const LOAD_FALLBACK = 'Something went wrong';
 
-/**
- * A failed tag call: `data` is the server's `{ message, fieldErrors }` (the screen shows data.message,
- * spec §8). Raised too when a 2xx answer lacks `success`.
- */
-export class TagRequestError extends Error {
-  constructor(
-    message: string,
-    readonly data: { message?: string; fieldErrors?: Record<string, string[]> } | undefined,
-  ) {
-    super(message);
-    this.name = 'TagRequestError';
-  }
-}
-
-function failure(response: { status: number; body: unknown }, fallback: string): TagRequestError {
-  const body = response.body as {
-    message?: unknown;
-    fieldErrors?: Record<string, string[]>;
-  } | null;
-  const message = typeof body?.message === 'string' && body.message ? body.message : fallback;
-  return new TagRequestError(
-    message,
-    body && typeof body === 'object' ? { message, fieldErrors: body.fieldErrors } : undefined,
-  );
-}
-
+/** The server's message (an ApiError carries it), else the error's own, else a generic text. */
 function loadErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return errorMessage(error, error.message);
   return error instanceof Error && error.message ? error.message : LOAD_FALLBACK;
 }
 
@@ -49,15 +24,12 @@ export function ManageTagsPage() {
   const tagsQuery = useQuery({
     queryKey: tagKeys.list(pageId ?? ''),
     enabled: Boolean(pageId),
-    queryFn: async () => {
-      const res = await tsr.tags.listTags.query({ params: { pageId: pageId ?? '' } });
-      if (res.status !== 200) throw new ApiError(res.status, res.body);
-      return res.body;
-    },
+    queryFn: async () =>
+      unwrap(await tsr.tags.listTags.query({ params: { pageId: pageId ?? '' } }), 200),
   });
 
   const requirePage = () => {
-    if (!pageId) throw new TagRequestError('No page selected', { message: 'Select a page first.' });
+    if (!pageId) throw noPageSelected();
     return pageId;
   };
   const refresh = (id: string) => queryClient.invalidateQueries({ queryKey: tagKeys.list(id) });
@@ -66,8 +38,10 @@ export function ManageTagsPage() {
     const id = requirePage();
     try {
       const res = await tsr.tags.createTag.mutate({ body: { ...values, pageId: id } });
-      if (res.status !== 201 || !res.body.success) throw failure(res, CREATE_TAG_FALLBACK);
-      applyTagChange(queryClient, id, { type: 'upsert', tag: res.body.tag });
+      const body = unwrap(res, 201, CREATE_TAG_FALLBACK);
+      // Checked, not trusted: a 201 without `success` is a failure too.
+      if (!body.success) throw new ApiError(res.status, res.body, CREATE_TAG_FALLBACK);
+      applyTagChange(queryClient, id, { type: 'upsert', tag: body.tag });
       void refresh(id);
     } catch (error) {
       console.error(error);
@@ -79,7 +53,7 @@ export function ManageTagsPage() {
     const id = requirePage();
     const res = await tsr.tags.updateTag.mutate({ params: { id: tagId }, body: values });
     if (res.status !== 200) {
-      const error = failure(res, 'Failed to update tag.');
+      const error = new ApiError(res.status, res.body, 'Failed to update tag.');
       console.error(error);
       throw error;
     }
@@ -91,7 +65,7 @@ export function ManageTagsPage() {
     const id = requirePage();
     const res = await tsr.tags.deleteTag.mutate({ params: { id: tagId } });
     if (res.status !== 200) {
-      const error = failure(res, 'Failed to delete tag.');
+      const error = new ApiError(res.status, res.body, 'Failed to delete tag.');
       console.error(error);
       throw error;
     }
