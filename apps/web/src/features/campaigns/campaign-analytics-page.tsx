@@ -13,8 +13,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { tsr } from '../../lib/api';
 import { errorMessage, unwrap } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
 import { useAuthStore, usePagesStore } from '../../stores';
-import { campaignKeys, LIVE_POLL_MS } from './cache';
+import { LIVE_POLL_MS } from './cache';
 
 type Outcome = CampaignRecipient['state'];
 const RECIPIENTS_PAGE_SIZE = 20;
@@ -56,7 +57,7 @@ export function CampaignAnalyticsPage() {
   const [recipientsPage, setRecipientsPage] = useState(1);
 
   const list = useQuery({
-    queryKey: campaignKeys.list(pageId, page),
+    queryKey: queryKeys.campaigns.list(pageId, page),
     enabled: Boolean(pageId),
     placeholderData: keepPreviousData,
     queryFn: async () =>
@@ -68,7 +69,7 @@ export function CampaignAnalyticsPage() {
   });
 
   const detail = useQuery({
-    queryKey: campaignKeys.detail(openId ?? ''),
+    queryKey: queryKeys.campaigns.detail(openId ?? ''),
     enabled: Boolean(openId),
     queryFn: async () =>
       unwrap(await tsr.campaigns.getCampaign.query({ params: { campaignId: openId ?? '' } }), 200),
@@ -77,7 +78,7 @@ export function CampaignAnalyticsPage() {
   const status = detail.data?.campaign.status;
 
   const recipients = useQuery({
-    queryKey: campaignKeys.recipients(openId ?? '', recipientsPage, outcome),
+    queryKey: queryKeys.campaigns.recipients(openId ?? '', recipientsPage, outcome),
     enabled: Boolean(openId),
     placeholderData: keepPreviousData,
     queryFn: async () =>
@@ -113,7 +114,7 @@ export function CampaignAnalyticsPage() {
       toast.error(errorMessage(err, ANALYTICS_TEXT.cancelFailed));
       throw err;
     } finally {
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all });
     }
   };
 

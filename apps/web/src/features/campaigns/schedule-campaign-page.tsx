@@ -6,10 +6,9 @@ import { SCHEDULE_TEXT, ScheduleCampaignScreen } from '@pagecast/ui/screens/sche
 import { useState } from 'react';
 import { tsr } from '../../lib/api';
 import { errorMessage, noPageSelected, unwrap } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
 import { usePagesStore } from '../../stores';
-import { tagKeys } from '../tags/cache';
 import { useSyncState } from '../sync';
-import { campaignKeys } from './cache';
 
 export function ScheduleCampaignPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
@@ -19,14 +18,14 @@ export function ScheduleCampaignPage() {
 
   // Spec §5: the tag list query is skipped when no page is selected.
   const tagsQuery = useQuery({
-    queryKey: tagKeys.list(pageId ?? ''),
+    queryKey: queryKeys.tags.list(pageId ?? ''),
     enabled: Boolean(pageId),
     queryFn: async () =>
       unwrap(await tsr.tags.listTags.query({ params: { pageId: pageId ?? '' } }), 200),
   });
 
   const audienceQuery = useQuery({
-    queryKey: campaignKeys.audience(pageId ?? '', tagId),
+    queryKey: queryKeys.campaigns.audience(pageId ?? '', tagId),
     enabled: Boolean(pageId),
     queryFn: async () =>
       unwrap(
@@ -46,7 +45,7 @@ export function ScheduleCampaignPage() {
     if (res.status !== 201) console.error('Campaign creation failed', res.status, res.body ?? {});
     // The screen shows the error's message (its own text when the server sent none) and fieldErrors.
     unwrap(res, 201, SCHEDULE_TEXT.createFailed);
-    void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all });
   };
 
   return (

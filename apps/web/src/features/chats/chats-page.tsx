@@ -11,13 +11,12 @@ import {
 } from '@pagecast/ui/screens/inbox';
 import { tsr } from '../../lib/api';
 import { errorMessage, unwrap } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
 import { useAuthStore, usePagesStore } from '../../stores';
 import {
   addMessage,
-  chatKeys,
   conversationOldestFirst,
   flattenRecipients,
-  tagKeys,
   type ConversationData,
   type ConversationPage,
   type RecipientsPage,
@@ -68,7 +67,7 @@ function Inbox({ pageId }: { pageId: string }) {
 
   // ---- recipients (spec §7: cached 600 s, refetched on load unless under 60 s old) ----
   const recipientsQuery = useInfiniteQuery({
-    queryKey: chatKeys.recipients(pageId),
+    queryKey: queryKeys.chats.recipients(pageId),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<RecipientsPage> =>
       unwrap(
@@ -99,7 +98,7 @@ function Inbox({ pageId }: { pageId: string }) {
 
   // ---- the open conversation ----
   const conversationQuery = useInfiniteQuery({
-    queryKey: chatKeys.conversation(pageId, selectedId ?? ''),
+    queryKey: queryKeys.chats.conversation(pageId, selectedId ?? ''),
     enabled: Boolean(selectedId),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<ConversationPage> =>
@@ -127,11 +126,12 @@ function Inbox({ pageId }: { pageId: string }) {
           }),
           201,
         );
-        queryClient.setQueryData<ConversationData>(chatKeys.conversation(pageId, userId), (data) =>
-          data ? addMessage(data, message) : data,
+        queryClient.setQueryData<ConversationData>(
+          queryKeys.chats.conversation(pageId, userId),
+          (data) => (data ? addMessage(data, message) : data),
         );
         setPending((list) => list.filter((p) => p.id !== localId));
-        void queryClient.invalidateQueries({ queryKey: chatKeys.all(pageId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all(pageId) });
         return true;
       } catch (err) {
         console.error(SEND_FAILED_LOG, err);
@@ -156,7 +156,7 @@ function Inbox({ pageId }: { pageId: string }) {
         sentBy: pageId,
         state: 'sending',
         sameTextBefore: conversationOldestFirst(
-          queryClient.getQueryData<ConversationData>(chatKeys.conversation(pageId, userId)),
+          queryClient.getQueryData<ConversationData>(queryKeys.chats.conversation(pageId, userId)),
         ).filter((m) => m.sentBy === pageId && m.message === text).length,
       },
     ]);
@@ -180,7 +180,7 @@ function Inbox({ pageId }: { pageId: string }) {
 
   // ---- tags of the page and of the open chat (spec §4: optimistic, revert only when alone) ----
   const tagsQuery = useQuery({
-    queryKey: tagKeys.list(pageId),
+    queryKey: queryKeys.tags.list(pageId),
     queryFn: async () => unwrap(await tsr.tags.listTags.query({ params: { pageId } }), 200),
   });
   const pageTags: TagOption[] = useMemo(
@@ -219,8 +219,8 @@ function Inbox({ pageId }: { pageId: string }) {
       if (tagUpdates.current === 0) {
         setTagUpdating(false);
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: chatKeys.conversation(pageId, userId) }),
-          queryClient.invalidateQueries({ queryKey: tagKeys.list(pageId) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.chats.conversation(pageId, userId) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(pageId) }),
         ]);
         if (tagUpdates.current === 0) setLocalTags(null);
       }
@@ -284,8 +284,8 @@ function Inbox({ pageId }: { pageId: string }) {
       toast.error(`${failed} of ${ops.length} tag updates failed. Try again for the rest.`);
     else toast.success(`Tags updated for ${chats.length} chat(s)`);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: tagKeys.all }),
-      queryClient.invalidateQueries({ queryKey: chatKeys.conversations(pageId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.chats.conversations(pageId) }),
     ]);
   };
 

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DashboardShell, type NavUserSubscription } from '@pagecast/ui/layout';
 import { tsr } from '../../lib/api';
 import { env } from '../../lib/env';
+import { queryKeys } from '../../lib/query-keys';
 import { useTheme } from '../../lib/theme';
 import { resetAll, useAuthStore, usePagesStore } from '../../stores';
 import { subscriptionTimeLeft } from '../subscription/time-left';
@@ -25,7 +26,7 @@ export function DashboardLayout() {
   // The subscription values are fetched only once the user opens the expander.
   const [wantSubscription, setWantSubscription] = useState(false);
   const subscriptionQuery = tsr.pages.getSubscription.useQuery({
-    queryKey: ['subscription'],
+    queryKey: queryKeys.subscription(),
     enabled: wantSubscription,
     staleTime: 60_000,
   });

@@ -4,6 +4,7 @@ import { PageOverview } from '@pagecast/contract';
 import { HomeScreen, type HomeSection } from '@pagecast/ui/screens/home';
 import { tsr } from '../../lib/api';
 import { errorMessage } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
 import { usePagesStore } from '../../stores';
 
 export const OVERVIEW_ERROR_FALLBACK = 'An error occurred';
@@ -13,7 +14,7 @@ export function HomePage() {
   const selectedPage = usePagesStore((s) => s.selectedPage);
   const pageId = selectedPage?.pageId ?? '';
   const query = tsr.pages.getOverview.useQuery({
-    queryKey: ['overview', pageId],
+    queryKey: queryKeys.overview(pageId),
     queryData: { params: { pageId } },
     enabled: pageId !== '',
     // The numbers move with webhooks and campaigns: refresh when the admin comes back to the tab.

@@ -2,6 +2,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { DeletionStatusScreen } from '@pagecast/ui';
 import { tsr } from '../../lib/api';
 import { errorMessage } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
 
 const route = getRouteApi('/deletion-status/$userId');
 
@@ -12,7 +13,7 @@ export const DELETION_STATUS_POLL_MS = 5000;
 export function DeletionStatusPage() {
   const { userId } = route.useParams();
   const query = tsr.user.deletionStatus.useQuery({
-    queryKey: ['deletion-status', userId],
+    queryKey: queryKeys.deletionStatus(userId),
     queryData: { params: { id: userId } },
     refetchInterval: (q) =>
       q.state.data?.status === 200 && !q.state.data.body.deleted ? DELETION_STATUS_POLL_MS : false,

@@ -27,11 +27,6 @@ export function SelectPage() {
     mutationFn: async (pageId: string) =>
       unwrap(await tsr.pages.getPage.query({ params: { pageId } }), 200),
     onSuccess: async (page) => {
-      queryClient.setQueryData(['page', page.pageId], {
-        status: 200,
-        body: page,
-        headers: new Headers(),
-      });
       usePagesStore.getState().setSelectedPage({
         pageId: page.pageId,
         id: page.id,

@@ -8,16 +8,15 @@ import { toast } from '@pagecast/ui';
 import { SYNC_TEXT } from '@pagecast/ui/screens/sync';
 import { tsr } from '../../lib/api';
 import { useJobsStore, usePagesStore } from '../../stores';
-import { chatKeys, tagKeys } from '../chats/cache';
+import { queryKeys } from '../../lib/query-keys';
 
-export const syncStatusKey = (jobId: string) => ['SYNC_STATUS', jobId] as const;
 const TERMINAL: ReadonlyArray<SyncStatus['status']> = ['completed', 'not_found', 'failed'];
 
 /** The tracked job's status, polled every 5 s while the page has a job id (shared by every caller). */
 function useSyncStatusQuery(pageId: string | null | undefined) {
   const jobId = useJobsStore((s) => (pageId ? s.jobs[pageId] : undefined));
   const query = tsr.pages.syncStatus.useQuery({
-    queryKey: syncStatusKey(jobId ?? ''),
+    queryKey: queryKeys.syncStatus(jobId ?? ''),
     queryData: { params: { jobId: jobId ?? '' } },
     enabled: !!jobId,
     refetchInterval: TIMINGS.syncStatusPollMs,
@@ -43,8 +42,8 @@ export function useSyncState(pageId: string | null | undefined): SyncState {
 
 /**
  * Mounted once by the dashboard layout: starts the sync of a page that is not fully synced and reacts to
- * the end of the tracked job (clears it; a failure shows its reason; success refreshes the page and the
- * data that depends on its contacts).
+ * the end of the tracked job (clears it; a failure shows its reason; success marks the page synced and
+ * refreshes the data that depends on its contacts).
  */
 export function useSyncWatcher(): void {
   const queryClient = useQueryClient();
@@ -82,9 +81,8 @@ export function useSyncWatcher(): void {
     }
     if (status.status === 'completed') {
       markPageSynced(pageId);
-      void queryClient.invalidateQueries({ queryKey: chatKeys.recipients(pageId) });
-      void queryClient.invalidateQueries({ queryKey: tagKeys.list(pageId) });
-      void queryClient.invalidateQueries({ queryKey: ['page', pageId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.recipients(pageId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(pageId) });
     }
   }, [pageId, jobId, status, removeJob, queryClient]);
 }

@@ -5,8 +5,9 @@ import type { TagFormValues } from '@pagecast/contract';
 import { ManageTagsScreen } from '@pagecast/ui/screens/manage-tags';
 import { tsr } from '../../lib/api';
 import { ApiError, noPageSelected, unwrap } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
 import { usePagesStore } from '../../stores';
-import { applyTagChange, tagKeys } from './cache';
+import { applyTagChange } from './cache';
 
 export const CREATE_TAG_FALLBACK = 'Failed to create tag.';
 const LOAD_FALLBACK = 'Something went wrong';
@@ -22,7 +23,7 @@ export function ManageTagsPage() {
 
   // Spec §5: the tag list query is skipped when no page is selected.
   const tagsQuery = useQuery({
-    queryKey: tagKeys.list(pageId ?? ''),
+    queryKey: queryKeys.tags.list(pageId ?? ''),
     enabled: Boolean(pageId),
     queryFn: async () =>
       unwrap(await tsr.tags.listTags.query({ params: { pageId: pageId ?? '' } }), 200),
@@ -32,7 +33,8 @@ export function ManageTagsPage() {
     if (!pageId) throw noPageSelected();
     return pageId;
   };
-  const refresh = (id: string) => queryClient.invalidateQueries({ queryKey: tagKeys.list(id) });
+  const refresh = (id: string) =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(id) });
 
   const onCreateTag = async (values: TagFormValues) => {
     const id = requirePage();
