@@ -1,7 +1,7 @@
 // /dashboard/chats: wires the inbox queries, sends, tags and live events to the pure InboxScreen.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TIMINGS, bulkTagProgress } from '@pagecast/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { bulkTagProgress } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import {
   InboxScreen,
@@ -9,8 +9,7 @@ import {
   type InboxMessage,
   type TagOption,
 } from '@pagecast/ui/screens/inbox';
-import { tsr } from '../../lib/api';
-import { errorMessage, unwrap } from '../../lib/query';
+import { errorMessage } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import { useAuthStore, usePagesStore } from '../../stores';
 import {
@@ -18,9 +17,9 @@ import {
   conversationOldestFirst,
   flattenRecipients,
   type ConversationData,
-  type ConversationPage,
-  type RecipientsPage,
 } from './cache';
+import { useTagsQuery } from '../tags/queries';
+import { sendMessage, setChatTag, useConversationQuery, useRecipientsQuery } from './queries';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useInboxShortcuts } from './use-inbox-shortcuts';
 import { useLiveInbox } from './use-live-inbox';
@@ -65,22 +64,8 @@ function Inbox({ pageId }: { pageId: string }) {
   const token = useAuthStore((s) => s.accessToken);
   useLiveInbox(pageId, token);
 
-  // ---- recipients (spec §7: cached 600 s, refetched on load unless under 60 s old) ----
-  const recipientsQuery = useInfiniteQuery({
-    queryKey: queryKeys.chats.recipients(pageId),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }): Promise<RecipientsPage> =>
-      unwrap(
-        await tsr.chats.getRecipients.query({
-          params: { pageId },
-          query: pageParam ? { after: pageParam } : {},
-        }),
-        200,
-      ),
-    getNextPageParam: (last) => last.paging.nextCursor ?? undefined,
-    staleTime: TIMINGS.recipientsRefetchThresholdMs,
-    gcTime: TIMINGS.recipientsCacheMs,
-  });
+  // ---- recipients ----
+  const recipientsQuery = useRecipientsQuery(pageId);
   const recipients = useMemo(() => flattenRecipients(recipientsQuery.data), [recipientsQuery.data]);
   const loadMore = () => {
     if (!recipientsQuery.hasNextPage || recipientsQuery.isFetchingNextPage) return;
@@ -97,20 +82,7 @@ function Inbox({ pageId }: { pageId: string }) {
   }, [selectedId, firstId]);
 
   // ---- the open conversation ----
-  const conversationQuery = useInfiniteQuery({
-    queryKey: queryKeys.chats.conversation(pageId, selectedId ?? ''),
-    enabled: Boolean(selectedId),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }): Promise<ConversationPage> =>
-      unwrap(
-        await tsr.chats.getConversation.query({
-          params: { pageId, userId: selectedId as string },
-          query: pageParam ? { after: pageParam } : {},
-        }),
-        200,
-      ),
-    getNextPageParam: (last) => last.paging.nextCursor ?? undefined,
-  });
+  const conversationQuery = useConversationQuery(pageId, selectedId);
 
   // ---- sending: optimistic, failed messages stay with a Retry ----
   const [pending, setPending] = useState<Pending[]>([]);
@@ -119,13 +91,7 @@ function Inbox({ pageId }: { pageId: string }) {
     async (userId: string, localId: string, text: string): Promise<boolean> => {
       setPending((list) => list.map((p) => (p.id === localId ? { ...p, state: 'sending' } : p)));
       try {
-        const { message } = unwrap(
-          await tsr.chats.sendMessage.mutate({
-            params: { pageId, userId },
-            body: { message: text },
-          }),
-          201,
-        );
+        const message = await sendMessage(pageId, userId, text);
         queryClient.setQueryData<ConversationData>(
           queryKeys.chats.conversation(pageId, userId),
           (data) => (data ? addMessage(data, message) : data),
@@ -179,10 +145,7 @@ function Inbox({ pageId }: { pageId: string }) {
   }, [conversationQuery.data, pending, selectedId, pageId]);
 
   // ---- tags of the page and of the open chat (spec §4: optimistic, revert only when alone) ----
-  const tagsQuery = useQuery({
-    queryKey: queryKeys.tags.list(pageId),
-    queryFn: async () => unwrap(await tsr.tags.listTags.query({ params: { pageId } }), 200),
-  });
+  const tagsQuery = useTagsQuery(pageId);
   const pageTags: TagOption[] = useMemo(
     () => (tagsQuery.data ?? []).map((t) => ({ id: t.tag.id, name: t.tag.name })),
     [tagsQuery.data],
@@ -207,9 +170,7 @@ function Inbox({ pageId }: { pageId: string }) {
     tagUpdates.current++;
     setTagUpdating(true);
     try {
-      const body = { userId, tagId, pageId };
-      if (assign) unwrap(await tsr.userTags.addUserTag.mutate({ body }), 200);
-      else unwrap(await tsr.userTags.removeUserTag.mutate({ body }), 200);
+      await setChatTag({ userId, tagId, pageId }, assign);
       toast.success(assign ? INBOX_TEXT.tagAdded : INBOX_TEXT.tagRemoved);
     } catch (err) {
       console.error('Failed to update tags', err);
@@ -251,14 +212,8 @@ function Inbox({ pageId }: { pageId: string }) {
   const onBulkApply = async (add: string[], remove: string[]) => {
     const chats = [...checkedIds];
     const ops = chats.flatMap((userId) => [
-      ...add.map(
-        (tagId) => async () =>
-          unwrap(await tsr.userTags.addUserTag.mutate({ body: { userId, tagId, pageId } }), 200),
-      ),
-      ...remove.map(
-        (tagId) => async () =>
-          unwrap(await tsr.userTags.removeUserTag.mutate({ body: { userId, tagId, pageId } }), 200),
-      ),
+      ...add.map((tagId) => () => setChatTag({ userId, tagId, pageId }, true)),
+      ...remove.map((tagId) => () => setChatTag({ userId, tagId, pageId }, false)),
     ]);
     setBulkRunning(true);
     setBulkProgress(0);

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { matchesName, type Page } from '@pagecast/contract';
-import { tsr } from '../../lib/api';
-import { errorMessage, unwrap } from '../../lib/query';
+import { errorMessage } from '../../lib/query';
 import { resetAll, useAuthStore, usePagesStore } from '../../stores';
 import { useLogin } from '../auth/use-login';
 import { ThemeMenu } from '@pagecast/ui/screens/public-layout';
 import { useTheme } from '../../lib/theme';
+import { fetchPage } from './queries';
 import { SelectScreen } from './select-screen';
 
 export const PAGE_FETCH_ERROR_FALLBACK = 'An error occurred';
@@ -24,8 +24,7 @@ export function SelectPage() {
   const { login, pending: addPending } = useLogin();
 
   const choose = useMutation({
-    mutationFn: async (pageId: string) =>
-      unwrap(await tsr.pages.getPage.query({ params: { pageId } }), 200),
+    mutationFn: fetchPage,
     onSuccess: async (page) => {
       usePagesStore.getState().setSelectedPage({
         pageId: page.pageId,

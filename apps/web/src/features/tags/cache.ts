@@ -9,7 +9,7 @@ const byName = (a: TagListItem, b: TagListItem) =>
   a.tag.name.toLowerCase().localeCompare(b.tag.name.toLowerCase()) ||
   a.tag.id.localeCompare(b.tag.id);
 
-type TagsChange = { type: 'upsert'; tag: Tag } | { type: 'remove'; id: string };
+export type TagsChange = { type: 'upsert'; tag: Tag } | { type: 'remove'; id: string };
 
 function applyToList(items: TagListItem[], change: TagsChange): TagListItem[] {
   if (change.type === 'remove') return items.filter((i) => i.tag.id !== change.id);
