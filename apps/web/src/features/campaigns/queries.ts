@@ -2,13 +2,14 @@
 // audience preview, create and cancel (both refresh every campaign query), and the recipients CSV.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  contract,
   toCreateCampaignBody,
   type Campaign,
   type CampaignFormValues,
   type CampaignRecipient,
 } from '@pagecast/contract';
 import { tsr } from '../../lib/api';
-import { noPageSelected, unwrap } from '../../lib/query';
+import { noPageSelected, routeUrl, unwrap } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import { useAuthStore } from '../../stores';
 
@@ -124,10 +125,12 @@ export function useCancelCampaign() {
   });
 }
 
-/** The recipients CSV through fetch with the bearer token, saved as a download. */
+/** The recipients CSV (the contract's export route) through fetch with the bearer token, saved as a
+ *  download: the ts-rest client reads answers as JSON or text, not as a file. */
 export async function downloadRecipientsCsv(campaign: Campaign, failedMessage: string) {
   const token = useAuthStore.getState().accessToken;
-  const res = await fetch(`/api/v1/campaigns/${campaign.id}/recipients.csv`, {
+  const url = routeUrl(contract.campaigns.exportCampaignRecipients, { campaignId: campaign.id });
+  const res = await fetch(url, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) throw new Error(failedMessage);
@@ -135,12 +138,12 @@ export async function downloadRecipientsCsv(campaign: Campaign, failedMessage: s
   const name =
     /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
     'recipients.csv';
-  const url = URL.createObjectURL(blob);
+  const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
   a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }

@@ -2,7 +2,9 @@
 // moves the conversation to the top, with no reload.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { contract } from '@pagecast/contract';
 import { handleUnauthorized } from '../../lib/api';
+import { routeUrl } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import {
   addMessage,
@@ -55,7 +57,7 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
       }
     };
     return connectLiveEvents({
-      url: `/api/v1/chats/${pageId}/events`,
+      url: routeUrl(contract.chats.events, { pageId }),
       token,
       onMessage: (m) => {
         if (m.kind === 'event') apply(m.event);
