@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { matchesName, type Page } from '@pagecast/contract';
+import { ThemeMenu } from '@pagecast/ui/screens/public-layout';
+import { SelectScreen } from '@pagecast/ui/screens/select';
 import { errorMessage } from '../../lib/query';
+import { useTheme } from '../../lib/theme';
 import { resetAll, useAuthStore, usePagesStore } from '../../stores';
 import { useLogin } from '../auth/use-login';
-import { ThemeMenu } from '@pagecast/ui/screens/public-layout';
-import { useTheme } from '../../lib/theme';
 import { fetchPage } from './queries';
-import { SelectScreen } from './select-screen';
 
 export const PAGE_FETCH_ERROR_FALLBACK = 'An error occurred';
 
