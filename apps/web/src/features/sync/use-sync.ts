@@ -6,9 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SyncStatus } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import { SYNC_TEXT } from '@pagecast/ui/screens/sync';
+import { queryKeys } from '../../lib/query-keys';
 import { useJobsStore, usePagesStore } from '../../stores';
 import { useStartSync, useSyncStatusQuery } from './queries';
-import { queryKeys } from '../../lib/query-keys';
 
 const TERMINAL: ReadonlyArray<SyncStatus['status']> = ['completed', 'not_found', 'failed'];
 
