@@ -33,32 +33,3 @@ export const tsr = initTsrReactQuery(contract, {
   baseHeaders: { Accept: 'application/json', 'Content-Type': 'application/json' },
   api: apiFetcher,
 });
-
-/** A non-2xx answer turned into an Error (for mutation/query functions built on `.query()`/`.mutate()`). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    const message =
-      typeof body === 'object' &&
-      body !== null &&
-      typeof (body as { message?: unknown }).message === 'string'
-        ? (body as { message: string }).message
-        : `Request failed with status ${status}`;
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** The server's error body is `{ message, fieldErrors? }` (docs/CONVENTIONS.md "Errors"). */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (typeof error === 'object' && error !== null) {
-    const body = (error as { body?: unknown }).body;
-    if (typeof body === 'object' && body !== null) {
-      const message = (body as { message?: unknown }).message;
-      if (typeof message === 'string' && message.trim() !== '') return message;
-    }
-  }
-  return fallback;
-}

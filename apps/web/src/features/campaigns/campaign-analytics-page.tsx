@@ -1,8 +1,7 @@
 // /dashboard/analytics: the page's campaigns (7 per page, newest first) wired to the pure
 // CampaignAnalyticsScreen, and the detail sheet (funnel, recipients, cancel, CSV export). Numbers refresh on
 // focus and reconnect, and every 2 s while a campaign dispatches.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Campaign, CampaignRecipient } from '@pagecast/contract';
+import type { Campaign } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import {
   ANALYTICS_TEXT,
@@ -11,44 +10,19 @@ import {
 } from '@pagecast/ui/screens/campaign-analytics';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError, errorMessage, tsr } from '../../lib/api';
-import { useAuthStore, usePagesStore } from '../../stores';
-import { campaignKeys, LIVE_POLL_MS } from './cache';
-
-type Outcome = CampaignRecipient['state'];
-const RECIPIENTS_PAGE_SIZE = 20;
-/** Dispatching, or about to start (due within a minute): worth watching live. */
-const isLive = (c: Pick<Campaign, 'status' | 'scheduledTime'> | undefined) =>
-  c?.status === 'processing' ||
-  (c?.status === 'pending' && new Date(c.scheduledTime).getTime() - Date.now() < 60_000);
-
-async function ok<T extends { status: number; body: unknown }>(res: T, expected = 200) {
-  if (res.status !== expected) throw new ApiError(res.status, res.body);
-  return res.body as Extract<T, { status: 200 }>['body'];
-}
-
-/** The recipients CSV through fetch with the bearer token, saved as a download. */
-async function downloadCsv(campaign: Campaign) {
-  const token = useAuthStore.getState().accessToken;
-  const res = await fetch(`/api/v1/campaigns/${campaign.id}/recipients.csv`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new Error(ANALYTICS_TEXT.exportFailed);
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'recipients.csv';
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { errorMessage } from '../../lib/query';
+import { usePagesStore } from '../../stores';
+import {
+  downloadRecipientsCsv,
+  useCampaignQuery,
+  useCampaignRecipientsQuery,
+  useCampaignsQuery,
+  useCancelCampaign,
+  type Outcome,
+} from './queries';
 
 export function CampaignAnalyticsPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId) ?? '';
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   // Spec §2: the page number resets to 1 when the selected page changes.
   const [paging, setPaging] = useState({ pageId, page: 1 });
@@ -57,36 +31,16 @@ export function CampaignAnalyticsPage() {
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [recipientsPage, setRecipientsPage] = useState(1);
 
-  const list = useQuery({
-    queryKey: campaignKeys.list(pageId, page),
-    enabled: Boolean(pageId),
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      ok(await tsr.campaigns.listCampaigns.query({ params: { pageId }, query: { page, limit: 7 } })),
-    refetchInterval: (q) => (q.state.data?.data.some(isLive) ? LIVE_POLL_MS : false),
-  });
-
-  const detail = useQuery({
-    queryKey: campaignKeys.detail(openId ?? ''),
-    enabled: Boolean(openId),
-    queryFn: async () => ok(await tsr.campaigns.getCampaign.query({ params: { campaignId: openId ?? '' } })),
-    refetchInterval: (q) => (isLive(q.state.data?.campaign) ? LIVE_POLL_MS : false),
-  });
+  const list = useCampaignsQuery(pageId, page);
+  const detail = useCampaignQuery(openId);
   const status = detail.data?.campaign.status;
-
-  const recipients = useQuery({
-    queryKey: campaignKeys.recipients(openId ?? '', recipientsPage, outcome),
-    enabled: Boolean(openId),
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
-      ok(
-        await tsr.campaigns.listCampaignRecipients.query({
-          params: { campaignId: openId ?? '' },
-          query: { page: recipientsPage, limit: RECIPIENTS_PAGE_SIZE, ...(outcome ? { outcome } : {}) },
-        }),
-      ),
-    refetchInterval: status === 'processing' ? LIVE_POLL_MS : false,
-  });
+  const recipients = useCampaignRecipientsQuery(
+    openId,
+    recipientsPage,
+    outcome,
+    status === 'processing',
+  );
+  const cancel = useCancelCampaign();
 
   const open = (c: Campaign) => {
     setOpenId(c.id);
@@ -97,13 +51,11 @@ export function CampaignAnalyticsPage() {
   const onCancel = async () => {
     if (!openId) return;
     try {
-      await ok(await tsr.campaigns.cancelCampaign.mutate({ params: { campaignId: openId }, body: {} }));
+      await cancel.mutateAsync(openId);
       toast.success(ANALYTICS_TEXT.cancelled);
     } catch (err) {
       toast.error(errorMessage(err, ANALYTICS_TEXT.cancelFailed));
       throw err;
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
     }
   };
 
@@ -111,7 +63,7 @@ export function CampaignAnalyticsPage() {
     const c = detail.data?.campaign;
     if (!c) return;
     try {
-      await downloadCsv(c);
+      await downloadRecipientsCsv(c, ANALYTICS_TEXT.exportFailed);
     } catch (err) {
       toast.error(err instanceof Error ? err.message : ANALYTICS_TEXT.exportFailed);
     }

@@ -1,55 +1,21 @@
 // /dashboard/schedule: the page's tags, its sync state and the audience preview wired to the pure
 // ScheduleCampaignScreen; creation through the contract's createCampaign.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { toCreateCampaignBody, type CampaignFormValues } from '@pagecast/contract';
-import { ScheduleCampaignScreen, type CampaignActionError } from '@pagecast/ui/screens/schedule-campaign';
+import { SCHEDULE_TEXT, ScheduleCampaignScreen } from '@pagecast/ui/screens/schedule-campaign';
 import { useState } from 'react';
-import { ApiError, errorMessage, tsr } from '../../lib/api';
+import { errorMessage } from '../../lib/query';
 import { usePagesStore } from '../../stores';
-import { tagKeys } from '../tags/cache';
 import { useSyncState } from '../sync';
-import { campaignKeys } from './cache';
+import { useTagsQuery } from '../tags/queries';
+import { useAudienceQuery, useCreateCampaign } from './queries';
 
 export function ScheduleCampaignPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
-  const queryClient = useQueryClient();
   const { isSyncing } = useSyncState(pageId);
   const [tagId, setTagId] = useState('');
-
-  // Spec §5: the tag list query is skipped when no page is selected.
-  const tagsQuery = useQuery({
-    queryKey: tagKeys.list(pageId ?? ''),
-    enabled: Boolean(pageId),
-    queryFn: async () => {
-      const res = await tsr.tags.listTags.query({ params: { pageId: pageId ?? '' } });
-      if (res.status !== 200) throw new ApiError(res.status, res.body);
-      return res.body;
-    },
-  });
-
-  const audienceQuery = useQuery({
-    queryKey: campaignKeys.audience(pageId ?? '', tagId),
-    enabled: Boolean(pageId),
-    queryFn: async () => {
-      const res = await tsr.campaigns.audiencePreview.query({
-        params: { pageId: pageId ?? '' },
-        query: tagId ? { tagId } : {},
-      });
-      if (res.status !== 200) throw new ApiError(res.status, res.body);
-      return res.body;
-    },
-  });
-
-  const onSubmit = async (values: CampaignFormValues) => {
-    if (!pageId) throw { message: 'Select a page first.' } satisfies CampaignActionError;
-    const res = await tsr.campaigns.createCampaign.mutate({ body: toCreateCampaignBody(values, pageId) });
-    if (res.status !== 201) {
-      const body = (res.body ?? {}) as CampaignActionError;
-      console.error('Campaign creation failed', res.status, body);
-      throw { message: body.message, fieldErrors: body.fieldErrors } satisfies CampaignActionError;
-    }
-    void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
-  };
+  const tagsQuery = useTagsQuery(pageId);
+  const audienceQuery = useAudienceQuery(pageId, tagId);
+  // The screen shows a failure's message (its own text when the server sent none) and fieldErrors.
+  const createCampaign = useCreateCampaign(pageId, SCHEDULE_TEXT.createFailed);
 
   return (
     <ScheduleCampaignScreen
@@ -60,7 +26,7 @@ export function ScheduleCampaignPage() {
       audience={audienceQuery.data ?? null}
       audienceLoading={audienceQuery.isLoading}
       onTagChange={setTagId}
-      onSubmit={onSubmit}
+      onSubmit={(values) => createCampaign.mutateAsync(values)}
     />
   );
 }

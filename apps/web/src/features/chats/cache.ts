@@ -1,17 +1,6 @@
-// Query keys of the inbox and the pure cache updates that live events and sends apply (spec §7 cache tags:
-// CHATS, USER_TAG, TAGS).
+// The pure cache updates that live events and sends apply to the inbox's queries (keys: lib/query-keys.ts).
 import type { InfiniteData } from '@tanstack/react-query';
 import type { LiveEvent, MessageReceived, Paging, Recipient, Tag } from '@pagecast/contract';
-
-export const chatKeys = {
-  all: (pageId: string) => ['chats', pageId] as const,
-  recipients: (pageId: string) => ['chats', pageId, 'recipients'] as const,
-  conversations: (pageId: string) => ['chats', pageId, 'conversation'] as const,
-  conversation: (pageId: string, userId: string) =>
-    ['chats', pageId, 'conversation', userId] as const,
-};
-/** The page's tag list with counts: one key set, owned by Manage Tags, so both screens share the cache. */
-export { tagKeys } from '../tags/cache';
 
 export type RecipientsPage = { recipients: Recipient[]; paging: Paging };
 export type ConversationPage = { messages: MessageReceived[]; tags: Tag[]; paging: Paging };

@@ -2,11 +2,13 @@
 // moves the conversation to the top, with no reload.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { contract } from '@pagecast/contract';
 import { handleUnauthorized } from '../../lib/api';
+import { routeUrl } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
 import {
   addMessage,
   applyWatermark,
-  chatKeys,
   moveRecipientToTop,
   upsertRecipient,
   type ConversationData,
@@ -22,21 +24,22 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
     const apply = (event: LiveEvent) => {
       if (event.type === 'message') {
         queryClient.setQueryData<ConversationData>(
-          chatKeys.conversation(pageId, event.contactId),
+          queryKeys.chats.conversation(pageId, event.contactId),
           (data) => (data ? addMessage(data, event.message) : data),
         );
         let missing = false;
-        queryClient.setQueryData<RecipientsData>(chatKeys.recipients(pageId), (data) => {
+        queryClient.setQueryData<RecipientsData>(queryKeys.chats.recipients(pageId), (data) => {
           if (!data) return data;
           const next = moveRecipientToTop(data, event.contactId, event.message);
           if (!next) missing = true;
           return next ?? data;
         });
         // A conversation we have not listed yet (new contact, or beyond the loaded pages): reload the list.
-        if (missing) void queryClient.invalidateQueries({ queryKey: chatKeys.recipients(pageId) });
+        if (missing)
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chats.recipients(pageId) });
       } else if (event.type === 'delivery' || event.type === 'read') {
         queryClient.setQueryData<ConversationData>(
-          chatKeys.conversation(pageId, event.contactId),
+          queryKeys.chats.conversation(pageId, event.contactId),
           (data) =>
             data
               ? applyWatermark(
@@ -48,21 +51,22 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
               : data,
         );
       } else if (event.type === 'contact') {
-        queryClient.setQueryData<RecipientsData>(chatKeys.recipients(pageId), (data) =>
+        queryClient.setQueryData<RecipientsData>(queryKeys.chats.recipients(pageId), (data) =>
           data ? upsertRecipient(data, event.recipient) : data,
         );
       }
     };
     return connectLiveEvents({
-      url: `/api/v1/chats/${pageId}/events`,
+      url: routeUrl(contract.chats.events, { pageId }),
       token,
       onMessage: (m) => {
         if (m.kind === 'event') apply(m.event);
-        else void queryClient.invalidateQueries({ queryKey: chatKeys.all(pageId) });
+        else void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all(pageId) });
       },
       // After a reconnect, events in the gap were missed: refetch what is on screen.
       onOpen: (reconnect) => {
-        if (reconnect) void queryClient.invalidateQueries({ queryKey: chatKeys.all(pageId) });
+        if (reconnect)
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all(pageId) });
       },
       onUnauthorized: handleUnauthorized,
     });

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { DashboardShell, type NavUserSubscription } from '@pagecast/ui/layout';
-import { tsr } from '../../lib/api';
 import { env } from '../../lib/env';
 import { useTheme } from '../../lib/theme';
 import { resetAll, useAuthStore, usePagesStore } from '../../stores';
+import { useSubscriptionQuery } from '../subscription/queries';
 import { subscriptionTimeLeft } from '../subscription/time-left';
 import { SyncHeaderProgress, useSyncWatcher } from '../sync';
 import { DASHBOARD_NAV_ITEMS, currentSection, sectionLabel, type DashboardSection } from './nav';
@@ -24,13 +24,7 @@ export function DashboardLayout() {
 
   // The subscription values are fetched only once the user opens the expander.
   const [wantSubscription, setWantSubscription] = useState(false);
-  const subscriptionQuery = tsr.pages.getSubscription.useQuery({
-    queryKey: ['subscription'],
-    enabled: wantSubscription,
-    staleTime: 60_000,
-  });
-  const subscriptionBody =
-    subscriptionQuery.data?.status === 200 ? subscriptionQuery.data.body : null;
+  const subscriptionBody = useSubscriptionQuery(wantSubscription).data ?? null;
   const subscription: NavUserSubscription = {
     time: subscriptionBody ? subscriptionTimeLeft(subscriptionBody) : null,
     credits: subscriptionBody ? subscriptionBody.availableCredits.toLocaleString() : null,

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { matchesName, type Page } from '@pagecast/contract';
-import { ApiError, errorMessage, tsr } from '../../lib/api';
+import { ThemeMenu } from '@pagecast/ui/layout/public-layout';
+import { SelectScreen } from '@pagecast/ui/screens/select';
+import { errorMessage } from '../../lib/query';
+import { useTheme } from '../../lib/theme';
 import { resetAll, useAuthStore, usePagesStore } from '../../stores';
 import { useLogin } from '../auth/use-login';
-import { ThemeMenu } from '@pagecast/ui/layout/public-layout';
-import { useTheme } from '../../lib/theme';
-import { SelectScreen } from './select-screen';
+import { fetchPage } from './queries';
 
 export const PAGE_FETCH_ERROR_FALLBACK = 'An error occurred';
 
@@ -23,17 +24,8 @@ export function SelectPage() {
   const { login, pending: addPending } = useLogin();
 
   const choose = useMutation({
-    mutationFn: async (pageId: string) => {
-      const response = await tsr.pages.getPage.query({ params: { pageId } });
-      if (response.status !== 200) throw new ApiError(response.status, response.body);
-      return response.body;
-    },
+    mutationFn: fetchPage,
     onSuccess: async (page) => {
-      queryClient.setQueryData(['page', page.pageId], {
-        status: 200,
-        body: page,
-        headers: new Headers(),
-      });
       usePagesStore.getState().setSelectedPage({
         pageId: page.pageId,
         id: page.id,

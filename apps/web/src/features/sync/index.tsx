@@ -3,7 +3,7 @@ import { usePagesStore } from '../../stores';
 import { useSyncState } from './use-sync';
 
 export { SyncBanner };
-export { useSyncState, useSyncWatcher, syncStatusKey, type SyncState } from './use-sync';
+export { useSyncState, useSyncWatcher, type SyncState } from './use-sync';
 
 /** The dashboard header's progress while the selected page syncs (nothing otherwise). */
 export function SyncHeaderProgress() {

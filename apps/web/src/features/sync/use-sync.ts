@@ -3,27 +3,20 @@
 // completed / not_found / failed.
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { TIMINGS, type SyncStatus } from '@pagecast/contract';
+import type { SyncStatus } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import { SYNC_TEXT } from '@pagecast/ui/screens/sync';
-import { tsr } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { useJobsStore, usePagesStore } from '../../stores';
-import { chatKeys, tagKeys } from '../chats/cache';
+import { useStartSync, useSyncStatusQuery } from './queries';
 
-export const syncStatusKey = (jobId: string) => ['SYNC_STATUS', jobId] as const;
 const TERMINAL: ReadonlyArray<SyncStatus['status']> = ['completed', 'not_found', 'failed'];
 
 /** The tracked job's status, polled every 5 s while the page has a job id (shared by every caller). */
-function useSyncStatusQuery(pageId: string | null | undefined) {
+function useTrackedSyncStatus(pageId: string | null | undefined) {
   const jobId = useJobsStore((s) => (pageId ? s.jobs[pageId] : undefined));
-  const query = tsr.pages.syncStatus.useQuery({
-    queryKey: syncStatusKey(jobId ?? ''),
-    queryData: { params: { jobId: jobId ?? '' } },
-    enabled: !!jobId,
-    refetchInterval: TIMINGS.syncStatusPollMs,
-    refetchIntervalInBackground: true,
-  });
-  const status = jobId && query.data?.status === 200 ? query.data.body : null;
+  const query = useSyncStatusQuery(jobId);
+  const status = jobId ? (query.data ?? null) : null;
   return { jobId, status };
 }
 
@@ -35,7 +28,7 @@ export interface SyncState {
 
 /** For screens (Schedule's banner and its disabled submit): is this page syncing, and how far. */
 export function useSyncState(pageId: string | null | undefined): SyncState {
-  const { jobId, status } = useSyncStatusQuery(pageId);
+  const { jobId, status } = useTrackedSyncStatus(pageId);
   if (!jobId || !status) return { isSyncing: false, progress: null };
   const isSyncing = status.isActive || status.status === 'running' || status.state === 'waiting';
   return { isSyncing, progress: isSyncing ? status.progress : null };
@@ -43,35 +36,32 @@ export function useSyncState(pageId: string | null | undefined): SyncState {
 
 /**
  * Mounted once by the dashboard layout: starts the sync of a page that is not fully synced and reacts to
- * the end of the tracked job (clears it; a failure shows its reason; success refreshes the page and the
- * data that depends on its contacts).
+ * the end of the tracked job (clears it; a failure shows its reason; success marks the page synced and
+ * refreshes the data that depends on its contacts).
  */
 export function useSyncWatcher(): void {
   const queryClient = useQueryClient();
   const page = usePagesStore((s) => s.selectedPage);
   const pageId = page?.pageId;
-  const { jobId, status } = useSyncStatusQuery(pageId);
+  const { jobId, status } = useTrackedSyncStatus(pageId);
   const addJob = useJobsStore((s) => s.addJob);
   const removeJob = useJobsStore((s) => s.removeJob);
   const requested = useRef(new Set<string>());
-  const start = tsr.pages.syncPage.useMutation();
+  const { mutateAsync: startSync } = useStartSync();
 
   useEffect(() => {
     if (!page || page.syncScope === 'full' || jobId || requested.current.has(page.pageId)) return;
     requested.current.add(page.pageId);
     const id = page.pageId;
-    start
-      .mutateAsync({ params: { pageId: id }, body: {} })
-      .then((res) => {
-        if (res.status === 202 && res.body.jobId) {
-          addJob(id, res.body.jobId);
+    startSync(id)
+      .then((job) => {
+        if (job.jobId) {
+          addJob(id, job.jobId);
           toast.info(SYNC_TEXT.toast);
         }
       })
       .catch((err: unknown) => console.error('Page sync request failed', err));
-    // `start` is a new object each render; the ref guards against repeats.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, jobId, addJob]);
+  }, [page, jobId, addJob, startSync]);
 
   useEffect(() => {
     if (!pageId || !jobId || !status || !TERMINAL.includes(status.status)) return;
@@ -82,9 +72,8 @@ export function useSyncWatcher(): void {
     }
     if (status.status === 'completed') {
       markPageSynced(pageId);
-      void queryClient.invalidateQueries({ queryKey: chatKeys.recipients(pageId) });
-      void queryClient.invalidateQueries({ queryKey: tagKeys.list(pageId) });
-      void queryClient.invalidateQueries({ queryKey: ['page', pageId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.recipients(pageId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(pageId) });
     }
   }, [pageId, jobId, status, removeJob, queryClient]);
 }

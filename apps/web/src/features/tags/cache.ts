@@ -1,22 +1,15 @@
 // Local updates of the page's tag list after create / rename / delete (spec §4: "the page's tag list
-// gains the new tag (the page is updated locally)"): the tags query, the page query and the pages store.
+// gains the new tag (the page is updated locally)"): the tags query and the pages store.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Page, Tag, TagListItem } from '@pagecast/contract';
+import { queryKeys } from '../../lib/query-keys';
 import { usePagesStore } from '../../stores';
-
-/** Same keys as the inbox's tag selector (features/chats/cache.ts), so both read one cache entry. */
-export const tagKeys = {
-  all: ['tags'] as const,
-  list: (pageId: string) => ['tags', pageId] as const,
-};
-/** The page details stored when a page is selected (features/select). */
-const pageKey = (pageId: string) => ['page', pageId] as const;
 
 const byName = (a: TagListItem, b: TagListItem) =>
   a.tag.name.toLowerCase().localeCompare(b.tag.name.toLowerCase()) ||
   a.tag.id.localeCompare(b.tag.id);
 
-type TagsChange = { type: 'upsert'; tag: Tag } | { type: 'remove'; id: string };
+export type TagsChange = { type: 'upsert'; tag: Tag } | { type: 'remove'; id: string };
 
 function applyToList(items: TagListItem[], change: TagsChange): TagListItem[] {
   if (change.type === 'remove') return items.filter((i) => i.tag.id !== change.id);
@@ -35,11 +28,8 @@ function applyToPage(page: Page, change: TagsChange): Page {
 
 /** Applies a tag change to every local copy of the page's tags. */
 export function applyTagChange(queryClient: QueryClient, pageId: string, change: TagsChange): void {
-  queryClient.setQueryData<TagListItem[]>(tagKeys.list(pageId), (items) =>
+  queryClient.setQueryData<TagListItem[]>(queryKeys.tags.list(pageId), (items) =>
     items ? applyToList(items, change) : items,
-  );
-  queryClient.setQueryData<{ status: number; body: Page }>(pageKey(pageId), (data) =>
-    data && data.status === 200 ? { ...data, body: applyToPage(data.body, change) } : data,
   );
   const { pages, setPages } = usePagesStore.getState();
   if (pages.some((p) => p.pageId === pageId)) {

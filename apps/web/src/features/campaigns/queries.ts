@@ -1,0 +1,149 @@
+// The campaign calls of the web app: the page's campaigns, one campaign's detail and recipients, the
+// audience preview, create and cancel (both refresh every campaign query), and the recipients CSV.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  contract,
+  toCreateCampaignBody,
+  type Campaign,
+  type CampaignFormValues,
+  type CampaignRecipient,
+} from '@pagecast/contract';
+import { tsr } from '../../lib/api';
+import { noPageSelected, routeUrl, unwrap } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
+import { useAuthStore } from '../../stores';
+
+/** While a campaign dispatches, its numbers refresh this often. */
+export const LIVE_POLL_MS = 2000;
+export const CAMPAIGNS_PAGE_SIZE = 7;
+export const RECIPIENTS_PAGE_SIZE = 20;
+
+export type Outcome = CampaignRecipient['state'];
+
+/** Dispatching, or about to start (due within a minute): worth watching live. */
+export const isLive = (c: Pick<Campaign, 'status' | 'scheduledTime'> | undefined) =>
+  c?.status === 'processing' ||
+  (c?.status === 'pending' && new Date(c.scheduledTime).getTime() - Date.now() < 60_000);
+
+/** One page of the page's campaigns, newest first; polled while one of them is live. */
+export function useCampaignsQuery(pageId: string, page: number) {
+  return useQuery({
+    queryKey: queryKeys.campaigns.list(pageId, page),
+    enabled: Boolean(pageId),
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(
+        await tsr.campaigns.listCampaigns.query({
+          params: { pageId },
+          query: { page, limit: CAMPAIGNS_PAGE_SIZE },
+        }),
+        200,
+      ),
+    refetchInterval: (q) => (q.state.data?.data.some(isLive) ? LIVE_POLL_MS : false),
+  });
+}
+
+/** A campaign with its funnel; polled while it is live. */
+export function useCampaignQuery(campaignId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.campaigns.detail(campaignId ?? ''),
+    enabled: Boolean(campaignId),
+    queryFn: async () =>
+      unwrap(
+        await tsr.campaigns.getCampaign.query({ params: { campaignId: campaignId ?? '' } }),
+        200,
+      ),
+    refetchInterval: (q) => (isLive(q.state.data?.campaign) ? LIVE_POLL_MS : false),
+  });
+}
+
+/** One page of a campaign's recipients, optionally of one outcome; polled while it dispatches. */
+export function useCampaignRecipientsQuery(
+  campaignId: string | null,
+  page: number,
+  outcome: Outcome | '',
+  processing: boolean,
+) {
+  return useQuery({
+    queryKey: queryKeys.campaigns.recipients(campaignId ?? '', page, outcome),
+    enabled: Boolean(campaignId),
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(
+        await tsr.campaigns.listCampaignRecipients.query({
+          params: { campaignId: campaignId ?? '' },
+          query: { page, limit: RECIPIENTS_PAGE_SIZE, ...(outcome ? { outcome } : {}) },
+        }),
+        200,
+      ),
+    refetchInterval: processing ? LIVE_POLL_MS : false,
+  });
+}
+
+/** Who a campaign to this tag ('' = all users) would reach right now. */
+export function useAudienceQuery(pageId: string | undefined, tagId: string) {
+  return useQuery({
+    queryKey: queryKeys.campaigns.audience(pageId ?? '', tagId),
+    enabled: Boolean(pageId),
+    queryFn: async () =>
+      unwrap(
+        await tsr.campaigns.audiencePreview.query({
+          params: { pageId: pageId ?? '' },
+          query: tagId ? { tagId } : {},
+        }),
+        200,
+      ),
+  });
+}
+
+/**
+ * Schedules a campaign for the page. A failure rejects with an ApiError whose message (`fallback` when
+ * the server sent none) and fieldErrors the schedule screen shows.
+ */
+export function useCreateCampaign(pageId: string | undefined, fallback: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: CampaignFormValues) => {
+      if (!pageId) throw noPageSelected();
+      const res = await tsr.campaigns.createCampaign.mutate({
+        body: toCreateCampaignBody(values, pageId),
+      });
+      if (res.status !== 201) console.error('Campaign creation failed', res.status, res.body ?? {});
+      return unwrap(res, 201, fallback);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
+  });
+}
+
+/** Cancels a pending or processing campaign; every campaign query refreshes, whatever the answer. */
+export function useCancelCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (campaignId: string) =>
+      unwrap(await tsr.campaigns.cancelCampaign.mutate({ params: { campaignId }, body: {} }), 200),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
+  });
+}
+
+/** The recipients CSV (the contract's export route) through fetch with the bearer token, saved as a
+ *  download: the ts-rest client reads answers as JSON or text, not as a file. */
+export async function downloadRecipientsCsv(campaign: Campaign, failedMessage: string) {
+  const token = useAuthStore.getState().accessToken;
+  const url = routeUrl(contract.campaigns.exportCampaignRecipients, { campaignId: campaign.id });
+  const res = await fetch(url, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) throw new Error(failedMessage);
+  const blob = await res.blob();
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+    'recipients.csv';
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

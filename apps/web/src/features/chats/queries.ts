@@ -1,0 +1,67 @@
+// The inbox calls: the recipients list and a conversation (both cursor-paged), sending a message, and
+// adding / removing a tag on a chat. Live events patch the same cache entries (use-live-inbox.ts).
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { TIMINGS, type MessageReceived } from '@pagecast/contract';
+import { tsr } from '../../lib/api';
+import { unwrap } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
+import type { ConversationPage, RecipientsPage } from './cache';
+
+/** The page's conversations, newest first (spec §7: cached 600 s, refetched on load unless under 60 s old). */
+export function useRecipientsQuery(pageId: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.chats.recipients(pageId),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }): Promise<RecipientsPage> =>
+      unwrap(
+        await tsr.chats.getRecipients.query({
+          params: { pageId },
+          query: pageParam ? { after: pageParam } : {},
+        }),
+        200,
+      ),
+    getNextPageParam: (last) => last.paging.nextCursor ?? undefined,
+    staleTime: TIMINGS.recipientsRefetchThresholdMs,
+    gcTime: TIMINGS.recipientsCacheMs,
+  });
+}
+
+/** One chat's messages (newest first, older pages on demand) and its tags; idle without a chat. */
+export function useConversationQuery(pageId: string, userId: string | null) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.chats.conversation(pageId, userId ?? ''),
+    enabled: Boolean(userId),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }): Promise<ConversationPage> =>
+      unwrap(
+        await tsr.chats.getConversation.query({
+          params: { pageId, userId: userId ?? '' },
+          query: pageParam ? { after: pageParam } : {},
+        }),
+        200,
+      ),
+    getNextPageParam: (last) => last.paging.nextCursor ?? undefined,
+  });
+}
+
+/** Sends a message to the contact; resolves with the stored message. */
+export async function sendMessage(
+  pageId: string,
+  userId: string,
+  text: string,
+): Promise<MessageReceived> {
+  const res = await tsr.chats.sendMessage.mutate({
+    params: { pageId, userId },
+    body: { message: text },
+  });
+  return unwrap(res, 201).message;
+}
+
+/** Adds (`assign`) or removes one tag on one chat. */
+export async function setChatTag(
+  body: { pageId: string; userId: string; tagId: string },
+  assign: boolean,
+): Promise<void> {
+  if (assign) unwrap(await tsr.userTags.addUserTag.mutate({ body }), 200);
+  else unwrap(await tsr.userTags.removeUserTag.mutate({ body }), 200);
+}

@@ -1,0 +1,36 @@
+// Every react-query key of the web app, in one place: lower-case, resource first, then the narrowing
+// parts. A prefix invalidates everything under it (e.g. `campaigns.all` after a create or a cancel).
+export const queryKeys = {
+  /** GET /pages/:pageId/overview (Home). */
+  overview: (pageId: string) => ['overview', pageId] as const,
+  /** GET /me/subscription (the user menu). */
+  subscription: () => ['subscription'] as const,
+  /** GET /user/deletion-status/:id (public page). */
+  deletionStatus: (userId: string) => ['deletion-status', userId] as const,
+  /** GET /pages/sync-status/:jobId (polled while a page syncs). */
+  syncStatus: (jobId: string) => ['sync-status', jobId] as const,
+
+  /** The page's tag list with counts; Manage Tags, Schedule and the inbox share the entry. */
+  tags: {
+    all: ['tags'] as const,
+    list: (pageId: string) => ['tags', pageId] as const,
+  },
+
+  /** The inbox: recipients and each open conversation (with the chat's tags). */
+  chats: {
+    all: (pageId: string) => ['chats', pageId] as const,
+    recipients: (pageId: string) => ['chats', pageId, 'recipients'] as const,
+    conversations: (pageId: string) => ['chats', pageId, 'conversation'] as const,
+    conversation: (pageId: string, userId: string) =>
+      ['chats', pageId, 'conversation', userId] as const,
+  },
+
+  campaigns: {
+    all: ['campaigns'] as const,
+    list: (pageId: string, page: number) => ['campaigns', 'list', pageId, page] as const,
+    detail: (id: string) => ['campaigns', 'detail', id] as const,
+    recipients: (id: string, page: number, outcome: string) =>
+      ['campaigns', 'recipients', id, page, outcome] as const,
+    audience: (pageId: string, tagId: string) => ['campaigns', 'audience', pageId, tagId] as const,
+  },
+} as const;
