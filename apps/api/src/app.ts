@@ -80,9 +80,10 @@ class OneLineRequestLog extends LogController {
 /** The HTTP app with every dependency injected; it never listens (main.ts and tests decide). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, pool } = deps;
+  // Typed as Fastify's base logger, so the instance type stays the plain FastifyInstance (not pino's).
+  const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger(config);
   const app = Fastify({
-    // pino's Logger is a FastifyBaseLogger; the cast keeps the instance type the plain FastifyInstance.
-    loggerInstance: (deps.logger ?? createLogger(config)) as FastifyBaseLogger,
+    loggerInstance,
     bodyLimit: 1024 * 1024,
     logController: new OneLineRequestLog(),
     // Client IPs (rate limits, logs) from X-Forwarded-For only when a local/private proxy sets it.

@@ -55,7 +55,7 @@ export function maskUrl(url: string): string {
  */
 const SERIALIZED = new Set(['req', 'res', 'err']);
 const isPlain = (v: unknown) => {
-  const proto = v !== null && typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
+  const proto: unknown = v !== null && typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
   return proto === Object.prototype || proto === null || Array.isArray(v);
 };
 

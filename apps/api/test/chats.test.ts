@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import type { Emulator } from '@pagecast/graph-emulator';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -93,10 +94,10 @@ describe('GET /recipients', () => {
       headers,
     });
     expect(res.statusCode).toBe(200);
-    return res.json() as {
+    return res.json<{
       recipients: Array<{ id: string; lastMessageAt: string | null; windowOpen: boolean; online: boolean }>;
       paging: { nextCursor: string | null };
-    };
+    }>();
   }
 
   it('pages through every contact once, most recent first, never-wrote contacts last', async () => {
@@ -151,7 +152,7 @@ describe('GET /recipients', () => {
     const top = await fetchPage(null, 1);
     expect(top.recipients[0]).toMatchObject({ windowOpen: true, online: true });
     const res = await app.inject({ method: 'GET', url: `/api/v1/chats/${listPageId}/recipients?limit=100`, headers });
-    const old = (res.json() as { recipients: Array<{ id: string; windowOpen: boolean; online: boolean }> }).recipients.find(
+    const old = (res.json<{ recipients: Array<{ id: string; windowOpen: boolean; online: boolean }> }>()).recipients.find(
       (r) => r.id === '8000',
     );
     expect(old).toMatchObject({ windowOpen: false, online: false });
@@ -195,13 +196,13 @@ describe('GET /user/:userId', () => {
     let cursor: string | null = null;
     let tagsSeen: unknown;
     do {
-      const res = await app.inject({
+      const res: LightMyRequestResponse = await app.inject({
         method: 'GET',
         url: `${base()}/user/${psid}?limit=5${cursor ? `&after=${cursor}` : ''}`,
         headers,
       });
       expect(res.statusCode).toBe(200);
-      const body = res.json() as { messages: typeof all; tags: unknown; paging: { nextCursor: string | null } };
+      const body = res.json<{ messages: typeof all; tags: unknown; paging: { nextCursor: string | null } }>();
       all.push(...body.messages);
       tagsSeen = body.tags;
       cursor = body.paging.nextCursor;
@@ -263,7 +264,7 @@ describe('POST /user/:userId/send', () => {
       payload: { message: '  Thanks for writing!  ' },
     });
     expect(res.statusCode).toBe(201);
-    const { message } = res.json() as { message: { id: string; message: string; sentBy: string; status: string } };
+    const { message } = res.json<{ message: { id: string; message: string; sentBy: string; status: string } }>();
     expect(message).toMatchObject({ message: 'Thanks for writing!', sentBy: page.id, status: 'sent' });
     const sent = (await outbox()).filter((e) => e.mid === message.id);
     expect(sent).toEqual([

@@ -321,7 +321,7 @@ async function status(id: string) {
   const res = await app.inject({ method: 'GET', url: `/api/v1/user/deletion-status/${id}` });
   return {
     code: res.statusCode,
-    body: res.json() as { userId: string; message: string; deleted: boolean },
+    body: res.json<{ userId: string; message: string; deleted: boolean }>(),
   };
 }
 

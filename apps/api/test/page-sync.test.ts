@@ -119,7 +119,7 @@ describe('page sync', () => {
     );
     let stderr = '';
     child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    if (process.env.TEST_LOG_LEVEL) child.stdout?.on('data', (d: Buffer) => process.stdout.write(`[worker] ${d}`));
+    if (process.env.TEST_LOG_LEVEL) child.stdout?.on('data', (d: Buffer) => process.stdout.write(`[worker] ${d.toString()}`));
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child?.on('exit', (_c, sig) => resolve(sig)));
     await waitFor(async () => {
       if (child?.exitCode !== null) throw new Error(`worker exited: ${stderr}`);

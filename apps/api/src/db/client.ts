@@ -48,7 +48,9 @@ export async function runStatement<R extends pg.QueryResultRow>(
   return rows;
 }
 
-const pgTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
+const pgTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (
+  value: string,
+) => Date;
 
 /** Value of the fixed-width decimal digits s[from, to), or NaN. */
 function digitsAt(s: string, from: number, to: number): number {
@@ -126,10 +128,10 @@ export function parseTimestamptz(s: string): Date | number | null {
 }
 
 const typeParsers = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.TIMESTAMPTZ && format !== 'binary'
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+    oid === (pg.types.builtins.TIMESTAMPTZ as number) && format !== 'binary'
       ? parseTimestamptz
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
 };
 
 export function createDb(

@@ -8,7 +8,6 @@ import {
   classifyResponse,
   GraphError,
   retryAfterFromHeaders,
-  type Headers,
 } from './errors.js';
 import { sleep } from '../lib/sleep.js';
 
@@ -173,8 +172,8 @@ export class GraphTransport {
         ) {
           return json as T;
         }
-        error = classifyResponse(res.statusCode, json, res.headers as Headers);
-        if (error.kind === 'rate_limit' && retryAfterFromHeaders(res.headers as Headers) === null) {
+        error = classifyResponse(res.statusCode, json, res.headers);
+        if (error.kind === 'rate_limit' && retryAfterFromHeaders(res.headers) === null) {
           error = new GraphError({
             ...error,
             kind: 'rate_limit',

@@ -259,7 +259,7 @@ async function savePage(
        where id = ${sync.id} and lease_owner = ${owner} and status = 'running'
       returning processed`);
     if (!rows[0]) throw new LeaseLostError('the sync lease was lost');
-    await upsertContacts(tx as unknown as Db, sync.pageUuid, contacts);
+    await upsertContacts(tx, sync.pageUuid, contacts);
     return rows[0].processed;
   });
 }

@@ -65,7 +65,8 @@ function answerValidationError(
   err: RequestValidationError,
   _request: FastifyRequest,
   reply: FastifyReply,
-) {
+): void {
   const issues = [err.pathParams, err.query, err.headers, err.body].flatMap((e) => e?.issues ?? []);
-  return reply.code(400).send(errorBody(validationError(issues)));
+  // Sent here; ts-rest's error handler has nothing to wait for (a reply is thenable, hence the void).
+  void reply.code(400).send(errorBody(validationError(issues)));
 }

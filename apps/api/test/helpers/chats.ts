@@ -13,13 +13,13 @@ import type { TestDatabase } from './db.js';
 
 export const HOUR = 3_600_000;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers pick the shape they read
 export async function emu<T = any>(
   base: string,
   path: string,
   body?: unknown,
   method?: string,
 ): Promise<T> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const r = await fetch(`${base}${path}`, {
     method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: body === undefined ? {} : { 'content-type': 'application/json' },

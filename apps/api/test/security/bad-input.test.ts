@@ -206,7 +206,7 @@ function toInject(route: ContractRoute, c: BadCase): InjectOptions {
   // A different client address per request: the sign-in and deletion rate limits must not answer instead.
   seq++;
   return {
-    method: route.route.method as InjectOptions['method'],
+    method: route.route.method,
     url,
     headers,
     payload,

@@ -302,7 +302,7 @@ export function injectOptions(
   const url = fillPath(route.route.path, parts.params);
   const query = parts.query ? `?${new URLSearchParams(parts.query).toString()}` : '';
   const options: InjectOptions = {
-    method: route.route.method as InjectOptions['method'],
+    method: route.route.method,
     url: `${url}${query}`,
     headers: { ...headers },
   };

@@ -190,7 +190,12 @@ export async function failureGroups(
 ): Promise<
   Array<{ code: number | null; subcode: number | null; message: string | null; count: number }>
 > {
-  const { rows } = await poolOf(db).query(
+  const { rows } = await poolOf(db).query<{
+    code: number | null;
+    subcode: number | null;
+    message: string | null;
+    count: number;
+  }>(
     `select error_code as code, error_subcode as subcode, error_message as message, count(*)::int as count
      from campaign_recipients where campaign_id = $1 and state = 'failed'
      group by error_code, error_subcode, error_message order by count desc limit 200`,

@@ -32,7 +32,9 @@ async function tagOfPage(db: Db, pageUuid: string, tagId: string) {
 async function createCampaign(
   db: Db,
   adminId: string,
-  body: Required<Pick<CreateCampaignBody, 'pageId' | 'time'>> & {
+  body: Required<Pick<CreateCampaignBody, 'pageId'>> & {
+    /** ISO 8601, as the contract's transform leaves it. */
+    time: string;
     name: string;
     description: string;
     tagId: string | null;
