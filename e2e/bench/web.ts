@@ -1,5 +1,5 @@
 /**
- * Web benchmark (issue 10 §4), writes bench/results/web.json:
+ * Web benchmark (pnpm bench), writes bench/results/web.json:
  * 1. Production bundle: the web app built with vite into a temp folder; every JS chunk gzipped (zlib,
  *    default level); the JS a cold visit of each route loads (entry + route chunks + their static imports).
  *    Targets: landing <= 150 KB, each dashboard route <= 300 KB.

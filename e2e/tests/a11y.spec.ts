@@ -1,4 +1,4 @@
-// Accessibility (issue 12): axe-core on every route in both themes — no serious or critical violation —
+// Accessibility: axe-core on every route in both themes — no serious or critical violation —
 // plus one keyboard journey proving focus is visible and trapped in a dialog and in the mobile sidebar sheet.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';

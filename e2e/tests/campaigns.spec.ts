@@ -1,4 +1,4 @@
-// Campaigns (issue 8): schedule a campaign to a tag one minute ahead with the time counters, then watch it
+// Campaigns (docs/campaigns.md): schedule a campaign to a tag one minute ahead with the time counters, then watch it
 // go pending -> processing -> completed on Campaign Analytics, its counters matching the emulator's outbox.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, present, selectPage, signIn } from './fixtures';

@@ -1,4 +1,4 @@
-// Keyboard-only journeys (issue 12): the tag selector (inbox and bulk tagging), the Schedule screen's date-time
+// Keyboard-only journeys: the tag selector (inbox and bulk tagging), the Schedule screen's date-time
 // picker, and the tables (Manage Tags, Campaign Analytics). Each journey starts from a route and then uses the
 // keyboard alone; the API confirms what the keys did. Every test makes its own tags/campaigns (unique names).
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Keyboard and theme journeys (issue 12): the inbox driven from the keyboard alone ('?' help, j/k and
+// Keyboard and theme journeys: the inbox driven from the keyboard alone ('?' help, j/k and
 // arrows, '/', 'c', Enter, Esc), and the Light / Dark / System choice in the user menu kept across visits.
 import { expect, test } from '@playwright/test';
 import { openRoute, themedContext, uxRoute } from './ux-routes';

@@ -1,4 +1,4 @@
-// Responsive (issue 12): every route at 375, 768 and 1366px wide has no horizontal page overflow (tables
+// Responsive: every route at 375, 768 and 1366px wide has no horizontal page overflow (tables
 // scroll inside their own container); under 768px the sidebar is a side sheet and the inbox shows either
 // the list or the chat.
 import { expect, test, type Page } from '@playwright/test';

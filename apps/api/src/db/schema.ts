@@ -1,5 +1,5 @@
-// The whole data model (ARCHITECTURE §2). Columns are snake_case in SQL, camelCase in TS.
-// Later issues add columns through new migrations; never edit an applied one.
+// The whole data model (docs/architecture.md). Columns are snake_case in SQL, camelCase in TS.
+// Changes go through new migrations (docs/CONTRIBUTING.md); never edit an applied one.
 // drizzle's .desc() indexes are DESC NULLS LAST: keyset queries order the same way to use them.
 import { sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// Sign-in (spec §4, issue 4): the body says who the caller claims to be; only the social network's
+// Sign-in (spec §4): the body says who the caller claims to be; only the social network's
 // debug_token says who they are. Then: long-lived token, admin upsert, every managed page with its
 // token (encrypted), links refreshed, webhooks subscribed, and the admin's pages answered.
 import type { LoginResult, Page } from '@pagecast/contract';

@@ -1,4 +1,4 @@
-// Data deletion (spec §4, issue 9; docs/data-deletion.md): one service behind the user's own request
+// Data deletion (spec §4; docs/data-deletion.md): one service behind the user's own request
 // (delete-user), Meta's callbacks (data-deletion, deauthorize), the operator route and the pg-boss job.
 import { randomBytes } from 'node:crypto';
 import type { DeletionStatus } from '@pagecast/contract';

@@ -1,4 +1,4 @@
-// Meta's app callbacks (messenger-platform.md §7): the signed_request is verified before anything else.
+// Meta's app callbacks (docs/data-deletion.md): the signed_request is verified before anything else.
 import type { Config } from '../../config.js';
 import type { DeletionService } from '../deletion/service.js';
 import type { ModuleDeps } from '../deps.js';
