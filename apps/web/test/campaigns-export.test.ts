@@ -4,11 +4,17 @@ import { downloadRecipientsCsv } from '../src/features/campaigns/queries';
 import { signIn } from './helpers';
 
 const campaign = { id: '00000000-0000-4000-8000-000000000042' } as Campaign;
-// jsdom has no object URLs: each test sets its own, put back afterwards.
-const { createObjectURL, revokeObjectURL } = URL;
+// jsdom has no object URLs: each test sets its own, put back (or removed again) afterwards. The
+// property descriptors are kept rather than the methods themselves, which would be unbound.
+const objectUrlMethods = {
+  createObjectURL: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'),
+  revokeObjectURL: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL'),
+};
 afterEach(() => {
-  URL.createObjectURL = createObjectURL;
-  URL.revokeObjectURL = revokeObjectURL;
+  for (const [name, descriptor] of Object.entries(objectUrlMethods)) {
+    if (descriptor) Object.defineProperty(URL, name, descriptor);
+    else Reflect.deleteProperty(URL, name);
+  }
 });
 
 function stubDownload() {

@@ -7,7 +7,15 @@ import {
   DELETION_SUCCESS_TOAST,
 } from '../src/features/public/use-data-deletion';
 import { useAuthStore, usePagesStore } from '../src/stores';
-import { findHeading, makePage, mockFetch, renderApp, selectPage, signIn } from './helpers';
+import {
+  findHeading,
+  makePage,
+  mockFetch,
+  renderApp,
+  selectPage,
+  sentJson,
+  signIn,
+} from './helpers';
 
 const authResponse = { accessToken: 'EAAB-relogin-token', expiresIn: 0, userID: '10000000000042' };
 
@@ -22,7 +30,7 @@ function fakeFb(options: { cancel?: boolean } = {}) {
       ),
     ),
     api: vi.fn((_path: string, _params: Record<string, string>, cb: (r: FbProfile) => void) =>
-      cb({ id: authResponse.userID, name: 'Grace Hopper' } as FbProfile),
+      cb({ id: authResponse.userID, name: 'Grace Hopper' }),
     ),
   };
   window.FB = fb as unknown as FbSdk;
@@ -68,7 +76,7 @@ describe('Revoke Access (spec §2, §4)', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/user/delete-user');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(sentJson(init)).toEqual({
       userId: authResponse.userID,
       accessToken: authResponse.accessToken,
     });

@@ -56,6 +56,13 @@ type JsonHandler = (
   init: RequestInit,
 ) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
 
+/** The JSON body a request sent (the ts-rest client sends a JSON string); throws on any other body. */
+export function sentJson(init: RequestInit | undefined): unknown {
+  const body = init?.body;
+  if (typeof body !== 'string') throw new Error(`Expected a JSON string body, got ${typeof body}`);
+  return JSON.parse(body);
+}
+
 /** Replaces global fetch with a JSON responder; returns the mock to inspect calls. */
 export function mockFetch(handler: JsonHandler) {
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

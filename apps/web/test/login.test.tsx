@@ -4,7 +4,7 @@ import { LOGIN_SCOPES } from '@pagecast/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { INVALID_LOGIN_RESPONSE_LOG } from '../src/features/auth/use-login';
 import { useAuthStore, usePagesStore } from '../src/stores';
-import { findHeading, makePage, mockFetch, renderApp } from './helpers';
+import { findHeading, makePage, mockFetch, renderApp, sentJson } from './helpers';
 
 const authResponse = { accessToken: 'EAAB-user-token-123', expiresIn: 0, userID: '10000000000042' };
 const profile = {
@@ -78,7 +78,7 @@ describe('sign-in flow (spec §4)', () => {
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/admin/register-user-admin');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(sentJson(init)).toEqual({
       name: 'Grace Hopper',
       email: 'grace@example.com',
       profilePic: 'https://example.test/grace.png',

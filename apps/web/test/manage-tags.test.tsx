@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../src/lib/query-client';
 import { queryKeys } from '../src/lib/query-keys';
 import { usePagesStore } from '../src/stores';
-import { makePage, mockFetch, renderApp, selectPage, signIn } from './helpers';
+import { makePage, mockFetch, renderApp, selectPage, sentJson, signIn } from './helpers';
 
 const page = makePage(1, 'Acme Coffee');
 const BUYERS: TagListItem = {
@@ -90,7 +90,7 @@ describe('/dashboard/manage-tags', () => {
     expect(await screen.findByText('Tag created successfully!')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(post?.[0]).toBe('/api/v1/tags');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentJson(post?.[1])).toEqual({
       name: 'Leads',
       description: 'Asked prices',
       pageId: page.pageId,

@@ -48,7 +48,7 @@ export function unwrap<R extends { status: number; body: unknown }, S extends R[
   fallback?: string,
 ): Extract<R, { status: S }>['body'] {
   if (res.status !== ok) throw new ApiError(res.status, res.body, fallback);
-  return res.body as Extract<R, { status: S }>['body'];
+  return res.body;
 }
 
 /** What to show for a failed call: the server's message, else `fallback` (network errors, empty bodies). */

@@ -10,7 +10,7 @@ interface FbAuthResponse {
 }
 
 interface FbLoginStatusResponse {
-  status: 'connected' | 'not_authorized' | 'unknown' | string;
+  status: 'connected' | 'not_authorized' | 'unknown';
   authResponse: FbAuthResponse | null | undefined;
 }
 
