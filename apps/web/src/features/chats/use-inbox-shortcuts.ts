@@ -1,4 +1,4 @@
-// Inbox keyboard shortcuts (issue 12): the InboxScreen stays pure, so this hook drives it through the DOM it
+// Inbox keyboard shortcuts: the InboxScreen stays pure, so this hook drives it through the DOM it
 // renders (accessible names and the conversation rows), scoped to the element `rootRef` points at.
 import { useEffect, type RefObject } from 'react';
 
