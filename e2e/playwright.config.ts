@@ -19,7 +19,9 @@ process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one d
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+    : 'list',
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,

@@ -216,15 +216,13 @@ function bundleFigures() {
   extra.bundle = {
     routes: perRoute,
     chunks: Object.fromEntries(
-      [...new Set(allJs)]
-        .sort()
-        .map((f) => [
-          f,
-          {
-            rawKB: Math.round((sizes(f).raw / KB) * 10) / 10,
-            gzipKB: Math.round((sizes(f).gzip / KB) * 10) / 10,
-          },
-        ]),
+      [...new Set(allJs)].sort().map((f) => [
+        f,
+        {
+          rawKB: Math.round((sizes(f).raw / KB) * 10) / 10,
+          gzipKB: Math.round((sizes(f).gzip / KB) * 10) / 10,
+        },
+      ]),
     ),
   };
   log('bundle figures done');
@@ -665,7 +663,9 @@ async function productFigures() {
       figure({
         name: `${label}: frames that missed the display's refresh`,
         unit: '%',
-        values: runs.map((d) => (d.length ? (100 * d.filter((t) => t > MISSED_FRAME_MS).length) / d.length : NaN)),
+        values: runs.map((d) =>
+          d.length ? (100 * d.filter((t) => t > MISSED_FRAME_MS).length) / d.length : NaN,
+        ),
         digits: 2,
         note: `rAF interval over ${MISSED_FRAME_MS} ms (1.5 refreshes at 60 Hz)`,
       }),

@@ -44,11 +44,7 @@ test('keyboard: focus is visible and stays inside the shortcuts dialog and the m
   const context = await themedContext(browser, { theme: 'light', width: 1366, signedIn: true });
   const page = await context.newPage();
   try {
-    await openRoute(
-      page,
-      uxRoute('chats'),
-      'light',
-    );
+    await openRoute(page, uxRoute('chats'), 'light');
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();

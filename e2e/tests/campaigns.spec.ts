@@ -1,13 +1,25 @@
 // Campaigns (docs/campaigns.md): schedule a campaign to a tag one minute ahead with the time counters, then watch it
 // go pending -> processing -> completed on Campaign Analytics, its counters matching the emulator's outbox.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, present, selectPage, signIn } from './fixtures';
+import {
+  apiSignIn,
+  baseURL,
+  DEMO_PAGES,
+  emulatorURL,
+  present,
+  selectPage,
+  signIn,
+} from './fixtures';
 
 test.afterEach(async ({ request }) => {
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 0 } });
 });
 
-async function recipientsOf(request: APIRequestContext, pageId: string, headers: Record<string, string>) {
+async function recipientsOf(
+  request: APIRequestContext,
+  pageId: string,
+  headers: Record<string, string>,
+) {
   const res = await request.get(`${baseURL}/api/v1/chats/${pageId}/recipients`, { headers });
   if (!res.ok()) return [];
   return ((await res.json()) as { recipients: Array<{ id: string; name: string }> }).recipients;
@@ -27,7 +39,11 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
   ).pageId;
 
   // The dashboard's sync imports the contacts; then a tag on three of them, through the API.
-  await expect.poll(async () => (await recipientsOf(request, pageId, session.headers)).length, { timeout: 90_000 }).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(async () => (await recipientsOf(request, pageId, session.headers)).length, {
+      timeout: 90_000,
+    })
+    .toBeGreaterThanOrEqual(3);
   const members = (await recipientsOf(request, pageId, session.headers)).slice(0, 3);
   const tagName = `Riders ${Date.now() % 100000}`;
   const created = await request.post(`${baseURL}/api/v1/tags`, {
@@ -44,7 +60,10 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
     expect(added.ok()).toBe(true);
   }
 
-  await page.getByRole('group', { name: 'Features' }).getByRole('button', { name: 'Schedule' }).click();
+  await page
+    .getByRole('group', { name: 'Features' })
+    .getByRole('button', { name: 'Schedule' })
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/schedule$/);
   const submit = page.getByRole('button', { name: 'Schedule Campaign' });
   await expect(submit).toBeEnabled({ timeout: 60_000 }); // disabled while the page syncs
@@ -67,7 +86,9 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
   await page.getByRole('button', { name: 'Done' }).click();
   const scheduled = (await picker.textContent()) ?? '';
   expect(scheduled).not.toBe(before);
-  await page.getByLabel('Message').fill('Spring tune-ups are 20% off this week. See you at the shop!');
+  await page
+    .getByLabel('Message')
+    .fill('Spring tune-ups are 20% off this week. See you at the shop!');
   await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
   await submit.click();
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
@@ -75,7 +96,10 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
 
   // Slow sends (5 s each) keep it visibly processing for a moment (the list refreshes every 2 s).
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 5000 } });
-  await page.getByRole('group', { name: 'Features' }).getByRole('button', { name: 'Campaign Analytics' }).click();
+  await page
+    .getByRole('group', { name: 'Features' })
+    .getByRole('button', { name: 'Campaign Analytics' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Campaign Analytics' })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
@@ -85,7 +109,9 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
   await expect(row.getByText('completed', { exact: true })).toBeVisible({ timeout: 60_000 });
 
   // The counters match what the platform received.
-  const outbox = (await (await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)).json()) as {
+  const outbox = (await (
+    await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)
+  ).json()) as {
     data: Array<{ recipient: string; text: string }>;
   };
   const received = outbox.data.filter((e) => e.text.startsWith('Spring tune-ups are 20% off'));
@@ -97,7 +123,13 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
   // The detail: funnel and each recipient's outcome.
   await row.getByRole('button', { name: `Open campaign ${name}` }).click();
   const sheet = page.getByRole('dialog', { name });
-  await expect(sheet.getByRole('meter', { name: 'Audience' })).toHaveAttribute('aria-valuenow', '3');
-  await expect(sheet.getByRole('meter', { name: 'Dispatched' })).toHaveAttribute('aria-valuenow', String(received.length));
+  await expect(sheet.getByRole('meter', { name: 'Audience' })).toHaveAttribute(
+    'aria-valuenow',
+    '3',
+  );
+  await expect(sheet.getByRole('meter', { name: 'Dispatched' })).toHaveAttribute(
+    'aria-valuenow',
+    String(received.length),
+  );
   await expect(sheet.getByRole('table', { name: 'Recipients' }).getByRole('row')).toHaveCount(4);
 });

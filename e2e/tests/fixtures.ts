@@ -45,7 +45,10 @@ export async function signIn(page: Page, opts: { userName?: string } = {}): Prom
  * screen (/dashboard/home) with the page's name in the sidebar header.
  */
 export async function selectPage(page: Page, name: string): Promise<void> {
-  await page.getByRole('list', { name: 'Pages' }).getByRole('button', { name, exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Pages' })
+    .getByRole('button', { name, exact: true })
+    .click();
   await expect(page).toHaveURL(/\/dashboard(\/home)?$/, { timeout: 30_000 });
   await expect(page).toHaveURL(/\/dashboard\/home$/);
   // Below 768px the sidebar is a sheet that is closed by default: its header is not rendered then.
@@ -76,7 +79,9 @@ export async function apiSignIn(
   const userName = opts.userName ?? DEMO_ADMIN;
   const state = await request.get(`${emulator}/_emulator/state`);
   expect(state.ok()).toBe(true);
-  const { users } = (await state.json()) as { users: Array<{ id: string; name: string; email: string | null }> };
+  const { users } = (await state.json()) as {
+    users: Array<{ id: string; name: string; email: string | null }>;
+  };
   const user = users.find((u) => u.name === userName);
   if (!user) throw new Error(`No user called '${userName}' in the emulator world`);
   const minted = await request.post(`${emulator}/_emulator/users/${user.id}/tokens`, { data: {} });
@@ -86,9 +91,17 @@ export async function apiSignIn(
     expires_in: number;
   };
   const res = await request.post(`${apiURL}/api/v1/admin/register-user-admin`, {
-    data: { name: user.name, email: user.email, profilePic: null, userId: user.id, accessToken, expiresIn },
+    data: {
+      name: user.name,
+      email: user.email,
+      profilePic: null,
+      userId: user.id,
+      accessToken,
+      expiresIn,
+    },
   });
-  if (!res.ok()) throw new Error(`register-user-admin answered ${res.status()}: ${await res.text()}`);
+  if (!res.ok())
+    throw new Error(`register-user-admin answered ${res.status()}: ${await res.text()}`);
   const body = (await res.json()) as Omit<ApiSession, 'headers'>;
   return { ...body, headers: { authorization: `Bearer ${body.jwt}` } };
 }

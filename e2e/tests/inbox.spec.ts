@@ -9,13 +9,20 @@ interface Recipient {
   windowOpen: boolean;
 }
 
-test('inbox: search, send inside the window, live message, bulk tags', async ({ page, request }) => {
+test('inbox: search, send inside the window, live message, bulk tags', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
   await selectPage(page, DEMO_PAGES.bakery);
   const { headers, pageId } = await sessionOf(page);
 
-  await page.getByRole('link', { name: 'Chats' }).or(page.getByRole('button', { name: 'Chats' })).first().click();
+  await page
+    .getByRole('link', { name: 'Chats' })
+    .or(page.getByRole('button', { name: 'Chats' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/chats$/);
   await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
   // Contacts arrive with the page sync started on dashboard load.
@@ -55,7 +62,9 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({ 
   await expect
     .poll(async () => {
       const res = await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`);
-      const { data } = (await res.json()) as { data: Array<{ text: string; recipient: string; messaging_type: string }> };
+      const { data } = (await res.json()) as {
+        data: Array<{ text: string; recipient: string; messaging_type: string }>;
+      };
       return data.filter((e) => e.text === text).map((e) => [e.recipient, e.messaging_type]);
     })
     .toEqual([[contact.id, 'RESPONSE']]);
@@ -64,9 +73,12 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({ 
   // and the conversation is at the top of the list.
   await search.fill('');
   const reply = `Live reply ${Date.now()}`;
-  const wrote = await request.post(`${emulatorURL}/_emulator/pages/${pageId}/contacts/${contact.id}/messages`, {
-    data: { text: reply },
-  });
+  const wrote = await request.post(
+    `${emulatorURL}/_emulator/pages/${pageId}/contacts/${contact.id}/messages`,
+    {
+      data: { text: reply },
+    },
+  );
   expect(wrote.ok()).toBe(true);
   await expect(chat.getByTestId('message-bubble').filter({ hasText: reply })).toBeVisible();
   await expect(page.getByTestId('conversation-row').first()).toContainText(contact.name);
@@ -88,11 +100,18 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({ 
   await expect(panel.getByText('Assign tags to 3 selected chat(s)')).toBeVisible();
   await panel.getByRole('checkbox', { name: `Add ${tagName}` }).check();
   await panel.getByRole('button', { name: 'Apply to 3 chat(s)' }).click();
-  await expect(panel.getByRole('progressbar', { name: 'Bulk tag progress' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(panel.getByRole('progressbar', { name: 'Bulk tag progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
   await expect(page.getByText('Tags updated for 3 chat(s)')).toBeVisible();
 
   // The counts: the page's tag list says 3 users carry the new tag (Manage Tags reads the same endpoint).
-  await page.getByRole('link', { name: 'Manage Tags' }).or(page.getByRole('button', { name: 'Manage Tags' })).first().click();
+  await page
+    .getByRole('link', { name: 'Manage Tags' })
+    .or(page.getByRole('button', { name: 'Manage Tags' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/manage-tags$/);
   // One section open at a time, 'Create Tag' first (spec §2): open 'Tags Details'.
   await page.getByRole('button', { name: 'Tags Details' }).click();
@@ -106,11 +125,18 @@ test('inbox screenshots (light and dark, 375px and 1366px)', async ({ page }) =>
   test.setTimeout(120_000);
   await signIn(page);
   await selectPage(page, DEMO_PAGES.bikeShop);
-  await page.getByRole('link', { name: 'Chats' }).or(page.getByRole('button', { name: 'Chats' })).first().click();
+  await page
+    .getByRole('link', { name: 'Chats' })
+    .or(page.getByRole('button', { name: 'Chats' }))
+    .first()
+    .click();
   await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('message-bubble').first()).toBeVisible({ timeout: 30_000 });
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+    await page.evaluate(
+      (t) => document.documentElement.classList.toggle('dark', t === 'dark'),
+      theme,
+    );
     for (const width of [1366, 375]) {
       await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
       await page.screenshot({ path: `test-results/inbox-${theme}-${width}.png` });

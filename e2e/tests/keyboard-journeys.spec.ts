@@ -104,7 +104,10 @@ test('tag selector in the inbox: open with t, filter, add, remove, close — key
     await page.keyboard.type(`kb alpha ${id}`);
     await expect(listbox.getByRole('option')).toHaveCount(1);
     const alpha = listbox.getByRole('option', { name: first });
-    await expect(box).toHaveAttribute('aria-activedescendant', present(await alpha.getAttribute('id'), 'option id'));
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      present(await alpha.getAttribute('id'), 'option id'),
+    );
     await page.keyboard.press('Enter');
     await expect(alpha).toHaveAttribute('aria-selected', 'true');
     await expectAnnounced(page, 'Tag added successfully!');
@@ -118,7 +121,10 @@ test('tag selector in the inbox: open with t, filter, add, remove, close — key
     await expect(listbox.getByRole('option')).toHaveCount(2);
     await page.keyboard.press('ArrowDown');
     const beta = listbox.getByRole('option', { name: second });
-    await expect(box).toHaveAttribute('aria-activedescendant', present(await beta.getAttribute('id'), 'option id'));
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      present(await beta.getAttribute('id'), 'option id'),
+    );
     await page.keyboard.press('Enter');
     await expect(beta).toHaveAttribute('aria-selected', 'true');
     await expect.poll(() => tagCount(request, s, second)).toBe(1);

@@ -8,11 +8,7 @@ test('inbox from the keyboard: help, move, search, compose, leave', async ({ bro
   const context = await themedContext(browser, { theme: 'light', width: 1366, signedIn: true });
   const page = await context.newPage();
   try {
-    await openRoute(
-      page,
-      uxRoute('chats'),
-      'light',
-    );
+    await openRoute(page, uxRoute('chats'), 'light');
     const rows = page.getByTestId('conversation-row');
     await expect(rows.nth(2)).toBeVisible({ timeout: 90_000 });
     const chat = page.getByRole('region', { name: 'Conversation' });
@@ -83,11 +79,7 @@ test('theme: Light / Dark / System in the user menu, kept across visits', async 
   const page = await context.newPage();
   const html = page.locator('html');
   try {
-    await openRoute(
-      page,
-      uxRoute('home'),
-      'light',
-    );
+    await openRoute(page, uxRoute('home'), 'light');
     const openMenu = async () => {
       await page.locator('[data-slot="nav-user"] > button').click();
       return page.getByRole('menu', { name: 'User menu' });

@@ -59,7 +59,13 @@ test.describe('guards and fallbacks', () => {
       localStorage.setItem('pagecast.admin.accessToken', 'token-for-guard-test');
       localStorage.setItem(
         'pagecast.admin.user',
-        JSON.stringify({ userId: '1', name: 'Guard Test', email: null, profilePic: null, role: 'admin' }),
+        JSON.stringify({
+          userId: '1',
+          name: 'Guard Test',
+          email: null,
+          profilePic: null,
+          role: 'admin',
+        }),
       );
     });
     await page.goto('/dashboard');
@@ -71,7 +77,9 @@ test.describe('guards and fallbacks', () => {
     await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
   });
 
-  test('the API answers JSON 404 for unknown API routes and serves its docs', async ({ request }) => {
+  test('the API answers JSON 404 for unknown API routes and serves its docs', async ({
+    request,
+  }) => {
     const res = await request.get('/api/v1/nope');
     expect(res.status()).toBe(404);
     expect(await res.json()).toHaveProperty('message');

@@ -11,7 +11,10 @@ test.describe('sign-in, page selection and log out', () => {
     await page.getByRole('searchbox', { name: 'Search pages' }).fill('BIKE');
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(DEMO_PAGES.bikeShop);
-    await expect(cards.first().getByRole('link', { name: /View page/ })).toHaveAttribute('target', '_blank');
+    await expect(cards.first().getByRole('link', { name: /View page/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
 
     await selectPage(page, DEMO_PAGES.bikeShop);
     await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
@@ -19,11 +22,13 @@ test.describe('sign-in, page selection and log out', () => {
     // campaign on this page, so only what holds either way is asserted here; the Home screen tests cover
     // the 'Get started' steps of a new page.)
     await expect(page.getByText('Contacts', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Open chats/ })).toHaveAttribute('href', '/dashboard/chats');
-    await expect(page.getByRole('link', { name: /Manage tags|Create your first tag/ }).first()).toHaveAttribute(
+    await expect(page.getByRole('link', { name: /Open chats/ })).toHaveAttribute(
       'href',
-      '/dashboard/manage-tags',
+      '/dashboard/chats',
     );
+    await expect(
+      page.getByRole('link', { name: /Manage tags|Create your first tag/ }).first(),
+    ).toHaveAttribute('href', '/dashboard/manage-tags');
     await expect(page.getByRole('heading', { name: 'Upcoming campaigns' })).toBeVisible();
 
     // The user menu's subscription: no plan yet.
@@ -46,7 +51,9 @@ test.describe('sign-in, page selection and log out', () => {
     await page.locator('[data-slot="nav-user"] > button').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
-    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pagecast')));
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('pagecast')),
+    );
     expect(stored).toEqual([]);
 
     await page.goto('/dashboard');
@@ -61,10 +68,16 @@ test.describe('screens, light and dark, phone and desktop', () => {
         await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
         await signIn(page);
-        await page.screenshot({ path: `test-results/screens/select-${width}-${scheme}.png`, fullPage: true });
+        await page.screenshot({
+          path: `test-results/screens/select-${width}-${scheme}.png`,
+          fullPage: true,
+        });
         await selectPage(page, DEMO_PAGES.bakery);
         await expect(page.getByRole('heading', { name: 'Last campaign' })).toBeVisible();
-        await page.screenshot({ path: `test-results/screens/home-${width}-${scheme}.png`, fullPage: true });
+        await page.screenshot({
+          path: `test-results/screens/home-${width}-${scheme}.png`,
+          fullPage: true,
+        });
       });
     }
   }
@@ -78,6 +91,8 @@ test('apiSignIn: a JWT without the browser', async ({ request }) => {
   );
   const pages = await request.get(`${baseURL}/api/v1/pages`, { headers: session.headers });
   expect(pages.status()).toBe(200);
-  const subscription = await request.get(`${baseURL}/api/v1/me/subscription`, { headers: session.headers });
+  const subscription = await request.get(`${baseURL}/api/v1/me/subscription`, {
+    headers: session.headers,
+  });
   expect(await subscription.json()).toMatchObject({ plan: 'free', status: 'none' });
 });

@@ -7,7 +7,10 @@ test.afterEach(async ({ request }) => {
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { conversationsPerSecond: 2 } });
 });
 
-test('a fresh page syncs on dashboard load: toast, progress, then completed', async ({ page, request }) => {
+test('a fresh page syncs on dashboard load: toast, progress, then completed', async ({
+  page,
+  request,
+}) => {
   // The platform allows 1 Conversations call/s here (the product paces for 2): the sync slows down on the
   // rate-limit answers, which keeps it observable for a moment, and still completes.
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { conversationsPerSecond: 1 } });
@@ -21,13 +24,17 @@ test('a fresh page syncs on dashboard load: toast, progress, then completed', as
   await expect(page.getByText('Syncing page data...')).toBeVisible();
   const progress = page.getByRole('progressbar', { name: 'Syncing contacts' });
   await expect(progress).toBeVisible();
-  const jobs = await page.evaluate(() => Object.entries(localStorage).find(([k]) => /jobs/i.test(k))?.[1] ?? null);
+  const jobs = await page.evaluate(
+    () => Object.entries(localStorage).find(([k]) => /jobs/i.test(k))?.[1] ?? null,
+  );
   expect(jobs).toMatch(/[0-9a-f-]{36}/);
 
   // Polling (every 5 s) sees the job complete: the progress goes away and the job id is cleared.
   await expect(progress).toBeHidden({ timeout: 30_000 });
   await expect
-    .poll(() => page.evaluate(() => Object.entries(localStorage).find(([k]) => /jobs/i.test(k))?.[1] ?? null))
+    .poll(() =>
+      page.evaluate(() => Object.entries(localStorage).find(([k]) => /jobs/i.test(k))?.[1] ?? null),
+    )
     .toBeNull();
   expect(syncStarts).toHaveLength(1);
 

@@ -7,7 +7,10 @@ const sectionToggle = (page: Page, name: string) =>
 async function openManageTags(page: Page) {
   await signIn(page);
   await selectPage(page, DEMO_PAGES.yoga);
-  await page.getByRole('group', { name: 'Features' }).getByRole('button', { name: 'Manage Tags' }).click();
+  await page
+    .getByRole('group', { name: 'Features' })
+    .getByRole('button', { name: 'Manage Tags' })
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/manage-tags$/);
   await expect(page.getByRole('heading', { name: 'Manage Tags', level: 1 })).toBeVisible();
 }
@@ -41,7 +44,9 @@ test.describe('Manage Tags', () => {
     await description.fill('Again');
     await form.getByRole('button', { name: 'Create Tag' }).click();
     await expect(page.getByText('Failed to create tag. Check console for details.')).toBeVisible();
-    await expect(form.getByText('A tag named "morning regulars" already exists on this page')).toBeVisible();
+    await expect(
+      form.getByText('A tag named "morning regulars" already exists on this page'),
+    ).toBeVisible();
 
     // Tags Details: the new tag with 0 users; only one section open.
     await sectionToggle(page, 'Tags Details').click();
@@ -97,12 +102,20 @@ test('Manage Tags screenshots: light and dark, 375px and 1366px', async ({ page 
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
       await page.getByRole('form', { name: 'Create Tag' }).getByLabel('Tag Name').fill('Bad_name!');
-      await page.screenshot({ path: testInfo.outputPath(`manage-tags-create-${theme}-${width}.png`), fullPage: true });
+      await page.screenshot({
+        path: testInfo.outputPath(`manage-tags-create-${theme}-${width}.png`),
+        fullPage: true,
+      });
       await sectionToggle(page, 'Tags Details').click();
       await expect(page.getByRole('row', { name: /Evening Flow/ })).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath(`manage-tags-details-${theme}-${width}.png`), fullPage: true });
+      await page.screenshot({
+        path: testInfo.outputPath(`manage-tags-details-${theme}-${width}.png`),
+        fullPage: true,
+      });
       await page.getByRole('button', { name: 'Delete Beginners' }).click();
-      await page.screenshot({ path: testInfo.outputPath(`manage-tags-delete-${theme}-${width}.png`) });
+      await page.screenshot({
+        path: testInfo.outputPath(`manage-tags-delete-${theme}-${width}.png`),
+      });
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     }
   }

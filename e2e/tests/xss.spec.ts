@@ -9,14 +9,20 @@ test('HTML in messages is shown as text and never runs', async ({ page, request 
   await selectPage(page, DEMO_PAGES.yoga);
   const { headers, pageId } = await sessionOf(page);
 
-  await page.getByRole('link', { name: 'Chats' }).or(page.getByRole('button', { name: 'Chats' })).first().click();
+  await page
+    .getByRole('link', { name: 'Chats' })
+    .or(page.getByRole('button', { name: 'Chats' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/chats$/);
   let contact: { id: string; name: string } | undefined;
   await expect
     .poll(
       async () => {
         const res = await request.get(`/api/v1/chats/${pageId}/recipients?limit=100`, { headers });
-        const body = (await res.json()) as { recipients: Array<{ id: string; name: string; windowOpen: boolean }> };
+        const body = (await res.json()) as {
+          recipients: Array<{ id: string; name: string; windowOpen: boolean }>;
+        };
         contact = body.recipients.find((r) => r.windowOpen && r.name);
         return Boolean(contact);
       },
@@ -26,16 +32,21 @@ test('HTML in messages is shown as text and never runs', async ({ page, request 
   const { id, name } = contact as { id: string; name: string };
 
   const inbound = `<img src=x onerror=window.__xss=1> ${Date.now()}`;
-  const wrote = await request.post(`${emulatorURL}/_emulator/pages/${pageId}/contacts/${id}/messages`, {
-    data: { text: inbound },
-  });
+  const wrote = await request.post(
+    `${emulatorURL}/_emulator/pages/${pageId}/contacts/${id}/messages`,
+    {
+      data: { text: inbound },
+    },
+  );
   expect(wrote.ok()).toBe(true);
 
   const search = page.getByPlaceholder('Search conversations...');
   await search.fill(name);
   await page.getByTestId('conversation-row').filter({ hasText: name }).first().click();
   const chat = page.getByRole('region', { name: 'Conversation' });
-  await expect(chat.getByTestId('message-bubble').filter({ hasText: inbound })).toBeVisible({ timeout: 30_000 });
+  await expect(chat.getByTestId('message-bubble').filter({ hasText: inbound })).toBeVisible({
+    timeout: 30_000,
+  });
 
   const outbound = `<script>window.__xss=2</script><img src=x onerror=window.__xss=3> ${Date.now()}`;
   const input = chat.getByPlaceholder('Type a message...');
@@ -45,13 +56,19 @@ test('HTML in messages is shown as text and never runs', async ({ page, request 
 
   // The literal text is on screen, no <img> was created from it, and nothing ran.
   await expect(chat.locator('img[src="x"]')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+  ).toBeUndefined();
   // A reload renders them from the API (history), still as text.
   await page.reload();
   await page.getByPlaceholder('Search conversations...').fill(name);
   await page.getByTestId('conversation-row').filter({ hasText: name }).first().click();
-  await expect(chat.getByTestId('message-bubble').filter({ hasText: outbound })).toBeVisible({ timeout: 30_000 });
+  await expect(chat.getByTestId('message-bubble').filter({ hasText: outbound })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(chat.getByTestId('message-bubble').filter({ hasText: inbound })).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+  ).toBeUndefined();
 });

@@ -54,7 +54,10 @@ export async function startApi(opts: {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 600) throw new Error('API not ready after 60 s');
     await new Promise((r) => setTimeout(r, 100));
@@ -67,7 +70,9 @@ export async function startApi(opts: {
       let active = true;
       void (async () => {
         while (active) {
-          const res = await fetch(`${base}/api/v1/campaigns/${campaignId}`, { headers: { authorization } }).catch(() => null);
+          const res = await fetch(`${base}/api/v1/campaigns/${campaignId}`, {
+            headers: { authorization },
+          }).catch(() => null);
           polls++;
           if (!res || res.status !== 200) errors++;
           await res?.arrayBuffer();

@@ -29,7 +29,11 @@ if (env.BENCH_MODE === 'baseline') {
           method: 'POST',
           path,
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ recipient: { id: psids[i % psids.length] }, messaging_type: 'UPDATE', message: { text: 'baseline' } }),
+          body: JSON.stringify({
+            recipient: { id: psids[i % psids.length] },
+            messaging_type: 'UPDATE',
+            message: { text: 'baseline' },
+          }),
         });
         await res.body.text();
         if (res.statusCode === 200) ok++;
@@ -50,9 +54,17 @@ const config = loadConfig({
   SEND_RATE_PER_PAGE: env.SEND_RATE_PER_PAGE,
   LOG_LEVEL: 'silent',
 });
-const db = createDb(config.databaseUrl as string, { max: 10, applicationName: 'pagecast-bench-worker' });
+const db = createDb(config.databaseUrl as string, {
+  max: 10,
+  applicationName: 'pagecast-bench-worker',
+});
 const boss = await startBoss(config.databaseUrl as string);
-const worker = await startCampaignWorker({ config, db: db.db, boss, decryptToken: tokenCipher(config.encryptionKey).decrypt });
+const worker = await startCampaignWorker({
+  config,
+  db: db.db,
+  boss,
+  decryptToken: tokenCipher(config.encryptionKey).decrypt,
+});
 const report = () => process.stdout.write(`rss ${process.memoryUsage().rss}\n`);
 const timer = setInterval(report, 250);
 process.stdout.write(`ready ${worker.workerId}\n`);

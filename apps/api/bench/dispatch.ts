@@ -28,7 +28,9 @@ import { createEmulatorPage, emulatorCall, startEmulatorProcess } from './seed.j
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECIPIENTS = Number(process.env.BENCH_DISPATCH_RECIPIENTS ?? (QUICK ? 20_000 : 100_000));
-const PACED_RECIPIENTS = Number(process.env.BENCH_DISPATCH_PACED_RECIPIENTS ?? (QUICK ? 3_000 : 12_000));
+const PACED_RECIPIENTS = Number(
+  process.env.BENCH_DISPATCH_PACED_RECIPIENTS ?? (QUICK ? 3_000 : 12_000),
+);
 const BASELINE_SENDS = QUICK ? 10_000 : 30_000;
 const RUNS = Number(process.env.BENCH_DISPATCH_RUNS ?? (QUICK ? 1 : 3));
 const LIMIT = 300;
@@ -44,7 +46,8 @@ const stops: Array<() => Promise<unknown>> = [];
 try {
   await main();
 } finally {
-  for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('cleanup:', err));
+  for (const stop of stops.reverse())
+    await stop().catch((err: unknown) => console.error('cleanup:', err));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -60,7 +63,10 @@ async function main() {
     // An empty world; its own id seed, so the two emulators' page ids differ (one database holds both).
     await emulatorCall(e.url, '/_emulator/seed', { seed: idSeed, users: 0 });
     await emulatorCall(e.url, '/_emulator/behaviour', { sendPerSecond: 0 }, 'PUT');
-    return { url: e.url, user: await emulatorCall<{ id: string }>(e.url, '/_emulator/users', { name: 'Bench Admin' }) };
+    return {
+      url: e.url,
+      user: await emulatorCall<{ id: string }>(e.url, '/_emulator/users', { name: 'Bench Admin' }),
+    };
   };
   const { url: emulatorUrl, user } = await startBenchEmulator('dispatch-bench');
   const pacedEmulator = await startBenchEmulator('dispatch-bench-paced');
@@ -75,11 +81,19 @@ async function main() {
   const db = createDb(pg.url, { applicationName: 'pagecast-bench' });
   stops.push(() => db.close());
   const pool = db.pool;
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pg.url, GRAPH_API_URL: emulatorUrl, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: pg.url,
+    GRAPH_API_URL: emulatorUrl,
+    LOG_LEVEL: 'silent',
+  });
   const tokens = tokenCipher(config.encryptionKey);
   const encryptionKey = config.encryptionKey.toString('base64');
 
-  const admin = await pool.query<{ id: string }>(`insert into admins (fb_user_id, name) values ($1, 'Bench Admin') returning id`, [user.id]);
+  const admin = await pool.query<{ id: string }>(
+    `insert into admins (fb_user_id, name) values ($1, 'Bench Admin') returning id`,
+    [user.id],
+  );
 
   const makePage = async (name: string, contacts: number, on = { url: emulatorUrl, user }) => {
     const t = Date.now();
@@ -89,7 +103,10 @@ async function main() {
       [page.id, page.name, tokens.encrypt(page.access_token)],
     );
     const uuid = must(rows[0]).id;
-    await pool.query('insert into page_admins (page_id, admin_id) values ($1, $2)', [uuid, must(admin.rows[0]).id]);
+    await pool.query('insert into page_admins (page_id, admin_id) values ($1, $2)', [
+      uuid,
+      must(admin.rows[0]).id,
+    ]);
     for (let i = 0; i < page.contacts.length; i += 20_000) {
       const slice = page.contacts.slice(i, i + 20_000);
       await pool.query(
@@ -111,17 +128,21 @@ async function main() {
   };
 
   const spawnWorker = (rate: number, graphUrl: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'dispatch-worker.ts')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: pg.url,
-        GRAPH_API_URL: graphUrl,
-        ENCRYPTION_KEY: encryptionKey,
-        BENCH_DATA_DIR: dataDir,
-        SEND_RATE_PER_PAGE: String(rate),
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(here, 'dispatch-worker.ts')],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: pg.url,
+          GRAPH_API_URL: graphUrl,
+          ENCRYPTION_KEY: encryptionKey,
+          BENCH_DATA_DIR: dataDir,
+          SEND_RATE_PER_PAGE: String(rate),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    );
     let peakRss = 0;
     let out = '';
     const ready = new Promise<void>((resolve, reject) => {
@@ -165,10 +186,21 @@ async function main() {
     );
     const id = must(rows[0]).id;
     const stopPolling = api.pollCampaign(id);
-    let row: { status: string; started_at: Date; completed_at: Date; dispatched_count: number; failed_count: number };
+    let row: {
+      status: string;
+      started_at: Date;
+      completed_at: Date;
+      dispatched_count: number;
+      failed_count: number;
+    };
     for (;;) {
       await new Promise((r) => setTimeout(r, 200));
-      row = (await pool.query('select status, started_at, completed_at, dispatched_count, failed_count from campaigns where id = $1', [id])).rows[0];
+      row = (
+        await pool.query(
+          'select status, started_at, completed_at, dispatched_count, failed_count from campaigns where id = $1',
+          [id],
+        )
+      ).rows[0];
       if (row.status !== 'pending' && row.status !== 'processing') break;
     }
     stopPolling();
@@ -177,8 +209,14 @@ async function main() {
       page.emulatorUrl,
       `/_emulator/pages/${page.fbId}/outbox?since=${since}`,
     );
-    if (row.status !== 'completed' || row.dispatched_count !== audience || outbox.length !== audience) {
-      throw new Error(`campaign ended ${row.status}: ${row.dispatched_count} sent, ${row.failed_count} failed, outbox ${outbox.length}/${audience}`);
+    if (
+      row.status !== 'completed' ||
+      row.dispatched_count !== audience ||
+      outbox.length !== audience
+    ) {
+      throw new Error(
+        `campaign ended ${row.status}: ${row.dispatched_count} sent, ${row.failed_count} failed, outbox ${outbox.length}/${audience}`,
+      );
     }
     const times = outbox.map((e) => e.time).sort((a, b) => a - b);
     const seconds = (row.completed_at.getTime() - row.started_at.getTime()) / 1000;
@@ -197,25 +235,34 @@ async function main() {
 
   // The API process beside the workers, as deployed (WORKERS_IN_API=false), answering the Campaign Analytics
   // screen's live progress poll during every run: its peak RSS is the report's "API" memory figure.
-  const api = await startApi({ databaseUrl: pg.url, emulatorUrl, adminId: must(admin.rows[0]).id, fbUserId: user.id });
+  const api = await startApi({
+    databaseUrl: pg.url,
+    emulatorUrl,
+    adminId: must(admin.rows[0]).id,
+    fbUserId: user.id,
+  });
   stops.push(() => api.stop());
 
   /** Raw Send API capacity: a bare HTTP loop against the same emulator (the baseline of dispatch). */
   const basePage = await makePage('Bench Baseline Page', 1_000);
   const measureBaseline = () =>
     new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'dispatch-worker.ts')], {
-        env: {
-          ...process.env,
-          BENCH_MODE: 'baseline',
-          GRAPH_API_URL: emulatorUrl,
-          BASELINE_PAGE_ID: basePage.fbId,
-          BASELINE_TOKEN: basePage.token,
-          BASELINE_PSIDS: basePage.psids.join(','),
-          BASELINE_SENDS: String(BASELINE_SENDS),
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(here, 'dispatch-worker.ts')],
+        {
+          env: {
+            ...process.env,
+            BENCH_MODE: 'baseline',
+            GRAPH_API_URL: emulatorUrl,
+            BASELINE_PAGE_ID: basePage.fbId,
+            BASELINE_TOKEN: basePage.token,
+            BASELINE_PSIDS: basePage.psids.join(','),
+            BASELINE_SENDS: String(BASELINE_SENDS),
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
         },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      );
       let out = '';
       child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
       child.once('exit', () => {
@@ -235,24 +282,39 @@ async function main() {
   for (let run = 1; run <= RUNS; run++) {
     const baseline = await measureBaseline();
     baselines.push(baseline);
-    log(`run ${run}/${RUNS} baseline: ${baseline.toFixed(0)} sends/s (bare HTTP loop, 64 concurrent)`);
+    log(
+      `run ${run}/${RUNS} baseline: ${baseline.toFixed(0)} sends/s (bare HTTP loop, 64 concurrent)`,
+    );
     const one = await runCampaign(big, 1, UNTHROTTLED, RECIPIENTS, api);
     ones.push(one);
-    log(`run ${run}/${RUNS} 1 worker: ${one.msgsPerSecond.toFixed(0)} msgs/s (${one.seconds.toFixed(1)} s), start delay ${one.startDelayMs} ms (status ${one.statusDelayMs} ms), worker peak RSS ${one.peakRssMB.toFixed(0)} MB`);
+    log(
+      `run ${run}/${RUNS} 1 worker: ${one.msgsPerSecond.toFixed(0)} msgs/s (${one.seconds.toFixed(1)} s), start delay ${one.startDelayMs} ms (status ${one.statusDelayMs} ms), worker peak RSS ${one.peakRssMB.toFixed(0)} MB`,
+    );
     const two = await runCampaign(big, 2, UNTHROTTLED, RECIPIENTS, api);
     twos.push(two);
-    log(`run ${run}/${RUNS} 2 workers: ${two.msgsPerSecond.toFixed(0)} msgs/s (${two.seconds.toFixed(1)} s), start delay ${two.startDelayMs} ms`);
+    log(
+      `run ${run}/${RUNS} 2 workers: ${two.msgsPerSecond.toFixed(0)} msgs/s (${two.seconds.toFixed(1)} s), start delay ${two.startDelayMs} ms`,
+    );
     const p = await runCampaign(paced, 2, LIMIT, PACED_RECIPIENTS, api);
     pacedRuns.push(p);
-    log(`run ${run}/${RUNS} paced: ${p.sendRate.toFixed(1)} sends/s of ${LIMIT} (${(p.sendRate / LIMIT).toFixed(3)}), max ${p.maxInSecond} in any second, ${p.overLimit} over the limit`);
+    log(
+      `run ${run}/${RUNS} paced: ${p.sendRate.toFixed(1)} sends/s of ${LIMIT} (${(p.sendRate / LIMIT).toFixed(3)}), max ${p.maxInSecond} in any second, ${p.overLimit} over the limit`,
+    );
   }
   const baselineMedian = must(median(baselines));
   const apiPeakMB = (await api.peakRssBytes()) / 1024 ** 2;
-  log(`API peak RSS ${apiPeakMB.toFixed(0)} MB over ${api.polls()} progress polls (${api.pollErrors()} failed)`);
+  log(
+    `API peak RSS ${apiPeakMB.toFixed(0)} MB over ${api.polls()} progress polls (${api.pollErrors()} failed)`,
+  );
   if (api.pollErrors() > 0) throw new Error(`${api.pollErrors()} campaign progress polls failed`);
 
   const figures: Figure[] = [
-    figure({ name: 'Emulator raw Send API capacity (bare HTTP loop, 64 concurrent)', unit: 'sends/s', values: baselines, digits: 0 }),
+    figure({
+      name: 'Emulator raw Send API capacity (bare HTTP loop, 64 concurrent)',
+      unit: 'sends/s',
+      values: baselines,
+      digits: 0,
+    }),
     figure({
       name: `Unthrottled dispatch, ${RECIPIENTS.toLocaleString('en')} recipients, 1 worker`,
       unit: 'msgs/s',
@@ -346,4 +408,3 @@ function overLimitSends(times: number[], limit: number): number {
   }
   return over;
 }
-

@@ -34,7 +34,8 @@ const stops: Array<() => Promise<unknown>> = [];
 try {
   await main();
 } finally {
-  for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('cleanup:', err));
+  for (const stop of stops.reverse())
+    await stop().catch((err: unknown) => console.error('cleanup:', err));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -67,8 +68,13 @@ async function main() {
   });
   stops.push(() => graph.close());
   const tokens = tokenCipher(baseConfig.encryptionKey);
-  const user = await emulatorCall<{ id: string; name: string }>(emulator.url, '/_emulator/users', { name: 'Bench Admin' });
-  const [admin] = await db.db.insert(admins).values({ fbUserId: user.id, name: user.name }).returning({ id: admins.id });
+  const user = await emulatorCall<{ id: string; name: string }>(emulator.url, '/_emulator/users', {
+    name: 'Bench Admin',
+  });
+  const [admin] = await db.db
+    .insert(admins)
+    .values({ fbUserId: user.id, name: user.name })
+    .returning({ id: admins.id });
 
   /** One emulator page mirrored into the database; returns its uuid and fb id. */
   const makePage = async (name: string, contacts: number) => {
@@ -76,7 +82,11 @@ async function main() {
     const page = await createEmulatorPage(emulator.url, user.id, name, contacts);
     const [row] = await db.db
       .insert(pages)
-      .values({ fbPageId: page.id, name: page.name, pageTokenEnc: tokens.encrypt(page.access_token) })
+      .values({
+        fbPageId: page.id,
+        name: page.name,
+        pageTokenEnc: tokens.encrypt(page.access_token),
+      })
       .returning({ id: pages.id });
     const uuid = row?.id as string;
     await db.db.insert(pageAdmins).values({ pageId: uuid, adminId: admin?.id as string });
@@ -87,9 +97,11 @@ async function main() {
   /** One full sync of a page; the contact table is emptied first so every run imports everything. */
   const syncOnce = async (page: { uuid: string }, config: Config, contacts: number) => {
     await db.db.execute(sql`delete from contacts where page_id = ${page.uuid}`);
-    const [s] = await db.db.execute<{ id: string }>(
-      sql`insert into page_syncs (page_id, status) values (${page.uuid}, 'waiting') returning id`,
-    ).then((r) => r.rows);
+    const [s] = await db.db
+      .execute<{ id: string }>(
+        sql`insert into page_syncs (page_id, status) values (${page.uuid}, 'waiting') returning id`,
+      )
+      .then((r) => r.rows);
     const t = process.hrtime.bigint();
     const outcome = await runPageSync({ db: db.db, config, tokens, graph }, s?.id as string, {
       ...DEFAULT_PAGE_SYNC_OPTIONS,
@@ -100,7 +112,8 @@ async function main() {
       select (select count(*)::int from contacts where page_id = ${page.uuid}) as n,
              graph_calls as calls, rate_limit_hits as hits from page_syncs where id = ${s?.id as string}`);
     const r = rows[0];
-    if (outcome !== 'completed' || r?.n !== contacts) throw new Error(`sync incomplete: ${outcome}, ${r?.n}/${contacts}`);
+    if (outcome !== 'completed' || r?.n !== contacts)
+      throw new Error(`sync incomplete: ${outcome}, ${r?.n}/${contacts}`);
     return { seconds, calls: r.calls, hits: r.hits };
   };
 
@@ -111,11 +124,18 @@ async function main() {
   for (let i = 0; i < RUNS; i++) {
     const r = await syncOnce(big, unthrottled, BIG);
     rates.push(BIG / r.seconds);
-    log(`unthrottled run ${i + 1}: ${BIG} contacts in ${r.seconds.toFixed(1)} s = ${(BIG / r.seconds).toFixed(0)} contacts/s`);
+    log(
+      `unthrottled run ${i + 1}: ${BIG} contacts in ${r.seconds.toFixed(1)} s = ${(BIG / r.seconds).toFixed(0)} contacts/s`,
+    );
   }
 
   // 2. At the Conversations API limit (emulator enforces it exactly, the pacer keeps to it).
-  await emulatorCall(emulator.url, '/_emulator/behaviour', { conversationsPerSecond: LIMIT_PER_SECOND }, 'PUT');
+  await emulatorCall(
+    emulator.url,
+    '/_emulator/behaviour',
+    { conversationsPerSecond: LIMIT_PER_SECOND },
+    'PUT',
+  );
   const limitedPage = await makePage('Bench Limited Page', LIMITED);
   const limitedConfig = { ...baseConfig, conversationsRatePerPage: LIMIT_PER_SECOND };
   const shares: number[] = [];
@@ -128,7 +148,9 @@ async function main() {
     shares.push((callsPerSecond / LIMIT_PER_SECOND) * 100);
     limitedRates.push(LIMITED / r.seconds);
     hits += r.hits;
-    log(`limited run ${i + 1}: ${r.calls} calls in ${r.seconds.toFixed(1)} s = ${callsPerSecond.toFixed(3)} calls/s (${r.hits} rate-limit answers)`);
+    log(
+      `limited run ${i + 1}: ${r.calls} calls in ${r.seconds.toFixed(1)} s = ${callsPerSecond.toFixed(3)} calls/s (${r.hits} rate-limit answers)`,
+    );
   }
 
   const figures: Figure[] = [

@@ -26,11 +26,14 @@ function wholeNumber(value: string | undefined, name: string, fallback?: number)
     if (fallback !== undefined) return fallback;
     throw new UsageError(`--${name} is required`);
   }
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got '${value}'`);
+  if (!/^\d+$/.test(value))
+    throw new UsageError(`--${name} must be a whole number, got '${value}'`);
   return Number(value);
 }
 
-async function withDatabase<T>(fn: (db: ReturnType<typeof createDb>['db']) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  fn: (db: ReturnType<typeof createDb>['db']) => Promise<T>,
+): Promise<T> {
   const config = loadConfig();
   const stops: Array<() => Promise<void>> = [];
   try {
@@ -68,7 +71,8 @@ export async function main(argv: string[]): Promise<number> {
   });
   const [userId, ...extra] = positionals;
   if (!userId || extra.length > 0) throw new UsageError('grant-pro takes exactly one <userId>');
-  if (!/^\d{1,32}$/.test(userId)) throw new UsageError(`<userId> must be a numeric id, got '${userId}'`);
+  if (!/^\d{1,32}$/.test(userId))
+    throw new UsageError(`<userId> must be a numeric id, got '${userId}'`);
   const months = wholeNumber(values.months, 'months');
   const credits = wholeNumber(values.credits, 'credits', 0);
 
@@ -82,12 +86,16 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 // Run only as the entry point (tests import `main`).
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+if (
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)
+) {
   main(process.argv.slice(2))
     .then((code) => process.exit(code))
     .catch((err: unknown) => {
       if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
-      else if (err instanceof UnknownAdminError || err instanceof RangeError) console.error(err.message);
+      else if (err instanceof UnknownAdminError || err instanceof RangeError)
+        console.error(err.message);
       else console.error(err instanceof Error ? err.message : String(err));
       process.exit(1);
     });

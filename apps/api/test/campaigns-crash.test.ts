@@ -3,7 +3,12 @@
 // workers together never exceed the page's send rate (checked on the emulator's outbox timestamps).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import { createCampaignWorld, maxInWindow, waitFor, type CampaignWorld } from './fixtures/campaign-world.js';
+import {
+  createCampaignWorld,
+  maxInWindow,
+  waitFor,
+  type CampaignWorld,
+} from './fixtures/campaign-world.js';
 import { spawnCampaignWorker, stopProcess, type Spawned } from './fixtures/processes.js';
 
 let w: CampaignWorld;
@@ -32,12 +37,19 @@ function spawnWorker(rate: number, options: Record<string, unknown>) {
   return { child: spawned.child, ready: spawned.workerId, exited: spawned.exited };
 }
 
-const createNow = (pageId: string) => w.createCampaignNow(pageId, 'One message per person', 'Crash test');
+const createNow = (pageId: string) =>
+  w.createCampaignNow(pageId, 'One message per person', 'Crash test');
 const statusOf = async (id: string) =>
-  (await w.pool.query<{ status: string }>('select status from campaigns where id = $1', [id])).rows[0]?.status;
+  (await w.pool.query<{ status: string }>('select status from campaigns where id = $1', [id]))
+    .rows[0]?.status;
 const rowsOf = async (id: string) =>
   (
-    await w.pool.query<{ psid: string; state: string; message_id: string | null; worker_id: string | null }>(
+    await w.pool.query<{
+      psid: string;
+      state: string;
+      message_id: string | null;
+      worker_id: string | null;
+    }>(
       'select psid, state, message_id, worker_id from campaign_recipients where campaign_id = $1',
       [id],
     )

@@ -6,7 +6,13 @@ import { CANCELLED_REASON, TOKEN_INVALID_REASON } from '../src/modules/campaigns
 import { startDueCampaign } from '../src/jobs/campaigns/scheduler.js';
 import { recordCampaignEvent } from '../src/modules/campaigns/counters.js';
 import { NOT_CANCELLABLE, TAG_NOT_ON_PAGE } from '../src/modules/campaigns/service.js';
-import { createCampaignWorld, must, waitFor, type CampaignWorld, type WorldPage } from './fixtures/campaign-world.js';
+import {
+  createCampaignWorld,
+  must,
+  waitFor,
+  type CampaignWorld,
+  type WorldPage,
+} from './fixtures/campaign-world.js';
 
 let w: CampaignWorld;
 let page: WorldPage;
@@ -34,7 +40,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   msg: 'Hello from the spring campaign',
   ...over,
 });
-const create = (over: Record<string, unknown> = {}) => w.api('POST', '/api/v1/campaigns/create', body(over));
+const create = (over: Record<string, unknown> = {}) =>
+  w.api('POST', '/api/v1/campaigns/create', body(over));
 const detail = async (id: string) => (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
 const settled = (id: string) =>
   waitFor(async () => {
@@ -75,7 +82,12 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     ['time missing', { time: undefined }, 'time', M.dateTimeRequired],
     ['time not a date', { time: 'next tuesday' }, 'time', M.dateTimeInvalid],
     ['time not a string', { time: 12 }, 'time', M.dateTimeInvalid],
-    ['time in a past minute', { time: new Date(Date.now() - 61_000).toISOString() }, 'time', M.dateTimeInPast],
+    [
+      'time in a past minute',
+      { time: new Date(Date.now() - 61_000).toISOString() },
+      'time',
+      M.dateTimeInPast,
+    ],
     ['message missing', { msg: undefined }, 'msg', M.messageRequired],
     ['message too short', { msg: 'hi' }, 'msg', M.messageTooShort],
     ['message too long', { msg: 'x'.repeat(501) }, 'msg', M.messageTooLong],
@@ -83,13 +95,16 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     ['content type unknown', { type: 'PROMOTION' }, 'type', M.contentTypeInvalid],
     ['tag id malformed', { tagId: 'not-a-uuid' }, 'tagId', M.tagInvalid],
   ];
-  it.each(cases)('%s -> 400 with the spec message on its field, nothing created', async (_n, over, field, message) => {
-    const before = await countCampaigns();
-    const res = await create(over);
-    expect(res.status).toBe(400);
-    expect(res.body.fieldErrors[field]).toEqual([message]);
-    expect(await countCampaigns()).toBe(before);
-  });
+  it.each(cases)(
+    '%s -> 400 with the spec message on its field, nothing created',
+    async (_n, over, field, message) => {
+      const before = await countCampaigns();
+      const res = await create(over);
+      expect(res.status).toBe(400);
+      expect(res.body.fieldErrors[field]).toEqual([message]);
+      expect(await countCampaigns()).toBe(before);
+    },
+  );
 
   it('accepts a time in the current minute (truncated to the minute, UTC) and trims the texts', async () => {
     if (new Date().getUTCSeconds() >= 58) await new Promise((r) => setTimeout(r, 2500));
@@ -98,7 +113,11 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     // A paused page (no token) so this campaign does not dispatch to the shared page during other tests.
     const quiet = await w.createPage({ inside: 1, outside: 0 });
     await w.pool.query('update pages set page_token_enc = null where id = $1', [quiet.uuid]);
-    const res = await create({ pageId: quiet.fbPageId, time: startOfMinute.toISOString(), name: '  Trimmed  ' });
+    const res = await create({
+      pageId: quiet.fbPageId,
+      time: startOfMinute.toISOString(),
+      name: '  Trimmed  ',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Trimmed', scheduledTime: startOfMinute.toISOString() });
   });
@@ -131,7 +150,10 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     for (const tagId of [foreignTag, '5f0c1a52-8a4f-4b4e-9d7c-0a1b2c3d4e5f']) {
       const res = await create({ tagId });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: TAG_NOT_ON_PAGE, fieldErrors: { tagId: [TAG_NOT_ON_PAGE] } });
+      expect(res.body).toEqual({
+        message: TAG_NOT_ON_PAGE,
+        fieldErrors: { tagId: [TAG_NOT_ON_PAGE] },
+      });
     }
     expect((await create({ pageId: otherPage.fbPageId })).status).toBe(404);
     expect((await create({ pageId: '123456789' })).status).toBe(404);
@@ -143,18 +165,30 @@ describe('listing and audience preview', () => {
   it('lists newest first, 7 per page by default, with the paging meta', async () => {
     const fresh = await w.createPage({ inside: 1, outside: 0 });
     await w.pool.query('update pages set page_token_enc = null where id = $1', [fresh.uuid]);
-    for (let i = 1; i <= 8; i++) expect((await create({ pageId: fresh.fbPageId, name: `Campaign ${i}` })).status).toBe(201);
+    for (let i = 1; i <= 8; i++)
+      expect((await create({ pageId: fresh.fbPageId, name: `Campaign ${i}` })).status).toBe(201);
     const first = await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}`);
     expect(first.status).toBe(200);
-    expect(first.body.meta).toEqual({ totalItems: 8, itemCount: 7, itemsPerPage: 7, totalPages: 2, currentPage: 1 });
+    expect(first.body.meta).toEqual({
+      totalItems: 8,
+      itemCount: 7,
+      itemsPerPage: 7,
+      totalPages: 2,
+      currentPage: 1,
+    });
     expect(first.body.data.map((c: { name: string }) => c.name)).toEqual(
       [8, 7, 6, 5, 4, 3, 2].map((i) => `Campaign ${i}`),
     );
     const second = await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}?page=2`);
     expect(second.body.data.map((c: { name: string }) => c.name)).toEqual(['Campaign 1']);
     expect(second.body.meta).toMatchObject({ itemCount: 1, currentPage: 2 });
-    expect((await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}?limit=0`)).status).toBe(400);
-    expect((await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}`, undefined, w.otherAuth)).status).toBe(404);
+    expect((await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}?limit=0`)).status).toBe(
+      400,
+    );
+    expect(
+      (await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}`, undefined, w.otherAuth))
+        .status,
+    ).toBe(404);
   });
 
   it('previews who is inside the 24-hour window and who depends on the message tag', async () => {
@@ -163,11 +197,26 @@ describe('listing and audience preview', () => {
     const inside = page.contacts.filter((c) => c.inside).slice(0, 2);
     const outside = page.contacts.filter((c) => !c.inside).slice(0, 1);
     const tagId = await w.createTag(page, 'Preview', [...inside, ...outside]);
-    const tagged = await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${tagId}`);
+    const tagged = await w.api(
+      'GET',
+      `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${tagId}`,
+    );
     expect(tagged.body).toEqual({ total: 3, insideWindow: 2, needsTag: 1 });
     const foreign = await w.createTag(otherPage, 'Elsewhere', []);
-    expect((await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${foreign}`)).status).toBe(400);
-    expect((await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience`, undefined, w.otherAuth)).status).toBe(404);
+    expect(
+      (await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${foreign}`))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await w.api(
+          'GET',
+          `/api/v1/campaigns/page/${page.fbPageId}/audience`,
+          undefined,
+          w.otherAuth,
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -175,12 +224,31 @@ describe('dispatch', () => {
   it("sends to the tag's contacts only, UPDATE inside the window and MESSAGE_TAG outside (legacy tags on)", async () => {
     w.emulator.world.behaviour.legacyMessageTags = true;
     try {
-      const members = [...page.contacts.filter((c) => c.inside).slice(0, 3), ...page.contacts.filter((c) => !c.inside).slice(0, 2)];
+      const members = [
+        ...page.contacts.filter((c) => c.inside).slice(0, 3),
+        ...page.contacts.filter((c) => !c.inside).slice(0, 2),
+      ];
       const tagId = await w.createTag(page, 'VIP', members);
       const before = (await w.outbox(page.fbPageId)).length;
-      const d = await dispatchNow({ tagId, type: 'POST_PURCHASE_UPDATE', msg: 'Your order shipped' });
-      expect(d.campaign).toMatchObject({ status: 'completed', tagName: 'VIP', audienceCount: 5, dispatchedCount: 5, failedCount: 0 });
-      expect(d.funnel).toMatchObject({ audience: 5, dispatched: 5, failed: 0, pending: 0, unknown: 0 });
+      const d = await dispatchNow({
+        tagId,
+        type: 'POST_PURCHASE_UPDATE',
+        msg: 'Your order shipped',
+      });
+      expect(d.campaign).toMatchObject({
+        status: 'completed',
+        tagName: 'VIP',
+        audienceCount: 5,
+        dispatchedCount: 5,
+        failedCount: 0,
+      });
+      expect(d.funnel).toMatchObject({
+        audience: 5,
+        dispatched: 5,
+        failed: 0,
+        pending: 0,
+        unknown: 0,
+      });
       const sent = (await w.outbox(page.fbPageId)).slice(before);
       expect(sent.map((e) => e.recipient).sort()).toEqual(members.map((m) => m.psid).sort());
       for (const m of members) {
@@ -206,24 +274,49 @@ describe('dispatch', () => {
     try {
       const before = (await w.outbox(page.fbPageId)).length;
       const d = await dispatchNow();
-      expect(d.campaign).toMatchObject({ status: 'completed', audienceCount: 11, dispatchedCount: 5, failedCount: 6 });
+      expect(d.campaign).toMatchObject({
+        status: 'completed',
+        audienceCount: 11,
+        dispatchedCount: 5,
+        failedCount: 6,
+      });
       const rows = await rowsOf(d.campaign.id);
       const byPsid = new Map(rows.map((r) => [r.psid, r]));
-      expect(byPsid.get(unavailable.psid)).toMatchObject({ state: 'failed', error_code: 551, messaging_type: 'UPDATE' });
-      expect(byPsid.get('9000000000000001')).toMatchObject({ state: 'failed', error_code: 100, error_subcode: 2018001 });
+      expect(byPsid.get(unavailable.psid)).toMatchObject({
+        state: 'failed',
+        error_code: 551,
+        messaging_type: 'UPDATE',
+      });
+      expect(byPsid.get('9000000000000001')).toMatchObject({
+        state: 'failed',
+        error_code: 100,
+        error_subcode: 2018001,
+      });
       for (const c of page.contacts.filter((x) => !x.inside)) {
-        expect(byPsid.get(c.psid)).toMatchObject({ state: 'failed', error_code: 100, messaging_type: 'MESSAGE_TAG', tag: 'ACCOUNT_UPDATE' });
+        expect(byPsid.get(c.psid)).toMatchObject({
+          state: 'failed',
+          error_code: 100,
+          messaging_type: 'MESSAGE_TAG',
+          tag: 'ACCOUNT_UPDATE',
+        });
       }
       expect(d.funnel.failedByReason).toEqual([
         { reason: 'Message tag retired', code: 100, count: 4 },
         expect.objectContaining({ count: 1 }),
         expect.objectContaining({ count: 1 }),
       ]);
-      expect(d.funnel.failedByReason.map((r: { reason: string }) => r.reason).sort()).toEqual(
-        ['Message tag retired', 'No matching user', 'Recipient unavailable'],
-      );
+      expect(d.funnel.failedByReason.map((r: { reason: string }) => r.reason).sort()).toEqual([
+        'Message tag retired',
+        'No matching user',
+        'Recipient unavailable',
+      ]);
       const sent = (await w.outbox(page.fbPageId)).slice(before);
-      expect(sent.map((e) => e.recipient).sort()).toEqual(rows.filter((r) => r.state === 'sent').map((r) => r.psid).sort());
+      expect(sent.map((e) => e.recipient).sort()).toEqual(
+        rows
+          .filter((r) => r.state === 'sent')
+          .map((r) => r.psid)
+          .sort(),
+      );
     } finally {
       w.emulator.world.behaviour.unavailablePsids = [];
       await w.pool.query('delete from contacts where id = $1', [must(ghost.rows[0]).id]);
@@ -251,7 +344,11 @@ describe('dispatch', () => {
     w.emulator.world.behaviour.sendPerSecond = 4;
     try {
       const d = await dispatchNow({ pageId: p.fbPageId });
-      expect(d.campaign).toMatchObject({ status: 'completed', dispatchedCount: 12, failedCount: 0 });
+      expect(d.campaign).toMatchObject({
+        status: 'completed',
+        dispatchedCount: 12,
+        failedCount: 0,
+      });
       const out = await w.outbox(p.fbPageId);
       expect(out).toHaveLength(12);
       expect(new Set(out.map((e) => e.recipient)).size).toBe(12);
@@ -266,8 +363,16 @@ describe('dispatch', () => {
     try {
       const d = await dispatchNow({ pageId: p.fbPageId });
       expect(d.campaign).toMatchObject({ status: 'completed', dispatchedCount: 3 });
-      expect(d.campaign.statusReason).toBe('1 recipient(s) flagged for review: the answer to their send was lost.');
-      expect(d.funnel).toMatchObject({ audience: 4, dispatched: 3, unknown: 1, failed: 0, pending: 0 });
+      expect(d.campaign.statusReason).toBe(
+        '1 recipient(s) flagged for review: the answer to their send was lost.',
+      );
+      expect(d.funnel).toMatchObject({
+        audience: 4,
+        dispatched: 3,
+        unknown: 1,
+        failed: 0,
+        pending: 0,
+      });
       const rows = await rowsOf(d.campaign.id);
       const unknown = rows.filter((r) => r.state === 'unknown');
       expect(unknown).toHaveLength(1);
@@ -279,9 +384,15 @@ describe('dispatch', () => {
 
   it('fails the campaign with a clear reason when the page token is revoked, sending nothing more', async () => {
     const p = await w.createPage({ inside: 3, outside: 0 });
-    await fetch(`${w.emulator.url.replace(/\/$/, '')}/_emulator/tokens/${p.token}/revoke`, { method: 'POST' });
+    await fetch(`${w.emulator.url.replace(/\/$/, '')}/_emulator/tokens/${p.token}/revoke`, {
+      method: 'POST',
+    });
     const d = await dispatchNow({ pageId: p.fbPageId });
-    expect(d.campaign).toMatchObject({ status: 'failed', statusReason: TOKEN_INVALID_REASON, dispatchedCount: 0 });
+    expect(d.campaign).toMatchObject({
+      status: 'failed',
+      statusReason: TOKEN_INVALID_REASON,
+      dispatchedCount: 0,
+    });
     expect(d.funnel).toMatchObject({ audience: 3, pending: 3, dispatched: 0, failed: 0 });
     expect(await w.outbox(p.fbPageId)).toHaveLength(0);
     const { rows } = await w.pool.query('select token_status from pages where id = $1', [p.uuid]);
@@ -300,14 +411,23 @@ describe('cancel', () => {
   it('cancels a pending campaign: it never dispatches; a second cancel is 409', async () => {
     const res = await create();
     const id = res.body.id as string;
-    expect((await w.api('POST', `/api/v1/campaigns/${id}/cancel`, {}, w.otherAuth)).status).toBe(404);
+    expect((await w.api('POST', `/api/v1/campaigns/${id}/cancel`, {}, w.otherAuth)).status).toBe(
+      404,
+    );
     const cancelled = await w.api('POST', `/api/v1/campaigns/${id}/cancel`, {});
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ id, status: 'cancelled', statusReason: CANCELLED_REASON });
+    expect(cancelled.body).toMatchObject({
+      id,
+      status: 'cancelled',
+      statusReason: CANCELLED_REASON,
+    });
     const again = await w.api('POST', `/api/v1/campaigns/${id}/cancel`, {});
     expect(again).toMatchObject({ status: 409, body: { message: NOT_CANCELLABLE } });
     // Even once its time has come, the scheduler does not start it.
-    await w.pool.query(`update campaigns set scheduled_time = now() - interval '1 minute' where id = $1`, [id]);
+    await w.pool.query(
+      `update campaigns set scheduled_time = now() - interval '1 minute' where id = $1`,
+      [id],
+    );
     let started;
     while ((started = await startDueCampaign(w.pool, w.boss, 200))) expect(started.id).not.toBe(id);
     expect((await rowsOf(id)).length).toBe(0);
@@ -343,8 +463,14 @@ describe('counters from webhooks, recipients and CSV', () => {
 
   beforeAll(async () => {
     const p = await w.createPage({ inside: 4, outside: 0 });
-    await w.pool.query(`update contacts set name = $2 where id = $1`, [must(p.contacts[0]).uuid, '=HYPERLINK("http://x")']);
-    await w.pool.query(`update contacts set name = $2 where id = $1`, [must(p.contacts[1]).uuid, 'Doe, "Jr"']);
+    await w.pool.query(`update contacts set name = $2 where id = $1`, [
+      must(p.contacts[0]).uuid,
+      '=HYPERLINK("http://x")',
+    ]);
+    await w.pool.query(`update contacts set name = $2 where id = $1`, [
+      must(p.contacts[1]).uuid,
+      'Doe, "Jr"',
+    ]);
     const d = await dispatchNow({ pageId: p.fbPageId });
     campaignId = d.campaign.id;
     sentPsids = p.contacts.map((c) => c.psid);
@@ -354,38 +480,90 @@ describe('counters from webhooks, recipients and CSV', () => {
   const fbPageId = () => counterPageId;
 
   it('counts a delivery once however often the webhook is replayed (watermark and read)', async () => {
-    const ev = { kind: 'delivery' as const, pageId: fbPageId(), psid: must(sentPsids[0]), watermark: Date.now(), at: Date.now() };
+    const ev = {
+      kind: 'delivery' as const,
+      pageId: fbPageId(),
+      psid: must(sentPsids[0]),
+      watermark: Date.now(),
+      at: Date.now(),
+    };
     expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(1);
     expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(0);
-    await Promise.all([1, 2, 3].map(() => recordCampaignEvent(w.t.database.db, { ...ev, psid: must(sentPsids[1]) })));
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        recordCampaignEvent(w.t.database.db, { ...ev, psid: must(sentPsids[1]) }),
+      ),
+    );
     // A read implies delivery of everything up to its watermark.
     await recordCampaignEvent(w.t.database.db, { ...ev, kind: 'read', psid: must(sentPsids[2]) });
     // A watermark before the send covers nothing.
-    await recordCampaignEvent(w.t.database.db, { ...ev, psid: must(sentPsids[3]), watermark: Date.now() - 3_600_000 });
+    await recordCampaignEvent(w.t.database.db, {
+      ...ev,
+      psid: must(sentPsids[3]),
+      watermark: Date.now() - 3_600_000,
+    });
     const d = await detail(campaignId);
     expect(d.campaign.deliveredCount).toBe(3);
     expect(d.funnel.delivered).toBe(3);
   });
 
   it('counts a reply or postback within 7 days as one interaction', async () => {
-    const ev = { kind: 'message' as const, pageId: fbPageId(), psid: must(sentPsids[0]), at: Date.now() };
+    const ev = {
+      kind: 'message' as const,
+      pageId: fbPageId(),
+      psid: must(sentPsids[0]),
+      at: Date.now(),
+    };
     expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(1);
     expect(await recordCampaignEvent(w.t.database.db, { ...ev, kind: 'postback' })).toBe(0);
-    expect(await recordCampaignEvent(w.t.database.db, { ...ev, psid: must(sentPsids[1]), at: Date.now() + 8 * 86_400_000 })).toBe(0);
-    expect(await recordCampaignEvent(w.t.database.db, { ...ev, kind: 'postback', psid: must(sentPsids[2]) })).toBe(1);
+    expect(
+      await recordCampaignEvent(w.t.database.db, {
+        ...ev,
+        psid: must(sentPsids[1]),
+        at: Date.now() + 8 * 86_400_000,
+      }),
+    ).toBe(0);
+    expect(
+      await recordCampaignEvent(w.t.database.db, {
+        ...ev,
+        kind: 'postback',
+        psid: must(sentPsids[2]),
+      }),
+    ).toBe(1);
     // The echo of the page's own message is not the contact interacting.
-    expect(await recordCampaignEvent(w.t.database.db, { ...ev, psid: must(sentPsids[3]), fromPage: true })).toBe(0);
+    expect(
+      await recordCampaignEvent(w.t.database.db, {
+        ...ev,
+        psid: must(sentPsids[3]),
+        fromPage: true,
+      }),
+    ).toBe(0);
     expect((await detail(campaignId)).campaign.interactedCount).toBe(2);
   });
 
   it('pages and filters recipients; another admin gets 404', async () => {
     const res = await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients?limit=3`);
-    expect(res.body.meta).toEqual({ totalItems: 4, itemCount: 3, itemsPerPage: 3, totalPages: 2, currentPage: 1 });
-    expect(res.body.data[0]).toMatchObject({ state: 'sent', messagingType: 'UPDATE', errorCode: null });
+    expect(res.body.meta).toEqual({
+      totalItems: 4,
+      itemCount: 3,
+      itemsPerPage: 3,
+      totalPages: 2,
+      currentPage: 1,
+    });
+    expect(res.body.data[0]).toMatchObject({
+      state: 'sent',
+      messagingType: 'UPDATE',
+      errorCode: null,
+    });
     const failed = await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients?outcome=failed`);
     expect(failed.body.meta.totalItems).toBe(0);
-    expect((await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients`, undefined, w.otherAuth)).status).toBe(404);
-    expect((await w.api('GET', `/api/v1/campaigns/${campaignId}`, undefined, w.otherAuth)).status).toBe(404);
+    expect(
+      (await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients`, undefined, w.otherAuth))
+        .status,
+    ).toBe(404);
+    expect(
+      (await w.api('GET', `/api/v1/campaigns/${campaignId}`, undefined, w.otherAuth)).status,
+    ).toBe(404);
   });
 
   it('exports the recipients as CSV with escaping and formula neutralisation', async () => {
@@ -400,6 +578,9 @@ describe('counters from webhooks, recipients and CSV', () => {
     expect(lines).toHaveLength(5);
     expect(res.text).toContain(`,"'=HYPERLINK(""http://x"")",sent,`);
     expect(res.text).toContain(`,"Doe, ""Jr""",sent,`);
-    expect((await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients.csv`, undefined, w.otherAuth)).status).toBe(404);
+    expect(
+      (await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients.csv`, undefined, w.otherAuth))
+        .status,
+    ).toBe(404);
   });
 });

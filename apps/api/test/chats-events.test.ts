@@ -41,7 +41,12 @@ beforeAll(async () => {
   await api1.listen({ port: 0, host: '127.0.0.1' });
   url1 = `http://127.0.0.1:${(api1.server.address() as AddressInfo).port}`;
   const user = await emu<{ id: string }>(emulator.url, '/_emulator/users', { name: 'Live Owner' });
-  page = await emu(emulator.url, '/_emulator/pages', { ownerId: user.id, name: 'Live Page', contacts: 1, inboundAgoMs: HOUR });
+  page = await emu(emulator.url, '/_emulator/pages', {
+    ownerId: user.id,
+    name: 'Live Page',
+    contacts: 1,
+    inboundAgoMs: HOUR,
+  });
   const admin = await seedAdmin(database.db, user.id);
   const pageUuid = await seedPage(database.db, {
     fbPageId: page.id,
@@ -49,7 +54,10 @@ beforeAll(async () => {
     adminId: admin.adminId,
     pageTokenEnc: one.tokens.encrypt(page.access_token),
   });
-  await seedContact(database.db, pageUuid, { psid: page.contacts[0]?.psid as string, lastMessageAt: new Date(Date.now() - HOUR) });
+  await seedContact(database.db, pageUuid, {
+    psid: page.contacts[0]?.psid as string,
+    lastMessageAt: new Date(Date.now() - HOUR),
+  });
   headers = admin.auth(api1);
 });
 
@@ -96,7 +104,10 @@ function sseReader(body: ReadableStream<Uint8Array>) {
 describe('GET /api/v1/chats/:pageId/events', () => {
   it('streams events published by another API process, only for its page', async () => {
     const ctrl = new AbortController();
-    const res = await fetch(`${url1}/api/v1/chats/${page.id}/events`, { headers, signal: ctrl.signal });
+    const res = await fetch(`${url1}/api/v1/chats/${page.id}/events`, {
+      headers,
+      signal: ctrl.signal,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const sse = sseReader(res.body as ReadableStream<Uint8Array>);

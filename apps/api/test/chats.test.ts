@@ -75,7 +75,11 @@ describe('GET /recipients', () => {
   const t0 = Date.UTC(2025, 0, 1);
 
   beforeAll(async () => {
-    listPageUuid = await seedPage(database.db, { fbPageId: listPageId, name: 'List Page', adminId: admin.adminId });
+    listPageUuid = await seedPage(database.db, {
+      fbPageId: listPageId,
+      name: 'List Page',
+      adminId: admin.adminId,
+    });
     // 30 dated contacts (pairs share a timestamp, so the id tie-break matters) and 5 that never wrote.
     for (let i = 0; i < 30; i++) {
       await seedContact(database.db, listPageUuid, {
@@ -84,7 +88,8 @@ describe('GET /recipients', () => {
         preview: `hello ${i}`,
       });
     }
-    for (let i = 0; i < 5; i++) await seedContact(database.db, listPageUuid, { psid: String(9000 + i) });
+    for (let i = 0; i < 5; i++)
+      await seedContact(database.db, listPageUuid, { psid: String(9000 + i) });
   });
 
   async function fetchPage(after: string | null, limit: number) {
@@ -95,7 +100,12 @@ describe('GET /recipients', () => {
     });
     expect(res.statusCode).toBe(200);
     return res.json<{
-      recipients: Array<{ id: string; lastMessageAt: string | null; windowOpen: boolean; online: boolean }>;
+      recipients: Array<{
+        id: string;
+        lastMessageAt: string | null;
+        windowOpen: boolean;
+        online: boolean;
+      }>;
       paging: { nextCursor: string | null };
     }>();
   }
@@ -140,7 +150,13 @@ describe('GET /recipients', () => {
     expect(new Set(seen).size).toBe(seen.length);
     // Everyone who did not move is listed exactly once; the movers went to the top (a fresh first page).
     const movedUnseen = ['8010', '9003', '9100'];
-    const expected = [...Array.from({ length: 30 }, (_, i) => String(8000 + i)), '9000', '9001', '9002', '9004'];
+    const expected = [
+      ...Array.from({ length: 30 }, (_, i) => String(8000 + i)),
+      '9000',
+      '9001',
+      '9002',
+      '9004',
+    ];
     for (const id of expected.filter((x) => !movedUnseen.includes(x))) expect(seen).toContain(id);
     const top = await fetchPage(null, 5);
     expect(new Set(top.recipients.slice(0, 4).map((r) => r.id))).toEqual(
@@ -151,20 +167,32 @@ describe('GET /recipients', () => {
   it('reports window and online state from the last inbound message', async () => {
     const top = await fetchPage(null, 1);
     expect(top.recipients[0]).toMatchObject({ windowOpen: true, online: true });
-    const res = await app.inject({ method: 'GET', url: `/api/v1/chats/${listPageId}/recipients?limit=100`, headers });
-    const old = (res.json<{ recipients: Array<{ id: string; windowOpen: boolean; online: boolean }> }>()).recipients.find(
-      (r) => r.id === '8000',
-    );
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/chats/${listPageId}/recipients?limit=100`,
+      headers,
+    });
+    const old = res
+      .json<{ recipients: Array<{ id: string; windowOpen: boolean; online: boolean }> }>()
+      .recipients.find((r) => r.id === '8000');
     expect(old).toMatchObject({ windowOpen: false, online: false });
   });
 
   it('rejects a forged cursor with 400 and a bad limit with 400', async () => {
     for (const after of ['nope', Buffer.from('{"t":"x","i":"y"}').toString('base64url')]) {
-      const res = await app.inject({ method: 'GET', url: `/api/v1/chats/${listPageId}/recipients?after=${after}`, headers });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/chats/${listPageId}/recipients?after=${after}`,
+        headers,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: 'Invalid cursor' });
     }
-    const res = await app.inject({ method: 'GET', url: `/api/v1/chats/${listPageId}/recipients?limit=0`, headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/chats/${listPageId}/recipients?limit=0`,
+      headers,
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -179,7 +207,11 @@ describe('GET /user/:userId', () => {
       lastInboundAt: new Date(Date.now() - HOUR),
     });
     // A webhook already stored the newest message: the history fetch must not store it again.
-    const { messages: history } = await graph.getConversationMessages(`t_${psid}`, page.access_token, { limit: 1 });
+    const { messages: history } = await graph.getConversationMessages(
+      `t_${psid}`,
+      page.access_token,
+      { limit: 1 },
+    );
     const newest = history[0];
     await database.db.insert(messages).values({
       pageId: pageUuid,
@@ -202,7 +234,11 @@ describe('GET /user/:userId', () => {
         headers,
       });
       expect(res.statusCode).toBe(200);
-      const body = res.json<{ messages: typeof all; tags: unknown; paging: { nextCursor: string | null } }>();
+      const body = res.json<{
+        messages: typeof all;
+        tags: unknown;
+        paging: { nextCursor: string | null };
+      }>();
       all.push(...body.messages);
       tagsSeen = body.tags;
       cursor = body.paging.nextCursor;
@@ -218,7 +254,10 @@ describe('GET /user/:userId', () => {
       expect([psid, page.id]).toContain(m.sentBy);
       expect(m.status).toBe(m.sentBy === psid ? 'received' : 'sent');
     }
-    const stored = await database.db.select().from(messages).where(eq(messages.contactId, contactUuid));
+    const stored = await database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.contactId, contactUuid));
     expect(stored).toHaveLength(12);
     const [contact] = await database.db.select().from(contacts).where(eq(contacts.id, contactUuid));
     expect(contact?.historySyncedAt).toBeInstanceOf(Date);
@@ -238,7 +277,9 @@ describe('GET /user/:userId', () => {
       .insert(contactTags)
       .values({ contactId: contact?.id as string, tagId: tag?.id as string, pageId: pageUuid });
     const res = await app.inject({ method: 'GET', url: `${base()}/user/${psid}?limit=1`, headers });
-    expect(res.json().tags).toEqual([{ id: tag?.id, name: 'VIP', description: 'Big spenders', pageId: page.id }]);
+    expect(res.json().tags).toEqual([
+      { id: tag?.id, name: 'VIP', description: 'Big spenders', pageId: page.id },
+    ]);
   });
 
   it('is 404 for a contact the page does not have', async () => {
@@ -249,10 +290,11 @@ describe('GET /user/:userId', () => {
 
 describe('POST /user/:userId/send', () => {
   const outbox = async () =>
-    (await emu<{ data: Array<{ mid: string; recipient: string; text: string; messaging_type: string }> }>(
-      emulator.url,
-      `/_emulator/pages/${page.id}/outbox`,
-    )).data;
+    (
+      await emu<{
+        data: Array<{ mid: string; recipient: string; text: string; messaging_type: string }>;
+      }>(emulator.url, `/_emulator/pages/${page.id}/outbox`)
+    ).data;
 
   it('inside the window: sends a RESPONSE once, stores it and answers 201', async () => {
     const psid = page.contacts[1]?.psid as string;
@@ -264,16 +306,36 @@ describe('POST /user/:userId/send', () => {
       payload: { message: '  Thanks for writing!  ' },
     });
     expect(res.statusCode).toBe(201);
-    const { message } = res.json<{ message: { id: string; message: string; sentBy: string; status: string } }>();
-    expect(message).toMatchObject({ message: 'Thanks for writing!', sentBy: page.id, status: 'sent' });
+    const { message } = res.json<{
+      message: { id: string; message: string; sentBy: string; status: string };
+    }>();
+    expect(message).toMatchObject({
+      message: 'Thanks for writing!',
+      sentBy: page.id,
+      status: 'sent',
+    });
     const sent = (await outbox()).filter((e) => e.mid === message.id);
     expect(sent).toEqual([
-      expect.objectContaining({ recipient: psid, text: 'Thanks for writing!', messaging_type: 'RESPONSE' }),
+      expect.objectContaining({
+        recipient: psid,
+        text: 'Thanks for writing!',
+        messaging_type: 'RESPONSE',
+      }),
     ]);
-    const conv = await app.inject({ method: 'GET', url: `${base()}/user/${psid}?limit=1`, headers });
-    expect(conv.json().messages[0]).toMatchObject({ id: message.id, message: 'Thanks for writing!' });
+    const conv = await app.inject({
+      method: 'GET',
+      url: `${base()}/user/${psid}?limit=1`,
+      headers,
+    });
+    expect(conv.json().messages[0]).toMatchObject({
+      id: message.id,
+      message: 'Thanks for writing!',
+    });
     const list = await app.inject({ method: 'GET', url: `${base()}/recipients`, headers });
-    expect(list.json().recipients[0]).toMatchObject({ id: psid, lastMessagePreview: 'Thanks for writing!' });
+    expect(list.json().recipients[0]).toMatchObject({
+      id: psid,
+      lastMessagePreview: 'Thanks for writing!',
+    });
   });
 
   it('outside the window: 422 with what to do, nothing sent', async () => {
@@ -283,9 +345,17 @@ describe('POST /user/:userId/send', () => {
       { count: 1, inboundAgoMs: 30 * HOUR },
     );
     const psid = outsider.contacts[0]?.psid as string;
-    await seedContact(database.db, pageUuid, { psid, lastMessageAt: new Date(Date.now() - 30 * HOUR) });
+    await seedContact(database.db, pageUuid, {
+      psid,
+      lastMessageAt: new Date(Date.now() - 30 * HOUR),
+    });
     const before = (await outbox()).length;
-    const res = await app.inject({ method: 'POST', url: `${base()}/user/${psid}/send`, headers, payload: { message: 'hi' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${base()}/user/${psid}/send`,
+      headers,
+      payload: { message: 'hi' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: WINDOW_CLOSED_MESSAGE });
     expect(await outbox()).toHaveLength(before);
@@ -300,7 +370,12 @@ describe('POST /user/:userId/send', () => {
     const psid = outsider.contacts[0]?.psid as string;
     await seedContact(database.db, pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
     const before = (await outbox()).length;
-    const res = await app.inject({ method: 'POST', url: `${base()}/user/${psid}/send`, headers, payload: { message: 'hi' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${base()}/user/${psid}/send`,
+      headers,
+      payload: { message: 'hi' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: WINDOW_CLOSED_MESSAGE });
     expect(await outbox()).toHaveLength(before);
@@ -310,7 +385,12 @@ describe('POST /user/:userId/send', () => {
     const psid = page.contacts[1]?.psid as string;
     const before = (await outbox()).length;
     for (const message of ['   ', 'x'.repeat(2001)]) {
-      const res = await app.inject({ method: 'POST', url: `${base()}/user/${psid}/send`, headers, payload: { message } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${base()}/user/${psid}/send`,
+        headers,
+        payload: { message },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors.message).toBeDefined();
     }
@@ -328,11 +408,21 @@ describe('POST /user/:userId/send', () => {
     const psid = page.contacts[2]?.psid as string;
     await seedContact(database.db, pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
     await emu(emulator.url, '/_emulator/behaviour', { failNext: 1, failCodes: [500] }, 'PUT');
-    const unknown = await app.inject({ method: 'POST', url: `${base()}/user/${psid}/send`, headers, payload: { message: 'a' } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: `${base()}/user/${psid}/send`,
+      headers,
+      payload: { message: 'a' },
+    });
     expect(unknown.statusCode).toBe(502);
     expect(unknown.json().message).toMatch(/did not confirm/);
     await emu(emulator.url, `/_emulator/tokens/${page.access_token}/revoke`, { subcode: 467 });
-    const revoked = await app.inject({ method: 'POST', url: `${base()}/user/${psid}/send`, headers, payload: { message: 'b' } });
+    const revoked = await app.inject({
+      method: 'POST',
+      url: `${base()}/user/${psid}/send`,
+      headers,
+      payload: { message: 'b' },
+    });
     expect(revoked.statusCode).toBe(409);
     expect(revoked.json().message).toMatch(/Reconnect the page/);
   });

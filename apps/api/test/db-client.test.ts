@@ -24,7 +24,12 @@ describe('parseTimestamptz', () => {
     ];
     for (let i = 0; i < 2000; i++) {
       const d = new Date(Date.UTC(1970, 0, 1) + Math.floor(Math.random() * 4e12));
-      const frac = i % 7 ? `.${String(i * 7919).padStart(6, '0').slice(0, i % 7)}` : '';
+      const frac =
+        i % 7
+          ? `.${String(i * 7919)
+              .padStart(6, '0')
+              .slice(0, i % 7)}`
+          : '';
       const offset = ['+00', '-03:30', '+14', '-11'][i % 4];
       samples.push(`${d.toISOString().slice(0, 19).replace('T', ' ')}${frac}${offset}`);
     }

@@ -44,7 +44,11 @@ describe('pg-boss', () => {
   it('starts in several processes at once on a fresh database (no deadlock creating the queues)', async () => {
     const fresh = await createTestDatabase();
     try {
-      const started = await Promise.allSettled([startBoss(fresh.url), startBoss(fresh.url), startBoss(fresh.url)]);
+      const started = await Promise.allSettled([
+        startBoss(fresh.url),
+        startBoss(fresh.url),
+        startBoss(fresh.url),
+      ]);
       const failures = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
       for (const s of started) if (s.status === 'fulfilled') await stopBoss(s.value, 1000);
       expect(failures).toEqual([]);

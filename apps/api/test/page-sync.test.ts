@@ -24,7 +24,10 @@ let child: ChildProcess | undefined;
 
 beforeAll(async () => {
   // The Conversations API limit is the emulator's default (2 calls/s per page), as on Facebook.
-  env = await startSyncEnv({ CONVERSATIONS_RATE_PER_PAGE: '2', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  env = await startSyncEnv({
+    CONVERSATIONS_RATE_PER_PAGE: '2',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  });
   account = await seedAccount(env);
 });
 afterAll(async () => {
@@ -35,7 +38,11 @@ afterAll(async () => {
 const startSync = (pageId: string, headers = account.headers) =>
   env.app.inject({ method: 'POST', url: `/api/v1/pages/sync/${pageId}`, headers, payload: {} });
 const status = async (jobId: string, headers = account.headers) => {
-  const res = await env.app.inject({ method: 'GET', url: `/api/v1/pages/sync-status/${jobId}`, headers });
+  const res = await env.app.inject({
+    method: 'GET',
+    url: `/api/v1/pages/sync-status/${jobId}`,
+    headers,
+  });
   expect(res.statusCode).toBe(200);
   return res.json<SyncStatus>();
 };
@@ -57,7 +64,9 @@ async function syncRow(jobId: string) {
     graph_calls: number;
     rate_limit_hits: number;
     cursor: string | null;
-  }>(sql`select processed, graph_calls, rate_limit_hits, cursor from page_syncs where id = ${jobId}`);
+  }>(
+    sql`select processed, graph_calls, rate_limit_hits, cursor from page_syncs where id = ${jobId}`,
+  );
   const row = rows[0];
   if (!row) throw new Error(`no sync row ${jobId}`);
   return row;
@@ -119,8 +128,11 @@ describe('page sync', () => {
     );
     let stderr = '';
     child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    if (process.env.TEST_LOG_LEVEL) child.stdout?.on('data', (d: Buffer) => process.stdout.write(`[worker] ${d.toString()}`));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child?.on('exit', (_c, sig) => resolve(sig)));
+    if (process.env.TEST_LOG_LEVEL)
+      child.stdout?.on('data', (d: Buffer) => process.stdout.write(`[worker] ${d.toString()}`));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child?.on('exit', (_c, sig) => resolve(sig)),
+    );
     await waitFor(async () => {
       if (child?.exitCode !== null) throw new Error(`worker exited: ${stderr}`);
       return (await syncRow(jobId)).processed >= 60;
@@ -142,16 +154,22 @@ describe('page sync', () => {
       maxRateLimitWaitMs: 500,
     });
     const done = await finished(jobId);
-    expect(done).toMatchObject({ status: 'completed', state: 'completed', isActive: false, error: null });
+    expect(done).toMatchObject({
+      status: 'completed',
+      state: 'completed',
+      isActive: false,
+      error: null,
+    });
     expect(done.progress).toEqual({ processed: 300, total: 300 });
     await expectExactly(big);
     // Each page of 10 was committed exactly once: 30 pages, 30 counted calls, 300 processed.
     const row = await syncRow(jobId);
     expect(row.graph_calls).toBe(30);
     expect(row.processed).toBe(300);
-    const { rows } = await env.database.db.execute<{ sync_scope: string; last_synced_at: Date | null }>(
-      sql`select sync_scope, last_synced_at from pages where id = ${big.uuid}`,
-    );
+    const { rows } = await env.database.db.execute<{
+      sync_scope: string;
+      last_synced_at: Date | null;
+    }>(sql`select sync_scope, last_synced_at from pages where id = ${big.uuid}`);
     expect(rows[0]?.sync_scope).toBe('full');
     expect(rows[0]?.last_synced_at).not.toBeNull();
   }, 120_000);
@@ -162,12 +180,17 @@ describe('page sync', () => {
     expect(newId).not.toBe(jobId);
     expect((await finished(newId)).status).toBe('completed');
     await expectExactly(big);
-    }, 60_000);
+  }, 60_000);
 
   it('slows down on rate-limit answers instead of failing', async () => {
     const page = await seedEmulatorPage(env, account, { name: 'Busy Page', contacts: 50 });
     // The platform allows 1 call/s while we pace for 2, and the next two calls are refused outright.
-    await emulatorCall(env.emulator.url, '/_emulator/behaviour', { conversationsPerSecond: 1, failNext: 2, failCodes: [80001] }, 'PUT');
+    await emulatorCall(
+      env.emulator.url,
+      '/_emulator/behaviour',
+      { conversationsPerSecond: 1, failNext: 2, failCodes: [80001] },
+      'PUT',
+    );
     try {
       const id = (await startSync(page.id)).json<{ jobId: string }>().jobId;
       const done = await finished(id);
@@ -176,7 +199,12 @@ describe('page sync', () => {
       expect((await syncRow(id)).rate_limit_hits).toBeGreaterThanOrEqual(2);
       await expectExactly(page);
     } finally {
-      await emulatorCall(env.emulator.url, '/_emulator/behaviour', { conversationsPerSecond: 2, failNext: 0, failCodes: [1200] }, 'PUT');
+      await emulatorCall(
+        env.emulator.url,
+        '/_emulator/behaviour',
+        { conversationsPerSecond: 2, failNext: 0, failCodes: [1200] },
+        'PUT',
+      );
     }
   }, 60_000);
 
@@ -217,7 +245,11 @@ describe('page sync', () => {
     expect(users.statusCode).toBe(404);
     expect((await status('00000000-0000-4000-8000-00000000abcd')).status).toBe('not_found');
     expect((await status('not-a-uuid')).status).toBe('not_found');
-    const bad = await env.app.inject({ method: 'GET', url: '/api/v1/pages/sync-status/%24%24', headers: account.headers });
+    const bad = await env.app.inject({
+      method: 'GET',
+      url: '/api/v1/pages/sync-status/%24%24',
+      headers: account.headers,
+    });
     expect(bad.statusCode).toBe(400);
     const anon = await env.app.inject({ method: 'GET', url: `/api/v1/pages/sync-status/${jobId}` });
     expect(anon.statusCode).toBe(401);

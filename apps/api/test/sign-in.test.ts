@@ -41,24 +41,42 @@ const register = (body: Record<string, unknown>) =>
 
 async function signIn(userId: string, name = 'Someone') {
   const accessToken = await mintToken(userId);
-  const res = await register({ name, email: null, profilePic: null, userId, accessToken, expiresIn: 5184000 });
+  const res = await register({
+    name,
+    email: null,
+    profilePic: null,
+    userId,
+    accessToken,
+    expiresIn: 5184000,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json<{
     jwt: string;
     user: { userId: string; name: string; email: string | null; role: string };
-    accounts: Array<{ id: string; pageId: string; name: string; tags: unknown[]; syncScope: string }>;
+    accounts: Array<{
+      id: string;
+      pageId: string;
+      name: string;
+      tags: unknown[];
+      syncScope: string;
+    }>;
   }>();
   return { ...body, accessToken, headers: { authorization: `Bearer ${body.jwt}` } };
 }
 
 async function counts() {
-  const { rows } = await t.database.db.execute<{ admins: number; pages: number; links: number }>(sql`
+  const { rows } = await t.database.db.execute<{
+    admins: number;
+    pages: number;
+    links: number;
+  }>(sql`
     select (select count(*)::int from admins) as admins, (select count(*)::int from pages) as pages,
            (select count(*)::int from page_admins) as links`);
   return rows[0];
 }
 
-const emuPageId = (name: string) => [...emu.world.pages.values()].find((p) => p.name === name)?.id as string;
+const emuPageId = (name: string) =>
+  [...emu.world.pages.values()].find((p) => p.name === name)?.id as string;
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, seed: 'demo' });
@@ -123,11 +141,22 @@ describe('register-user-admin refuses what it cannot verify, and writes nothing'
 
   it('refuses a token the network does not know, and a page token', async () => {
     const before = await counts();
-    const unknown = await register({ name: 'Demo Admin', userId: demoId, accessToken: 'EAAnot-a-real-token' });
+    const unknown = await register({
+      name: 'Demo Admin',
+      userId: demoId,
+      accessToken: 'EAAnot-a-real-token',
+    });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ message: SIGN_IN_MESSAGES.invalidToken });
-    const page = await control<{ access_token: string }>('POST', '/pages', { ownerId: demoId, name: 'Tmp Page' });
-    const pageToken = await register({ name: 'Demo Admin', userId: demoId, accessToken: page.access_token });
+    const page = await control<{ access_token: string }>('POST', '/pages', {
+      ownerId: demoId,
+      name: 'Tmp Page',
+    });
+    const pageToken = await register({
+      name: 'Demo Admin',
+      userId: demoId,
+      accessToken: page.access_token,
+    });
     expect(pageToken.statusCode).toBe(401);
     emu.world.pages.delete(emuPageId('Tmp Page'));
     expect(await counts()).toEqual(before);
@@ -136,7 +165,11 @@ describe('register-user-admin refuses what it cannot verify, and writes nothing'
   it('answers 400 with field errors to a malformed body', async () => {
     const res = await register({ name: '', userId: 'abc', accessToken: 'short' });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json<{ fieldErrors: object }>().fieldErrors).sort()).toEqual(['accessToken', 'name', 'userId']);
+    expect(Object.keys(res.json<{ fieldErrors: object }>().fieldErrors).sort()).toEqual([
+      'accessToken',
+      'name',
+      'userId',
+    ]);
   });
 });
 
@@ -157,7 +190,13 @@ describe('a valid sign-in', () => {
     ]);
     for (const a of s.accounts) expect(a).toMatchObject({ tags: [], syncScope: 'none' });
 
-    const claims = t.app.jwt.decode<{ sub: string; uid: string; role: string; iat: number; exp: number }>(s.jwt);
+    const claims = t.app.jwt.decode<{
+      sub: string;
+      uid: string;
+      role: string;
+      iat: number;
+      exp: number;
+    }>(s.jwt);
     expect(claims).toMatchObject({ uid: demoId, role: 'admin' });
     expect(claims && claims.exp - claims.iat).toBe(7 * 24 * 3600);
 
@@ -175,9 +214,10 @@ describe('a valid sign-in', () => {
     expect(longLived).not.toBe(s.accessToken);
     expect((await graph.debugToken(longLived)).is_valid).toBe(true);
 
-    const { rows: pageRows } = await t.database.db.execute<{ fb_page_id: string; page_token_enc: string }>(
-      sql`select fb_page_id, page_token_enc from pages order by fb_page_id`,
-    );
+    const { rows: pageRows } = await t.database.db.execute<{
+      fb_page_id: string;
+      page_token_enc: string;
+    }>(sql`select fb_page_id, page_token_enc from pages order by fb_page_id`);
     expect(pageRows).toHaveLength(3);
     for (const row of pageRows) {
       expect(row.page_token_enc).toMatch(/^v1:/);
@@ -186,9 +226,14 @@ describe('a valid sign-in', () => {
       expect((await graph.debugToken(pageToken)).profile_id).toBe(row.fb_page_id);
     }
 
-    const state = await control<{ pages: Array<{ name: string; subscribedFields: string[] }> }>('GET', '/state');
+    const state = await control<{ pages: Array<{ name: string; subscribedFields: string[] }> }>(
+      'GET',
+      '/state',
+    );
     for (const name of s.accounts.map((a) => a.name)) {
-      expect(state.pages.find((p) => p.name === name)?.subscribedFields.sort()).toEqual([...PAGE_WEBHOOK_FIELDS].sort());
+      expect(state.pages.find((p) => p.name === name)?.subscribedFields.sort()).toEqual(
+        [...PAGE_WEBHOOK_FIELDS].sort(),
+      );
     }
   });
 
@@ -212,10 +257,15 @@ describe('a valid sign-in', () => {
       'Spoke & Chain Bike Shop',
     ]);
     const lost = first.accounts.find((a) => a.name === 'Lotus Flow Yoga Studio');
-    const res = await t.app.inject({ url: `/api/v1/pages/${lost?.pageId}`, headers: again.headers });
+    const res = await t.app.inject({
+      url: `/api/v1/pages/${lost?.pageId}`,
+      headers: again.headers,
+    });
     expect(res.statusCode).toBe(404);
     // The page row stays (its history may belong to other admins); only the link goes.
-    const { rows } = await t.database.db.execute(sql`select 1 from pages where fb_page_id = ${lost?.pageId}`);
+    const { rows } = await t.database.db.execute(
+      sql`select 1 from pages where fb_page_id = ${lost?.pageId}`,
+    );
     expect(rows).toHaveLength(1);
     if (tasks) yoga?.roles.set(demoId, tasks);
   });
@@ -234,7 +284,10 @@ describe('a valid sign-in', () => {
   it('reads every page of a paged /me/accounts answer', async () => {
     const many = await control<EmuUser>('POST', '/users', { name: 'Many Pages' });
     for (let i = 0; i < 27; i++) {
-      await control('POST', '/pages', { ownerId: many.id, name: `Page ${String(i).padStart(2, '0')}` });
+      await control('POST', '/pages', {
+        ownerId: many.id,
+        name: `Page ${String(i).padStart(2, '0')}`,
+      });
     }
     const s = await signIn(many.id);
     expect(s.accounts).toHaveLength(27);
@@ -253,7 +306,11 @@ describe('pages of the signed-in admin', () => {
     const list = res.json<Array<{ name: string; tags: Array<{ name: string; pageId: string }> }>>();
     expect(list.map((p) => p.name)).toEqual(s.accounts.map((a) => a.name));
     expect(list.find((p) => p.name === 'Crumb & Co. Bakery')?.tags).toEqual([
-      expect.objectContaining({ name: 'VIP', description: 'Best customers', pageId: bakery?.pageId }),
+      expect.objectContaining({
+        name: 'VIP',
+        description: 'Best customers',
+        pageId: bakery?.pageId,
+      }),
     ]);
   });
 
@@ -264,15 +321,26 @@ describe('pages of the signed-in admin', () => {
     const books = second.accounts.find((a) => a.name === 'Harbor Lane Books')?.pageId;
     const bakery = demo.accounts.find((a) => a.name === 'Crumb & Co. Bakery')?.pageId;
     for (const path of ['', '/overview']) {
-      const mine = await t.app.inject({ url: `/api/v1/pages/${bikeShop}${path}`, headers: demo.headers });
+      const mine = await t.app.inject({
+        url: `/api/v1/pages/${bikeShop}${path}`,
+        headers: demo.headers,
+      });
       expect(mine.statusCode).toBe(200);
-      const theirs = await t.app.inject({ url: `/api/v1/pages/${books}${path}`, headers: demo.headers });
+      const theirs = await t.app.inject({
+        url: `/api/v1/pages/${books}${path}`,
+        headers: demo.headers,
+      });
       expect(theirs.statusCode).toBe(404);
       expect(theirs.json()).toEqual({ message: 'Page not found' });
-      const back = await t.app.inject({ url: `/api/v1/pages/${bikeShop}${path}`, headers: second.headers });
+      const back = await t.app.inject({
+        url: `/api/v1/pages/${bikeShop}${path}`,
+        headers: second.headers,
+      });
       expect(back.statusCode).toBe(404);
       for (const h of [demo.headers, second.headers]) {
-        expect((await t.app.inject({ url: `/api/v1/pages/${bakery}${path}`, headers: h })).statusCode).toBe(200);
+        expect(
+          (await t.app.inject({ url: `/api/v1/pages/${bakery}${path}`, headers: h })).statusCode,
+        ).toBe(200);
       }
     }
     const anonymous = await t.app.inject({ url: `/api/v1/pages/${bikeShop}` });
@@ -325,7 +393,12 @@ describe('pages of the signed-in admin', () => {
       tagCount: number;
       lastSync: { status: string; processed: number; finishedAt: string };
       upcomingCampaigns: Array<{ name: string; tagName: string }>;
-      lastCampaign: { name: string; dispatchedCount: number; deliveredCount: number; interactedCount: number };
+      lastCampaign: {
+        name: string;
+        dispatchedCount: number;
+        deliveredCount: number;
+        interactedCount: number;
+      };
       page: { tags: unknown[] };
     }>();
     expect(o.contacts).toEqual({ total: 3, insideWindow: 1 });
@@ -333,7 +406,13 @@ describe('pages of the signed-in admin', () => {
     expect(o.page.tags).toHaveLength(2);
     expect(o.lastSync).toMatchObject({ status: 'completed', processed: 3, error: null });
     expect(Number.isNaN(Date.parse(o.lastSync.finishedAt))).toBe(false);
-    expect(o.upcomingCampaigns.map((c) => c.name)).toEqual(['Future 1', 'Future 2', 'Future 3', 'Future 4', 'Future 5']);
+    expect(o.upcomingCampaigns.map((c) => c.name)).toEqual([
+      'Future 1',
+      'Future 2',
+      'Future 3',
+      'Future 4',
+      'Future 5',
+    ]);
     expect(o.upcomingCampaigns[0]?.tagName).toBe('Riders');
     expect(o.lastCampaign).toMatchObject({
       name: 'Done yesterday',
@@ -350,9 +429,19 @@ describe('subscription', () => {
     const get = async () => {
       const res = await t.app.inject({ url: '/api/v1/me/subscription', headers: s.headers });
       expect(res.statusCode).toBe(200);
-      return res.json<{ plan: string; status: string; periodEnd: string | null; availableCredits: number }>();
+      return res.json<{
+        plan: string;
+        status: string;
+        periodEnd: string | null;
+        availableCredits: number;
+      }>();
     };
-    expect(await get()).toEqual({ plan: 'free', status: 'none', periodEnd: null, availableCredits: 0 });
+    expect(await get()).toEqual({
+      plan: 'free',
+      status: 'none',
+      periodEnd: null,
+      availableCredits: 0,
+    });
 
     const granted = await grantPro(t.database.db, { userId: demoId, months: 1, credits: 500 });
     expect(granted.before.status).toBe('none');
@@ -366,21 +455,28 @@ describe('subscription', () => {
     await grantPro(t.database.db, { userId: demoId, months: 2, credits: 100 });
     const second = await get();
     expect(second.availableCredits).toBe(600);
-    const added = (Date.parse(second.periodEnd as string) - Date.parse(first.periodEnd as string)) / 86_400_000;
+    const added =
+      (Date.parse(second.periodEnd as string) - Date.parse(first.periodEnd as string)) / 86_400_000;
     expect(added).toBeGreaterThan(58);
     expect(added).toBeLessThan(63);
 
     // A period that has ended reads 'expired'.
-    await t.database.db.execute(sql`update subscriptions set period_end = now() - interval '1 day'`);
+    await t.database.db.execute(
+      sql`update subscriptions set period_end = now() - interval '1 day'`,
+    );
     expect((await get()).status).toBe('expired');
   });
 
   it('grant-pro refuses an unknown user and bad numbers', async () => {
-    await expect(grantPro(t.database.db, { userId: '123456789', months: 1, credits: 0 })).rejects.toBeInstanceOf(
-      UnknownAdminError,
-    );
-    await expect(grantPro(t.database.db, { userId: demoId, months: 0, credits: 0 })).rejects.toThrow(/months/);
-    await expect(grantPro(t.database.db, { userId: demoId, months: 1, credits: -1 })).rejects.toThrow(/credits/);
+    await expect(
+      grantPro(t.database.db, { userId: '123456789', months: 1, credits: 0 }),
+    ).rejects.toBeInstanceOf(UnknownAdminError);
+    await expect(
+      grantPro(t.database.db, { userId: demoId, months: 0, credits: 0 }),
+    ).rejects.toThrow(/months/);
+    await expect(
+      grantPro(t.database.db, { userId: demoId, months: 1, credits: -1 }),
+    ).rejects.toThrow(/credits/);
   });
 });
 
@@ -388,7 +484,9 @@ describe('operator CLI', () => {
   it('refuses bad arguments before touching the database', async () => {
     await expect(cli(['grant-pro'])).rejects.toThrow(/exactly one <userId>/);
     await expect(cli(['grant-pro', 'abc', '--months', '1'])).rejects.toThrow(/numeric id/);
-    await expect(cli(['grant-pro', '123', '--months', 'two'])).rejects.toThrow(/--months must be a whole number/);
+    await expect(cli(['grant-pro', '123', '--months', 'two'])).rejects.toThrow(
+      /--months must be a whole number/,
+    );
     await expect(cli(['grant-pro', '123'])).rejects.toThrow(/--months is required/);
     await expect(cli(['revoke-pro', '123'])).rejects.toThrow(/Unknown command/);
   });
@@ -399,7 +497,11 @@ describe('rate limit', () => {
     const limited = await createTestApp();
     try {
       const attempt = () =>
-        limited.app.inject({ method: 'POST', url: '/api/v1/admin/register-user-admin', payload: {} });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/register-user-admin',
+          payload: {},
+        });
       for (let i = 0; i < 20; i++) expect((await attempt()).statusCode).toBe(400);
       const refused = await attempt();
       expect(refused.statusCode).toBe(429);

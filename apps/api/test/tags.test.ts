@@ -207,10 +207,15 @@ describe('GET /api/v1/tags/page/:pageId', () => {
     const vip = await createOk('VIP', fresh.pageId);
     const late = await createOk('Late', fresh.pageId);
     const db = t.database.db;
-    const ids = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.pageId, fresh.id));
+    const ids = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(eq(contacts.pageId, fresh.id));
     const counts = async () =>
       Object.fromEntries(
-        (await list(fresh.pageId)).json<Array<{ tag: { name: string }; count: number }>>().map((i) => [i.tag.name, i.count]),
+        (await list(fresh.pageId))
+          .json<Array<{ tag: { name: string }; count: number }>>()
+          .map((i) => [i.tag.name, i.count]),
       );
     // One statement tagging many contacts, and a retry that adds nothing.
     const all = ids.map((c) => ({ contactId: c.id, tagId: vip.id, pageId: fresh.id }));
@@ -219,11 +224,10 @@ describe('GET /api/v1/tags/page/:pageId', () => {
     expect(await counts()).toEqual({ Late: 0, VIP: 5 });
     // Moving two assignments to another tag.
     const moved = ids.slice(0, 2).map((c) => c.id);
-    await t.database.pool.query('update contact_tags set tag_id = $1 where tag_id = $2 and contact_id = any($3)', [
-      late.id,
-      vip.id,
-      moved,
-    ]);
+    await t.database.pool.query(
+      'update contact_tags set tag_id = $1 where tag_id = $2 and contact_id = any($3)',
+      [late.id, vip.id, moved],
+    );
     expect(await counts()).toEqual({ Late: 2, VIP: 3 });
     // A removal, then a contact deleted (its assignments cascade).
     await db.delete(contactTags).where(eq(contactTags.contactId, at(ids, 4).id));

@@ -13,20 +13,38 @@ const RUNS = QUICK ? 1 : 3;
 const CONNECTIONS = 64;
 const CONTACTS = 10_000;
 
-const emu = await startEmulator({ port: 0, seed: 'empty', behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 } });
+const emu = await startEmulator({
+  port: 0,
+  seed: 'empty',
+  behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },
+});
 const post = async (path: string, body: unknown) => {
-  const r = await fetch(emu.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(emu.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await r.json()) as Record<string, unknown>;
 };
 const user = await post('/_emulator/users', { name: 'Bench Admin' });
-const page = (await post('/_emulator/pages', { ownerId: user.id, name: 'Bench Page', contacts: CONTACTS })) as {
+const page = (await post('/_emulator/pages', {
+  ownerId: user.id,
+  name: 'Bench Page',
+  contacts: CONTACTS,
+})) as {
   id: string;
   access_token: string;
   contacts: Array<{ psid: string }>;
 };
 const psids = page.contacts.map((c) => c.psid);
 const path = `/v16.0/${page.id}/messages?access_token=${page.access_token}`;
-const bodies = psids.map((id) => JSON.stringify({ recipient: { id }, messaging_type: 'RESPONSE', message: { text: 'Hello from the benchmark' } }));
+const bodies = psids.map((id) =>
+  JSON.stringify({
+    recipient: { id },
+    messaging_type: 'RESPONSE',
+    message: { text: 'Hello from the benchmark' },
+  }),
+);
 
 // The load generator runs in a worker thread so the emulator's event loop has a core to itself.
 const LOAD = `
@@ -66,7 +84,14 @@ interface Run {
 async function run(): Promise<Run> {
   const worker = new Worker(LOAD, {
     eval: true,
-    workerData: { undici: require.resolve('undici'), url: emu.url, path, bodies, connections: CONNECTIONS, durationMs: DURATION_MS },
+    workerData: {
+      undici: require.resolve('undici'),
+      url: emu.url,
+      path,
+      bodies,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+    },
   });
   const r = await new Promise<Run>((res, rej) => {
     worker.once('message', res);
@@ -80,13 +105,16 @@ const runs: Run[] = [];
 for (let i = 1; i <= RUNS; i++) {
   const r = await run();
   runs.push(r);
-  console.log(`[send capacity] run ${i}/${RUNS}: ${Math.round(r.ok / r.elapsed)} sends/s, ${r.failed} failed`);
+  console.log(
+    `[send capacity] run ${i}/${RUNS}: ${Math.round(r.ok / r.elapsed)} sends/s, ${r.failed} failed`,
+  );
 }
 const outbox = emu.world.pages.get(page.id)?.outbox.length ?? 0;
 await emu.close();
 const sent = runs.reduce((n, r) => n + r.ok, 0);
 const failed = runs.reduce((n, r) => n + r.failed, 0);
-if (failed > 0 || outbox !== sent) throw new Error(`${failed} sends failed; outbox ${outbox} of ${sent} accepted`);
+if (failed > 0 || outbox !== sent)
+  throw new Error(`${failed} sends failed; outbox ${outbox} of ${sent} accepted`);
 
 const pct = (p: number) => runs.map((r) => percentile(r.latencies, p) ?? NaN);
 const figures = [

@@ -1,4 +1,9 @@
-export { DEFAULT_ALLOWED_ORIGINS, startEmulator, type Emulator, type EmulatorOptions } from './server.js';
+export {
+  DEFAULT_ALLOWED_ORIGINS,
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+} from './server.js';
 export { signRequest, signatureHeaders } from './webhooks/signing.js';
 export { parseFields, FieldsSyntaxError, type FieldSpec } from './graph/fields.js';
 export { World, type WorldEvent, type WebhookField } from './world/world.js';

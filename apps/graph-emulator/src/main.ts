@@ -10,8 +10,12 @@ const emulator = await startEmulator({
   ...(process.env.FB_APP_ID ? { appId: process.env.FB_APP_ID } : {}),
   ...(process.env.FB_APP_SECRET ? { appSecret: process.env.FB_APP_SECRET } : {}),
   ...(process.env.EMULATOR_STATE_FILE ? { stateFile: process.env.EMULATOR_STATE_FILE } : {}),
-  ...(process.env.EMULATOR_DATA_DELETION_URL ? { dataDeletionCallbackUrl: process.env.EMULATOR_DATA_DELETION_URL } : {}),
-  ...(process.env.EMULATOR_DEAUTHORIZE_URL ? { deauthorizeCallbackUrl: process.env.EMULATOR_DEAUTHORIZE_URL } : {}),
+  ...(process.env.EMULATOR_DATA_DELETION_URL
+    ? { dataDeletionCallbackUrl: process.env.EMULATOR_DATA_DELETION_URL }
+    : {}),
+  ...(process.env.EMULATOR_DEAUTHORIZE_URL
+    ? { deauthorizeCallbackUrl: process.env.EMULATOR_DEAUTHORIZE_URL }
+    : {}),
   logger: process.env.EMULATOR_LOG === '1',
   ...(process.env.EMULATOR_ALLOWED_ORIGINS
     ? { allowedOrigins: process.env.EMULATOR_ALLOWED_ORIGINS.split(',').map((o) => o.trim()) }

@@ -103,16 +103,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     reply.header('vary', 'Origin');
     if (req.method === 'OPTIONS') {
       reply.header('access-control-allow-methods', 'GET,POST,DELETE,PUT,OPTIONS');
-      reply.header('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type,authorization');
+      reply.header(
+        'access-control-allow-headers',
+        req.headers['access-control-request-headers'] ?? 'content-type,authorization',
+      );
       reply.header('access-control-max-age', '600');
       return reply.code(204).send();
     }
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    if (req.url.startsWith('/_emulator')) return reply.code(err.statusCode ?? 500).send({ message: err.message });
+    if (req.url.startsWith('/_emulator'))
+      return reply.code(err.statusCode ?? 500).send({ message: err.message });
     const status = err.statusCode ?? 500;
-    const e = status < 500 ? new GraphApiError(100, `(#100) ${err.message}`) : new GraphApiError(1, 'An unknown error occurred');
+    const e =
+      status < 500
+        ? new GraphApiError(100, `(#100) ${err.message}`)
+        : new GraphApiError(1, 'An unknown error occurred');
     return reply.code(e.status).send(e.body());
   });
 
@@ -120,7 +127,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     world,
     webhooks,
     limiters: [ctx.sendLimiter, ctx.conversationsLimiter],
-    callbacks: { dataDeletionCallbackUrl: options.dataDeletionCallbackUrl, deauthorizeCallbackUrl: options.deauthorizeCallbackUrl },
+    callbacks: {
+      dataDeletionCallbackUrl: options.dataDeletionCallbackUrl,
+      deauthorizeCallbackUrl: options.deauthorizeCallbackUrl,
+    },
   });
   registerLogin(app, world, baseUrl);
   registerSdk(app, baseUrl);

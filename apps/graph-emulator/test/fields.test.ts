@@ -30,7 +30,10 @@ describe('fields= parser', () => {
     expect(parseFields('')).toEqual([]);
   });
 
-  it.each(['a,', 'a{b', 'a{}', 'a.limit(3', 'a b', 'a}', ',a', 'a.limit'])('rejects %s', (input) => {
-    expect(() => parseFields(input)).toThrow(FieldsSyntaxError);
-  });
+  it.each(['a,', 'a{b', 'a{}', 'a.limit(3', 'a b', 'a}', ',a', 'a.limit'])(
+    'rejects %s',
+    (input) => {
+      expect(() => parseFields(input)).toThrow(FieldsSyntaxError);
+    },
+  );
 });

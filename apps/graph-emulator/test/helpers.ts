@@ -8,7 +8,10 @@ export interface Json {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export async function http(url: string, init: { method?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<Json> {
+export async function http(
+  url: string,
+  init: { method?: string; json?: unknown; form?: Record<string, string> } = {},
+): Promise<Json> {
   const headers: Record<string, string> = {};
   let body: string | undefined;
   if (init.json !== undefined) {
@@ -18,7 +21,12 @@ export async function http(url: string, init: { method?: string; json?: unknown;
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(init.form).toString();
   }
-  const res = await fetch(url, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+  const res = await fetch(url, {
+    method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body,
+    redirect: 'manual',
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -35,12 +43,29 @@ export async function start(opts: EmulatorOptions = {}): Promise<Emulator> {
 
 /** A world with one user (token with default scopes) and one page with `contacts` contacts inside the window. */
 export async function fixture(emu: Emulator, contacts = 3, pageOpts: Record<string, unknown> = {}) {
-  const user = (await http(`${emu.url}/_emulator/users`, { json: { name: 'Ada Lovelace', longLived: true } })).body;
-  const page = (await http(`${emu.url}/_emulator/pages`, { json: { ownerId: user.id, name: 'Test Bakery', contacts, ...pageOpts } })).body;
-  return { user, page, userToken: user.access_token as string, pageToken: page.access_token as string, psids: (page.contacts as Array<{ psid: string }>).map((c) => c.psid) };
+  const user = (
+    await http(`${emu.url}/_emulator/users`, { json: { name: 'Ada Lovelace', longLived: true } })
+  ).body;
+  const page = (
+    await http(`${emu.url}/_emulator/pages`, {
+      json: { ownerId: user.id, name: 'Test Bakery', contacts, ...pageOpts },
+    })
+  ).body;
+  return {
+    user,
+    page,
+    userToken: user.access_token as string,
+    pageToken: page.access_token as string,
+    psids: (page.contacts as Array<{ psid: string }>).map((c) => c.psid),
+  };
 }
 
-export async function send(emu: Emulator, pageId: string, token: string, body: Record<string, unknown>) {
+export async function send(
+  emu: Emulator,
+  pageId: string,
+  token: string,
+  body: Record<string, unknown>,
+) {
   return http(`${emu.url}/v16.0/${pageId}/messages?access_token=${token}`, { json: body });
 }
 
@@ -52,7 +77,10 @@ export interface Received {
 }
 
 /** A local HTTP receiver whose answers can be scripted (status codes in order, then 200). */
-export async function receiver(script: number[] = [], onGet?: (url: URL) => { status: number; body: string }) {
+export async function receiver(
+  script: number[] = [],
+  onGet?: (url: URL) => { status: number; body: string },
+) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';

@@ -11,10 +11,18 @@ describe('login dialog and sdk.js', () => {
   });
   afterAll(() => emu.close());
 
-  const dialog = (q: Record<string, string>) => `${emu.url}/dialog/oauth?${new URLSearchParams({ client_id: '1000000000000001', ...q }).toString()}`;
+  const dialog = (q: Record<string, string>) =>
+    `${emu.url}/dialog/oauth?${new URLSearchParams({ client_id: '1000000000000001', ...q }).toString()}`;
 
   it('lists users with a button each, the scopes, and a cancel link', async () => {
-    const r = await fetch(dialog({ redirect_uri: 'http://localhost:3000/cb', scope: 'pages_show_list,pages_messaging', state: 's1', response_type: 'token' }));
+    const r = await fetch(
+      dialog({
+        redirect_uri: 'http://localhost:3000/cb',
+        scope: 'pages_show_list,pages_messaging',
+        state: 's1',
+        response_type: 'token',
+      }),
+    );
     const html = await r.text();
     expect(r.headers.get('content-type')).toContain('text/html');
     expect(html).toContain('<html lang="en">');
@@ -28,7 +36,15 @@ describe('login dialog and sdk.js', () => {
 
   it('response_type=token redirects with #access_token, expires_in and a signed_request', async () => {
     const r = await http(`${emu.url}/dialog/oauth/confirm`, {
-      form: { client_id: '1000000000000001', redirect_uri: 'http://localhost:3000/cb', scope: 'pages_show_list', state: 'abc', response_type: 'token', return_scopes: 'true', user_id: adminId },
+      form: {
+        client_id: '1000000000000001',
+        redirect_uri: 'http://localhost:3000/cb',
+        scope: 'pages_show_list',
+        state: 'abc',
+        response_type: 'token',
+        return_scopes: 'true',
+        user_id: adminId,
+      },
     });
     expect(r.status).toBe(302);
     const loc = new URL(r.headers.get('location') ?? '');
@@ -37,7 +53,9 @@ describe('login dialog and sdk.js', () => {
     expect(frag.get('state')).toBe('abc');
     expect(Number(frag.get('expires_in'))).toBeGreaterThan(3000);
     expect(frag.get('granted_scopes')).toContain('pages_show_list');
-    const payload = JSON.parse(Buffer.from((frag.get('signed_request') ?? '').split('.')[1] ?? '', 'base64url').toString());
+    const payload = JSON.parse(
+      Buffer.from((frag.get('signed_request') ?? '').split('.')[1] ?? '', 'base64url').toString(),
+    );
     expect(payload.user_id).toBe(adminId);
     const me = await http(`${emu.url}/v16.0/me?access_token=${frag.get('access_token')}`);
     expect(me.body).toEqual({ id: adminId, name: 'Demo Admin' });
@@ -45,14 +63,32 @@ describe('login dialog and sdk.js', () => {
 
   it('response_type=code redirects with ?code= that the server exchanges once', async () => {
     const redirect = 'http://localhost:3000/auth/callback';
-    const r = await http(`${emu.url}/dialog/oauth/confirm`, { form: { client_id: '1000000000000001', redirect_uri: redirect, state: 'z', response_type: 'code', user_id: adminId } });
+    const r = await http(`${emu.url}/dialog/oauth/confirm`, {
+      form: {
+        client_id: '1000000000000001',
+        redirect_uri: redirect,
+        state: 'z',
+        response_type: 'code',
+        user_id: adminId,
+      },
+    });
     const loc = new URL(r.headers.get('location') ?? '');
     const code = loc.searchParams.get('code') ?? '';
     expect(loc.searchParams.get('state')).toBe('z');
-    const q = new URLSearchParams({ client_id: '1000000000000001', client_secret: 'pagecast-emulator-app-secret', redirect_uri: redirect, code });
+    const q = new URLSearchParams({
+      client_id: '1000000000000001',
+      client_secret: 'pagecast-emulator-app-secret',
+      redirect_uri: redirect,
+      code,
+    });
     const ex = await http(`${emu.url}/v16.0/oauth/access_token?${q.toString()}`);
-    expect(ex.body).toMatchObject({ access_token: expect.stringMatching(/^EAA/), token_type: 'bearer' });
-    expect((await http(`${emu.url}/v16.0/oauth/access_token?${q.toString()}`)).body.error.code).toBe(100);
+    expect(ex.body).toMatchObject({
+      access_token: expect.stringMatching(/^EAA/),
+      token_type: 'bearer',
+    });
+    expect(
+      (await http(`${emu.url}/v16.0/oauth/access_token?${q.toString()}`)).body.error.code,
+    ).toBe(100);
   });
 
   it('serves sdk.js that parses and defines FB.init/login/getLoginStatus/api/logout and calls fbAsyncInit', async () => {
@@ -64,7 +100,11 @@ describe('login dialog and sdk.js', () => {
     const storage = new Map<string, string>();
     const fakeWindow: Record<string, unknown> = {
       fbAsyncInit: () => calls.push('init'),
-      localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v), removeItem: (k: string) => storage.delete(k) },
+      localStorage: {
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => storage.set(k, v),
+        removeItem: (k: string) => storage.delete(k),
+      },
       location: { origin: 'http://localhost:3000' },
       addEventListener: () => {},
       removeEventListener: () => {},
@@ -76,7 +116,8 @@ describe('login dialog and sdk.js', () => {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     new Function('window', src)(fakeWindow);
     const FB = fakeWindow.FB as Record<string, (...a: unknown[]) => void>;
-    for (const m of ['init', 'login', 'getLoginStatus', 'api', 'logout']) expect(typeof FB[m]).toBe('function');
+    for (const m of ['init', 'login', 'getLoginStatus', 'api', 'logout'])
+      expect(typeof FB[m]).toBe('function');
     await new Promise((r2) => setTimeout(r2, 10));
     expect(calls).toEqual(['init']);
     FB.init?.({ appId: '1000000000000001', version: 'v16.0', cookie: true, xfbml: false });
@@ -86,22 +127,38 @@ describe('login dialog and sdk.js', () => {
     const login = await new Promise((res) => FB.login?.(res, { scope: 'pages_show_list' }));
     expect(login).toEqual({ status: 'unknown', authResponse: null });
     // api() calls the emulator over HTTP (token from params)
-    const token = (await http(`${emu.url}/_emulator/users/${adminId}/tokens`, { json: {} })).body.access_token;
-    const me = await new Promise((res) => FB.api?.('/me', { access_token: token, fields: 'id,name' }, res));
+    const token = (await http(`${emu.url}/_emulator/users/${adminId}/tokens`, { json: {} })).body
+      .access_token;
+    const me = await new Promise((res) =>
+      FB.api?.('/me', { access_token: token, fields: 'id,name' }, res),
+    );
     expect(me).toEqual({ id: adminId, name: 'Demo Admin' });
     const err = await new Promise((res) => FB.api?.('/me', res));
     expect(err).toMatchObject({ error: { code: 104 } });
   });
 
   it('serves the popup callback page that posts the result to the opener', async () => {
-    const html = await (await fetch(`${emu.url}/dialog/oauth/callback?origin=http%3A%2F%2Flocalhost%3A3000`)).text();
+    const html = await (
+      await fetch(`${emu.url}/dialog/oauth/callback?origin=http%3A%2F%2Flocalhost%3A3000`)
+    ).text();
     expect(html).toContain('postMessage');
     const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
     const posted: unknown[] = [];
-    const win = { opener: { postMessage: (m: unknown, o: string) => posted.push([m, o]) }, close: () => {} };
-    const loc = { search: '?origin=http%3A%2F%2Flocalhost%3A3000', hash: '#access_token=EAAx&state=s' };
+    const win = {
+      opener: { postMessage: (m: unknown, o: string) => posted.push([m, o]) },
+      close: () => {},
+    };
+    const loc = {
+      search: '?origin=http%3A%2F%2Flocalhost%3A3000',
+      hash: '#access_token=EAAx&state=s',
+    };
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the served page script, as above
     new Function('window', 'location', 'setTimeout', script)(win, loc, () => {});
-    expect(posted).toEqual([[{ type: 'pagecast-emulator-login', params: { access_token: 'EAAx', state: 's' } }, 'http://localhost:3000']]);
+    expect(posted).toEqual([
+      [
+        { type: 'pagecast-emulator-login', params: { access_token: 'EAAx', state: 's' } },
+        'http://localhost:3000',
+      ],
+    ]);
   });
 });

@@ -9,7 +9,12 @@ describe('Send API', () => {
   let emu: Emulator;
   let f: Awaited<ReturnType<typeof fixture>>;
   let old: Awaited<ReturnType<typeof fixture>>;
-  const msg = (psid: string, extra: Record<string, unknown> = {}) => ({ recipient: { id: psid }, messaging_type: 'RESPONSE', message: { text: 'Hello!' }, ...extra });
+  const msg = (psid: string, extra: Record<string, unknown> = {}) => ({
+    recipient: { id: psid },
+    messaging_type: 'RESPONSE',
+    message: { text: 'Hello!' },
+    ...extra,
+  });
 
   beforeAll(async () => {
     emu = await start({ behaviour: { sendPerSecond: 0 } });
@@ -20,46 +25,105 @@ describe('Send API', () => {
   afterAll(() => emu.close());
   beforeEach(async () => {
     await http(`${emu.url}/_emulator/clock`, { json: { offsetMs: 0 } });
-    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { sendPerSecond: 0, failNext: 0, failureRate: 0, unavailablePsids: [], legacyMessageTags: false } });
+    await http(`${emu.url}/_emulator/behaviour`, {
+      method: 'PUT',
+      json: {
+        sendPerSecond: 0,
+        failNext: 0,
+        failureRate: 0,
+        unavailablePsids: [],
+        legacyMessageTags: false,
+      },
+    });
   });
 
   it('sends inside the window: {recipient_id, message_id}, recorded in outbox and conversation', async () => {
     const psid = f.psids[0] as string;
-    const r = await send(emu, f.page.id, f.pageToken, msg(psid, { message: { text: 'Your bread is ready 🥖' } }));
+    const r = await send(
+      emu,
+      f.page.id,
+      f.pageToken,
+      msg(psid, { message: { text: 'Your bread is ready 🥖' } }),
+    );
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ recipient_id: psid, message_id: expect.stringMatching(/^m_/) });
     const outbox = await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`);
-    expect(outbox.body.data.at(-1)).toMatchObject({ mid: r.body.message_id, recipient: psid, text: 'Your bread is ready 🥖', messaging_type: 'RESPONSE', tag: null, time: expect.any(Number) });
-    const conv = await http(`${emu.url}/v16.0/t_${psid}/messages?fields=id,message,from&access_token=${f.pageToken}`);
-    expect(conv.body.data[0]).toMatchObject({ id: r.body.message_id, message: 'Your bread is ready 🥖', from: { id: f.page.id } });
-    const since = await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox?since=${Date.now() + 60_000}`);
+    expect(outbox.body.data.at(-1)).toMatchObject({
+      mid: r.body.message_id,
+      recipient: psid,
+      text: 'Your bread is ready 🥖',
+      messaging_type: 'RESPONSE',
+      tag: null,
+      time: expect.any(Number),
+    });
+    const conv = await http(
+      `${emu.url}/v16.0/t_${psid}/messages?fields=id,message,from&access_token=${f.pageToken}`,
+    );
+    expect(conv.body.data[0]).toMatchObject({
+      id: r.body.message_id,
+      message: 'Your bread is ready 🥖',
+      from: { id: f.page.id },
+    });
+    const since = await http(
+      `${emu.url}/_emulator/pages/${f.page.id}/outbox?since=${Date.now() + 60_000}`,
+    );
     expect(since.body.count).toBe(0);
   });
 
   it('/me/messages with a form body works too', async () => {
     const r = await http(`${emu.url}/v16.0/me/messages?access_token=${f.pageToken}`, {
-      form: { recipient: JSON.stringify({ id: f.psids[1] }), messaging_type: 'UPDATE', message: JSON.stringify({ text: 'form' }) },
+      form: {
+        recipient: JSON.stringify({ id: f.psids[1] }),
+        messaging_type: 'UPDATE',
+        message: JSON.stringify({ text: 'form' }),
+      },
     });
     expect(r.body.recipient_id).toBe(f.psids[1]);
   });
 
   it('messaging_type is required and validated; text at most 2000 characters', async () => {
     const psid = f.psids[0] as string;
-    const missing = await send(emu, f.page.id, f.pageToken, { recipient: { id: psid }, message: { text: 'x' } });
+    const missing = await send(emu, f.page.id, f.pageToken, {
+      recipient: { id: psid },
+      message: { text: 'x' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({ type: 'OAuthException', code: 100 });
-    expect((await send(emu, f.page.id, f.pageToken, msg(psid, { messaging_type: 'PROMO' }))).body.error.code).toBe(100);
-    expect((await send(emu, f.page.id, f.pageToken, msg(psid, { message: { text: 'a'.repeat(2001) } }))).body.error.code).toBe(100);
-    expect((await send(emu, f.page.id, f.pageToken, msg(psid, { message: { text: 'a'.repeat(2000) } }))).status).toBe(200);
-    expect((await send(emu, f.page.id, f.pageToken, msg(psid, { message: { text: '😀'.repeat(2000) } }))).status).toBe(200);
+    expect(
+      (await send(emu, f.page.id, f.pageToken, msg(psid, { messaging_type: 'PROMO' }))).body.error
+        .code,
+    ).toBe(100);
+    expect(
+      (await send(emu, f.page.id, f.pageToken, msg(psid, { message: { text: 'a'.repeat(2001) } })))
+        .body.error.code,
+    ).toBe(100);
+    expect(
+      (await send(emu, f.page.id, f.pageToken, msg(psid, { message: { text: 'a'.repeat(2000) } })))
+        .status,
+    ).toBe(200);
+    expect(
+      (await send(emu, f.page.id, f.pageToken, msg(psid, { message: { text: '😀'.repeat(2000) } })))
+        .status,
+    ).toBe(200);
   });
 
   it('unknown recipient -> 100/2018001, unavailable -> 551/1545041', async () => {
     const unknown = await send(emu, f.page.id, f.pageToken, msg('1234567890123456'));
-    expect(unknown.body.error).toMatchObject({ code: 100, error_subcode: 2018001, message: '(#100) No matching user found' });
-    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { unavailablePsids: [f.psids[2]] } });
+    expect(unknown.body.error).toMatchObject({
+      code: 100,
+      error_subcode: 2018001,
+      message: '(#100) No matching user found',
+    });
+    await http(`${emu.url}/_emulator/behaviour`, {
+      method: 'PUT',
+      json: { unavailablePsids: [f.psids[2]] },
+    });
     const gone = await send(emu, f.page.id, f.pageToken, msg(f.psids[2] as string));
-    expect(gone.body.error).toMatchObject({ code: 551, error_subcode: 1545041, message: "(#551) This person isn't available right now." });
+    expect(gone.body.error).toMatchObject({
+      code: 551,
+      error_subcode: 1545041,
+      message: "(#551) This person isn't available right now.",
+    });
   });
 
   it('RESPONSE/UPDATE outside the 24 h window -> 10/2018278; HUMAN_AGENT allowed up to 7 days', async () => {
@@ -68,12 +132,27 @@ describe('Send API', () => {
       const r = await send(emu, old.page.id, old.pageToken, msg(psid, { messaging_type: t }));
       expect(r.body.error).toMatchObject({ code: 10, error_subcode: 2018278 });
     }
-    const noTag = await send(emu, old.page.id, old.pageToken, msg(psid, { messaging_type: 'MESSAGE_TAG' }));
+    const noTag = await send(
+      emu,
+      old.page.id,
+      old.pageToken,
+      msg(psid, { messaging_type: 'MESSAGE_TAG' }),
+    );
     expect(noTag.body.error.code).toBe(100);
-    const human = await send(emu, old.page.id, old.pageToken, msg(psid, { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }));
+    const human = await send(
+      emu,
+      old.page.id,
+      old.pageToken,
+      msg(psid, { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
+    );
     expect(human.status).toBe(200);
     await http(`${emu.url}/_emulator/clock`, { json: { offsetMs: 5 * 24 * HOUR } }); // now 8 days since
-    const late = await send(emu, old.page.id, old.pageToken, msg(psid, { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }));
+    const late = await send(
+      emu,
+      old.page.id,
+      old.pageToken,
+      msg(psid, { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
+    );
     expect(late.body.error).toMatchObject({ code: 10, error_subcode: 2018278 });
   });
 
@@ -81,7 +160,9 @@ describe('Send API', () => {
     const psid = f.psids[1] as string;
     await http(`${emu.url}/_emulator/clock`, { json: { offsetMs: 25 * HOUR } });
     expect((await send(emu, f.page.id, f.pageToken, msg(psid))).body.error.code).toBe(10);
-    await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${psid}/messages`, { json: { text: 'hi again' } });
+    await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${psid}/messages`, {
+      json: { text: 'hi again' },
+    });
     expect((await send(emu, f.page.id, f.pageToken, msg(psid))).status).toBe(200);
   });
 
@@ -95,28 +176,52 @@ describe('Send API', () => {
       const retired = await send(emu, old.page.id, old.pageToken, body);
       expect(retired.body.error.code).toBe(100);
       expect(retired.body.error.message).toContain(tag);
-      await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { legacyMessageTags: true } });
+      await http(`${emu.url}/_emulator/behaviour`, {
+        method: 'PUT',
+        json: { legacyMessageTags: true },
+      });
       expect((await send(emu, old.page.id, old.pageToken, body)).status).toBe(200);
-      await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { legacyMessageTags: false } });
+      await http(`${emu.url}/_emulator/behaviour`, {
+        method: 'PUT',
+        json: { legacyMessageTags: false },
+      });
       await http(`${emu.url}/_emulator/clock`, { json: { offsetMs: before } });
       expect((await send(emu, old.page.id, old.pageToken, body)).status).toBe(200);
     }
   });
 
   it('token and permission errors: user token -> 210, missing pages_messaging -> 200, revoked -> 190', async () => {
-    expect((await send(emu, f.page.id, f.userToken, msg(f.psids[0] as string))).body.error.code).toBe(210);
-    const limited = (await http(`${emu.url}/_emulator/users/${f.user.id}/tokens`, { json: { scopes: ['pages_show_list'] } })).body.access_token;
-    const pt = (await http(`${emu.url}/v16.0/me/accounts?access_token=${limited}`)).body.data[0].access_token;
+    expect(
+      (await send(emu, f.page.id, f.userToken, msg(f.psids[0] as string))).body.error.code,
+    ).toBe(210);
+    const limited = (
+      await http(`${emu.url}/_emulator/users/${f.user.id}/tokens`, {
+        json: { scopes: ['pages_show_list'] },
+      })
+    ).body.access_token;
+    const pt = (await http(`${emu.url}/v16.0/me/accounts?access_token=${limited}`)).body.data[0]
+      .access_token;
     const denied = await send(emu, f.page.id, pt, msg(f.psids[0] as string));
-    expect(denied.body.error).toMatchObject({ code: 200, message: expect.stringContaining('pages_messaging') });
+    expect(denied.body.error).toMatchObject({
+      code: 200,
+      message: expect.stringContaining('pages_messaging'),
+    });
     await http(`${emu.url}/_emulator/tokens/${pt}/revoke`, { json: { subcode: 460 } });
-    expect((await send(emu, f.page.id, pt, msg(f.psids[0] as string))).body.error).toMatchObject({ code: 190, error_subcode: 460 });
-    expect((await send(emu, old.page.id, f.pageToken, msg(old.psids[0] as string))).body.error).toMatchObject({ code: 100, error_subcode: 33 });
+    expect((await send(emu, f.page.id, pt, msg(f.psids[0] as string))).body.error).toMatchObject({
+      code: 190,
+      error_subcode: 460,
+    });
+    expect(
+      (await send(emu, old.page.id, f.pageToken, msg(old.psids[0] as string))).body.error,
+    ).toMatchObject({ code: 100, error_subcode: 33 });
   });
 
   it('fault injection: failNext cycles through failCodes (1200, 2, raw 500), nothing recorded', async () => {
     const before = (await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`)).body.count;
-    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { failNext: 3, failCodes: [1200, 2, 500] } });
+    await http(`${emu.url}/_emulator/behaviour`, {
+      method: 'PUT',
+      json: { failNext: 3, failCodes: [1200, 2, 500] },
+    });
     const a = await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string));
     expect(a.body.error).toMatchObject({ code: 1200 });
     const b = await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string));
@@ -126,13 +231,18 @@ describe('Send API', () => {
     expect(c.status).toBe(500);
     expect(typeof c.body).toBe('string');
     expect((await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string))).status).toBe(200);
-    expect((await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`)).body.count).toBe(before + 1);
+    expect((await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`)).body.count).toBe(
+      before + 1,
+    );
   });
 
   it('fault injection: hangNext carries the call out but holds its answer (the caller times out), counted in /_emulator/faults', async () => {
     const before = (await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`)).body.count;
     const faults = (await http(`${emu.url}/_emulator/faults`)).body;
-    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { hangNext: 1, hangMs: 60_000 } });
+    await http(`${emu.url}/_emulator/behaviour`, {
+      method: 'PUT',
+      json: { hangNext: 1, hangMs: 60_000 },
+    });
     const url = `${emu.url}/v16.0/${f.page.id}/messages?access_token=${f.pageToken}`;
     const hung = fetch(url, {
       method: 'POST',
@@ -148,47 +258,85 @@ describe('Send API', () => {
     // One hang only: the next call answers.
     expect((await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string))).status).toBe(200);
     // A shorter hold answers normally, late; conversations calls can be held too.
-    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { hangNext: 1, hangMs: 50, conversationsPerSecond: 0 } });
-    const conv = await http(`${emu.url}/v16.0/${f.page.id}/conversations?access_token=${f.pageToken}`);
+    await http(`${emu.url}/_emulator/behaviour`, {
+      method: 'PUT',
+      json: { hangNext: 1, hangMs: 50, conversationsPerSecond: 0 },
+    });
+    const conv = await http(
+      `${emu.url}/v16.0/${f.page.id}/conversations?access_token=${f.pageToken}`,
+    );
     expect(conv.status).toBe(200);
     expect((await http(`${emu.url}/_emulator/behaviour`)).body.hangNext).toBe(0);
-    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { failNext: 2, failCodes: [613, 502] } });
-    expect((await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string))).body.error).toMatchObject({ code: 613 });
+    await http(`${emu.url}/_emulator/behaviour`, {
+      method: 'PUT',
+      json: { failNext: 2, failCodes: [613, 502] },
+    });
+    expect(
+      (await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string))).body.error,
+    ).toMatchObject({ code: 613 });
     expect((await send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string))).status).toBe(502);
     const after = (await http(`${emu.url}/_emulator/faults`)).body;
     expect(after.held).toBe(faults.held + 2);
     expect(after.byCode['613']).toBe((faults.byCode['613'] ?? 0) + 1);
     expect(after.byCode['502']).toBe((faults.byCode['502'] ?? 0) + 1);
-    expect((await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { hangMs: -1 } })).status).toBe(400);
+    expect(
+      (await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { hangMs: -1 } }))
+        .status,
+    ).toBe(400);
   });
 
   it('send rate limit: exactly sendPerSecond per sliding second, 613 with X-Business-Use-Case-Usage', async () => {
     await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { sendPerSecond: 10 } });
     const from = Date.now();
-    const results = await Promise.all(Array.from({ length: 40 }, () => send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string))));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        send(emu, f.page.id, f.pageToken, msg(f.psids[0] as string)),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200);
     const limited = results.filter((r) => r.status !== 200);
     expect(limited.length).toBeGreaterThan(0);
     for (const r of limited) {
-      expect(r.body.error).toMatchObject({ code: 613, message: '(#613) Calls to this api have exceeded the rate limit.' });
+      expect(r.body.error).toMatchObject({
+        code: 613,
+        message: '(#613) Calls to this api have exceeded the rate limit.',
+      });
       const usage = JSON.parse(r.headers.get('x-business-use-case-usage') ?? '{}');
-      expect(usage[f.page.id][0]).toMatchObject({ type: 'messenger', call_count: 100, estimated_time_to_regain_access: expect.any(Number) });
+      expect(usage[f.page.id][0]).toMatchObject({
+        type: 'messenger',
+        call_count: 100,
+        estimated_time_to_regain_access: expect.any(Number),
+      });
       expect(r.headers.get('retry-after')).toBeNull();
     }
     const mids = new Set(ok.map((r) => r.body.message_id));
-    const entries = (await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox?since=${from}`)).body.data as Array<{ mid: string; time: number }>;
+    const entries = (await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox?since=${from}`))
+      .body.data as Array<{ mid: string; time: number }>;
     const times = entries.filter((e) => mids.has(e.mid)).map((e) => e.time);
     expect(times).toHaveLength(ok.length);
-    for (let i = 10; i < times.length; i++) expect((times[i] ?? 0) - (times[i - 10] ?? 0)).toBeGreaterThanOrEqual(1000);
+    for (let i = 10; i < times.length; i++)
+      expect((times[i] ?? 0) - (times[i - 10] ?? 0)).toBeGreaterThanOrEqual(1000);
   });
 
   it('conversations rate limit: 80001 beyond conversationsPerSecond', async () => {
-    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { conversationsPerSecond: 2 } });
-    const results = await Promise.all(Array.from({ length: 6 }, () => http(`${emu.url}/v16.0/${f.page.id}/conversations?access_token=${f.pageToken}`)));
+    await http(`${emu.url}/_emulator/behaviour`, {
+      method: 'PUT',
+      json: { conversationsPerSecond: 2 },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        http(`${emu.url}/v16.0/${f.page.id}/conversations?access_token=${f.pageToken}`),
+      ),
+    );
     const limited = results.filter((r) => r.status !== 200);
     expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(2);
     expect(limited[0]?.body.error.code).toBe(80001);
-    expect(JSON.parse(limited[0]?.headers.get('x-business-use-case-usage') ?? '{}')[f.page.id][0].type).toBe('pages');
-    await http(`${emu.url}/_emulator/behaviour`, { method: 'PUT', json: { conversationsPerSecond: 0 } });
+    expect(
+      JSON.parse(limited[0]?.headers.get('x-business-use-case-usage') ?? '{}')[f.page.id][0].type,
+    ).toBe('pages');
+    await http(`${emu.url}/_emulator/behaviour`, {
+      method: 'PUT',
+      json: { conversationsPerSecond: 0 },
+    });
   });
 });

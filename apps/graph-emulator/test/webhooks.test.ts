@@ -6,14 +6,27 @@ import { fixture, http, receiver, send, start, waitFor } from './helpers.js';
 const SECRET = 'pagecast-emulator-app-secret';
 const APP_TOKEN = `1000000000000001|${SECRET}`;
 
-async function subscribe(emu: Emulator, callbackUrl: string, fields = 'messages,message_deliveries,message_reads,messaging_postbacks,message_echoes') {
-  return http(`${emu.url}/v16.0/1000000000000001/subscriptions?access_token=${encodeURIComponent(APP_TOKEN)}`, {
-    form: { object: 'page', callback_url: callbackUrl, verify_token: 'pagecast-verify-token', fields },
-  });
+async function subscribe(
+  emu: Emulator,
+  callbackUrl: string,
+  fields = 'messages,message_deliveries,message_reads,messaging_postbacks,message_echoes',
+) {
+  return http(
+    `${emu.url}/v16.0/1000000000000001/subscriptions?access_token=${encodeURIComponent(APP_TOKEN)}`,
+    {
+      form: {
+        object: 'page',
+        callback_url: callbackUrl,
+        verify_token: 'pagecast-verify-token',
+        fields,
+      },
+    },
+  );
 }
 
 const handshake = (url: URL) =>
-  url.searchParams.get('hub.mode') === 'subscribe' && url.searchParams.get('hub.verify_token') === 'pagecast-verify-token'
+  url.searchParams.get('hub.mode') === 'subscribe' &&
+  url.searchParams.get('hub.verify_token') === 'pagecast-verify-token'
     ? { status: 200, body: url.searchParams.get('hub.challenge') ?? '' }
     : { status: 403, body: 'forbidden' };
 
@@ -31,7 +44,10 @@ describe('webhooks', () => {
       expect((await subscribe(emu, wrong.url)).body.error.code).toBe(2201);
       expect((await subscribe(emu, denied.url)).body.error.code).toBe(2200);
       expect(denied.received[0]?.url).toContain('hub.mode=subscribe');
-      const noApp = await http(`${emu.url}/v16.0/1000000000000001/subscriptions?access_token=nope`, { form: { object: 'page' } });
+      const noApp = await http(
+        `${emu.url}/v16.0/1000000000000001/subscriptions?access_token=nope`,
+        { form: { object: 'page' } },
+      );
       expect(noApp.body.error.code).toBe(190);
     } finally {
       await wrong.close();
@@ -43,42 +59,86 @@ describe('webhooks', () => {
     const hook = await receiver([], handshake);
     try {
       expect((await subscribe(emu, hook.url)).body).toEqual({ success: true });
-      const sub = await http(`${emu.url}/v16.0/1000000000000001/subscriptions?access_token=${encodeURIComponent(APP_TOKEN)}`);
-      expect(sub.body.data[0]).toMatchObject({ object: 'page', callback_url: hook.url, active: true });
+      const sub = await http(
+        `${emu.url}/v16.0/1000000000000001/subscriptions?access_token=${encodeURIComponent(APP_TOKEN)}`,
+      );
+      expect(sub.body.data[0]).toMatchObject({
+        object: 'page',
+        callback_url: hook.url,
+        active: true,
+      });
       const f = await fixture(emu, 3);
       const g = await fixture(emu, 1);
       // page g is not subscribed -> nothing for it
       await http(`${emu.url}/v16.0/${f.page.id}/subscribed_apps?access_token=${f.pageToken}`, {
-        form: { subscribed_fields: 'messages,message_deliveries,message_reads,messaging_postbacks,message_echoes' },
+        form: {
+          subscribed_fields:
+            'messages,message_deliveries,message_reads,messaging_postbacks,message_echoes',
+        },
       });
       const [p0, p1] = f.psids as [string, string];
-      await http(`${emu.url}/_emulator/pages/${g.page.id}/contacts/${g.psids[0]}/messages`, { json: { text: 'ignored' } });
-      const m1 = await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${p0}/messages`, { json: { text: 'héllo äöå' } });
-      await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${p1}/messages`, { json: { text: 'second' } });
+      await http(`${emu.url}/_emulator/pages/${g.page.id}/contacts/${g.psids[0]}/messages`, {
+        json: { text: 'ignored' },
+      });
+      const m1 = await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${p0}/messages`, {
+        json: { text: 'héllo äöå' },
+      });
+      await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${p1}/messages`, {
+        json: { text: 'second' },
+      });
       await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${p0}/read`, { method: 'POST' });
-      await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${p0}/postback`, { json: { title: 'Get Started', payload: 'GET_STARTED' } });
-      const sent = await send(emu, f.page.id, f.pageToken, { recipient: { id: p0 }, messaging_type: 'RESPONSE', message: { text: 'reply' } });
+      await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${p0}/postback`, {
+        json: { title: 'Get Started', payload: 'GET_STARTED' },
+      });
+      const sent = await send(emu, f.page.id, f.pageToken, {
+        recipient: { id: p0 },
+        messaging_type: 'RESPONSE',
+        message: { text: 'reply' },
+      });
       const posts = () => hook.received.filter((r) => r.method === 'POST');
-      const events = () => posts().flatMap((p) => (JSON.parse(p.body) as { entry: Array<{ messaging: unknown[] }> }).entry.flatMap((e) => e.messaging));
+      const events = () =>
+        posts().flatMap((p) =>
+          (JSON.parse(p.body) as { entry: Array<{ messaging: unknown[] }> }).entry.flatMap(
+            (e) => e.messaging,
+          ),
+        );
       await waitFor(() => events().length >= 6);
       for (const p of posts()) {
         const expected256 = 'sha256=' + createHmac('sha256', SECRET).update(p.body).digest('hex');
         expect(p.headers['x-hub-signature-256']).toBe(expected256);
-        expect(p.headers['x-hub-signature']).toBe('sha1=' + createHmac('sha1', SECRET).update(p.body).digest('hex'));
+        expect(p.headers['x-hub-signature']).toBe(
+          'sha1=' + createHmac('sha1', SECRET).update(p.body).digest('hex'),
+        );
         const body = JSON.parse(p.body);
         expect(body.object).toBe('page');
         for (const e of body.entry) {
-          expect(e).toMatchObject({ id: f.page.id, time: expect.any(Number), messaging: [expect.any(Object)] });
+          expect(e).toMatchObject({
+            id: f.page.id,
+            time: expect.any(Number),
+            messaging: [expect.any(Object)],
+          });
         }
       }
       expect(posts().some((p) => JSON.parse(p.body).entry.length > 1)).toBe(true);
       expect(posts()[0]?.body).toContain('h\\u00e9llo \\u00e4\\u00f6\\u00e5');
       const all = events() as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
-      expect(all.find((e) => e.message?.text === 'héllo äöå')).toMatchObject({ sender: { id: p0 }, recipient: { id: f.page.id }, message: { mid: m1.body.mid } });
+      expect(all.find((e) => e.message?.text === 'héllo äöå')).toMatchObject({
+        sender: { id: p0 },
+        recipient: { id: f.page.id },
+        message: { mid: m1.body.mid },
+      });
       expect(all.find((e) => e.read)).toMatchObject({ read: { watermark: expect.any(Number) } });
-      expect(all.find((e) => e.postback)).toMatchObject({ postback: { title: 'Get Started', payload: 'GET_STARTED', mid: expect.any(String) } });
-      expect(all.find((e) => e.message?.is_echo)).toMatchObject({ sender: { id: f.page.id }, recipient: { id: p0 }, message: { mid: sent.body.message_id, text: 'reply' } });
-      expect(all.find((e) => e.delivery)).toMatchObject({ delivery: { mids: [sent.body.message_id], watermark: expect.any(Number) } });
+      expect(all.find((e) => e.postback)).toMatchObject({
+        postback: { title: 'Get Started', payload: 'GET_STARTED', mid: expect.any(String) },
+      });
+      expect(all.find((e) => e.message?.is_echo)).toMatchObject({
+        sender: { id: f.page.id },
+        recipient: { id: p0 },
+        message: { mid: sent.body.message_id, text: 'reply' },
+      });
+      expect(all.find((e) => e.delivery)).toMatchObject({
+        delivery: { mids: [sent.body.message_id], watermark: expect.any(Number) },
+      });
       expect(all.some((e) => e.message?.text === 'ignored')).toBe(false);
     } finally {
       await hook.close();
@@ -90,15 +150,26 @@ describe('webhooks', () => {
     try {
       await subscribe(emu, hook.url, 'messages');
       const f = await fixture(emu, 1);
-      await http(`${emu.url}/v16.0/${f.page.id}/subscribed_apps?access_token=${f.pageToken}`, { form: { subscribed_fields: 'messages' } });
-      await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${f.psids[0]}/messages`, { json: { text: 'retry me' } });
+      await http(`${emu.url}/v16.0/${f.page.id}/subscribed_apps?access_token=${f.pageToken}`, {
+        form: { subscribed_fields: 'messages' },
+      });
+      await http(`${emu.url}/_emulator/pages/${f.page.id}/contacts/${f.psids[0]}/messages`, {
+        json: { text: 'retry me' },
+      });
       const posts = await waitFor(() => {
         const p = hook.received.filter((r) => r.method === 'POST');
         return p.length >= 3 ? p : undefined;
       });
       expect(posts[0]?.body).toBe(posts[2]?.body);
-      const log = (await http(`${emu.url}/_emulator/webhooks/deliveries`)).body.data as Array<{ status: number; attempt: number }>;
-      expect(log.slice(-3).map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 500], [3, 200]]);
+      const log = (await http(`${emu.url}/_emulator/webhooks/deliveries`)).body.data as Array<{
+        status: number;
+        attempt: number;
+      }>;
+      expect(log.slice(-3).map((d) => [d.attempt, d.status])).toEqual([
+        [1, 500],
+        [2, 500],
+        [3, 200],
+      ]);
     } finally {
       await hook.close();
     }
@@ -107,22 +178,50 @@ describe('webhooks', () => {
   it('remove-app revokes tokens (190/458) and posts signed_request to both callbacks', async () => {
     const deletion = await receiver();
     const deauth = await receiver();
-    const e2 = await start({ dataDeletionCallbackUrl: deletion.url, deauthorizeCallbackUrl: deauth.url });
+    const e2 = await start({
+      dataDeletionCallbackUrl: deletion.url,
+      deauthorizeCallbackUrl: deauth.url,
+    });
     try {
       const f = await fixture(e2, 1);
       const r = await http(`${e2.url}/_emulator/users/${f.user.id}/remove-app`, { method: 'POST' });
-      expect(r.body).toMatchObject({ ok: true, dataDeletion: { status: 200 }, deauthorize: { status: 200 } });
-      expect((await http(`${e2.url}/v16.0/me?access_token=${f.userToken}`)).body.error).toMatchObject({ code: 190, error_subcode: 458 });
-      expect((await send(e2, f.page.id, f.pageToken, { recipient: { id: f.psids[0] }, messaging_type: 'RESPONSE', message: { text: 'x' } })).body.error).toMatchObject({ code: 190, error_subcode: 458 });
+      expect(r.body).toMatchObject({
+        ok: true,
+        dataDeletion: { status: 200 },
+        deauthorize: { status: 200 },
+      });
+      expect(
+        (await http(`${e2.url}/v16.0/me?access_token=${f.userToken}`)).body.error,
+      ).toMatchObject({ code: 190, error_subcode: 458 });
+      expect(
+        (
+          await send(e2, f.page.id, f.pageToken, {
+            recipient: { id: f.psids[0] },
+            messaging_type: 'RESPONSE',
+            message: { text: 'x' },
+          })
+        ).body.error,
+      ).toMatchObject({ code: 190, error_subcode: 458 });
       for (const rec of [deletion.received[0], deauth.received[0]]) {
         expect(rec?.headers['content-type']).toBe('application/x-www-form-urlencoded');
         const signed = new URLSearchParams(rec?.body).get('signed_request') ?? '';
         const [sig, payload] = signed.split('.') as [string, string];
         expect(signed).not.toContain('=');
         expect(sig).toBe(createHmac('sha256', SECRET).update(payload).digest('base64url'));
-        expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({ user_id: f.user.id, algorithm: 'HMAC-SHA256', issued_at: expect.any(Number) });
+        expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({
+          user_id: f.user.id,
+          algorithm: 'HMAC-SHA256',
+          issued_at: expect.any(Number),
+        });
       }
-      const delPayload = JSON.parse(Buffer.from((new URLSearchParams(deletion.received[0]?.body).get('signed_request') ?? '').split('.')[1] ?? '', 'base64url').toString());
+      const delPayload = JSON.parse(
+        Buffer.from(
+          (new URLSearchParams(deletion.received[0]?.body).get('signed_request') ?? '').split(
+            '.',
+          )[1] ?? '',
+          'base64url',
+        ).toString(),
+      );
       expect(delPayload.expires).toBeGreaterThan(delPayload.issued_at);
     } finally {
       await e2.close();
@@ -135,6 +234,10 @@ describe('webhooks', () => {
     const s = signRequest({ user_id: '42', issued_at: 1 }, 'secret');
     const [sig, payload] = s.split('.') as [string, string];
     expect(sig).toBe(createHmac('sha256', 'secret').update(payload).digest('base64url'));
-    expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toEqual({ algorithm: 'HMAC-SHA256', user_id: '42', issued_at: 1 });
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toEqual({
+      algorithm: 'HMAC-SHA256',
+      user_id: '42',
+      issued_at: 1,
+    });
   });
 });

@@ -5,7 +5,8 @@
     var saved = localStorage.getItem('pagecast.theme');
     var dark =
       saved === 'dark' ||
-      ((saved === null || saved === 'system') && window.matchMedia('(prefers-color-scheme: dark)').matches);
+      ((saved === null || saved === 'system') &&
+        window.matchMedia('(prefers-color-scheme: dark)').matches);
     if (dark) document.documentElement.classList.add('dark');
   } catch (e) {}
 })();

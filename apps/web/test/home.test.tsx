@@ -44,7 +44,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function openHome(body: unknown, status = 200) {
   const fetchMock = mockFetch((url) =>
-    url.endsWith(`/api/v1/pages/${page.pageId}/overview`) ? { status, body } : { status: 404, body: { message: 'x' } },
+    url.endsWith(`/api/v1/pages/${page.pageId}/overview`)
+      ? { status, body }
+      : { status: 404, body: { message: 'x' } },
   );
   signIn();
   selectPage(page);
@@ -74,7 +76,12 @@ describe('Home screen', () => {
       overview({
         contacts: { total: 1234, insideWindow: 56 },
         tagCount: 3,
-        lastSync: { status: 'completed', finishedAt: new Date().toISOString(), processed: 1234, error: null },
+        lastSync: {
+          status: 'completed',
+          finishedAt: new Date().toISOString(),
+          processed: 1234,
+          error: null,
+        },
         upcomingCampaigns: [campaign({ name: 'Next week', status: 'pending', tagName: 'VIP' })],
         lastCampaign: campaign({ name: 'Spring sale' }),
       }),
@@ -91,7 +98,10 @@ describe('Home screen', () => {
     expect(screen.getByText('Dispatched').parentElement).toHaveTextContent('Dispatched18090%');
     expect(screen.getByText('Delivered').parentElement).toHaveTextContent('Delivered15083%');
     expect(screen.getByText('Interacted').parentElement).toHaveTextContent('Interacted3017%');
-    expect(screen.getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/dashboard/analytics');
+    expect(screen.getByRole('link', { name: 'View analytics' })).toHaveAttribute(
+      'href',
+      '/dashboard/analytics',
+    );
   });
 
   it('shows skeletons while loading, then the server message on an error', async () => {
@@ -107,16 +117,28 @@ describe('subscription time left', () => {
   const now = new Date('2030-01-01T12:00:00Z');
   it('counts whole days left, rounding up', () => {
     const sub = { plan: 'pro' as const, status: 'active' as const, availableCredits: 0 };
-    expect(subscriptionTimeLeft({ ...sub, periodEnd: '2030-01-24T11:00:00Z' }, now)).toBe('23 days left');
-    expect(subscriptionTimeLeft({ ...sub, periodEnd: '2030-01-01T13:00:00Z' }, now)).toBe('1 day left');
-    expect(subscriptionTimeLeft({ ...sub, periodEnd: '2029-12-31T12:00:00Z' }, now)).toBe('Expired');
+    expect(subscriptionTimeLeft({ ...sub, periodEnd: '2030-01-24T11:00:00Z' }, now)).toBe(
+      '23 days left',
+    );
+    expect(subscriptionTimeLeft({ ...sub, periodEnd: '2030-01-01T13:00:00Z' }, now)).toBe(
+      '1 day left',
+    );
+    expect(subscriptionTimeLeft({ ...sub, periodEnd: '2029-12-31T12:00:00Z' }, now)).toBe(
+      'Expired',
+    );
   });
   it("says 'No active plan' without one, and 'Expired' after it", () => {
     expect(
-      subscriptionTimeLeft({ plan: 'free', status: 'none', periodEnd: null, availableCredits: 0 }, now),
+      subscriptionTimeLeft(
+        { plan: 'free', status: 'none', periodEnd: null, availableCredits: 0 },
+        now,
+      ),
     ).toBe('No active plan');
     expect(
-      subscriptionTimeLeft({ plan: 'pro', status: 'expired', periodEnd: '2029-01-01T00:00:00Z', availableCredits: 5 }, now),
+      subscriptionTimeLeft(
+        { plan: 'pro', status: 'expired', periodEnd: '2029-01-01T00:00:00Z', availableCredits: 5 },
+        now,
+      ),
     ).toBe('Expired');
   });
 });

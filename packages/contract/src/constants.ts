@@ -7,7 +7,10 @@ export const CONTENT_TYPES = [
   { value: 'ACCOUNT_UPDATE', label: 'Account update' },
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number]['value'];
-export const CONTENT_TYPE_VALUES = CONTENT_TYPES.map((t) => t.value) as [ContentType, ...ContentType[]];
+export const CONTENT_TYPE_VALUES = CONTENT_TYPES.map((t) => t.value) as [
+  ContentType,
+  ...ContentType[],
+];
 export const contentTypeLabel = (value: string): string =>
   CONTENT_TYPES.find((t) => t.value === value)?.label ?? value;
 

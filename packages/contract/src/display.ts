@@ -35,7 +35,10 @@ export function toDisplayMessage(
 /** One Intl.DateTimeFormat per locale and options: Date#toLocale*String builds a new one on every call,
  *  which made formatting the times of the inbox rows the largest cost of scrolling it. Same output. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function dateFormat(
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
@@ -55,10 +58,16 @@ const BUBBLE: Intl.DateTimeFormatOptions = {
 };
 
 const sameDay = (a: Date, b: Date) =>
-  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+  a.getFullYear() === b.getFullYear() &&
+  a.getMonth() === b.getMonth() &&
+  a.getDate() === b.getDate();
 
 /** Conversation list time (spec §4): hour:minute today, 'Yesterday', else short month and day. */
-export function formatListTime(iso: string | null | undefined, now: Date = new Date(), locale?: string): string {
+export function formatListTime(
+  iso: string | null | undefined,
+  now: Date = new Date(),
+  locale?: string,
+): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
@@ -77,7 +86,12 @@ export function formatBubbleTime(iso: string, locale?: string): string {
 }
 
 /** Bulk tag progress (spec §4): completed operations over (added + removed tags) x chats, in %. */
-export function bulkTagProgress(completed: number, added: number, removed: number, chats: number): number {
+export function bulkTagProgress(
+  completed: number,
+  added: number,
+  removed: number,
+  chats: number,
+): number {
   const total = (added + removed) * chats;
   if (total <= 0) return 0;
   return Math.min(100, Math.round((completed / total) * 100));

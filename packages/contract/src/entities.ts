@@ -41,7 +41,13 @@ export const Page = z.object({
 });
 export type Page = z.infer<typeof Page>;
 
-export const SelectedPage = Page.pick({ pageId: true, id: true, name: true, syncScope: true, profilePicture: true });
+export const SelectedPage = Page.pick({
+  pageId: true,
+  id: true,
+  name: true,
+  syncScope: true,
+  profilePicture: true,
+});
 export type SelectedPage = z.infer<typeof SelectedPage>;
 
 export const LoginResult = z.object({ jwt: z.string(), user: User, accounts: z.array(Page) });
@@ -141,7 +147,9 @@ export const CampaignFunnel = z.object({
   failed: z.number().int(),
   pending: z.number().int(),
   unknown: z.number().int(),
-  failedByReason: z.array(z.object({ reason: z.string(), code: z.number().int().nullable(), count: z.number().int() })),
+  failedByReason: z.array(
+    z.object({ reason: z.string(), code: z.number().int().nullable(), count: z.number().int() }),
+  ),
 });
 export const CampaignDetail = z.object({ campaign: Campaign, funnel: CampaignFunnel });
 export type CampaignDetail = z.infer<typeof CampaignDetail>;
@@ -167,7 +175,11 @@ export const SyncStatus = z.object({
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
 export const DeletionResult = z.object({ success: z.boolean() });
-export const DeletionStatus = z.object({ userId: z.string(), message: z.string(), deleted: z.boolean() });
+export const DeletionStatus = z.object({
+  userId: z.string(),
+  message: z.string(),
+  deleted: z.boolean(),
+});
 export type DeletionStatus = z.infer<typeof DeletionStatus>;
 
 export const Subscription = z.object({
@@ -197,9 +209,24 @@ export type PageOverview = z.infer<typeof PageOverview>;
 
 /** Events of the live inbox stream (Server-Sent Events, `data:` is one of these as JSON). */
 export const LiveEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message'), pageId: GraphId, contactId: GraphId, message: MessageReceived }),
-  z.object({ type: z.literal('delivery'), pageId: GraphId, contactId: GraphId, watermark: IsoDateTime }),
-  z.object({ type: z.literal('read'), pageId: GraphId, contactId: GraphId, watermark: IsoDateTime }),
+  z.object({
+    type: z.literal('message'),
+    pageId: GraphId,
+    contactId: GraphId,
+    message: MessageReceived,
+  }),
+  z.object({
+    type: z.literal('delivery'),
+    pageId: GraphId,
+    contactId: GraphId,
+    watermark: IsoDateTime,
+  }),
+  z.object({
+    type: z.literal('read'),
+    pageId: GraphId,
+    contactId: GraphId,
+    watermark: IsoDateTime,
+  }),
   z.object({ type: z.literal('contact'), pageId: GraphId, recipient: Recipient }),
   z.object({ type: z.literal('campaign'), pageId: GraphId, campaign: Campaign }),
 ]);

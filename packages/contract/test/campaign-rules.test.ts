@@ -29,8 +29,12 @@ describe('campaign form rules (spec §5)', () => {
     expect(form.safeParse(valid).success).toBe(true);
   });
   it('campaign name: required, min 3', () => {
-    expect(formErrors({ ...valid, campaignName: '' }).campaignName).toEqual(['Campaign name is required']);
-    expect(formErrors({ ...valid, campaignName: undefined }).campaignName).toEqual(['Campaign name is required']);
+    expect(formErrors({ ...valid, campaignName: '' }).campaignName).toEqual([
+      'Campaign name is required',
+    ]);
+    expect(formErrors({ ...valid, campaignName: undefined }).campaignName).toEqual([
+      'Campaign name is required',
+    ]);
     expect(formErrors({ ...valid, campaignName: 'ab' }).campaignName).toEqual([
       'Campaign name must be at least 3 characters',
     ]);
@@ -42,29 +46,43 @@ describe('campaign form rules (spec §5)', () => {
     expect(formErrors({ ...valid, campaignDescription: 'ab' }).campaignDescription).toEqual([
       'Description must be at least 3 characters',
     ]);
-    expect(formErrors({ ...valid, campaignDescription: 'd'.repeat(201) }).campaignDescription).toEqual([
-      'Description cannot exceed 200 characters',
-    ]);
-    expect(formErrors({ ...valid, campaignDescription: 'd'.repeat(200) }).campaignDescription).toBeUndefined();
+    expect(
+      formErrors({ ...valid, campaignDescription: 'd'.repeat(201) }).campaignDescription,
+    ).toEqual(['Description cannot exceed 200 characters']);
+    expect(
+      formErrors({ ...valid, campaignDescription: 'd'.repeat(200) }).campaignDescription,
+    ).toBeUndefined();
   });
   it('date and time: required, not before the current minute, valid', () => {
     expect(formErrors({ ...valid, dateTime: '' }).dateTime).toEqual(['Date and time is required']);
-    expect(formErrors({ ...valid, dateTime: undefined }).dateTime).toEqual(['Date and time is required']);
+    expect(formErrors({ ...valid, dateTime: undefined }).dateTime).toEqual([
+      'Date and time is required',
+    ]);
     expect(formErrors({ ...valid, dateTime: '2026-11-21T10:29:59.999Z' }).dateTime).toEqual([
       'Scheduled time cannot be in past',
     ]);
-    expect(formErrors({ ...valid, dateTime: 'tomorrow-ish' }).dateTime).toEqual(['Invalid date time']);
+    expect(formErrors({ ...valid, dateTime: 'tomorrow-ish' }).dateTime).toEqual([
+      'Invalid date time',
+    ]);
     expect(formErrors({ ...valid, dateTime: 12 }).dateTime).toEqual(['Invalid date time']);
   });
   it('message: required, min 3, max 500', () => {
     expect(formErrors({ ...valid, message: '' }).message).toEqual(['Message is required']);
-    expect(formErrors({ ...valid, message: 'hi' }).message).toEqual(['Message must be at least 3 characters']);
-    expect(formErrors({ ...valid, message: 'm'.repeat(501) }).message).toEqual(['Message cannot exceed 500 characters']);
+    expect(formErrors({ ...valid, message: 'hi' }).message).toEqual([
+      'Message must be at least 3 characters',
+    ]);
+    expect(formErrors({ ...valid, message: 'm'.repeat(501) }).message).toEqual([
+      'Message cannot exceed 500 characters',
+    ]);
     expect(formErrors({ ...valid, message: 'm'.repeat(500) }).message).toBeUndefined();
   });
   it('content type: required and one of the three', () => {
-    expect(formErrors({ ...valid, contentType: '' }).contentType).toEqual(['Content type is required']);
-    expect(formErrors({ ...valid, contentType: undefined }).contentType).toEqual(['Content type is required']);
+    expect(formErrors({ ...valid, contentType: '' }).contentType).toEqual([
+      'Content type is required',
+    ]);
+    expect(formErrors({ ...valid, contentType: undefined }).contentType).toEqual([
+      'Content type is required',
+    ]);
     expect(formErrors({ ...valid, contentType: 'HUMAN_AGENT' }).contentType).toHaveLength(1);
   });
   it('tag is optional', () => {
@@ -89,7 +107,15 @@ describe('campaign creation body (server)', () => {
     expect(body.safeParse(payload).success).toBe(true);
   });
   it('answers the same messages on the server field names', () => {
-    const r = body.safeParse({ name: 'ab', description: '', pageId: '42', tagId: 'nope', time: '2020-01-01T00:00:00Z', type: '', msg: 'm'.repeat(501) });
+    const r = body.safeParse({
+      name: 'ab',
+      description: '',
+      pageId: '42',
+      tagId: 'nope',
+      time: '2020-01-01T00:00:00Z',
+      type: '',
+      msg: 'm'.repeat(501),
+    });
     expect(r.success).toBe(false);
     const e = r.success ? {} : r.error.flatten().fieldErrors;
     expect(e).toMatchObject({

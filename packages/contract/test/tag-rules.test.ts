@@ -29,7 +29,9 @@ describe('tag live typing rules (spec §5)', () => {
     expect(liveTagDescriptionError('d'.repeat(60))).toBeUndefined();
   });
   it('rejects a description over 60 characters or with other characters', () => {
-    expect(liveTagDescriptionError('d'.repeat(61))).toBe('Description cannot exceed 60 characters.');
+    expect(liveTagDescriptionError('d'.repeat(61))).toBe(
+      'Description cannot exceed 60 characters.',
+    );
     expect(liveTagDescriptionError('100%')).toBe('Invalid characters in description.');
     expect(liveTagDescriptionError('a_b')).toBe('Invalid characters in description.');
   });
@@ -49,7 +51,9 @@ describe('tag form rules (spec §5)', () => {
     expect(formTagNameErrors('   ')).toEqual(['Tag name is required.']);
     expect(formTagNameErrors('ab')).toEqual(['Tag name must be at least 3 characters.']);
     expect(formTagNameErrors('a_b-c d')).toEqual([]);
-    expect(formTagNameErrors('ab!')).toEqual(['Only letters, numbers, spaces, hyphens, and underscores allowed.']);
+    expect(formTagNameErrors('ab!')).toEqual([
+      'Only letters, numbers, spaces, hyphens, and underscores allowed.',
+    ]);
     expect(formTagNameErrors('!')).toEqual([
       'Tag name must be at least 3 characters.',
       'Only letters, numbers, spaces, hyphens, and underscores allowed.',
@@ -57,12 +61,18 @@ describe('tag form rules (spec §5)', () => {
   });
   it('description: required, at least 3, at most 200', () => {
     expect(formTagDescriptionErrors('')).toEqual(['Description is required.']);
-    expect(formTagDescriptionErrors('ab')).toEqual(['Description must be at least 3 characters long.']);
+    expect(formTagDescriptionErrors('ab')).toEqual([
+      'Description must be at least 3 characters long.',
+    ]);
     expect(formTagDescriptionErrors('d'.repeat(200))).toEqual([]);
-    expect(formTagDescriptionErrors('d'.repeat(201))).toEqual(['Description must be under 200 characters.']);
+    expect(formTagDescriptionErrors('d'.repeat(201))).toEqual([
+      'Description must be under 200 characters.',
+    ]);
   });
   it('the messages are the spec texts', () => {
-    expect(Object.values(M)).toContain('Only letters, numbers, spaces, hyphens, and underscores allowed.');
+    expect(Object.values(M)).toContain(
+      'Only letters, numbers, spaces, hyphens, and underscores allowed.',
+    );
   });
 });
 
@@ -74,7 +84,11 @@ describe('server tag body: both rule sets at once', () => {
   };
   it('accepts what the form can submit and trims it', () => {
     const r = parse({ name: ' VIP-2025 ', description: 'Loyal, repeat buyers.', pageId: '123' });
-    expect(r.success && r.data).toEqual({ name: 'VIP-2025', description: 'Loyal, repeat buyers.', pageId: '123' });
+    expect(r.success && r.data).toEqual({
+      name: 'VIP-2025',
+      description: 'Loyal, repeat buyers.',
+      pageId: '123',
+    });
   });
   it('rejects underscores (the live rule) and names over 20 (the live max)', () => {
     expect(errors({ name: 'a_b', description: 'fine desc', pageId: '1' }).name).toEqual([

@@ -3,7 +3,13 @@
 
 // Primitives
 export { cn } from './primitives/cn';
-export { Button, buttonVariants, type ButtonProps, type ButtonSize, type ButtonVariant } from './primitives/button';
+export {
+  Button,
+  buttonVariants,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from './primitives/button';
 export { Input, type InputProps } from './primitives/input';
 export { Textarea, type TextareaProps } from './primitives/textarea';
 export { Label } from './primitives/label';
@@ -24,7 +30,13 @@ export {
 } from './primitives/table';
 export { Pagination, type PaginationProps } from './primitives/pagination';
 export { Collapsible, type CollapsibleProps } from './primitives/collapsible';
-export { Sheet, SheetDescription, SheetHeader, SheetTitle, type SheetProps } from './primitives/sheet';
+export {
+  Sheet,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  type SheetProps,
+} from './primitives/sheet';
 export {
   Dialog,
   DialogDescription,
@@ -44,8 +56,21 @@ export {
 export { Spinner, type SpinnerProps } from './primitives/spinner';
 export { Skeleton } from './primitives/skeleton';
 export { EmptyState, type EmptyStateProps } from './primitives/empty-state';
-export { TOAST_DEFAULTS, Toaster, toast, type ExternalToast, type ToasterProps } from './primitives/toaster';
-export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './primitives/card';
+export {
+  TOAST_DEFAULTS,
+  Toaster,
+  toast,
+  type ExternalToast,
+  type ToasterProps,
+} from './primitives/toaster';
+export {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from './primitives/card';
 export { Separator, type SeparatorProps } from './primitives/separator';
 export {
   DropdownMenu,
@@ -65,7 +90,12 @@ export { getFocusable, useModal, type UseModalOptions } from './primitives/use-m
 
 // Screens (pure: props in, callbacks out)
 export { PublicLayout, type PublicLayoutProps } from './layout/public-layout';
-export { LANDING_FEATURES, LandingScreen, PRO_FEATURES, type LandingScreenProps } from './screens/landing';
+export {
+  LANDING_FEATURES,
+  LandingScreen,
+  PRO_FEATURES,
+  type LandingScreenProps,
+} from './screens/landing';
 export { PRIVACY_EFFECTIVE_DATE, PrivacyPolicyScreen } from './screens/privacy-policy';
 export { TERMS_LAST_UPDATED, TermsScreen } from './screens/terms';
 export { RevokeAccessScreen, type RevokeAccessScreenProps } from './screens/revoke-access';

@@ -3,7 +3,11 @@
 // ends with exactly one outcome, the platform's outbox holds at most one message per recipient and campaign,
 // and only rows the killed worker had attempted can be 'unknown'. The RNG is seeded: FAULT_SEED replays a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCampaignWorld, must, type CampaignWorld } from '../../test/fixtures/campaign-world.js';
+import {
+  createCampaignWorld,
+  must,
+  type CampaignWorld,
+} from '../../test/fixtures/campaign-world.js';
 import { TEST_ENCRYPTION_KEY } from '../../test/helpers/app.js';
 import {
   connectionsGone,
@@ -64,7 +68,16 @@ describe('campaign workers SIGKILLed at random points', () => {
   it(`${RUNS} campaign runs: every recipient has exactly one outcome, none sent twice`, async () => {
     const random = seededRandom(faultSeed('campaign-kills'));
     const pick = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
-    const totals = { runs: 0, recipients: 0, kills: 0, sent: 0, unknown: 0, failed: 0, duplicates: 0, losses: 0 };
+    const totals = {
+      runs: 0,
+      recipients: 0,
+      kills: 0,
+      sent: 0,
+      unknown: 0,
+      failed: 0,
+      duplicates: 0,
+      losses: 0,
+    };
     const perRun: unknown[] = [];
 
     for (let run = 1; run <= RUNS; run++) {
@@ -132,7 +145,10 @@ describe('campaign workers SIGKILLed at random points', () => {
       const status = await until(
         `run ${run}: campaign completed`,
         async () => {
-          const { rows } = await w.pool.query<{ status: string }>('select status from campaigns where id = $1', [id]);
+          const { rows } = await w.pool.query<{ status: string }>(
+            'select status from campaigns where id = $1',
+            [id],
+          );
           return rows[0]?.status === 'completed' ? rows[0] : undefined;
         },
         120_000,
@@ -156,12 +172,25 @@ describe('campaign workers SIGKILLed at random points', () => {
       const unknown = rows.filter((r) => r.state === 'unknown').map((r) => r.psid);
       expect(unknown.filter((p) => !attemptedAtKill.has(p))).toEqual([]);
       const state = new Map(rows.map((r) => [r.psid, r.state]));
-      expect([...claimedAtKill].filter((p) => state.get(p) !== 'sent').map((p) => `${p}: ${state.get(p)}`)).toEqual([]);
+      expect(
+        [...claimedAtKill]
+          .filter((p) => state.get(p) !== 'sent')
+          .map((p) => `${p}: ${state.get(p)}`),
+      ).toEqual([]);
 
       totals.runs++;
       totals.recipients += size;
-      for (const k of ['sent', 'unknown', 'failed', 'duplicates', 'losses'] as const) totals[k] += result[k];
-      perRun.push({ run, size, workers, kills: killsThisRun, at: points, unknown: result.unknown, ms: Date.now() - runStarted });
+      for (const k of ['sent', 'unknown', 'failed', 'duplicates', 'losses'] as const)
+        totals[k] += result[k];
+      perRun.push({
+        run,
+        size,
+        workers,
+        kills: killsThisRun,
+        at: points,
+        unknown: result.unknown,
+        ms: Date.now() - runStarted,
+      });
     }
 
     expect(totals).toMatchObject({ runs: RUNS, duplicates: 0, losses: 0 });

@@ -7,10 +7,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
-import { TOKEN_INVALID_REASON, UNKNOWN_OUTCOME_MESSAGE } from '../../src/modules/campaigns/reasons.js';
+import {
+  TOKEN_INVALID_REASON,
+  UNKNOWN_OUTCOME_MESSAGE,
+} from '../../src/modules/campaigns/reasons.js';
 import { startCampaignWorker, type CampaignWorker } from '../../src/jobs/campaigns/worker.js';
 import { registerPageSyncWorker, TOKEN_INVALID_MESSAGE } from '../../src/jobs/page-sync.js';
-import { createCampaignWorld, type CampaignWorld, type WorldPage } from '../../test/fixtures/campaign-world.js';
+import {
+  createCampaignWorld,
+  type CampaignWorld,
+  type WorldPage,
+} from '../../test/fixtures/campaign-world.js';
 import {
   emulatorCall,
   seedAccount,
@@ -29,7 +36,10 @@ const RAW_5XX = new Set(['500', '502', '503', '504']);
 type Faults = { byCode: Record<string, number>; held: number };
 const injected: Record<string, number> = {};
 
-function graphClient(url: string, retries: { maxRetries: number; maxRateLimitRetries: number }): GraphClient {
+function graphClient(
+  url: string,
+  retries: { maxRetries: number; maxRateLimitRetries: number },
+): GraphClient {
   return createGraphClient({
     baseUrl: url.replace(/\/$/, ''),
     version: 'v16.0',
@@ -55,8 +65,15 @@ function tally(before: Faults, after: Faults): Faults {
     if (d > 0) delta.byCode[code] = d;
   }
   const kind = (code: string) =>
-    RAW_5XX.has(code) ? 'raw5xx' : ['1', '2', '1200'].includes(code) ? 'temporary' : ['190'].includes(code) ? 'token' : 'rateLimit';
-  for (const [code, n] of Object.entries(delta.byCode)) injected[kind(code)] = (injected[kind(code)] ?? 0) + n;
+    RAW_5XX.has(code)
+      ? 'raw5xx'
+      : ['1', '2', '1200'].includes(code)
+        ? 'temporary'
+        : ['190'].includes(code)
+          ? 'token'
+          : 'rateLimit';
+  for (const [code, n] of Object.entries(delta.byCode))
+    injected[kind(code)] = (injected[kind(code)] ?? 0) + n;
   if (delta.held) injected.timeout = (injected.timeout ?? 0) + delta.held;
   return delta;
 }
@@ -97,7 +114,8 @@ describe('Graph faults during campaign dispatch', () => {
     await w?.close();
   });
 
-  const create = (page: WorldPage, text: string) => w.createCampaignNow(page.fbPageId, text, 'Fault run');
+  const create = (page: WorldPage, text: string) =>
+    w.createCampaignNow(page.fbPageId, text, 'Fault run');
   const settled = (id: string) =>
     until(
       `campaign ${id} settled`,
@@ -118,11 +136,18 @@ describe('Graph faults during campaign dispatch', () => {
     const text = `Graph faults: ${label}`;
     const before = await faultsOf(emu);
     const id = await create(page, text);
-    await until(`${label}: dispatch started`, async () => (await fetchOutbox(emu, page.fbPageId)).length >= after, 30_000, 20);
+    await until(
+      `${label}: dispatch started`,
+      async () => (await fetchOutbox(emu, page.fbPageId)).length >= after,
+      30_000,
+      20,
+    );
     await behave(emu, inject);
     const status = await settled(id);
     const delta = tally(before, await faultsOf(emu));
-    expect((await (await fetch(`${emu}/_emulator/behaviour`)).json()) as Record<string, unknown>).toMatchObject({
+    expect(
+      (await (await fetch(`${emu}/_emulator/behaviour`)).json()) as Record<string, unknown>,
+    ).toMatchObject({
       failNext: 0,
       hangNext: 0,
     });
@@ -144,14 +169,24 @@ describe('Graph faults during campaign dispatch', () => {
       failCodes: [500, 1, 502, 2, 503, 1200, 504],
     });
     expect(status.status).toBe('completed');
-    const raw = Object.entries(delta.byCode).filter(([c]) => RAW_5XX.has(c)).reduce((n, [, v]) => n + v, 0);
-    const temporary = Object.entries(delta.byCode).filter(([c]) => !RAW_5XX.has(c)).reduce((n, [, v]) => n + v, 0);
+    const raw = Object.entries(delta.byCode)
+      .filter(([c]) => RAW_5XX.has(c))
+      .reduce((n, [, v]) => n + v, 0);
+    const temporary = Object.entries(delta.byCode)
+      .filter(([c]) => !RAW_5XX.has(c))
+      .reduce((n, [, v]) => n + v, 0);
     expect(raw).toBe(16);
     expect(temporary).toBe(12);
     // A raw 5xx to a send proves nothing about the message (a proxy may answer after the platform took it):
     // at most once, so those recipients are flagged for review; the platform's own temporary errors
     // (codes 1, 2, 1200) prove it was not sent, so those were sent again and went out once.
-    expect(result).toMatchObject({ unknown: raw, failed: 0, sent: 300 - raw, duplicates: 0, losses: 0 });
+    expect(result).toMatchObject({
+      unknown: raw,
+      failed: 0,
+      sent: 300 - raw,
+      duplicates: 0,
+      losses: 0,
+    });
     expect(status.status_reason).toMatch(new RegExp(`^${raw} recipient\\(s\\) flagged for review`));
     const rows = await recipientRows(w.pool, id);
     const { rows: retried } = await w.pool.query<{ n: number }>(
@@ -159,7 +194,9 @@ describe('Graph faults during campaign dispatch', () => {
       [id],
     );
     expect(retried[0]?.n).toBe(temporary);
-    expect(rows.filter((r) => r.state === 'unknown').every((r) => r.error_code === null)).toBe(true);
+    expect(rows.filter((r) => r.state === 'unknown').every((r) => r.error_code === null)).toBe(
+      true,
+    );
   });
 
   it('hung answers longer than the client timeout: the sends went out once, flagged unknown, never re-sent', async () => {
@@ -168,18 +205,27 @@ describe('Graph faults during campaign dispatch', () => {
     expect(status.status).toBe('completed');
     expect(result).toMatchObject({ unknown: 5, failed: 0, sent: 295, duplicates: 0, losses: 0 });
     // The platform took every one of them (the answer was lost, not the message): 300 messages, 300 people.
-    const outbox = (await fetchOutbox(emu, page.fbPageId)).filter((e) => e.text === 'Graph faults: timeouts');
+    const outbox = (await fetchOutbox(emu, page.fbPageId)).filter(
+      (e) => e.text === 'Graph faults: timeouts',
+    );
     expect(new Set(outbox.map((e) => e.recipient)).size).toBe(300);
-    const { rows } = await w.pool.query<{ error_message: string | null; message_id: string | null }>(
+    const { rows } = await w.pool.query<{
+      error_message: string | null;
+      message_id: string | null;
+    }>(
       `select error_message, message_id from campaign_recipients where campaign_id = $1 and state = 'unknown'`,
       [id],
     );
     expect(rows).toHaveLength(5);
-    for (const r of rows) expect(r).toEqual({ error_message: UNKNOWN_OUTCOME_MESSAGE, message_id: null });
+    for (const r of rows)
+      expect(r).toEqual({ error_message: UNKNOWN_OUTCOME_MESSAGE, message_id: null });
   });
 
   it('a 613 storm: every refused send is queued again and sent once; nothing fails', async () => {
-    const { status, delta, result, id } = await run('613 storm', 300, { failNext: 25, failCodes: [613] });
+    const { status, delta, result, id } = await run('613 storm', 300, {
+      failNext: 25,
+      failCodes: [613],
+    });
     expect(delta.byCode['613']).toBe(25);
     expect(status).toMatchObject({ status: 'completed', status_reason: null });
     expect(result).toMatchObject({ sent: 300, unknown: 0, failed: 0, duplicates: 0, losses: 0 });
@@ -195,18 +241,27 @@ describe('Graph faults during campaign dispatch', () => {
     const page = await w.createPage({ inside: 600, outside: 0 });
     const text = 'Graph faults: revoked';
     const id = await create(page, text);
-    await until('revocation: dispatch started', async () => (await fetchOutbox(emu, page.fbPageId)).length >= 100, 30_000, 20);
+    await until(
+      'revocation: dispatch started',
+      async () => (await fetchOutbox(emu, page.fbPageId)).length >= 100,
+      30_000,
+      20,
+    );
     await emulatorCall(emu, `/_emulator/tokens/${page.token}/revoke`, {});
     const status = await settled(id);
     expect(status).toEqual({ status: 'failed', status_reason: TOKEN_INVALID_REASON });
     // Settled: give in-flight chunks a moment to write what they had, then no row may still be 'sending'.
-    await until('no row sending', async () => {
-      const { rows } = await w.pool.query<{ n: number }>(
-        `select count(*)::int as n from campaign_recipients where campaign_id = $1 and state = 'sending'`,
-        [id],
-      );
-      return rows[0]?.n === 0;
-    }, 20_000);
+    await until(
+      'no row sending',
+      async () => {
+        const { rows } = await w.pool.query<{ n: number }>(
+          `select count(*)::int as n from campaign_recipients where campaign_id = $1 and state = 'sending'`,
+          [id],
+        );
+        return rows[0]?.n === 0;
+      },
+      20_000,
+    );
     const result = await checkExactlyOnce({
       pool: w.pool,
       emulatorUrl: emu,
@@ -220,7 +275,10 @@ describe('Graph faults during campaign dispatch', () => {
     expect(result.sent).toBeGreaterThanOrEqual(100);
     expect(result.sent + result.queued + result.unknown).toBe(600);
     expect(result.failed).toBe(0);
-    const { rows } = await w.pool.query<{ token_status: string }>('select token_status from pages where id = $1', [page.uuid]);
+    const { rows } = await w.pool.query<{ token_status: string }>(
+      'select token_status from pages where id = $1',
+      [page.uuid],
+    );
     expect(rows[0]?.token_status).toBe('invalid');
     injected.token = (injected.token ?? 0) + 1;
     figures['dispatch revoked'] = result;
@@ -275,16 +333,22 @@ describe('Graph faults during page sync', () => {
       processed: number;
       graph_calls: number;
       rate_limit_hits: number;
-    }>(sql`select status, error, processed, graph_calls, rate_limit_hits from page_syncs where id = ${id}`);
+    }>(
+      sql`select status, error, processed, graph_calls, rate_limit_hits from page_syncs where id = ${id}`,
+    );
     const row = rows[0];
     if (!row) throw new Error(`no sync ${id}`);
     return row;
   };
   const finished = (id: string) =>
-    until(`sync ${id} finished`, async () => {
-      const r = await syncRow(id);
-      return r.status === 'completed' || r.status === 'failed' ? r : undefined;
-    }, 120_000);
+    until(
+      `sync ${id} finished`,
+      async () => {
+        const r = await syncRow(id);
+        return r.status === 'completed' || r.status === 'failed' ? r : undefined;
+      },
+      120_000,
+    );
   const storedPsids = async (pageUuid: string) => {
     const { rows } = await env.database.db.execute<{ psid: string }>(
       sql`select psid from contacts where page_id = ${pageUuid} order by psid`,
@@ -297,41 +361,78 @@ describe('Graph faults during page sync', () => {
     const page = await seedEmulatorPage(env, account, { name: `Sync ${label}`, contacts: 300 });
     const before = await faultsOf(emu);
     const id = await startSync(page.id);
-    await until(`${label}: sync started`, async () => (await syncRow(id)).processed > 0, 30_000, 20);
+    await until(
+      `${label}: sync started`,
+      async () => (await syncRow(id)).processed > 0,
+      30_000,
+      20,
+    );
     await behave(emu, inject);
     const done = await finished(id);
     const delta = tally(before, await faultsOf(emu));
     const stored = await storedPsids(page.uuid);
     // Exactly the page's contacts, each once (contacts are unique per page and psid: no duplicate rows).
     expect(stored).toEqual(page.contacts.map((c) => c.psid).sort());
-    figures[`sync ${label}`] = { status: done.status, processed: done.processed, graphCalls: done.graph_calls, rateLimitHits: done.rate_limit_hits, faults: delta };
+    figures[`sync ${label}`] = {
+      status: done.status,
+      processed: done.processed,
+      graphCalls: done.graph_calls,
+      rateLimitHits: done.rate_limit_hits,
+      faults: delta,
+    };
     return { done, delta };
   };
 
   it('a raw 5xx / temporary error storm: retried (client, then job from its cursor), completed exactly', async () => {
-    const { done, delta } = await run('5xx storm', { failNext: 14, failCodes: [500, 502, 503, 504, 1, 2, 1200] });
+    const { done, delta } = await run('5xx storm', {
+      failNext: 14,
+      failCodes: [500, 502, 503, 504, 1, 2, 1200],
+    });
     expect(Object.values(delta.byCode).reduce((a, b) => a + b, 0)).toBe(14);
     // Each page of 25 was committed once: 12 pages, 12 counted calls, 300 processed.
-    expect(done).toMatchObject({ status: 'completed', error: null, processed: 300, graph_calls: 12 });
+    expect(done).toMatchObject({
+      status: 'completed',
+      error: null,
+      processed: 300,
+      graph_calls: 12,
+    });
   });
 
   it('hung answers longer than the client timeout: reads are retried, completed exactly', async () => {
     const { done, delta } = await run('timeouts', { hangNext: 3 });
     expect(delta.held).toBe(3);
-    expect(done).toMatchObject({ status: 'completed', error: null, processed: 300, graph_calls: 12 });
+    expect(done).toMatchObject({
+      status: 'completed',
+      error: null,
+      processed: 300,
+      graph_calls: 12,
+    });
   });
 
   it('a rate-limit storm (80001, 613, 4, 17): the sync slows down and completes exactly', async () => {
-    const { done, delta } = await run('rate-limit storm', { failNext: 12, failCodes: [80001, 613, 4, 17] });
+    const { done, delta } = await run('rate-limit storm', {
+      failNext: 12,
+      failCodes: [80001, 613, 4, 17],
+    });
     expect(Object.values(delta.byCode).reduce((a, b) => a + b, 0)).toBe(12);
-    expect(done).toMatchObject({ status: 'completed', error: null, processed: 300, graph_calls: 12 });
+    expect(done).toMatchObject({
+      status: 'completed',
+      error: null,
+      processed: 300,
+      graph_calls: 12,
+    });
     expect(done.rate_limit_hits).toBe(12);
   });
 
   it('the page token revoked mid-sync: failed with the reconnect message; after reconnecting a new sync completes exactly', async () => {
     const page = await seedEmulatorPage(env, account, { name: 'Sync revoked', contacts: 300 });
     const id = await startSync(page.id);
-    await until('revocation: sync started', async () => (await syncRow(id)).processed > 0, 30_000, 20);
+    await until(
+      'revocation: sync started',
+      async () => (await syncRow(id)).processed > 0,
+      30_000,
+      20,
+    );
     await emulatorCall(emu, `/_emulator/tokens/${page.access_token}/revoke`, {});
     const done = await finished(id);
     expect(done).toMatchObject({ status: 'failed', error: TOKEN_INVALID_MESSAGE });
@@ -352,10 +453,18 @@ describe('Graph faults during page sync', () => {
     injected.token = (injected.token ?? 0) + 1;
 
     // The admin signs in again: a new user token, the page's new token stored (what sign-in does).
-    const user = await emulatorCall<{ access_token: string }>(emu, `/_emulator/users/${account.fbUserId}/tokens`, { longLived: true });
-    const fresh = await emulatorCall<{ access_token: string }>(emu, `/v16.0/${page.id}?fields=access_token&access_token=${user.access_token}`);
+    const user = await emulatorCall<{ access_token: string }>(
+      emu,
+      `/_emulator/users/${account.fbUserId}/tokens`,
+      { longLived: true },
+    );
+    const fresh = await emulatorCall<{ access_token: string }>(
+      emu,
+      `/v16.0/${page.id}?fields=access_token&access_token=${user.access_token}`,
+    );
     expect(fresh.access_token).not.toBe(page.access_token);
-    await env.database.db.execute(sql`update pages set page_token_enc = ${env.tokens.encrypt(fresh.access_token)},
+    await env.database.db
+      .execute(sql`update pages set page_token_enc = ${env.tokens.encrypt(fresh.access_token)},
                                          token_status = 'valid' where id = ${page.uuid}`);
     const again = await startSync(page.id);
     expect(again).not.toBe(id);

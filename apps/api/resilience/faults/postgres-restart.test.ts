@@ -15,8 +15,20 @@ import { tokenCipher } from '../../src/crypto/tokens.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPg } from '../../src/db/embedded.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { must, seedCampaignPage, type WorldPage } from '../../test/fixtures/campaign-world.js';
-import { killAllSpawned, spawnTsx, stopProcess, type Spawned } from '../../test/fixtures/processes.js';
-import { adminJwt, campaignDiagnostics, checkExactlyOnce, reportFigures, sleep, until } from './support.js';
+import {
+  killAllSpawned,
+  spawnTsx,
+  stopProcess,
+  type Spawned,
+} from '../../test/fixtures/processes.js';
+import {
+  adminJwt,
+  campaignDiagnostics,
+  checkExactlyOnce,
+  reportFigures,
+  sleep,
+  until,
+} from './support.js';
 
 const AUDIENCE = 2000;
 const TAGGED = 200;
@@ -104,10 +116,20 @@ beforeAll(async () => {
   };
   api = spawnTsx(
     'src/main.ts',
-    { ...env, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(apiPort), WORKERS_IN_API: 'false' },
+    {
+      ...env,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      WORKERS_IN_API: 'false',
+    },
     { ready: /Pagecast is running/ },
   );
-  worker = spawnTsx('src/worker.ts', { ...env, LOG_LEVEL: 'info' }, { ready: /Pagecast worker is running/ });
+  worker = spawnTsx(
+    'src/worker.ts',
+    { ...env, LOG_LEVEL: 'info' },
+    { ready: /Pagecast worker is running/ },
+  );
   await Promise.all([api.ready, worker.ready]);
 }, 120_000);
 
@@ -169,9 +191,17 @@ describe('Postgres stopped and restarted under a running API and worker', () => 
     const pids = { api: api.child.pid, worker: worker.child.pid };
     expect((await fetch(`${apiUrl}/readyz`)).status).toBe(200);
     const stream = openStream(`/api/v1/chats/${page.fbPageId}/events`);
-    await until('the live stream connected', async () => stream.text().includes(': connected'), 20_000);
+    await until(
+      'the live stream connected',
+      async () => stream.text().includes(': connected'),
+      20_000,
+    );
 
-    const a = await http('POST', '/api/v1/campaigns/create', campaignBody('Outage A', 'Campaign A', new Date(), null));
+    const a = await http(
+      'POST',
+      '/api/v1/campaigns/create',
+      campaignBody('Outage A', 'Campaign A', new Date(), null),
+    );
     expect(a.status, a.text).toBe(201);
     const aId = String(a.body?.id);
     // Dispatch is under way (a few hundred sent) when the database goes away.
@@ -189,26 +219,38 @@ describe('Postgres stopped and restarted under a running API and worker', () => 
     );
     expect(b.status, b.text).toBe(201);
     const bId = String(b.body?.id);
-    await until('B prepared', async () => {
-      const { rows } = await pool.query<{ n: number }>(
-        'select audience_count as n from campaigns where id = $1',
-        [bId],
-      );
-      return (rows[0]?.n ?? 0) > 0;
-    }, 20_000);
+    await until(
+      'B prepared',
+      async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          'select audience_count as n from campaigns where id = $1',
+          [bId],
+        );
+        return (rows[0]?.n ?? 0) > 0;
+      },
+      20_000,
+    );
     const sentBeforeOutage = await emulatorOutboxCount();
 
     // --- the outage ---
     const stoppedAt = Date.now();
     await must(pgServer).stop();
     pgServer = undefined;
-    await until('readyz not ready', async () => (await fetch(`${apiUrl}/readyz`)).status === 503, 30_000);
+    await until(
+      'readyz not ready',
+      async () => (await fetch(`${apiUrl}/readyz`)).status === 503,
+      30_000,
+    );
     const notReadyAfterMs = Date.now() - stoppedAt;
     const readyz = (await (await fetch(`${apiUrl}/readyz`)).json()) as Record<string, unknown>;
     expect(readyz).toMatchObject({ status: 'not_ready', checks: { database: false } });
     expect((await fetch(`${apiUrl}/healthz`)).status).toBe(200);
     // A write while the database is away: a clear 503 the client can retry, not a crash or a 500.
-    const c = await http('POST', '/api/v1/campaigns/create', campaignBody('Outage C', 'Campaign C', new Date(), tagId));
+    const c = await http(
+      'POST',
+      '/api/v1/campaigns/create',
+      campaignBody('Outage C', 'Campaign C', new Date(), tagId),
+    );
     expect(c.status, c.text).toBe(503);
     expect(typeof c.body?.message).toBe('string');
     await sleep(Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt)));
@@ -218,34 +260,53 @@ describe('Postgres stopped and restarted under a running API and worker', () => 
     const startedAt = Date.now();
     const outageMs = startedAt - stoppedAt;
     expect(pgServer.port).toBe(pgPort);
-    await until('readyz ready again', async () => (await fetch(`${apiUrl}/readyz`)).status === 200, 60_000, 50);
+    await until(
+      'readyz ready again',
+      async () => (await fetch(`${apiUrl}/readyz`)).status === 200,
+      60_000,
+      50,
+    );
     const readyAfterMs = Date.now() - startedAt;
     expect((await fetch(`${apiUrl}/healthz`)).status).toBe(200);
 
     // The client retries C once the API is ready again.
-    const cRetry = await http('POST', '/api/v1/campaigns/create', campaignBody('Outage C', 'Campaign C', new Date(), tagId));
+    const cRetry = await http(
+      'POST',
+      '/api/v1/campaigns/create',
+      campaignBody('Outage C', 'Campaign C', new Date(), tagId),
+    );
     expect(cRetry.status, cRetry.text).toBe(201);
     const cId = String(cRetry.body?.id);
 
     // The live stream was told to resync, and new events flow again (the hub's LISTEN is back).
-    await until('resync on the stream', async () => stream.text().includes('event: resync'), 60_000);
+    await until(
+      'resync on the stream',
+      async () => stream.text().includes('event: resync'),
+      60_000,
+    );
     const contact = must(page.contacts[AUDIENCE - 1]);
     const reply = `after the outage ${randomBytes(3).toString('hex')}`;
-    await fetch(`${emulator.url}/_emulator/pages/${page.fbPageId}/contacts/${contact.psid}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: reply }),
-    });
+    await fetch(
+      `${emulator.url}/_emulator/pages/${page.fbPageId}/contacts/${contact.psid}/messages`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: reply }),
+      },
+    );
     await until('the new message on the stream', async () => stream.text().includes(reply), 30_000);
     stream.close();
 
     const statuses = await until(
       'all three campaigns finished',
       async () => {
-        const { rows } = await pool.query<{ id: string; status: string; status_reason: string | null }>(
-          'select id, status, status_reason from campaigns where id = any($1::uuid[])',
-          [[aId, bId, cId]],
-        );
+        const { rows } = await pool.query<{
+          id: string;
+          status: string;
+          status_reason: string | null;
+        }>('select id, status, status_reason from campaigns where id = any($1::uuid[])', [
+          [aId, bId, cId],
+        ]);
         return rows.length === 3 && rows.every((r) => r.status === 'completed') ? rows : undefined;
       },
       90_000,
@@ -262,12 +323,34 @@ describe('Postgres stopped and restarted under a running API and worker', () => 
 
     const all = page.contacts.map((x) => x.psid);
     const figures = {
-      A: await checkExactlyOnce({ pool, emulatorUrl: emulator.url, fbPageId: page.fbPageId, campaignId: aId, text: 'Campaign A', audience: all }),
-      B: await checkExactlyOnce({ pool, emulatorUrl: emulator.url, fbPageId: page.fbPageId, campaignId: bId, text: 'Campaign B', audience: taggedPsids }),
-      C: await checkExactlyOnce({ pool, emulatorUrl: emulator.url, fbPageId: page.fbPageId, campaignId: cId, text: 'Campaign C', audience: taggedPsids }),
+      A: await checkExactlyOnce({
+        pool,
+        emulatorUrl: emulator.url,
+        fbPageId: page.fbPageId,
+        campaignId: aId,
+        text: 'Campaign A',
+        audience: all,
+      }),
+      B: await checkExactlyOnce({
+        pool,
+        emulatorUrl: emulator.url,
+        fbPageId: page.fbPageId,
+        campaignId: bId,
+        text: 'Campaign B',
+        audience: taggedPsids,
+      }),
+      C: await checkExactlyOnce({
+        pool,
+        emulatorUrl: emulator.url,
+        fbPageId: page.fbPageId,
+        campaignId: cId,
+        text: 'Campaign C',
+        audience: taggedPsids,
+      }),
     };
     // A live worker records every answer it got, outage or not: nothing is left for review.
-    for (const f of Object.values(figures)) expect(f).toMatchObject({ failed: 0, unknown: 0, queued: 0 });
+    for (const f of Object.values(figures))
+      expect(f).toMatchObject({ failed: 0, unknown: 0, queued: 0 });
     reportFigures('postgres-restart', {
       outageMs,
       readyzNotReadyAfterMs: notReadyAfterMs,

@@ -24,7 +24,9 @@ export function seededRandom(seed: number): () => number {
 
 /** The seed from FAULT_SEED (to replay a run) or a fresh one; printed either way. */
 export function faultSeed(name: string): number {
-  const seed = process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) : Math.floor(Math.random() * 2 ** 31);
+  const seed = process.env.FAULT_SEED
+    ? Number(process.env.FAULT_SEED)
+    : Math.floor(Math.random() * 2 ** 31);
   console.log(`FAULT SEED ${name} ${seed} (replay with FAULT_SEED=${seed})`);
   return seed;
 }
@@ -35,7 +37,9 @@ const b64url = (v: Buffer | string) => Buffer.from(v).toString('base64url');
 export function adminJwt(secret: string, adminId: string, userId: string): string {
   const now = Math.floor(Date.now() / 1000);
   const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const body = b64url(JSON.stringify({ sub: adminId, uid: userId, role: 'admin', iat: now, exp: now + 3600 }));
+  const body = b64url(
+    JSON.stringify({ sub: adminId, uid: userId, role: 'admin', iat: now, exp: now + 3600 }),
+  );
   const sig = b64url(createHmac('sha256', secret).update(`${head}.${body}`).digest());
   return `${head}.${body}.${sig}`;
 }
@@ -120,7 +124,9 @@ export async function checkExactlyOnce(input: {
   queuedAllowed?: boolean;
 }): Promise<ExactlyOnceFigures> {
   const rows = await recipientRows(input.pool, input.campaignId);
-  const outbox = (await fetchOutbox(input.emulatorUrl, input.fbPageId)).filter((e) => e.text === input.text);
+  const outbox = (await fetchOutbox(input.emulatorUrl, input.fbPageId)).filter(
+    (e) => e.text === input.text,
+  );
   const perPsid = new Map<string, OutboxEntry[]>();
   for (const e of outbox) perPsid.set(e.recipient, [...(perPsid.get(e.recipient) ?? []), e]);
   const duplicates = [...perPsid.values()].filter((l) => l.length > 1).length;
@@ -131,14 +137,18 @@ export async function checkExactlyOnce(input: {
     const got = perPsid.get(psid) ?? [];
     if (!row) problems.push(`${psid}: no recipient row`);
     else if (row.state === 'sent' && got[0]?.mid !== row.message_id)
-      problems.push(`${psid}: sent as ${row.message_id} but the platform has ${got[0]?.mid ?? 'nothing'}`);
+      problems.push(
+        `${psid}: sent as ${row.message_id} but the platform has ${got[0]?.mid ?? 'nothing'}`,
+      );
     else if ((row.state === 'failed' || row.state === 'queued') && got.length > 0)
       problems.push(`${psid}: ${row.state} but the platform delivered it`);
     else if (row.state === 'queued' && !input.queuedAllowed) problems.push(`${psid}: still queued`);
-    else if (!['sent', 'failed', 'unknown', 'queued'].includes(row.state)) problems.push(`${psid}: ${row.state}`);
+    else if (!['sent', 'failed', 'unknown', 'queued'].includes(row.state))
+      problems.push(`${psid}: ${row.state}`);
   }
   const audience = new Set(input.audience);
-  for (const psid of perPsid.keys()) if (!audience.has(psid)) problems.push(`${psid}: not in the audience`);
+  for (const psid of perPsid.keys())
+    if (!audience.has(psid)) problems.push(`${psid}: not in the audience`);
   const count = (s: string) => rows.filter((r) => r.state === s).length;
   const figures = {
     audience: rows.length,

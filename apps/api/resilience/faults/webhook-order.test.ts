@@ -6,7 +6,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onWebhookEvent } from '../../src/modules/webhooks/listeners.js';
-import { createCampaignWorld, must, type CampaignWorld, type WorldPage } from '../../test/fixtures/campaign-world.js';
+import {
+  createCampaignWorld,
+  must,
+  type CampaignWorld,
+  type WorldPage,
+} from '../../test/fixtures/campaign-world.js';
 import { faultSeed, reportFigures, seededRandom, until } from './support.js';
 
 let w: CampaignWorld;
@@ -55,11 +60,15 @@ async function deliver(pageId: string, bodies: Item[][]): Promise<void> {
   }
 }
 
-const runCampaign = (page: WorldPage, text: string) => w.createCampaignNow(page.fbPageId, text, 'Webhook order');
+const runCampaign = (page: WorldPage, text: string) =>
+  w.createCampaignNow(page.fbPageId, text, 'Webhook order');
 
 const completed = (id: string) =>
   until(`campaign ${id} completed`, async () => {
-    const { rows } = await w.pool.query<{ status: string }>('select status from campaigns where id = $1', [id]);
+    const { rows } = await w.pool.query<{ status: string }>(
+      'select status from campaigns where id = $1',
+      [id],
+    );
     return rows[0]?.status === 'completed';
   });
 
@@ -71,14 +80,25 @@ async function counters(id: string) {
   return must(rows[0]);
 }
 async function marks(id: string) {
-  const { rows } = await w.pool.query<{ psid: string; delivered_at: Date | null; interacted_at: Date | null }>(
+  const { rows } = await w.pool.query<{
+    psid: string;
+    delivered_at: Date | null;
+    interacted_at: Date | null;
+  }>(
     'select psid, delivered_at, interacted_at from campaign_recipients where campaign_id = $1 order by psid',
     [id],
   );
   return rows;
 }
 
-const DELIVERY = ['none', 'mid only', 'watermark', 'read only', 'read and delivery', 'stale watermark'] as const;
+const DELIVERY = [
+  'none',
+  'mid only',
+  'watermark',
+  'read only',
+  'read and delivery',
+  'stale watermark',
+] as const;
 const INTERACTION = ['none', 'reply', 'postback', 'reply before the send', 'echo'] as const;
 
 describe('webhook deliveries duplicated and reordered', () => {
@@ -88,7 +108,11 @@ describe('webhook deliveries duplicated and reordered', () => {
     const page = await w.createPage({ inside: 60, outside: 0 });
     const id = await runCampaign(page, 'Webhook order: counters');
     await completed(id);
-    const { rows: sent } = await w.pool.query<{ psid: string; message_id: string; sent_ms: number }>(
+    const { rows: sent } = await w.pool.query<{
+      psid: string;
+      message_id: string;
+      sent_ms: number;
+    }>(
       `select psid, message_id, (extract(epoch from sent_at) * 1000)::float8 as sent_ms
        from campaign_recipients where campaign_id = $1 and state = 'sent'`,
       [id],
@@ -106,29 +130,51 @@ describe('webhook deliveries duplicated and reordered', () => {
       const interaction = pick(INTERACTION);
       plan[delivery] = (plan[delivery] ?? 0) + 1;
       plan[interaction] = (plan[interaction] ?? 0) + 1;
-      const add = (kind: string, item: Item) => events.push({ psid: r.psid, kind, item: { ...from, ...item } });
-      if (delivery === 'mid only') add('delivery', { timestamp: at + 900, delivery: { mids: [r.message_id], watermark: at - 60_000 } });
-      if (delivery === 'watermark') add('delivery', { timestamp: at + 900, delivery: { watermark: at + 800 } });
-      if (delivery === 'read only' || delivery === 'read and delivery') add('read', { timestamp: at + 1500, read: { watermark: at + 1200 } });
-      if (delivery === 'read and delivery') add('delivery', { timestamp: at + 900, delivery: { mids: [r.message_id], watermark: at + 800 } });
-      if (delivery === 'stale watermark') add('delivery', { timestamp: at - 30_000, delivery: { watermark: at - 60_000 } });
+      const add = (kind: string, item: Item) =>
+        events.push({ psid: r.psid, kind, item: { ...from, ...item } });
+      if (delivery === 'mid only')
+        add('delivery', {
+          timestamp: at + 900,
+          delivery: { mids: [r.message_id], watermark: at - 60_000 },
+        });
+      if (delivery === 'watermark')
+        add('delivery', { timestamp: at + 900, delivery: { watermark: at + 800 } });
+      if (delivery === 'read only' || delivery === 'read and delivery')
+        add('read', { timestamp: at + 1500, read: { watermark: at + 1200 } });
+      if (delivery === 'read and delivery')
+        add('delivery', {
+          timestamp: at + 900,
+          delivery: { mids: [r.message_id], watermark: at + 800 },
+        });
+      if (delivery === 'stale watermark')
+        add('delivery', { timestamp: at - 30_000, delivery: { watermark: at - 60_000 } });
       if (!['none', 'stale watermark'].includes(delivery)) expectDelivered.add(r.psid);
       const mid = `m_${randomBytes(8).toString('hex')}`;
-      if (interaction === 'reply') add('message', { timestamp: at + 5000, message: { mid, text: 'Thanks!' } });
-      if (interaction === 'postback') add('postback', { timestamp: at + 5000, postback: { mid, title: 'Yes', payload: 'YES' } });
-      if (interaction === 'reply before the send') add('message', { timestamp: at - 120_000, message: { mid, text: 'Earlier' } });
+      if (interaction === 'reply')
+        add('message', { timestamp: at + 5000, message: { mid, text: 'Thanks!' } });
+      if (interaction === 'postback')
+        add('postback', { timestamp: at + 5000, postback: { mid, title: 'Yes', payload: 'YES' } });
+      if (interaction === 'reply before the send')
+        add('message', { timestamp: at - 120_000, message: { mid, text: 'Earlier' } });
       if (interaction === 'echo') {
         events.push({
           psid: r.psid,
           kind: 'echo',
-          item: { sender: { id: page.fbPageId }, recipient: { id: r.psid }, timestamp: at + 5000, message: { mid, text: 'echo', is_echo: true } },
+          item: {
+            sender: { id: page.fbPageId },
+            recipient: { id: r.psid },
+            timestamp: at + 5000,
+            message: { mid, text: 'echo', is_echo: true },
+          },
         });
       }
       if (interaction === 'reply' || interaction === 'postback') expectInteracted.add(r.psid);
     }
     // Every event two or three times (the same mid twice or more), all shuffled; then a read is moved before
     // its delivery wherever the shuffle left it after.
-    const copies = events.flatMap((e) => Array.from({ length: 2 + Math.floor(random() * 2) }, () => e));
+    const copies = events.flatMap((e) =>
+      Array.from({ length: 2 + Math.floor(random() * 2) }, () => e),
+    );
     for (let i = copies.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [copies[i], copies[j]] = [must(copies[j]), must(copies[i])];
@@ -138,12 +184,15 @@ describe('webhook deliveries duplicated and reordered', () => {
       const firstRead = copies.findIndex((e) => e.psid === psid && e.kind === 'read');
       const firstDelivery = copies.findIndex((e) => e.psid === psid && e.kind === 'delivery');
       if (firstDelivery >= 0 && firstDelivery < firstRead) {
-        [copies[firstRead], copies[firstDelivery]] = [must(copies[firstDelivery]), must(copies[firstRead])];
+        [copies[firstRead], copies[firstDelivery]] = [
+          must(copies[firstDelivery]),
+          must(copies[firstRead]),
+        ];
       }
       if (firstDelivery >= 0) readFirst++;
     }
     const bodies: Item[][] = [];
-    for (let i = 0; i < copies.length; ) {
+    for (let i = 0; i < copies.length;) {
       const n = 1 + Math.floor(random() * 5);
       bodies.push(copies.slice(i, i + n).map((e) => e.item));
       i += n;
@@ -151,12 +200,30 @@ describe('webhook deliveries duplicated and reordered', () => {
 
     const before = emitted;
     await deliver(page.fbPageId, bodies);
-    await until('every delivered event applied', async () => emitted - before >= copies.length, 60_000, 50);
+    await until(
+      'every delivered event applied',
+      async () => emitted - before >= copies.length,
+      60_000,
+      50,
+    );
     const after = await counters(id);
     const rows = await marks(id);
-    expect(rows.filter((r) => r.delivered_at).map((r) => r.psid).sort()).toEqual([...expectDelivered].sort());
-    expect(rows.filter((r) => r.interacted_at).map((r) => r.psid).sort()).toEqual([...expectInteracted].sort());
-    expect(after).toEqual({ delivered_count: expectDelivered.size, interacted_count: expectInteracted.size });
+    expect(
+      rows
+        .filter((r) => r.delivered_at)
+        .map((r) => r.psid)
+        .sort(),
+    ).toEqual([...expectDelivered].sort());
+    expect(
+      rows
+        .filter((r) => r.interacted_at)
+        .map((r) => r.psid)
+        .sort(),
+    ).toEqual([...expectInteracted].sort());
+    expect(after).toEqual({
+      delivered_count: expectDelivered.size,
+      interacted_count: expectInteracted.size,
+    });
     // Both counters agree with the rows they count.
     expect(after.delivered_count).toBe(rows.filter((r) => r.delivered_at).length);
 
@@ -164,7 +231,12 @@ describe('webhook deliveries duplicated and reordered', () => {
     const replay = [...bodies].reverse();
     const beforeReplay = emitted;
     await deliver(page.fbPageId, replay);
-    await until('every replayed event applied', async () => emitted - beforeReplay >= copies.length, 60_000, 50);
+    await until(
+      'every replayed event applied',
+      async () => emitted - beforeReplay >= copies.length,
+      60_000,
+      50,
+    );
     expect(await counters(id)).toEqual(after);
     expect(await marks(id)).toEqual(rows);
 
@@ -189,13 +261,18 @@ describe('webhook deliveries duplicated and reordered', () => {
     w.emulator.world.behaviour.latencyMs = 3000;
     try {
       const id = await runCampaign(page, 'Webhook order: early receipts');
-      await until('all six marked attempted', async () => {
-        const { rows } = await w.pool.query<{ n: number }>(
-          `select count(*)::int as n from campaign_recipients where campaign_id = $1 and state = 'sending' and sent_at is not null`,
-          [id],
-        );
-        return rows[0]?.n === 6;
-      }, 30_000, 20);
+      await until(
+        'all six marked attempted',
+        async () => {
+          const { rows } = await w.pool.query<{ n: number }>(
+            `select count(*)::int as n from campaign_recipients where campaign_id = $1 and state = 'sending' and sent_at is not null`,
+            [id],
+          );
+          return rows[0]?.n === 6;
+        },
+        30_000,
+        20,
+      );
       // The platform's times: delivered and answered after the send left. A marked row waits for its pacing
       // slot (and, on a busy machine, for the event loop) before its request goes: stamp them well after.
       const now = Date.now() + 10_000;
@@ -204,11 +281,18 @@ describe('webhook deliveries duplicated and reordered', () => {
         return [
           { ...from, timestamp: now, delivery: { watermark: now } },
           { ...from, timestamp: now, delivery: { watermark: now } },
-          { ...from, timestamp: now + 1, message: { mid: `m_${randomBytes(8).toString('hex')}`, text: 'early reply' } },
+          {
+            ...from,
+            timestamp: now + 1,
+            message: { mid: `m_${randomBytes(8).toString('hex')}`, text: 'early reply' },
+          },
         ];
       });
       const before = emitted;
-      await deliver(page.fbPageId, items.map((i) => [i]));
+      await deliver(
+        page.fbPageId,
+        items.map((i) => [i]),
+      );
       await until('early events applied', async () => emitted - before >= items.length, 30_000, 20);
       const { rows: still } = await w.pool.query<{ n: number }>(
         `select count(*)::int as n from campaign_recipients where campaign_id = $1 and state = 'sending'`,

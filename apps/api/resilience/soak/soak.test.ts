@@ -209,22 +209,26 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
         lastCpu = now;
         samples.push(s);
         if (metricsInFlight) return metricsInFlight;
-        metricsInFlight = t.call('metrics', 'GET', '/metrics', 200, undefined, {
-          authorization: `Bearer ${METRICS_TOKEN}`,
-        }).then((metrics) => {
-          metricsInFlight = undefined;
-          if (!metrics) return;
-          const metric = (pattern: RegExp): number | null => {
-            const m = pattern.exec(metrics.text);
-            return m ? Number(m[1]) : null;
-          };
-          const old = metric(/^nodejs_heap_space_size_used_bytes\{space="old"\} (\d+)/m);
-          const large = metric(/^nodejs_heap_space_size_used_bytes\{space="large_object"\} (\d+)/m);
-          s.heapUsed = metric(/^nodejs_heap_size_used_bytes (\d+)/m);
-          s.oldGen = old === null || large === null ? null : old + large;
-          // Absent until the first major GC.
-          s.majorGcs = metric(/^nodejs_gc_duration_seconds_count\{kind="major"\} (\d+)/m) ?? 0;
-        });
+        metricsInFlight = t
+          .call('metrics', 'GET', '/metrics', 200, undefined, {
+            authorization: `Bearer ${METRICS_TOKEN}`,
+          })
+          .then((metrics) => {
+            metricsInFlight = undefined;
+            if (!metrics) return;
+            const metric = (pattern: RegExp): number | null => {
+              const m = pattern.exec(metrics.text);
+              return m ? Number(m[1]) : null;
+            };
+            const old = metric(/^nodejs_heap_space_size_used_bytes\{space="old"\} (\d+)/m);
+            const large = metric(
+              /^nodejs_heap_space_size_used_bytes\{space="large_object"\} (\d+)/m,
+            );
+            s.heapUsed = metric(/^nodejs_heap_size_used_bytes (\d+)/m);
+            s.oldGen = old === null || large === null ? null : old + large;
+            // Absent until the first major GC.
+            s.majorGcs = metric(/^nodejs_gc_duration_seconds_count\{kind="major"\} (\d+)/m) ?? 0;
+          });
         return metricsInFlight;
       };
       await sample();

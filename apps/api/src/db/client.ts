@@ -131,7 +131,9 @@ const typeParsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
     oid === (pg.types.builtins.TIMESTAMPTZ as number) && format !== 'binary'
       ? parseTimestamptz
-      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
+      : (pg.types.getTypeParser(oid, format) as (
+          value: string,
+        ) => unknown)) as typeof pg.types.getTypeParser,
 };
 
 export function createDb(

@@ -21,7 +21,11 @@ const UNAVAILABLE_MESSAGES =
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_NET_CODES.has(code))) return true;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_NET_CODES.has(code))
+    )
+      return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
     if (e instanceof AggregateError && e.errors.some((x) => isDatabaseUnavailable(x))) return true;
     e = (e as { cause?: unknown }).cause;
@@ -29,4 +33,5 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable: please try again in a moment.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable: please try again in a moment.';

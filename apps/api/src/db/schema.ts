@@ -186,7 +186,9 @@ export const campaigns = pgTable(
     // Null = everyone on the page; a deleted tag keeps the campaign (audience was fixed at dispatch).
     tagId: uuid('tag_id').references(() => tags.id, { onDelete: 'set null' }),
     // 'tag' with tag_id null = the tag was deleted before dispatch: the audience is empty, never "everyone".
-    audienceKind: text('audience_kind', { enum: ['all', 'tag'] }).notNull().default('all'),
+    audienceKind: text('audience_kind', { enum: ['all', 'tag'] })
+      .notNull()
+      .default('all'),
     tagName: text('tag_name'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),

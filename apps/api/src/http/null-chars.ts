@@ -22,7 +22,8 @@ function hasNullChar(value: unknown, depth = 0): boolean {
   if (!value || typeof value !== 'object' || depth > 64) return false;
   // A plain loop: this runs on every request (Object.entries allocated a pair per key).
   for (const k of Object.keys(value)) {
-    if (k.includes('\u0000') || hasNullChar((value as Record<string, unknown>)[k], depth + 1)) return true;
+    if (k.includes('\u0000') || hasNullChar((value as Record<string, unknown>)[k], depth + 1))
+      return true;
   }
   return false;
 }

@@ -50,6 +50,9 @@ export function registerRuntimeConfig(app: FastifyInstance, config: Config): voi
     supportUrl: config.supportUrl,
   })};\n`;
   app.get('/config.js', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/javascript; charset=utf-8').send(body),
+    reply
+      .header('cache-control', 'no-cache')
+      .type('application/javascript; charset=utf-8')
+      .send(body),
   );
 }

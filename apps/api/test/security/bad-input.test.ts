@@ -31,7 +31,7 @@ const BAD_STRINGS: string[] = [
   '\u0007\u001b[31mred',
   '\u202eevil',
   "' OR 1=1 --",
-  "1; DROP TABLE admins; --",
+  '1; DROP TABLE admins; --',
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',
   '../../etc/passwd',
@@ -88,19 +88,26 @@ function shapeOf(schema: unknown): Shape | undefined {
 
 /** Each streaming (SSE) request that is valid would never end under inject: only invalid ones are sent. */
 const isStream = (route: ContractRoute) => route.key === 'chats.events';
-const hasBody = (route: ContractRoute) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.route.method);
+const hasBody = (route: ContractRoute) =>
+  ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.route.method);
 
 function badCases(route: ContractRoute, base: RequestParts): BadCase[] {
   const cases: BadCase[] = [];
   // Path params, one at a time, URI-encoded and raw (traversal, separators).
   for (const name of Object.keys(base.params ?? {})) {
     for (const [i, value] of BAD_STRINGS.entries()) {
-      cases.push({ name: `path ${name} #${i}`, parts: { ...base, params: { ...base.params, [name]: value } } });
+      cases.push({
+        name: `path ${name} #${i}`,
+        parts: { ...base, params: { ...base.params, [name]: value } },
+      });
     }
     for (const [i, value] of BAD_STRINGS.entries()) {
       if (!value) continue; // the valid id itself
       const valid = base.params?.[name] ?? '';
-      cases.push({ name: `path ${name} valid+#${i}`, parts: { ...base, params: { ...base.params, [name]: `${valid}${value}` } } });
+      cases.push({
+        name: `path ${name} valid+#${i}`,
+        parts: { ...base, params: { ...base.params, [name]: `${valid}${value}` } },
+      });
     }
     for (const value of ['../../etc', '..', '.', 'a/b', '%2e%2e%2f', '%', '%zz', '?x=1', '#frag']) {
       const url = fillPath(route.route.path, { ...base.params, [name]: value }, true);
@@ -112,20 +119,41 @@ function badCases(route: ContractRoute, base: RequestParts): BadCase[] {
   const queryShape = shapeOf(route.route.query) ?? {};
   for (const name of Object.keys(queryShape)) {
     for (const [i, value] of BAD_STRINGS.entries()) {
-      cases.push({ name: `query ${name} #${i}`, parts: { ...base, query: { ...base.query, [name]: value } } });
+      cases.push({
+        name: `query ${name} #${i}`,
+        parts: { ...base, query: { ...base.query, [name]: value } },
+      });
     }
   }
   for (const [i, value] of BAD_STRINGS.entries()) {
-    cases.push({ name: `extra query #${i}`, parts: { ...base, query: { ...base.query, pageId: value, zz: value } } });
+    cases.push({
+      name: `extra query #${i}`,
+      parts: { ...base, query: { ...base.query, pageId: value, zz: value } },
+    });
     if (!Object.keys(queryShape).length && !Object.keys(base.params ?? {}).length) {
-      cases.push({ name: `extra query key #${i}`, parts: { ...base, query: { ...base.query, [value.slice(0, 2000)]: '1' } } });
+      cases.push({
+        name: `extra query key #${i}`,
+        parts: { ...base, query: { ...base.query, [value.slice(0, 2000)]: '1' } },
+      });
     }
   }
   const path = fillPath(route.route.path, base.params);
   const q = new URLSearchParams(base.query ?? {}).toString();
-  cases.push({ name: 'very long query string', parts: base, raw: { url: `${path}?${q}&${'x'.repeat(12_000)}=1` } });
-  cases.push({ name: 'duplicated query keys', parts: base, raw: { url: `${path}?${q}&${q}&limit=1&limit=2&page=1&page=2` } });
-  cases.push({ name: 'query with null byte and unicode keys', parts: base, raw: { url: `${path}?%00=1&%F0%9F%98%80=2&a[b]=3` } });
+  cases.push({
+    name: 'very long query string',
+    parts: base,
+    raw: { url: `${path}?${q}&${'x'.repeat(12_000)}=1` },
+  });
+  cases.push({
+    name: 'duplicated query keys',
+    parts: base,
+    raw: { url: `${path}?${q}&${q}&limit=1&limit=2&page=1&page=2` },
+  });
+  cases.push({
+    name: 'query with null byte and unicode keys',
+    parts: base,
+    raw: { url: `${path}?%00=1&%F0%9F%98%80=2&a[b]=3` },
+  });
   if (!hasBody(route)) return cases;
 
   // Body fields, one at a time: missing, every bad string, every bad value; then whole-body abuse.
@@ -148,20 +176,79 @@ function badCases(route: ContractRoute, base: RequestParts): BadCase[] {
       cases.push({ name: `body ${name} value #${i}`, parts: asBody({ ...fields, [name]: value }) });
     }
   }
-  cases.push({ name: 'body with extra fields', parts: asBody({ ...fields, isAdmin: true, __proto__x: { polluted: 1 }, role: 'operator' }) });
-  cases.push({ name: 'prototype pollution', parts: base, raw: { payload: `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}`, contentType: 'application/json' } });
-  cases.push({ name: 'malformed JSON', parts: base, raw: { payload: '{"a":', contentType: 'application/json' } });
-  cases.push({ name: 'JSON with NaN', parts: base, raw: { payload: '{"limit": NaN, "message": NaN}', contentType: 'application/json' } });
-  cases.push({ name: 'JSON array', parts: { ...base, body: [fields], contentType: 'application/json' } });
-  cases.push({ name: 'JSON null', parts: base, raw: { payload: 'null', contentType: 'application/json' } });
-  cases.push({ name: 'JSON string', parts: base, raw: { payload: '"hello"', contentType: 'application/json' } });
-  cases.push({ name: 'empty JSON body', parts: base, raw: { payload: '', contentType: 'application/json' } });
-  cases.push({ name: 'wrong content type (text/plain)', parts: base, raw: { payload: JSON.stringify(fields), contentType: 'text/plain' } });
-  cases.push({ name: 'wrong content type (xml)', parts: base, raw: { payload: '<a>1</a>', contentType: 'application/xml' } });
-  cases.push({ name: 'multipart', parts: base, raw: { payload: '--x\r\n\r\n--x--', contentType: 'multipart/form-data; boundary=x' } });
-  cases.push({ name: 'invalid UTF-8', parts: base, raw: { payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), contentType: 'application/json' } });
-  cases.push({ name: 'oversized body (> 1 MB)', parts: asBody({ ...fields, pad: 'x'.repeat(1024 * 1024 + 10) }) });
-  cases.push({ name: 'deeply nested body', parts: base, raw: { payload: `${'['.repeat(5000)}${']'.repeat(5000)}`, contentType: 'application/json' } });
+  cases.push({
+    name: 'body with extra fields',
+    parts: asBody({ ...fields, isAdmin: true, __proto__x: { polluted: 1 }, role: 'operator' }),
+  });
+  cases.push({
+    name: 'prototype pollution',
+    parts: base,
+    raw: {
+      payload: `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}`,
+      contentType: 'application/json',
+    },
+  });
+  cases.push({
+    name: 'malformed JSON',
+    parts: base,
+    raw: { payload: '{"a":', contentType: 'application/json' },
+  });
+  cases.push({
+    name: 'JSON with NaN',
+    parts: base,
+    raw: { payload: '{"limit": NaN, "message": NaN}', contentType: 'application/json' },
+  });
+  cases.push({
+    name: 'JSON array',
+    parts: { ...base, body: [fields], contentType: 'application/json' },
+  });
+  cases.push({
+    name: 'JSON null',
+    parts: base,
+    raw: { payload: 'null', contentType: 'application/json' },
+  });
+  cases.push({
+    name: 'JSON string',
+    parts: base,
+    raw: { payload: '"hello"', contentType: 'application/json' },
+  });
+  cases.push({
+    name: 'empty JSON body',
+    parts: base,
+    raw: { payload: '', contentType: 'application/json' },
+  });
+  cases.push({
+    name: 'wrong content type (text/plain)',
+    parts: base,
+    raw: { payload: JSON.stringify(fields), contentType: 'text/plain' },
+  });
+  cases.push({
+    name: 'wrong content type (xml)',
+    parts: base,
+    raw: { payload: '<a>1</a>', contentType: 'application/xml' },
+  });
+  cases.push({
+    name: 'multipart',
+    parts: base,
+    raw: { payload: '--x\r\n\r\n--x--', contentType: 'multipart/form-data; boundary=x' },
+  });
+  cases.push({
+    name: 'invalid UTF-8',
+    parts: base,
+    raw: {
+      payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      contentType: 'application/json',
+    },
+  });
+  cases.push({
+    name: 'oversized body (> 1 MB)',
+    parts: asBody({ ...fields, pad: 'x'.repeat(1024 * 1024 + 10) }),
+  });
+  cases.push({
+    name: 'deeply nested body',
+    parts: base,
+    raw: { payload: `${'['.repeat(5000)}${']'.repeat(5000)}`, contentType: 'application/json' },
+  });
   return cases;
 }
 
@@ -169,8 +256,15 @@ let world: World;
 let seq = 0;
 const totals = { routes: 0, cases: 0, refused: 0, accepted: 0 };
 /** Destructive routes go last, so the others keep their tag and campaign. */
-const LAST = ['tags.deleteTag', 'campaigns.cancelCampaign', 'admin.deleteByUser', 'user.deleteUser'];
-const routes = [...allRoutes].sort((a, b) => Number(LAST.includes(a.key)) - Number(LAST.includes(b.key)));
+const LAST = [
+  'tags.deleteTag',
+  'campaigns.cancelCampaign',
+  'admin.deleteByUser',
+  'user.deleteUser',
+];
+const routes = [...allRoutes].sort(
+  (a, b) => Number(LAST.includes(a.key)) - Number(LAST.includes(b.key)),
+);
 
 beforeAll(async () => {
   world = await createWorld();
@@ -201,7 +295,8 @@ function toInject(route: ContractRoute, c: BadCase): InjectOptions {
   if (contentType) headers['content-type'] = contentType;
   if (route.key === 'system.webhookReceive' && payload !== undefined) {
     // Signed with the app secret, so the body (not the signature) is what gets judged.
-    headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', world.config.fbAppSecret).update(payload).digest('hex')}`;
+    headers['x-hub-signature-256'] =
+      `sha256=${createHmac('sha256', world.config.fbAppSecret).update(payload).digest('hex')}`;
   }
   // A different client address per request: the sign-in and deletion rate limits must not answer instead.
   seq++;
@@ -227,7 +322,8 @@ describe('bad input', () => {
       // for that route the events table is compared by row count.
       const snap = async () => {
         const s = await snapshot(world.database);
-        if (key === 'system.webhookReceive') s.webhook_events = s.webhook_events?.split(':')[0] ?? '';
+        if (key === 'system.webhookReceive')
+          s.webhook_events = s.webhook_events?.split(':')[0] ?? '';
         return s;
       };
       let before = await snap();

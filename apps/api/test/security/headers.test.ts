@@ -8,7 +8,9 @@ let prod: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  prod = await createTestApp({ env: { NODE_ENV: 'production', WEB_ORIGIN: 'https://app.example', LOG_LEVEL: 'silent' } });
+  prod = await createTestApp({
+    env: { NODE_ENV: 'production', WEB_ORIGIN: 'https://app.example', LOG_LEVEL: 'silent' },
+  });
 });
 
 afterAll(async () => {
@@ -17,19 +19,22 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it.each(['/healthz', '/api/v1/pages', '/api/v1/no-such-route'])('%s carries the helmet headers', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    // HSTS only over TLS, i.e. in production.
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/healthz', '/api/v1/pages', '/api/v1/no-such-route'])(
+    '%s carries the helmet headers',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      // HSTS only over TLS, i.e. in production.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it('production adds Strict-Transport-Security', async () => {
     const res = await prod.app.inject({ method: 'GET', url: '/healthz' });
@@ -43,14 +48,22 @@ describe('CORS', () => {
     app.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/pages',
-      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
 
   it('refuses another origin (preflight and simple request)', async () => {
     for (const app of [t, prod]) {
       const res = await preflight(app, 'https://evil.example');
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
-      const get = await app.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
+      const get = await app.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { origin: 'https://evil.example' },
+      });
       expect(get.headers['access-control-allow-origin']).toBeUndefined();
     }
   });
@@ -69,7 +82,11 @@ describe('rate limits', () => {
 
   it('the sign-in and deletion routes declare a limit', () => {
     expect(limited.map((r) => r.key).sort()).toEqual(
-      expect.arrayContaining(['admin.registerUserAdmin', 'user.deleteUser', 'system.dataDeletionCallback']),
+      expect.arrayContaining([
+        'admin.registerUserAdmin',
+        'user.deleteUser',
+        'system.dataDeletionCallback',
+      ]),
     );
   });
 
@@ -84,7 +101,9 @@ describe('rate limits', () => {
           method: route.route.method as 'POST',
           url: route.route.path,
           remoteAddress: `10.77.0.${i + 1}`,
-          headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+          headers: {
+            'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+          },
           payload: form ? 'signed_request=' : '{}',
         });
       for (let n = 0; n < max; n++) {
@@ -118,7 +137,11 @@ describe('body size limit', () => {
     const res = await t.app.inject({
       method: 'POST',
       url,
-      headers: { ...t.authHeader(), 'content-type': contentType, 'x-hub-signature-256': 'sha256=00' },
+      headers: {
+        ...t.authHeader(),
+        'content-type': contentType,
+        'x-hub-signature-256': 'sha256=00',
+      },
       payload: big,
     });
     expect(res.statusCode).toBe(413);

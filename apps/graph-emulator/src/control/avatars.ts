@@ -1,6 +1,17 @@
 import { hashString } from '../util/rng.js';
 
-const COLOURS = ['#1877F2', '#E4405F', '#2E7D32', '#F57C00', '#6A1B9A', '#00838F', '#AD1457', '#5D4037', '#3949AB', '#C62828'];
+const COLOURS = [
+  '#1877F2',
+  '#E4405F',
+  '#2E7D32',
+  '#F57C00',
+  '#6A1B9A',
+  '#00838F',
+  '#AD1457',
+  '#5D4037',
+  '#3949AB',
+  '#C62828',
+];
 
 /** An SVG avatar with initials on a deterministic colour (no internet needed). */
 export function avatarSvg(id: string, name: string): string {

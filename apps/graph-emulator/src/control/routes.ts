@@ -91,30 +91,67 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return stateSummary(world, false);
   });
 
-  app.get('/_emulator/state', (req) => stateSummary(world, (req.query as { full?: string }).full === '1'));
+  app.get('/_emulator/state', (req) =>
+    stateSummary(world, (req.query as { full?: string }).full === '1'),
+  );
 
   app.post('/_emulator/users', async (req, reply) => {
     const parsed = z
-      .object({ name: z.string().min(1), email: z.string().email().optional(), installed: z.boolean().default(true), scopes: z.array(z.string()).optional(), longLived: z.boolean().default(false) })
+      .object({
+        name: z.string().min(1),
+        email: z.string().email().optional(),
+        installed: z.boolean().default(true),
+        scopes: z.array(z.string()).optional(),
+        longLived: z.boolean().default(false),
+      })
       .safeParse(req.body ?? {});
     if (!parsed.success) return bad(reply, parsed.error.message);
     const { name, email, installed, scopes, longLived } = parsed.data;
-    const user = world.createUser({ name, ...(email ? { email } : {}), installed, scopes: scopes ?? DEFAULT_SCOPES });
+    const user = world.createUser({
+      name,
+      ...(email ? { email } : {}),
+      installed,
+      scopes: scopes ?? DEFAULT_SCOPES,
+    });
     const token = installed
-      ? world.tokens.issue({ type: 'USER', userId: user.id, appId: world.app.id, scopes: world.grantedScopes(user), longLived }).token
+      ? world.tokens.issue({
+          type: 'USER',
+          userId: user.id,
+          appId: world.app.id,
+          scopes: world.grantedScopes(user),
+          longLived,
+        }).token
       : undefined;
-    return { id: user.id, name: user.name, email: user.email, ...(token ? { access_token: token } : {}) };
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      ...(token ? { access_token: token } : {}),
+    };
   });
 
   app.post('/_emulator/users/:userId/tokens', async (req, reply) => {
     const { userId } = req.params as { userId: string };
     const user = world.users.get(userId);
     if (!user) return bad(reply, 'Unknown user', 404);
-    const parsed = z.object({ scopes: z.array(z.string()).optional(), longLived: z.boolean().default(false) }).safeParse(req.body ?? {});
+    const parsed = z
+      .object({ scopes: z.array(z.string()).optional(), longLived: z.boolean().default(false) })
+      .safeParse(req.body ?? {});
     if (!parsed.success) return bad(reply, parsed.error.message);
     world.grant(user, parsed.data.scopes ?? DEFAULT_SCOPES);
-    const rec = world.tokens.issue({ type: 'USER', userId, appId: world.app.id, scopes: parsed.data.scopes ? ['public_profile', ...parsed.data.scopes] : world.grantedScopes(user), longLived: parsed.data.longLived });
-    return { access_token: rec.token, expires_in: Math.round((rec.expiresAt - world.now()) / 1000) };
+    const rec = world.tokens.issue({
+      type: 'USER',
+      userId,
+      appId: world.app.id,
+      scopes: parsed.data.scopes
+        ? ['public_profile', ...parsed.data.scopes]
+        : world.grantedScopes(user),
+      longLived: parsed.data.longLived,
+    });
+    return {
+      access_token: rec.token,
+      expires_in: Math.round((rec.expiresAt - world.now()) / 1000),
+    };
   });
 
   app.post('/_emulator/pages', async (req, reply) => {
@@ -135,7 +172,11 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const b = parsed.data;
     const owner = world.users.get(b.ownerId);
     if (!owner) return bad(reply, 'Unknown ownerId', 404);
-    const page = world.createPage({ ownerId: owner.id, name: b.name, ...(b.category ? { category: b.category } : {}) });
+    const page = world.createPage({
+      ownerId: owner.id,
+      name: b.name,
+      ...(b.category ? { category: b.category } : {}),
+    });
     for (const id of b.coAdmins) if (world.users.has(id)) world.addRole(page, id);
     world.addContacts(page, {
       count: b.contacts,
@@ -144,7 +185,15 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
       inWindowShare: 1,
       inboundAgoMs: b.inboundAgoMs,
     });
-    const token = world.tokens.issue({ type: 'PAGE', userId: owner.id, pageId: page.id, appId: world.app.id, scopes: DEFAULT_SCOPES, longLived: true, expiresInSeconds: 0 });
+    const token = world.tokens.issue({
+      type: 'PAGE',
+      userId: owner.id,
+      pageId: page.id,
+      appId: world.app.id,
+      scopes: DEFAULT_SCOPES,
+      longLived: true,
+      expiresInSeconds: 0,
+    });
     world.grant(owner, DEFAULT_SCOPES);
     return pageView(page, token.token);
   });
@@ -153,9 +202,20 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const { pageId } = req.params as { pageId: string };
     const page = world.pages.get(pageId);
     if (!page) return bad(reply, 'Unknown page', 404);
-    const b = z.object({ count: z.number().int().min(1).max(1_000_000).default(1), inboundAgoMs: z.number().int().min(0).nullable().default(60_000) }).safeParse(req.body ?? {});
+    const b = z
+      .object({
+        count: z.number().int().min(1).max(1_000_000).default(1),
+        inboundAgoMs: z.number().int().min(0).nullable().default(60_000),
+      })
+      .safeParse(req.body ?? {});
     if (!b.success) return bad(reply, b.error.message);
-    const added = world.addContacts(page, { count: b.data.count, rng: new Rng(`more:${page.id}:${page.contactList.length}`), messagesPerContact: b.data.inboundAgoMs === null ? 0 : 1, inWindowShare: 1, inboundAgoMs: b.data.inboundAgoMs });
+    const added = world.addContacts(page, {
+      count: b.data.count,
+      rng: new Rng(`more:${page.id}:${page.contactList.length}`),
+      messagesPerContact: b.data.inboundAgoMs === null ? 0 : 1,
+      inWindowShare: 1,
+      inboundAgoMs: b.data.inboundAgoMs,
+    });
     return { contacts: added.map((c) => ({ psid: c.psid, name: `${c.firstName} ${c.lastName}` })) };
   });
 
@@ -181,7 +241,8 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const found = contactOf(pageId, psid);
     if (!found) return bad(reply, 'Unknown page or contact', 404);
     const b = (req.body ?? {}) as { title?: unknown; payload?: unknown };
-    if (typeof b.title !== 'string' || typeof b.payload !== 'string') return bad(reply, 'title and payload are required');
+    if (typeof b.title !== 'string' || typeof b.payload !== 'string')
+      return bad(reply, 'title and payload are required');
     return { mid: world.contactPostback(found.page, found.contact, b.title, b.payload) };
   });
 
@@ -201,16 +262,21 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const parsed = behaviourSchema.safeParse(req.body ?? {});
     if (!parsed.success) return bad(reply, parsed.error.message);
     const next: Behaviour = { ...world.behaviour };
-    Object.assign(next, Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)));
+    Object.assign(
+      next,
+      Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)),
+    );
     world.behaviour = next;
-    if (parsed.data.failNext !== undefined || parsed.data.failCodes !== undefined) resetFaultCycle();
+    if (parsed.data.failNext !== undefined || parsed.data.failCodes !== undefined)
+      resetFaultCycle();
     world.touch();
     return world.behaviour;
   });
 
   app.post('/_emulator/clock', async (req, reply) => {
     const offset = (req.body as { offsetMs?: unknown } | undefined)?.offsetMs;
-    if (typeof offset !== 'number' || !Number.isFinite(offset)) return bad(reply, 'offsetMs (number) is required');
+    if (typeof offset !== 'number' || !Number.isFinite(offset))
+      return bad(reply, 'offsetMs (number) is required');
     world.clockOffsetMs = offset;
     return { offsetMs: offset, now: world.now() };
   });
@@ -224,7 +290,8 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   app.post('/_emulator/tokens/:token/revoke', async (req, reply) => {
     const { token } = req.params as { token: string };
     const subcode = Number((req.body as { subcode?: unknown } | undefined)?.subcode ?? 467);
-    if (![458, 459, 460, 464, 467].includes(subcode)) return bad(reply, 'subcode must be one of 458, 459, 460, 464, 467');
+    if (![458, 459, 460, 464, 467].includes(subcode))
+      return bad(reply, 'subcode must be one of 458, 459, 460, 464, 467');
     if (!world.tokens.invalidate(token, subcode)) return bad(reply, 'Unknown token', 404);
     return { ok: true };
   });
@@ -261,8 +328,15 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
         return { status: null, error: (e as Error).message, signed_request: signed };
       }
     };
-    const dataDeletion = await post(deps.callbacks.dataDeletionCallbackUrl, { user_id: userId, issued_at: now, expires: now + 3600 });
-    const deauthorize = await post(deps.callbacks.deauthorizeCallbackUrl, { user_id: userId, issued_at: now });
+    const dataDeletion = await post(deps.callbacks.dataDeletionCallbackUrl, {
+      user_id: userId,
+      issued_at: now,
+      expires: now + 3600,
+    });
+    const deauthorize = await post(deps.callbacks.deauthorizeCallbackUrl, {
+      user_id: userId,
+      issued_at: now,
+    });
     return { ok: true, revokedTokens: revoked, dataDeletion, deauthorize };
   });
 
@@ -273,9 +347,14 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const id = file.replace(/\.svg$/, '');
     const page = world.psidIndex.get(id);
     const contact = page?.contacts.get(id);
-    const name = contact ? `${contact.firstName} ${contact.lastName}` : (world.users.get(id)?.name ?? world.pages.get(id)?.name);
+    const name = contact
+      ? `${contact.firstName} ${contact.lastName}`
+      : (world.users.get(id)?.name ?? world.pages.get(id)?.name);
     if (!name) return bad(reply, 'Unknown avatar', 404);
-    return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(avatarSvg(id, name));
+    return reply
+      .header('content-type', 'image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(avatarSvg(id, name));
   });
 }
 
@@ -290,7 +369,12 @@ export function stateSummary(world: World, full: boolean) {
       tokens: world.tokens.byToken.size,
       outbox: pages.reduce((n, p) => n + p.outbox.length, 0),
     },
-    users: [...world.users.values()].map((u) => ({ id: u.id, name: u.name, email: u.email, appInstalled: u.appInstalled })),
+    users: [...world.users.values()].map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      appInstalled: u.appInstalled,
+    })),
     pages: pages.map((p) => ({
       id: p.id,
       name: p.name,

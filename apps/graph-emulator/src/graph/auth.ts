@@ -32,15 +32,25 @@ export function authenticate(world: World, req: GraphRequest): Auth {
   if (!check.ok) throw errors.badToken(check.message, check.subcode);
   const record = check.record;
   const proof = param(req, 'appsecret_proof');
-  if (proof !== undefined && proof !== createHmac('sha256', world.app.secret).update(token).digest('hex')) {
+  if (
+    proof !== undefined &&
+    proof !== createHmac('sha256', world.app.secret).update(token).digest('hex')
+  ) {
     throw new GraphApiError(100, 'Invalid appsecret_proof provided in the API argument');
   }
   const user = world.users.get(record.userId);
-  if (!user) throw errors.badToken('Error validating access token: The session is invalid because the user logged out.', 467);
+  if (!user)
+    throw errors.badToken(
+      'Error validating access token: The session is invalid because the user logged out.',
+      467,
+    );
   if (record.type === 'PAGE') {
     const page = record.pageId ? world.pages.get(record.pageId) : undefined;
     if (!page || !page.roles.has(user.id)) {
-      throw errors.badToken('Error validating access token: The user is not an administrator of the page.', 467);
+      throw errors.badToken(
+        'Error validating access token: The user is not an administrator of the page.',
+        467,
+      );
     }
     return { kind: 'PAGE', record, user, page };
   }
@@ -52,7 +62,11 @@ export function requireScope(auth: Auth, scope: string): void {
   if (!auth.record.scopes.includes(scope)) throw errors.permission(scope);
 }
 
-export function requirePageToken(auth: Auth, page: Page, method: string): Extract<Auth, { kind: 'PAGE' }> {
+export function requirePageToken(
+  auth: Auth,
+  page: Page,
+  method: string,
+): Extract<Auth, { kind: 'PAGE' }> {
   if (auth.kind !== 'PAGE') throw errors.pageTokenRequired();
   if (auth.page.id !== page.id) throw errors.unknownObject(method, page.id);
   return auth;

@@ -38,7 +38,8 @@ export class RawHttpError extends Error {
 }
 
 export const errors = {
-  missingToken: () => new GraphApiError(104, 'An access token is required to request this resource.'),
+  missingToken: () =>
+    new GraphApiError(104, 'An access token is required to request this resource.'),
   badToken: (message: string, subcode?: number) => new GraphApiError(190, message, subcode),
   unknownObject: (method: string, id: string) =>
     new GraphApiError(
@@ -48,22 +49,43 @@ export const errors = {
     ),
   unknownPath: (path: string) => new GraphApiError(2500, `Unknown path components: /${path}`),
   nonexistingField: (field: string, node: string) =>
-    new GraphApiError(100, `(#100) Tried accessing nonexisting field (${field}) on node type (${node})`),
-  param: (message: string, subcode?: number) => new GraphApiError(100, `(#100) ${message}`, subcode),
-  permission: (scope: string) => new GraphApiError(200, `(#200) Requires ${scope} permission to manage the object`),
+    new GraphApiError(
+      100,
+      `(#100) Tried accessing nonexisting field (${field}) on node type (${node})`,
+    ),
+  param: (message: string, subcode?: number) =>
+    new GraphApiError(100, `(#100) ${message}`, subcode),
+  permission: (scope: string) =>
+    new GraphApiError(200, `(#200) Requires ${scope} permission to manage the object`),
   pageTokenRequired: () => new GraphApiError(210, '(#210) This call requires a Page access token.'),
   appTokenRequired: () =>
-    new GraphApiError(100, '(#100) You must provide an app access token, or a user access token that is an owner or developer of the app'),
+    new GraphApiError(
+      100,
+      '(#100) You must provide an app access token, or a user access token that is an owner or developer of the app',
+    ),
   noMatchingUser: () => new GraphApiError(100, '(#100) No matching user found', 2018001),
-  unavailable: () => new GraphApiError(551, "(#551) This person isn't available right now.", 1545041),
+  unavailable: () =>
+    new GraphApiError(551, "(#551) This person isn't available right now.", 1545041),
   outsideWindow: () =>
     new GraphApiError(
       10,
       '(#10) This message is sent outside of allowed window. Learn more about the new policy here: https://developers.facebook.com/docs/messenger-platform/policy-overview',
       2018278,
     ),
-  temporary: () => new GraphApiError(1200, '(#1200) Temporary send message failure. Please try again later', 2018024),
-  unknownError: () => new GraphApiError(1, 'An unknown error occurred', undefined, {}, { is_transient: true }),
+  temporary: () =>
+    new GraphApiError(
+      1200,
+      '(#1200) Temporary send message failure. Please try again later',
+      2018024,
+    ),
+  unknownError: () =>
+    new GraphApiError(1, 'An unknown error occurred', undefined, {}, { is_transient: true }),
   serviceUnavailable: () =>
-    new GraphApiError(2, 'An unexpected error has occurred. Please retry your request later.', undefined, {}, { is_transient: true }),
+    new GraphApiError(
+      2,
+      'An unexpected error has occurred. Please retry your request later.',
+      undefined,
+      {},
+      { is_transient: true },
+    ),
 };

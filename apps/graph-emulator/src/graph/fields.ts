@@ -25,7 +25,10 @@ export function parseFields(input: string): FieldSpec[] {
   };
   const fail = (expected: string): never => {
     const found = pos < s.length ? `"${s[pos]}"` : 'end of string';
-    throw new FieldsSyntaxError(`Syntax error "Expected ${expected} instead of ${found}." at character ${pos}: ${s}`, pos);
+    throw new FieldsSyntaxError(
+      `Syntax error "Expected ${expected} instead of ${found}." at character ${pos}: ${s}`,
+      pos,
+    );
   };
   const name = (): string => {
     skipWs();

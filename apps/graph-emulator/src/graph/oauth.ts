@@ -6,14 +6,18 @@ import { param, type GraphRequest } from './context.js';
 import { errors, GraphApiError } from './errors.js';
 
 function checkClient(world: World, req: GraphRequest): void {
-  if (param(req, 'client_id') !== world.app.id) throw new GraphApiError(101, 'Error validating application. Invalid application ID.');
-  if (param(req, 'client_secret') !== world.app.secret) throw new GraphApiError(101, 'Error validating client secret.');
+  if (param(req, 'client_id') !== world.app.id)
+    throw new GraphApiError(101, 'Error validating application. Invalid application ID.');
+  if (param(req, 'client_secret') !== world.app.secret)
+    throw new GraphApiError(101, 'Error validating client secret.');
 }
 
 const tokenResponse = (world: World, r: TokenRecord) => ({
   access_token: r.token,
   token_type: 'bearer',
-  ...(r.expiresAt ? { expires_in: Math.max(0, Math.round((r.expiresAt - world.now()) / 1000)) } : {}),
+  ...(r.expiresAt
+    ? { expires_in: Math.max(0, Math.round((r.expiresAt - world.now()) / 1000)) }
+    : {}),
 });
 
 /** `GET /oauth/access_token`: fb_exchange_token, authorization code, client_credentials. */
@@ -29,8 +33,15 @@ export function accessToken(world: World, req: GraphRequest): Record<string, unk
     if (!short) throw errors.param('Missing parameter fb_exchange_token');
     const check = world.tokens.check(short);
     if (!check.ok) throw errors.badToken(check.message, check.subcode);
-    if (check.record.type !== 'USER') throw errors.param('fb_exchange_token must be a user access token');
-    const r = world.tokens.issue({ type: 'USER', userId: check.record.userId, appId: world.app.id, scopes: check.record.scopes, longLived: true });
+    if (check.record.type !== 'USER')
+      throw errors.param('fb_exchange_token must be a user access token');
+    const r = world.tokens.issue({
+      type: 'USER',
+      userId: check.record.userId,
+      appId: world.app.id,
+      scopes: check.record.scopes,
+      longLived: true,
+    });
     world.touch();
     return tokenResponse(world, r);
   }
@@ -39,18 +50,34 @@ export function accessToken(world: World, req: GraphRequest): Record<string, unk
     checkClient(world, req);
     const entry = world.authCodes.get(code);
     world.authCodes.delete(code);
-    if (!entry || entry.expiresAt < world.now()) throw new GraphApiError(100, 'This authorization code has been used.', 36009);
+    if (!entry || entry.expiresAt < world.now())
+      throw new GraphApiError(100, 'This authorization code has been used.', 36009);
     if (param(req, 'redirect_uri') !== entry.redirectUri) {
-      throw new GraphApiError(100, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', 36008);
+      throw new GraphApiError(
+        100,
+        'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+        36008,
+      );
     }
-    const r = world.tokens.issue({ type: 'USER', userId: entry.userId, appId: world.app.id, scopes: entry.scopes, longLived: false });
+    const r = world.tokens.issue({
+      type: 'USER',
+      userId: entry.userId,
+      appId: world.app.id,
+      scopes: entry.scopes,
+      longLived: false,
+    });
     world.touch();
     return tokenResponse(world, r);
   }
   throw errors.param('Missing redirect_uri parameter.');
 }
 
-export function newAuthCode(world: World, userId: string, scopes: string[], redirectUri: string): string {
+export function newAuthCode(
+  world: World,
+  userId: string,
+  scopes: string[],
+  redirectUri: string,
+): string {
   const code = 'AQ' + randomBytes(24).toString('base64url');
   world.authCodes.set(code, { userId, scopes, redirectUri, expiresAt: world.now() + 10 * 60_000 });
   return code;
@@ -68,7 +95,13 @@ export function debugToken(world: World, req: GraphRequest): Record<string, unkn
   const check = world.tokens.check(input);
   const r = check.ok ? check.record : check.record;
   if (!r) {
-    return { data: { error: { code: 190, message: 'Invalid OAuth access token.' }, is_valid: false, scopes: [] } };
+    return {
+      data: {
+        error: { code: 190, message: 'Invalid OAuth access token.' },
+        is_valid: false,
+        scopes: [],
+      },
+    };
   }
   const secs = (ms: number) => Math.floor(ms / 1000);
   const data: Record<string, unknown> = {
@@ -84,9 +117,17 @@ export function debugToken(world: World, req: GraphRequest): Record<string, unkn
     scopes: r.scopes,
     granular_scopes: r.scopes
       .filter((s) => s.startsWith('pages_'))
-      .map((scope) => ({ scope, target_ids: r.pageId ? [r.pageId] : world.pagesOf(r.userId).map((p) => p.id) })),
+      .map((scope) => ({
+        scope,
+        target_ids: r.pageId ? [r.pageId] : world.pagesOf(r.userId).map((p) => p.id),
+      })),
     user_id: r.userId,
   };
-  if (!check.ok) data.error = { code: 190, message: check.message, ...(check.subcode ? { subcode: check.subcode } : {}) };
+  if (!check.ok)
+    data.error = {
+      code: 190,
+      message: check.message,
+      ...(check.subcode ? { subcode: check.subcode } : {}),
+    };
   return { data };
 }

@@ -25,7 +25,8 @@ export function decodeCursor(cursor: string): string {
 export function parseLimit(raw: unknown, fallback: number, max = 100): number {
   if (raw === undefined || raw === null || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw errors.param('Param limit must be a non-negative integer');
+  if (!Number.isInteger(n) || n < 0)
+    throw errors.param('Param limit must be a non-negative integer');
   return Math.min(n, max);
 }
 
@@ -67,7 +68,8 @@ export function pagedResponse<T>(
   const after = encodeCursor(keyOf(last));
   const url = (extra: Record<string, string>) => {
     const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(link.query)) if (k !== 'after' && k !== 'before') q.set(k, v);
+    for (const [k, v] of Object.entries(link.query))
+      if (k !== 'after' && k !== 'before') q.set(k, v);
     for (const [k, v] of Object.entries(extra)) q.set(k, v);
     return `${link.baseUrl}/${link.path}?${q.toString()}`;
   };

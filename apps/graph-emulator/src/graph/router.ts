@@ -22,8 +22,18 @@ import {
 } from './nodes.js';
 
 export const WEBHOOK_FIELDS = new Set([
-  'messages', 'message_deliveries', 'message_reads', 'messaging_postbacks', 'message_echoes', 'messaging_optins',
-  'messaging_referrals', 'message_reactions', 'messaging_handovers', 'messaging_policy_enforcement', 'standby', 'feed',
+  'messages',
+  'message_deliveries',
+  'message_reads',
+  'messaging_postbacks',
+  'message_echoes',
+  'messaging_optins',
+  'messaging_referrals',
+  'message_reactions',
+  'messaging_handovers',
+  'messaging_policy_enforcement',
+  'standby',
+  'feed',
 ]);
 
 /** Runs one Graph API call and turns errors into Facebook's error envelope. */
@@ -33,7 +43,12 @@ export async function handleGraph(ctx: GraphContext, req: GraphRequest): Promise
     return { status: 200, headers: {}, body };
   } catch (e) {
     if (e instanceof GraphApiError) return { status: e.status, headers: e.headers, body: e.body() };
-    if (e instanceof RawHttpError) return { status: e.status, headers: { 'content-type': 'text/html' }, body: `<html><body>${e.status} Internal Server Error</body></html>` };
+    if (e instanceof RawHttpError)
+      return {
+        status: e.status,
+        headers: { 'content-type': 'text/html' },
+        body: `<html><body>${e.status} Internal Server Error</body></html>`,
+      };
     throw e;
   }
 }
@@ -43,18 +58,23 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
   const seg = req.path.split('/').filter(Boolean);
   const [first, ...rest] = seg;
   if (first === undefined) {
-    if (req.method === 'POST' && req.params['batch'] !== undefined) return runBatch(ctx, req, handleGraph);
+    if (req.method === 'POST' && req.params['batch'] !== undefined)
+      return runBatch(ctx, req, handleGraph);
     authenticate(world, req);
     throw errors.param('Unsupported request: an object id is required');
   }
-  if (first === 'oauth' && rest[0] === 'access_token' && rest.length === 1) return accessToken(world, req);
+  if (first === 'oauth' && rest[0] === 'access_token' && rest.length === 1)
+    return accessToken(world, req);
   if (first === 'debug_token' && rest.length === 0) return debugToken(world, req);
 
   const auth = authenticate(world, req);
   if (first === 'me') {
     if (auth.kind === 'USER') return userRoutes(ctx, req, auth, auth.user, rest);
     if (auth.kind === 'PAGE') return pageRoutes(ctx, req, auth, auth.page, rest);
-    throw new GraphApiError(2500, 'An active access token must be used to query information about the current user.');
+    throw new GraphApiError(
+      2500,
+      'An active access token must be used to query information about the current user.',
+    );
   }
   if (first === world.app.id) return appRoutes(ctx, req, auth, rest);
   const user = world.users.get(first);
@@ -65,7 +85,8 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
     const psid = first.slice(2);
     const p = world.psidIndex.get(psid);
     const contact = p?.contacts.get(psid);
-    if (p && contact && contact.updatedAt > 0) return conversationRoutes(ctx, req, auth, p, contact, rest);
+    if (p && contact && contact.updatedAt > 0)
+      return conversationRoutes(ctx, req, auth, p, contact, rest);
   }
   if (first.startsWith('m_') && rest.length === 0) {
     const loc = parseMid(first);
@@ -75,7 +96,8 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
       requirePageToken(auth, p, req.method);
       conversationsCall(ctx, p, req);
       const msg = world.history(p, contact)[loc.index];
-      if (msg && msg.mid === first) return renderMessage(p, contact, msg, fieldsOf(req, 'id,created_time'));
+      if (msg && msg.mid === first)
+        return renderMessage(p, contact, msg, fieldsOf(req, 'id,created_time'));
     }
   }
   const psPage = world.psidIndex.get(first);
@@ -89,23 +111,40 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
 
 /** Conversations API calls count against the per-page limit (2 calls/s by default) and can be faulted. */
 function conversationsCall(ctx: GraphContext, page: Page, req: GraphRequest): void {
-  const wait = ctx.conversationsLimiter.tryAcquire(page.id, ctx.world.behaviour.conversationsPerSecond, ctx.world.now());
+  const wait = ctx.conversationsLimiter.tryAcquire(
+    page.id,
+    ctx.world.behaviour.conversationsPerSecond,
+    ctx.world.now(),
+  );
   if (wait > 0) throw pagesRateLimited(page.id, wait);
   maybeFail(ctx.world, page.id, req);
 }
 
-function userRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, user: User, rest: string[]): unknown {
+function userRoutes(
+  ctx: GraphContext,
+  req: GraphRequest,
+  auth: Auth,
+  user: User,
+  rest: string[],
+): unknown {
   const { world } = ctx;
   const own = auth.kind === 'USER' && auth.user.id === user.id;
   if (!own && auth.kind !== 'APP') throw errors.unknownObject(req.method, user.id);
   const scopes = auth.kind === 'USER' ? auth.record.scopes : world.grantedScopes(user);
   const [edge, ...more] = rest;
-  if (edge === undefined && req.method === 'GET') return renderUser(ctx, user, fieldsOf(req, 'id,name'), scopes);
+  if (edge === undefined && req.method === 'GET')
+    return renderUser(ctx, user, fieldsOf(req, 'id,name'), scopes);
   if (edge === 'permissions' && more.length === 0 && req.method === 'GET') {
-    return { data: Object.entries(user.permissions).map(([permission, status]) => ({ permission, status })) };
+    return {
+      data: Object.entries(user.permissions).map(([permission, status]) => ({
+        permission,
+        status,
+      })),
+    };
   }
   if (edge === 'accounts' && more.length === 0 && req.method === 'GET') {
-    if (auth.kind !== 'USER') throw errors.param('A user access token is required to request this resource.');
+    if (auth.kind !== 'USER')
+      throw errors.param('A user access token is required to request this resource.');
     requireScope(auth, 'pages_show_list');
     const list = world.pagesOf(user.id);
     const limit = parseLimit(req.params['limit'], 25);
@@ -114,13 +153,21 @@ function userRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, user: User
       list,
       { limit, after: param(req, 'after'), before: param(req, 'before') },
       (key) => list.findIndex((p) => p.id === key) + 1,
-      (key) => Math.max(0, list.findIndex((p) => p.id === key)),
+      (key) =>
+        Math.max(
+          0,
+          list.findIndex((p) => p.id === key),
+        ),
     );
     const paged = pagedResponse(
       win,
       win.items.map((p) => renderPage(ctx, p, specs, auth)),
       (p) => p.id,
-      { baseUrl: ctx.baseUrl() + req.versionPrefix, path: `${user.id}/accounts`, query: { ...stringQuery(req, ['access_token', 'fields']), limit: String(limit) } },
+      {
+        baseUrl: ctx.baseUrl() + req.versionPrefix,
+        path: `${user.id}/accounts`,
+        query: { ...stringQuery(req, ['access_token', 'fields']), limit: String(limit) },
+      },
     );
     return { ...paged, summary: { total_count: list.length } };
   }
@@ -140,13 +187,23 @@ function parseFieldList(raw: unknown): string[] {
       return [];
     }
   }
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
-function pageRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page, rest: string[]): unknown {
+function pageRoutes(
+  ctx: GraphContext,
+  req: GraphRequest,
+  auth: Auth,
+  page: Page,
+  rest: string[],
+): unknown {
   const { world } = ctx;
   const [edge, ...more] = rest;
-  if (edge === undefined && req.method === 'GET') return renderPage(ctx, page, fieldsOf(req, 'name,id'), auth);
+  if (edge === undefined && req.method === 'GET')
+    return renderPage(ctx, page, fieldsOf(req, 'name,id'), auth);
   if (more.length > 0) throw errors.unknownPath(req.path);
   switch (edge) {
     case 'messages':
@@ -158,7 +215,17 @@ function pageRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page
       if (req.method === 'GET') {
         const fields = page.subscribedApps.get(world.app.id);
         return {
-          data: fields ? [{ category: 'Business', link: `https://pagecast.example/`, name: world.app.name, id: world.app.id, subscribed_fields: fields }] : [],
+          data: fields
+            ? [
+                {
+                  category: 'Business',
+                  link: `https://pagecast.example/`,
+                  name: world.app.name,
+                  id: world.app.id,
+                  subscribed_fields: fields,
+                },
+              ]
+            : [],
         };
       }
       if (req.method === 'DELETE') {
@@ -169,7 +236,10 @@ function pageRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page
       const fields = parseFieldList(req.params['subscribed_fields']);
       if (fields.length === 0) throw errors.param('Param subscribed_fields must be non-empty');
       fields.forEach((f, i) => {
-        if (!WEBHOOK_FIELDS.has(f)) throw errors.param(`Param subscribed_fields[${i}] must be one of {${[...WEBHOOK_FIELDS].join(', ')}} - got "${f}".`);
+        if (!WEBHOOK_FIELDS.has(f))
+          throw errors.param(
+            `Param subscribed_fields[${i}] must be one of {${[...WEBHOOK_FIELDS].join(', ')}} - got "${f}".`,
+          );
       });
       page.subscribedApps.set(world.app.id, fields);
       world.touch();
@@ -181,7 +251,8 @@ function pageRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page
       requireScope(pa, 'pages_messaging');
       requireScope(pa, 'pages_read_engagement');
       const platform = param(req, 'platform') ?? 'messenger';
-      if (platform !== 'messenger' && platform !== 'instagram') throw errors.param('Param platform must be one of {MESSENGER, INSTAGRAM}');
+      if (platform !== 'messenger' && platform !== 'instagram')
+        throw errors.param('Param platform must be one of {MESSENGER, INSTAGRAM}');
       conversationsCall(ctx, page, req);
       const specs = fieldsOf(req, 'id,link,updated_time');
       const userId = param(req, 'user_id');
@@ -201,13 +272,20 @@ function pageRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page
         while (lo < hi) {
           const mid = (lo + hi) >>> 1;
           const c = list[mid] as Contact;
-          const before = c.updatedAt > ut || (c.updatedAt === ut && (inclusive ? c.psid < psid : c.psid <= psid));
+          const before =
+            c.updatedAt > ut ||
+            (c.updatedAt === ut && (inclusive ? c.psid < psid : c.psid <= psid));
           if (before) lo = mid + 1;
           else hi = mid;
         }
         return lo;
       };
-      const win = windowOf(list, { limit, after: param(req, 'after'), before: param(req, 'before') }, (k) => position(k, false), (k) => position(k, true));
+      const win = windowOf(
+        list,
+        { limit, after: param(req, 'after'), before: param(req, 'before') },
+        (k) => position(k, false),
+        (k) => position(k, true),
+      );
       return pagedResponse(
         win,
         win.items.map((c) => renderConversation(ctx, req, page, c, specs, pa.record.token)),
@@ -215,7 +293,10 @@ function pageRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page
         {
           baseUrl: ctx.baseUrl() + req.versionPrefix,
           path: `${page.id}/conversations`,
-          query: { ...stringQuery(req, ['access_token', 'fields', 'platform', 'user_id']), limit: String(limit) },
+          query: {
+            ...stringQuery(req, ['access_token', 'fields', 'platform', 'user_id']),
+            limit: String(limit),
+          },
         },
       );
     }
@@ -224,13 +305,28 @@ function pageRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page
   }
 }
 
-function conversationRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page, contact: Contact, rest: string[]): unknown {
+function conversationRoutes(
+  ctx: GraphContext,
+  req: GraphRequest,
+  auth: Auth,
+  page: Page,
+  contact: Contact,
+  rest: string[],
+): unknown {
   if (req.method !== 'GET') throw errors.unknownObject(req.method, conversationId(contact.psid));
   const pa = requirePageToken(auth, page, req.method);
   requireScope(pa, 'pages_messaging');
   conversationsCall(ctx, page, req);
   const [edge, ...more] = rest;
-  if (edge === undefined) return renderConversation(ctx, req, page, contact, fieldsOf(req, 'id,updated_time'), pa.record.token);
+  if (edge === undefined)
+    return renderConversation(
+      ctx,
+      req,
+      page,
+      contact,
+      fieldsOf(req, 'id,updated_time'),
+      pa.record.token,
+    );
   if (edge === 'messages' && more.length === 0) {
     const limit = parseLimit(req.params['limit'], 25);
     return renderMessagesEdge(ctx, req, page, contact, {
@@ -247,10 +343,12 @@ function conversationRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, pa
 function appRoutes(ctx: GraphContext, req: GraphRequest, auth: Auth, rest: string[]): unknown {
   const { world } = ctx;
   const [edge, ...more] = rest;
-  if (edge === undefined && req.method === 'GET') return { id: world.app.id, name: world.app.name, link: 'https://pagecast.example/' };
+  if (edge === undefined && req.method === 'GET')
+    return { id: world.app.id, name: world.app.name, link: 'https://pagecast.example/' };
   if (auth.kind !== 'APP') throw errors.appTokenRequired();
   if (edge === 'subscriptions' && more.length === 0) return subscriptions(ctx, req);
-  if (edge === 'accounts' && more[0] === 'test-users' && more.length === 1) return testUsers(ctx, req);
+  if (edge === 'accounts' && more[0] === 'test-users' && more.length === 1)
+    return testUsers(ctx, req);
   throw errors.nonexistingField(edge ?? '', 'Application');
 }
 
@@ -259,7 +357,16 @@ async function subscriptions(ctx: GraphContext, req: GraphRequest): Promise<unkn
   const sub = world.app.subscription;
   if (req.method === 'GET') {
     return {
-      data: sub ? [{ object: sub.object, callback_url: sub.callbackUrl, active: true, fields: sub.fields.map((name) => ({ name, version: 'v16.0' })) }] : [],
+      data: sub
+        ? [
+            {
+              object: sub.object,
+              callback_url: sub.callbackUrl,
+              active: true,
+              fields: sub.fields.map((name) => ({ name, version: 'v16.0' })),
+            },
+          ]
+        : [],
     };
   }
   if (req.method === 'DELETE') {
@@ -272,20 +379,29 @@ async function subscriptions(ctx: GraphContext, req: GraphRequest): Promise<unkn
   const object = param(req, 'object');
   if (object !== 'page') throw errors.param('Param object must be one of {page} in this emulator');
   const callbackUrl = param(req, 'callback_url');
-  if (!callbackUrl || !/^https?:\/\//.test(callbackUrl)) throw errors.param('Param callback_url must be a valid URL');
+  if (!callbackUrl || !/^https?:\/\//.test(callbackUrl))
+    throw errors.param('Param callback_url must be a valid URL');
   const verifyToken = param(req, 'verify_token') ?? '';
   const fields = parseFieldList(req.params['fields']);
   if (fields.length === 0) throw errors.param('Param fields must be non-empty');
-  for (const f of fields) if (!WEBHOOK_FIELDS.has(f)) throw errors.param(`Param fields has an invalid field "${f}"`);
+  for (const f of fields)
+    if (!WEBHOOK_FIELDS.has(f)) throw errors.param(`Param fields has an invalid field "${f}"`);
   const challenge = String(randomBytes(4).readUInt32BE(0));
   const result = await ctx.webhooks.verify(callbackUrl, verifyToken, challenge);
   if (result.status !== 200) {
-    throw new GraphApiError(2200, `(#2200) Callback verification failed with the following errors: HTTP Status Code = ${result.status}; HTTP Message = ${result.error ?? 'Unexpected status'}`);
+    throw new GraphApiError(
+      2200,
+      `(#2200) Callback verification failed with the following errors: HTTP Status Code = ${result.status}; HTTP Message = ${result.error ?? 'Unexpected status'}`,
+    );
   }
   if (result.body !== challenge) {
-    throw new GraphApiError(2201, `(#2201) response does not match challenge, expected value="${challenge}", received="${result.body.slice(0, 100)}"`);
+    throw new GraphApiError(
+      2201,
+      `(#2201) response does not match challenge, expected value="${challenge}", received="${result.body.slice(0, 100)}"`,
+    );
   }
-  const merged = sub && sub.callbackUrl === callbackUrl ? [...new Set([...sub.fields, ...fields])] : fields;
+  const merged =
+    sub && sub.callbackUrl === callbackUrl ? [...new Set([...sub.fields, ...fields])] : fields;
   world.app.subscription = { object: 'page', callbackUrl, verifyToken, fields: merged };
   world.touch();
   return { success: true };
@@ -295,11 +411,17 @@ function testUsers(ctx: GraphContext, req: GraphRequest): unknown {
   const { world } = ctx;
   if (req.method === 'GET') {
     const list = [...world.users.values()].filter((u) => u.isTestUser);
-    return { data: list.map((u) => ({ id: u.id, login_url: `${ctx.baseUrl()}/_emulator/test-users/${u.id}/login` })) };
+    return {
+      data: list.map((u) => ({
+        id: u.id,
+        login_url: `${ctx.baseUrl()}/_emulator/test-users/${u.id}/login`,
+      })),
+    };
   }
   if (req.method !== 'POST') throw errors.unknownObject(req.method, world.app.id);
   const installedRaw = param(req, 'installed');
-  const installed = installedRaw === undefined ? true : installedRaw !== 'false' && installedRaw !== '0';
+  const installed =
+    installedRaw === undefined ? true : installedRaw !== 'false' && installedRaw !== '0';
   const permissions = parseFieldList(req.params['permissions']);
   const name = param(req, 'name') ?? `Test User ${world.users.size + 1}`;
   const user = world.createUser({ name, installed, scopes: permissions });
@@ -307,7 +429,13 @@ function testUsers(ctx: GraphContext, req: GraphRequest): unknown {
   user.email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_${user.id.slice(-6)}@tfbnw.net`;
   user.password = randomBytes(9).toString('base64url');
   const token = installed
-    ? world.tokens.issue({ type: 'USER', userId: user.id, appId: world.app.id, scopes: world.grantedScopes(user), longLived: true }).token
+    ? world.tokens.issue({
+        type: 'USER',
+        userId: user.id,
+        appId: world.app.id,
+        scopes: world.grantedScopes(user),
+        longLived: true,
+      }).token
     : undefined;
   return {
     id: user.id,

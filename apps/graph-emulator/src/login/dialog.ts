@@ -25,7 +25,11 @@ interface DialogQuery {
   auth_type?: string;
 }
 
-function redirectWith(redirectUri: string, params: Record<string, string>, fragment: boolean): string {
+function redirectWith(
+  redirectUri: string,
+  params: Record<string, string>,
+  fragment: boolean,
+): string {
   const q = new URLSearchParams(params).toString();
   if (fragment) return `${redirectUri}#${q}`;
   return `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${q}`;
@@ -40,9 +44,23 @@ export function registerLogin(app: FastifyInstance, world: World, baseUrl: () =>
   app.get('/dialog/oauth', async (req, reply) => {
     const q = req.query as DialogQuery;
     reply.header('content-type', 'text/html; charset=utf-8');
-    if (q.client_id !== world.app.id) return reply.code(400).send(errorPage('Invalid App ID: the provided app ID does not look like a valid app ID.'));
-    if (!q.redirect_uri || !/^https?:\/\//.test(q.redirect_uri)) return reply.code(400).send(errorPage("URL blocked: redirect_uri is missing or not a valid URL."));
-    const scopes = [...new Set(['public_profile', ...(q.scope ?? '').split(',').map((s) => s.trim()).filter(Boolean)])];
+    if (q.client_id !== world.app.id)
+      return reply
+        .code(400)
+        .send(errorPage('Invalid App ID: the provided app ID does not look like a valid app ID.'));
+    if (!q.redirect_uri || !/^https?:\/\//.test(q.redirect_uri))
+      return reply
+        .code(400)
+        .send(errorPage('URL blocked: redirect_uri is missing or not a valid URL.'));
+    const scopes = [
+      ...new Set([
+        'public_profile',
+        ...(q.scope ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ]),
+    ];
     const fragment = (q.response_type ?? 'code').includes('token');
     const hidden = (extra: Record<string, string>) =>
       Object.entries({ ...q, ...extra })
@@ -52,7 +70,13 @@ export function registerLogin(app: FastifyInstance, world: World, baseUrl: () =>
     const users = [...world.users.values()].filter((u) => !u.isTestUser).slice(0, 50);
     const cancel = redirectWith(
       q.redirect_uri,
-      { error: 'access_denied', error_code: '200', error_description: 'Permissions error', error_reason: 'user_denied', ...(q.state ? { state: q.state } : {}) },
+      {
+        error: 'access_denied',
+        error_code: '200',
+        error_description: 'Permissions error',
+        error_reason: 'user_denied',
+        ...(q.state ? { state: q.state } : {}),
+      },
       fragment,
     );
     const userButtons = users
@@ -82,17 +106,41 @@ button:focus-visible,a:focus-visible{outline:3px solid #1877f2;outline-offset:2p
     const q = req.body as DialogQuery & { user_id?: string };
     const user = q.user_id ? world.users.get(q.user_id) : undefined;
     if (q.client_id !== world.app.id || !q.redirect_uri || !user) {
-      return reply.code(400).header('content-type', 'text/html; charset=utf-8').send(errorPage('Invalid login request.'));
+      return reply
+        .code(400)
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(errorPage('Invalid login request.'));
     }
-    const scopes = [...new Set(['public_profile', ...(q.scope ?? '').split(',').map((s) => s.trim()).filter(Boolean)])];
+    const scopes = [
+      ...new Set([
+        'public_profile',
+        ...(q.scope ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ]),
+    ];
     world.grant(user, scopes);
     const granted = world.grantedScopes(user);
     const state: Record<string, string> = q.state ? { state: q.state } : {};
     const responseType = q.response_type ?? 'code';
     if (responseType.includes('token')) {
-      const rec = world.tokens.issue({ type: 'USER', userId: user.id, appId: world.app.id, scopes: granted, longLived: false });
+      const rec = world.tokens.issue({
+        type: 'USER',
+        userId: user.id,
+        appId: world.app.id,
+        scopes: granted,
+        longLived: false,
+      });
       const issuedAt = Math.floor(world.now() / 1000);
-      const signed = signRequest({ user_id: user.id, issued_at: issuedAt, code: newAuthCode(world, user.id, granted, q.redirect_uri) }, world.app.secret);
+      const signed = signRequest(
+        {
+          user_id: user.id,
+          issued_at: issuedAt,
+          code: newAuthCode(world, user.id, granted, q.redirect_uri),
+        },
+        world.app.secret,
+      );
       world.touch();
       return reply.redirect(
         redirectWith(
@@ -102,7 +150,9 @@ button:focus-visible,a:focus-visible{outline:3px solid #1877f2;outline-offset:2p
             data_access_expiration_time: String(Math.floor(rec.dataAccessExpiresAt / 1000)),
             expires_in: String(Math.round((rec.expiresAt - world.now()) / 1000)),
             signed_request: signed,
-            ...(q.return_scopes === 'true' ? { granted_scopes: granted.join(','), denied_scopes: '' } : {}),
+            ...(q.return_scopes === 'true'
+              ? { granted_scopes: granted.join(','), denied_scopes: '' }
+              : {}),
             ...state,
           },
           true,

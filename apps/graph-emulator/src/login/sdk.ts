@@ -142,7 +142,10 @@ export function registerSdk(app: FastifyInstance, baseUrl: () => string): void {
       src = sdkSource(url);
       cache.set(url, src);
     }
-    return reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(src);
+    return reply
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(src);
   };
   app.get('/sdk.js', serve);
   app.get('/en_US/sdk.js', serve);

@@ -2,11 +2,22 @@ import { errors, GraphApiError, RawHttpError } from '../graph/errors.js';
 import type { GraphRequest } from '../graph/context.js';
 import type { World } from '../world/world.js';
 
-export function usageHeader(pageId: string, type: 'messenger' | 'pages', callCount: number, regainMinutes: number): Record<string, string> {
+export function usageHeader(
+  pageId: string,
+  type: 'messenger' | 'pages',
+  callCount: number,
+  regainMinutes: number,
+): Record<string, string> {
   return {
     'x-business-use-case-usage': JSON.stringify({
       [pageId]: [
-        { type, call_count: callCount, total_cputime: Math.min(100, Math.round(callCount / 4)), total_time: Math.min(100, Math.round(callCount / 3)), estimated_time_to_regain_access: regainMinutes },
+        {
+          type,
+          call_count: callCount,
+          total_cputime: Math.min(100, Math.round(callCount / 4)),
+          total_time: Math.min(100, Math.round(callCount / 3)),
+          estimated_time_to_regain_access: regainMinutes,
+        },
       ],
     }),
   };
@@ -16,7 +27,12 @@ export function usageHeader(pageId: string, type: 'messenger' | 'pages', callCou
 export const regainMinutes = (retryInMs: number) => Math.floor(retryInMs / 60_000);
 
 export function sendRateLimited(pageId: string, retryInMs: number): GraphApiError {
-  return new GraphApiError(613, '(#613) Calls to this api have exceeded the rate limit.', undefined, usageHeader(pageId, 'messenger', 100, regainMinutes(retryInMs)));
+  return new GraphApiError(
+    613,
+    '(#613) Calls to this api have exceeded the rate limit.',
+    undefined,
+    usageHeader(pageId, 'messenger', 100, regainMinutes(retryInMs)),
+  );
 }
 
 export function pagesRateLimited(pageId: string, retryInMs: number): GraphApiError {
@@ -35,20 +51,32 @@ function faultFor(code: number, pageId: string): Error {
     case 503:
     case 504:
       return new RawHttpError(code);
-    case 1200: return errors.temporary();
-    case 1: return errors.unknownError();
-    case 2: return errors.serviceUnavailable();
+    case 1200:
+      return errors.temporary();
+    case 1:
+      return errors.unknownError();
+    case 2:
+      return errors.serviceUnavailable();
     // Injected like the real per-second windows: regain "0 minutes" (a storm of short throttles).
-    case 613: return sendRateLimited(pageId, 1000);
-    case 80001: return pagesRateLimited(pageId, 1000);
+    case 613:
+      return sendRateLimited(pageId, 1000);
+    case 80001:
+      return pagesRateLimited(pageId, 1000);
     case 4:
       return new GraphApiError(4, '(#4) Application request limit reached', undefined, {
         'x-app-usage': JSON.stringify({ call_count: 100, total_time: 40, total_cputime: 40 }),
       });
-    case 551: return errors.unavailable();
-    case 10: return errors.outsideWindow();
-    case 190: return errors.badToken('Error validating access token: The session is invalid because the user logged out.', 467);
-    default: return new GraphApiError(code, `(#${code}) Injected failure`);
+    case 551:
+      return errors.unavailable();
+    case 10:
+      return errors.outsideWindow();
+    case 190:
+      return errors.badToken(
+        'Error validating access token: The session is invalid because the user logged out.',
+        467,
+      );
+    default:
+      return new GraphApiError(code, `(#${code}) Injected failure`);
   }
 }
 
@@ -71,7 +99,11 @@ export function maybeFail(world: World, pageId: string, req?: GraphRequest): voi
       throw injected(world, b.failCodes[cycle++ % b.failCodes.length] ?? 1200, pageId);
     }
     if (b.failureRate > 0 && Math.random() < b.failureRate) {
-      throw injected(world, b.failCodes[Math.floor(Math.random() * b.failCodes.length)] ?? 1200, pageId);
+      throw injected(
+        world,
+        b.failCodes[Math.floor(Math.random() * b.failCodes.length)] ?? 1200,
+        pageId,
+      );
     }
   }
   if (req && b.hangNext > 0) {

@@ -5,7 +5,11 @@ import type { Page } from '../world/types.js';
 import { maybeFail, sendRateLimited } from './faults.js';
 
 const DAY = 86_400_000;
-export const RETIRED_TAGS = new Set(['CONFIRMED_EVENT_UPDATE', 'POST_PURCHASE_UPDATE', 'ACCOUNT_UPDATE']);
+export const RETIRED_TAGS = new Set([
+  'CONFIRMED_EVENT_UPDATE',
+  'POST_PURCHASE_UPDATE',
+  'ACCOUNT_UPDATE',
+]);
 /** Meta answers error 100 for these tags on sends from this date on. */
 export const TAG_RETIREMENT_MS = Date.UTC(2026, 3, 27);
 const TAGS = new Set([...RETIRED_TAGS, 'HUMAN_AGENT']);
@@ -23,7 +27,12 @@ function countChars(s: string): number {
 }
 
 /** The Send API: `POST /{page-id}/messages` and `POST /me/messages` with a Page token. */
-export function sendMessage(ctx: GraphContext, req: GraphRequest, auth: Auth, page: Page): Record<string, unknown> {
+export function sendMessage(
+  ctx: GraphContext,
+  req: GraphRequest,
+  auth: Auth,
+  page: Page,
+): Record<string, unknown> {
   const { world } = ctx;
   requirePageToken(auth, page, 'POST');
   requireScope(auth, 'pages_messaging');
@@ -34,7 +43,10 @@ export function sendMessage(ctx: GraphContext, req: GraphRequest, auth: Auth, pa
 
   const recipient = objectParam(req, 'recipient');
   if (!recipient) throw errors.param('param recipient must be non-empty.');
-  const psid = typeof recipient.id === 'string' || typeof recipient.id === 'number' ? String(recipient.id) : undefined;
+  const psid =
+    typeof recipient.id === 'string' || typeof recipient.id === 'number'
+      ? String(recipient.id)
+      : undefined;
   if (!psid) {
     if (recipient.user_ref || recipient.phone_number || recipient.comment_id || recipient.post_id) {
       throw errors.param('The emulator supports only recipient.id (PSID).');
@@ -44,7 +56,10 @@ export function sendMessage(ctx: GraphContext, req: GraphRequest, auth: Auth, pa
 
   const senderAction = param(req, 'sender_action');
   if (senderAction !== undefined) {
-    if (!SENDER_ACTIONS.has(senderAction)) throw errors.param('param sender_action must be one of {TYPING_ON, TYPING_OFF, MARK_SEEN, REACT, UNREACT}');
+    if (!SENDER_ACTIONS.has(senderAction))
+      throw errors.param(
+        'param sender_action must be one of {TYPING_ON, TYPING_OFF, MARK_SEEN, REACT, UNREACT}',
+      );
     if (!page.contacts.has(psid)) throw errors.noMatchingUser();
     return { recipient_id: psid };
   }
@@ -52,25 +67,34 @@ export function sendMessage(ctx: GraphContext, req: GraphRequest, auth: Auth, pa
   const messagingType = param(req, 'messaging_type');
   if (!messagingType) throw errors.param('The parameter messaging_type is required');
   if (!TYPES.has(messagingType)) {
-    throw errors.param(`Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG}${messagingType === 'UTILITY' ? ' (UTILITY needs a utility template, not supported here)' : ''}`);
+    throw errors.param(
+      `Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG}${messagingType === 'UTILITY' ? ' (UTILITY needs a utility template, not supported here)' : ''}`,
+    );
   }
   let tag: string | null = null;
   if (messagingType === 'MESSAGE_TAG') {
     tag = param(req, 'tag') ?? null;
     if (!tag) throw errors.param('Param tag must be non-empty when messaging_type is MESSAGE_TAG');
-    if (!TAGS.has(tag)) throw errors.param('Param tag must be one of {CONFIRMED_EVENT_UPDATE, POST_PURCHASE_UPDATE, ACCOUNT_UPDATE, HUMAN_AGENT}');
+    if (!TAGS.has(tag))
+      throw errors.param(
+        'Param tag must be one of {CONFIRMED_EVENT_UPDATE, POST_PURCHASE_UPDATE, ACCOUNT_UPDATE, HUMAN_AGENT}',
+      );
     if (RETIRED_TAGS.has(tag) && now >= TAG_RETIREMENT_MS && !world.behaviour.legacyMessageTags) {
-      throw errors.param(`The message tag ${tag} is no longer supported. Please use utility message templates instead.`);
+      throw errors.param(
+        `The message tag ${tag} is no longer supported. Please use utility message templates instead.`,
+      );
     }
   }
 
   const message = objectParam(req, 'message');
   if (!message) throw errors.param('param message must be non-empty.');
   if (message.attachment !== undefined) {
-    if (message.text !== undefined) throw errors.param('Only one of text or attachment can be specified');
+    if (message.text !== undefined)
+      throw errors.param('Only one of text or attachment can be specified');
     throw errors.param('The emulator supports text messages only.');
   }
-  if (typeof message.text !== 'string' || message.text.length === 0) throw errors.param('param message[text] must be non-empty UTF-8 encoded string');
+  if (typeof message.text !== 'string' || message.text.length === 0)
+    throw errors.param('param message[text] must be non-empty UTF-8 encoded string');
   const text = message.text;
   if (text.length > MAX_TEXT && countChars(text) > MAX_TEXT) {
     throw errors.param(`Length of param message[text] must be less than or equal to ${MAX_TEXT}`);
@@ -78,7 +102,11 @@ export function sendMessage(ctx: GraphContext, req: GraphRequest, auth: Auth, pa
 
   const contact = page.contacts.get(psid);
   if (!contact) throw errors.noMatchingUser();
-  if (world.behaviour.unavailablePsids.length > 0 && world.behaviour.unavailablePsids.includes(psid)) throw errors.unavailable();
+  if (
+    world.behaviour.unavailablePsids.length > 0 &&
+    world.behaviour.unavailablePsids.includes(psid)
+  )
+    throw errors.unavailable();
 
   const since = contact.lastInboundAt === 0 ? Infinity : now - contact.lastInboundAt;
   if (messagingType !== 'MESSAGE_TAG') {

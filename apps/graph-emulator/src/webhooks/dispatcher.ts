@@ -66,7 +66,11 @@ export class WebhookDispatcher {
         const res = await request(sub.callbackUrl, {
           method: 'POST',
           dispatcher: this.agent,
-          headers: { 'content-type': 'application/json', 'user-agent': 'facebookexternalua', ...signatureHeaders(p.body, this.world.app.secret) },
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'facebookexternalua',
+            ...signatureHeaders(p.body, this.world.app.secret),
+          },
           body: p.body,
           headersTimeout: 20_000,
           bodyTimeout: 20_000,
@@ -76,7 +80,14 @@ export class WebhookDispatcher {
       } catch (e) {
         error = (e as Error).message;
       }
-      this.deliveries.push({ id: p.id, attempt: p.attempt, status, ...(error ? { error } : {}), entries: p.entries, time: this.world.now() });
+      this.deliveries.push({
+        id: p.id,
+        attempt: p.attempt,
+        status,
+        ...(error ? { error } : {}),
+        entries: p.entries,
+        time: this.world.now(),
+      });
       if (this.deliveries.length > 1000) this.deliveries.splice(0, this.deliveries.length - 1000);
       if (status === 200 || this.closed) return;
       if (p.attempt > this.world.behaviour.webhookRetries) return;
@@ -92,13 +103,22 @@ export class WebhookDispatcher {
   }
 
   /** The verification GET handshake of `POST /{app-id}/subscriptions`. */
-  async verify(callbackUrl: string, verifyToken: string, challenge: string): Promise<{ status: number; body: string; error?: string }> {
+  async verify(
+    callbackUrl: string,
+    verifyToken: string,
+    challenge: string,
+  ): Promise<{ status: number; body: string; error?: string }> {
     const url = new URL(callbackUrl);
     url.searchParams.set('hub.mode', 'subscribe');
     url.searchParams.set('hub.verify_token', verifyToken);
     url.searchParams.set('hub.challenge', challenge);
     try {
-      const res = await request(url, { method: 'GET', dispatcher: this.agent, headersTimeout: 10_000, bodyTimeout: 10_000 });
+      const res = await request(url, {
+        method: 'GET',
+        dispatcher: this.agent,
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
+      });
       const body = await res.body.text();
       return { status: res.statusCode, body: body.trim() };
     } catch (e) {

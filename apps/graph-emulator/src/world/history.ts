@@ -14,7 +14,8 @@ export function parseMid(mid: string): { pageId: string; psid: string; index: nu
   if (parts.length !== 3) return null;
   const [pageId, psid, idx] = parts as [string, string, string];
   const index = Number(idx);
-  if (!/^\d+$/.test(pageId) || !/^\d+$/.test(psid) || !Number.isInteger(index) || index < 0) return null;
+  if (!/^\d+$/.test(pageId) || !/^\d+$/.test(psid) || !Number.isInteger(index) || index < 0)
+    return null;
   return { pageId, psid, index };
 }
 

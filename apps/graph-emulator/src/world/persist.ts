@@ -1,10 +1,29 @@
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Contact, Message, OutboxEntry, PageTask, TokenRecord, User, AppSubscription, Behaviour } from './types.js';
+import type {
+  Contact,
+  Message,
+  OutboxEntry,
+  PageTask,
+  TokenRecord,
+  User,
+  AppSubscription,
+  Behaviour,
+} from './types.js';
 import type { World } from './world.js';
 
-type ContactRow = [string, string, string, number, number, number, number, number, Message[] | null];
+type ContactRow = [
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  Message[] | null,
+];
 
 interface Snapshot {
   version: 1;
@@ -36,7 +55,17 @@ export function snapshot(world: World): Snapshot {
       roles: [...p.roles.entries()],
       subscribedApps: [...p.subscribedApps.entries()],
       outbox: p.outbox,
-      contacts: p.contactList.map((c): ContactRow => [c.psid, c.firstName, c.lastName, c.lastInboundAt, c.updatedAt, c.baseCount, c.historySeed, c.unread, c.messages]),
+      contacts: p.contactList.map((c): ContactRow => [
+        c.psid,
+        c.firstName,
+        c.lastName,
+        c.lastInboundAt,
+        c.updatedAt,
+        c.baseCount,
+        c.historySeed,
+        c.unread,
+        c.messages,
+      ]),
     })),
     tokens: [...world.tokens.byToken.values()],
     behaviour: world.behaviour,
@@ -57,8 +86,28 @@ export function loadState(world: World, file: string): boolean {
   for (const p of s.pages) {
     const contacts = new Map<string, Contact>();
     const list: Contact[] = [];
-    for (const [psid, firstName, lastName, lastInboundAt, updatedAt, baseCount, historySeed, unread, messages] of p.contacts) {
-      const c: Contact = { psid, firstName, lastName, lastInboundAt, updatedAt, baseCount, historySeed, unread, messages };
+    for (const [
+      psid,
+      firstName,
+      lastName,
+      lastInboundAt,
+      updatedAt,
+      baseCount,
+      historySeed,
+      unread,
+      messages,
+    ] of p.contacts) {
+      const c: Contact = {
+        psid,
+        firstName,
+        lastName,
+        lastInboundAt,
+        updatedAt,
+        baseCount,
+        historySeed,
+        unread,
+        messages,
+      };
       contacts.set(psid, c);
       list.push(c);
     }
@@ -97,7 +146,9 @@ export class StateSaver {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.writing = this.writing.then(() => this.write()).catch((e: unknown) => console.error('[graph-emulator] state save failed', e));
+      this.writing = this.writing
+        .then(() => this.write())
+        .catch((e: unknown) => console.error('[graph-emulator] state save failed', e));
     }, this.delayMs);
   }
 

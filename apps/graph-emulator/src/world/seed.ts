@@ -20,14 +20,29 @@ function seedDemo(world: World): void {
   const second = world.createUser({ name: 'Second Admin', email: 'second.admin@example.com' });
   const pages = [
     world.createPage({ ownerId: admin.id, name: 'Crumb & Co. Bakery', category: 'Bakery' }),
-    world.createPage({ ownerId: admin.id, name: 'Spoke & Chain Bike Shop', category: 'Bicycle Shop' }),
-    world.createPage({ ownerId: admin.id, name: 'Lotus Flow Yoga Studio', category: 'Yoga Studio' }),
+    world.createPage({
+      ownerId: admin.id,
+      name: 'Spoke & Chain Bike Shop',
+      category: 'Bicycle Shop',
+    }),
+    world.createPage({
+      ownerId: admin.id,
+      name: 'Lotus Flow Yoga Studio',
+      category: 'Yoga Studio',
+    }),
   ];
   const [bakery] = pages;
   if (bakery) world.addRole(bakery, second.id, ['MESSAGING', 'MODERATE', 'CREATE_CONTENT']);
-  pages.push(world.createPage({ ownerId: second.id, name: 'Harbor Lane Books', category: 'Bookstore' }));
+  pages.push(
+    world.createPage({ ownerId: second.id, name: 'Harbor Lane Books', category: 'Bookstore' }),
+  );
   for (const [i, page] of pages.entries()) {
-    world.addContacts(page, { count: i === 3 ? 60 : 200, rng, messagesPerContact: 4, inWindowShare: 0.25 });
+    world.addContacts(page, {
+      count: i === 3 ? 60 : 200,
+      rng,
+      messagesPerContact: 4,
+      inWindowShare: 0.25,
+    });
   }
 }
 
@@ -37,10 +52,17 @@ function seedSpec(world: World, spec: SeedSpec): void {
   const users = spec.users ?? 1;
   for (let u = 0; u < users; u++) {
     const name = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
-    const user = world.createUser({ name, email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${u}@example.com` });
+    const user = world.createUser({
+      name,
+      email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${u}@example.com`,
+    });
     for (let p = 0; p < (spec.pagesPerUser ?? 1); p++) {
       const [kind, category] = rng.pick(BUSINESS_KINDS);
-      const page = world.createPage({ ownerId: user.id, name: `${rng.pick(BUSINESS_WORDS)} ${kind}`, category });
+      const page = world.createPage({
+        ownerId: user.id,
+        name: `${rng.pick(BUSINESS_WORDS)} ${kind}`,
+        category,
+      });
       world.addContacts(page, {
         count: spec.contactsPerPage ?? 10,
         rng,

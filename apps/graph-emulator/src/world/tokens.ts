@@ -27,7 +27,8 @@ export class TokenStore {
     expiresInSeconds?: number;
   }): TokenRecord {
     const now = this.now();
-    const lifetime = input.expiresInSeconds ?? (input.longLived ? LONG_LIVED_SECONDS : SHORT_LIVED_SECONDS);
+    const lifetime =
+      input.expiresInSeconds ?? (input.longLived ? LONG_LIVED_SECONDS : SHORT_LIVED_SECONDS);
     const record: TokenRecord = {
       token: randomToken('EAA'),
       type: input.type,
@@ -50,7 +51,8 @@ export class TokenStore {
     const cached = this.pageTokenCache.get(key);
     const existing = cached ? this.byToken.get(cached) : undefined;
     if (existing && !existing.invalidSubcode) return existing;
-    const remaining = user.expiresAt === 0 ? 0 : Math.max(1, Math.round((user.expiresAt - this.now()) / 1000));
+    const remaining =
+      user.expiresAt === 0 ? 0 : Math.max(1, Math.round((user.expiresAt - this.now()) / 1000));
     const record = this.issue({
       type: 'PAGE',
       userId: user.userId,
@@ -66,9 +68,15 @@ export class TokenStore {
 
   check(token: string): TokenCheck {
     const record = this.byToken.get(token);
-    if (!record) return { ok: false, message: 'Invalid OAuth access token - Cannot parse access token' };
+    if (!record)
+      return { ok: false, message: 'Invalid OAuth access token - Cannot parse access token' };
     if (record.invalidSubcode) {
-      return { ok: false, subcode: record.invalidSubcode, message: invalidMessage(record.invalidSubcode), record };
+      return {
+        ok: false,
+        subcode: record.invalidSubcode,
+        message: invalidMessage(record.invalidSubcode),
+        record,
+      };
     }
     if (record.expiresAt !== 0 && record.expiresAt <= this.now()) {
       return {

@@ -1,7 +1,15 @@
 /** The emulated social network's data model. Compact on purpose: a page can hold 100k contacts. */
 
-export type PageTask = 'ANALYZE' | 'ADVERTISE' | 'MESSAGING' | 'MODERATE' | 'CREATE_CONTENT' | 'MANAGE';
-export const ALL_TASKS: PageTask[] = ['ANALYZE', 'ADVERTISE', 'MESSAGING', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'];
+export type PageTask =
+  'ANALYZE' | 'ADVERTISE' | 'MESSAGING' | 'MODERATE' | 'CREATE_CONTENT' | 'MANAGE';
+export const ALL_TASKS: PageTask[] = [
+  'ANALYZE',
+  'ADVERTISE',
+  'MESSAGING',
+  'MODERATE',
+  'CREATE_CONTENT',
+  'MANAGE',
+];
 
 export interface User {
   id: string;

@@ -16,7 +16,8 @@ import {
 } from './types.js';
 import { FIRST_NAMES, LAST_NAMES } from './names.js';
 
-export type WebhookField = 'messages' | 'message_deliveries' | 'message_reads' | 'messaging_postbacks' | 'message_echoes';
+export type WebhookField =
+  'messages' | 'message_deliveries' | 'message_reads' | 'messaging_postbacks' | 'message_echoes';
 
 export interface WorldEvent {
   pageId: string;
@@ -46,7 +47,10 @@ export class World {
   /** Faults injected so far (`GET /_emulator/faults`): error answers by code, and held answers. */
   faults: { byCode: Record<string, number>; held: number } = { byCode: {}, held: 0 };
   /** Codes issued by the login dialog (response_type=code) -> token data. */
-  authCodes = new Map<string, { userId: string; scopes: string[]; redirectUri: string; expiresAt: number }>();
+  authCodes = new Map<
+    string,
+    { userId: string; scopes: string[]; redirectUri: string; expiresAt: number }
+  >();
   onEvent: (e: WorldEvent) => void = () => {};
   onChange: () => void = () => {};
   private idRng = new Rng('ids');
@@ -82,11 +86,23 @@ export class World {
   private newId(length: number): string {
     for (;;) {
       const id = this.idRng.digits(length);
-      if (!this.users.has(id) && !this.pages.has(id) && !this.psidIndex.has(id) && id !== this.app.id) return id;
+      if (
+        !this.users.has(id) &&
+        !this.pages.has(id) &&
+        !this.psidIndex.has(id) &&
+        id !== this.app.id
+      )
+        return id;
     }
   }
 
-  createUser(input: { name: string; email?: string; id?: string; installed?: boolean; scopes?: string[] }): User {
+  createUser(input: {
+    name: string;
+    email?: string;
+    id?: string;
+    installed?: boolean;
+    scopes?: string[];
+  }): User {
     const [firstName = input.name, ...rest] = input.name.split(' ');
     const id = input.id ?? this.newId(15);
     const user: User = {
@@ -155,12 +171,14 @@ export class World {
       let lastInboundAt: number;
       if (spec.inboundAgoMs === null) lastInboundAt = 0;
       else if (spec.inboundAgoMs !== undefined) lastInboundAt = now - spec.inboundAgoMs;
-      else if (rng.next() < spec.inWindowShare) lastInboundAt = now - rng.int(60_000, 23 * 3_600_000);
+      else if (rng.next() < spec.inWindowShare)
+        lastInboundAt = now - rng.int(60_000, 23 * 3_600_000);
       else lastInboundAt = now - rng.int(25 * 3_600_000, 30 * 86_400_000);
       const m = spec.messagesPerContact;
       const baseCount = lastInboundAt === 0 ? 0 : Math.max(1, m <= 2 ? m : rng.int(m - 2, m + 2));
       let updatedAt = lastInboundAt;
-      if (baseCount >= 2 && rng.next() < 0.5) updatedAt = Math.min(now, lastInboundAt + rng.int(60_000, 2 * 3_600_000));
+      if (baseCount >= 2 && rng.next() < 0.5)
+        updatedAt = Math.min(now, lastInboundAt + rng.int(60_000, 2 * 3_600_000));
       const contact: Contact = {
         psid,
         firstName: rng.pick(FIRST_NAMES),
@@ -187,7 +205,9 @@ export class World {
     if (!page.convOrder) {
       page.convOrder = page.contactList
         .filter((c) => c.updatedAt > 0)
-        .sort((a, b) => b.updatedAt - a.updatedAt || (a.psid < b.psid ? -1 : a.psid > b.psid ? 1 : 0));
+        .sort(
+          (a, b) => b.updatedAt - a.updatedAt || (a.psid < b.psid ? -1 : a.psid > b.psid ? 1 : 0),
+        );
     }
     return page.convOrder;
   }
@@ -196,9 +216,20 @@ export class World {
     return materialise(page.id, contact);
   }
 
-  private append(page: Page, contact: Contact, fromContact: boolean, text: string, time: number): Message {
+  private append(
+    page: Page,
+    contact: Contact,
+    fromContact: boolean,
+    text: string,
+    time: number,
+  ): Message {
     const messages = materialise(page.id, contact);
-    const msg: Message = { mid: makeMid(page.id, contact.psid, messages.length), fromContact, text, time };
+    const msg: Message = {
+      mid: makeMid(page.id, contact.psid, messages.length),
+      fromContact,
+      text,
+      time,
+    };
     messages.push(msg);
     contact.updatedAt = time;
     page.convOrder = null;
@@ -214,7 +245,12 @@ export class World {
     this.onEvent({
       pageId: page.id,
       field: 'messages',
-      event: { sender: { id: contact.psid }, recipient: { id: page.id }, timestamp: now, message: { mid: msg.mid, text } },
+      event: {
+        sender: { id: contact.psid },
+        recipient: { id: page.id },
+        timestamp: now,
+        message: { mid: msg.mid, text },
+      },
     });
     this.touch();
     return msg;
@@ -225,7 +261,12 @@ export class World {
     this.onEvent({
       pageId: page.id,
       field: 'message_reads',
-      event: { sender: { id: contact.psid }, recipient: { id: page.id }, timestamp: now, read: { watermark: now } },
+      event: {
+        sender: { id: contact.psid },
+        recipient: { id: page.id },
+        timestamp: now,
+        read: { watermark: now },
+      },
     });
     return now;
   }
@@ -237,17 +278,36 @@ export class World {
     this.onEvent({
       pageId: page.id,
       field: 'messaging_postbacks',
-      event: { sender: { id: contact.psid }, recipient: { id: page.id }, timestamp: now, postback: { mid, title, payload } },
+      event: {
+        sender: { id: contact.psid },
+        recipient: { id: page.id },
+        timestamp: now,
+        postback: { mid, title, payload },
+      },
     });
     this.touch();
     return mid;
   }
 
   /** A page message accepted by the Send API: outbox + conversation history + echo/delivery webhooks. */
-  recordSend(page: Page, contact: Contact, text: string, messagingType: string, tag: string | null, now: number): string {
+  recordSend(
+    page: Page,
+    contact: Contact,
+    text: string,
+    messagingType: string,
+    tag: string | null,
+    now: number,
+  ): string {
     const msg = this.append(page, contact, false, text, now);
     contact.unread = 0;
-    const entry: OutboxEntry = { mid: msg.mid, recipient: contact.psid, text, messaging_type: messagingType, tag, time: now };
+    const entry: OutboxEntry = {
+      mid: msg.mid,
+      recipient: contact.psid,
+      text,
+      messaging_type: messagingType,
+      tag,
+      time: now,
+    };
     page.outbox.push(entry);
     if (this.app.subscription && page.subscribedApps.has(this.app.id)) {
       this.onEvent({
@@ -263,7 +323,12 @@ export class World {
       this.onEvent({
         pageId: page.id,
         field: 'message_deliveries',
-        event: { sender: { id: contact.psid }, recipient: { id: page.id }, timestamp: now, delivery: { mids: [msg.mid], watermark: now } },
+        event: {
+          sender: { id: contact.psid },
+          recipient: { id: page.id },
+          timestamp: now,
+          delivery: { mids: [msg.mid], watermark: now },
+        },
       });
     }
     this.touch();

@@ -26,8 +26,16 @@ export const env = {
   /** Where the login SDK (sdk.js) is loaded from; the emulator serves one locally. */
   fbSdkUrl: read(runtime.fbSdkUrl, import.meta.env.VITE_FB_SDK_URL, 'http://localhost:4010/sdk.js'),
   /** Graph / SDK version (spec §6 default v16.0). */
-  graphApiVersion: read(runtime.graphApiVersion, import.meta.env.VITE_GRAPH_API_VERSION, GRAPH_API_VERSION),
+  graphApiVersion: read(
+    runtime.graphApiVersion,
+    import.meta.env.VITE_GRAPH_API_VERSION,
+    GRAPH_API_VERSION,
+  ),
   /** Support chat (chat-app link) used by the landing page and 'Upgrade to Pro'. */
-  supportUrl: read(runtime.supportUrl, import.meta.env.VITE_SUPPORT_URL, 'https://wa.me/15550100200'),
+  supportUrl: read(
+    runtime.supportUrl,
+    import.meta.env.VITE_SUPPORT_URL,
+    'https://wa.me/15550100200',
+  ),
   isDev: import.meta.env.DEV,
 } as const;

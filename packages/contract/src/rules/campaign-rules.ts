@@ -12,7 +12,8 @@ export function startOfMinute(now: Date): Date {
 /** Date-and-time rule of spec §5; `value` may be a Date, an ISO string or anything else. */
 export function dateTimeError(value: unknown, now: Date = new Date()): string | undefined {
   if (value === undefined || value === null || value === '') return M.dateTimeRequired;
-  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+  const date =
+    value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
   if (!date || Number.isNaN(date.getTime())) return M.dateTimeInvalid;
   if (date.getTime() < startOfMinute(now).getTime()) return M.dateTimeInPast;
   return undefined;
@@ -22,7 +23,13 @@ export function dateTimeError(value: unknown, now: Date = new Date()): string | 
  * A trimmed text field that reports only its first failing rule, as a form shows one message
  * per field: required, then the minimum, then the maximum.
  */
-const ruledText = (required: string, min: number, minMessage: string, max: number, maxMessage: string) =>
+const ruledText = (
+  required: string,
+  min: number,
+  minMessage: string,
+  max: number,
+  maxMessage: string,
+) =>
   z
     .any()
     .superRefine((value, ctx) => {
@@ -39,7 +46,11 @@ const ruledText = (required: string, min: number, minMessage: string, max: numbe
     .transform((value) => (value as string).trim());
 
 const campaignName = ruledText(
-  M.nameRequired, LIMITS.campaignNameMin, M.nameTooShort, LIMITS.campaignNameMax, M.nameTooLong,
+  M.nameRequired,
+  LIMITS.campaignNameMin,
+  M.nameTooShort,
+  LIMITS.campaignNameMax,
+  M.nameTooLong,
 );
 const campaignDescription = ruledText(
   M.descriptionRequired,
@@ -49,7 +60,11 @@ const campaignDescription = ruledText(
   M.descriptionTooLong,
 );
 const campaignMessage = ruledText(
-  M.messageRequired, LIMITS.campaignMessageMin, M.messageTooShort, LIMITS.campaignMessageMax, M.messageTooLong,
+  M.messageRequired,
+  LIMITS.campaignMessageMin,
+  M.messageTooShort,
+  LIMITS.campaignMessageMax,
+  M.messageTooLong,
 );
 const contentType = z
   .any()
@@ -102,7 +117,10 @@ export const createCampaignBodySchema = makeCreateCampaignBodySchema();
 export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
 
 /** Form values -> creation payload (spec §3: tagId null when no tag is chosen). */
-export function toCreateCampaignBody(values: CampaignFormValues, pageId: string): CreateCampaignBody {
+export function toCreateCampaignBody(
+  values: CampaignFormValues,
+  pageId: string,
+): CreateCampaignBody {
   return {
     name: values.campaignName,
     description: values.campaignDescription,

@@ -30,7 +30,8 @@ export const CAMPAIGN_MESSAGES = {
   messageTooShort: 'Message must be at least 3 characters',
   messageTooLong: 'Message cannot exceed 500 characters',
   contentTypeRequired: 'Content type is required',
-  contentTypeInvalid: 'Content type must be one of: Confirmed event update, Post purchase update, Account update',
+  contentTypeInvalid:
+    'Content type must be one of: Confirmed event update, Post purchase update, Account update',
   tagInvalid: 'Tag must be a valid tag id',
   pageRequired: 'Page is required',
 } as const;

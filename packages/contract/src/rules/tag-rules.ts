@@ -73,14 +73,16 @@ export function tagFieldErrors(values: TagFormValues): TagFieldErrors {
  */
 export function tagSubmitError(values: TagFormValues): string | undefined {
   if (!values.name.trim() || !values.description.trim()) return M.allRequired;
-  if (liveTagNameError(values.name) || liveTagDescriptionError(values.description)) return M.fixErrors;
+  if (liveTagNameError(values.name) || liveTagDescriptionError(values.description))
+    return M.fixErrors;
   return undefined;
 }
 
 /** Adds every message of `errors` to a zod context, under its field. */
 function addIssues(ctx: z.RefinementCtx, errors: Record<string, string[] | undefined>) {
   for (const [field, messages] of Object.entries(errors)) {
-    for (const message of messages ?? []) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+    for (const message of messages ?? [])
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
   }
 }
 

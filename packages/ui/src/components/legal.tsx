@@ -27,7 +27,9 @@ export function LegalDocument({
         <div className="mt-4 grid gap-3 text-base leading-7 text-foreground/90">{intro}</div>
       </header>
       <nav aria-label="Contents" className="mb-10 rounded-xl border border-border bg-muted/40 p-5">
-        <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Contents</h2>
+        <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+          Contents
+        </h2>
         {/* Columns, not a grid: the numbers read down the first column, then the second. */}
         <ol className="mt-3 list-decimal gap-x-8 pl-5 text-sm sm:columns-2">
           {sections.map((section) => (
@@ -44,11 +46,23 @@ export function LegalDocument({
       </nav>
       <div className="grid gap-10">
         {sections.map((section, index) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-24">
-            <h2 id={`${section.id}-title`} className="text-xl font-semibold tracking-tight text-foreground">
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-title`}
+            className="scroll-mt-24"
+          >
+            <h2
+              id={`${section.id}-title`}
+              className="text-xl font-semibold tracking-tight text-foreground"
+            >
               {index + 1}. {section.title}
             </h2>
-            <div className={cn('mt-3 grid gap-3 text-base leading-7 text-foreground/90', legalProse)}>{section.body}</div>
+            <div
+              className={cn('mt-3 grid gap-3 text-base leading-7 text-foreground/90', legalProse)}
+            >
+              {section.body}
+            </div>
           </section>
         ))}
       </div>

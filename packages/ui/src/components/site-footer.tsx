@@ -13,7 +13,9 @@ export function SiteFooter({ className }: { className?: string }) {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="grid gap-2">
           <Brand />
-          <p className="text-sm text-muted-foreground">© {new Date().getFullYear()} Pagecast. All rights reserved.</p>
+          <p className="text-sm text-muted-foreground">
+            © {new Date().getFullYear()} Pagecast. All rights reserved.
+          </p>
         </div>
         <nav aria-label="Legal">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">

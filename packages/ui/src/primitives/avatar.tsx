@@ -59,7 +59,13 @@ export function Avatar({ src, name, size = 'md', fallbackImage, online, classNam
       </span>
     );
   } else {
-    content = <img src={fallbackImage ?? DEFAULT_AVATAR_SRC} alt="Default avatar" className="size-full object-cover" />;
+    content = (
+      <img
+        src={fallbackImage ?? DEFAULT_AVATAR_SRC}
+        alt="Default avatar"
+        className="size-full object-cover"
+      />
+    );
   }
 
   return (
@@ -71,7 +77,9 @@ export function Avatar({ src, name, size = 'md', fallbackImage, online, classNam
         className,
       )}
     >
-      <span className="flex size-full items-center justify-center overflow-hidden rounded-full">{content}</span>
+      <span className="flex size-full items-center justify-center overflow-hidden rounded-full">
+        {content}
+      </span>
       {online !== undefined ? (
         <span
           data-testid="avatar-status"

@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'success' | 'warning' | 'destructive';
+export type BadgeVariant =
+  'default' | 'secondary' | 'outline' | 'success' | 'warning' | 'destructive';
 
 const variants: Record<BadgeVariant, string> = {
   default: 'border-transparent bg-primary text-primary-foreground',
@@ -31,7 +32,9 @@ export function Badge({ variant = 'default', className, ...props }: BadgeProps) 
 }
 
 /** Spec §4 campaign status colours: pending is red, processing is yellow, anything else is green. */
-export function campaignStatusVariant(status: string | null | undefined): 'destructive' | 'warning' | 'success' {
+export function campaignStatusVariant(
+  status: string | null | undefined,
+): 'destructive' | 'warning' | 'success' {
   const normalized = (status ?? '').trim().toLowerCase();
   if (normalized === 'pending') return 'destructive';
   if (normalized === 'processing') return 'warning';

@@ -8,7 +8,8 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 const variantClasses: Record<ButtonVariant, string> = {
   default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
   secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
-  outline: 'border border-border bg-background text-foreground shadow-xs hover:bg-accent hover:text-accent-foreground',
+  outline:
+    'border border-border bg-background text-foreground shadow-xs hover:bg-accent hover:text-accent-foreground',
   ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',
   destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
   link: 'text-primary underline-offset-4 hover:underline',

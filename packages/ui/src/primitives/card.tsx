@@ -5,7 +5,10 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="card"
-      className={cn('flex flex-col rounded-xl border border-border bg-card text-card-foreground shadow-sm', className)}
+      className={cn(
+        'flex flex-col rounded-xl border border-border bg-card text-card-foreground shadow-sm',
+        className,
+      )}
       {...props}
     />
   );

@@ -41,7 +41,10 @@ export function Collapsible({
       <span>{title}</span>
       <ChevronDown
         aria-hidden="true"
-        className={cn('size-4 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')}
+        className={cn(
+          'size-4 shrink-0 text-muted-foreground transition-transform',
+          open && 'rotate-180',
+        )}
       />
     </button>
   );

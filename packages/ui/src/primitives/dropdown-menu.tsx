@@ -43,7 +43,12 @@ export interface DropdownMenuProps {
 /** Small accessible menu button. Compose DropdownMenuTrigger + DropdownMenuContent (role=menu) with
  *  DropdownMenuItem / DropdownMenuLabel / DropdownMenuSeparator. Arrow keys, Home/End move between items,
  *  Escape closes and returns focus to the trigger, Tab or a click outside closes. */
-export function DropdownMenu({ children, open: openProp, onOpenChange, className }: DropdownMenuProps) {
+export function DropdownMenu({
+  children,
+  open: openProp,
+  onOpenChange,
+  className,
+}: DropdownMenuProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const open = openProp ?? uncontrolledOpen;
   const setOpen = useCallback(
@@ -62,7 +67,12 @@ export function DropdownMenu({ children, open: openProp, onOpenChange, className
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent | globalThis.MouseEvent) => {
-      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) setOpen(false);
+      if (
+        rootRef.current &&
+        event.target instanceof Node &&
+        !rootRef.current.contains(event.target)
+      )
+        setOpen(false);
     };
     document.addEventListener('mousedown', onPointerDown);
     return () => document.removeEventListener('mousedown', onPointerDown);
@@ -87,8 +97,14 @@ export function DropdownMenu({ children, open: openProp, onOpenChange, className
   );
 }
 
-export function DropdownMenuTrigger({ className, onClick, onKeyDown, ...props }: ComponentProps<'button'>) {
-  const { open, setOpen, triggerRef, triggerId, contentId, focusTarget } = useMenu('DropdownMenuTrigger');
+export function DropdownMenuTrigger({
+  className,
+  onClick,
+  onKeyDown,
+  ...props
+}: ComponentProps<'button'>) {
+  const { open, setOpen, triggerRef, triggerId, contentId, focusTarget } =
+    useMenu('DropdownMenuTrigger');
   return (
     <button
       ref={triggerRef}
@@ -122,7 +138,9 @@ export function DropdownMenuTrigger({ className, onClick, onKeyDown, ...props }:
 }
 
 function menuItems(content: HTMLElement): HTMLElement[] {
-  return Array.from(content.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'));
+  return Array.from(
+    content.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'),
+  );
 }
 
 const placement = {

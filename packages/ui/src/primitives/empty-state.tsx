@@ -11,7 +11,12 @@ export interface EmptyStateProps {
 
 export function EmptyState({ icon, title, description, action, className }: EmptyStateProps) {
   return (
-    <div className={cn('flex flex-col items-center justify-center gap-3 px-6 py-10 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 px-6 py-10 text-center',
+        className,
+      )}
+    >
       {icon ? (
         <div
           aria-hidden="true"
@@ -22,7 +27,9 @@ export function EmptyState({ icon, title, description, action, className }: Empt
       ) : null}
       <div className="grid gap-1">
         <p className="text-base font-semibold text-foreground">{title}</p>
-        {description ? <p className="max-w-sm text-sm text-muted-foreground">{description}</p> : null}
+        {description ? (
+          <p className="max-w-sm text-sm text-muted-foreground">{description}</p>
+        ) : null}
       </div>
       {action ? <div className="mt-1">{action}</div> : null}
     </div>

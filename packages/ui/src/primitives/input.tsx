@@ -13,5 +13,7 @@ export type InputProps = ComponentProps<'input'>;
 
 /** Text input; set aria-invalid to show the error style. */
 export function Input({ className, type = 'text', ref, ...props }: InputProps) {
-  return <input ref={ref} type={type} className={cn(fieldClasses, 'h-10 py-2', className)} {...props} />;
+  return (
+    <input ref={ref} type={type} className={cn(fieldClasses, 'h-10 py-2', className)} {...props} />
+  );
 }

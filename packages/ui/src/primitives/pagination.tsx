@@ -15,11 +15,21 @@ export interface PaginationProps {
 
 /** 'Previous' / 'Page X of Y' / 'Next'. Previous is disabled on page 1, Next on the last page.
  *  Y is at least 1 (an empty list reads 'Page 1 of 1'). */
-export function Pagination({ page, totalPages, onPrevious, onNext, disabled = false, className }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  onPrevious,
+  onNext,
+  disabled = false,
+  className,
+}: PaginationProps) {
   const total = Math.max(1, totalPages);
   const current = Math.min(Math.max(1, page), total);
   return (
-    <nav aria-label="Pagination" className={cn('flex items-center justify-between gap-3', className)}>
+    <nav
+      aria-label="Pagination"
+      className={cn('flex items-center justify-between gap-3', className)}
+    >
       <Button variant="outline" size="sm" onClick={onPrevious} disabled={disabled || current <= 1}>
         <ChevronLeft aria-hidden="true" />
         Previous

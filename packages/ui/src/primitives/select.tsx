@@ -17,7 +17,14 @@ export interface SelectProps extends Omit<ComponentProps<'select'>, 'children'> 
 }
 
 /** Native <select>, styled. */
-export function Select({ options, placeholder, className, wrapperClassName, ref, ...props }: SelectProps) {
+export function Select({
+  options,
+  placeholder,
+  className,
+  wrapperClassName,
+  ref,
+  ...props
+}: SelectProps) {
   return (
     <div className={cn('relative w-full', wrapperClassName)}>
       <select

@@ -7,13 +7,22 @@ export interface SeparatorProps extends ComponentProps<'div'> {
   decorative?: boolean;
 }
 
-export function Separator({ orientation = 'horizontal', decorative = true, className, ...props }: SeparatorProps) {
+export function Separator({
+  orientation = 'horizontal',
+  decorative = true,
+  className,
+  ...props
+}: SeparatorProps) {
   return (
     <div
       role={decorative ? 'none' : 'separator'}
       aria-orientation={decorative ? undefined : orientation}
       data-orientation={orientation}
-      className={cn('shrink-0 bg-border', orientation === 'horizontal' ? 'h-px w-full' : 'h-full w-px', className)}
+      className={cn(
+        'shrink-0 bg-border',
+        orientation === 'horizontal' ? 'h-px w-full' : 'h-full w-px',
+        className,
+      )}
       {...props}
     />
   );

@@ -57,7 +57,10 @@ export function Textarea({
       <p
         id={counterId}
         data-testid="textarea-counter"
-        className={cn('justify-self-end text-xs tabular-nums text-muted-foreground', atLimit && 'text-destructive')}
+        className={cn(
+          'justify-self-end text-xs tabular-nums text-muted-foreground',
+          atLimit && 'text-destructive',
+        )}
       >
         {maxLength !== undefined ? `${length}/${maxLength}` : `${length}`}
       </p>

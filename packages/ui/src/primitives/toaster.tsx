@@ -29,7 +29,10 @@ export function Toaster({ toastOptions, style, ...props }: ToasterProps) {
           ...style,
         } as CSSProperties
       }
-      toastOptions={{ ...toastOptions, style: { width: TOAST_DEFAULTS.width, ...toastOptions?.style } }}
+      toastOptions={{
+        ...toastOptions,
+        style: { width: TOAST_DEFAULTS.width, ...toastOptions?.style },
+      }}
       {...props}
     />
   );

@@ -35,7 +35,9 @@ export async function saveSignIn(
   pageInputs: PageInput[],
 ): Promise<{ adminId: string; unlinked: number }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(${admin.fbUserId}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(${admin.fbUserId}))`,
+    );
     const [saved] = await tx
       .insert(admins)
       .values({ ...admin, tokenStatus: 'valid' })

@@ -41,7 +41,11 @@ async function selectAdminPages(db: Db, adminId: string, extra: SQL = sql``): Pr
 
 export const listAdminPages = (db: Db, adminId: string) => selectAdminPages(db, adminId);
 
-export async function findAdminPage(db: Db, adminId: string, fbPageId: string): Promise<Page | null> {
+export async function findAdminPage(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+): Promise<Page | null> {
   const [page] = await selectAdminPages(db, adminId, sql`and p.fb_page_id = ${fbPageId}`);
   return page ?? null;
 }
@@ -100,7 +104,8 @@ type CampaignRowJson = {
   completedAt: string | null;
 };
 
-const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
+const iso = (v: string | Date | null): string | null =>
+  v === null ? null : new Date(v).toISOString();
 
 function toCampaign(r: CampaignRowJson): Campaign {
   return {

@@ -5,7 +5,10 @@ import { admins, subscriptions } from '../../db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export async function findSubscription(db: Db, adminId: string): Promise<SubscriptionRow | undefined> {
+export async function findSubscription(
+  db: Db,
+  adminId: string,
+): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.adminId, adminId));
   return row;
 }

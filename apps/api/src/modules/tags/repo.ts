@@ -52,11 +52,12 @@ export async function listAdminPageTagsWithCounts(
   adminId: string,
   fbPageId: string,
 ): Promise<Array<{ id: string; name: string; description: string; count: number }> | null> {
-  const rows = await runStatement<{ id: string | null; name: string; description: string; count: number }>(
-    db,
-    ADMIN_PAGE_TAGS,
-    [fbPageId, adminId],
-  );
+  const rows = await runStatement<{
+    id: string | null;
+    name: string;
+    description: string;
+    count: number;
+  }>(db, ADMIN_PAGE_TAGS, [fbPageId, adminId]);
   if (rows.length === 0) return null;
   return rows.filter((r): r is typeof r & { id: string } => r.id !== null);
 }

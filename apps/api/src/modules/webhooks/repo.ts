@@ -9,7 +9,11 @@ export type StoredEventRow = {
   payload: unknown;
 };
 
-export async function insertWebhookEvent(db: Db, object: string, payload: unknown): Promise<number> {
+export async function insertWebhookEvent(
+  db: Db,
+  object: string,
+  payload: unknown,
+): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(sql`
     insert into webhook_events (object, payload) values (${object}, ${JSON.stringify(payload)}::jsonb)
     returning id`);

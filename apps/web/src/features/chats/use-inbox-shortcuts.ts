@@ -52,7 +52,9 @@ function visible(el: HTMLElement | null): el is HTMLElement {
 
 /** The list and the chat take turns (a phone, or a narrow inbox next to the sidebar). */
 function isNarrow(root: HTMLElement): boolean {
-  return !(visible(root.querySelector<HTMLElement>(LIST)) && visible(root.querySelector<HTMLElement>(CHAT)));
+  return !(
+    visible(root.querySelector<HTMLElement>(LIST)) && visible(root.querySelector<HTMLElement>(CHAT))
+  );
 }
 
 /** In multi-select mode the rows are checkboxes: moving never ticks one. */
@@ -78,7 +80,8 @@ function move(root: HTMLElement, delta: 1 | -1): void {
   if (!next) return;
   // Wide screens open the conversation as the selection moves (like Front / Gmail); phones and
   // multi-select only move the focus, so the list stays on screen and nothing gets ticked by accident.
-  if (!isCheckRow(next) && !isNarrow(root) && next.getAttribute('aria-current') !== 'true') next.click();
+  if (!isCheckRow(next) && !isNarrow(root) && next.getAttribute('aria-current') !== 'true')
+    next.click();
   next.focus();
   next.scrollIntoView({ block: 'nearest' });
 }

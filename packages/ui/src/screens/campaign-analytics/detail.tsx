@@ -21,7 +21,14 @@ import { Pagination } from '../../primitives/pagination';
 import { Select } from '../../primitives/select';
 import { Sheet, SheetHeader, SheetTitle } from '../../primitives/sheet';
 import { Skeleton } from '../../primitives/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../primitives/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../primitives/table';
 import { FunnelChart } from './funnel';
 import { ANALYTICS_TEXT, formatScheduled, OUTCOME_LABELS } from './texts';
 
@@ -123,20 +130,29 @@ export function CampaignDetailSheet({
         {c && detail ? (
           <>
             {c.statusReason ? (
-              <p role="status" className="rounded-md border border-border bg-muted/40 px-3 py-2 text-sm">
+              <p
+                role="status"
+                className="rounded-md border border-border bg-muted/40 px-3 py-2 text-sm"
+              >
                 {c.statusReason}
               </p>
             ) : null}
             {c.status === 'processing' ? (
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                <Radio aria-hidden className="size-4 animate-pulse text-warning motion-reduce:animate-none" />
+                <Radio
+                  aria-hidden
+                  className="size-4 animate-pulse text-warning motion-reduce:animate-none"
+                />
                 {T.live}
               </p>
             ) : null}
             <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
               <Meta label="Scheduled" value={formatScheduled(c.scheduledTime)} />
               <Meta label="Category" value={contentTypeLabel(c.type)} />
-              <Meta label="Audience" value={c.tagId || c.tagName ? `Tag: ${c.tagName ?? 'deleted tag'}` : 'All users'} />
+              <Meta
+                label="Audience"
+                value={c.tagId || c.tagName ? `Tag: ${c.tagName ?? 'deleted tag'}` : 'All users'}
+              />
               <Meta label="Recipients" value={detail.funnel.audience.toLocaleString('en')} />
             </dl>
             <div className="rounded-md border border-border bg-muted/30 p-3 text-sm">
@@ -144,7 +160,13 @@ export function CampaignDetailSheet({
               <p className="mt-1 whitespace-pre-wrap">{c.message}</p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" loading={exporting} onClick={() => void exportCsv()} disabled={detail.funnel.audience === 0}>
+              <Button
+                variant="outline"
+                size="sm"
+                loading={exporting}
+                onClick={() => void exportCsv()}
+                disabled={detail.funnel.audience === 0}
+              >
                 {exporting ? null : <Download aria-hidden />}
                 {T.exportCsv}
               </Button>
@@ -155,12 +177,20 @@ export function CampaignDetailSheet({
                 </Button>
               ) : null}
             </div>
-            <section className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3" aria-label={T.funnelTitle}>
+            <section
+              className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3"
+              aria-label={T.funnelTitle}
+            >
               <h3 className="text-base font-semibold">{T.funnelTitle}</h3>
               <FunnelChart funnel={detail.funnel} />
-              {detail.funnel.unknown > 0 ? <p className="text-xs text-muted-foreground">{T.unknownHelp}</p> : null}
+              {detail.funnel.unknown > 0 ? (
+                <p className="text-xs text-muted-foreground">{T.unknownHelp}</p>
+              ) : null}
             </section>
-            <section className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3" aria-label={T.recipientsTitle}>
+            <section
+              className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3"
+              aria-label={T.recipientsTitle}
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="text-base font-semibold">{T.recipientsTitle}</h3>
                 <Select
@@ -170,11 +200,18 @@ export function CampaignDetailSheet({
                   onChange={(e) => onOutcomeChange(e.target.value as Outcome | '')}
                   options={[
                     { value: '', label: T.allOutcomes },
-                    ...(['sent', 'failed', 'unknown', 'queued', 'sending'] as const).map((o) => ({ value: o, label: OUTCOME_LABELS[o] ?? o })),
+                    ...(['sent', 'failed', 'unknown', 'queued', 'sending'] as const).map((o) => ({
+                      value: o,
+                      label: OUTCOME_LABELS[o] ?? o,
+                    })),
                   ]}
                 />
               </div>
-              <RecipientsTable recipients={recipients} loading={recipientsLoading} pendingCampaign={c.status === 'pending'} />
+              <RecipientsTable
+                recipients={recipients}
+                loading={recipientsLoading}
+                pendingCampaign={c.status === 'pending'}
+              />
               {recipients && recipients.meta.totalPages > 1 ? (
                 <Pagination
                   page={recipientsPage}
@@ -197,7 +234,11 @@ export function CampaignDetailSheet({
           <Button variant="outline" onClick={() => setConfirming(false)} disabled={cancelling}>
             {T.keep}
           </Button>
-          <Button variant="destructive" loading={cancelling} onClick={() => void cancel().catch(() => {})}>
+          <Button
+            variant="destructive"
+            loading={cancelling}
+            onClick={() => void cancel().catch(() => {})}
+          >
             {T.cancelConfirm}
           </Button>
         </DialogFooter>
@@ -261,9 +302,19 @@ function RecipientsTable({
                 <TableCell>
                   <OutcomeBadge state={r.state} />
                 </TableCell>
-                <TableCell className="text-xs whitespace-nowrap">{r.messagingType ? (r.tag ? `${r.messagingType} · ${contentTypeLabel(r.tag)}` : r.messagingType) : '—'}</TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">{fmtTime(r.sentAt)}</TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">{fmtTime(r.deliveredAt)}</TableCell>
+                <TableCell className="text-xs whitespace-nowrap">
+                  {r.messagingType
+                    ? r.tag
+                      ? `${r.messagingType} · ${contentTypeLabel(r.tag)}`
+                      : r.messagingType
+                    : '—'}
+                </TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">
+                  {fmtTime(r.sentAt)}
+                </TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">
+                  {fmtTime(r.deliveredAt)}
+                </TableCell>
                 <TableCell className="max-w-56 min-w-40 text-xs text-muted-foreground">
                   {r.errorMessage ? (
                     <p className="line-clamp-2" title={r.errorMessage}>
@@ -293,7 +344,9 @@ const OUTCOME_STYLE: Record<string, string> = {
 
 function OutcomeBadge({ state }: { state: string }) {
   return (
-    <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${OUTCOME_STYLE[state] ?? ''}`}>
+    <span
+      className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${OUTCOME_STYLE[state] ?? ''}`}
+    >
       {OUTCOME_LABELS[state] ?? state}
     </span>
   );

@@ -1,12 +1,14 @@
 /** Texts of the Campaign Analytics screen and the campaign detail (the detail goes beyond the spec). */
 export const ANALYTICS_TEXT = {
   title: 'Campaign Analytics',
-  description: "Your page's campaigns, newest first. Open one for its delivery funnel and recipients.",
+  description:
+    "Your page's campaigns, newest first. Open one for its delivery funnel and recipients.",
   refresh: 'Refresh',
   open: 'Open campaign',
   loadError: 'Error loading campaigns:',
   emptyTitle: 'No campaigns yet',
-  emptyDescription: 'Schedule a campaign to all your users or to one tag: it shows up here with its delivery numbers.',
+  emptyDescription:
+    'Schedule a campaign to all your users or to one tag: it shows up here with its delivery numbers.',
   scheduleFirst: 'Schedule a campaign',
   funnelTitle: 'Delivery funnel',
   recipientsTitle: 'Recipients',
@@ -26,7 +28,8 @@ export const ANALYTICS_TEXT = {
   noRecipients: 'No recipients for this filter.',
   recipientsPending: 'The audience is taken when the campaign starts.',
   allOutcomes: 'All outcomes',
-  unknownHelp: 'The answer to these sends was lost (crash or timeout): they may have been delivered, and were not re-sent. Review them.',
+  unknownHelp:
+    'The answer to these sends was lost (crash or timeout): they may have been delivered, and were not re-sent. Review them.',
 } as const;
 
 export const OUTCOME_LABELS: Record<string, string> = {

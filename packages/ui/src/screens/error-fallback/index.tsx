@@ -9,11 +9,18 @@ export interface ErrorFallbackScreenProps {
 
 /** Fallback for unhandled route errors: 'Unexpected Application Error!' with the status text or message.
  *  Self-contained (no layout) so it renders even when the app shell fails. */
-export function ErrorFallbackScreen({ statusText, message, homeHref = '/' }: ErrorFallbackScreenProps) {
+export function ErrorFallbackScreen({
+  statusText,
+  message,
+  homeHref = '/',
+}: ErrorFallbackScreenProps) {
   const detail = statusText?.trim() || message?.trim();
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-12 text-foreground">
-      <div role="alert" className="w-full max-w-lg rounded-2xl border border-border bg-card p-8 text-center shadow-sm">
+      <div
+        role="alert"
+        className="w-full max-w-lg rounded-2xl border border-border bg-card p-8 text-center shadow-sm"
+      >
         <span
           aria-hidden="true"
           className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive"
@@ -22,7 +29,9 @@ export function ErrorFallbackScreen({ statusText, message, homeHref = '/' }: Err
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight">Unexpected Application Error!</h1>
         {detail ? (
-          <p className="mt-3 rounded-md bg-muted px-4 py-3 font-mono text-sm break-words text-muted-foreground">{detail}</p>
+          <p className="mt-3 rounded-md bg-muted px-4 py-3 font-mono text-sm break-words text-muted-foreground">
+            {detail}
+          </p>
         ) : null}
         <a href={homeHref} className={buttonVariants({ className: 'mt-6' })}>
           <Home aria-hidden="true" />

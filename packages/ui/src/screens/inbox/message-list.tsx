@@ -37,7 +37,8 @@ export function MessageList(props: MessageListProps) {
   const [autoScroll, setAutoScroll] = useState(true);
   const [awayFromBottom, setAwayFromBottom] = useState(false);
   const display = useMemo(
-    () => messages.map((m) => ({ ...toDisplayMessage(m, recipientId, props.locale), state: m.state })),
+    () =>
+      messages.map((m) => ({ ...toDisplayMessage(m, recipientId, props.locale), state: m.state })),
     [messages, recipientId, props.locale],
   );
   const virtualizer = useVirtualizer({
@@ -92,12 +93,21 @@ export function MessageList(props: MessageListProps) {
       >
         {props.hasOlder ? (
           <div className="flex justify-center pb-3">
-            <Button variant="ghost" size="sm" onClick={props.onLoadOlder} loading={props.loadingOlder}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={props.onLoadOlder}
+              loading={props.loadingOlder}
+            >
               {INBOX_TEXT.loadEarlier}
             </Button>
           </div>
         ) : null}
-        <ol aria-label="Messages" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        <ol
+          aria-label="Messages"
+          className="relative w-full"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
           {virtualizer.getVirtualItems().map((item) => {
             const m = display[item.index];
             if (!m) return null;
@@ -119,10 +129,13 @@ export function MessageList(props: MessageListProps) {
                       own
                         ? 'rounded-br-sm bg-primary text-primary-foreground'
                         : 'rounded-bl-sm bg-muted text-foreground',
-                      m.state === 'failed' && 'bg-destructive/10 text-foreground ring-1 ring-destructive/40',
+                      m.state === 'failed' &&
+                        'bg-destructive/10 text-foreground ring-1 ring-destructive/40',
                     )}
                   >
-                    <p className="mb-0.5 text-xs font-medium opacity-80">{own ? m.sender : props.recipientName}</p>
+                    <p className="mb-0.5 text-xs font-medium opacity-80">
+                      {own ? m.sender : props.recipientName}
+                    </p>
                     <p className="break-words whitespace-pre-wrap">{m.text}</p>
                     <div className="mt-1 flex items-center justify-end gap-1.5 text-[0.7rem] opacity-75">
                       {m.state === 'sending' ? <Spinner size="sm" label="Sending" /> : null}
@@ -132,7 +145,12 @@ export function MessageList(props: MessageListProps) {
                       <div className="mt-1 flex items-center justify-end gap-2 text-xs text-destructive">
                         <CircleAlert aria-hidden="true" className="size-3.5" />
                         <span>{INBOX_TEXT.sendFailed}</span>
-                        <Button variant="outline" size="sm" className="h-6 px-2 text-xs" onClick={() => props.onRetry(m.id)}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="h-6 px-2 text-xs"
+                          onClick={() => props.onRetry(m.id)}
+                        >
                           {INBOX_TEXT.retry}
                         </Button>
                       </div>

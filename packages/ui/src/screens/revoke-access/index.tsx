@@ -13,14 +13,19 @@ export interface RevokeAccessScreenProps {
 }
 
 const STEPS = [
-  <>Open Facebook and go to <strong>Settings &amp; privacy</strong> → <strong>Settings</strong>.</>,
   <>
-    Open <strong>Business integrations</strong> (on some accounts it is called <strong>Apps and websites</strong>).
+    Open Facebook and go to <strong>Settings &amp; privacy</strong> → <strong>Settings</strong>.
   </>,
-  <>Find <strong>Pagecast</strong> in the list of active integrations and select it.</>,
   <>
-    Click <strong>Remove</strong>, and tick the option to also delete posts, videos or events Pagecast posted on your
-    behalf (the data the app holds), then confirm.
+    Open <strong>Business integrations</strong> (on some accounts it is called{' '}
+    <strong>Apps and websites</strong>).
+  </>,
+  <>
+    Find <strong>Pagecast</strong> in the list of active integrations and select it.
+  </>,
+  <>
+    Click <strong>Remove</strong>, and tick the option to also delete posts, videos or events
+    Pagecast posted on your behalf (the data the app holds), then confirm.
   </>,
 ];
 
@@ -31,10 +36,12 @@ export function RevokeAccessScreen({ onRelogin, pending = false }: RevokeAccessS
     <PublicLayout>
       <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <header className="mb-8">
-          <h1 className="text-3xl font-bold tracking-tight text-foreground sm:text-4xl">Revoke Access</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-foreground sm:text-4xl">
+            Revoke Access
+          </h1>
           <p className="mt-3 text-base leading-7 text-muted-foreground">
-            You can disconnect Pagecast from your Facebook account and have all of your data deleted at any time. Choose
-            one of the two options below.
+            You can disconnect Pagecast from your Facebook account and have all of your data deleted
+            at any time. Choose one of the two options below.
           </p>
         </header>
 
@@ -61,10 +68,11 @@ export function RevokeAccessScreen({ onRelogin, pending = false }: RevokeAccessS
               <div className="flex gap-3 rounded-lg border border-border bg-accent/60 p-4 text-sm leading-6 text-accent-foreground">
                 <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 <p>
-                  Removing the app sends Pagecast a data deletion request automatically. We stop your scheduled
-                  campaigns at once, then delete your account, your access tokens and every page only you manage with
-                  its contacts, messages, tags and campaigns (a page another admin still manages stays with them).
-                  Facebook gives you a link to a status page where you can follow the deletion.
+                  Removing the app sends Pagecast a data deletion request automatically. We stop
+                  your scheduled campaigns at once, then delete your account, your access tokens and
+                  every page only you manage with its contacts, messages, tags and campaigns (a page
+                  another admin still manages stays with them). Facebook gives you a link to a
+                  status page where you can follow the deletion.
                 </p>
               </div>
             </CardContent>
@@ -74,8 +82,8 @@ export function RevokeAccessScreen({ onRelogin, pending = false }: RevokeAccessS
             <CardHeader>
               <CardTitle as="h2">Option 2: Delete your data from here</CardTitle>
               <CardDescription>
-                Log in again with Facebook to confirm it is you. The deletion starts right away and you are taken back
-                to the home page.
+                Log in again with Facebook to confirm it is you. The deletion starts right away and
+                you are taken back to the home page.
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-3">
@@ -100,17 +108,23 @@ export function RevokeAccessScreen({ onRelogin, pending = false }: RevokeAccessS
               <p className="flex items-start gap-2 text-sm text-muted-foreground">
                 <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
                 <span>
-                  This login only asks for your public profile, email and page list; it does not grant any new
-                  permission.
+                  This login only asks for your public profile, email and page list; it does not
+                  grant any new permission.
                 </span>
               </p>
             </CardContent>
           </Card>
 
           <p className="text-sm text-muted-foreground">
-            Questions about your data? Read our <a className="text-primary underline underline-offset-4" href="/privacy-policy">Privacy Policy</a> or
-            write to{' '}
-            <a className="text-primary underline underline-offset-4" href={`mailto:${SUPPORT_EMAIL}`}>
+            Questions about your data? Read our{' '}
+            <a className="text-primary underline underline-offset-4" href="/privacy-policy">
+              Privacy Policy
+            </a>{' '}
+            or write to{' '}
+            <a
+              className="text-primary underline underline-offset-4"
+              href={`mailto:${SUPPORT_EMAIL}`}
+            >
               {SUPPORT_EMAIL}
             </a>
             .

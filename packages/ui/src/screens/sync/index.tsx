@@ -25,7 +25,10 @@ export function SyncBanner({ className }: { className?: string }) {
         className,
       )}
     >
-      <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning" />
+      <TriangleAlert
+        aria-hidden
+        className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning"
+      />
       <p>{SYNC_TEXT.banner}</p>
     </div>
   );
@@ -46,11 +49,16 @@ export function SyncProgress({ processed, total, className }: SyncProgressProps)
       data-slot="sync-progress"
       className={cn('flex min-w-0 items-center gap-2 text-xs text-muted-foreground', className)}
     >
-      <RefreshCw aria-hidden className="size-3.5 shrink-0 animate-spin motion-reduce:animate-none" />
+      <RefreshCw
+        aria-hidden
+        className="size-3.5 shrink-0 animate-spin motion-reduce:animate-none"
+      />
       <div className="flex min-w-0 flex-col gap-1">
         <span className="truncate">
           <span className="hidden sm:inline">{SYNC_TEXT.label}: </span>
-          <span className="tabular-nums text-foreground">{SYNC_TEXT.progress(processed, total)}</span>
+          <span className="tabular-nums text-foreground">
+            {SYNC_TEXT.progress(processed, total)}
+          </span>
         </span>
         <div
           role="progressbar"
@@ -62,7 +70,10 @@ export function SyncProgress({ processed, total, className }: SyncProgressProps)
           className="relative h-1 w-28 overflow-hidden rounded-full bg-muted sm:w-40"
         >
           {percent !== null ? (
-            <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+            <div
+              className="h-full rounded-full bg-primary transition-[width] duration-500"
+              style={{ width: `${percent}%` }}
+            />
           ) : (
             <div className="absolute inset-y-0 w-1/3 animate-pulse rounded-full bg-primary/70" />
           )}
