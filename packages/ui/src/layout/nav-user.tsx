@@ -8,9 +8,18 @@ import {
   Sparkles,
   Sun,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Avatar } from '../primitives/avatar';
 import { cn } from '../primitives/cn';
+import { useClickOutside } from '../primitives/use-click-outside';
 import { useSidebarCollapsed } from './sidebar';
 
 export const USERNAME_FALLBACK = 'Username';
@@ -95,19 +104,10 @@ export function NavUser({
   const subscriptionId = `${id}-subscription`;
 
   // Close on outside pointer down; focus the first item when the menu opens.
+  const dismiss = useCallback(() => setOpen(false), []);
+  useClickOutside(rootRef, open, dismiss);
   useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (
-        rootRef.current &&
-        event.target instanceof Node &&
-        !rootRef.current.contains(event.target)
-      )
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
+    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 
   const close = (refocus = true) => {

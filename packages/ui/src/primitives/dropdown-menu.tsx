@@ -13,6 +13,7 @@ import {
   type RefObject,
 } from 'react';
 import { cn } from './cn';
+import { useClickOutside } from './use-click-outside';
 
 interface MenuContextValue {
   open: boolean;
@@ -64,19 +65,8 @@ export function DropdownMenu({
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent | globalThis.MouseEvent) => {
-      if (
-        rootRef.current &&
-        event.target instanceof Node &&
-        !rootRef.current.contains(event.target)
-      )
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open, setOpen]);
+  const close = useCallback(() => setOpen(false), [setOpen]);
+  useClickOutside(rootRef, open, close);
 
   return (
     <MenuContext.Provider
