@@ -113,15 +113,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
       installed,
       scopes: scopes ?? DEFAULT_SCOPES,
     });
-    const token = installed
-      ? world.tokens.issue({
-          type: 'USER',
-          userId: user.id,
-          appId: world.app.id,
-          scopes: world.grantedScopes(user),
-          longLived,
-        }).token
-      : undefined;
+    const token = world.userTokenIfInstalled(user, longLived);
     return {
       id: user.id,
       name: user.name,

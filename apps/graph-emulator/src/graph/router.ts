@@ -428,15 +428,7 @@ function testUsers(ctx: GraphContext, req: GraphRequest): unknown {
   user.isTestUser = true;
   user.email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_${user.id.slice(-6)}@tfbnw.net`;
   user.password = randomBytes(9).toString('base64url');
-  const token = installed
-    ? world.tokens.issue({
-        type: 'USER',
-        userId: user.id,
-        appId: world.app.id,
-        scopes: world.grantedScopes(user),
-        longLived: true,
-      }).token
-    : undefined;
+  const token = world.userTokenIfInstalled(user, true);
   return {
     id: user.id,
     ...(token ? { access_token: token } : {}),

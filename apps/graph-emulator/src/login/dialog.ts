@@ -52,15 +52,7 @@ export function registerLogin(app: FastifyInstance, world: World, baseUrl: () =>
       return reply
         .code(400)
         .send(errorPage('URL blocked: redirect_uri is missing or not a valid URL.'));
-    const scopes = [
-      ...new Set([
-        'public_profile',
-        ...(q.scope ?? '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ]),
-    ];
+    const scopes = requestedScopes(q.scope);
     const fragment = (q.response_type ?? 'code').includes('token');
     const hidden = (extra: Record<string, string>) =>
       Object.entries({ ...q, ...extra })
@@ -111,15 +103,7 @@ button:focus-visible,a:focus-visible{outline:3px solid #1877f2;outline-offset:2p
         .header('content-type', 'text/html; charset=utf-8')
         .send(errorPage('Invalid login request.'));
     }
-    const scopes = [
-      ...new Set([
-        'public_profile',
-        ...(q.scope ?? '')
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ]),
-    ];
+    const scopes = requestedScopes(q.scope);
     world.grant(user, scopes);
     const granted = world.grantedScopes(user);
     const state: Record<string, string> = q.state ? { state: q.state } : {};
@@ -179,4 +163,13 @@ setTimeout(function(){window.close();},50);})();
 </script></body></html>`);
   });
   void baseUrl;
+}
+
+/** The scopes a login dialog asks for (`scope=a,b`), always with public_profile, each once. */
+function requestedScopes(scope: string | undefined): string[] {
+  const asked = (scope ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return [...new Set(['public_profile', ...asked])];
 }

@@ -132,6 +132,18 @@ export class World {
       .map(([k]) => k);
   }
 
+  /** A user token for this app with the user's granted scopes; undefined when the app is not installed. */
+  userTokenIfInstalled(user: User, longLived: boolean): string | undefined {
+    if (!user.appInstalled) return undefined;
+    return this.tokens.issue({
+      type: 'USER',
+      userId: user.id,
+      appId: this.app.id,
+      scopes: this.grantedScopes(user),
+      longLived,
+    }).token;
+  }
+
   createPage(input: { ownerId: string; name: string; category?: string; id?: string }): Page {
     const owner = this.users.get(input.ownerId);
     if (!owner) throw new Error(`unknown user ${input.ownerId}`);
@@ -242,15 +254,8 @@ export class World {
     const msg = this.append(page, contact, true, text, now);
     contact.lastInboundAt = now;
     contact.unread++;
-    this.onEvent({
-      pageId: page.id,
-      field: 'messages',
-      event: {
-        sender: { id: contact.psid },
-        recipient: { id: page.id },
-        timestamp: now,
-        message: { mid: msg.mid, text },
-      },
+    this.emitMessaging(page, contact, 'contact', 'messages', now, {
+      message: { mid: msg.mid, text },
     });
     this.touch();
     return msg;
@@ -258,15 +263,8 @@ export class World {
 
   contactReads(page: Page, contact: Contact): number {
     const now = this.now();
-    this.onEvent({
-      pageId: page.id,
-      field: 'message_reads',
-      event: {
-        sender: { id: contact.psid },
-        recipient: { id: page.id },
-        timestamp: now,
-        read: { watermark: now },
-      },
+    this.emitMessaging(page, contact, 'contact', 'message_reads', now, {
+      read: { watermark: now },
     });
     return now;
   }
@@ -275,18 +273,28 @@ export class World {
     const now = this.now();
     contact.lastInboundAt = now;
     const mid = makeMid(page.id, contact.psid, 1_000_000 + Math.floor(Math.random() * 1_000_000));
-    this.onEvent({
-      pageId: page.id,
-      field: 'messaging_postbacks',
-      event: {
-        sender: { id: contact.psid },
-        recipient: { id: page.id },
-        timestamp: now,
-        postback: { mid, title, payload },
-      },
+    this.emitMessaging(page, contact, 'contact', 'messaging_postbacks', now, {
+      postback: { mid, title, payload },
     });
     this.touch();
     return mid;
+  }
+
+  /** One messaging webhook event between the page and a contact, from `from`'s side, as Meta shapes it. */
+  private emitMessaging(
+    page: Page,
+    contact: Contact,
+    from: 'page' | 'contact',
+    field: WebhookField,
+    now: number,
+    body: Record<string, unknown>,
+  ): void {
+    const [sender, recipient] = from === 'page' ? [page.id, contact.psid] : [contact.psid, page.id];
+    this.onEvent({
+      pageId: page.id,
+      field,
+      event: { sender: { id: sender }, recipient: { id: recipient }, timestamp: now, ...body },
+    });
   }
 
   /** A page message accepted by the Send API: outbox + conversation history + echo/delivery webhooks. */
@@ -310,25 +318,11 @@ export class World {
     };
     page.outbox.push(entry);
     if (this.app.subscription && page.subscribedApps.has(this.app.id)) {
-      this.onEvent({
-        pageId: page.id,
-        field: 'message_echoes',
-        event: {
-          sender: { id: page.id },
-          recipient: { id: contact.psid },
-          timestamp: now,
-          message: { mid: msg.mid, is_echo: true, app_id: Number(this.app.id), text },
-        },
+      this.emitMessaging(page, contact, 'page', 'message_echoes', now, {
+        message: { mid: msg.mid, is_echo: true, app_id: Number(this.app.id), text },
       });
-      this.onEvent({
-        pageId: page.id,
-        field: 'message_deliveries',
-        event: {
-          sender: { id: contact.psid },
-          recipient: { id: page.id },
-          timestamp: now,
-          delivery: { mids: [msg.mid], watermark: now },
-        },
+      this.emitMessaging(page, contact, 'contact', 'message_deliveries', now, {
+        delivery: { mids: [msg.mid], watermark: now },
       });
     }
     this.touch();
