@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, Uuid, meta, errors, pageErrors, writeErrors } from './common';
+import { GraphId, Uuid, meta, errors, pageErrors, pageSize, writeErrors } from './common';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE_MAX } from './constants';
 import {
   AudiencePreview,
@@ -15,7 +15,7 @@ import { createCampaignBodySchema } from './rules/campaign-rules';
 
 const paging = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(CAMPAIGN_PAGE_SIZE_MAX).default(CAMPAIGN_PAGE_SIZE),
+  limit: pageSize(CAMPAIGN_PAGE_SIZE_MAX, CAMPAIGN_PAGE_SIZE),
 };
 const campaignParams = z.object({ campaignId: Uuid });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { ErrorBody, GraphId, meta, errors, pageErrors, writeErrors } from './common';
+import { ErrorBody, GraphId, meta, errors, pageErrors, pageSize, writeErrors } from './common';
 import { LIMITS } from './constants';
 import { MessageReceived, Paging, Recipient, Tag } from './entities';
 import { CHAT_MESSAGES } from './rules/messages';
@@ -27,12 +27,7 @@ export const chatsContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     query: z.object({
       after: cursor,
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(LIMITS.recipientsPageSizeMax)
-        .default(LIMITS.recipientsPageSize),
+      limit: pageSize(LIMITS.recipientsPageSizeMax, LIMITS.recipientsPageSize),
     }),
     responses: { ...pageErrors, 200: z.object({ recipients: z.array(Recipient), paging: Paging }) },
     metadata: meta({ auth: 'admin', pageScoped: true }),
@@ -44,12 +39,7 @@ export const chatsContract = c.router({
     pathParams: chatParams,
     query: z.object({
       after: cursor,
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(LIMITS.messagesPageSizeMax)
-        .default(LIMITS.messagesPageSize),
+      limit: pageSize(LIMITS.messagesPageSizeMax, LIMITS.messagesPageSize),
     }),
     responses: {
       ...pageErrors,

@@ -14,6 +14,10 @@ export const Uuid = z.string().uuid('Must be a valid id');
 export const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 export const IsoDateTime = z.string().datetime({ offset: true });
 
+/** A `limit` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
+export const pageSize = (max: number, fallback: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
 /** Who may call a route: drives the server's auth hook and the generated authorization tests. */
 export type RouteAuth = 'public' | 'admin' | 'operator';
 export interface RouteMeta {
