@@ -6,25 +6,17 @@ import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
 import { and, eq } from 'drizzle-orm';
 import { runStatement, statement, type Db, type Tx } from '../../db/client.js';
 import { contacts } from '../../db/schema.js';
-import type { RecipientFields } from './mappers.js';
+import type { MessageFields, RecipientFields } from './mappers.js';
 
 /** Timestamps travel as exact text (microseconds, UTC) so a cursor compares equal to the stored value. */
 const isoUs = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export interface ContactRow {
+/** A contact as the inbox reads it: what a Recipient needs, plus the keys paging and history use. */
+export interface ContactRow extends RecipientFields {
   id: string;
-  psid: string;
-  name: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  profilePic: string | null;
-  lastMessageAt: Date | null;
   /** Exact sort key for the cursor (null when the contact never wrote). */
   lastMessageKey: string | null;
-  lastMessagePreview: string | null;
-  lastInboundAt: Date | null;
   historySyncedAt: Date | null;
 }
 
@@ -225,17 +217,10 @@ export async function findAdminPageContact(
   return { page, contact, tags: row.contactTags ?? [] };
 }
 
-export interface MessageRow {
+export interface MessageRow extends MessageFields {
   id: string;
-  mid: string;
-  direction: 'in' | 'out';
-  text: string | null;
-  sentBy: string;
-  createdAt: Date;
   /** Exact sort key for the cursor. */
   createdKey: string;
-  deliveredAt: Date | null;
-  readAt: Date | null;
 }
 
 export interface MessageCursor {
