@@ -5,6 +5,7 @@ import {
   ONLINE_WINDOW_MS,
   toMessage,
   toRecipient,
+  unknownContact,
   type RecipientFields,
 } from '../src/modules/chats/mappers.js';
 
@@ -12,15 +13,7 @@ const NOW = Date.parse('2026-11-23T12:00:00.000Z');
 const HOUR = 60 * 60 * 1000;
 
 const contact = (over: Partial<RecipientFields> = {}): RecipientFields => ({
-  psid: '8000000000000001',
-  name: null,
-  firstName: null,
-  lastName: null,
-  email: null,
-  profilePic: null,
-  lastMessageAt: null,
-  lastMessagePreview: null,
-  lastInboundAt: null,
+  ...unknownContact('8000000000000001'),
   ...over,
 });
 

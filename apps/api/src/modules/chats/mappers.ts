@@ -18,6 +18,21 @@ export interface RecipientFields {
   lastInboundAt: Date | null;
 }
 
+/** A contact known only by its psid (no row, no profile yet): every other field empty. */
+export function unknownContact(psid: string): RecipientFields {
+  return {
+    psid,
+    name: null,
+    firstName: null,
+    lastName: null,
+    email: null,
+    profilePic: null,
+    lastMessageAt: null,
+    lastMessagePreview: null,
+    lastInboundAt: null,
+  };
+}
+
 /** The message columns a MessageReceived is built from (chats/repo.ts MessageRow has them all). */
 export interface MessageFields {
   mid: string;

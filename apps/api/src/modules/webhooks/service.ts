@@ -10,7 +10,7 @@ import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
 import { publish } from '../../realtime/index.js';
 import { findRecipientFields } from '../chats/repo.js';
-import { toMessage, toRecipient } from '../chats/mappers.js';
+import { toMessage, toRecipient, unknownContact } from '../chats/mappers.js';
 import { upsertContact, type ContactUpsert } from '../contacts/repo.js';
 import { emitWebhookEvent, type WebhookEvent } from './listeners.js';
 import * as repo from './repo.js';
@@ -243,17 +243,5 @@ async function applyItem(
 /** The contact as the inbox lists it (read in the ingest transaction, which may have just created it). */
 async function recipientOf(db: Db, pageUuid: string, psid: string): Promise<Recipient> {
   const fields = await findRecipientFields(db, pageUuid, psid);
-  return toRecipient(
-    fields ?? {
-      psid,
-      name: null,
-      firstName: null,
-      lastName: null,
-      email: null,
-      profilePic: null,
-      lastMessageAt: null,
-      lastMessagePreview: null,
-      lastInboundAt: null,
-    },
-  );
+  return toRecipient(fields ?? unknownContact(psid));
 }
