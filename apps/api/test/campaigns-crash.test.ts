@@ -123,14 +123,16 @@ describe('campaign workers as separate processes', () => {
     const outbox = await w.outbox(page.fbPageId);
     expect(outbox).toHaveLength(150);
     expect(new Set(outbox.map((e) => e.recipient)).size).toBe(150);
-    // At the platform (its clock, on arrival), and at the senders (sent_at: each worker's clock right
-    // before its request).
-    expect(maxInWindow(outbox.map((e) => e.time))).toBeLessThanOrEqual(50);
+    // At the senders (sent_at: each worker's clock right before its request) the pace holds exactly.
     const sent = await w.pool.query<{ t: number }>(
       `select (extract(epoch from sent_at) * 1000)::float8 as t from campaign_recipients where campaign_id = $1`,
       [id],
     );
     expect(maxInWindow(sent.rows.map((r) => Number(r.t)))).toBeLessThanOrEqual(50);
+    // At the platform the emulator stamps arrival on this test's event loop, which it shares with the
+    // test's polling: a stall on a loaded machine hands it requests sent on time in one burst (CI saw 53).
+    // Unpaced, all 150 would land within a second; 10% covers that stall and nothing more.
+    expect(maxInWindow(outbox.map((e) => e.time))).toBeLessThanOrEqual(55);
     // Both processes sent part of it.
     const workers = new Set((await rowsOf(id)).map((r) => r.worker_id));
     expect([...workers].sort()).toEqual([...ids].sort());
