@@ -21,7 +21,8 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { figure, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
 import { buildApp } from '../src/app.js';
-import { signAdminToken } from '../src/auth/jwt.js';
+import { SESSION_TTL_MS, signAdminToken } from '../src/auth/jwt.js';
+import { openSession } from '../src/auth/sessions.js';
 import { loadConfig } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { createDb } from '../src/db/client.js';
@@ -139,7 +140,16 @@ async function main() {
     tokens: tokenCipher(config.encryptionKey),
   });
   log(`seeded ${JSON.stringify(seeded.counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const jwt = signAdminToken(app, { adminId: seeded.adminId, userId: user.id, role: 'admin' });
+  const sessionId = await openSession(db.db, {
+    adminId: seeded.adminId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  const jwt = signAdminToken(app, {
+    adminId: seeded.adminId,
+    userId: user.id,
+    role: 'admin',
+    sessionId,
+  });
   const auth = { authorization: `Bearer ${jwt}` };
   // The 1,000 most recent conversations: open them, reply to them (all inside the 24-hour window).
   const recent = seeded.psids.slice(0, 1000);

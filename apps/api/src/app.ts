@@ -15,6 +15,7 @@ import Fastify, {
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { JWT_EXPIRES_IN } from './auth/jwt.js';
+import { sessionState } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
 import type { Db } from './db/client.js';
@@ -128,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // tokens (never past the token's exp; failures are not cached). Saves the HMAC and decoding per request.
     verify: { cache: true },
   });
+  // Every authenticated request checks its session row, so an ended session stops working at once.
+  app.decorate('sessionState', (sessionId: string, adminId: string) =>
+    sessionState(db, sessionId, adminId),
+  );
   await app.register(rateLimit, { global: false });
 
   registerMetrics(app, config);

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   SUPPORT_URL: z.string().url().default('https://wa.me/15550100200'),
   SEND_RATE_PER_PAGE: z.coerce.number().int().positive().default(300),
   CONVERSATIONS_RATE_PER_PAGE: z.coerce.number().int().positive().default(2),
+  LIVE_STREAMS_PER_ADMIN: z.coerce.number().int().positive().default(10),
+  LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().positive().default(2000),
   WORKERS_IN_API: bool.default('true'),
   RESPONSE_VALIDATION: bool.optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -83,6 +85,10 @@ export interface Config {
   supportUrl: string;
   sendRatePerPage: number;
   conversationsRatePerPage: number;
+  /** Open live inbox streams one admin may hold in this process (tabs x pages); more answer 429. */
+  liveStreamsPerAdmin: number;
+  /** Open live inbox streams of this process, all admins together; more answer 429. */
+  liveStreamsPerProcess: number;
   workersInApi: boolean;
   /** Bearer token for GET /metrics; unset: open in development, not served in production. */
   metricsToken: string | undefined;
@@ -165,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: e.SUPPORT_URL,
     sendRatePerPage: e.SEND_RATE_PER_PAGE,
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
+    liveStreamsPerAdmin: e.LIVE_STREAMS_PER_ADMIN,
+    liveStreamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
     workersInApi: e.WORKERS_IN_API,
     metricsToken: e.METRICS_TOKEN,
     responseValidation: e.RESPONSE_VALIDATION ?? !isProduction,

@@ -36,7 +36,7 @@ const get = (authorization?: string) =>
 
 describe('requireAdmin (bearer JWT)', () => {
   it('lets a valid token through to the handler', async () => {
-    expect((await get(t.authHeader().authorization)).statusCode).toBe(200);
+    expect((await get((await t.authHeader()).authorization)).statusCode).toBe(200);
   });
 
   it('answers 401 without a token', async () => {
@@ -69,8 +69,8 @@ describe('requireAdmin (bearer JWT)', () => {
     expect((await get(`Bearer ${odd}`)).json()).toEqual({ message: 'Invalid token' });
   });
 
-  it('signs tokens that expire in 7 days', () => {
-    const token = t.authHeader().authorization.slice('Bearer '.length);
+  it('signs tokens that expire in 7 days', async () => {
+    const token = (await t.authHeader()).authorization.slice('Bearer '.length);
     const payload = t.app.jwt.decode<{ iat: number; exp: number }>(token);
     expect(payload && payload.exp - payload.iat).toBe(7 * 24 * 3600);
   });
@@ -81,18 +81,18 @@ describe('requireOperator', () => {
     t.app.inject({ method: 'DELETE', url: '/api/v1/admin/by-user/123', headers });
 
   it('refuses an admin with 403 and lets a configured operator through', async () => {
-    const asAdmin = await del(t.authHeader({ role: 'admin' }));
+    const asAdmin = await del(await t.authHeader({ role: 'admin' }));
     expect(asAdmin.statusCode).toBe(403);
     expect(asAdmin.json()).toEqual({ message: 'Operator access required' });
     // The role claim alone is not enough: the user must still be named in OPERATOR_USER_IDS.
-    expect((await del(t.authHeader({ role: 'operator' }))).statusCode).toBe(403);
+    expect((await del(await t.authHeader({ role: 'operator' }))).statusCode).toBe(403);
     expect((await del({})).statusCode).toBe(401);
     const operators = await createTestApp({ env: { OPERATOR_USER_IDS: '1000000000000042' } });
     try {
       const res = await operators.app.inject({
         method: 'DELETE',
         url: '/api/v1/admin/by-user/123',
-        headers: operators.authHeader({ role: 'operator', userId: '1000000000000042' }),
+        headers: await operators.authHeader({ role: 'operator', userId: '1000000000000042' }),
       });
       expect(res.statusCode).toBe(404);
     } finally {

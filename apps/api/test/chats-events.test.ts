@@ -58,7 +58,7 @@ beforeAll(async () => {
     psid: page.contacts[0]?.psid as string,
     lastMessageAt: new Date(Date.now() - HOUR),
   });
-  headers = admin.auth(api1);
+  headers = await admin.auth(api1);
 });
 
 afterAll(async () => {

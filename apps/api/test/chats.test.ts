@@ -59,7 +59,7 @@ beforeAll(async () => {
     adminId: admin.adminId,
     pageTokenEnc: built.tokens.encrypt(page.access_token),
   });
-  headers = admin.auth(app);
+  headers = await admin.auth(app);
 });
 
 afterAll(async () => {
@@ -430,7 +430,7 @@ describe('POST /user/:userId/send', () => {
 
 describe("another admin's page", () => {
   it('is 404 on every chats route', async () => {
-    const h = other.auth(app);
+    const h = await other.auth(app);
     const psid = page.contacts[0]?.psid as string;
     const calls = [
       { method: 'GET' as const, url: `${base()}/recipients` },

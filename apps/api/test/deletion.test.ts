@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { signAdminToken } from '../src/auth/jwt.js';
 import type { Config } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { freePort } from '../src/db/embedded.js';
@@ -36,7 +35,7 @@ import {
 import { registerDataDeletionWorker } from '../src/jobs/data-deletion.js';
 import { deleteAdminData, runDeletionJob } from '../src/modules/deletion/service.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
-import { testConfig } from './helpers/app.js';
+import { sessionToken, testConfig } from './helpers/app.js';
 
 const OPERATOR_ID = '1999999999999999';
 const WEB_ORIGIN = 'http://pagecast.test';
@@ -590,17 +589,18 @@ describe('data deletion', () => {
     const shared = await page([gina, harry], 'Gina and Harry');
     const sharedBefore = await pageFootprint(shared);
     const url = `/api/v1/admin/by-user/${gina.id}`;
-    const bearer = (userId: string, role: 'admin' | 'operator') => ({
-      authorization: `Bearer ${signAdminToken(app, { adminId: harry.adminId, userId, role })}`,
+    const bearer = async (userId: string, role: 'admin' | 'operator') => ({
+      authorization: `Bearer ${await sessionToken(app, db(), { adminId: harry.adminId, userId, role })}`,
     });
 
     expect((await app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
     expect(
-      (await app.inject({ method: 'DELETE', url, headers: bearer(harry.id, 'admin') })).statusCode,
+      (await app.inject({ method: 'DELETE', url, headers: await bearer(harry.id, 'admin') }))
+        .statusCode,
     ).toBe(403);
     // An operator role in an old token is not enough once the id is no longer configured.
     expect(
-      (await app.inject({ method: 'DELETE', url, headers: bearer(harry.id, 'operator') }))
+      (await app.inject({ method: 'DELETE', url, headers: await bearer(harry.id, 'operator') }))
         .statusCode,
     ).toBe(403);
     expect(await adminExists(gina)).toBe(true);
@@ -608,7 +608,7 @@ describe('data deletion', () => {
     const res = await app.inject({
       method: 'DELETE',
       url,
-      headers: bearer(OPERATOR_ID, 'operator'),
+      headers: await bearer(OPERATOR_ID, 'operator'),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, deletedPages: 1 });
@@ -620,7 +620,7 @@ describe('data deletion', () => {
     const unknown = await app.inject({
       method: 'DELETE',
       url,
-      headers: bearer(OPERATOR_ID, 'operator'),
+      headers: await bearer(OPERATOR_ID, 'operator'),
     });
     expect(unknown.statusCode).toBe(404);
   });

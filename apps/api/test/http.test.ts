@@ -123,7 +123,7 @@ describe('contract routes', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/tags',
-      headers: t.authHeader(),
+      headers: await t.authHeader(),
       payload: { name: 'ab', description: 'A fine tag', pageId: '123' },
     });
     expect(res.statusCode).toBe(400);
@@ -136,7 +136,7 @@ describe('contract routes', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/campaigns/page/not-a-number?limit=0',
-      headers: t.authHeader(),
+      headers: await t.authHeader(),
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fieldErrors).sort()).toEqual(['limit', 'pageId']);
@@ -186,7 +186,7 @@ describe('contract routes', () => {
       const { port } = server.app.server.address() as AddressInfo;
       const client = initClient(contract, {
         baseUrl: `http://127.0.0.1:${port}`,
-        baseHeaders: server.authHeader(),
+        baseHeaders: await server.authHeader(),
       });
       const created = await client.tags.createTag({
         body: { name: 'ab', description: 'ok desc', pageId: '1' },

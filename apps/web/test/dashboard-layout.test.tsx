@@ -123,6 +123,13 @@ describe('dashboard sidebar', () => {
     await waitFor(() => expect(app.pathname()).toBe('/'));
     expect(useAuthStore.getState().accessToken).toBeNull();
     expect(usePagesStore.getState().selectedPage).toBeNull();
+    // The server ends the session, so a copy of the JWT stops working too.
+    const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/v1/sessions/logout');
+    expect(logoutCall?.[1]).toMatchObject({
+      method: 'POST',
+      keepalive: true,
+      headers: { authorization: expect.stringMatching(/^Bearer /) },
+    });
   });
 
   it('shows subscription values when the API knows them', async () => {

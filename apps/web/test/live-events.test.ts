@@ -152,6 +152,20 @@ describe('connectLiveEvents', () => {
     live.stop();
   });
 
+  it('a session-ended frame (logged out elsewhere, expired) signs out and never reconnects', async () => {
+    const stream = sseStream();
+    const fetchImpl = vi.fn(async () => stream.response);
+    const live = connect(fetchImpl);
+    await vi.advanceTimersByTimeAsync(0);
+    stream.push('event: session-ended\ndata: {"reason":"logout"}\n\n');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.onUnauthorized).toHaveBeenCalledOnce();
+    expect(live.messages).toEqual([]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+    live.stop();
+  });
+
   it('retries a failing connection with doubling delays up to the maximum', async () => {
     const fetchImpl = vi.fn(async () => {
       throw new TypeError('Failed to fetch');

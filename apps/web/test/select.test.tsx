@@ -98,10 +98,15 @@ describe('/select page chooser', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred');
   });
 
-  it('the logout icon clears everything and goes to /', async () => {
+  it('the logout icon ends the session on the server, clears everything and goes to /', async () => {
+    const fetchMock = mockFetch(() => ({ status: 200, body: { success: true } }));
     const app = await openSelect();
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(app.pathname()).toBe('/'));
     expect(usePagesStore.getState().pages).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/sessions/logout',
+      expect.objectContaining({ method: 'POST', keepalive: true }),
+    );
   });
 });

@@ -44,4 +44,17 @@ export const adminContract = c.router({
     },
     metadata: meta({ auth: 'operator' }),
   },
+  endUserSessions: {
+    method: 'POST',
+    path: '/api/v1/admin/by-user/:id/sessions/end',
+    summary: 'Operator: end every session of a user (their JWTs stop working, live streams close)',
+    pathParams: z.object({ id: GraphId }),
+    body: c.noBody(),
+    responses: {
+      ...pageErrors,
+      200: z.object({ success: z.literal(true), endedSessions: z.number().int() }),
+      403: ErrorBody,
+    },
+    metadata: meta({ auth: 'operator' }),
+  },
 });

@@ -3,6 +3,7 @@ import { adminContract } from './admin';
 import { campaignsContract } from './campaigns';
 import { chatsContract } from './chats';
 import { pagesContract } from './pages';
+import { sessionsContract } from './sessions';
 import { systemContract } from './system';
 import { tagsContract } from './tags';
 import { userContract } from './user';
@@ -14,6 +15,7 @@ export const contract = c.router(
     admin: adminContract,
     user: userContract,
     pages: pagesContract,
+    sessions: sessionsContract,
     chats: chatsContract,
     tags: tagsContract,
     userTags: userTagsContract,
@@ -30,6 +32,7 @@ export * from './entities';
 export * from './admin';
 export * from './user';
 export * from './pages';
+export * from './sessions';
 export * from './chats';
 export * from './tags';
 export * from './user-tags';

@@ -20,7 +20,8 @@ import { startEmulator, signatureHeaders, type Emulator } from '@pagecast/graph-
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorPage, emulatorCall, seedPageData } from '../../bench/seed.js';
-import { signAdminToken } from '../../src/auth/jwt.js';
+import { SESSION_TTL_MS, signAdminToken } from '../../src/auth/jwt.js';
+import { openSession } from '../../src/auth/sessions.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import { freePort } from '../../src/db/embedded.js';
 import { maxInWindow, must } from '../../test/fixtures/campaign-world.js';
@@ -181,6 +182,10 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
         adminId: seeded.adminId,
         userId: user.id,
         role: 'admin',
+        sessionId: await openSession(database.db, {
+          adminId: seeded.adminId,
+          expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        }),
       });
       await signer.close();
       const t = (traffic = new Traffic(apiUrl, { authorization: `Bearer ${token}` }));

@@ -5,7 +5,12 @@ import { NotFoundError } from '../errors.js';
 import { HttpError } from '../http/errors.js';
 import type { AuthContext, JwtClaims } from './jwt.js';
 
-/** Verifies the bearer JWT (once per request) or throws 401 `{ message }`. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The 401 of a token whose session was ended (log out, another device, Facebook, an operator). */
+export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+/** Verifies the bearer JWT and its session (once per request) or throws 401 `{ message }`. */
 export async function requireAdmin(request: FastifyRequest): Promise<AuthContext> {
   if (request.auth) return request.auth;
   const header = request.headers.authorization;
@@ -21,10 +26,25 @@ export async function requireAdmin(request: FastifyRequest): Promise<AuthContext
       code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? 'Session expired' : 'Invalid token',
     );
   }
-  if (!claims?.sub || !claims.uid || (claims.role !== 'admin' && claims.role !== 'operator')) {
+  if (
+    !claims?.sub ||
+    !claims.uid ||
+    !UUID.test(claims.sub) ||
+    !UUID.test(claims.sid ?? '') ||
+    (claims.role !== 'admin' && claims.role !== 'operator')
+  ) {
     throw new HttpError(401, 'Invalid token');
   }
-  request.auth = { adminId: claims.sub, userId: claims.uid, role: claims.role };
+  const state = await request.server.sessionState(claims.sid, claims.sub);
+  if (state === 'expired') throw new HttpError(401, 'Session expired');
+  if (state !== 'active') throw new HttpError(401, SESSION_ENDED);
+  request.auth = {
+    adminId: claims.sub,
+    userId: claims.uid,
+    role: claims.role,
+    sessionId: claims.sid,
+    expiresAt: (claims.exp ?? 0) * 1000,
+  };
   return request.auth;
 }
 

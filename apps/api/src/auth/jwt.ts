@@ -1,21 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { SessionState } from './sessions.js';
 
 export type Role = 'admin' | 'operator';
 
-/** JWT claims (CONVENTIONS "Identities"): sub = admin uuid, uid = social network user id. */
+/**
+ * JWT claims (CONVENTIONS "Identities"): sub = admin uuid, uid = social network user id, sid = the
+ * session row (auth/sessions.ts) that must still be active for the token to work.
+ */
 export interface JwtClaims {
   sub: string;
   uid: string;
   role: Role;
+  sid: string;
+  /** Seconds since the epoch (set by the signer). */
+  exp?: number;
 }
 
 export interface AuthContext {
   adminId: string;
   userId: string;
   role: Role;
+  sessionId: string;
+  /** When the JWT stops working (ms since the epoch): live streams close then. */
+  expiresAt: number;
 }
 
+/** How long a sign-in lasts: the JWT's lifetime (fast-jwt's notation) and its session row's. */
 export const JWT_EXPIRES_IN = '7d';
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -26,14 +38,21 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireAdmin once the bearer JWT is verified. */
+    /** Set by requireAdmin once the bearer JWT and its session are verified. */
     auth?: AuthContext;
+  }
+  interface FastifyInstance {
+    /** The session check of every authenticated request (auth/sessions.ts on the app's database). */
+    sessionState: (sessionId: string, adminId: string) => Promise<SessionState>;
   }
 }
 
-export function signAdminToken(app: FastifyInstance, auth: AuthContext): string {
+export function signAdminToken(
+  app: FastifyInstance,
+  auth: Pick<AuthContext, 'adminId' | 'userId' | 'role' | 'sessionId'>,
+): string {
   return app.jwt.sign(
-    { sub: auth.adminId, uid: auth.userId, role: auth.role },
+    { sub: auth.adminId, uid: auth.userId, role: auth.role, sid: auth.sessionId },
     { expiresIn: JWT_EXPIRES_IN },
   );
 }

@@ -36,6 +36,38 @@ export const admins = pgTable('admins', {
   updatedAt: updatedAt(),
 });
 
+export const SESSION_END_REASONS = [
+  'logout',
+  'revoked',
+  'deauthorized',
+  'deleted',
+  'operator',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * One row per sign-in. The JWT carries its id (`sid`) and every request checks the row, so logging out,
+ * Meta's deauthorize callback, data deletion or an operator ends a session at once (docs/architecture.md).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    // Refreshed at most once a minute by the request check: "last active" on the sessions list.
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+    endReason: text('end_reason', { enum: SESSION_END_REASONS }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_admin_id_idx').on(t.adminId)],
+);
+
 export const pages = pgTable('pages', {
   id: uuid('id').primaryKey().defaultRandom(),
   fbPageId: text('fb_page_id').notNull().unique(),

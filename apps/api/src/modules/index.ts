@@ -13,6 +13,7 @@ import type { ModuleDeps } from './deps.js';
 import { facebookContract, facebookRouter } from './facebook/router.js';
 import { pagesRouter } from './pages/router.js';
 import { routeGuard } from './route-guard.js';
+import { sessionsRouter } from './sessions/router.js';
 import { tagsRouter } from './tags/router.js';
 import { userTagsRouter } from './user-tags/router.js';
 import { userRouter } from './user/router.js';
@@ -27,6 +28,7 @@ export const tsRestContract = {
   admin: contract.admin,
   user: contract.user,
   pages: contract.pages,
+  sessions: contract.sessions,
   chats: chatsContract,
   tags: contract.tags,
   userTags: contract.userTags,
@@ -39,6 +41,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     admin: adminRouter(deps),
     user: userRouter(deps),
     pages: pagesRouter(deps),
+    sessions: sessionsRouter(deps),
     chats: chatsRouter(deps),
     tags: tagsRouter(deps),
     userTags: userTagsRouter(deps),

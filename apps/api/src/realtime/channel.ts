@@ -4,6 +4,26 @@
 import type { LiveEvent } from '@pagecast/contract';
 
 export const LIVE_CHANNEL = 'pagecast_live';
+/** Ended sessions (auth/sessions.ts): every API process closes the live streams they opened. */
+export const SESSION_CHANNEL = 'pagecast_sessions';
+
+/** One session, or every session of an admin, has ended. */
+export type SessionEnded =
+  | { sessionId: string; adminId?: undefined; reason: string }
+  | { adminId: string; sessionId?: undefined; reason: string };
+
+export function decodeSessionEnded(raw: string | undefined): SessionEnded | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<SessionEnded>;
+    if (typeof v?.reason !== 'string') return null;
+    if (typeof v.sessionId === 'string') return { sessionId: v.sessionId, reason: v.reason };
+    if (typeof v.adminId === 'string') return { adminId: v.adminId, reason: v.reason };
+    return null;
+  } catch {
+    return null;
+  }
+}
 /** Postgres refuses payloads of 8000 bytes or more; keep a margin for escaping. */
 export const MAX_PAYLOAD_BYTES = 7800;
 const PREVIEW_MAX = 200;

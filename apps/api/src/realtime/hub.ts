@@ -2,7 +2,13 @@
 // The connection is a dedicated pg.Client (not a pool client) so it can be dropped and re-opened freely.
 import type { LiveEvent, MessageReceived } from '@pagecast/contract';
 import pg from 'pg';
-import { decodePayload, LIVE_CHANNEL } from './channel.js';
+import {
+  decodePayload,
+  decodeSessionEnded,
+  LIVE_CHANNEL,
+  SESSION_CHANNEL,
+  type SessionEnded,
+} from './channel.js';
 
 export type LiveListener = (event: LiveEvent) => void;
 
@@ -14,6 +20,11 @@ export interface RealtimeHub {
    * missed, so subscribers (e.g. SSE streams) should tell their clients to refetch.
    */
   onReconnect: (listener: () => void) => () => void;
+  /**
+   * Sessions ended anywhere (logout, deauthorize, deletion, operator): streams of those sessions close.
+   * Ends announced while the connection was down are missed: onReconnect listeners re-check their session.
+   */
+  onSessionEnded: (listener: (ended: SessionEnded) => void) => () => void;
   /** Resolves once the LISTEN is in place (subscribe starts it lazily; tests await this). */
   ready: () => Promise<void>;
   close: () => Promise<void>;
@@ -43,6 +54,7 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
   const maxReconnectMs = options.maxReconnectMs ?? 10_000;
   const listeners = new Map<string, Set<LiveListener>>();
   const reconnectListeners = new Set<() => void>();
+  const sessionListeners = new Set<(ended: SessionEnded) => void>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let everConnected = false;
@@ -62,6 +74,11 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
   };
 
   const onNotification = (msg: pg.Notification) => {
+    if (msg.channel === SESSION_CHANNEL) {
+      const ended = decodeSessionEnded(msg.payload);
+      if (ended) for (const fn of sessionListeners) fn(ended);
+      return;
+    }
     if (msg.channel !== LIVE_CHANNEL) return;
     const payload = decodePayload(msg.payload);
     if (!payload || !listeners.has(payload.p)) return;
@@ -114,7 +131,7 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
       try {
         await c.connect();
         c.on('notification', onNotification);
-        await c.query(`LISTEN ${LIVE_CHANNEL}`);
+        await c.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${SESSION_CHANNEL}`);
       } catch (err) {
         c.removeAllListeners();
         c.on('error', () => {});
@@ -160,6 +177,10 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
       reconnectListeners.add(listener);
       return () => reconnectListeners.delete(listener);
     },
+    onSessionEnded(listener) {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
+    },
     ready() {
       if (client) return Promise.resolve();
       if (closed) return Promise.reject(new Error('realtime hub is closed'));
@@ -173,6 +194,7 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
       for (const w of waiters.splice(0)) w.reject(new Error('realtime hub is closed'));
       listeners.clear();
       reconnectListeners.clear();
+      sessionListeners.clear();
       await connecting?.catch(() => {});
       const c = client;
       client = null;

@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { signAdminToken, type AuthContext } from '../../src/auth/jwt.js';
+import { signAdminToken, SESSION_TTL_MS, type AuthContext } from '../../src/auth/jwt.js';
+import { openSession } from '../../src/auth/sessions.js';
+import type { Db } from '../../src/db/client.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { GraphClient } from '../../src/graph/index.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
@@ -38,8 +41,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: TestDatabase;
-  /** A bearer header for an admin (or operator) JWT signed with the app's secret. */
-  authHeader: (auth?: Partial<AuthContext>) => { authorization: string };
+  /** A bearer header for an admin (or operator): a session row and its JWT, as sign-in issues them. */
+  authHeader: (auth?: Partial<AuthContext>) => Promise<{ authorization: string }>;
   close: () => Promise<void>;
 }
 
@@ -59,8 +62,8 @@ export async function createTestApp(
     app,
     config,
     database,
-    authHeader: (auth = {}) => ({
-      authorization: `Bearer ${signAdminToken(app, {
+    authHeader: async (auth = {}) => ({
+      authorization: `Bearer ${await sessionToken(app, database.db, {
         adminId: auth.adminId ?? '00000000-0000-4000-8000-000000000001',
         userId: auth.userId ?? '1000000000000042',
         role: auth.role ?? 'admin',
@@ -72,4 +75,24 @@ export async function createTestApp(
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A JWT backed by a real session row, as sign-in issues it (the admin row is created when the test has
+ * none: its ids are what the token claims).
+ */
+export async function sessionToken(
+  app: FastifyInstance,
+  db: Db,
+  auth: Pick<AuthContext, 'adminId' | 'userId' | 'role'>,
+): Promise<string> {
+  await db.execute(
+    sql`insert into admins (id, fb_user_id, name) values (${auth.adminId}, ${auth.userId}, 'Test admin')
+        on conflict do nothing`,
+  );
+  const sessionId = await openSession(db, {
+    adminId: auth.adminId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return signAdminToken(app, { ...auth, sessionId });
 }

@@ -2,13 +2,13 @@
 // leave it (admin, page with its encrypted token, contacts), and an app wired to the emulator.
 import { randomUUID } from 'node:crypto';
 import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { signAdminToken } from '../../src/auth/jwt.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import type { Db } from '../../src/db/client.js';
 import { admins, contacts, pageAdmins, pages } from '../../src/db/schema.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
-import { testConfig } from './app.js';
+import { sessionToken, testConfig } from './app.js';
 import type { TestDatabase } from './db.js';
 
 export const HOUR = 3_600_000;
@@ -63,7 +63,7 @@ export async function buildChatApp(
 export interface SeededAdmin {
   adminId: string;
   fbUserId: string;
-  auth: (app: Parameters<typeof signAdminToken>[0]) => { authorization: string };
+  auth: (app: FastifyInstance) => Promise<{ authorization: string }>;
 }
 
 export async function seedAdmin(db: Db, fbUserId: string, name = 'Admin'): Promise<SeededAdmin> {
@@ -72,8 +72,8 @@ export async function seedAdmin(db: Db, fbUserId: string, name = 'Admin'): Promi
   return {
     adminId,
     fbUserId,
-    auth: (app) => ({
-      authorization: `Bearer ${signAdminToken(app, { adminId, userId: fbUserId, role: 'admin' })}`,
+    auth: async (app) => ({
+      authorization: `Bearer ${await sessionToken(app, db, { adminId, userId: fbUserId, role: 'admin' })}`,
     }),
   };
 }

@@ -5,7 +5,7 @@ import { startEmulator } from '@pagecast/graph-emulator';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { buildApp } from '../../src/app.js';
-import { signAdminToken } from '../../src/auth/jwt.js';
+import { sessionToken } from './app.js';
 import type { Config } from '../../src/config.js';
 import { tokenCipher, type TokenCipher } from '../../src/crypto/tokens.js';
 import { admins, pageAdmins, pages } from '../../src/db/schema.js';
@@ -107,7 +107,7 @@ export async function seedAccount(env: SyncEnv, name = 'Sync Admin'): Promise<Se
     adminId,
     fbUserId: user.id,
     headers: {
-      authorization: `Bearer ${signAdminToken(env.app, { adminId, userId: user.id, role: 'admin' })}`,
+      authorization: `Bearer ${await sessionToken(env.app, env.database.db, { adminId, userId: user.id, role: 'admin' })}`,
     },
   };
 }

@@ -28,7 +28,7 @@ export async function seedAdmin(t: TestApp, name = 'Admin'): Promise<SeededAdmin
       .returning({ id: admins.id }),
     0,
   );
-  return { adminId: row.id, userId, headers: t.authHeader({ adminId: row.id, userId }) };
+  return { adminId: row.id, userId, headers: await t.authHeader({ adminId: row.id, userId }) };
 }
 
 export interface SeededPage {

@@ -32,7 +32,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 interface Case {
   name: string;
-  headers: () => Record<string, string>;
+  headers: () => Record<string, string> | Promise<Record<string, string>>;
   /** Whose ids the request carries. */
   target: 'own' | 'other';
   status: number;
@@ -65,6 +65,22 @@ function casesFor(route: ContractRoute): Case[] {
         return {
           authorization: `Bearer ${enc({ alg: 'none', typ: 'JWT' })}.${enc({ ...claims(), iat: now(), exp: now() + 3600 })}.`,
         };
+      },
+      target: 'own',
+      status: 401,
+    },
+    {
+      // Logged out (or ended by deauthorize, deletion, an operator): the JWT is still well signed and unexpired.
+      name: 'token of an ended session',
+      headers: async () => {
+        const headers = await world.bearer(world.own);
+        const res = await world.app.inject({
+          method: 'POST',
+          url: '/api/v1/sessions/logout',
+          headers,
+        });
+        if (res.statusCode !== 200) throw new Error(`logout failed: ${res.body}`);
+        return headers;
       },
       target: 'own',
       status: 401,
@@ -124,7 +140,7 @@ describe('authorization matrix', () => {
       if (!builder || route.meta.auth !== 'admin' || route.meta.raw || route.route.method !== 'GET')
         continue;
       const res = await world.app.inject(
-        injectOptions(route, builder(world.own), world.bearer(world.own)),
+        injectOptions(route, builder(world.own), await world.bearer(world.own)),
       );
       expect(res.statusCode, `${route.key}: ${res.body}`).toBe(200);
     }
@@ -136,9 +152,11 @@ describe('authorization matrix', () => {
       async (_name, c) => {
         const builder = caseBuilders[key];
         if (!builder) throw new Error(`no case builder for ${key}`);
+        // Headers first: making a session token writes its row, and the request must change nothing.
+        const headers = await c.headers();
         const before = await snapshot(world.database);
         const res = await world.app.inject(
-          injectOptions(route, builder(c.target === 'own' ? world.own : world.other), c.headers()),
+          injectOptions(route, builder(c.target === 'own' ? world.own : world.other), headers),
         );
         if (key === 'pages.syncStatus' && c.target === 'other') {
           // By design (spec §4's poller): another admin's job reads exactly like an unknown one.

@@ -138,7 +138,7 @@ describe('body size limit', () => {
       method: 'POST',
       url,
       headers: {
-        ...t.authHeader(),
+        ...(await t.authHeader()),
         'content-type': contentType,
         'x-hub-signature-256': 'sha256=00',
       },

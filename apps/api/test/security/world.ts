@@ -8,7 +8,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
-import { signAdminToken } from '../../src/auth/jwt.js';
+import { SESSION_TTL_MS } from '../../src/auth/jwt.js';
+import { openSession } from '../../src/auth/sessions.js';
+import { sessionToken } from '../helpers/app.js';
 import type { Config } from '../../src/config.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import {
@@ -39,6 +41,8 @@ export interface PageIds {
   tagId: string;
   campaignId: string;
   jobId: string;
+  /** A session of the admin (another browser of theirs): what ending one names. */
+  sessionId: string;
 }
 
 export interface World {
@@ -51,7 +55,7 @@ export interface World {
   own: PageIds;
   other: PageIds;
   /** A valid bearer header for the admin of `ids`. */
-  bearer: (ids: PageIds, role?: 'admin' | 'operator') => { authorization: string };
+  bearer: (ids: PageIds, role?: 'admin' | 'operator') => Promise<{ authorization: string }>;
   close: () => Promise<void>;
 }
 
@@ -158,6 +162,11 @@ export async function createWorld(
       tagId: tag.id,
       campaignId: campaign.id,
       jobId,
+      sessionId: await openSession(db, {
+        adminId: admin.id,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        userAgent: 'Another browser',
+      }),
     };
   }
 
@@ -172,8 +181,8 @@ export async function createWorld(
     graph,
     own,
     other,
-    bearer: (ids, role = 'admin') => ({
-      authorization: `Bearer ${signAdminToken(app, { adminId: ids.adminId, userId: ids.userId, role })}`,
+    bearer: async (ids, role = 'admin') => ({
+      authorization: `Bearer ${await sessionToken(app, database.db, { adminId: ids.adminId, userId: ids.userId, role })}`,
     }),
     close: async () => {
       await app.close();
@@ -207,6 +216,10 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
     body: { name: 'Someone', userId: ids.userId, accessToken: 'not-a-real-token-value' },
   }),
   'admin.deleteByUser': (ids) => ({ params: { id: ids.userId } }),
+  'admin.endUserSessions': (ids) => ({ params: { id: ids.userId } }),
+  'sessions.list': () => ({}),
+  'sessions.logout': () => ({}),
+  'sessions.revoke': (ids) => ({ params: { id: ids.sessionId } }),
   'user.addUsersByPage': (ids) => ({ body: { pageId: ids.pageId } }),
   'user.deleteUser': (ids) => ({
     body: { userId: ids.userId, accessToken: 'not-a-real-token-value' },

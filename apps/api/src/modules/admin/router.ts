@@ -1,10 +1,11 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { signAdminToken } from '../../auth/index.js';
-import { ForbiddenError } from '../../errors.js';
+import { endSessions, openSession, SESSION_TTL_MS, signAdminToken } from '../../auth/index.js';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { createDeletionService } from '../deletion/service.js';
 import type { ModuleDeps } from '../deps.js';
 import { withOperator } from '../route-guard.js';
+import { findAdmin } from '../deletion/repo.js';
 import { createSignInService } from './service.js';
 
 const s = initServer();
@@ -17,10 +18,17 @@ export const adminRouter = (deps: ModuleDeps) => {
     // Public and rate limited (contract metadata): the social network token is the credential.
     registerUserAdmin: async ({ body, request }) => {
       const result = await signIn.registerUserAdmin(body, request.log);
+      const sessionId = await openSession(deps.db, {
+        adminId: result.adminId,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        userAgent: request.headers['user-agent'] ?? null,
+        ip: request.ip,
+      });
       const jwt = signAdminToken(request.server, {
         adminId: result.adminId,
         userId: result.user.userId,
         role: result.role,
+        sessionId,
       });
       return { status: 200, body: { jwt, user: result.user, accounts: result.accounts } };
     },
@@ -34,6 +42,16 @@ export const adminRouter = (deps: ModuleDeps) => {
         status: 200 as const,
         body: { success: true as const, deletedPages: outcome.deletedPages },
       };
+    }),
+    // Operators only: every session of the user ends (a stolen token, a departed employee).
+    endUserSessions: withOperator(async ({ params }, auth) => {
+      if (!deps.config.operatorUserIds.includes(auth.userId)) {
+        throw new ForbiddenError('Operator access required');
+      }
+      const admin = await findAdmin(deps.db, params.id);
+      if (!admin) throw new NotFoundError('User not found');
+      const endedSessions = await endSessions(deps.db, { adminId: admin.id }, 'operator');
+      return { status: 200 as const, body: { success: true as const, endedSessions } };
     }),
   });
 };

@@ -8,6 +8,7 @@ import { assertPageAdmin, requireAdmin } from '../../auth/index.js';
 import { UnavailableError, validationError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { routeGuard } from '../route-guard.js';
+import { LiveStreams } from './live-streams.js';
 
 const route = contract.chats.events;
 
@@ -15,13 +16,25 @@ const route = contract.chats.events;
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting by itself (the web client has its own backoff too). */
 const RETRY_MS = 3_000;
+/** setTimeout's longest delay; a longer-lived token re-arms nothing (sessions last 7 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void {
-  const open = new Set<PassThrough>();
+  const streams = new LiveStreams({
+    perAdmin: deps.config.liveStreamsPerAdmin,
+    perProcess: deps.config.liveStreamsPerProcess,
+  });
   // Open streams would keep app.close() waiting forever: end them first.
   app.addHook('preClose', async () => {
-    for (const stream of open) stream.end();
+    for (const stream of streams.list()) stream.close();
   });
+  const hub = deps.realtime;
+  if (hub) {
+    // A session ended in any API process: its streams here close.
+    hub.onSessionEnded((ended) => streams.closeSessions(ended, ended.reason));
+    // Ends announced while LISTEN was down were missed: ask the database about each open session.
+    hub.onReconnect(() => void recheckSessions(app, streams));
+  }
 
   app.get(route.path, { onRequest: routeGuard(route) }, async (request, reply) => {
     const auth = await requireAdmin(request);
@@ -29,13 +42,13 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
     if (!params.success) throw validationError(params.error.issues);
     const { pageId } = params.data;
     await assertPageAdmin(deps.db, auth.adminId, pageId);
-    const hub = deps.realtime;
     if (!hub) throw new UnavailableError('Live updates are not available right now');
 
     const stream = new PassThrough();
     const write = (chunk: string) => {
       if (!stream.writableEnded) stream.write(chunk);
     };
+    let release = () => {};
     const unsubscribe = hub.subscribe(pageId, (event) =>
       write(`data: ${JSON.stringify(event)}\n\n`),
     );
@@ -43,16 +56,28 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
     const offReconnect = hub.onReconnect(() => write('event: resync\ndata: {}\n\n'));
     const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
+    // The JWT's end is the stream's end: a stream never outlives the token that opened it.
+    const expiry = setTimeout(
+      () => close('expired'),
+      Math.max(0, Math.min(auth.expiresAt - Date.now(), MAX_TIMER_MS)),
+    );
+    expiry.unref();
     const cleanup = () => {
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       unsubscribe();
       offReconnect();
-      open.delete(stream);
+      release();
       if (!stream.writableEnded) stream.end();
     };
+    // The client learns why (and stops reconnecting): its session is over.
+    function close(reason?: string) {
+      if (reason) write(`event: session-ended\ndata: ${JSON.stringify({ reason })}\n\n`);
+      cleanup();
+    }
+    release = streams.add({ adminId: auth.adminId, sessionId: auth.sessionId, close });
     request.raw.on('close', cleanup);
     stream.on('close', cleanup);
-    open.add(stream);
     try {
       // Answer only once LISTEN is in place: whatever happens after the client sees the stream is delivered.
       await hub.ready();
@@ -67,4 +92,19 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
       .header('x-accel-buffering', 'no')
       .send(stream);
   });
+}
+
+/** Closes the streams whose session ended while this process was not listening. */
+async function recheckSessions(app: FastifyInstance, streams: LiveStreams): Promise<void> {
+  const sessions = new Map(streams.list().map((s) => [s.sessionId, s.adminId]));
+  for (const [sessionId, adminId] of sessions) {
+    try {
+      const state = await app.sessionState(sessionId, adminId);
+      if (state !== 'active') streams.closeSessions({ sessionId }, state);
+    } catch (err) {
+      // Database away again: the next reconnect re-checks.
+      app.log.warn({ err }, 'could not re-check a live stream session');
+      return;
+    }
+  }
 }

@@ -2,6 +2,7 @@
 // (delete-user), Meta's callbacks (data-deletion, deauthorize), the operator route and the pg-boss job.
 import { randomBytes } from 'node:crypto';
 import type { DeletionStatus } from '@pagecast/contract';
+import { endSessions } from '../../auth/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { GraphError } from '../../graph/index.js';
 import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
@@ -40,9 +41,9 @@ interface StopOutcome {
 }
 
 /**
- * The first, committed step of both deletion and deauthorization: campaigns of the admin's own pages are
- * cancelled, queued jobs of those pages dropped and the tokens marked revoked, so nothing is sent from
- * here on. Shared pages keep running: another admin still manages them.
+ * The first, committed step of both deletion and deauthorization: the admin's sessions end, campaigns of
+ * the admin's own pages are cancelled, queued jobs of those pages dropped and the tokens marked revoked,
+ * so nothing is sent from here on. Shared pages keep running: another admin still manages them.
  */
 async function stopActivity(
   tx: Exec,
@@ -51,6 +52,8 @@ async function stopActivity(
 ): Promise<StopOutcome | null> {
   const admin = await repo.findAdmin(tx, fbUserId);
   if (!admin) return null;
+  // Their JWTs stop working and their live streams close when this commits.
+  await endSessions(tx, { adminId: admin.id }, options.wipeTokens ? 'deleted' : 'deauthorized');
   const solePages = await repo.soleManagedPages(tx, admin.id);
   const pageIds = solePages.map((p) => p.id);
   const cancelled = await repo.cancelActiveCampaigns(tx, pageIds, options.reason);

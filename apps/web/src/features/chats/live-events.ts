@@ -2,7 +2,11 @@
 // goes in the Authorization header (EventSource cannot send headers and a token in the URL ends up in logs).
 import { LiveEvent } from '@pagecast/contract';
 
-export type LiveMessage = { kind: 'event'; event: LiveEvent } | { kind: 'resync' };
+export type LiveMessage =
+  | { kind: 'event'; event: LiveEvent }
+  | { kind: 'resync' }
+  /** The server ended the stream because the session is over (logged out elsewhere, expired, removed). */
+  | { kind: 'session-ended'; reason: string };
 
 /** Incremental SSE parser: feed it text chunks, get the complete messages (comments and retry skipped). */
 export function createSseParser() {
@@ -25,6 +29,8 @@ export function createSseParser() {
         else if (field === 'data') data.push(value);
       }
       if (eventName === 'resync') out.push({ kind: 'resync' });
+      else if (eventName === 'session-ended')
+        out.push({ kind: 'session-ended', reason: reasonOf(data) });
       else if (data.length > 0) {
         try {
           const parsed = LiveEvent.safeParse(JSON.parse(data.join('\n')));
@@ -38,13 +44,22 @@ export function createSseParser() {
   };
 }
 
+function reasonOf(data: string[]): string {
+  try {
+    const value = (JSON.parse(data.join('\n')) as { reason?: unknown }).reason;
+    return typeof value === 'string' ? value : 'ended';
+  } catch {
+    return 'ended';
+  }
+}
+
 export interface LiveConnectionOptions {
   url: string;
   token: string;
   onMessage: (message: LiveMessage) => void;
   /** Each (re)connection: whatever happened while disconnected was missed, so callers refetch. */
   onOpen?: (reconnect: boolean) => void;
-  /** 401/403: the session is over; no reconnect. */
+  /** 401/403, or the server ended the stream with the session: the session is over; no reconnect. */
   onUnauthorized?: () => void;
   fetchImpl?: typeof fetch;
   /** Backoff of reconnects: base doubling up to max (ms). */
@@ -81,7 +96,14 @@ export function connectLiveEvents(options: LiveConnectionOptions): () => void {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        for (const message of parse(value)) options.onMessage(message);
+        for (const message of parse(value)) {
+          if (message.kind === 'session-ended') {
+            controller.abort();
+            options.onUnauthorized?.();
+            return;
+          }
+          options.onMessage(message);
+        }
       }
     } catch {
       /* network error or abort: reconnect below unless stopped */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { DashboardShell, type NavUserSubscription } from '@pagecast/ui/layout';
 import { env } from '../../lib/env';
 import { useTheme } from '../../lib/theme';
-import { resetAll, useAuthStore, usePagesStore } from '../../stores';
+import { useAuthStore, usePagesStore } from '../../stores';
+import { useLogout } from '../auth/use-logout';
 import { useSubscriptionQuery } from '../subscription/queries';
 import { subscriptionTimeLeft } from '../subscription/time-left';
 import { SyncHeaderProgress, useSyncWatcher } from '../sync';
@@ -14,7 +14,7 @@ import { useSidebarState } from './sidebar-state';
 /** /dashboard layout: wires the stores, router and cookie to the pure DashboardShell. */
 export function DashboardLayout() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const logout = useLogout();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const selectedPage = usePagesStore((s) => s.selectedPage);
   const user = useAuthStore((s) => s.user);
@@ -52,11 +52,7 @@ export function DashboardLayout() {
       subscription={subscription}
       onSubscriptionOpen={() => setWantSubscription(true)}
       onUpgrade={() => window.open(env.supportUrl, '_blank', 'noopener,noreferrer')}
-      onLogout={() => {
-        resetAll();
-        queryClient.clear();
-        void navigate({ to: '/', replace: true });
-      }}
+      onLogout={logout}
       theme={theme.preference}
       onThemeChange={theme.setTheme}
       breadcrumb={['Dashboard', sectionLabel(current) ?? 'Home']}

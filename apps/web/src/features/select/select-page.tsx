@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { matchesName, type Page } from '@pagecast/contract';
 import { ThemeMenu } from '@pagecast/ui/layout/public-layout';
 import { SelectScreen } from '@pagecast/ui/screens/select';
 import { errorMessage } from '../../lib/query';
 import { useTheme } from '../../lib/theme';
-import { resetAll, useAuthStore, usePagesStore } from '../../stores';
+import { useAuthStore, usePagesStore } from '../../stores';
 import { useLogin } from '../auth/use-login';
+import { useLogout } from '../auth/use-logout';
 import { fetchPage } from './queries';
 
 export const PAGE_FETCH_ERROR_FALLBACK = 'An error occurred';
@@ -16,8 +17,8 @@ export const PAGE_FETCH_ERROR_FALLBACK = 'An error occurred';
 export function SelectPage() {
   const theme = useTheme();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const user = useAuthStore((s) => s.user);
+  const logout = useLogout();
   const pages = usePagesStore((s) => s.pages);
   const [search, setSearch] = useState('');
   // 'Add New Page': sign in again so the social network lets the user grant access to more pages.
@@ -56,11 +57,7 @@ export function SelectPage() {
       onSelect={(page: Page) => choose.mutate(page.pageId)}
       onAddNewPage={() => void login()}
       addNewPagePending={addPending}
-      onLogout={() => {
-        resetAll();
-        queryClient.clear();
-        void navigate({ to: '/', replace: true });
-      }}
+      onLogout={logout}
       loading={choose.isPending}
       error={choose.isError ? errorMessage(choose.error, PAGE_FETCH_ERROR_FALLBACK) : null}
     />
