@@ -174,8 +174,16 @@ describe('Send API', () => {
       const body = msg(psid, { messaging_type: 'MESSAGE_TAG', tag });
       await http(`${emu.url}/_emulator/clock`, { json: { offsetMs: after } });
       const retired = await send(emu, old.page.id, old.pageToken, body);
-      expect(retired.body.error.code).toBe(100);
-      expect(retired.body.error.message).toContain(tag);
+      expect(retired.body.error).toMatchObject({
+        code: 100,
+        error_subcode: 1893061,
+        message: 'Invalid parameter',
+      });
+      // Inside the window too: the tag alone is refused.
+      const inside = msg(f.psids[0] as string, { messaging_type: 'MESSAGE_TAG', tag });
+      expect((await send(emu, f.page.id, f.pageToken, inside)).body.error?.error_subcode).toBe(
+        1893061,
+      );
       await http(`${emu.url}/_emulator/behaviour`, {
         method: 'PUT',
         json: { legacyMessageTags: true },

@@ -63,6 +63,8 @@ export const errors = {
       100,
       '(#100) You must provide an app access token, or a user access token that is an owner or developer of the app',
     ),
+  /** A retired message tag, in or out of the window (what Meta answers since 2026-04-27). */
+  retiredTag: () => new GraphApiError(100, 'Invalid parameter', 1893061),
   noMatchingUser: () => new GraphApiError(100, '(#100) No matching user found', 2018001),
   unavailable: () =>
     new GraphApiError(551, "(#551) This person isn't available right now.", 1545041),

@@ -80,9 +80,7 @@ export function sendMessage(
         'Param tag must be one of {CONFIRMED_EVENT_UPDATE, POST_PURCHASE_UPDATE, ACCOUNT_UPDATE, HUMAN_AGENT}',
       );
     if (RETIRED_TAGS.has(tag) && now >= TAG_RETIREMENT_MS && !world.behaviour.legacyMessageTags) {
-      throw errors.param(
-        `The message tag ${tag} is no longer supported. Please use utility message templates instead.`,
-      );
+      throw errors.retiredTag();
     }
   }
 
