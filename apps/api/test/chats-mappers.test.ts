@@ -41,6 +41,7 @@ describe('toRecipient', () => {
       lastMessageAt: null,
       lastMessagePreview: null,
       windowOpen: false,
+      lastInboundAt: null,
     });
     expect(Recipient.safeParse(r).success).toBe(true);
   });

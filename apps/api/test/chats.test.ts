@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts, contactTags, messages, tags } from '../src/db/schema.js';
 import type { GraphClient } from '../src/graph/index.js';
-import { WINDOW_CLOSED_MESSAGE } from '../src/modules/chats/service.js';
+import { REPLY_CLOSED_MESSAGE, WINDOW_CLOSED_MESSAGE } from '../src/modules/chats/service.js';
 import {
   HOUR,
   buildChatApp,
@@ -17,6 +17,8 @@ import {
   testGraph,
   type SeededAdmin,
 } from './helpers/chats.js';
+
+const DAY = 24 * HOUR;
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 interface EmuPage {
@@ -292,7 +294,13 @@ describe('POST /user/:userId/send', () => {
   const outbox = async () =>
     (
       await emu<{
-        data: Array<{ mid: string; recipient: string; text: string; messaging_type: string }>;
+        data: Array<{
+          mid: string;
+          recipient: string;
+          text: string;
+          messaging_type: string;
+          tag: string | null;
+        }>;
       }>(emulator.url, `/_emulator/pages/${page.id}/outbox`)
     ).data;
 
@@ -338,16 +346,42 @@ describe('POST /user/:userId/send', () => {
     });
   });
 
-  it('outside the window: 422 with what to do, nothing sent', async () => {
-    const outsider = await emu<{ contacts: Array<{ psid: string }> }>(
+  it('24 hours to 7 days after their last message: a human-agent reply (HUMAN_AGENT tag)', async () => {
+    const late = await emu<{ contacts: Array<{ psid: string }> }>(
       emulator.url,
       `/_emulator/pages/${page.id}/contacts`,
-      { count: 1, inboundAgoMs: 30 * HOUR },
+      { count: 1, inboundAgoMs: 3 * DAY },
     );
-    const psid = outsider.contacts[0]?.psid as string;
+    const psid = late.contacts[0]?.psid as string;
     await seedContact(database.db, pageUuid, {
       psid,
-      lastMessageAt: new Date(Date.now() - 30 * HOUR),
+      lastMessageAt: new Date(Date.now() - 3 * DAY),
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${base()}/user/${psid}/send`,
+      headers,
+      payload: { message: 'Sorry for the wait!' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await outbox()).at(-1)).toMatchObject({
+      recipient: psid,
+      text: 'Sorry for the wait!',
+      messaging_type: 'MESSAGE_TAG',
+      tag: 'HUMAN_AGENT',
+    });
+  });
+
+  it('more than 7 days after their last message: 422 with what to do, no Graph call', async () => {
+    const gone = await emu<{ contacts: Array<{ psid: string }> }>(
+      emulator.url,
+      `/_emulator/pages/${page.id}/contacts`,
+      { count: 1, inboundAgoMs: 8 * DAY },
+    );
+    const psid = gone.contacts[0]?.psid as string;
+    await seedContact(database.db, pageUuid, {
+      psid,
+      lastMessageAt: new Date(Date.now() - 8 * DAY),
     });
     const before = (await outbox()).length;
     const res = await app.inject({
@@ -357,7 +391,8 @@ describe('POST /user/:userId/send', () => {
       payload: { message: 'hi' },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: WINDOW_CLOSED_MESSAGE });
+    // Our own message: had it been sent, Facebook's refusal would read as WINDOW_CLOSED_MESSAGE.
+    expect(res.json()).toEqual({ message: REPLY_CLOSED_MESSAGE });
     expect(await outbox()).toHaveLength(before);
   });
 

@@ -22,6 +22,7 @@ const recipient = (id: string, over: Partial<Recipient> = {}): Recipient => ({
   lastMessageAt: '2030-01-01T10:00:00.000Z',
   lastMessagePreview: 'earlier',
   windowOpen: false,
+  lastInboundAt: null,
   ...over,
 });
 
@@ -89,9 +90,10 @@ describe('moveRecipientToTop', () => {
     expect(next?.pages[0]?.recipients[0]).toMatchObject({
       lastMessageAt: '2030-01-02T08:00:00.000Z',
       lastMessagePreview: 'hello again',
-      // A message from the contact: they are online and the 24-hour window is open.
+      // A message from the contact: they are online and the reply windows start again from it.
       online: true,
       windowOpen: true,
+      lastInboundAt: '2030-01-02T08:00:00.000Z',
     });
     expect(next?.pageParams).toBe(data.pageParams);
     // The input is not mutated.

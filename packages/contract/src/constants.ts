@@ -111,7 +111,9 @@ export const PRICING = {
   ],
 } as const;
 
-/** Messenger's standard messaging window and the HUMAN_AGENT extension. */
+/** Messenger's standard messaging window: any message, for 24 hours after the contact's last one. */
 export const MESSAGING_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The HUMAN_AGENT tag: a reply a person types, up to 7 days after the contact's last message. */
+export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** A campaign reply or click counts as an interaction this long after delivery. */
 export const INTERACTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

@@ -67,6 +67,8 @@ export const Recipient = z.object({
   lastMessagePreview: z.string().nullable(),
   /** Inside Messenger's 24-hour standard messaging window. */
   windowOpen: z.boolean(),
+  /** The contact's last message to the page: where the reply windows start (rules/reply-window.ts). */
+  lastInboundAt: IsoDateTime.nullable(),
 });
 export type Recipient = z.infer<typeof Recipient>;
 

@@ -41,5 +41,6 @@ export * from './system';
 export * from './rules/messages';
 export * from './rules/tag-rules';
 export * from './rules/campaign-rules';
+export * from './rules/reply-window';
 export * from './display';
 export * from './routes';

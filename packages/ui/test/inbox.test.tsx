@@ -44,6 +44,7 @@ const recipient = (n: number, overrides: Partial<Recipient> = {}): Recipient => 
   lastMessageAt: at(15, 9, 5),
   lastMessagePreview: `Preview ${n}`,
   windowOpen: true,
+  lastInboundAt: new Date(Date.now() - 10 * 3_600_000).toISOString(),
   ...overrides,
 });
 
@@ -250,15 +251,46 @@ describe('chat panel', () => {
     expect(within(sending).getByRole('status')).toHaveTextContent('Sending');
   });
 
-  it('outside the 24-hour window: a notice and sending disabled', () => {
+  it('inside the 24-hour window: how long a reply is possible, no notice', () => {
+    render(<InboxScreen {...props({ selectedId: '1001' })} />);
+    expect(
+      screen.getByRole('heading', { name: 'Person 1', level: 2 }).nextSibling,
+    ).toHaveTextContent(/^Can reply for 1[34] h$/);
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.getByPlaceholderText('Type a message...')).toBeEnabled();
+  });
+
+  it('24 hours to 7 days: a human agent reply, until when, sending allowed', () => {
+    const lastInboundAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
     render(
       <InboxScreen
-        {...props({ selectedId: '1001', recipients: [recipient(1, { windowOpen: false })] })}
+        {...props({ selectedId: '1001', recipients: [recipient(1, { lastInboundAt })] })}
       />,
     );
-    expect(screen.getByRole('note')).toHaveTextContent('more than 24 hours ago');
-    expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(
+      screen.getByRole('heading', { name: 'Person 1', level: 2 }).nextSibling,
+    ).toHaveTextContent(/^Human agent reply until /);
+    expect(screen.getByRole('note')).toHaveTextContent('a human agent reply');
+    expect(screen.getByPlaceholderText('Type a message...')).toBeEnabled();
+  });
+
+  it('after 7 days (or never): window closed, the reason, sending disabled', () => {
+    const lastInboundAt = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    for (const value of [lastInboundAt, null]) {
+      const { unmount } = render(
+        <InboxScreen
+          {...props({
+            selectedId: '1001',
+            recipients: [recipient(1, { windowOpen: false, lastInboundAt: value })],
+          })}
+        />,
+      );
+      expect(screen.getByText('Window closed')).toBeInTheDocument();
+      expect(screen.getByRole('note')).toHaveTextContent('more than 7 days ago');
+      expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+      unmount();
+    }
   });
 
   it('scroll-to-bottom shows beyond 20 px from the bottom', () => {

@@ -67,6 +67,7 @@ export function toRecipient(c: RecipientFields, now = Date.now()): Recipient {
     lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
     lastMessagePreview: c.lastMessagePreview,
     windowOpen: isWindowOpen(c.lastInboundAt, now),
+    lastInboundAt: c.lastInboundAt?.toISOString() ?? null,
   };
 }
 

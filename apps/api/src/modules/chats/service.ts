@@ -1,6 +1,12 @@
 // Rules of the inbox (spec §3/§4/§5 Messages): recipients and conversations from the database, the one-time
 // history fetch from the Graph API, and replies inside Messenger's 24-hour window.
-import type { LiveEvent, MessageReceived, Recipient, Tag } from '@pagecast/contract';
+import {
+  replyWindow,
+  type LiveEvent,
+  type MessageReceived,
+  type Recipient,
+  type Tag,
+} from '@pagecast/contract';
 import { assertPageAdmin, PAGE_NOT_FOUND, type PageRow } from '../../auth/guards.js';
 import { GraphError, type GraphMessage } from '../../graph/index.js';
 import {
@@ -16,15 +22,19 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { isWindowOpen, toMessage, toRecipient } from './mappers.js';
+import { toMessage, toRecipient } from './mappers.js';
 import * as repo from './repo.js';
 
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
 const HISTORY_PAGE_SIZE = 100;
 
+/** The platform refused a reply as outside the window (our record of the contact's last message was stale). */
 export const WINDOW_CLOSED_MESSAGE =
-  'This contact last wrote more than 24 hours ago, so Messenger only allows replies inside the 24-hour window. Wait for them to write again.';
+  'Messenger no longer allows replies to this contact: their last message is too long ago. Wait for them to write again.';
+/** No Graph call: the contact last wrote more than 7 days ago (or never), past even the human-agent reply. */
+export const REPLY_CLOSED_MESSAGE =
+  'This contact last wrote more than 7 days ago, so Messenger allows no reply until they write again. Reach them with a campaign through an approved utility template instead.';
 export const RECONNECT_MESSAGE =
   "The page's Facebook connection is no longer valid. Reconnect the page (log out and sign in again) and retry.";
 export const UNKNOWN_OUTCOME_MESSAGE =
@@ -248,7 +258,10 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       const found = await pageAndContact(adminId, pageId, psid, false);
       const { page } = found;
       const contact = requireContact(found.contact);
-      if (!isWindowOpen(contact.lastInboundAt)) throw new UnprocessableError(WINDOW_CLOSED_MESSAGE);
+      // Within 24 h a standard reply; up to 7 days a person's reply goes with the HUMAN_AGENT tag (this route
+      // only ever sends what an admin typed); after that Messenger allows none, so nothing is sent.
+      const window = replyWindow(contact.lastInboundAt);
+      if (window.kind === 'closed') throw new UnprocessableError(REPLY_CLOSED_MESSAGE);
       const graph = deps.graph;
       if (!graph)
         throw new UnavailableError('Messaging is not available right now. Try again in a moment.');
@@ -261,7 +274,9 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
           pageToken: token,
           psid,
           text,
-          messagingType: 'RESPONSE',
+          ...(window.kind === 'standard'
+            ? { messagingType: 'RESPONSE' as const }
+            : { messagingType: 'MESSAGE_TAG' as const, tag: 'HUMAN_AGENT' }),
         });
       } catch (err) {
         if (err instanceof GraphError) throw sendError(err);

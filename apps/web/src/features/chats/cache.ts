@@ -57,7 +57,8 @@ export function moveRecipientToTop(
   const updated: Recipient = {
     ...found,
     ...(newer ? { lastMessageAt: message.createdAt, lastMessagePreview: message.message } : {}),
-    ...(inbound ? { online: true, windowOpen: true } : {}),
+    // Their message opens the reply windows afresh (the composer reads them from lastInboundAt).
+    ...(inbound ? { online: true, windowOpen: true, lastInboundAt: message.createdAt } : {}),
   };
   const [first, ...rest] = pages as [RecipientsPage, ...RecipientsPage[]];
   return { ...data, pages: [{ ...first, recipients: [updated, ...first.recipients] }, ...rest] };

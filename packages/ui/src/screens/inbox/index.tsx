@@ -1,6 +1,6 @@
 // Messages / inbox screen (spec §2, §4): pure — data and callbacks in, nothing fetched here.
-import { LIMITS, type Recipient } from '@pagecast/contract';
-import { ArrowLeft, Clock, MessageSquare } from 'lucide-react';
+import { LIMITS, replyWindow, type Recipient } from '@pagecast/contract';
+import { ArrowLeft, MessageSquare } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
@@ -10,6 +10,7 @@ import { BulkTagPanel } from './bulk-tag-panel';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList, type InboxMessage } from './message-list';
+import { ReplyWindowNotice, replyWindowLabel } from './reply-window';
 import { TagSelector, type TagOption } from './tag-selector';
 import { INBOX_TEXT } from './text';
 
@@ -182,7 +183,7 @@ export function InboxScreen(props: InboxScreenProps) {
 
 function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () => void }) {
   const { recipient } = props;
-  const windowOpen = recipient.windowOpen;
+  const reply = replyWindow(recipient.lastInboundAt);
   return (
     <>
       <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 md:px-4">
@@ -198,7 +199,9 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
         <Avatar src={recipient.profilePic} name={recipient.name} online={recipient.online} />
         <div className="grid min-w-0 flex-1">
           <h2 className="truncate font-semibold">{recipient.name || 'Unknown contact'}</h2>
-          <p className="text-xs text-muted-foreground">{recipient.online ? 'Online' : 'Offline'}</p>
+          <p className="text-xs text-muted-foreground">
+            {replyWindowLabel(reply, Date.now(), props.locale)}
+          </p>
         </div>
         <TagSelector
           tags={props.tags}
@@ -239,16 +242,12 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
           locale={props.locale}
         />
       )}
-      {!windowOpen ? (
-        <div
-          role="note"
-          className="mx-3 mt-2 flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
-        >
-          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p>{INBOX_TEXT.windowClosed}</p>
-        </div>
-      ) : null}
-      <Composer onSend={props.onSend} disabled={!windowOpen} maxLength={LIMITS.chatMessageMax} />
+      <ReplyWindowNotice reply={reply} locale={props.locale} />
+      <Composer
+        onSend={props.onSend}
+        disabled={reply.kind === 'closed'}
+        maxLength={LIMITS.chatMessageMax}
+      />
     </>
   );
 }

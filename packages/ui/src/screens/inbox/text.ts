@@ -23,7 +23,12 @@ export const INBOX_TEXT = {
   bulkTitle: 'Bulk Tag Assignment',
   bulkSubtitle: (n: number) => `Assign tags to ${n} selected chat(s)`,
   windowClosed:
-    'This contact last wrote more than 24 hours ago. Messenger only allows replies within 24 hours of their last message, so you can reply again once they write to the page.',
+    'This contact last wrote more than 7 days ago, so Messenger allows no reply until they write to the page again. To reach them, schedule a campaign with an approved utility template.',
+  windowClosedLabel: 'Window closed',
+  canReplyFor: (left: string) => `Can reply for ${left}`,
+  humanAgentUntil: (until: string) => `Human agent reply until ${until}`,
+  humanAgentNotice: (until: string) =>
+    `Their last message is more than 24 hours old: Messenger allows a reply you type yourself (a human agent reply) until ${until}. Automated or promotional messages are not allowed.`,
   sendFailed: 'Not sent',
   retry: 'Retry',
   loadEarlier: 'Load earlier messages',

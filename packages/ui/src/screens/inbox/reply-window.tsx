@@ -1,0 +1,55 @@
+// The reply window of the open conversation (contract rules/reply-window.ts): a short status under the
+// contact's name, and a notice above the composer once a reply is no longer a standard one.
+import { Clock } from 'lucide-react';
+import type { ReplyWindow } from '@pagecast/contract';
+import { INBOX_TEXT } from './text';
+
+const HOUR = 3_600_000;
+
+/** 'Can reply for 14 h', 'Human agent reply until Tue 14:00', 'Window closed'. */
+export function replyWindowLabel(reply: ReplyWindow, now: number, locale?: string): string {
+  if (reply.kind === 'closed') return INBOX_TEXT.windowClosedLabel;
+  if (reply.kind === 'standard') {
+    const left = reply.until.getTime() - now;
+    return INBOX_TEXT.canReplyFor(
+      left >= HOUR
+        ? `${Math.floor(left / HOUR)} h`
+        : `${Math.max(1, Math.ceil(left / 60_000))} min`,
+    );
+  }
+  return INBOX_TEXT.humanAgentUntil(formatUntil(reply.until, locale));
+}
+
+function formatUntil(until: Date, locale?: string): string {
+  return until.toLocaleString(locale, {
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** Above the composer: what kind of reply this is, or why none is possible. Nothing for a standard reply. */
+export function ReplyWindowNotice({ reply, locale }: { reply: ReplyWindow; locale?: string }) {
+  if (reply.kind === 'standard') return null;
+  const text =
+    reply.kind === 'closed'
+      ? INBOX_TEXT.windowClosed
+      : INBOX_TEXT.humanAgentNotice(
+          reply.until.toLocaleString(locale, {
+            weekday: 'long',
+            day: 'numeric',
+            month: 'short',
+            hour: '2-digit',
+            minute: '2-digit',
+          }),
+        );
+  return (
+    <div
+      role="note"
+      className="mx-3 mt-2 flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
+    >
+      <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>{text}</p>
+    </div>
+  );
+}
