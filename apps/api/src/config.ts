@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { GRAPH_API_VERSION } from '@pagecast/contract';
 
 /** apps/api/src -> repo root; resolved from this file so the cwd does not matter. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -28,7 +29,7 @@ const EnvSchema = z.object({
   GRAPH_API_VERSION: z
     .string()
     .regex(/^v\d+\.\d+$/)
-    .default('v16.0'),
+    .default(GRAPH_API_VERSION),
   FB_SDK_URL: optionalUrl,
   FB_APP_ID: z.string().min(1).default('1000000000000001'),
   FB_APP_SECRET: z.string().min(1).default('pagecast-emulator-app-secret'),

@@ -30,7 +30,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       webDist: path.join(REPO_ROOT, 'apps/web/dist'),
       graphApiUrl: undefined,
-      graphApiVersion: 'v16.0',
+      graphApiVersion: 'v25.0',
       fbSdkUrl: undefined,
       fbAppId: '1000000000000001',
       fbAppSecret: 'pagecast-emulator-app-secret',

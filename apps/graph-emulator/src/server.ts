@@ -14,6 +14,7 @@ import { loadState, StateSaver } from './world/persist.js';
 import { seedWorld, type SeedOption } from './world/seed.js';
 import type { Behaviour } from './world/types.js';
 import { World } from './world/world.js';
+import { servingVersion } from './graph/versions.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -167,6 +168,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       // the caller gives up first and closes the connection).
       if (graphReq.holdAnswerMs) await holdUnlessClosed(graphReq.holdAnswerMs, req.raw);
       reply.code(res.status);
+      reply.header('facebook-api-version', servingVersion(versionPrefix.slice(1)));
       for (const [k, v] of Object.entries(res.headers)) reply.header(k, v);
       return reply.send(res.body);
     },

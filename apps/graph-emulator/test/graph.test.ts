@@ -32,6 +32,17 @@ describe('Graph API core', () => {
     expect(plain.body).toEqual({ id: f.user.id, name: 'Ada Lovelace' });
   });
 
+  it('an expired version is served as the oldest live one, as Meta does (facebook-api-version header)', async () => {
+    const answeredBy = async (prefix: string) =>
+      (await fetch(`${emu.url}${prefix}/me?access_token=${f.userToken}`)).headers.get(
+        'facebook-api-version',
+      );
+    expect(await answeredBy('/v16.0')).toBe('v21.0');
+    expect(await answeredBy('/v20.0')).toBe('v21.0');
+    expect(await answeredBy('/v25.0')).toBe('v25.0');
+    expect(await answeredBy('')).toBe('v26.0');
+  });
+
   it('serves the avatar SVG', async () => {
     const r = await fetch(`${emu.url}/_emulator/avatars/${f.psids[0]}.svg`);
     expect(r.headers.get('content-type')).toContain('image/svg+xml');

@@ -61,7 +61,7 @@ describe('sign-in flow (spec §4)', () => {
     expect(app.history.length).toBe(lengthBefore);
     expect(fb.init).toHaveBeenCalledWith({
       appId: '1000000000000001',
-      version: 'v16.0',
+      version: 'v25.0',
       cookie: true,
       xfbml: false,
     });

@@ -50,7 +50,8 @@ export const LOGIN_SCOPES = [
 ] as const;
 /** The data-deletion re-login asks for less (spec §6). */
 export const DELETION_LOGIN_SCOPES = ['public_profile', 'email', 'pages_show_list'] as const;
-export const GRAPH_API_VERSION = 'v16.0';
+/** A live Graph API version (v16.0 of the original spec expired on 2025-05-14); configurable. */
+export const GRAPH_API_VERSION = 'v25.0';
 
 /** Default token expiry: 60 days in seconds. */
 export const DEFAULT_TOKEN_EXPIRES_IN = 5_184_000;

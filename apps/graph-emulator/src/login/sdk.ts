@@ -10,7 +10,7 @@ export function sdkSource(emulatorUrl: string): string {
   'use strict';
   if (window.FB && window.FB.__emulator) return;
   var BASE = ${JSON.stringify(emulatorUrl)};
-  var settings = { appId: null, version: 'v16.0', cookie: false, xfbml: false, status: false };
+  var settings = { appId: null, version: 'v25.0', cookie: false, xfbml: false, status: false };
   var authResponse = null;
   var status = 'unknown';
   function storageKey() { return 'fbemu_auth_' + settings.appId; }

@@ -25,7 +25,7 @@ export const env = {
   fbAppId: read(runtime.fbAppId, import.meta.env.VITE_FB_APP_ID, '1000000000000001'),
   /** Where the login SDK (sdk.js) is loaded from; the emulator serves one locally. */
   fbSdkUrl: read(runtime.fbSdkUrl, import.meta.env.VITE_FB_SDK_URL, 'http://localhost:4010/sdk.js'),
-  /** Graph / SDK version (spec §6 default v16.0). */
+  /** Graph / SDK version for FB.init (a live one by default: spec amendment 3). */
   graphApiVersion: read(
     runtime.graphApiVersion,
     import.meta.env.VITE_GRAPH_API_VERSION,
