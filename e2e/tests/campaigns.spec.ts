@@ -103,10 +103,11 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
   await expect(page.getByRole('heading', { name: 'Campaign Analytics' })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
-  await expect(row.getByText('pending', { exact: true })).toBeVisible();
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
   await expect(row.getByRole('cell').nth(5)).toHaveText('Account update');
-  await expect(row.getByText('processing', { exact: true })).toBeVisible({ timeout: 120_000 });
-  await expect(row.getByText('completed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(row.getByText('Processing', { exact: true })).toBeVisible({ timeout: 120_000 });
+  // 'Completed', or 'Completed · N failed' when some recipients could not be reached.
+  await expect(row.getByText(/^Completed/)).toBeVisible({ timeout: 60_000 });
 
   // The counters match what the platform received.
   const outbox = (await (

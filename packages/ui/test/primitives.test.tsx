@@ -361,14 +361,28 @@ describe('Avatar', () => {
 });
 
 describe('Badge and campaignStatusVariant', () => {
-  it('maps pending to red, processing to yellow, anything else to green (spec §4)', () => {
-    expect(campaignStatusVariant('pending')).toBe('destructive');
-    expect(campaignStatusVariant('PENDING')).toBe('destructive');
+  it('colours a status by amendment 10.2: pending neutral, processing amber, completed green, cancelled grey, failed red', () => {
+    expect(campaignStatusVariant('pending')).toBe('outline');
+    expect(campaignStatusVariant('PENDING')).toBe('outline');
     expect(campaignStatusVariant('processing')).toBe('warning');
     expect(campaignStatusVariant('completed')).toBe('success');
-    expect(campaignStatusVariant('failed')).toBe('success');
-    expect(campaignStatusVariant('')).toBe('success');
-    expect(campaignStatusVariant(undefined)).toBe('success');
+    expect(campaignStatusVariant('cancelled')).toBe('muted');
+    expect(campaignStatusVariant('failed')).toBe('destructive');
+    expect(campaignStatusVariant(undefined)).toBe('outline');
+  });
+
+  it('a campaign completed with failures or skips is amber and says how many', () => {
+    expect(campaignStatusVariant('completed', 3)).toBe('warning');
+    render(
+      <>
+        <CampaignStatusBadge status="completed" failed={151} />
+        <CampaignStatusBadge status="completed" failed={2} skipped={1200} />
+        <CampaignStatusBadge status="completed" />
+      </>,
+    );
+    expect(screen.getByText('Completed · 151 failed')).toHaveAttribute('data-variant', 'warning');
+    expect(screen.getByText('Completed · 2 failed, 1,200 skipped')).toBeInTheDocument();
+    expect(screen.getByText('Completed')).toHaveAttribute('data-variant', 'success');
   });
 
   it('renders variants with their token classes', () => {
@@ -380,7 +394,7 @@ describe('Badge and campaignStatusVariant', () => {
     );
     expect(screen.getByText('Processing')).toHaveAttribute('data-variant', 'warning');
     expect(screen.getByText('Processing').className).toContain('bg-warning');
-    expect(screen.getByText('pending')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByText('Pending')).toHaveAttribute('data-variant', 'outline');
   });
 });
 

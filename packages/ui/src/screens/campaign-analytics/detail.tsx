@@ -106,7 +106,7 @@ export function CampaignDetailSheet({
           <>
             <div className="flex flex-wrap items-center gap-2">
               <SheetTitle className="text-lg">{c.name}</SheetTitle>
-              <CampaignStatusBadge status={c.status} />
+              <CampaignStatusBadge status={c.status} failed={c.failedCount} />
             </div>
             <p className="text-sm text-muted-foreground">{c.description}</p>
           </>

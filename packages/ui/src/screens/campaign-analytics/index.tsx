@@ -182,7 +182,7 @@ export function CampaignAnalyticsScreen({
                         {c.interactedCount.toLocaleString('en')}
                       </TableCell>
                       <TableCell>
-                        <CampaignStatusBadge status={c.status} />
+                        <CampaignStatusBadge status={c.status} failed={c.failedCount} />
                       </TableCell>
                     </TableRow>
                   ))}

@@ -150,7 +150,10 @@ export function Overview({
               {lastCampaign ? (
                 <CardDescription className="flex flex-wrap items-center gap-2">
                   <span className="font-medium text-foreground">{lastCampaign.name}</span>
-                  <CampaignStatusBadge status={lastCampaign.status} />
+                  <CampaignStatusBadge
+                    status={lastCampaign.status}
+                    failed={lastCampaign.failedCount}
+                  />
                 </CardDescription>
               ) : null}
             </div>
