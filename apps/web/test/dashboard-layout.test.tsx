@@ -115,7 +115,9 @@ describe('dashboard sidebar', () => {
       expect(fetchMock).toHaveBeenCalledWith('/api/v1/me/subscription', expect.anything()),
     );
 
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Upgrade to Pro' }));
+    const upgrade = within(menu).getByRole('menuitem', { name: 'Upgrade to Pro' });
+    expect(upgrade).toHaveAccessibleDescription('Opens a chat app in a new tab');
+    await userEvent.click(upgrade);
     expect(open).toHaveBeenCalledWith('https://wa.me/15550100200', '_blank', 'noopener,noreferrer');
 
     await userEvent.click(within(sidebar()).getByRole('button', { name: /Ada Lovelace/ }));

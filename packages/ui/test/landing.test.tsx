@@ -87,6 +87,8 @@ describe('LandingScreen', () => {
     expect(link).toHaveAttribute('href', SUPPORT);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // Amendment 10.5: it says that it opens a chat app.
+    expect(within(support).getByText('Opens a chat app in a new tab')).toBeVisible();
   });
 
   it('#pricing shows the Pro plan at $20 /month with exactly the spec feature list and a contact button', () => {
@@ -115,6 +117,7 @@ describe('LandingScreen', () => {
     expect(contact).toHaveAttribute('href', SUPPORT);
     expect(contact).toHaveAttribute('target', '_blank');
     expect(contact).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(pricing).getByText('Opens a chat app in a new tab')).toBeVisible();
   });
 
   it('footer links to terms, privacy and revoke access', () => {

@@ -17,6 +17,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { CHAT_APP_NOTE } from '../components/chat-app';
 import { Avatar } from '../primitives/avatar';
 import { cn } from '../primitives/cn';
 import { useClickOutside } from '../primitives/use-click-outside';
@@ -220,6 +221,7 @@ export function NavUser({
           <MenuSeparator />
           <MenuAction
             icon={<Sparkles aria-hidden="true" />}
+            hint={CHAT_APP_NOTE}
             onSelect={() => {
               close(false);
               onUpgrade();
@@ -279,15 +281,39 @@ function MenuAction({
   icon,
   onSelect,
   children,
+  hint,
 }: {
   icon: ReactNode;
   onSelect: () => void;
   children: ReactNode;
+  /** A second, muted line: where the action leads (its description, not its name). */
+  hint?: string;
 }) {
+  const hintId = useId();
   return (
-    <button type="button" role="menuitem" onClick={onSelect} className={itemClass}>
+    <button
+      type="button"
+      role="menuitem"
+      onClick={onSelect}
+      className={itemClass}
+      aria-describedby={hint ? hintId : undefined}
+    >
       {icon}
-      {children}
+      {hint ? (
+        <span className="grid text-left">
+          <span>{children}</span>
+          {/* Out of the name ('Upgrade to Pro'), read as its description instead. */}
+          <span
+            id={hintId}
+            aria-hidden="true"
+            className="text-xs font-normal text-muted-foreground"
+          >
+            {hint}
+          </span>
+        </span>
+      ) : (
+        children
+      )}
     </button>
   );
 }

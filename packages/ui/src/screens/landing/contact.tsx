@@ -2,7 +2,7 @@ import { PRICING } from '@pagecast/contract';
 import { Check, MessageCircle } from 'lucide-react';
 import { buttonVariants } from '../../primitives/button';
 import { Card } from '../../primitives/card';
-import { ExternalLink, LandingSection } from './parts';
+import { ChatAppLink, LandingSection } from './parts';
 
 /** Spec §1 Pro plan features: the contract's list, so the landing page cannot drift from it. */
 export const PRO_FEATURES = PRICING.features;
@@ -30,16 +30,17 @@ export function Support({ supportUrl }: { supportUrl: string }) {
             </p>
           </div>
         </div>
-        <ExternalLink
+        <ChatAppLink
           href={supportUrl}
           className={buttonVariants({
             size: 'lg',
             className: 'w-full bg-success text-success-foreground hover:bg-success/90 md:w-auto',
           })}
+          noteClassName="text-center md:text-left"
         >
           <MessageCircle aria-hidden="true" />
           Chat with us
-        </ExternalLink>
+        </ChatAppLink>
       </div>
     </LandingSection>
   );
@@ -83,12 +84,13 @@ export function Pricing({ supportUrl }: { supportUrl: string }) {
                 </li>
               ))}
             </ul>
-            <ExternalLink
+            <ChatAppLink
               href={supportUrl}
               className={buttonVariants({ size: 'lg', className: 'mt-8 w-full' })}
+              noteClassName="text-center"
             >
               Contact the team
-            </ExternalLink>
+            </ChatAppLink>
             <p className="mt-3 text-center text-xs text-muted-foreground">
               Renews monthly or annually. Cancel anytime in account settings.
             </p>

@@ -1,6 +1,7 @@
 // Building blocks the landing page's sections share: the login button, an external link that says it
 // opens a new tab, and a section with its centred eyebrow / title / lead heading.
 import type { ReactNode } from 'react';
+import { CHAT_APP_NOTE } from '../../components/chat-app';
 import { FacebookIcon } from '../../components/facebook-icon';
 import { Button, type ButtonSize } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
@@ -47,6 +48,28 @@ export function ExternalLink({
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
+  );
+}
+
+/** A chat-app link with its note below it, so nobody expects a form or a checkout. */
+export function ChatAppLink({
+  href,
+  children,
+  className,
+  noteClassName,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  noteClassName?: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <ExternalLink href={href} className={className}>
+        {children}
+      </ExternalLink>
+      <p className={cn('text-xs text-muted-foreground', noteClassName)}>{CHAT_APP_NOTE}</p>
+    </div>
   );
 }
 
