@@ -62,7 +62,7 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
 
   await page
     .getByRole('group', { name: 'Features' })
-    .getByRole('button', { name: 'Schedule' })
+    .getByRole('link', { name: 'Schedule' })
     .click();
   await expect(page).toHaveURL(/\/dashboard\/schedule$/);
   const submit = page.getByRole('button', { name: 'Schedule Campaign' });
@@ -98,7 +98,7 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 5000 } });
   await page
     .getByRole('group', { name: 'Features' })
-    .getByRole('button', { name: 'Campaign Analytics' })
+    .getByRole('link', { name: 'Campaign Analytics' })
     .click();
   await expect(page.getByRole('heading', { name: 'Campaign Analytics' })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });

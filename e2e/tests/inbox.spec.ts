@@ -18,11 +18,7 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({
   await selectPage(page, DEMO_PAGES.bakery);
   const { headers, pageId } = await sessionOf(page);
 
-  await page
-    .getByRole('link', { name: 'Chats' })
-    .or(page.getByRole('button', { name: 'Chats' }))
-    .first()
-    .click();
+  await page.getByRole('link', { name: 'Chats' }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/chats$/);
   await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
   // Contacts arrive with the page sync started on dashboard load.
@@ -107,11 +103,7 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({
   await expect(page.getByText('Tags updated for 3 chat(s)')).toBeVisible();
 
   // The counts: the page's tag list says 3 users carry the new tag (Manage Tags reads the same endpoint).
-  await page
-    .getByRole('link', { name: 'Manage Tags' })
-    .or(page.getByRole('button', { name: 'Manage Tags' }))
-    .first()
-    .click();
+  await page.getByRole('link', { name: 'Manage Tags' }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/manage-tags$/);
   // One section open at a time, 'Create Tag' first (spec §2): open 'Tags Details'.
   await page.getByRole('button', { name: 'Tags Details' }).click();
@@ -125,11 +117,7 @@ test('inbox screenshots (light and dark, 375px and 1366px)', async ({ page }) =>
   test.setTimeout(120_000);
   await signIn(page);
   await selectPage(page, DEMO_PAGES.bikeShop);
-  await page
-    .getByRole('link', { name: 'Chats' })
-    .or(page.getByRole('button', { name: 'Chats' }))
-    .first()
-    .click();
+  await page.getByRole('link', { name: 'Chats' }).first().click();
   await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('message-bubble').first()).toBeVisible({ timeout: 30_000 });
   for (const theme of ['light', 'dark'] as const) {

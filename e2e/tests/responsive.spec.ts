@@ -72,7 +72,7 @@ test('under 768px the sidebar is a side sheet; from 768px it is in the page', as
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     const sheet = page.getByRole('dialog', { name: 'Dashboard navigation' });
     await expect(sheet).toBeVisible();
-    await sheet.getByRole('button', { name: 'Manage Tags' }).click();
+    await sheet.getByRole('link', { name: 'Manage Tags' }).click();
     await expect(page).toHaveURL(/\/dashboard\/manage-tags$/);
     await expect(sheet).toBeHidden();
 

@@ -9,7 +9,7 @@ async function openManageTags(page: Page) {
   await selectPage(page, DEMO_PAGES.yoga);
   await page
     .getByRole('group', { name: 'Features' })
-    .getByRole('button', { name: 'Manage Tags' })
+    .getByRole('link', { name: 'Manage Tags' })
     .click();
   await expect(page).toHaveURL(/\/dashboard\/manage-tags$/);
   await expect(page.getByRole('heading', { name: 'Manage Tags', level: 1 })).toBeVisible();

@@ -39,7 +39,7 @@ describe('dashboard sidebar', () => {
     await openDashboard();
     expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
     // Collapsed: icons only, labels kept as accessible names / tooltips.
-    const home = within(sidebar()).getByRole('button', { name: 'Home' });
+    const home = within(sidebar()).getByRole('link', { name: 'Home' });
     expect(home).toHaveAttribute('title', 'Home');
   });
 
@@ -63,39 +63,70 @@ describe('dashboard sidebar', () => {
   it('Features items navigate to /dashboard/{page} with replace and mark the current one', async () => {
     const app = await openDashboard('/dashboard');
     const features = within(sidebar()).getByRole('group', { name: 'Features' });
-    const labels = within(features)
-      .getAllByRole('button')
-      .map((b) => b.textContent);
-    expect(labels).toEqual(['Home', 'Manage Tags', 'Chats', 'Schedule', 'Campaign Analytics']);
-    expect(within(features).getByRole('button', { name: 'Home' })).toHaveAttribute(
+    const links = within(features).getAllByRole('link');
+    expect(links.map((b) => b.textContent)).toEqual([
+      'Home',
+      'Manage Tags',
+      'Chats',
+      'Schedule',
+      'Campaign Analytics',
+    ]);
+    // Real links (amendment 10.4): the URL shows on hover and middle-click opens a new tab.
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/dashboard/home',
+      '/dashboard/manage-tags',
+      '/dashboard/chats',
+      '/dashboard/schedule',
+      '/dashboard/analytics',
+    ]);
+    expect(within(features).getByRole('link', { name: 'Home' })).toHaveAttribute(
       'aria-current',
       'page',
     );
 
     const lengthBefore = app.history.length;
-    await userEvent.click(within(features).getByRole('button', { name: 'Manage Tags' }));
+    await userEvent.click(within(features).getByRole('link', { name: 'Manage Tags' }));
     await waitFor(() => expect(app.pathname()).toBe('/dashboard/manage-tags'));
     expect(app.history.length).toBe(lengthBefore);
     expect(await findHeading('Manage Tags')).toBeInTheDocument();
-    expect(within(features).getByRole('button', { name: 'Manage Tags' })).toHaveAttribute(
+    expect(within(features).getByRole('link', { name: 'Manage Tags' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    expect(within(features).getByRole('button', { name: 'Home' })).not.toHaveAttribute(
+    expect(within(features).getByRole('link', { name: 'Home' })).not.toHaveAttribute(
       'aria-current',
     );
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
       'Dashboard/Manage Tags',
     );
 
-    await userEvent.click(within(features).getByRole('button', { name: 'Campaign Analytics' }));
+    await userEvent.click(within(features).getByRole('link', { name: 'Campaign Analytics' }));
     await waitFor(() => expect(app.pathname()).toBe('/dashboard/analytics'));
   });
 
   it("'Change Page' goes to /select", async () => {
     const app = await openDashboard();
-    await userEvent.click(within(sidebar()).getByRole('button', { name: 'Change Page' }));
+    const link = within(sidebar()).getByRole('link', { name: 'Change Page' });
+    expect(link).toHaveAttribute('href', '/select');
+    await userEvent.click(link);
     await waitFor(() => expect(app.pathname()).toBe('/select'));
+  });
+
+  it('a ctrl- or middle-click is left to the browser (new tab), the app does not navigate', async () => {
+    const app = await openDashboard();
+    const link = within(sidebar()).getByRole('link', { name: 'Schedule' });
+    // Seen after the app's handler: was it left to the browser? (Then stopped: jsdom cannot open tabs.)
+    const leftToBrowser: boolean[] = [];
+    const record = (event: Event) => {
+      leftToBrowser.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    document.addEventListener('click', record);
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 1 }));
+    document.removeEventListener('click', record);
+    expect(leftToBrowser).toEqual([true, true]);
+    expect(app.pathname()).toBe('/dashboard/home');
   });
 
   it('the user menu shows the user, the subscription rows, Upgrade to Pro and Log out', async () => {
@@ -166,7 +197,9 @@ describe('DashboardShell fallbacks', () => {
         page={null}
         navItems={[{ key: 'home', label: 'Home', icon: 'home' }]}
         currentKey="home"
+        hrefFor={(key) => `/dashboard/${key}`}
         onNavigate={() => {}}
+        changePageHref="/select"
         onChangePage={() => {}}
         user={{ name: null, email: null, userId: testUser.userId }}
         onUpgrade={() => {}}
@@ -197,7 +230,9 @@ describe('DashboardShell fallbacks', () => {
         page={{ name: 'Acme Coffee' }}
         navItems={[{ key: 'home', label: 'Home' }]}
         currentKey="home"
+        hrefFor={(key) => `/dashboard/${key}`}
         onNavigate={onNavigate}
+        changePageHref="/select"
         onChangePage={() => {}}
         user={{ name: 'Ada' }}
         onUpgrade={() => {}}
@@ -214,7 +249,7 @@ describe('DashboardShell fallbacks', () => {
     expect(within(sheet).getByText('Acme Coffee')).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
     // Choosing an item closes the sheet.
-    await userEvent.click(within(sheet).getByRole('button', { name: 'Home' }));
+    await userEvent.click(within(sheet).getByRole('link', { name: 'Home' }));
     expect(onNavigate).toHaveBeenCalledWith('home');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -52,8 +52,11 @@ export interface DashboardShellProps {
   navItems: DashboardNavItem[];
   /** Key of the current item (marked aria-current). */
   currentKey: string;
+  /** The URL of an item (amendment 10.4: items are real links); a plain click calls onNavigate. */
+  hrefFor: (key: string) => string;
   onNavigate: (key: string) => void;
-  /** Secondary 'Change Page' item. */
+  /** Secondary 'Change Page' item, a link to `changePageHref`. */
+  changePageHref: string;
   onChangePage: () => void;
   user: NavUserInfo;
   subscription?: NavUserSubscription;
@@ -77,7 +80,9 @@ export function DashboardShell({
   productName,
   navItems,
   currentKey,
+  hrefFor,
   onNavigate,
+  changePageHref,
   onChangePage,
   user,
   subscription,
@@ -128,6 +133,7 @@ export function DashboardShell({
                       label={item.label}
                       icon={item.icon ? NAV_ICONS[item.icon] : undefined}
                       isActive={item.key === currentKey}
+                      href={hrefFor(item.key)}
                       onClick={() => onNavigate(item.key)}
                     />
                   </SidebarMenuItem>
@@ -140,6 +146,7 @@ export function DashboardShell({
                   <SidebarMenuButton
                     label="Change Page"
                     icon={NAV_ICONS['change-page']}
+                    href={changePageHref}
                     onClick={onChangePage}
                   />
                 </SidebarMenuItem>

@@ -148,49 +148,59 @@ export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
   return <li data-slot="sidebar-menu-item" className={cn('relative', className)} {...props} />;
 }
 
-export interface SidebarMenuButtonProps extends Omit<ComponentProps<'button'>, 'children'> {
+export interface SidebarMenuButtonProps {
   icon?: ReactNode;
   label: string;
   isActive?: boolean;
   /** Shown after the label (hidden when collapsed). */
   suffix?: ReactNode;
+  className?: string;
+  /**
+   * Where the item leads: it is then a real link (middle-click, the URL on hover, open in a new tab),
+   * and a plain click calls `onClick` instead of following it (the app navigates with replace).
+   */
+  href?: string;
+  onClick?: () => void;
 }
 
-/** A nav button: icon + label; collapsed it shows the icon only, with the label as tooltip/aria-label. */
+/** A plain left click, without a modifier: the app handles it; anything else is the browser's. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** A nav item: icon + label; collapsed it shows the icon only, with the label as tooltip/aria-label. */
 export function SidebarMenuButton({
   icon,
   label,
   isActive,
   suffix,
   className,
+  href,
   onClick,
-  ...props
 }: SidebarMenuButtonProps) {
   const collapsed = useSidebarCollapsed();
   const { isMobile, setOpenMobile } = useSidebar();
-  return (
-    <button
-      type="button"
-      data-slot="sidebar-menu-button"
-      data-active={isActive || undefined}
-      aria-current={isActive ? 'page' : undefined}
-      aria-label={collapsed ? label : undefined}
-      title={collapsed ? label : undefined}
-      className={cn(
-        'flex h-8 w-full cursor-pointer items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm outline-hidden',
-        'hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring',
-        'data-[active]:bg-sidebar-accent data-[active]:font-medium',
-        '[&_svg]:size-4 [&_svg]:shrink-0',
-        collapsed && 'justify-center px-0',
-        className,
-      )}
-      onClick={(event) => {
-        onClick?.(event);
-        // On mobile the sheet closes once an item is chosen.
-        if (isMobile) setOpenMobile(false);
-      }}
-      {...props}
-    >
+  const choose = () => {
+    onClick?.();
+    // On mobile the sheet closes once an item is chosen.
+    if (isMobile) setOpenMobile(false);
+  };
+  const common = {
+    'data-slot': 'sidebar-menu-button',
+    'data-active': isActive || undefined,
+    'aria-current': isActive ? ('page' as const) : undefined,
+    'aria-label': collapsed ? label : undefined,
+    title: collapsed ? label : undefined,
+    className: cn(
+      'flex h-8 w-full cursor-pointer items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm outline-hidden',
+      'hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring',
+      'data-[active]:bg-sidebar-accent data-[active]:font-medium',
+      '[&_svg]:size-4 [&_svg]:shrink-0',
+      collapsed && 'justify-center px-0',
+      className,
+    ),
+  };
+  const content = (
+    <>
       {icon ? (
         <span aria-hidden="true" className="inline-flex">
           {icon}
@@ -198,6 +208,26 @@ export function SidebarMenuButton({
       ) : null}
       <span className={cn('truncate', collapsed && 'sr-only')}>{label}</span>
       {suffix && !collapsed ? <span className="ml-auto">{suffix}</span> : null}
+    </>
+  );
+  if (href) {
+    return (
+      <a
+        {...common}
+        href={href}
+        onClick={(event) => {
+          if (!isPlainClick(event.nativeEvent)) return;
+          event.preventDefault();
+          choose();
+        }}
+      >
+        {content}
+      </a>
+    );
+  }
+  return (
+    <button type="button" {...common} onClick={choose}>
+      {content}
     </button>
   );
 }

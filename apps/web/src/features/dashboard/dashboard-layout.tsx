@@ -39,9 +39,11 @@ export function DashboardLayout() {
       page={selectedPage ? { name: selectedPage.name, picture: selectedPage.profilePicture } : null}
       navItems={[...DASHBOARD_NAV_ITEMS]}
       currentKey={current}
+      hrefFor={(key) => `/dashboard/${key}`}
       onNavigate={(key) =>
         void navigate({ to: `/dashboard/${key as DashboardSection}`, replace: true })
       }
+      changePageHref="/select"
       onChangePage={() => void navigate({ to: '/select' })}
       user={{
         name: user?.name,
