@@ -61,6 +61,8 @@ const rowsOf = async (campaignId: string) =>
       error_subcode: number | null;
       attempts: number;
       message_id: string | null;
+      sent_at: Date | null;
+      skip_reason: string | null;
     }>('select * from campaign_recipients where campaign_id = $1 order by psid', [campaignId])
   ).rows;
 /** Starts now: a time in the current minute is allowed (spec §5), so the scheduler takes it at once. */
@@ -193,7 +195,7 @@ describe('listing and audience preview', () => {
 
   it('previews who is inside the 24-hour window and who depends on the message tag', async () => {
     const res = await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience`);
-    expect(res.body).toEqual({ total: 10, insideWindow: 6, needsTag: 4 });
+    expect(res.body).toEqual({ total: 10, insideWindow: 6, outsideWindow: 4 });
     const inside = page.contacts.filter((c) => c.inside).slice(0, 2);
     const outside = page.contacts.filter((c) => !c.inside).slice(0, 1);
     const tagId = await w.createTag(page, 'Preview', [...inside, ...outside]);
@@ -201,7 +203,7 @@ describe('listing and audience preview', () => {
       'GET',
       `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${tagId}`,
     );
-    expect(tagged.body).toEqual({ total: 3, insideWindow: 2, needsTag: 1 });
+    expect(tagged.body).toEqual({ total: 3, insideWindow: 2, outsideWindow: 1 });
     const foreign = await w.createTag(otherPage, 'Elsewhere', []);
     expect(
       (await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${foreign}`))
@@ -221,49 +223,71 @@ describe('listing and audience preview', () => {
 });
 
 describe('dispatch', () => {
-  it("sends to the tag's contacts only, UPDATE inside the window and MESSAGE_TAG outside (legacy tags on)", async () => {
-    w.emulator.world.behaviour.legacyMessageTags = true;
-    try {
-      const members = [
-        ...page.contacts.filter((c) => c.inside).slice(0, 3),
-        ...page.contacts.filter((c) => !c.inside).slice(0, 2),
-      ];
-      const tagId = await w.createTag(page, 'VIP', members);
-      const before = (await w.outbox(page.fbPageId)).length;
-      const d = await dispatchNow({
-        tagId,
-        type: 'POST_PURCHASE_UPDATE',
-        msg: 'Your order shipped',
-      });
-      expect(d.campaign).toMatchObject({
-        status: 'completed',
-        tagName: 'VIP',
-        audienceCount: 5,
-        dispatchedCount: 5,
-        failedCount: 0,
-      });
-      expect(d.funnel).toMatchObject({
-        audience: 5,
-        dispatched: 5,
-        failed: 0,
-        pending: 0,
-        unknown: 0,
-      });
-      const sent = (await w.outbox(page.fbPageId)).slice(before);
-      expect(sent.map((e) => e.recipient).sort()).toEqual(members.map((m) => m.psid).sort());
-      for (const m of members) {
-        const e = must(sent.find((s) => s.recipient === m.psid));
-        expect(e.messaging_type).toBe(m.inside ? 'UPDATE' : 'MESSAGE_TAG');
-        expect(e.tag).toBe(m.inside ? null : 'POST_PURCHASE_UPDATE');
-      }
-      const rows = await rowsOf(d.campaign.id);
-      expect(rows.every((r) => r.state === 'sent' && r.message_id)).toBe(true);
-    } finally {
-      w.emulator.world.behaviour.legacyMessageTags = false;
+  it("sends UPDATE to the tag's contacts inside the window and skips the others: no retired tag, no Graph call", async () => {
+    const members = [
+      ...page.contacts.filter((c) => c.inside).slice(0, 3),
+      ...page.contacts.filter((c) => !c.inside).slice(0, 2),
+    ];
+    const tagId = await w.createTag(page, 'VIP', members);
+    const before = (await w.outbox(page.fbPageId)).length;
+    const d = await dispatchNow({
+      tagId,
+      type: 'POST_PURCHASE_UPDATE',
+      msg: 'Your order shipped',
+    });
+    expect(d.campaign).toMatchObject({
+      status: 'completed',
+      tagName: 'VIP',
+      audienceCount: 5,
+      dispatchedCount: 3,
+      failedCount: 0,
+      skippedCount: 2,
+    });
+    expect(d.funnel).toMatchObject({
+      audience: 5,
+      dispatched: 3,
+      failed: 0,
+      skipped: 2,
+      pending: 0,
+      unknown: 0,
+      skippedByReason: [{ reason: 'outside_window', count: 2 }],
+    });
+    const sent = (await w.outbox(page.fbPageId)).slice(before);
+    expect(sent.map((e) => e.recipient).sort()).toEqual(
+      members
+        .filter((m) => m.inside)
+        .map((m) => m.psid)
+        .sort(),
+    );
+    // The content type chooses nothing on the wire: every send is a standard UPDATE without a tag.
+    expect(sent.every((e) => e.messaging_type === 'UPDATE' && e.tag === null)).toBe(true);
+    const rows = await rowsOf(d.campaign.id);
+    for (const m of members) {
+      expect(must(rows.find((r) => r.psid === m.psid))).toMatchObject(
+        m.inside
+          ? { state: 'sent', skip_reason: null }
+          : { state: 'skipped', skip_reason: 'outside_window', sent_at: null, message_id: null },
+      );
     }
   });
 
-  it('sends to all users and records each refusal on its row: retired tag (100), unavailable (551), unknown user (100/2018001)', async () => {
+  it('a contact who writes after the campaign was scheduled is sent: the window is checked when the row is sent', async () => {
+    const p = await w.createPage({ inside: 1, outside: 2 });
+    const late = must(p.contacts.find((c) => !c.inside));
+    // They write to the page (the webhook has stored it) before the campaign's rows are sent.
+    const contact = must(w.emulator.world.pages.get(p.fbPageId)?.contacts.get(late.psid));
+    contact.lastInboundAt = Date.now();
+    await w.pool.query(
+      `update contacts set last_inbound_at = now() where page_id = $1 and psid = $2`,
+      [p.uuid, late.psid],
+    );
+    const d = await dispatchNow({ pageId: p.fbPageId });
+    expect(d.campaign).toMatchObject({ dispatchedCount: 2, skippedCount: 1, failedCount: 0 });
+    const out = await w.outbox(p.fbPageId);
+    expect(out.map((e) => e.recipient)).toContain(late.psid);
+  });
+
+  it('sends to all users and records each refusal on its row: unavailable (551), unknown user (100/2018001); outside the window skipped', async () => {
     const unavailable = must(page.contacts.find((c) => c.inside));
     w.emulator.world.behaviour.unavailablePsids = [unavailable.psid];
     // A contact the platform does not know (e.g. deleted account) inside the window.
@@ -278,7 +302,8 @@ describe('dispatch', () => {
         status: 'completed',
         audienceCount: 11,
         dispatchedCount: 5,
-        failedCount: 6,
+        failedCount: 2,
+        skippedCount: 4,
       });
       const rows = await rowsOf(d.campaign.id);
       const byPsid = new Map(rows.map((r) => [r.psid, r]));
@@ -294,19 +319,11 @@ describe('dispatch', () => {
       });
       for (const c of page.contacts.filter((x) => !x.inside)) {
         expect(byPsid.get(c.psid)).toMatchObject({
-          state: 'failed',
-          error_code: 100,
-          messaging_type: 'MESSAGE_TAG',
-          tag: 'ACCOUNT_UPDATE',
+          state: 'skipped',
+          skip_reason: 'outside_window',
         });
       }
-      expect(d.funnel.failedByReason).toEqual([
-        { reason: 'Message tag retired', code: 100, count: 4 },
-        expect.objectContaining({ count: 1 }),
-        expect.objectContaining({ count: 1 }),
-      ]);
       expect(d.funnel.failedByReason.map((r: { reason: string }) => r.reason).sort()).toEqual([
-        'Message tag retired',
         'No matching user',
         'Recipient unavailable',
       ]);
@@ -317,6 +334,8 @@ describe('dispatch', () => {
           .map((r) => r.psid)
           .sort(),
       );
+      // No request carried a tag, so none could be refused as a retired one (100/1893061).
+      expect(sent.some((e) => e.tag !== null)).toBe(false);
     } finally {
       w.emulator.world.behaviour.unavailablePsids = [];
       await w.pool.query('delete from contacts where id = $1', [must(ghost.rows[0]).id]);
@@ -573,7 +592,7 @@ describe('counters from webhooks, recipients and CSV', () => {
     expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename=".*\.csv"/);
     const lines = res.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'psid,name,outcome,messaging_type,tag,message_id,sent_at,delivered_at,interacted_at,error_code,error_subcode,error_message',
+      'psid,name,outcome,messaging_type,tag,message_id,sent_at,delivered_at,interacted_at,error_code,error_subcode,error_message,skip_reason',
     );
     expect(lines).toHaveLength(5);
     expect(res.text).toContain(`,"'=HYPERLINK(""http://x"")",sent,`);

@@ -22,6 +22,7 @@ const campaign = (over: Partial<Campaign>): Campaign => ({
   deliveredCount: 150,
   interactedCount: 30,
   failedCount: 20,
+  skippedCount: 0,
   status: 'completed',
   statusReason: null,
   createdAt: '2030-01-01T10:00:00.000Z',

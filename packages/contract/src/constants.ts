@@ -118,3 +118,14 @@ export const MESSAGING_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** A campaign reply or click counts as an interaction this long after delivery. */
 export const INTERACTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Why a campaign recipient was skipped: Messenger allows no message to them on any path the campaign has.
+ * Stored on the recipient row; SKIP_REASONS says each one to the user as a next step.
+ */
+export const SKIP_REASON_CODES = ['outside_window'] as const;
+
+export const SKIP_REASONS: Record<(typeof SKIP_REASON_CODES)[number], string> = {
+  outside_window:
+    'Last wrote to the page more than 24 hours ago, so Messenger allows no campaign message to them now. They can be reached again once they write to the page.',
+};

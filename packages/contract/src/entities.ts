@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_TYPE_VALUES } from './constants';
+import { CONTENT_TYPE_VALUES, SKIP_REASON_CODES } from './constants';
 import { GraphId, IsoDateTime, Uuid } from './common';
 
 /** Entities of spec §3, as the API answers them. */
@@ -105,6 +105,8 @@ export const Campaign = z.object({
   deliveredCount: z.number().int(),
   interactedCount: z.number().int(),
   failedCount: z.number().int(),
+  /** Recipients Messenger gives no allowed path to: no message, no Graph call, a reason each. */
+  skippedCount: z.number().int(),
   status: CampaignStatus,
   statusReason: z.string().nullable(),
   createdAt: IsoDateTime,
@@ -125,7 +127,16 @@ export type PageMeta = z.infer<typeof PageMeta>;
 export const CampaignListResponse = z.object({ data: z.array(Campaign), meta: PageMeta });
 export type CampaignListResponse = z.infer<typeof CampaignListResponse>;
 
-export const RecipientOutcome = z.enum(['queued', 'sending', 'sent', 'failed', 'unknown']);
+export const RecipientOutcome = z.enum([
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'unknown',
+  'skipped',
+]);
+export const SkipReason = z.enum(SKIP_REASON_CODES);
+export type SkipReason = z.infer<typeof SkipReason>;
 export const CampaignRecipient = z.object({
   psid: GraphId,
   name: z.string().nullable(),
@@ -138,6 +149,8 @@ export const CampaignRecipient = z.object({
   interactedAt: IsoDateTime.nullable(),
   errorCode: z.number().int().nullable(),
   errorMessage: z.string().nullable(),
+  /** Why a skipped recipient got no message (SKIP_REASONS says it as a next step). */
+  skipReason: SkipReason.nullable(),
 });
 export type CampaignRecipient = z.infer<typeof CampaignRecipient>;
 
@@ -147,8 +160,10 @@ export const CampaignFunnel = z.object({
   delivered: z.number().int(),
   interacted: z.number().int(),
   failed: z.number().int(),
+  skipped: z.number().int(),
   pending: z.number().int(),
   unknown: z.number().int(),
+  skippedByReason: z.array(z.object({ reason: SkipReason, count: z.number().int() })),
   failedByReason: z.array(
     z.object({ reason: z.string(), code: z.number().int().nullable(), count: z.number().int() }),
   ),
@@ -159,7 +174,8 @@ export type CampaignDetail = z.infer<typeof CampaignDetail>;
 export const AudiencePreview = z.object({
   total: z.number().int(),
   insideWindow: z.number().int(),
-  needsTag: z.number().int(),
+  /** Outside the 24-hour window: skipped at send time (no path Meta allows for a campaign). */
+  outsideWindow: z.number().int(),
 });
 export type AudiencePreview = z.infer<typeof AudiencePreview>;
 

@@ -1,4 +1,9 @@
-import type { Campaign, CampaignDetail, CampaignRecipient } from '@pagecast/contract';
+import {
+  SKIP_REASONS,
+  type Campaign,
+  type CampaignDetail,
+  type CampaignRecipient,
+} from '@pagecast/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,6 +30,7 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   deliveredCount: 5,
   interactedCount: 2,
   failedCount: 3,
+  skippedCount: 0,
   status: 'completed',
   statusReason: null,
   createdAt: '2026-11-21T10:00:00.000Z',
@@ -183,6 +189,7 @@ const recipient = (over: Partial<CampaignRecipient>): CampaignRecipient => ({
   interactedAt: null,
   errorCode: null,
   errorMessage: null,
+  skipReason: null,
   ...over,
 });
 
@@ -197,10 +204,12 @@ function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSh
       dispatched: 6,
       delivered: 5,
       interacted: 2,
-      failed: 3,
+      failed: 1,
+      skipped: 2,
       pending: 0,
       unknown: 1,
-      failedByReason: [{ reason: 'Message tag retired', code: 100, count: 3 }],
+      failedByReason: [{ reason: 'Message tag retired', code: 100, count: 1 }],
+      skippedByReason: [{ reason: 'outside_window', count: 2 }],
     },
   };
   const handlers = {
@@ -227,6 +236,15 @@ function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSh
             tag: 'ACCOUNT_UPDATE',
             errorCode: 100,
             errorMessage: 'The message tag ACCOUNT_UPDATE is no longer supported.',
+          }),
+          recipient({
+            psid: '5000000003',
+            name: 'Grace Hopper',
+            state: 'skipped',
+            messagingType: null,
+            messageId: null,
+            sentAt: null,
+            skipReason: 'outside_window',
           }),
         ],
         meta: { totalItems: 25, itemCount: 2, itemsPerPage: 20, totalPages: 2, currentPage: 1 },
@@ -255,13 +273,22 @@ describe('CampaignDetailSheet', () => {
     );
     expect(
       within(funnel).getByRole('meter', { name: 'Message tag retired (100)' }),
-    ).toHaveAttribute('aria-valuenow', '3');
+    ).toHaveAttribute('aria-valuenow', '1');
+    // Skipped recipients: counted, and their reason reads as what happens next.
+    expect(
+      within(funnel).getByRole('meter', { name: 'Skipped (no allowed path)' }),
+    ).toHaveAttribute('aria-valuenow', '2');
+    expect(
+      within(funnel).getByRole('meter', { name: SKIP_REASONS.outside_window }),
+    ).toHaveAttribute('aria-valuenow', '2');
     expect(screen.getByText(T.unknownHelp)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: T.recipientsTitle });
     expect(within(table).getByText('Sent')).toBeInTheDocument();
     expect(within(table).getByText('Failed')).toBeInTheDocument();
     expect(within(table).getByText('MESSAGE_TAG · Account update')).toBeInTheDocument();
     expect(within(table).getByText(/\(100\) The message tag ACCOUNT_UPDATE/)).toBeInTheDocument();
+    expect(within(table).getByText('Skipped')).toBeInTheDocument();
+    expect(within(table).getByText(SKIP_REASONS.outside_window)).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Filter by outcome'), 'failed');
     expect(onOutcomeChange).toHaveBeenCalledWith('failed');
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -181,12 +181,14 @@ describe('ScheduleCampaignScreen', () => {
     expect(await screen.findByText(T.createFailed)).toBeInTheDocument();
   });
 
-  it('shows who is inside the window and warns about the retired tags', () => {
-    const audience: AudiencePreview = { total: 120, insideWindow: 20, needsTag: 100 };
+  it('shows who gets the campaign and who will be skipped outside the window, and why', () => {
+    const audience: AudiencePreview = { total: 120, insideWindow: 20, outsideWindow: 100 };
     setup({ audience });
     const note = screen.getByTestId('audience-preview');
-    expect(note).toHaveTextContent(T.audience(120, 20, 100));
-    expect(note).toHaveTextContent(T.retiredWarning);
+    expect(note).toHaveTextContent(
+      '120 recipients: 20 inside the 24-hour window get it, 100 outside it will be skipped.',
+    );
+    expect(note).toHaveTextContent(T.skipNote);
   });
 });
 

@@ -234,6 +234,8 @@ export const campaigns = pgTable(
     deliveredCount: integer('delivered_count').notNull().default(0),
     interactedCount: integer('interacted_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
+    // Recipients Messenger gives no allowed path to (outside the window...): no Graph call, a reason each.
+    skippedCount: integer('skipped_count').notNull().default(0),
     startedAt: ts('started_at'),
     completedAt: ts('completed_at'),
     createdAt: createdAt(),
@@ -244,7 +246,14 @@ export const campaigns = pgTable(
   ],
 );
 
-export const RECIPIENT_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown'] as const;
+export const RECIPIENT_STATES = [
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'unknown',
+  'skipped',
+] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
 export const campaignRecipients = pgTable(
@@ -265,6 +274,8 @@ export const campaignRecipients = pgTable(
     errorCode: integer('error_code'),
     errorSubcode: integer('error_subcode'),
     errorMessage: text('error_message'),
+    // Why a 'skipped' row got no message (SKIP_REASONS in the contract), e.g. 'outside_window'.
+    skipReason: text('skip_reason'),
     attempts: integer('attempts').notNull().default(0),
     sentAt: ts('sent_at'),
     deliveredAt: ts('delivered_at'),

@@ -22,6 +22,8 @@ describe('classifyResponse', () => {
     [e(551, 1545041), 'recipient'],
     [e(100, 2018001), 'recipient'],
     [e(10, 2018278), 'recipient'],
+    // A retired message tag, as Meta answers it since 2026-04-27.
+    [e(100, 1893061, 'Invalid parameter'), 'recipient'],
     [
       e(100, undefined, '(#100) The message tag ACCOUNT_UPDATE is no longer supported.'),
       'recipient',

@@ -128,6 +128,8 @@ function kindFor(
   if (code === 10 && (subcode === 2018278 || subcode === 2018065 || subcode === 2018108))
     return 'recipient';
   if (code === 100 && (subcode === 2018001 || subcode === 2018218)) return 'recipient';
+  // A retired message tag: 100/1893061 'Invalid parameter' (older wording below).
+  if (code === 100 && subcode === 1893061) return 'recipient';
   if (
     code === 100 &&
     /\btag\b/i.test(message) &&

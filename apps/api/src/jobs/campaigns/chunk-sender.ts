@@ -19,6 +19,7 @@ import {
   requeuedOutcome,
   type SendAttempt,
   sentOutcome,
+  skippedOutcome,
 } from './outcome.js';
 
 const ATTEMPT_GROUP_MS = 50;
@@ -52,11 +53,24 @@ export class ChunkSender {
   private flushAt = 0;
   private writes: Promise<void> = Promise.resolve();
 
+  /** The claimed rows to send: those inside the window (re-checked at the claim, i.e. at send time). */
+  private readonly rows: repo.ClaimedRow[];
+  /** Outcomes of the claimed rows Messenger gives no path to: written with the first group, never sent. */
+  private skipped: Outcome[];
+  private readonly claimed: string[];
+
   constructor(
     private readonly ctx: BatchContext,
     private readonly target: SendTarget,
-    private readonly rows: repo.ClaimedRow[],
+    claimed: repo.ClaimedRow[],
   ) {
+    // A campaign is promotional: outside the 24-hour window no free path is left (the old message tags are
+    // retired), so those recipients are skipped with their reason and cost no Graph call and no pacer slot.
+    this.rows = claimed.filter((r) => r.inside_window);
+    this.skipped = claimed
+      .filter((r) => !r.inside_window)
+      .map((r) => skippedOutcome(r.contact_id, 'outside_window'));
+    this.claimed = claimed.map((r) => r.contact_id);
     const intervalMs = ctx.pacer.intervalUs / 1000;
     this.groupSize = Math.max(1, Math.floor(ATTEMPT_GROUP_MS / intervalMs));
     this.prefetchSlots = Math.ceil(PREFETCH_LEAD_MS / intervalMs);
@@ -67,9 +81,9 @@ export class ChunkSender {
       checkLateness: this.checkLateness,
       reserve: (count) => ctx.pacer.reserve(target.pageUuid, count),
     });
-    this.outcomes = new Array<Outcome | undefined>(rows.length);
-    this.written = new Array<boolean>(rows.length).fill(false);
-    this.started = new Array<boolean>(rows.length).fill(false);
+    this.outcomes = new Array<Outcome | undefined>(this.rows.length);
+    this.written = new Array<boolean>(this.rows.length).fill(false);
+    this.started = new Array<boolean>(this.rows.length).fill(false);
   }
 
   /** Sends the chunk; every row has its outcome written (or the database is gone) when this settles. */
@@ -98,11 +112,11 @@ export class ChunkSender {
   private async sendRow(i: number): Promise<void> {
     const { ctx, target } = this;
     const row = this.row(i);
-    const messagingType: MessagingType = row.inside_window ? 'UPDATE' : 'MESSAGE_TAG';
+    const messagingType: MessagingType = 'UPDATE';
     const send: SendAttempt = {
       contactId: row.contact_id,
       messagingType,
-      tag: row.inside_window ? null : target.type,
+      tag: null,
       attempts: row.attempts,
     };
     // Stopped (token lost, cancelled, worker stopping, page rate-limited): the rest of the chunk is unsent.
@@ -239,16 +253,14 @@ export class ChunkSender {
       }
       await this.flush();
     } finally {
-      ctx.held.remove(
-        target.campaignId,
-        this.rows.map((r) => r.contact_id),
-      );
+      ctx.held.remove(target.campaignId, this.claimed);
     }
   }
 
   /** Queues the write of every outcome not yet written; resolves when all queued writes are done. */
   private flush(): Promise<void> {
-    const ready: Outcome[] = [];
+    const ready: Outcome[] = this.skipped;
+    this.skipped = [];
     for (let k = 0; k < this.outcomes.length; k++) {
       const o = this.outcomes[k];
       if (o && !this.written[k]) {

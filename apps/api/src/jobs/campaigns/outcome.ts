@@ -7,6 +7,8 @@
 //   queued   back to the queue: the answer proves nothing went out (rate limit, temporary failure, the chunk
 //            stopped before this row); `notBefore` delays the next try
 //   unknown  the request may have reached the platform but its answer was lost: never re-sent, flagged
+//   skipped  no allowed path to the recipient (outside the window): no request at all, a reason instead
+import type { SkipReason } from '@pagecast/contract';
 import { GraphError } from '../../graph/index.js';
 import type { MessagingType } from '../../graph/types.js';
 import type { Outcome } from '../../modules/campaigns/dispatch-repo.js';
@@ -78,6 +80,22 @@ export function requeuedOutcome(
     state: 'queued',
     notBefore: notBeforeMs > 0 ? new Date(now + notBeforeMs) : null,
     attemptsDelta,
+  };
+}
+
+/**
+ * No message: Messenger allows none on the paths this campaign has (e.g. outside the 24-hour window). Final,
+ * never an attempt, never a Graph call.
+ */
+export function skippedOutcome(contactId: string, reason: SkipReason): Outcome {
+  return {
+    contactId,
+    messagingType: null,
+    tag: null,
+    ...EMPTY,
+    state: 'skipped',
+    attemptsDelta: -1,
+    skipReason: reason,
   };
 }
 

@@ -32,7 +32,7 @@ export async function inTransaction<T>(
 /** A recipient row's answer as the dispatch jobs decide it (jobs/campaigns/outcome.ts builds them). */
 export interface Outcome {
   contactId: string;
-  state: 'sent' | 'failed' | 'queued' | 'unknown';
+  state: 'sent' | 'failed' | 'queued' | 'unknown' | 'skipped';
   messagingType: string | null;
   tag: string | null;
   messageId: string | null;
@@ -44,6 +44,8 @@ export interface Outcome {
   notBefore: Date | null;
   /** -1 when the claim must not count as an attempt (a rate-limit answer, a row never sent). */
   attemptsDelta: number;
+  /** Why a 'skipped' row gets no message (SKIP_REASON_CODES). */
+  skipReason?: string | null;
 }
 
 // ---- start -------------------------------------------------------------------------------------------
@@ -253,7 +255,7 @@ export async function markAttempted(
 }
 
 /**
- * All outcomes of a chunk and the campaign's dispatched/failed counters in one statement. Only rows this
+ * All outcomes of a chunk and the campaign's dispatched/failed/skipped counters in one statement. Only rows this
  * worker still holds are written. Returns the contact ids now 'sent' (for late delivery marks).
  */
 export async function writeOutcomes(
@@ -278,19 +280,21 @@ export async function writeOutcomes(
       o.sentAt,
       o.notBefore,
       o.attemptsDelta,
+      o.skipReason ?? null,
     );
     return `($${at + 1}::uuid, $${at + 2}::text, $${at + 3}::text, $${at + 4}::text, $${at + 5}::text,
       $${at + 6}::int, $${at + 7}::int, $${at + 8}::text, $${at + 9}::timestamptz, $${at + 10}::timestamptz,
-      $${at + 11}::int)`;
+      $${at + 11}::int, $${at + 12}::text)`;
   });
   const { rows } = await pool.query<{ contact_id: string }>(
     `with v (contact_id, state, messaging_type, tag, message_id, error_code, error_subcode, error_message, sent_at,
-            not_before, attempts_delta) as (values ${values.join(',')}),
+            not_before, attempts_delta, skip_reason) as (values ${values.join(',')}),
     u as (
       update campaign_recipients r set
         state = v.state, messaging_type = v.messaging_type, tag = v.tag, message_id = v.message_id,
         error_code = v.error_code, error_subcode = v.error_subcode, error_message = v.error_message,
         sent_at = v.sent_at, not_before = v.not_before, attempts = r.attempts + v.attempts_delta,
+        skip_reason = v.skip_reason,
         worker_id = case when v.state = 'queued' then null else r.worker_id end
       from v
       where r.campaign_id = $1 and r.contact_id = v.contact_id and r.worker_id = $2
@@ -299,8 +303,9 @@ export async function writeOutcomes(
     c as (
       update campaigns set
         dispatched_count = dispatched_count + (select count(*) from u where u.state = 'sent'),
-        failed_count = failed_count + (select count(*) from u where u.state = 'failed')
-      where id = $1 and exists (select 1 from u where u.state in ('sent', 'failed')))
+        failed_count = failed_count + (select count(*) from u where u.state = 'failed'),
+        skipped_count = skipped_count + (select count(*) from u where u.state = 'skipped')
+      where id = $1 and exists (select 1 from u where u.state in ('sent', 'failed', 'skipped')))
     select contact_id from u where state = 'sent'`,
     params,
   );

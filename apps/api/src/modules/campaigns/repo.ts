@@ -1,7 +1,7 @@
 // SQL of the campaigns capability (HTTP side). The dispatch path (claim, limiter, outcomes) lives in
 // src/jobs/campaign-*.ts; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
 // aggregate- and CTE-heavy and the dispatch path shares their shapes.
-import type { Campaign, CampaignRecipient, CampaignStatus } from '@pagecast/contract';
+import type { Campaign, CampaignRecipient, CampaignStatus, SkipReason } from '@pagecast/contract';
 import { adminPage } from '../../auth/guards.js';
 import { poolOf, runStatement, statement, type Db } from '../../db/client.js';
 
@@ -12,7 +12,7 @@ export { poolOf } from '../../db/client.js';
 const CAMPAIGN_COLUMNS = `
   c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id,
   coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
-  c.interacted_count, c.failed_count, c.status, c.status_reason, c.created_at, c.started_at, c.completed_at`;
+  c.interacted_count, c.failed_count, c.skipped_count, c.status, c.status_reason, c.created_at, c.started_at, c.completed_at`;
 const CAMPAIGN_FROM = `campaigns c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`;
 
 interface CampaignRow {
@@ -30,6 +30,7 @@ interface CampaignRow {
   delivered_count: number;
   interacted_count: number;
   failed_count: number;
+  skipped_count: number;
   status: CampaignStatus;
   status_reason: string | null;
   created_at: Date;
@@ -55,6 +56,7 @@ export function toCampaign(r: CampaignRow): Campaign {
     deliveredCount: r.delivered_count,
     interactedCount: r.interacted_count,
     failedCount: r.failed_count,
+    skippedCount: r.skipped_count,
     status: r.status,
     statusReason: r.status_reason,
     createdAt: r.created_at.toISOString(),
@@ -165,6 +167,7 @@ export interface FunnelCounts {
   delivered: number;
   interacted: number;
   failed: number;
+  skipped: number;
   pending: number;
   unknown: number;
 }
@@ -176,12 +179,27 @@ export async function funnelCounts(db: Db, campaignId: string): Promise<FunnelCo
             count(*) filter (where delivered_at is not null)::int as delivered,
             count(*) filter (where interacted_at is not null)::int as interacted,
             count(*) filter (where state = 'failed')::int as failed,
+            count(*) filter (where state = 'skipped')::int as skipped,
             count(*) filter (where state in ('queued', 'sending'))::int as pending,
             count(*) filter (where state = 'unknown')::int as unknown
      from campaign_recipients where campaign_id = $1`,
     [campaignId],
   );
   return rows[0] as FunnelCounts;
+}
+
+/** How many recipients were skipped for each reason, most first. */
+export async function skipGroups(
+  db: Db,
+  campaignId: string,
+): Promise<Array<{ reason: SkipReason; count: number }>> {
+  const { rows } = await poolOf(db).query<{ reason: SkipReason; count: number }>(
+    `select skip_reason as reason, count(*)::int as count
+     from campaign_recipients where campaign_id = $1 and state = 'skipped'
+     group by skip_reason order by count desc`,
+    [campaignId],
+  );
+  return rows;
 }
 
 export async function failureGroups(
@@ -217,6 +235,7 @@ interface RecipientRow {
   error_code: number | null;
   error_subcode: number | null;
   error_message: string | null;
+  skip_reason: SkipReason | null;
   contact_id: string;
 }
 
@@ -232,10 +251,11 @@ const toRecipient = (r: RecipientRow): CampaignRecipient => ({
   interactedAt: iso(r.interacted_at),
   errorCode: r.error_code,
   errorMessage: r.error_message,
+  skipReason: r.skip_reason,
 });
 
 const RECIPIENT_COLUMNS = `r.psid, ct.name, r.state, r.messaging_type, r.tag, r.message_id, r.sent_at, r.delivered_at,
-  r.interacted_at, r.error_code, r.error_subcode, r.error_message, r.contact_id`;
+  r.interacted_at, r.error_code, r.error_subcode, r.error_message, r.skip_reason, r.contact_id`;
 
 export async function listRecipients(
   db: Db,
@@ -300,7 +320,7 @@ export async function audiencePreview(
   db: Db,
   pageUuid: string,
   tagId: string | null,
-): Promise<{ total: number; insideWindow: number; needsTag: number }> {
+): Promise<{ total: number; insideWindow: number; outsideWindow: number }> {
   const { rows } = await poolOf(db).query<{ total: number; inside: number }>(
     `select count(*)::int as total,
             count(*) filter (where c.last_inbound_at > now() - interval '24 hours')::int as inside
@@ -310,5 +330,5 @@ export async function audiencePreview(
     [pageUuid, tagId],
   );
   const r = rows[0] ?? { total: 0, inside: 0 };
-  return { total: r.total, insideWindow: r.inside, needsTag: r.total - r.inside };
+  return { total: r.total, insideWindow: r.inside, outsideWindow: r.total - r.inside };
 }

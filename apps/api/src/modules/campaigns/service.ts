@@ -106,6 +106,7 @@ export function failureReason(
   if (code === 100 && subcode === 2018001) return 'No matching user';
   if (code === 10 && (subcode === 2018278 || subcode === 2018065))
     return 'Outside the 24-hour window';
+  if (code === 100 && subcode === 1893061) return 'Message tag retired';
   if (
     code === 100 &&
     message &&
@@ -125,9 +126,10 @@ async function campaignDetail(
   campaignId: string,
 ): Promise<CampaignDetail> {
   const campaign = await campaignOf(db, adminId, campaignId);
-  const [counts, groups] = await Promise.all([
+  const [counts, groups, skipped] = await Promise.all([
     repo.funnelCounts(db, campaignId),
     repo.failureGroups(db, campaignId),
+    repo.skipGroups(db, campaignId),
   ]);
   const byReason = new Map<string, { reason: string; code: number | null; count: number }>();
   for (const g of groups) {
@@ -143,6 +145,7 @@ async function campaignDetail(
       ...counts,
       audience: Math.max(counts.audience, campaign.audienceCount),
       failedByReason: [...byReason.values()].sort((a, b) => b.count - a.count),
+      skippedByReason: skipped,
     },
   };
 }
@@ -171,6 +174,7 @@ const CSV_HEADER = [
   'error_code',
   'error_subcode',
   'error_message',
+  'skip_reason',
 ];
 
 /** The recipients as a CSV stream (header row first), read from the database in keyset chunks. */
@@ -197,6 +201,7 @@ async function exportRecipients(
         r.error_code,
         r.error_subcode,
         r.error_message,
+        r.skip_reason,
       ]);
       if (buffer.length > 64_000) {
         yield buffer;

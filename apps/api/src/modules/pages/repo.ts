@@ -97,6 +97,7 @@ type CampaignRowJson = {
   deliveredCount: number;
   interactedCount: number;
   failedCount: number;
+  skippedCount: number;
   status: Campaign['status'];
   statusReason: string | null;
   createdAt: string;
@@ -123,6 +124,7 @@ function toCampaign(r: CampaignRowJson): Campaign {
     deliveredCount: r.deliveredCount,
     interactedCount: r.interactedCount,
     failedCount: r.failedCount,
+    skippedCount: r.skippedCount,
     status: r.status,
     statusReason: r.statusReason,
     createdAt: iso(r.createdAt) as string,
@@ -144,7 +146,7 @@ export async function overviewCampaigns(
     c.scheduled_time as "scheduledTime", c.type, c.tag_id as "tagId", t.name as "tagName",
     c.audience_count as "audienceCount", c.dispatched_count as "dispatchedCount",
     c.delivered_count as "deliveredCount", c.interacted_count as "interactedCount",
-    c.failed_count as "failedCount", c.status, c.status_reason as "statusReason",
+    c.failed_count as "failedCount", c.skipped_count as "skippedCount", c.status, c.status_reason as "statusReason",
     c.created_at as "createdAt", c.started_at as "startedAt", c.completed_at as "completedAt"`;
   const { rows } = await db.execute<CampaignRowJson>(sql`
     (select 'upcoming' as kind, ${cols}

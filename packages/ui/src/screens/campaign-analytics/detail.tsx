@@ -2,6 +2,7 @@
 // outcome (paged, filterable), Cancel (with confirmation) and CSV export.
 import {
   contentTypeLabel,
+  SKIP_REASONS,
   type CampaignDetail,
   type CampaignRecipient,
   type PageMeta,
@@ -106,7 +107,11 @@ export function CampaignDetailSheet({
           <>
             <div className="flex flex-wrap items-center gap-2">
               <SheetTitle className="text-lg">{c.name}</SheetTitle>
-              <CampaignStatusBadge status={c.status} failed={c.failedCount} />
+              <CampaignStatusBadge
+                status={c.status}
+                failed={c.failedCount}
+                skipped={c.skippedCount}
+              />
             </div>
             <p className="text-sm text-muted-foreground">{c.description}</p>
           </>
@@ -200,10 +205,12 @@ export function CampaignDetailSheet({
                   onChange={(e) => onOutcomeChange(e.target.value as Outcome | '')}
                   options={[
                     { value: '', label: T.allOutcomes },
-                    ...(['sent', 'failed', 'unknown', 'queued', 'sending'] as const).map((o) => ({
-                      value: o,
-                      label: OUTCOME_LABELS[o] ?? o,
-                    })),
+                    ...(['sent', 'failed', 'skipped', 'unknown', 'queued', 'sending'] as const).map(
+                      (o) => ({
+                        value: o,
+                        label: OUTCOME_LABELS[o] ?? o,
+                      }),
+                    ),
                   ]}
                 />
               </div>
@@ -316,7 +323,11 @@ function RecipientsTable({
                   {fmtTime(r.deliveredAt)}
                 </TableCell>
                 <TableCell className="max-w-56 min-w-40 text-xs text-muted-foreground">
-                  {r.errorMessage ? (
+                  {r.skipReason ? (
+                    <p className="line-clamp-2" title={SKIP_REASONS[r.skipReason]}>
+                      {SKIP_REASONS[r.skipReason]}
+                    </p>
+                  ) : r.errorMessage ? (
                     <p className="line-clamp-2" title={r.errorMessage}>
                       {r.errorCode !== null ? `(${r.errorCode}) ` : ''}
                       {r.errorMessage}
@@ -338,6 +349,7 @@ const OUTCOME_STYLE: Record<string, string> = {
   sent: 'bg-success/15 text-success border-success/40',
   failed: 'bg-destructive/10 text-destructive border-destructive/40',
   unknown: 'bg-warning/20 text-warning-foreground dark:text-warning border-warning/50',
+  skipped: 'bg-warning/10 text-foreground border-warning/40',
   queued: 'bg-muted text-muted-foreground border-border',
   sending: 'bg-muted text-foreground border-border',
 };

@@ -1,17 +1,20 @@
 // The delivery funnel as plain CSS bars (no chart library): each stage as a share of the audience, then
-// the failures by reason.
-import type { CampaignDetail } from '@pagecast/contract';
+// the failures and the skips by reason.
+import { SKIP_REASONS, type CampaignDetail } from '@pagecast/contract';
 import { FunnelTrack, percent } from '../../components/funnel-bars';
 import { cn } from '../../primitives/cn';
 
 type Funnel = CampaignDetail['funnel'];
 
-const STAGES: Array<{ key: keyof Omit<Funnel, 'failedByReason'>; label: string; bar: string }> = [
+type Stage = keyof Omit<Funnel, 'failedByReason' | 'skippedByReason'>;
+
+const STAGES: Array<{ key: Stage; label: string; bar: string }> = [
   { key: 'audience', label: 'Audience', bar: 'bg-muted-foreground/40' },
   { key: 'dispatched', label: 'Dispatched', bar: 'bg-primary' },
   { key: 'delivered', label: 'Delivered', bar: 'bg-primary/75' },
   { key: 'interacted', label: 'Interacted', bar: 'bg-success' },
   { key: 'failed', label: 'Failed', bar: 'bg-destructive' },
+  { key: 'skipped', label: 'Skipped (no allowed path)', bar: 'bg-warning/70' },
   { key: 'unknown', label: 'Unknown (review)', bar: 'bg-warning' },
   { key: 'pending', label: 'Not sent yet', bar: 'bg-muted-foreground/25' },
 ];
@@ -63,7 +66,9 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
   return (
     <div className="grid gap-4" data-testid="funnel">
       <ul className="grid gap-2">
-        {STAGES.filter((s) => s.key !== 'unknown' || funnel.unknown > 0).map((s) => (
+        {STAGES.filter(
+          (s) => (s.key !== 'unknown' && s.key !== 'skipped') || funnel[s.key] > 0,
+        ).map((s) => (
           <Bar key={s.key} label={s.label} value={funnel[s.key]} of={of} bar={s.bar} />
         ))}
       </ul>
@@ -78,6 +83,23 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
                 value={r.count}
                 of={funnel.failed}
                 bar="bg-destructive/70"
+                wide
+              />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {funnel.skippedByReason.length > 0 ? (
+        <div className="grid gap-2">
+          <p className="text-sm font-medium">Skipped by reason</p>
+          <ul className="grid gap-2">
+            {funnel.skippedByReason.map((r) => (
+              <Bar
+                key={r.reason}
+                label={SKIP_REASONS[r.reason]}
+                value={r.count}
+                of={funnel.skipped}
+                bar="bg-warning/60"
                 wide
               />
             ))}

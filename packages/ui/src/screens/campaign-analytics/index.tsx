@@ -182,7 +182,11 @@ export function CampaignAnalyticsScreen({
                         {c.interactedCount.toLocaleString('en')}
                       </TableCell>
                       <TableCell>
-                        <CampaignStatusBadge status={c.status} failed={c.failedCount} />
+                        <CampaignStatusBadge
+                          status={c.status}
+                          failed={c.failedCount}
+                          skipped={c.skippedCount}
+                        />
                       </TableCell>
                     </TableRow>
                   ))}

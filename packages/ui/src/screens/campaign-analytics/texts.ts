@@ -38,6 +38,7 @@ export const OUTCOME_LABELS: Record<string, string> = {
   sent: 'Sent',
   failed: 'Failed',
   unknown: 'Unknown (review)',
+  skipped: 'Skipped',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');

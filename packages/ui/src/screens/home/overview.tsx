@@ -153,6 +153,7 @@ export function Overview({
                   <CampaignStatusBadge
                     status={lastCampaign.status}
                     failed={lastCampaign.failedCount}
+                    skipped={lastCampaign.skippedCount}
                   />
                 </CardDescription>
               ) : null}

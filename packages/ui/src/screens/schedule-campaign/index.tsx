@@ -14,7 +14,6 @@ import { ExternalLink, Info, TriangleAlert, Users } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
-import { cn } from '../../primitives/cn';
 import { fieldA11y, FormField } from '../../primitives/form-field';
 import { Input } from '../../primitives/input';
 import { Select, type SelectOption } from '../../primitives/select';
@@ -297,12 +296,15 @@ function AudienceNote({
       {audience ? (
         <>
           <p className="text-muted-foreground">
-            {T.audience(audience.total, audience.insideWindow, audience.needsTag)}
+            {T.audience(audience.total, audience.insideWindow, audience.outsideWindow)}
           </p>
-          {audience.needsTag > 0 ? (
-            <p className={cn('flex items-start gap-2 text-destructive')}>
-              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {T.retiredWarning}
+          {audience.outsideWindow > 0 ? (
+            <p className="flex items-start gap-2 text-foreground">
+              <TriangleAlert
+                aria-hidden
+                className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning"
+              />
+              {T.skipNote}
             </p>
           ) : null}
         </>

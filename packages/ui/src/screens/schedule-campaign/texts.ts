@@ -25,8 +25,8 @@ export const SCHEDULE_TEXT = {
   policyUrl: 'https://developers.facebook.com/docs/messenger-platform/send-messages/message-tags/',
   audienceTitle: 'Audience',
   audienceLoading: 'Counting recipients...',
-  audience: (total: number, inside: number, needsTag: number) =>
-    `${total.toLocaleString('en')} recipient${total === 1 ? '' : 's'}: ${inside.toLocaleString('en')} inside the 24-hour window (sent as a regular update), ${needsTag.toLocaleString('en')} outside it (depend on the message tag).`,
-  retiredWarning:
-    'Meta retired these three message tags on 2026-04-27: recipients outside the 24-hour window will likely not receive this campaign (their rows will show error 100).',
+  audience: (total: number, inside: number, outside: number) =>
+    `${total.toLocaleString('en')} recipient${total === 1 ? '' : 's'}: ${inside.toLocaleString('en')} inside the 24-hour window get it, ${outside.toLocaleString('en')} outside it will be skipped.`,
+  skipNote:
+    'Messenger allows a campaign message only within 24 hours of a contact’s last message (Meta retired the message tags that used to reach the others on 2026-04-27). Skipped recipients are counted with their reason; no message is sent to them.',
 } as const;
