@@ -90,6 +90,8 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
       'time',
       M.dateTimeInPast,
     ],
+    // The largest date JavaScript can hold: it answered 500 before the one-year horizon.
+    ['time in an extended year', { time: '+275760-09-13T00:00:00.000Z' }, 'time', M.dateTimeTooFar],
     ['message missing', { msg: undefined }, 'msg', M.messageRequired],
     ['message too short', { msg: 'hi' }, 'msg', M.messageTooShort],
     ['message too long', { msg: 'x'.repeat(501) }, 'msg', M.messageTooLong],

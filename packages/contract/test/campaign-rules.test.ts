@@ -132,4 +132,14 @@ describe('campaign creation body (server)', () => {
     expect(startOfMinute(now).toISOString()).toBe('2026-11-21T10:30:00.000Z');
     expect(dateTimeError(new Date('2026-11-21T10:30:00.000Z'), now)).toBeUndefined();
   });
+  it('refuses a time more than a year ahead, the extended-year ISO maximum included', () => {
+    expect(dateTimeError('2027-11-20T10:30:00.000Z', now)).toBeUndefined();
+    expect(dateTimeError('2027-11-23T10:30:00.000Z', now)).toBe(
+      'Scheduled time must be within the next 12 months',
+    );
+    expect(dateTimeError('+275760-09-13T00:00:00.000Z', now)).toBe(
+      'Scheduled time must be within the next 12 months',
+    );
+    expect(dateTimeError('+275760-09-13T00:00:00.001Z', now)).toBe('Invalid date time');
+  });
 });

