@@ -133,6 +133,18 @@ describe('webhook deliveries', () => {
     ).toHaveLength(0);
   });
 
+  it('a signed delivery nested 20,000 deep answers 413 and stores nothing', async () => {
+    const before = await count('webhook_events');
+    const deep = `{"object":"page","entry":[${'['.repeat(20_000)}${']'.repeat(20_000)}]}`;
+    const res = await post(deep);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The webhook body is nested too deeply' });
+    expect(await count('webhook_events')).toBe(before);
+    // A real delivery's depth is far below the limit.
+    const normal = await post(envelope([inbound('m_depth_ok', 'hello', Date.now())]));
+    expect(normal.statusCode).toBe(200);
+  });
+
   it('accepts a signed delivery (raw bytes with escaped unicode), stores it and answers EVENT_RECEIVED', async () => {
     const body = envelope([
       inbound('m_unicode', 'caf\\u00e9 \\u00e4\\u00f6\\u00e5', Date.now()),

@@ -247,7 +247,7 @@ function badCases(route: ContractRoute, base: RequestParts): BadCase[] {
   cases.push({
     name: 'deeply nested body',
     parts: base,
-    raw: { payload: `${'['.repeat(5000)}${']'.repeat(5000)}`, contentType: 'application/json' },
+    raw: { payload: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, contentType: 'application/json' },
   });
   return cases;
 }

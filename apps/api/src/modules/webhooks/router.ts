@@ -1,11 +1,15 @@
 import { contract } from '@pagecast/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verifySignature } from '../../graph/signatures.js';
+import { jsonDepth } from '../../lib/json-depth.js';
 import type { ModuleDeps } from '../deps.js';
 import { insertWebhookEvent } from './repo.js';
 import { processWebhookEvent } from './service.js';
 
 const { webhookVerify, webhookReceive } = contract.system;
+
+/** Nesting allowed in a delivery: several times what Meta sends, far below what jsonb can store. */
+export const MAX_WEBHOOK_DEPTH = 64;
 
 /**
  * The Messenger webhook is a raw Fastify route: X-Hub-Signature-256 is checked over the exact raw body,
@@ -42,6 +46,10 @@ async function receive(deps: ModuleDeps, request: FastifyRequest, reply: Fastify
   if (!signature) return reply.code(401).send({ message: 'Missing X-Hub-Signature-256' });
   if (!verifySignature(raw, signature, deps.config.fbAppSecret)) {
     return reply.code(403).send({ message: 'Invalid webhook signature' });
+  }
+  // Meta's deliveries nest about 8 deep; a signed body 20,000 deep broke the jsonb insert with a 500.
+  if (jsonDepth(raw, MAX_WEBHOOK_DEPTH) > MAX_WEBHOOK_DEPTH) {
+    return reply.code(413).send({ message: 'The webhook body is nested too deeply' });
   }
   let body: unknown;
   try {
