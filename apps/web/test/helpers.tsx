@@ -12,8 +12,6 @@ export const testUser: AuthUser = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   profilePic: null,
-  accessToken: 'EAAB-social-user-token',
-  expiresIn: 5184000,
   role: 'admin',
 };
 

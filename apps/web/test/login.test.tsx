@@ -88,12 +88,18 @@ describe('sign-in flow (spec §4)', () => {
     });
 
     expect(useAuthStore.getState().accessToken).toBe('server.jwt');
-    expect(useAuthStore.getState().user).toMatchObject({
+    expect(useAuthStore.getState().user).toEqual({
       userId: profile.id,
       name: 'Grace Hopper',
-      accessToken: authResponse.accessToken,
-      expiresIn: 5184000,
+      email: 'grace@example.com',
+      profilePic: 'https://example.test/grace.png',
+      role: 'admin',
     });
+    // The social network's user token went to the server only: nothing in storage holds it.
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) as string;
+      expect(localStorage.getItem(key)).not.toContain(authResponse.accessToken);
+    }
     expect(usePagesStore.getState().pages).toEqual(accounts);
     expect(await findHeading('Select a Page')).toBeInTheDocument();
   });

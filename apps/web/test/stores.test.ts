@@ -12,6 +12,17 @@ describe('auth slice', () => {
     expect(fresh.getState().accessToken).toBe('restored.jwt');
   });
 
+  it('drops the social network token an older version stored with the user, from memory and storage', async () => {
+    localStorage.setItem(
+      'pagecast.admin.user',
+      JSON.stringify({ ...testUser, accessToken: 'EAAB-old-token', expiresIn: 5184000 }),
+    );
+    vi.resetModules();
+    const { useAuthStore: fresh } = await import('../src/stores/auth');
+    expect(fresh.getState().user).toEqual(testUser);
+    expect(localStorage.getItem('pagecast.admin.user')).not.toContain('EAAB-old-token');
+  });
+
   it('ignores a corrupt stored user', async () => {
     localStorage.setItem('pagecast.admin.user', '{not json');
     vi.resetModules();

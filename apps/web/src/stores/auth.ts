@@ -4,17 +4,27 @@ import { create } from 'zustand';
 import type { User } from '@pagecast/contract';
 import { STORAGE_KEYS, isRecord, readJson, readString, write } from './storage';
 
-/** The signed-in admin as kept on the client (spec §3 "User (signed-in)"): the server's User plus the
- *  social network user token and its lifetime returned by the login SDK (the server never echoes them). */
+/**
+ * The signed-in admin as kept on the client (spec §3 "User (signed-in)"), without the social network's
+ * user token: only the sign-in request needs it, so it is never stored (a token in localStorage is a
+ * token any script on the origin can read).
+ */
 export interface AuthUser {
   /** Social network user id. */
   userId: string;
   name: string;
   email: string | null;
   profilePic: string | null;
-  accessToken: string;
-  expiresIn: number;
   role?: User['role'];
+}
+
+/** The fields of AuthUser: older versions also stored the user token, which loading drops. */
+const AUTH_USER_FIELDS = ['userId', 'name', 'email', 'profilePic', 'role'] as const;
+
+function onlyAuthUserFields(user: AuthUser): AuthUser {
+  const kept: Record<string, unknown> = {};
+  for (const key of AUTH_USER_FIELDS) if (key in user) kept[key] = user[key];
+  return kept as unknown as AuthUser;
 }
 
 const isAuthUser = (value: unknown): value is AuthUser =>
@@ -35,10 +45,13 @@ export interface AuthState {
 /** Reads what a previous session left in localStorage. */
 export function loadAuthFromStorage(): Pick<AuthState, 'user' | 'accessToken'> {
   const accessToken = readString(STORAGE_KEYS.accessToken);
-  return {
-    user: readJson(STORAGE_KEYS.user, isAuthUser),
-    accessToken: accessToken && accessToken.trim() !== '' ? accessToken : null,
-  };
+  const stored = readJson(STORAGE_KEYS.user, isAuthUser);
+  const user = stored ? onlyAuthUserFields(stored) : null;
+  // A user saved by an older version still holds the social network token: rewrite it without.
+  if (stored && Object.keys(stored).length !== Object.keys(user ?? {}).length) {
+    write(STORAGE_KEYS.user, user);
+  }
+  return { user, accessToken: accessToken && accessToken.trim() !== '' ? accessToken : null };
 }
 
 export const useAuthStore = create<AuthState>()((set) => {
@@ -49,12 +62,14 @@ export const useAuthStore = create<AuthState>()((set) => {
   };
   return {
     ...loadAuthFromStorage(),
-    setAuth: ({ user, accessToken }) => {
+    setAuth: ({ user: given, accessToken }) => {
+      const user = onlyAuthUserFields(given);
       write(STORAGE_KEYS.user, user);
       write(STORAGE_KEYS.accessToken, accessToken);
       set({ user, accessToken });
     },
-    setUser: (user) => {
+    setUser: (given) => {
+      const user = given ? onlyAuthUserFields(given) : null;
       write(STORAGE_KEYS.user, user);
       set({ user });
     },

@@ -33,7 +33,7 @@ export function useLogin() {
       const social = await socialLogin(LOGIN_SCOPES);
       if (!social) return;
       const { registerUserAdmin } = await registration;
-      const { body, responseBody, result } = await registerUserAdmin(social);
+      const { responseBody, result } = await registerUserAdmin(social);
       if (!result) {
         console.log(INVALID_LOGIN_RESPONSE_LOG, responseBody);
         return;
@@ -45,8 +45,6 @@ export function useLogin() {
         email: user.email,
         profilePic: user.profilePic,
         role: user.role,
-        accessToken: body.accessToken,
-        expiresIn: body.expiresIn,
       };
       useAuthStore.getState().setAuth({ user: authUser, accessToken: jwt });
       usePagesStore.getState().setPages(accounts);
