@@ -251,6 +251,27 @@ describe('chat panel', () => {
     expect(within(sending).getByRole('status')).toHaveTextContent('Sending');
   });
 
+  it('isolates names and messages with bidi overrides (U+202E) so they cannot flip the text around them', () => {
+    const spoof = 'Bob\u202Etxt.exe';
+    render(
+      <InboxScreen
+        {...props({
+          selectedId: '1001',
+          recipients: [recipient(1, { name: spoof, lastMessagePreview: `hi\u202Eereh kcilc` })],
+          messages: [{ id: 'm1', message: `pay\u202Eyadot`, createdAt: at(15, 9), sentBy: '1001' }],
+        })}
+      />,
+    );
+    const row = screen.getAllByTestId('conversation-row')[0] as HTMLElement;
+    for (const text of [spoof, 'hi\u202Eereh kcilc']) {
+      expect(within(row).getByText(text).tagName).toBe('BDI');
+    }
+    expect(
+      screen.getByRole('heading', { name: spoof, level: 2 }).querySelector('bdi'),
+    ).toHaveTextContent(spoof);
+    expect(screen.getByText('pay\u202Eyadot').tagName).toBe('BDI');
+  });
+
   it('inside the 24-hour window: how long a reply is possible, no notice', () => {
     render(<InboxScreen {...props({ selectedId: '1001' })} />);
     expect(

@@ -27,7 +27,7 @@ export function SidebarPageHeader({
     >
       <Avatar src={pagePicture} name={name} size="sm" className="rounded-lg [&>span]:rounded-lg" />
       <div className={cn('grid min-w-0 flex-1 text-left leading-tight', collapsed && 'sr-only')}>
-        <span className="truncate text-sm font-semibold">{name}</span>
+        <bdi className="truncate text-sm font-semibold">{name}</bdi>
         <span className="truncate text-xs text-muted-foreground">{productName}</span>
       </div>
     </div>

@@ -106,14 +106,18 @@ export function CampaignDetailSheet({
         {c ? (
           <>
             <div className="flex flex-wrap items-center gap-2">
-              <SheetTitle className="text-lg">{c.name}</SheetTitle>
+              <SheetTitle className="text-lg">
+                <bdi>{c.name}</bdi>
+              </SheetTitle>
               <CampaignStatusBadge
                 status={c.status}
                 failed={c.failedCount}
                 skipped={c.skippedCount}
               />
             </div>
-            <p className="text-sm text-muted-foreground">{c.description}</p>
+            <p className="text-sm text-muted-foreground">
+              <bdi>{c.description}</bdi>
+            </p>
           </>
         ) : (
           <Skeleton className="h-6 w-48" />
@@ -162,7 +166,9 @@ export function CampaignDetailSheet({
             </dl>
             <div className="rounded-md border border-border bg-muted/30 p-3 text-sm">
               <p className="text-muted-foreground">Message</p>
-              <p className="mt-1 whitespace-pre-wrap">{c.message}</p>
+              <p dir="auto" className="mt-1 whitespace-pre-wrap">
+                <bdi>{c.message}</bdi>
+              </p>
             </div>
             <div className="flex flex-wrap gap-2">
               <Button

@@ -159,7 +159,7 @@ export function CampaignAnalyticsScreen({
                           }}
                           aria-label={`${T.open} ${c.name}`}
                         >
-                          {c.name}
+                          <bdi>{c.name}</bdi>
                         </button>
                       </TableCell>
                       <TableCell className="max-w-44 min-w-32 text-muted-foreground">

@@ -149,7 +149,7 @@ export function Overview({
               </CardTitle>
               {lastCampaign ? (
                 <CardDescription className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium text-foreground">{lastCampaign.name}</span>
+                  <bdi className="font-medium text-foreground">{lastCampaign.name}</bdi>
                   <CampaignStatusBadge
                     status={lastCampaign.status}
                     failed={lastCampaign.failedCount}

@@ -101,7 +101,7 @@ export function BulkTagPanel(props: BulkTagPanelProps) {
                 {shown.map((t) => (
                   <tr key={t.id} className="border-t border-border">
                     <td className="truncate py-2 pr-2" title={t.name}>
-                      {t.name}
+                      <bdi>{t.name}</bdi>
                     </td>
                     <td className="py-2 text-center">
                       <Checkbox

@@ -293,7 +293,8 @@ const ConversationRow = memo(function ConversationRow({
         <Avatar src={r.profilePic} name={r.name} online={r.online} />
         <div className="grid min-w-0 flex-1 gap-0.5">
           <div className="flex items-baseline justify-between gap-2">
-            <span className="truncate font-medium">{r.name || 'Unknown contact'}</span>
+            {/* <bdi>: a name or message with bidi overrides (U+202E...) cannot flip the text around it. */}
+            <bdi className="truncate font-medium">{r.name || 'Unknown contact'}</bdi>
             <time
               dateTime={r.lastMessageAt ?? undefined}
               className="shrink-0 text-xs text-muted-foreground tabular-nums"
@@ -301,9 +302,7 @@ const ConversationRow = memo(function ConversationRow({
               {formatListTime(r.lastMessageAt, now)}
             </time>
           </div>
-          <span className="truncate text-sm text-muted-foreground">
-            {r.lastMessagePreview ?? ''}
-          </span>
+          <bdi className="truncate text-sm text-muted-foreground">{r.lastMessagePreview ?? ''}</bdi>
         </div>
       </div>
     </li>

@@ -198,7 +198,9 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
         </Button>
         <Avatar src={recipient.profilePic} name={recipient.name} online={recipient.online} />
         <div className="grid min-w-0 flex-1">
-          <h2 className="truncate font-semibold">{recipient.name || 'Unknown contact'}</h2>
+          <h2 className="truncate font-semibold">
+            <bdi>{recipient.name || 'Unknown contact'}</bdi>
+          </h2>
           <p className="text-xs text-muted-foreground">
             {replyWindowLabel(reply, Date.now(), props.locale)}
           </p>

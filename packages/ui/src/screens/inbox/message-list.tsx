@@ -136,7 +136,9 @@ export function MessageList(props: MessageListProps) {
                     <p className="mb-0.5 text-xs font-medium opacity-80">
                       {own ? m.sender : props.recipientName}
                     </p>
-                    <p className="break-words whitespace-pre-wrap">{m.text}</p>
+                    <p dir="auto" className="break-words whitespace-pre-wrap">
+                      <bdi>{m.text}</bdi>
+                    </p>
                     <div className="mt-1 flex items-center justify-end gap-1.5 text-[0.7rem] opacity-75">
                       {m.state === 'sending' ? <Spinner size="sm" label="Sending" /> : null}
                       <time dateTime={m.createdAt}>{m.timestamp}</time>

@@ -259,9 +259,9 @@ export function TagSelector({
                   )}
                 >
                   <Check aria-hidden="true" className={cn('size-4 shrink-0', !on && 'invisible')} />
-                  <span className="truncate" title={t.name}>
+                  <bdi className="truncate" title={t.name}>
                     {t.name}
-                  </span>
+                  </bdi>
                 </li>
               );
             })}

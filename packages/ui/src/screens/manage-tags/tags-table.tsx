@@ -60,9 +60,11 @@ export function TagsTable({ tags, loading, error, onRename, onDelete }: TagsTabl
     body = tags.map((item, index) => (
       <TableRow key={item.tag.id}>
         <TableCell className="text-muted-foreground tabular-nums">{index + 1}</TableCell>
-        <TableCell className="font-medium break-words">{item.tag.name}</TableCell>
+        <TableCell className="font-medium break-words">
+          <bdi>{item.tag.name}</bdi>
+        </TableCell>
         <TableCell className="max-w-[24rem] @xl:min-w-[10rem] break-words whitespace-normal text-muted-foreground">
-          {item.tag.description}
+          <bdi>{item.tag.description}</bdi>
         </TableCell>
         <TableCell className="text-right tabular-nums">{item.count.toLocaleString()}</TableCell>
         <TableCell className="text-right">

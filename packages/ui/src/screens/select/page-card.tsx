@@ -35,7 +35,7 @@ export function PageCard({
             onClick={() => onSelect(page)}
             className="line-clamp-2 text-left text-base font-semibold break-words outline-hidden after:absolute after:inset-0 after:rounded-xl after:content-[''] disabled:cursor-wait"
           >
-            {page.name}
+            <bdi>{page.name}</bdi>
           </button>
           <span className="text-xs text-muted-foreground">
             {T.pageId} <span className="font-mono">{page.pageId}</span>
