@@ -25,8 +25,15 @@ export class NotFoundError extends DomainError {}
 export class ConflictError extends DomainError {}
 /** Understood but refused by a rule of the platform, e.g. Messenger's 24-hour window (422). */
 export class UnprocessableError extends DomainError {}
-/** Someone (the platform) asks us to slow down (429). */
-export class RateLimitedError extends DomainError {}
+/** Someone (the platform, or one of our own limits) asks the caller to slow down (429, Retry-After). */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 60,
+  ) {
+    super(message);
+  }
+}
 /** The platform answered without saying whether it acted (502). */
 export class UpstreamError extends DomainError {}
 /** A dependency (Graph API, job queue, live updates) is not available right now: retry later (503). */

@@ -1,10 +1,11 @@
 // Campaigns (docs/campaigns.md) over HTTP against a real Postgres, pg-boss and the emulator: the §5 rules, listing,
 // audience preview, dispatch outcomes per recipient, platform failures, cancel, counters and CSV.
-import { CAMPAIGN_MESSAGES as M } from '@pagecast/contract';
+import { CAMPAIGN_MESSAGES as M, LIMITS } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_REASON, TOKEN_INVALID_REASON } from '../src/modules/campaigns/reasons.js';
 import { startDueCampaign } from '../src/jobs/campaigns/scheduler.js';
 import { recordCampaignEvent } from '../src/modules/campaigns/counters.js';
+import { CREATION_LIMIT_MESSAGES } from '../src/modules/campaigns/repo.js';
 import { NOT_CANCELLABLE, TAG_NOT_ON_PAGE } from '../src/modules/campaigns/service.js';
 import {
   createCampaignWorld,
@@ -162,6 +163,47 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     expect((await create({ pageId: otherPage.fbPageId })).status).toBe(404);
     expect((await create({ pageId: '123456789' })).status).toBe(404);
     expect((await w.api('POST', '/api/v1/campaigns/create', body(), {} as never)).status).toBe(401);
+  });
+});
+
+describe('per-page creation limits', () => {
+  it(`${LIMITS.campaignsPerPagePerMinute} campaigns a minute per page, even when requests race: the rest 429, nothing extra created`, async () => {
+    const p = await w.createPage({ inside: 1, outside: 0 });
+    const count = async () =>
+      (
+        await w.pool.query<{ n: number }>(
+          'select count(*)::int as n from campaigns where page_id = $1',
+          [p.uuid],
+        )
+      ).rows[0]?.n;
+    const answers = await Promise.all(
+      Array.from({ length: LIMITS.campaignsPerPagePerMinute + 5 }, () =>
+        create({ pageId: p.fbPageId }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(LIMITS.campaignsPerPagePerMinute);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]?.body).toEqual({ message: CREATION_LIMIT_MESSAGES.perMinute });
+    expect(refused[0]?.headers['retry-after']).toBe('60');
+    expect(await count()).toBe(LIMITS.campaignsPerPagePerMinute);
+    // Another page is not affected.
+    expect((await create()).status).toBe(201);
+  });
+
+  it(`at most ${LIMITS.pendingCampaignsPerPage} campaigns waiting to start per page`, async () => {
+    const p = await w.createPage({ inside: 1, outside: 0 });
+    await w.pool.query(
+      `insert into campaigns (page_id, name, description, message, type, scheduled_time, created_at)
+       select $1, 'Queued ' || g, 'Waiting', 'Hello there', 'ACCOUNT_UPDATE', now() + interval '1 day',
+              now() - interval '1 hour'
+         from generate_series(1, $2::int) g`,
+      [p.uuid, LIMITS.pendingCampaignsPerPage],
+    );
+    const res = await create({ pageId: p.fbPageId });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ message: CREATION_LIMIT_MESSAGES.pending });
   });
 });
 

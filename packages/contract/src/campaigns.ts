@@ -34,7 +34,7 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/create',
     summary: 'Schedule a campaign to all users or to one tag',
     body: createCampaignBodySchema,
-    responses: { ...writeErrors, 201: Campaign },
+    responses: { ...writeErrors, ...errors(429), 201: Campaign },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   audiencePreview: {

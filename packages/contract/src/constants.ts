@@ -35,6 +35,10 @@ export const LIMITS = {
   recipientsPageSizeMax: 100,
   messagesPageSize: 50,
   messagesPageSizeMax: 200,
+  /** Campaigns one page may have created within a minute (a script or a stuck button, not a person). */
+  campaignsPerPagePerMinute: 10,
+  /** Campaigns one page may have scheduled and not started yet. */
+  pendingCampaignsPerPage: 100,
 } as const;
 
 /** Facebook Login scopes (spec §6). */

@@ -1,9 +1,17 @@
 // SQL of the campaigns capability (HTTP side). The dispatch path (claim, limiter, outcomes) lives in
 // src/jobs/campaign-*.ts; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
 // aggregate- and CTE-heavy and the dispatch path shares their shapes.
-import type { Campaign, CampaignRecipient, CampaignStatus, SkipReason } from '@pagecast/contract';
+import {
+  LIMITS,
+  type Campaign,
+  type CampaignRecipient,
+  type CampaignStatus,
+  type SkipReason,
+} from '@pagecast/contract';
+import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
 import { poolOf, runStatement, statement, type Db } from '../../db/client.js';
+import { RateLimitedError } from '../../errors.js';
 
 // Compatibility re-export for callers that still import it from here; db/client.ts owns it.
 export { poolOf } from '../../db/client.js';
@@ -90,7 +98,54 @@ export async function insertCampaign(
     scheduledTime: string;
   },
 ): Promise<Campaign> {
-  const { rows } = await poolOf(db).query<CampaignRow>(
+  const client = await poolOf(db).connect();
+  try {
+    await client.query('begin');
+    // One creation per page at a time: two requests can never both take the last slot of a limit.
+    await client.query(`select pg_advisory_xact_lock(hashtext('campaign-create'), hashtext($1))`, [
+      input.pageUuid,
+    ]);
+    const { rows: counts } = await client.query<{ recent: number; pending: number }>(
+      `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
+              count(*) filter (where status = 'pending')::int as pending
+         from campaigns where page_id = $1`,
+      [input.pageUuid],
+    );
+    const over = creationLimitReached(counts[0] ?? { recent: 0, pending: 0 });
+    if (over) throw over;
+    const campaign = await insertCampaignRow(client, input);
+    await client.query('commit');
+    return campaign;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export const CREATION_LIMIT_MESSAGES = {
+  perMinute: `This page created ${LIMITS.campaignsPerPagePerMinute} campaigns in the last minute. Wait a minute before scheduling another.`,
+  pending: `This page already has ${LIMITS.pendingCampaignsPerPage} scheduled campaigns waiting to start. Cancel one, or wait until some have run.`,
+} as const;
+
+/** Over a per-page limit: the 429 to answer, or null. */
+function creationLimitReached(counts: {
+  recent: number;
+  pending: number;
+}): RateLimitedError | null {
+  if (counts.recent >= LIMITS.campaignsPerPagePerMinute)
+    return new RateLimitedError(CREATION_LIMIT_MESSAGES.perMinute, 60);
+  if (counts.pending >= LIMITS.pendingCampaignsPerPage)
+    return new RateLimitedError(CREATION_LIMIT_MESSAGES.pending, 60);
+  return null;
+}
+
+async function insertCampaignRow(
+  client: pg.PoolClient,
+  input: Parameters<typeof insertCampaign>[1],
+): Promise<Campaign> {
+  const { rows } = await client.query<CampaignRow>(
     `with c as (
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
                               scheduled_time)
