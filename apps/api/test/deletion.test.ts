@@ -404,6 +404,34 @@ describe('data deletion', () => {
     expect(await adminExists(owner)).toBe(false);
   });
 
+  it('a replayed data-deletion callback answers its first code and never deletes a user who came back', async () => {
+    await startWorkers();
+    const dan = await user('Dan');
+    const pg = await page([dan], 'Dan Page');
+    const request = signed({ user_id: dan.id, issued_at: nowS() });
+    const first = await callback('data-deletion', request);
+    expect(first.statusCode).toBe(200);
+    const { confirmation_code: code } = first.json<{ confirmation_code: string }>();
+    await eventually(async () => (await status(dan.id)).body.deleted, "dan's deletion");
+    expect(await pageFootprint(pg)).toEqual(EMPTY);
+
+    // Dan signs up again; someone replays the captured callback within its 24 hours.
+    await db().insert(admins).values({ fbUserId: dan.id, name: 'Dan again' });
+    const replay = await callback('data-deletion', request);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toMatchObject({ confirmation_code: code });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await adminExists(dan)).toBe(true);
+    expect(await requestsOf(dan)).toHaveLength(1);
+    // The same for deauthorize: a replay is a no-op.
+    const deauth = signed({ user_id: dan.id, issued_at: nowS() + 1 });
+    expect((await callback('deauthorize', deauth)).statusCode).toBe(200);
+    await db().update(admins).set({ tokenStatus: 'valid' }).where(eq(admins.fbUserId, dan.id));
+    expect((await callback('deauthorize', deauth)).statusCode).toBe(200);
+    const [row] = await db().select().from(admins).where(eq(admins.fbUserId, dan.id));
+    expect(row?.tokenStatus).toBe('valid');
+  });
+
   it("removes exactly the user's data and keeps a co-admin's shared page with its data", async () => {
     await startWorkers();
     const alice = await user('Alice');

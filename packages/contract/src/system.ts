@@ -56,7 +56,7 @@ export const systemContract = c.router({
     body: z.object({ signed_request: z.string().min(1).max(8192) }),
     responses: {
       ...publicErrors,
-      ...errors(401, 413, 429),
+      ...errors(401, 409, 413, 429),
       200: z.object({ url: z.string().url(), confirmation_code: z.string() }),
     },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 60 }),

@@ -410,6 +410,23 @@ export const deletionRequests = pgTable(
   (t) => [index('deletion_requests_fb_user_id_idx').on(t.fbUserId)],
 );
 
+/**
+ * Every signed_request Meta's callbacks accepted (by digest), so a captured one cannot be replayed: a
+ * repeated data-deletion callback answers its first confirmation code and deletes nothing again (the user
+ * may have signed up again since). Rows older than the accepted age (24 h) are cleaned as new ones come.
+ */
+export const signedRequestUses = pgTable(
+  'signed_request_uses',
+  {
+    digest: text('digest').primaryKey(),
+    kind: text('kind', { enum: ['data_deletion', 'deauthorize'] }).notNull(),
+    fbUserId: text('fb_user_id').notNull(),
+    confirmationCode: text('confirmation_code'),
+    usedAt: ts('used_at').notNull().defaultNow(),
+  },
+  (t) => [index('signed_request_uses_used_at_idx').on(t.usedAt)],
+);
+
 export const PLANS = ['free', 'pro'] as const;
 
 export const subscriptions = pgTable('subscriptions', {

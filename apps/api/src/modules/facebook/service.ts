@@ -3,7 +3,8 @@ import type { Config } from '../../config.js';
 import type { DeletionService } from '../deletion/service.js';
 import type { ModuleDeps } from '../deps.js';
 import { parseSignedRequest, type SignedRequestPayload } from '../../graph/index.js';
-import { UnauthorizedError, ValidationError } from '../../errors.js';
+import { ConflictError, UnauthorizedError, ValidationError } from '../../errors.js';
+import * as repo from './repo.js';
 
 /** How old an `issued_at` may be (Meta posts the callback right away) and how far ahead a clock may run. */
 export const MAX_SIGNED_REQUEST_AGE_S = 24 * 60 * 60;
@@ -44,21 +45,47 @@ export function verifyCallback(
 export type FacebookService = ReturnType<typeof createFacebookService>;
 
 /** Meta's app callbacks: each verifies the signed_request, then hands the user to data deletion. */
+/**
+ * Meta's app callbacks: each verifies the signed_request, then hands the user to data deletion. A
+ * signed_request acts once: a replay (a captured request, or Meta retrying) changes nothing, so it cannot
+ * wipe a user who signed up again after the first one; a data-deletion replay answers the first code.
+ */
 export function createFacebookService(
-  deps: Pick<ModuleDeps, 'config'>,
+  deps: Pick<ModuleDeps, 'config' | 'db'>,
   deletion: Pick<DeletionService, 'requestDeletion' | 'deauthorizeUser'>,
 ) {
+  const { db } = deps;
   return {
     /** Data deletion callback: the status URL and confirmation code Meta shows the user. */
     async dataDeletion(signedRequest: string): Promise<{ url: string; confirmation_code: string }> {
       const { userId } = verifyCallback(signedRequest, deps.config);
-      const request = await deletion.requestDeletion(userId);
-      return { url: statusUrl(deps.config, userId), confirmation_code: request.confirmationCode };
+      const url = statusUrl(deps.config, userId);
+      const digest = repo.signedRequestDigest(signedRequest);
+      if (!(await repo.claimUse(db, digest, 'data_deletion', userId))) {
+        const code = await repo.firstAnswer(db, digest);
+        if (code) return { url, confirmation_code: code };
+        throw new ConflictError('This deletion request is being processed. Try again in a moment.');
+      }
+      try {
+        const request = await deletion.requestDeletion(userId);
+        await repo.setConfirmationCode(db, digest, request.confirmationCode);
+        return { url, confirmation_code: request.confirmationCode };
+      } catch (err) {
+        await repo.releaseUse(db, digest).catch(() => {});
+        throw err;
+      }
     },
 
     async deauthorize(signedRequest: string): Promise<void> {
       const { userId } = verifyCallback(signedRequest, deps.config);
-      await deletion.deauthorizeUser(userId);
+      const digest = repo.signedRequestDigest(signedRequest);
+      if (!(await repo.claimUse(db, digest, 'deauthorize', userId))) return;
+      try {
+        await deletion.deauthorizeUser(userId);
+      } catch (err) {
+        await repo.releaseUse(db, digest).catch(() => {});
+        throw err;
+      }
     },
   };
 }
