@@ -27,6 +27,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerNullCharGuard } from './http/null-chars.js';
+import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRuntimeConfig, registerWeb, sendSpaIndex, wantsSpa } from './http/web.js';
 import { createLogger } from './logger.js';
@@ -87,8 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance,
     bodyLimit: 1024 * 1024,
     logController: new OneLineRequestLog(),
-    // Client IPs (rate limits, logs) from X-Forwarded-For only when a local/private proxy sets it.
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    // Client IPs (rate limits, logs) from X-Forwarded-For only when a configured proxy sets it.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Keep a caller's (or proxy's) request id when it is sane, so logs join up across services.
     genReqId: (req: IncomingMessage) => {
       const given = req.headers['x-request-id'];
@@ -133,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessionState', (sessionId: string, adminId: string) =>
     sessionState(db, sessionId, adminId),
   );
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(pool) });
 
   registerMetrics(app, config);
   registerHealth(app, db);

@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   WORKERS_IN_API: bool.default('true'),
   RESPONSE_VALIDATION: bool.optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  TRUSTED_PROXIES: z.string().optional(),
 });
 
 export interface Config {
@@ -93,6 +94,12 @@ export interface Config {
   workersInApi: boolean;
   /** Bearer token for GET /metrics; unset: open in development, not served in production. */
   metricsToken: string | undefined;
+  /**
+   * Proxies whose X-Forwarded-For names the client (IPs, CIDRs or 'loopback'): the client address of rate
+   * limits and logs. Nobody else can choose their address with that header. Default: loopback outside
+   * production (the Vite dev proxy), none in production.
+   */
+  trustedProxies: string[];
   /**
    * Check every answer against the contract (ts-rest responseValidation). On in development and tests,
    * where it catches a handler drifting from the contract; off in production, where it cost more CPU
@@ -176,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
     workersInApi: e.WORKERS_IN_API,
     metricsToken: e.METRICS_TOKEN,
+    trustedProxies: (e.TRUSTED_PROXIES ?? (isProduction ? '' : 'loopback'))
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
     responseValidation: e.RESPONSE_VALIDATION ?? !isProduction,
   };
 }

@@ -427,6 +427,20 @@ export const signedRequestUses = pgTable(
   (t) => [index('signed_request_uses_used_at_idx').on(t.usedAt)],
 );
 
+/**
+ * The per-route rate limits' counters (http/rate-limit-store.ts): in Postgres, so a limit holds across
+ * every API replica. One row per route and client, its window restarting when it has passed.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: ts('window_start').notNull().defaultNow(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
+);
+
 export const PLANS = ['free', 'pro'] as const;
 
 export const subscriptions = pgTable('subscriptions', {
