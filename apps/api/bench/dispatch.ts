@@ -103,10 +103,11 @@ async function main() {
       [page.id, page.name, tokens.encrypt(page.access_token)],
     );
     const uuid = must(rows[0]).id;
-    await pool.query('insert into page_admins (page_id, admin_id) values ($1, $2)', [
-      uuid,
-      must(admin.rows[0]).id,
-    ]);
+    await pool.query(
+      `insert into page_admins (page_id, admin_id, tasks, page_token_enc)
+       values ($1, $2, '{MANAGE,MESSAGING}', $3)`,
+      [uuid, must(admin.rows[0]).id, tokens.encrypt(page.access_token)],
+    );
     for (let i = 0; i < page.contacts.length; i += 20_000) {
       const slice = page.contacts.slice(i, i + 20_000);
       await pool.query(

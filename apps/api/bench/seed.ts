@@ -129,8 +129,9 @@ export async function seedPageData(pool: pg.Pool, o: SeedOptions): Promise<Seede
     );
     const pageUuid = pageRows[0]?.id as string;
     await client.query(
-      'insert into page_admins (page_id, admin_id) values ($1, $2) on conflict do nothing',
-      [pageUuid, adminId],
+      `insert into page_admins (page_id, admin_id, tasks, page_token_enc)
+       values ($1, $2, '{MANAGE,MESSAGING,ANALYZE}', $3) on conflict do nothing`,
+      [pageUuid, adminId, o.tokens.encrypt(o.page.access_token)],
     );
 
     // Contact i wrote i*37 s ago up to `inWindow` (closer together when 37 s apart would reach past 22 hours,

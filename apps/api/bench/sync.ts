@@ -89,7 +89,12 @@ async function main() {
       })
       .returning({ id: pages.id });
     const uuid = row?.id as string;
-    await db.db.insert(pageAdmins).values({ pageId: uuid, adminId: admin?.id as string });
+    await db.db.insert(pageAdmins).values({
+      pageId: uuid,
+      adminId: admin?.id as string,
+      tasks: ['MANAGE', 'MESSAGING'],
+      pageTokenEnc: tokens.encrypt(page.access_token),
+    });
     log(`page ${name}: ${contacts} contacts created in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     return { uuid, fbId: page.id };
   };

@@ -458,7 +458,11 @@ describe('dispatch', () => {
     });
     expect(d.funnel).toMatchObject({ audience: 3, pending: 3, dispatched: 0, failed: 0 });
     expect(await w.outbox(p.fbPageId)).toHaveLength(0);
-    const { rows } = await w.pool.query('select token_status from pages where id = $1', [p.uuid]);
+    // The token that failed is the scheduling admin's own: theirs is marked, to be renewed at sign-in.
+    const { rows } = await w.pool.query(
+      'select token_status from page_admins where page_id = $1 and admin_id = $2',
+      [p.uuid, w.adminId],
+    );
     expect(rows[0].token_status).toBe('invalid');
   });
 

@@ -168,7 +168,14 @@ async function page(owners: SocialUser[], name: string, contactCount = 4): Promi
       .returning({ id: pages.id }),
   );
   const pageId = row.id;
-  await d.insert(pageAdmins).values(owners.map((o) => ({ pageId, adminId: o.adminId })));
+  await d.insert(pageAdmins).values(
+    owners.map((o) => ({
+      pageId,
+      adminId: o.adminId,
+      tasks: ['MANAGE', 'MESSAGING'],
+      pageTokenEnc: cipher().encrypt(p.access_token),
+    })),
+  );
   const contactRows = await d
     .insert(contacts)
     .values(

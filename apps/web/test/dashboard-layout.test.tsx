@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { DashboardShell } from '@pagecast/ui/layout';
 import { describe, expect, it, vi } from 'vitest';
 import { useAuthStore, usePagesStore } from '../src/stores';
-import { findHeading, mockFetch, renderApp, selectPage, signIn, testUser } from './helpers';
+import {
+  findHeading,
+  makePage,
+  mockFetch,
+  renderApp,
+  selectPage,
+  signIn,
+  testUser,
+} from './helpers';
 
 const sidebar = () => screen.getByRole('complementary', { name: 'Dashboard navigation' });
 const cookieValue = () => /(?:^|;\s*)sidebar_state=([^;]*)/.exec(document.cookie)?.[1];
@@ -102,6 +110,19 @@ describe('dashboard sidebar', () => {
 
     await userEvent.click(within(features).getByRole('link', { name: 'Campaign Analytics' }));
     await waitFor(() => expect(app.pathname()).toBe('/dashboard/analytics'));
+  });
+
+  it('a role without messaging (ANALYZE only) sees Home and Campaign Analytics, and is kept off the others', async () => {
+    signIn();
+    selectPage({ ...makePage(1, 'Acme Coffee'), canMessage: false });
+    const app = await renderApp('/dashboard/chats');
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/home'));
+    const features = within(sidebar()).getByRole('group', { name: 'Features' });
+    expect(
+      within(features)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Campaign Analytics']);
   });
 
   it("'Change Page' goes to /select", async () => {

@@ -22,6 +22,7 @@ export const makePage = (n: number, name = `Page ${n}`): Page => ({
   profilePicture: null,
   syncScope: 'full',
   tags: [],
+  canMessage: true,
 });
 
 export function signIn(user: AuthUser = testUser, jwt = 'test.jwt.token') {
@@ -35,6 +36,7 @@ export function selectPage(page: Page = makePage(1, 'Acme Coffee')) {
     name: page.name,
     syncScope: page.syncScope,
     profilePicture: page.profilePicture,
+    canMessage: page.canMessage,
   });
 }
 

@@ -76,6 +76,7 @@ describe('/select page chooser', () => {
       name: 'Bakery Bros',
       syncScope: 'none',
       profilePicture: null,
+      canMessage: true,
     });
     expect(await findHeading('Home')).toBeInTheDocument();
   });

@@ -38,6 +38,11 @@ export const Page = z.object({
   profilePicture: z.string().nullable(),
   syncScope: SyncScope,
   tags: z.array(Tag),
+  /**
+   * The signed-in admin's role on the page allows messaging (inbox, tags, campaigns); without it only
+   * the page's insights (Home, Campaign Analytics) are open.
+   */
+  canMessage: z.boolean(),
 });
 export type Page = z.infer<typeof Page>;
 
@@ -47,6 +52,7 @@ export const SelectedPage = Page.pick({
   name: true,
   syncScope: true,
   profilePicture: true,
+  canMessage: true,
 });
 export type SelectedPage = z.infer<typeof SelectedPage>;
 

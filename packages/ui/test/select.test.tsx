@@ -17,6 +17,7 @@ const page = (n: number, name: string): Page => ({
   profilePicture: null,
   syncScope: 'full',
   tags: [],
+  canMessage: true,
 });
 const PAGES = [page(1, 'Acme Coffee'), page(2, 'Bakery Bros')];
 

@@ -275,9 +275,10 @@ describe('Graph faults during campaign dispatch', () => {
     expect(result.sent).toBeGreaterThanOrEqual(100);
     expect(result.sent + result.queued + result.unknown).toBe(600);
     expect(result.failed).toBe(0);
+    // The scheduling admin's own page token is the one marked (renewed at their next sign-in).
     const { rows } = await w.pool.query<{ token_status: string }>(
-      'select token_status from pages where id = $1',
-      [page.uuid],
+      'select token_status from page_admins where page_id = $1 and admin_id = $2',
+      [page.uuid, w.adminId],
     );
     expect(rows[0]?.token_status).toBe('invalid');
     injected.token = (injected.token ?? 0) + 1;

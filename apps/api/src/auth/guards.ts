@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { runStatement, statement, type Db } from '../db/client.js';
-import type { pages } from '../db/schema.js';
-import { NotFoundError } from '../errors.js';
+import type { pages, TokenStatus } from '../db/schema.js';
+import { DomainError, ForbiddenError, NotFoundError } from '../errors.js';
+import { allows, ROLE_MESSAGES, TASKS_SQL, type PageNeed } from './page-access.js';
 import { HttpError } from '../http/errors.js';
 import type { AuthContext, JwtClaims } from './jwt.js';
 
@@ -55,20 +56,30 @@ export async function requireOperator(request: FastifyRequest): Promise<AuthCont
   return auth;
 }
 
-export type PageRow = typeof pages.$inferSelect;
+/**
+ * A page as its admin sees it: the page, with the token and tasks of the admin's own link (page_admins).
+ * `pageTokenEnc` is the acting admin's page token, never a co-admin's.
+ */
+export type PageRow = Omit<typeof pages.$inferSelect, 'pageTokenEnc' | 'tokenStatus'> & {
+  pageTokenEnc: string | null;
+  tokenStatus: TokenStatus;
+  tasks: string[];
+};
 
-/** The PageRow columns of `pages p`, for statements that check page access and read in one round trip. */
+/** The PageRow columns of `pages p` and the caller's link `pa`: page access and the read in one trip. */
 export const PAGE_COLUMNS = `p.id, p.fb_page_id as "fbPageId", p.name, p.profile_picture as "profilePicture",
   p.category, p.sync_scope as "syncScope", p.last_synced_at as "lastSyncedAt",
-  p.page_token_enc as "pageTokenEnc", p.token_status as "tokenStatus", p.created_at as "createdAt",
-  p.updated_at as "updatedAt"`;
+  pa.page_token_enc as "pageTokenEnc", pa.token_status as "tokenStatus", pa.tasks,
+  p.created_at as "createdAt", p.updated_at as "updatedAt"`;
 
 /**
- * `pages p` restricted to the page with social id `$fbPageId` if admin `$adminId` manages it: the page
- * check of assertPageAdmin, to put in front of a page-scoped read (0 rows: answer 404 'Page not found').
+ * `pages p` restricted to the page with social id `$fbPageId` if admin `$adminId` manages it (`pa` their
+ * link), and, with `need`, if their tasks allow it: put in front of a page-scoped read. No row: answer
+ * `await pageAccessError(...)` (404 for a page they do not manage, 403 for one their role does not cover).
  */
-export const adminPage = (fbPageId: string, adminId: string) =>
+export const adminPage = (fbPageId: string, adminId: string, need?: PageNeed) =>
   `pages p join page_admins pa on pa.page_id = p.id and pa.admin_id = ${adminId}
+   ${need ? `and pa.tasks && ${TASKS_SQL[need]}` : ''}
    where p.fb_page_id = ${fbPageId}`;
 
 /** The one answer for a page the caller does not manage (or that does not exist): 404. */
@@ -80,9 +91,34 @@ const PAGE_OF_ADMIN = statement(
   `select ${PAGE_COLUMNS} from ${adminPage('$1', '$2')} limit 1`,
 );
 
-/** The page, if this admin manages it. Another admin's page is 404, so its existence is not leaked. */
-export async function assertPageAdmin(db: Db, adminId: string, fbPageId: string): Promise<PageRow> {
+/**
+ * The page, if this admin manages it (404 otherwise, so another admin's page is not leaked) and their
+ * tasks there allow `need` (403 with what to do otherwise).
+ */
+export async function assertPageAdmin(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+  need: PageNeed,
+): Promise<PageRow> {
   const [page] = await runStatement<PageRow>(db, PAGE_OF_ADMIN, [fbPageId, adminId]);
   if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
+  if (!allows(page.tasks, need)) throw new ForbiddenError(ROLE_MESSAGES[need]);
   return page;
+}
+
+/** Why a read filtered by adminPage(…, need) found no page: 404, or 403 when only the role is missing. */
+export async function pageAccessError(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+  need: PageNeed,
+): Promise<DomainError> {
+  try {
+    await assertPageAdmin(db, adminId, fbPageId, need);
+  } catch (err) {
+    if (err instanceof DomainError) return err;
+    throw err;
+  }
+  return new NotFoundError(PAGE_NOT_FOUND);
 }

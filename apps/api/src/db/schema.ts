@@ -91,10 +91,15 @@ export const pageAdmins = pgTable(
     adminId: uuid('admin_id')
       .notNull()
       .references(() => admins.id, { onDelete: 'cascade' }),
+    // The admin's tasks on the page (Facebook's roles): what they may do here (auth/page-access.ts).
     tasks: text('tasks')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // This admin's own page token (AES-256-GCM): what they do on the page is done with it, never with a
+    // co-admin's. pages.page_token_enc stays for work nobody in particular does (page sync, webhooks).
+    pageTokenEnc: text('page_token_enc'),
+    tokenStatus: text('token_status', { enum: TOKEN_STATUSES }).notNull().default('valid'),
   },
   (t) => [
     primaryKey({ columns: [t.pageId, t.adminId] }),

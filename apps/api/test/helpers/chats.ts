@@ -78,6 +78,16 @@ export async function seedAdmin(db: Db, fbUserId: string, name = 'Admin'): Promi
   };
 }
 
+/** The tasks of a page's full admin, as /me/accounts lists them. */
+export const FULL_CONTROL = [
+  'MANAGE',
+  'CREATE_CONTENT',
+  'MODERATE',
+  'MESSAGING',
+  'ADVERTISE',
+  'ANALYZE',
+];
+
 export async function seedPage(
   db: Db,
   input: { fbPageId: string; name: string; adminId: string; pageTokenEnc?: string | null },
@@ -92,7 +102,12 @@ export async function seedPage(
     })
     .returning({ id: pages.id });
   const pageUuid = row?.id as string;
-  await db.insert(pageAdmins).values({ pageId: pageUuid, adminId: input.adminId });
+  await db.insert(pageAdmins).values({
+    pageId: pageUuid,
+    adminId: input.adminId,
+    tasks: FULL_CONTROL,
+    pageTokenEnc: input.pageTokenEnc ?? null,
+  });
   return pageUuid;
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { buildApp } from '../../src/app.js';
 import { sessionToken } from './app.js';
+import { FULL_CONTROL } from './chats.js';
 import type { Config } from '../../src/config.js';
 import { tokenCipher, type TokenCipher } from '../../src/crypto/tokens.js';
 import { admins, pageAdmins, pages } from '../../src/db/schema.js';
@@ -133,7 +134,12 @@ export async function seedEmulatorPage(
     })
     .returning({ id: pages.id });
   const uuid = row?.id as string;
-  await env.database.db.insert(pageAdmins).values({ pageId: uuid, adminId: account.adminId });
+  await env.database.db.insert(pageAdmins).values({
+    pageId: uuid,
+    adminId: account.adminId,
+    tasks: FULL_CONTROL,
+    pageTokenEnc: env.tokens.encrypt(page.access_token),
+  });
   return { ...page, uuid };
 }
 

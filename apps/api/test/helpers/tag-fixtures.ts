@@ -54,7 +54,9 @@ export async function seedPage(
     0,
   );
   for (const admin of managers) {
-    await t.database.db.insert(pageAdmins).values({ pageId: page.id, adminId: admin.adminId });
+    await t.database.db
+      .insert(pageAdmins)
+      .values({ pageId: page.id, adminId: admin.adminId, tasks: ['MANAGE', 'MESSAGING'] });
   }
   const psids = Array.from({ length: contactCount }, () => digits(16));
   if (psids.length) {

@@ -26,7 +26,7 @@ import {
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import { testConfig } from '../helpers/app.js';
-import { HOUR, emu, startTestEmulator, testGraph } from '../helpers/chats.js';
+import { FULL_CONTROL, HOUR, emu, startTestEmulator, testGraph } from '../helpers/chats.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 /** The real ids of one admin's page, as requests carry them. */
@@ -117,7 +117,12 @@ export async function createWorld(
       })
       .returning();
     if (!admin || !row) throw new Error('seed failed');
-    await db.insert(pageAdmins).values({ pageId: row.id, adminId: admin.id });
+    await db.insert(pageAdmins).values({
+      pageId: row.id,
+      adminId: admin.id,
+      tasks: FULL_CONTROL,
+      pageTokenEnc: tokens.encrypt(page.access_token),
+    });
     const contactRows = await db
       .insert(contacts)
       .values(

@@ -12,7 +12,10 @@ import type { Db } from '../../db/client.js';
 import type { GraphClient } from '../../graph/index.js';
 import { sleep } from '../../lib/sleep.js';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
-import { TOKEN_INVALID_REASON } from '../../modules/campaigns/reasons.js';
+import {
+  NO_MESSAGING_ADMIN_REASON,
+  TOKEN_INVALID_REASON,
+} from '../../modules/campaigns/reasons.js';
 import type { PageSendPacer } from '../pacing/page-send-pacer.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { OutcomeTuning } from './outcome.js';
@@ -62,6 +65,8 @@ export interface SendTarget {
   pageUuid: string;
   fbPageId: string;
   pageToken: string;
+  /** The admin whose own page token this is. */
+  tokenAdminId: string;
   message: string;
   type: string;
 }
@@ -75,7 +80,7 @@ export async function processCampaignBatch(
   const target = await loadTarget(ctx, job.campaignId);
   if (!target) return;
   if ('stop' in target) {
-    await repo.failCampaign(ctx.pool, job.campaignId, target.stop, true);
+    await repo.failCampaign(ctx.pool, job.campaignId, target.stop, target.invalidTokenOf);
     return;
   }
   ctx.active.add(job.campaignId);
@@ -96,21 +101,24 @@ export async function processCampaignBatch(
 async function loadTarget(
   ctx: BatchContext,
   campaignId: string,
-): Promise<SendTarget | { stop: string } | undefined> {
+): Promise<SendTarget | { stop: string; invalidTokenOf: string | null } | undefined> {
   const r = await repo.loadSendTarget(ctx.pool, campaignId);
   if (!r || r.status !== 'processing') return undefined;
-  if (!r.page_token_enc || r.token_status !== 'valid') return { stop: TOKEN_INVALID_REASON };
+  if (!r.page_token_enc || !r.token_admin_id) {
+    return { stop: NO_MESSAGING_ADMIN_REASON, invalidTokenOf: null };
+  }
   let pageToken: string;
   try {
     pageToken = ctx.decryptToken(r.page_token_enc);
   } catch {
-    return { stop: TOKEN_INVALID_REASON };
+    return { stop: TOKEN_INVALID_REASON, invalidTokenOf: r.token_admin_id };
   }
   return {
     campaignId,
     pageUuid: r.page_id,
     fbPageId: r.fb_page_id,
     pageToken,
+    tokenAdminId: r.token_admin_id,
     message: r.message,
     type: r.type,
   };
@@ -135,7 +143,12 @@ async function lane(ctx: BatchContext, target: SendTarget, batchNo: number): Pro
     }
     const { stop } = await new ChunkSender(ctx, target, rows).run();
     if (stop) {
-      await repo.failCampaign(ctx.pool, target.campaignId, stop.reason, stop.token);
+      await repo.failCampaign(
+        ctx.pool,
+        target.campaignId,
+        stop.reason,
+        stop.token ? target.tokenAdminId : null,
+      );
       return;
     }
   }

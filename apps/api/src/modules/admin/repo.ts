@@ -89,10 +89,23 @@ export async function saveSignIn(
       pageIds = sorted.map((p) => idOf.get(p.fbPageId) as string);
       await tx
         .insert(pageAdmins)
-        .values(sorted.map((p, i) => ({ pageId: pageIds[i] as string, adminId, tasks: p.tasks })))
+        .values(
+          sorted.map((p, i) => ({
+            pageId: pageIds[i] as string,
+            adminId,
+            tasks: p.tasks,
+            // This admin's own token: what they do on the page is done with it (auth/guards.ts PageRow).
+            pageTokenEnc: p.pageTokenEnc,
+            tokenStatus: p.pageTokenEnc ? ('valid' as const) : ('invalid' as const),
+          })),
+        )
         .onConflictDoUpdate({
           target: [pageAdmins.pageId, pageAdmins.adminId],
-          set: { tasks: sql`excluded.tasks` },
+          set: {
+            tasks: sql`excluded.tasks`,
+            pageTokenEnc: sql`excluded.page_token_enc`,
+            tokenStatus: sql`excluded.token_status`,
+          },
         });
     }
     const removed = await tx

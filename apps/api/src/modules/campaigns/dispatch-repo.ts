@@ -6,6 +6,7 @@
 // moves a recipient row between states is here, so the at-most-once rules can be checked side by side.
 import type pg from 'pg';
 import { FLAGGED_FOR_REVIEW, UNKNOWN_OUTCOME_MESSAGE } from './reasons.js';
+import { TASKS_SQL } from '../../auth/page-access.js';
 
 /** A pooled connection or the pool itself: statements that need no transaction run on either. */
 export type Queryable = pg.Pool | pg.PoolClient;
@@ -159,20 +160,33 @@ export interface SendTargetRow {
   status: string;
   page_id: string;
   fb_page_id: string;
+  /** The admin whose own page token sends (null: no admin with messaging access has a valid one). */
+  token_admin_id: string | null;
   page_token_enc: string | null;
-  token_status: string;
   message: string;
   type: string;
 }
 
-/** What a batch needs to send: the campaign's status and message, its page and encrypted page token. */
+/**
+ * What a batch needs to send: the campaign's status and message, its page, and the page token of the admin
+ * it sends as: the one who scheduled it while they may still message as the page, else another admin who
+ * may (the campaign is the page's; a co-admin without messaging access is never used).
+ */
 export async function loadSendTarget(
   pool: Queryable,
   campaignId: string,
 ): Promise<SendTargetRow | undefined> {
   const { rows } = await pool.query<SendTargetRow>(
-    `select c.status, c.page_id, p.fb_page_id, p.page_token_enc, p.token_status, c.message, c.type
-     from campaigns c join pages p on p.id = c.page_id where c.id = $1`,
+    `select c.status, c.page_id, p.fb_page_id, l.admin_id as token_admin_id, l.page_token_enc, c.message,
+            c.type
+     from campaigns c join pages p on p.id = c.page_id
+     left join lateral (
+       select pa.admin_id, pa.page_token_enc from page_admins pa
+        where pa.page_id = c.page_id and pa.tasks && ${TASKS_SQL.messaging}
+          and pa.page_token_enc is not null and pa.token_status = 'valid'
+        order by (pa.admin_id = c.admin_id) desc nulls last, pa.admin_id
+        limit 1) l on true
+     where c.id = $1`,
     [campaignId],
   );
   return rows[0];
@@ -315,21 +329,22 @@ export async function writeOutcomes(
 // ---- end ---------------------------------------------------------------------------------------------
 
 /** processing -> failed with a reason (token or permission lost); queued rows stay queued, unsent. */
+/** Stops the campaign; `invalidTokenOf` (an admin id) marks that admin's page token invalid as well. */
 export async function failCampaign(
   pool: Queryable,
   campaignId: string,
   reason: string,
-  markTokenInvalid: boolean,
+  invalidTokenOf: string | null,
 ): Promise<void> {
   const { rows } = await pool.query<{ page_id: string }>(
     `update campaigns set status = 'failed', status_reason = $2, completed_at = now()
      where id = $1 and status = 'processing' returning page_id`,
     [campaignId, reason],
   );
-  if (markTokenInvalid && rows[0]) {
+  if (invalidTokenOf && rows[0]) {
     await pool.query(
-      `update pages set token_status = 'invalid', updated_at = now() where id = $1`,
-      [rows[0].page_id],
+      `update page_admins set token_status = 'invalid' where page_id = $1 and admin_id = $2`,
+      [rows[0].page_id, invalidTokenOf],
     );
   }
 }

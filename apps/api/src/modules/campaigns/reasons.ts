@@ -6,6 +6,10 @@
 export const TOKEN_INVALID_REASON =
   'The page access token is no longer valid: reconnect the page by signing in again, then schedule again.';
 
+/** No admin of the page with messaging access has a valid page token of their own any more. */
+export const NO_MESSAGING_ADMIN_REASON =
+  'No admin with messaging access to this page is connected any more: an admin who can message as the page must sign in again, then schedule again.';
+
 /** The platform refuses this app the permission to send for the page (errors 200-299). */
 export const PERMISSION_REASON =
   'The page no longer allows this app to send messages: reconnect the page by signing in again, then schedule again.';

@@ -175,7 +175,7 @@ const ADMIN_PAGE_CAMPAIGNS = statement(
   'admin_page_campaigns',
   `select x.total, c.*
    from (select p.id as page_uuid, (select count(*) from campaigns where page_id = p.id)::int as total
-         from ${adminPage('$1', '$2')} offset 0) x
+         from ${adminPage('$1', '$2', 'analytics')} offset 0) x
    left join lateral (
      select ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM} where c.page_id = x.page_uuid
      order by c.created_at desc, c.id desc limit $3 offset $4) c on true
@@ -201,19 +201,20 @@ export async function listAdminPageCampaigns(
   return { data: rows.filter((r) => r.id !== null).map(toCampaign), total: first.total };
 }
 
-/** The campaign if `adminId` manages its page (else undefined: the route answers 404). */
+/** The campaign and the admin's tasks on its page, if they manage it (else undefined: 404). */
 export async function findCampaignForAdmin(
   db: Db,
   campaignId: string,
   adminId: string,
-): Promise<Campaign | undefined> {
-  const { rows } = await poolOf(db).query<CampaignRow>(
-    `select ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM}
+): Promise<{ campaign: Campaign; tasks: string[] } | undefined> {
+  const { rows } = await poolOf(db).query<CampaignRow & { tasks: string[] }>(
+    `select ${CAMPAIGN_COLUMNS}, pa.tasks from ${CAMPAIGN_FROM}
      join page_admins pa on pa.page_id = c.page_id and pa.admin_id = $2
      where c.id = $1`,
     [campaignId, adminId],
   );
-  return rows[0] ? toCampaign(rows[0]) : undefined;
+  const row = rows[0];
+  return row ? { campaign: toCampaign(row), tasks: row.tasks } : undefined;
 }
 
 export interface FunnelCounts {

@@ -9,9 +9,10 @@ import type {
   CreateCampaignBody,
   PageMeta,
 } from '@pagecast/contract';
-import { assertPageAdmin, PAGE_NOT_FOUND } from '../../auth/guards.js';
+import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
+import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
 import type { Db } from '../../db/client.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { csvRow } from './csv.js';
 import * as repo from './repo.js';
@@ -42,7 +43,7 @@ async function createCampaign(
     msg: string;
   },
 ): Promise<Campaign> {
-  const page = await assertPageAdmin(db, adminId, body.pageId);
+  const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
   const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
   return repo.insertCampaign(db, {
     pageUuid: page.id,
@@ -74,7 +75,7 @@ async function listCampaigns(
   limit: number,
 ): Promise<{ data: Campaign[]; meta: PageMeta }> {
   const found = await repo.listAdminPageCampaigns(db, adminId, fbPageId, page, limit);
-  if (!found) throw new NotFoundError(PAGE_NOT_FOUND);
+  if (!found) throw await pageAccessError(db, adminId, fbPageId, 'analytics');
   const { data, total } = found;
   return { data, meta: pageMeta(total, data.length, page, limit) };
 }
@@ -85,15 +86,21 @@ async function audiencePreview(
   fbPageId: string,
   tagId: string | undefined,
 ): Promise<AudiencePreview> {
-  const page = await assertPageAdmin(db, adminId, fbPageId);
+  const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
   if (tagId) await tagOfPage(db, page.id, tagId);
   return repo.audiencePreview(db, page.id, tagId ?? null);
 }
 
-async function campaignOf(db: Db, adminId: string, campaignId: string): Promise<Campaign> {
-  const campaign = await repo.findCampaignForAdmin(db, campaignId, adminId);
-  if (!campaign) throw new NotFoundError(CAMPAIGN_NOT_FOUND);
-  return campaign;
+async function campaignOf(
+  db: Db,
+  adminId: string,
+  campaignId: string,
+  need: PageNeed = 'analytics',
+): Promise<Campaign> {
+  const found = await repo.findCampaignForAdmin(db, campaignId, adminId);
+  if (!found) throw new NotFoundError(CAMPAIGN_NOT_FOUND);
+  if (!allows(found.tasks, need)) throw new ForbiddenError(ROLE_MESSAGES[need]);
+  return found.campaign;
 }
 
 /** How a Send API refusal reads in the funnel (codes from the platform's error table). */
@@ -214,7 +221,7 @@ async function exportRecipients(
 }
 
 async function cancelCampaign(db: Db, adminId: string, campaignId: string): Promise<Campaign> {
-  await campaignOf(db, adminId, campaignId);
+  await campaignOf(db, adminId, campaignId, 'messaging');
   const cancelled = await repo.cancelCampaign(db, campaignId, CANCELLED_REASON);
   if (!cancelled) throw new ConflictError(NOT_CANCELLABLE);
   return cancelled;

@@ -41,7 +41,7 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
     const params = route.pathParams.safeParse(request.params);
     if (!params.success) throw validationError(params.error.issues);
     const { pageId } = params.data;
-    await assertPageAdmin(deps.db, auth.adminId, pageId);
+    await assertPageAdmin(deps.db, auth.adminId, pageId, 'messaging');
     if (!hub) throw new UnavailableError('Live updates are not available right now');
 
     const stream = new PassThrough();

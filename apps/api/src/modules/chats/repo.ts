@@ -63,10 +63,10 @@ export interface RecipientCursor {
   id: string;
 }
 
-// The page check, then a LATERAL read of its contacts: no row at all when the admin does not manage the
-// page, one all-null row when the page has no contacts (yet).
+// The page check (the admin manages it with messaging tasks), then a LATERAL read of its contacts: no row
+// at all when not, one all-null row when the page has no contacts (yet).
 const pageContacts = (read: string) =>
-  `select c.* from (select p.id from ${adminPage('$1', '$2')}) p left join lateral (${read}) c on true`;
+  `select c.* from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p left join lateral (${read}) c on true`;
 const CONTACTS_FIRST = statement(
   'admin_contacts_first',
   pageContacts(`select ${CONTACT_COLUMNS} from contacts c where c.page_id = p.id
@@ -160,7 +160,7 @@ type PageContactRow = PageRow & {
 // tags (JSON, ordered like the Tag Selector).
 const pageContact = (withTags: boolean) =>
   `select p.*, c.*${withTags ? `, coalesce(t.tags, '[]'::json) as "contactTags"` : ''}
-   from (select ${PAGE_COLUMNS} from ${adminPage('$1', '$2')}) p
+   from (select ${PAGE_COLUMNS} from ${adminPage('$1', '$2', 'messaging')}) p
    left join lateral (select ${contactColumns('contact.')} from contacts c
      where c.page_id = p.id and c.psid = $3) c on true
    ${
@@ -205,6 +205,7 @@ export async function findAdminPageContact(
     lastSyncedAt: row.lastSyncedAt,
     pageTokenEnc: row.pageTokenEnc,
     tokenStatus: row.tokenStatus,
+    tasks: row.tasks,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

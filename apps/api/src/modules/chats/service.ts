@@ -7,7 +7,7 @@ import {
   type Recipient,
   type Tag,
 } from '@pagecast/contract';
-import { assertPageAdmin, PAGE_NOT_FOUND, type PageRow } from '../../auth/guards.js';
+import { assertPageAdmin, pageAccessError, type PageRow } from '../../auth/guards.js';
 import { GraphError, type GraphMessage } from '../../graph/index.js';
 import {
   ConflictError,
@@ -127,7 +127,7 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
     withTags: boolean,
   ): Promise<{ page: PageRow; contact: repo.ContactRow | null; tags: repo.TagRow[] }> {
     const found = await repo.findAdminPageContact(db, adminId, pageId, psid, { withTags });
-    if (!found) throw new NotFoundError(PAGE_NOT_FOUND);
+    if (!found) throw await pageAccessError(db, adminId, pageId, 'messaging');
     return found;
   }
 
@@ -202,11 +202,11 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
         cursor = decodeCursor(after);
       } catch (err) {
         // Page access is answered first (404 before 400), as for every page-scoped route.
-        await assertPageAdmin(db, adminId, pageId);
+        await assertPageAdmin(db, adminId, pageId, 'messaging');
         throw err;
       }
       const rows = await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1);
-      if (!rows) throw new NotFoundError(PAGE_NOT_FOUND);
+      if (!rows) throw await pageAccessError(db, adminId, pageId, 'messaging');
       const pageRows = rows.slice(0, limit);
       const last = pageRows.at(-1);
       const now = Date.now();
@@ -262,11 +262,12 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       // only ever sends what an admin typed); after that Messenger allows none, so nothing is sent.
       const window = replyWindow(contact.lastInboundAt);
       if (window.kind === 'closed') throw new UnprocessableError(REPLY_CLOSED_MESSAGE);
+      // The admin's own page token (a co-admin's is never used): none means they must sign in again.
+      const token = pageToken(page);
+      if (!token) throw new ConflictError(RECONNECT_MESSAGE);
       const graph = deps.graph;
       if (!graph)
         throw new UnavailableError('Messaging is not available right now. Try again in a moment.');
-      const token = pageToken(page);
-      if (!token) throw new ConflictError(RECONNECT_MESSAGE);
       let sent;
       try {
         sent = await graph.sendMessage({

@@ -64,6 +64,11 @@ export async function revokeAdminToken(db: Exec, adminId: string, wipe: boolean)
       ...(wipe ? { userTokenEnc: null, userTokenExpiresAt: null } : {}),
     })
     .where(eq(admins.id, adminId));
+  // Their own page tokens too: a campaign on a shared page goes on with another admin's, or stops.
+  await db
+    .update(pageAdmins)
+    .set({ tokenStatus: 'revoked', ...(wipe ? { pageTokenEnc: null } : {}) })
+    .where(eq(pageAdmins.adminId, adminId));
 }
 
 export async function revokePageTokens(db: Exec, pageIds: string[], wipe: boolean): Promise<void> {

@@ -2,6 +2,7 @@
 // Every query joins page_admins, so a page the admin does not manage simply is not there (404 upstream).
 import type { Campaign, Page } from '@pagecast/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import { allows, TASKS_SQL } from '../../auth/page-access.js';
 import type { Db } from '../../db/client.js';
 
 type PageRowJson = {
@@ -11,6 +12,7 @@ type PageRowJson = {
   profilePicture: string | null;
   syncScope: string;
   tags: Array<{ id: string; name: string; description: string }>;
+  tasks: string[];
 };
 
 const toPage = (r: PageRowJson): Page => ({
@@ -20,13 +22,14 @@ const toPage = (r: PageRowJson): Page => ({
   profilePicture: r.profilePicture,
   syncScope: r.syncScope === 'full' ? 'full' : 'none',
   tags: r.tags.map((t) => ({ ...t, pageId: r.pageId })),
+  canMessage: allows(r.tasks, 'messaging'),
 });
 
 /** The admin's pages (optionally one of them) with their tags, in one query, ordered by name. */
 async function selectAdminPages(db: Db, adminId: string, extra: SQL = sql``): Promise<Page[]> {
   const { rows } = await db.execute<PageRowJson>(sql`
     select p.id, p.fb_page_id as "pageId", p.name, p.profile_picture as "profilePicture",
-           p.sync_scope as "syncScope",
+           p.sync_scope as "syncScope", pa.tasks,
            coalesce(
              (select json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description)
                               order by lower(t.name), t.id)
@@ -46,7 +49,11 @@ export async function findAdminPage(
   adminId: string,
   fbPageId: string,
 ): Promise<Page | null> {
-  const [page] = await selectAdminPages(db, adminId, sql`and p.fb_page_id = ${fbPageId}`);
+  const [page] = await selectAdminPages(
+    db,
+    adminId,
+    sql`and p.fb_page_id = ${fbPageId} and pa.tasks && ${sql.raw(TASKS_SQL.analytics)}`,
+  );
   return page ?? null;
 }
 

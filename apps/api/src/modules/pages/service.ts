@@ -1,8 +1,7 @@
 // Pages of the signed-in admin and the Home overview. Another admin's page is 404 (not 403), so a
 // page's existence does not leak.
 import type { Page, PageOverview } from '@pagecast/contract';
-import { PAGE_NOT_FOUND } from '../../auth/guards.js';
-import { NotFoundError } from '../../errors.js';
+import { pageAccessError } from '../../auth/guards.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 /** How many upcoming campaigns the Home screen lists. */
@@ -17,8 +16,9 @@ export type PagesService = ReturnType<typeof createPagesService>;
 
 export function createPagesService({ db }: Pick<ModuleDeps, 'db'>) {
   async function getPage(adminId: string, fbPageId: string): Promise<Page> {
+    // Opening a page needs its insights at least (a role with neither messaging nor insights: 403).
     const page = await repo.findAdminPage(db, adminId, fbPageId);
-    if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
+    if (!page) throw await pageAccessError(db, adminId, fbPageId, 'analytics');
     return page;
   }
 

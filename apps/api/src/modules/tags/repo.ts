@@ -36,7 +36,7 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 const ADMIN_PAGE_TAGS = statement(
   'admin_page_tags',
   `select t.id, t.name, t.description, t.count
-   from (select p.id from ${adminPage('$1', '$2')}) p
+   from (select p.id from ${adminPage('$1', '$2', 'analytics')}) p
    left join lateral (
      select t.id, t.name, t.description, t.contact_count as count
      from tags t where t.page_id = p.id) t on true
@@ -79,9 +79,14 @@ export async function findAdminTag(
   db: Db,
   adminId: string,
   tagId: string,
-): Promise<(TagRow & { pageId: string }) | null> {
+): Promise<(TagRow & { pageId: string; tasks: string[] }) | null> {
   const rows = await db
-    .select({ ...tagColumns, pageId: tags.pageId, fbPageId: pages.fbPageId })
+    .select({
+      ...tagColumns,
+      pageId: tags.pageId,
+      fbPageId: pages.fbPageId,
+      tasks: pageAdmins.tasks,
+    })
     .from(tags)
     .innerJoin(pages, eq(pages.id, tags.pageId))
     .innerJoin(pageAdmins, and(eq(pageAdmins.pageId, tags.pageId), eq(pageAdmins.adminId, adminId)))

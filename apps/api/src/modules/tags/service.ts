@@ -2,8 +2,9 @@
 // contract's (both rule sets, applied by ts-rest before a handler runs); here: page access, per-page
 // case-insensitive names and the pending-campaign guard on delete.
 import type { Tag, TagListItem } from '@pagecast/contract';
-import { assertPageAdmin, PAGE_NOT_FOUND } from '../../auth/guards.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
+import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
+import { allows, ROLE_MESSAGES } from '../../auth/page-access.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
@@ -32,13 +33,15 @@ export function createTagsService({ db }: Pick<ModuleDeps, 'db'>) {
   async function adminTag(adminId: string, tagId: string) {
     const tag = await repo.findAdminTag(db, adminId, tagId);
     if (!tag) throw new NotFoundError(TAG_MESSAGES.notFound);
+    // Renaming or deleting a tag changes the inbox: a messaging task.
+    if (!allows(tag.tasks, 'messaging')) throw new ForbiddenError(ROLE_MESSAGES.messaging);
     return tag;
   }
 
   return {
     async listTags(adminId: string, fbPageId: string): Promise<TagListItem[]> {
       const rows = await repo.listAdminPageTagsWithCounts(db, adminId, fbPageId);
-      if (!rows) throw new NotFoundError(PAGE_NOT_FOUND);
+      if (!rows) throw await pageAccessError(db, adminId, fbPageId, 'analytics');
       return rows.map(({ count, id, name, description }) => ({
         tag: { id, name, description },
         count,
@@ -49,7 +52,7 @@ export function createTagsService({ db }: Pick<ModuleDeps, 'db'>) {
       adminId: string,
       input: { pageId: string; name: string; description: string },
     ): Promise<Tag> {
-      const page = await assertPageAdmin(db, adminId, input.pageId);
+      const page = await assertPageAdmin(db, adminId, input.pageId, 'messaging');
       const row = await repo.insertTag(db, {
         pageId: page.id,
         name: input.name,

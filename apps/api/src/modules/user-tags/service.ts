@@ -24,7 +24,7 @@ export type UserTagsService = ReturnType<typeof createUserTagsService>;
 
 export function createUserTagsService({ db }: Pick<ModuleDeps, 'db'>) {
   async function pageContact(adminId: string, fbPageId: string, psid: string) {
-    const page = await assertPageAdmin(db, adminId, fbPageId);
+    const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
     const contactId = await repo.findContactId(db, page.id, psid);
     if (!contactId) throw new NotFoundError(USER_TAG_MESSAGES.contactNotFound);
     return { page, contactId };

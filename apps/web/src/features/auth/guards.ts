@@ -12,3 +12,11 @@ export function requireSelectedPage(): void {
   requireAccessToken();
   if (!usePagesStore.getState().selectedPage) throw redirect({ to: '/select', replace: true });
 }
+
+/** /dashboard/{chats,manage-tags,schedule}: a role without messaging goes to Home instead. */
+export function requireMessagingRole(): void {
+  requireSelectedPage();
+  if (usePagesStore.getState().selectedPage?.canMessage === false) {
+    throw redirect({ to: '/dashboard/home', replace: true });
+  }
+}

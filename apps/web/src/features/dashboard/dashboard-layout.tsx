@@ -8,7 +8,7 @@ import { useLogout } from '../auth/use-logout';
 import { useSubscriptionQuery } from '../subscription/queries';
 import { subscriptionTimeLeft } from '../subscription/time-left';
 import { SyncHeaderProgress, useSyncWatcher } from '../sync';
-import { DASHBOARD_NAV_ITEMS, currentSection, sectionLabel, type DashboardSection } from './nav';
+import { currentSection, navItemsFor, sectionLabel, type DashboardSection } from './nav';
 import { useSidebarState } from './sidebar-state';
 
 /** /dashboard layout: wires the stores, router and cookie to the pure DashboardShell. */
@@ -37,7 +37,7 @@ export function DashboardLayout() {
       sidebarOpen={sidebarOpen}
       onSidebarOpenChange={setSidebarOpen}
       page={selectedPage ? { name: selectedPage.name, picture: selectedPage.profilePicture } : null}
-      navItems={[...DASHBOARD_NAV_ITEMS]}
+      navItems={navItemsFor(selectedPage?.canMessage)}
       currentKey={current}
       hrefFor={(key) => `/dashboard/${key}`}
       onNavigate={(key) =>

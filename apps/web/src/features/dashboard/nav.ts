@@ -9,6 +9,16 @@ export const DASHBOARD_NAV_ITEMS = [
   { key: 'analytics', label: 'Campaign Analytics', icon: 'analytics' },
 ] as const satisfies readonly DashboardNavItem[];
 
+/** Screens that act on the page's audience: only for a role with messaging (the API answers 403 too). */
+export const MESSAGING_SECTIONS: readonly string[] = ['manage-tags', 'chats', 'schedule'];
+
+/** The items the admin's role on the page allows (an older stored page without the flag shows all). */
+export function navItemsFor(canMessage: boolean | undefined): DashboardNavItem[] {
+  return DASHBOARD_NAV_ITEMS.filter(
+    (i) => canMessage !== false || !MESSAGING_SECTIONS.includes(i.key),
+  );
+}
+
 export type DashboardSection = (typeof DASHBOARD_NAV_ITEMS)[number]['key'];
 
 /** Spec §2: the current page is the last path segment, default home. */

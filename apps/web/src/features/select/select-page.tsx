@@ -33,6 +33,7 @@ export function SelectPage() {
         name: page.name,
         syncScope: page.syncScope,
         profilePicture: page.profilePicture,
+        canMessage: page.canMessage,
       });
       await navigate({ to: '/dashboard', replace: true });
     },
