@@ -3,13 +3,15 @@ import type { Logger } from 'pino';
 import type { ModuleDeps } from '../modules/deps.js';
 import { registerCampaignWorker } from './campaigns/worker.js';
 import { registerDataDeletionWorker } from './data-deletion.js';
+import { registerPageAccessWorker } from './page-access.js';
 import { registerPageSyncWorker } from './page-sync.js';
 import { startWebhookSweeper } from './webhook-sweeper.js';
 
 export * from './boss.js';
 
 /**
- * Every worker of a process, attached to its pg-boss: data deletion, page sync (with a Graph client),
+ * Every worker of a process, attached to its pg-boss: data deletion, page sync and the page access
+ * re-check (with a Graph client),
  * the webhook sweeper, and campaign dispatch (with a Graph API to send to).
  */
 export async function registerWorkers(
@@ -18,7 +20,10 @@ export async function registerWorkers(
   logger?: Logger,
 ): Promise<void> {
   await registerDataDeletionWorker(boss, deps);
-  if (deps.graph) await registerPageSyncWorker(boss, deps, {}, logger);
+  if (deps.graph) {
+    await registerPageSyncWorker(boss, deps, {}, logger);
+    await registerPageAccessWorker(boss, deps, logger);
+  }
   startWebhookSweeper(boss, deps, {}, logger);
   if (deps.config.graphApiUrl) {
     await registerCampaignWorker(boss, {

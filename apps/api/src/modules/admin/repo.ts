@@ -1,6 +1,6 @@
 // SQL of sign-in: the admin, their pages and the links between them, written in one transaction.
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { admins, pageAdmins, pages } from '../../db/schema.js';
 
 export interface AdminInput {
@@ -57,65 +57,79 @@ export async function saveSignIn(
     if (!saved) throw new Error('admin upsert returned no row');
     const adminId = saved.id;
 
-    const sorted = [...pageInputs].sort((a, b) => a.fbPageId.localeCompare(b.fbPageId));
-    let pageIds: string[] = [];
-    if (sorted.length > 0) {
-      const rows = await tx
-        .insert(pages)
-        .values(
-          sorted.map((p) => ({
-            fbPageId: p.fbPageId,
-            name: p.name,
-            profilePicture: p.profilePicture,
-            category: p.category,
-            pageTokenEnc: p.pageTokenEnc,
-            tokenStatus: 'valid' as const,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: pages.fbPageId,
-          set: {
-            name: sql`excluded.name`,
-            profilePicture: sql`excluded.profile_picture`,
-            category: sql`excluded.category`,
-            // A page token missing from the answer (task without it) must not wipe a co-admin's good one.
-            pageTokenEnc: sql`coalesce(excluded.page_token_enc, ${pages.pageTokenEnc})`,
-            tokenStatus: sql`case when excluded.page_token_enc is null then ${pages.tokenStatus} else 'valid' end`,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning({ id: pages.id, fbPageId: pages.fbPageId });
-      const idOf = new Map(rows.map((r) => [r.fbPageId, r.id]));
-      pageIds = sorted.map((p) => idOf.get(p.fbPageId) as string);
-      await tx
-        .insert(pageAdmins)
-        .values(
-          sorted.map((p, i) => ({
-            pageId: pageIds[i] as string,
-            adminId,
-            tasks: p.tasks,
-            // This admin's own token: what they do on the page is done with it (auth/guards.ts PageRow).
-            pageTokenEnc: p.pageTokenEnc,
-            tokenStatus: p.pageTokenEnc ? ('valid' as const) : ('invalid' as const),
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [pageAdmins.pageId, pageAdmins.adminId],
-          set: {
-            tasks: sql`excluded.tasks`,
-            pageTokenEnc: sql`excluded.page_token_enc`,
-            tokenStatus: sql`excluded.token_status`,
-          },
-        });
-    }
-    const removed = await tx
-      .delete(pageAdmins)
-      .where(
-        pageIds.length > 0
-          ? and(eq(pageAdmins.adminId, adminId), notInArray(pageAdmins.pageId, pageIds))
-          : eq(pageAdmins.adminId, adminId),
-      )
-      .returning({ pageId: pageAdmins.pageId });
-    return { adminId, unlinked: removed.length };
+    const unlinked = await linkAdminPages(tx, adminId, pageInputs);
+    return { adminId, unlinked };
   });
+}
+
+/**
+ * The admin's pages as Facebook lists them now: pages upserted, their links (tasks, the admin's own page
+ * token) written, and the links to pages they no longer manage removed. Sign-in and the page access
+ * re-check both run it, in their transaction. Returns how many pages were unlinked.
+ */
+export async function linkAdminPages(
+  tx: Tx,
+  adminId: string,
+  pageInputs: PageInput[],
+): Promise<number> {
+  const sorted = [...pageInputs].sort((a, b) => a.fbPageId.localeCompare(b.fbPageId));
+  let pageIds: string[] = [];
+  if (sorted.length > 0) {
+    const rows = await tx
+      .insert(pages)
+      .values(
+        sorted.map((p) => ({
+          fbPageId: p.fbPageId,
+          name: p.name,
+          profilePicture: p.profilePicture,
+          category: p.category,
+          pageTokenEnc: p.pageTokenEnc,
+          tokenStatus: 'valid' as const,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: pages.fbPageId,
+        set: {
+          name: sql`excluded.name`,
+          profilePicture: sql`excluded.profile_picture`,
+          category: sql`excluded.category`,
+          // A page token missing from the answer (task without it) must not wipe a co-admin's good one.
+          pageTokenEnc: sql`coalesce(excluded.page_token_enc, ${pages.pageTokenEnc})`,
+          tokenStatus: sql`case when excluded.page_token_enc is null then ${pages.tokenStatus} else 'valid' end`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: pages.id, fbPageId: pages.fbPageId });
+    const idOf = new Map(rows.map((r) => [r.fbPageId, r.id]));
+    pageIds = sorted.map((p) => idOf.get(p.fbPageId) as string);
+    await tx
+      .insert(pageAdmins)
+      .values(
+        sorted.map((p, i) => ({
+          pageId: pageIds[i] as string,
+          adminId,
+          tasks: p.tasks,
+          // This admin's own token: what they do on the page is done with it (auth/guards.ts PageRow).
+          pageTokenEnc: p.pageTokenEnc,
+          tokenStatus: p.pageTokenEnc ? ('valid' as const) : ('invalid' as const),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [pageAdmins.pageId, pageAdmins.adminId],
+        set: {
+          tasks: sql`excluded.tasks`,
+          pageTokenEnc: sql`excluded.page_token_enc`,
+          tokenStatus: sql`excluded.token_status`,
+        },
+      });
+  }
+  const removed = await tx
+    .delete(pageAdmins)
+    .where(
+      pageIds.length > 0
+        ? and(eq(pageAdmins.adminId, adminId), notInArray(pageAdmins.pageId, pageIds))
+        : eq(pageAdmins.adminId, adminId),
+    )
+    .returning({ pageId: pageAdmins.pageId });
+  return removed.length;
 }

@@ -5,7 +5,7 @@ import type { LoginResult, Page } from '@pagecast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../auth/index.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
-import type { DebugTokenData } from '../../graph/types.js';
+import type { Account, DebugTokenData } from '../../graph/types.js';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { listAdminPages } from '../pages/repo.js';
@@ -29,6 +29,24 @@ export const SIGN_IN_MESSAGES = {
     'Pagecast needs permission to see the pages you manage. Please log in again and allow access to your pages.',
   unavailable: 'Facebook is not responding right now. Please try again in a moment.',
 } as const;
+
+/** What sign-in and the page access re-check ask /me/accounts for. */
+export const ACCOUNT_QUERY = { limit: 100, fields: 'id,name,access_token,category,tasks,picture' };
+
+/** /me/accounts as the page links store it (each page token encrypted). */
+export function toPageInputs(
+  accounts: Account[],
+  encrypt: (plain: string) => string,
+): repo.PageInput[] {
+  return accounts.map((a) => ({
+    fbPageId: a.id,
+    name: a.name,
+    profilePicture: a.picture?.data?.url ?? null,
+    category: a.category ?? null,
+    pageTokenEnc: a.access_token ? encrypt(a.access_token) : null,
+    tasks: a.tasks ?? [],
+  }));
+}
 
 export interface RegisterInput {
   name: string;
@@ -109,10 +127,7 @@ async function registerUserAdmin(
 
   let accounts;
   try {
-    accounts = await graph.listAccounts(longLived.token, {
-      limit: 100,
-      fields: 'id,name,access_token,category,tasks,picture',
-    });
+    accounts = await graph.listAccounts(longLived.token, ACCOUNT_QUERY);
   } catch (err) {
     throw signInError(err, 'pages');
   }
@@ -127,14 +142,7 @@ async function registerUserAdmin(
       userTokenEnc: tokens.encrypt(longLived.token),
       userTokenExpiresAt: longLived.expiresAt,
     },
-    accounts.map((a) => ({
-      fbPageId: a.id,
-      name: a.name,
-      profilePicture: a.picture?.data?.url ?? null,
-      category: a.category ?? null,
-      pageTokenEnc: a.access_token ? tokens.encrypt(a.access_token) : null,
-      tasks: a.tasks ?? [],
-    })),
+    toPageInputs(accounts, tokens.encrypt),
   );
   if (unlinked > 0)
     log.info({ adminId, unlinked }, 'sign-in unlinked pages the admin no longer manages');

@@ -24,6 +24,7 @@ import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { toMessage, toRecipient } from './mappers.js';
 import * as repo from './repo.js';
+import { requestRecheck } from '../admin/page-access-check.js';
 
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
@@ -280,7 +281,13 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
             : { messagingType: 'MESSAGE_TAG' as const, tag: 'HUMAN_AGENT' }),
         });
       } catch (err) {
-        if (err instanceof GraphError) throw sendError(err);
+        if (err instanceof GraphError) {
+          // Facebook says the token or the role is gone: re-read this admin's pages now, not at sign-in.
+          if (err.kind === 'token' || err.kind === 'permission') {
+            void requestRecheck(deps.boss, adminId).catch(() => {});
+          }
+          throw sendError(err);
+        }
         throw err;
       }
       const [row] = await repo.storeMessages(db, page.id, contact.id, [

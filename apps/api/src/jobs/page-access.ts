@@ -1,0 +1,57 @@
+// The 'page-access' queue: re-reads admins' pages and tasks from Facebook (modules/admin/page-access-check.ts).
+// A job with an adminId re-checks that admin (sent after a Graph token or role error); the schedule's job,
+// every 6 hours, re-checks every admin with a valid user token, one after the other.
+import { eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { admins } from '../db/schema.js';
+import { sleep } from '../lib/sleep.js';
+import { recheckAdminPages } from '../modules/admin/page-access-check.js';
+import type { ModuleDeps } from '../modules/deps.js';
+import { PAGE_ACCESS_QUEUE } from './queues.js';
+
+/** Every 6 hours (minute 17, off the hour's crowd). */
+export const PAGE_ACCESS_SCHEDULE = '17 */6 * * *';
+/** Between two admins of a sweep: /me/accounts calls stay far below the app's rate limit. */
+const SWEEP_PAUSE_MS = 250;
+
+export async function registerPageAccessWorker(
+  boss: PgBoss,
+  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  logger?: Logger,
+): Promise<void> {
+  await boss.work<{ adminId?: string }>(
+    PAGE_ACCESS_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 2 },
+    async (jobs) => {
+      for (const job of jobs) {
+        const adminId = job.data?.adminId;
+        if (typeof adminId === 'string') await recheckAdminPages(deps, adminId);
+        else await sweep(deps, logger);
+      }
+    },
+  );
+  await boss.schedule(PAGE_ACCESS_QUEUE, PAGE_ACCESS_SCHEDULE);
+}
+
+/** Re-checks every admin with a valid user token; one admin's failure does not stop the others. */
+export async function sweep(
+  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  logger?: Pick<Logger, 'warn'>,
+): Promise<{ checked: number; failed: number }> {
+  const rows = await deps.db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(eq(admins.tokenStatus, 'valid'));
+  let failed = 0;
+  for (const [i, { id }] of rows.entries()) {
+    if (i > 0) await sleep(SWEEP_PAUSE_MS);
+    try {
+      await recheckAdminPages(deps, id);
+    } catch (err) {
+      failed++;
+      logger?.warn({ err, adminId: id }, 'page access re-check failed: the next sweep tries again');
+    }
+  }
+  return { checked: rows.length, failed };
+}

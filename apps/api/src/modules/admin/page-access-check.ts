@@ -1,0 +1,66 @@
+// Page access follows Facebook between sign-ins: an admin's pages, tasks and page tokens are read again
+// from /me/accounts with their stored user token, on a schedule and right after a Graph answer says their
+// token or role is gone. A page they lost is unlinked (its routes answer them 404 from then on).
+import { and, eq, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { admins, pageAdmins } from '../../db/schema.js';
+import { GraphError } from '../../graph/index.js';
+import { PAGE_ACCESS_QUEUE } from '../../jobs/queues.js';
+import type { ModuleDeps } from '../deps.js';
+import { linkAdminPages } from './repo.js';
+import { ACCOUNT_QUERY, toPageInputs } from './service.js';
+
+export type RecheckOutcome =
+  | { kind: 'updated'; unlinked: number }
+  /** Facebook refused the user token: the admin's tokens are marked, their next sign-in renews them. */
+  | { kind: 'token_invalid' }
+  /** No usable user token stored (never, revoked, or undecryptable): nothing to ask Facebook with. */
+  | { kind: 'no_token' };
+
+export async function recheckAdminPages(
+  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  adminId: string,
+): Promise<RecheckOutcome> {
+  const { db, graph, tokens } = deps;
+  if (!graph) throw new Error('the page access re-check needs the Graph API client');
+  const [admin] = await db
+    .select({ userTokenEnc: admins.userTokenEnc, tokenStatus: admins.tokenStatus })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  if (!admin?.userTokenEnc || admin.tokenStatus !== 'valid') return { kind: 'no_token' };
+  let userToken: string;
+  try {
+    userToken = tokens.decrypt(admin.userTokenEnc);
+  } catch {
+    return { kind: 'no_token' };
+  }
+  let accounts;
+  try {
+    accounts = await graph.listAccounts(userToken, ACCOUNT_QUERY);
+  } catch (err) {
+    if (err instanceof GraphError && err.kind === 'token') {
+      await db.transaction(async (tx) => {
+        await tx.update(admins).set({ tokenStatus: 'invalid' }).where(eq(admins.id, adminId));
+        await tx
+          .update(pageAdmins)
+          .set({ tokenStatus: 'invalid' })
+          .where(and(eq(pageAdmins.adminId, adminId), eq(pageAdmins.tokenStatus, 'valid')));
+      });
+      return { kind: 'token_invalid' };
+    }
+    throw err;
+  }
+  const unlinked = await db.transaction(async (tx) => {
+    // Serialised with this admin's sign-in (same lock), so the newer answer is the one kept.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(
+      (select fb_user_id from admins where id = ${adminId})))`);
+    return linkAdminPages(tx, adminId, toPageInputs(accounts, tokens.encrypt));
+  });
+  return { kind: 'updated', unlinked };
+}
+
+/** Re-checks soon, once per admin at a time (a burst of Graph errors asks once). */
+export async function requestRecheck(boss: PgBoss | undefined, adminId: string): Promise<void> {
+  if (!boss) return;
+  await boss.send(PAGE_ACCESS_QUEUE, { adminId }, { singletonKey: adminId, retryLimit: 2 });
+}

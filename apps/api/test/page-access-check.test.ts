@@ -1,0 +1,119 @@
+// Page access follows Facebook between sign-ins: the re-check reads /me/accounts again with the admin's
+// stored user token; a page they were removed from is unlinked (404), a downgraded role answers 403, and a
+// user token Facebook refuses marks their tokens for renewal at the next sign-in.
+import type { Emulator } from '@pagecast/graph-emulator';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_MESSAGES } from '../src/auth/page-access.js';
+import { tokenCipher } from '../src/crypto/tokens.js';
+import type { GraphClient } from '../src/graph/index.js';
+import { sweep } from '../src/jobs/page-access.js';
+import { recheckAdminPages } from '../src/modules/admin/page-access-check.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { emu, startTestEmulator, testGraph } from './helpers/chats.js';
+
+let emulator: Emulator;
+let graph: GraphClient;
+let t: TestApp;
+let signIns = 0;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  graph = testGraph(emulator.url);
+  t = await createTestApp({ env: { GRAPH_API_URL: emulator.url.replace(/\/$/, '') }, graph });
+});
+afterAll(async () => {
+  await t?.close();
+  await graph?.close();
+  await emulator?.close();
+});
+
+const deps = () => ({
+  db: t.database.db,
+  graph,
+  tokens: tokenCipher(t.config.encryptionKey),
+});
+
+/** A user owning two pages, signed in for real; returns ids and a bearer header. */
+async function owner() {
+  const user = await emu<{ id: string }>(emulator.url, '/_emulator/users', { name: 'Owner' });
+  const pageIds: string[] = [];
+  for (const name of ['Kept Page', 'Lost Page']) {
+    pageIds.push(
+      (await emu<{ id: string }>(emulator.url, '/_emulator/pages', { ownerId: user.id, name })).id,
+    );
+  }
+  const { access_token: accessToken } = await emu<{ access_token: string }>(
+    emulator.url,
+    `/_emulator/users/${user.id}/tokens`,
+    {},
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/register-user-admin',
+    remoteAddress: `10.8.0.${++signIns}`,
+    payload: { name: 'Owner', userId: user.id, accessToken },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { rows } = await t.database.db.execute<{ id: string }>(
+    sql`select id from admins where fb_user_id = ${user.id}`,
+  );
+  return {
+    userId: user.id,
+    adminId: rows[0]?.id as string,
+    kept: pageIds[0] as string,
+    lost: pageIds[1] as string,
+    headers: { authorization: `Bearer ${res.json<{ jwt: string }>().jwt}` },
+    accessToken,
+  };
+}
+
+const get = (url: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('page access re-check', () => {
+  it('unlinks a page the admin was removed from and applies a downgraded role', async () => {
+    const o = await owner();
+    expect((await get(`/api/v1/pages/${o.lost}`, o.headers)).statusCode).toBe(200);
+    // On Facebook: removed from one page, only ANALYZE left on the other.
+    const world = emulator.world;
+    world.pages.get(o.lost)?.roles.delete(o.userId);
+    world.pages.get(o.kept)?.roles.set(o.userId, ['ANALYZE']);
+
+    expect(await recheckAdminPages(deps(), o.adminId)).toEqual({ kind: 'updated', unlinked: 1 });
+    expect((await get(`/api/v1/pages/${o.lost}`, o.headers)).statusCode).toBe(404);
+    const kept = await get(`/api/v1/pages/${o.kept}`, o.headers);
+    expect(kept.json<{ canMessage: boolean }>().canMessage).toBe(false);
+    const inbox = await get(`/api/v1/chats/${o.kept}/recipients`, o.headers);
+    expect(inbox.statusCode).toBe(403);
+    expect(inbox.json()).toEqual({ message: ROLE_MESSAGES.messaging });
+  });
+
+  it('a user token Facebook refuses marks the admin and their page tokens invalid', async () => {
+    const o = await owner();
+    const stored = await t.database.db.execute<{ enc: string }>(
+      sql`select user_token_enc as enc from admins where id = ${o.adminId}`,
+    );
+    const userToken = deps().tokens.decrypt(stored.rows[0]?.enc as string);
+    await fetch(`${emulator.url.replace(/\/$/, '')}/_emulator/tokens/${userToken}/revoke`, {
+      method: 'POST',
+    });
+    expect(await recheckAdminPages(deps(), o.adminId)).toEqual({ kind: 'token_invalid' });
+    const { rows } = await t.database.db.execute<{ admin: string; links: string[] }>(sql`
+      select a.token_status as admin, array_agg(pa.token_status) as links
+        from admins a join page_admins pa on pa.admin_id = a.id
+       where a.id = ${o.adminId} group by a.token_status`);
+    expect(rows[0]).toEqual({ admin: 'invalid', links: ['invalid', 'invalid'] });
+    // Nothing is unlinked on a token error: the pages are unknown, not lost.
+    expect((await get(`/api/v1/pages/${o.kept}`, o.headers)).statusCode).toBe(200);
+  });
+
+  it('the scheduled sweep re-checks every admin with a valid token, one failure not stopping the rest', async () => {
+    const o = await owner();
+    emulator.world.pages.get(o.lost)?.roles.delete(o.userId);
+    const result = await sweep(deps());
+    expect(result.checked).toBeGreaterThanOrEqual(1);
+    expect(result.failed).toBe(0);
+    expect((await get(`/api/v1/pages/${o.lost}`, o.headers)).statusCode).toBe(404);
+  });
+});
