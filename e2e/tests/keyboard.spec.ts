@@ -27,7 +27,7 @@ test('inbox from the keyboard: help, move, search, compose, leave', async ({ bro
     await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
     await expect(rows.nth(1)).toBeFocused();
     const secondName =
-      (await rows.nth(1).locator('span.truncate').first().textContent())?.trim() ?? '';
+      (await rows.nth(1).locator('bdi.truncate').first().textContent())?.trim() ?? '';
     await expect(chat.getByRole('heading', { level: 2 })).toHaveText(secondName);
     await page.keyboard.press('k');
     await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');

@@ -8,134 +8,134 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as DashboardRouteRouteImport } from './routes/dashboard/route';
-import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy';
-import { Route as RevokeAccessRouteImport } from './routes/revoke-access';
-import { Route as SelectRouteImport } from './routes/select';
-import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions';
-import { Route as DashboardIndexRouteImport } from './routes/dashboard/index';
-import { Route as DashboardAnalyticsRouteImport } from './routes/dashboard/analytics';
-import { Route as DashboardChatsRouteImport } from './routes/dashboard/chats';
-import { Route as DashboardHomeRouteImport } from './routes/dashboard/home';
-import { Route as DashboardManageTagsRouteImport } from './routes/dashboard/manage-tags';
-import { Route as DashboardScheduleRouteImport } from './routes/dashboard/schedule';
-import { Route as DeletionStatusUserIdRouteImport } from './routes/deletion-status.$userId';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as RevokeAccessRouteImport } from './routes/revoke-access'
+import { Route as SelectRouteImport } from './routes/select'
+import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardAnalyticsRouteImport } from './routes/dashboard/analytics'
+import { Route as DashboardChatsRouteImport } from './routes/dashboard/chats'
+import { Route as DashboardHomeRouteImport } from './routes/dashboard/home'
+import { Route as DashboardManageTagsRouteImport } from './routes/dashboard/manage-tags'
+import { Route as DashboardScheduleRouteImport } from './routes/dashboard/schedule'
+import { Route as DeletionStatusUserIdRouteImport } from './routes/deletion-status.$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const DashboardRouteRoute = DashboardRouteRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const RevokeAccessRoute = RevokeAccessRouteImport.update({
   id: '/revoke-access',
   path: '/revoke-access',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SelectRoute = SelectRouteImport.update({
   id: '/select',
   path: '/select',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   id: '/terms-and-conditions',
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DashboardAnalyticsRoute = DashboardAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DashboardChatsRoute = DashboardChatsRouteImport.update({
   id: '/chats',
   path: '/chats',
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DashboardHomeRoute = DashboardHomeRouteImport.update({
   id: '/home',
   path: '/home',
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DashboardManageTagsRoute = DashboardManageTagsRouteImport.update({
   id: '/manage-tags',
   path: '/manage-tags',
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DashboardScheduleRoute = DashboardScheduleRouteImport.update({
   id: '/schedule',
   path: '/schedule',
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DeletionStatusUserIdRoute = DeletionStatusUserIdRouteImport.update({
   id: '/deletion-status/$userId',
   path: '/deletion-status/$userId',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/dashboard': typeof DashboardRouteRouteWithChildren;
-  '/privacy-policy': typeof PrivacyPolicyRoute;
-  '/revoke-access': typeof RevokeAccessRoute;
-  '/select': typeof SelectRoute;
-  '/terms-and-conditions': typeof TermsAndConditionsRoute;
-  '/dashboard/analytics': typeof DashboardAnalyticsRoute;
-  '/dashboard/chats': typeof DashboardChatsRoute;
-  '/dashboard/home': typeof DashboardHomeRoute;
-  '/dashboard/manage-tags': typeof DashboardManageTagsRoute;
-  '/dashboard/schedule': typeof DashboardScheduleRoute;
-  '/deletion-status/$userId': typeof DeletionStatusUserIdRoute;
-  '/dashboard/': typeof DashboardIndexRoute;
+  '/': typeof IndexRoute
+  '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/revoke-access': typeof RevokeAccessRoute
+  '/select': typeof SelectRoute
+  '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/dashboard/analytics': typeof DashboardAnalyticsRoute
+  '/dashboard/chats': typeof DashboardChatsRoute
+  '/dashboard/home': typeof DashboardHomeRoute
+  '/dashboard/manage-tags': typeof DashboardManageTagsRoute
+  '/dashboard/schedule': typeof DashboardScheduleRoute
+  '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
+  '/dashboard/': typeof DashboardIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/privacy-policy': typeof PrivacyPolicyRoute;
-  '/revoke-access': typeof RevokeAccessRoute;
-  '/select': typeof SelectRoute;
-  '/terms-and-conditions': typeof TermsAndConditionsRoute;
-  '/dashboard/analytics': typeof DashboardAnalyticsRoute;
-  '/dashboard/chats': typeof DashboardChatsRoute;
-  '/dashboard/home': typeof DashboardHomeRoute;
-  '/dashboard/manage-tags': typeof DashboardManageTagsRoute;
-  '/dashboard/schedule': typeof DashboardScheduleRoute;
-  '/deletion-status/$userId': typeof DeletionStatusUserIdRoute;
-  '/dashboard': typeof DashboardIndexRoute;
+  '/': typeof IndexRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/revoke-access': typeof RevokeAccessRoute
+  '/select': typeof SelectRoute
+  '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/dashboard/analytics': typeof DashboardAnalyticsRoute
+  '/dashboard/chats': typeof DashboardChatsRoute
+  '/dashboard/home': typeof DashboardHomeRoute
+  '/dashboard/manage-tags': typeof DashboardManageTagsRoute
+  '/dashboard/schedule': typeof DashboardScheduleRoute
+  '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
+  '/dashboard': typeof DashboardIndexRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/dashboard': typeof DashboardRouteRouteWithChildren;
-  '/privacy-policy': typeof PrivacyPolicyRoute;
-  '/revoke-access': typeof RevokeAccessRoute;
-  '/select': typeof SelectRoute;
-  '/terms-and-conditions': typeof TermsAndConditionsRoute;
-  '/dashboard/analytics': typeof DashboardAnalyticsRoute;
-  '/dashboard/chats': typeof DashboardChatsRoute;
-  '/dashboard/home': typeof DashboardHomeRoute;
-  '/dashboard/manage-tags': typeof DashboardManageTagsRoute;
-  '/dashboard/schedule': typeof DashboardScheduleRoute;
-  '/deletion-status/$userId': typeof DeletionStatusUserIdRoute;
-  '/dashboard/': typeof DashboardIndexRoute;
+  __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/revoke-access': typeof RevokeAccessRoute
+  '/select': typeof SelectRoute
+  '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/dashboard/analytics': typeof DashboardAnalyticsRoute
+  '/dashboard/chats': typeof DashboardChatsRoute
+  '/dashboard/home': typeof DashboardHomeRoute
+  '/dashboard/manage-tags': typeof DashboardManageTagsRoute
+  '/dashboard/schedule': typeof DashboardScheduleRoute
+  '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
+  '/dashboard/': typeof DashboardIndexRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/dashboard'
@@ -149,8 +149,8 @@ export interface FileRouteTypes {
     | '/dashboard/manage-tags'
     | '/dashboard/schedule'
     | '/deletion-status/$userId'
-    | '/dashboard/';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/dashboard/'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/privacy-policy'
@@ -163,7 +163,7 @@ export interface FileRouteTypes {
     | '/dashboard/manage-tags'
     | '/dashboard/schedule'
     | '/deletion-status/$userId'
-    | '/dashboard';
+    | '/dashboard'
   id:
     | '__root__'
     | '/'
@@ -178,122 +178,122 @@ export interface FileRouteTypes {
     | '/dashboard/manage-tags'
     | '/dashboard/schedule'
     | '/deletion-status/$userId'
-    | '/dashboard/';
-  fileRoutesById: FileRoutesById;
+    | '/dashboard/'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  DashboardRouteRoute: typeof DashboardRouteRouteWithChildren;
-  PrivacyPolicyRoute: typeof PrivacyPolicyRoute;
-  RevokeAccessRoute: typeof RevokeAccessRoute;
-  SelectRoute: typeof SelectRoute;
-  TermsAndConditionsRoute: typeof TermsAndConditionsRoute;
-  DeletionStatusUserIdRoute: typeof DeletionStatusUserIdRoute;
+  IndexRoute: typeof IndexRoute
+  DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  RevokeAccessRoute: typeof RevokeAccessRoute
+  SelectRoute: typeof SelectRoute
+  TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  DeletionStatusUserIdRoute: typeof DeletionStatusUserIdRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard': {
-      id: '/dashboard';
-      path: '/dashboard';
-      fullPath: '/dashboard';
-      preLoaderRoute: typeof DashboardRouteRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy-policy': {
-      id: '/privacy-policy';
-      path: '/privacy-policy';
-      fullPath: '/privacy-policy';
-      preLoaderRoute: typeof PrivacyPolicyRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/revoke-access': {
-      id: '/revoke-access';
-      path: '/revoke-access';
-      fullPath: '/revoke-access';
-      preLoaderRoute: typeof RevokeAccessRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/revoke-access'
+      path: '/revoke-access'
+      fullPath: '/revoke-access'
+      preLoaderRoute: typeof RevokeAccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/select': {
-      id: '/select';
-      path: '/select';
-      fullPath: '/select';
-      preLoaderRoute: typeof SelectRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/select'
+      path: '/select'
+      fullPath: '/select'
+      preLoaderRoute: typeof SelectRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms-and-conditions': {
-      id: '/terms-and-conditions';
-      path: '/terms-and-conditions';
-      fullPath: '/terms-and-conditions';
-      preLoaderRoute: typeof TermsAndConditionsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/terms-and-conditions'
+      path: '/terms-and-conditions'
+      fullPath: '/terms-and-conditions'
+      preLoaderRoute: typeof TermsAndConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/': {
-      id: '/dashboard/';
-      path: '/';
-      fullPath: '/dashboard/';
-      preLoaderRoute: typeof DashboardIndexRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: '/dashboard/'
+      path: '/'
+      fullPath: '/dashboard/'
+      preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/analytics': {
-      id: '/dashboard/analytics';
-      path: '/analytics';
-      fullPath: '/dashboard/analytics';
-      preLoaderRoute: typeof DashboardAnalyticsRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: '/dashboard/analytics'
+      path: '/analytics'
+      fullPath: '/dashboard/analytics'
+      preLoaderRoute: typeof DashboardAnalyticsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/chats': {
-      id: '/dashboard/chats';
-      path: '/chats';
-      fullPath: '/dashboard/chats';
-      preLoaderRoute: typeof DashboardChatsRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: '/dashboard/chats'
+      path: '/chats'
+      fullPath: '/dashboard/chats'
+      preLoaderRoute: typeof DashboardChatsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/home': {
-      id: '/dashboard/home';
-      path: '/home';
-      fullPath: '/dashboard/home';
-      preLoaderRoute: typeof DashboardHomeRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: '/dashboard/home'
+      path: '/home'
+      fullPath: '/dashboard/home'
+      preLoaderRoute: typeof DashboardHomeRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/manage-tags': {
-      id: '/dashboard/manage-tags';
-      path: '/manage-tags';
-      fullPath: '/dashboard/manage-tags';
-      preLoaderRoute: typeof DashboardManageTagsRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: '/dashboard/manage-tags'
+      path: '/manage-tags'
+      fullPath: '/dashboard/manage-tags'
+      preLoaderRoute: typeof DashboardManageTagsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/schedule': {
-      id: '/dashboard/schedule';
-      path: '/schedule';
-      fullPath: '/dashboard/schedule';
-      preLoaderRoute: typeof DashboardScheduleRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: '/dashboard/schedule'
+      path: '/schedule'
+      fullPath: '/dashboard/schedule'
+      preLoaderRoute: typeof DashboardScheduleRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/deletion-status/$userId': {
-      id: '/deletion-status/$userId';
-      path: '/deletion-status/$userId';
-      fullPath: '/deletion-status/$userId';
-      preLoaderRoute: typeof DeletionStatusUserIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/deletion-status/$userId'
+      path: '/deletion-status/$userId'
+      fullPath: '/deletion-status/$userId'
+      preLoaderRoute: typeof DeletionStatusUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface DashboardRouteRouteChildren {
-  DashboardAnalyticsRoute: typeof DashboardAnalyticsRoute;
-  DashboardChatsRoute: typeof DashboardChatsRoute;
-  DashboardHomeRoute: typeof DashboardHomeRoute;
-  DashboardManageTagsRoute: typeof DashboardManageTagsRoute;
-  DashboardScheduleRoute: typeof DashboardScheduleRoute;
-  DashboardIndexRoute: typeof DashboardIndexRoute;
+  DashboardAnalyticsRoute: typeof DashboardAnalyticsRoute
+  DashboardChatsRoute: typeof DashboardChatsRoute
+  DashboardHomeRoute: typeof DashboardHomeRoute
+  DashboardManageTagsRoute: typeof DashboardManageTagsRoute
+  DashboardScheduleRoute: typeof DashboardScheduleRoute
+  DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
@@ -303,11 +303,11 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardManageTagsRoute: DashboardManageTagsRoute,
   DashboardScheduleRoute: DashboardScheduleRoute,
   DashboardIndexRoute: DashboardIndexRoute,
-};
+}
 
 const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(
   DashboardRouteRouteChildren,
-);
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -317,7 +317,7 @@ const rootRouteChildren: RootRouteChildren = {
   SelectRoute: SelectRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   DeletionStatusUserIdRoute: DeletionStatusUserIdRoute,
-};
+}
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
-  ._addFileTypes<FileRouteTypes>();
+  ._addFileTypes<FileRouteTypes>()
