@@ -48,7 +48,8 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
     const write = (chunk: string) => {
       if (!stream.writableEnded) stream.write(chunk);
     };
-    let release = () => {};
+    // The caps first (429): a refused stream holds nothing.
+    const release = streams.add({ adminId: auth.adminId, sessionId: auth.sessionId, close });
     const unsubscribe = hub.subscribe(pageId, (event) =>
       write(`data: ${JSON.stringify(event)}\n\n`),
     );
@@ -75,7 +76,6 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
       if (reason) write(`event: session-ended\ndata: ${JSON.stringify({ reason })}\n\n`);
       cleanup();
     }
-    release = streams.add({ adminId: auth.adminId, sessionId: auth.sessionId, close });
     request.raw.on('close', cleanup);
     stream.on('close', cleanup);
     try {
