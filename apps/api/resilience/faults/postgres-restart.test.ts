@@ -75,7 +75,13 @@ beforeAll(async () => {
     [owner.id],
   );
   const adminId = must(rows[0]).id;
-  auth = { authorization: `Bearer ${adminJwt(JWT_SECRET, adminId, owner.id)}` };
+  // Every request checks its session row (auth/sessions.ts), so the token names a real one.
+  const session = await pool.query<{ id: string }>(
+    `insert into sessions (admin_id, expires_at) values ($1, now() + interval '1 hour') returning id`,
+    [adminId],
+  );
+  const sid = must(session.rows[0]).id;
+  auth = { authorization: `Bearer ${adminJwt(JWT_SECRET, adminId, owner.id, sid)}` };
   page = await seedCampaignPage(
     { pool, emulator, encrypt: tokenCipher(Buffer.from(ENCRYPTION_KEY, 'base64')).encrypt },
     { inside: AUDIENCE, outside: 0, ownerFbId: owner.id, adminId },

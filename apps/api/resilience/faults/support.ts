@@ -33,12 +33,24 @@ export function faultSeed(name: string): number {
 
 const b64url = (v: Buffer | string) => Buffer.from(v).toString('base64url');
 
-/** An admin JWT as the API signs it (HS256, claims sub/uid/role), for API processes started by a test. */
-export function adminJwt(secret: string, adminId: string, userId: string): string {
+/** An admin JWT as the API signs it (HS256, claims sub/uid/sid/role), for API processes started by a test. */
+export function adminJwt(
+  secret: string,
+  adminId: string,
+  userId: string,
+  sessionId: string,
+): string {
   const now = Math.floor(Date.now() / 1000);
   const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const body = b64url(
-    JSON.stringify({ sub: adminId, uid: userId, role: 'admin', iat: now, exp: now + 3600 }),
+    JSON.stringify({
+      sub: adminId,
+      uid: userId,
+      sid: sessionId,
+      role: 'admin',
+      iat: now,
+      exp: now + 3600,
+    }),
   );
   const sig = b64url(createHmac('sha256', secret).update(`${head}.${body}`).digest());
   return `${head}.${body}.${sig}`;
