@@ -9,6 +9,7 @@ import { DEFAULT_BEHAVIOUR, DEFAULT_SCOPES, type Behaviour, type Page } from '..
 import type { World } from '../world/world.js';
 import type { SlidingWindowLimiter } from '../send/ratelimit.js';
 import { resetFaultCycle } from '../send/faults.js';
+import { decide } from '../templates/templates.js';
 import { avatarSvg } from './avatars.js';
 
 export interface ControlDeps {
@@ -42,6 +43,7 @@ const behaviourSchema = z
     webhookRetries: z.number().int().min(0).max(20),
     webhookRetryBaseMs: z.number().int().min(0),
     webhookBatchMs: z.number().int().min(0).max(10_000),
+    templateApprovalMs: z.number().int().min(0).max(3_600_000),
   })
   .partial()
   .strict();
@@ -247,6 +249,19 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { count: data.length, data };
   });
 
+  // Meta's review decided now (approve, or reject with a reason), with its status webhook.
+  app.post('/_emulator/pages/:pageId/message_templates/:id', async (req, reply) => {
+    const { pageId, id } = req.params as { pageId: string; id: string };
+    const page = world.pages.get(pageId);
+    const t = page?.templates.find((x) => x.id === id && !x.deleted);
+    if (!page || !t) return bad(reply, 'Unknown page or template', 404);
+    const b = (req.body ?? {}) as { status?: unknown; reason?: unknown };
+    if (b.status !== 'APPROVED' && b.status !== 'REJECTED')
+      return bad(reply, 'status must be APPROVED or REJECTED');
+    decide(world, page, t, b.status, typeof b.reason === 'string' ? b.reason : null);
+    return { id: t.id, status: t.status, rejected_reason: t.rejectedReason };
+  });
+
   app.get('/_emulator/behaviour', () => world.behaviour);
   // What fault injection has done so far: error answers by code and held (hung) answers.
   app.get('/_emulator/faults', () => world.faults);
@@ -375,6 +390,9 @@ export function stateSummary(world: World, full: boolean) {
       contacts: p.contacts.size,
       subscribedFields: p.subscribedApps.get(world.app.id) ?? [],
       outbox: p.outbox.length,
+      templates: p.templates
+        .filter((t) => !t.deleted)
+        .map((t) => ({ id: t.id, name: t.name, language: t.language, status: t.status })),
       ...(full && p.contacts.size <= 5000 ? { contactList: pageView(p).contacts } : {}),
     })),
     behaviour: world.behaviour,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { maybeFail, pagesRateLimited } from '../send/faults.js';
 import { sendMessage } from '../send/send.js';
+import { templatesEdge } from '../templates/templates.js';
 import { parseMid } from '../world/history.js';
 import type { Contact, Page, User } from '../world/types.js';
 import { authenticate, requirePageToken, requireScope, tokenOf, type Auth } from './auth.js';
@@ -34,6 +35,7 @@ export const WEBHOOK_FIELDS = new Set([
   'messaging_policy_enforcement',
   'standby',
   'feed',
+  'messenger_template_status_update',
 ]);
 
 /** Runs one Graph API call and turns errors into Facebook's error envelope. */
@@ -209,6 +211,8 @@ function pageRoutes(
     case 'messages':
       if (req.method !== 'POST') throw errors.unknownObject(req.method, page.id);
       return sendMessage(ctx, req, auth, page);
+    case 'message_templates':
+      return templatesEdge(ctx, req, auth, page);
     case 'subscribed_apps': {
       requirePageToken(auth, page, req.method);
       requireScope(auth, 'pages_manage_metadata');

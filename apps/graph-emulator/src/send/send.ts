@@ -2,6 +2,7 @@ import { requirePageToken, requireScope, type Auth } from '../graph/auth.js';
 import { objectParam, param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import type { Page } from '../world/types.js';
+import { utilityMessage } from '../templates/templates.js';
 import { maybeFail, sendRateLimited } from './faults.js';
 
 const DAY = 86_400_000;
@@ -13,7 +14,7 @@ export const RETIRED_TAGS = new Set([
 /** Meta answers error 100 for these tags on sends from this date on. */
 export const TAG_RETIREMENT_MS = Date.UTC(2026, 3, 27);
 const TAGS = new Set([...RETIRED_TAGS, 'HUMAN_AGENT']);
-const TYPES = new Set(['RESPONSE', 'UPDATE', 'MESSAGE_TAG']);
+const TYPES = new Set(['RESPONSE', 'UPDATE', 'MESSAGE_TAG', 'UTILITY']);
 const SENDER_ACTIONS = new Set(['typing_on', 'typing_off', 'mark_seen', 'react', 'unreact']);
 const MAX_TEXT = 2000;
 
@@ -68,7 +69,7 @@ export function sendMessage(
   if (!messagingType) throw errors.param('The parameter messaging_type is required');
   if (!TYPES.has(messagingType)) {
     throw errors.param(
-      `Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG}${messagingType === 'UTILITY' ? ' (UTILITY needs a utility template, not supported here)' : ''}`,
+      'Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG, UTILITY}',
     );
   }
   let tag: string | null = null;
@@ -86,6 +87,25 @@ export function sendMessage(
 
   const message = objectParam(req, 'message');
   if (!message) throw errors.param('param message must be non-empty.');
+  // A utility template: only with messaging_type UTILITY, and then in or out of the window.
+  if (messagingType === 'UTILITY' || message.template !== undefined) {
+    if (messagingType !== 'UTILITY')
+      throw errors.param('message.template requires messaging_type UTILITY');
+    const contact = page.contacts.get(psid);
+    if (!contact) throw errors.noMatchingUser();
+    if (world.behaviour.unavailablePsids.includes(psid)) throw errors.unavailable();
+    const utility = utilityMessage(world, page, message);
+    const mid = world.recordSend(
+      page,
+      contact,
+      utility.text,
+      'UTILITY',
+      null,
+      now,
+      utility.template,
+    );
+    return { recipient_id: psid, message_id: mid };
+  }
   if (message.attachment !== undefined) {
     if (message.text !== undefined)
       throw errors.param('Only one of text or attachment can be specified');

@@ -23,7 +23,10 @@ interface Pending {
  * callback URL, and retries non-200 answers / network errors with exponential backoff (bounded attempts).
  */
 export class WebhookDispatcher {
-  private queue: Array<{ id: string; time: number; messaging: unknown[] }> = [];
+  private queue: Array<
+    | { id: string; time: number; messaging: unknown[] }
+    | { id: string; time: number; changes: Array<{ field: string; value: unknown }> }
+  > = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inflight = new Set<Promise<void>>();
@@ -41,7 +44,11 @@ export class WebhookDispatcher {
     const page = this.world.pages.get(e.pageId);
     const pageFields = page?.subscribedApps.get(this.world.app.id);
     if (!pageFields || !pageFields.includes(e.field)) return;
-    this.queue.push({ id: e.pageId, time: this.world.now(), messaging: [e.event] });
+    this.queue.push(
+      e.change
+        ? { id: e.pageId, time: this.world.now(), changes: [{ field: e.field, value: e.event }] }
+        : { id: e.pageId, time: this.world.now(), messaging: [e.event] },
+    );
     if (!this.flushTimer) {
       this.flushTimer = setTimeout(() => this.flush(), this.world.behaviour.webhookBatchMs);
     }

@@ -10,6 +10,7 @@ import type {
   User,
   AppSubscription,
   Behaviour,
+  MessageTemplate,
 } from './types.js';
 import type { World } from './world.js';
 
@@ -36,6 +37,8 @@ interface Snapshot {
     roles: Array<[string, PageTask[]]>;
     subscribedApps: Array<[string, string[]]>;
     outbox: OutboxEntry[];
+    /** Absent in files written before templates existed. */
+    templates?: MessageTemplate[];
     contacts: ContactRow[];
   }>;
   tokens: TokenRecord[];
@@ -55,6 +58,7 @@ export function snapshot(world: World): Snapshot {
       roles: [...p.roles.entries()],
       subscribedApps: [...p.subscribedApps.entries()],
       outbox: p.outbox,
+      templates: p.templates,
       contacts: p.contactList.map((c): ContactRow => [
         c.psid,
         c.firstName,
@@ -118,6 +122,7 @@ export function loadState(world: World, file: string): boolean {
       roles: new Map(p.roles),
       subscribedApps: new Map(p.subscribedApps),
       outbox: p.outbox,
+      templates: p.templates ?? [],
       contacts,
       contactList: list,
       convOrder: null,

@@ -1,3 +1,4 @@
+import { seedTemplate } from '../templates/templates.js';
 import { Rng } from '../util/rng.js';
 import { BUSINESS_KINDS, BUSINESS_WORDS, FIRST_NAMES, LAST_NAMES } from './names.js';
 import type { SeedSpec } from './types.js';
@@ -42,6 +43,26 @@ function seedDemo(world: World): void {
       rng,
       messagesPerContact: 4,
       inWindowShare: 0.25,
+    });
+  }
+  // Every utility template state a new user meets: two approved, one rejected as marketing.
+  for (const page of pages) {
+    seedTemplate(world, page, {
+      name: 'order_update',
+      body: 'Hi {{first_name}}, your order {{order_ref}} has been updated. Reply here if you have any questions.',
+      status: 'APPROVED',
+    });
+    seedTemplate(world, page, {
+      name: 'appointment_reminder',
+      body: 'Hi {{first_name}}, this is a reminder of your appointment on {{date}}. Reply to change it.',
+      buttons: [{ type: 'URL', text: 'Manage booking', url: 'https://example.com/booking' }],
+      status: 'APPROVED',
+    });
+    seedTemplate(world, page, {
+      name: 'spring_sale',
+      body: 'Hi {{first_name}}, our spring sale is on: 20% off everything this week!',
+      status: 'REJECTED',
+      reason: 'INCORRECT_CATEGORY',
     });
   }
 }

@@ -56,6 +56,29 @@ export interface OutboxEntry {
   messaging_type: string;
   tag: string | null;
   time: number;
+  /** A UTILITY send: the template's name and language, and the parameters as sent. */
+  template?: { name: string; language: string; params: Record<string, string> };
+}
+
+export type TemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+/** A page's message template (`/{page-id}/message_templates`, category UTILITY). */
+export interface MessageTemplate {
+  id: string;
+  name: string;
+  language: string;
+  category: 'UTILITY';
+  /** The components as created (BODY with its examples, optional BUTTONS). */
+  components: Array<Record<string, unknown>>;
+  body: string;
+  /** Named parameters of the body, in order of first use. */
+  params: string[];
+  status: TemplateStatus;
+  rejectedReason: string | null;
+  createdAt: number;
+  /** World time at which a PENDING template is decided. */
+  decideAt: number;
+  deleted: boolean;
 }
 
 export interface Page {
@@ -70,6 +93,7 @@ export interface Page {
   /** appId -> subscribed fields. */
   subscribedApps: Map<string, string[]>;
   outbox: OutboxEntry[];
+  templates: MessageTemplate[];
   /** Cached conversation order (newest first); rebuilt when dirty. */
   convOrder: Contact[] | null;
 }
@@ -125,6 +149,8 @@ export interface Behaviour {
   webhookRetries: number;
   webhookRetryBaseMs: number;
   webhookBatchMs: number;
+  /** How long Meta takes to decide a new utility template (0: decided at creation). */
+  templateApprovalMs: number;
 }
 
 export const DEFAULT_BEHAVIOUR: Behaviour = {
@@ -141,6 +167,7 @@ export const DEFAULT_BEHAVIOUR: Behaviour = {
   webhookRetries: 5,
   webhookRetryBaseMs: 200,
   webhookBatchMs: 50,
+  templateApprovalMs: 2000,
 };
 
 export interface SeedSpec {

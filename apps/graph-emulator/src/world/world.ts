@@ -17,12 +17,19 @@ import {
 import { FIRST_NAMES, LAST_NAMES } from './names.js';
 
 export type WebhookField =
-  'messages' | 'message_deliveries' | 'message_reads' | 'messaging_postbacks' | 'message_echoes';
+  | 'messages'
+  | 'message_deliveries'
+  | 'message_reads'
+  | 'messaging_postbacks'
+  | 'message_echoes'
+  | 'messenger_template_status_update';
 
 export interface WorldEvent {
   pageId: string;
   field: WebhookField;
   event: Record<string, unknown>;
+  /** Delivered in the Graph `changes` form (`{field, value: event}`) instead of `messaging`. */
+  change?: boolean;
 }
 
 export interface ContactSpec {
@@ -156,6 +163,7 @@ export class World {
       contactList: [],
       subscribedApps: new Map(),
       outbox: [],
+      templates: [],
       convOrder: null,
     };
     this.pages.set(page.id, page);
@@ -305,6 +313,7 @@ export class World {
     messagingType: string,
     tag: string | null,
     now: number,
+    template?: OutboxEntry['template'],
   ): string {
     const msg = this.append(page, contact, false, text, now);
     contact.unread = 0;
@@ -315,6 +324,7 @@ export class World {
       messaging_type: messagingType,
       tag,
       time: now,
+      ...(template ? { template } : {}),
     };
     page.outbox.push(entry);
     if (this.app.subscription && page.subscribedApps.has(this.app.id)) {

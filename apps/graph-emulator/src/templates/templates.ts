@@ -1,0 +1,361 @@
+// Utility message templates, as Meta runs them for Messenger since 2026: a page creates a template
+// (category UTILITY, named parameters), Meta reviews it (PENDING, then APPROVED or REJECTED, "within
+// seconds"; here after `behaviour.templateApprovalMs`) and tells subscribed apps with a
+// `messenger_template_status_update` page webhook in the Graph `changes` form. Only an approved template can
+// be sent (`messaging_type: UTILITY`), in or out of the 24-hour window, with every parameter filled.
+// Meta has not published Messenger's template error codes: 132000 / 132001 are its template errors on the
+// WhatsApp Cloud API, the closest documented twin; 2388024 (duplicate) and 2388043 (parameters) likewise.
+import { createHash } from 'node:crypto';
+import { requirePageToken, requireScope, type Auth } from '../graph/auth.js';
+import { param, type GraphContext, type GraphRequest } from '../graph/context.js';
+import { errors, GraphApiError } from '../graph/errors.js';
+import { pagedResponse, parseLimit, stringQuery, windowOf } from '../graph/paging.js';
+import type { MessageTemplate, Page } from '../world/types.js';
+import type { World } from '../world/world.js';
+
+const NAME = /^[a-z0-9_]{1,512}$/;
+const PARAM_NAME = /^[a-z_][a-z0-9_]*$/;
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const BODY_MAX = 1024;
+const PARAM_TEXT_MAX = 1024;
+/** Words that make a "utility" template marketing: Meta rejects it as INCORRECT_CATEGORY. */
+const PROMOTIONAL =
+  /\b(sale|discount|offer|promo(tion)?|coupon|buy now|free shipping|deal|limited time)\b|%\s*off/i;
+
+const invalid = (userMsg: string, subcode?: number) =>
+  new GraphApiError(
+    100,
+    'Invalid parameter',
+    subcode,
+    {},
+    {
+      error_user_title: 'Invalid template',
+      error_user_msg: userMsg,
+    },
+  );
+
+/** `/{page-id}/message_templates`: GET lists, POST creates, DELETE removes by name (and hsm_id). */
+export function templatesEdge(
+  ctx: GraphContext,
+  req: GraphRequest,
+  auth: Auth,
+  page: Page,
+): unknown {
+  const pa = requirePageToken(auth, page, req.method);
+  requireScope(pa, 'pages_messaging');
+  settleTemplates(ctx.world, page);
+  if (req.method === 'GET') return listTemplates(ctx, req, page);
+  if (req.method === 'POST') return createTemplate(ctx.world, req, page);
+  if (req.method === 'DELETE') return deleteTemplate(ctx.world, req, page);
+  throw errors.unknownObject(req.method, page.id);
+}
+
+function listTemplates(ctx: GraphContext, req: GraphRequest, page: Page): unknown {
+  const name = param(req, 'name');
+  const list = page.templates.filter((t) => !t.deleted && (name === undefined || t.name === name));
+  const limit = parseLimit(req.params['limit'], 25);
+  const indexOf = (id: string) => list.findIndex((t) => t.id === id);
+  const win = windowOf(
+    list,
+    { limit, after: param(req, 'after'), before: param(req, 'before') },
+    (k) => indexOf(k) + 1,
+    (k) => Math.max(0, indexOf(k)),
+  );
+  const fields = (param(req, 'fields') ?? 'id,name,language,status,category')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  return pagedResponse(
+    win,
+    win.items.map((t) => renderTemplate(t, fields)),
+    (t) => t.id,
+    {
+      baseUrl: ctx.baseUrl() + req.versionPrefix,
+      path: `${page.id}/message_templates`,
+      query: { ...stringQuery(req, ['access_token', 'fields', 'name']), limit: String(limit) },
+    },
+  );
+}
+
+function renderTemplate(t: MessageTemplate, fields: string[]): Record<string, unknown> {
+  const all: Record<string, unknown> = {
+    id: t.id,
+    name: t.name,
+    language: t.language,
+    status: t.status,
+    category: t.category,
+    components: t.components,
+    parameter_format: 'NAMED',
+    rejected_reason: t.rejectedReason ?? 'NONE',
+  };
+  const out: Record<string, unknown> = { id: t.id };
+  for (const f of fields) if (f in all) out[f] = all[f];
+  return out;
+}
+
+function createTemplate(world: World, req: GraphRequest, page: Page): unknown {
+  const name = param(req, 'name') ?? '';
+  if (!NAME.test(name))
+    throw invalid('Template names may only hold lowercase letters, digits and underscores.');
+  const language = param(req, 'language') ?? '';
+  if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(language)) throw invalid('Choose a supported language.');
+  const category = (param(req, 'category') ?? '').toUpperCase();
+  if (category !== 'UTILITY')
+    throw invalid('Messenger message templates must be in the UTILITY category.');
+  const components = componentsOf(req);
+  const body = components.find((c) => String(c.type).toUpperCase() === 'BODY');
+  const text = typeof body?.text === 'string' ? body.text : '';
+  if (!text.trim()) throw invalid('A template needs a BODY component with text.');
+  if (text.length > BODY_MAX) throw invalid(`The body can hold at most ${BODY_MAX} characters.`);
+  const params = bodyParams(text);
+  const examples = exampleNames(body);
+  if (
+    params.some((p) => !PARAM_NAME.test(p)) ||
+    text.replace(PLACEHOLDER, '').match(/\{\{|\}\}/) ||
+    params.some((p) => !examples.includes(p)) ||
+    examples.some((e) => !params.includes(e))
+  )
+    throw invalid(
+      'Each {{parameter}} of the body needs one example in body_text_named_params, and each example a parameter of the body.',
+      2388043,
+    );
+  const buttons = components.find((c) => String(c.type).toUpperCase() === 'BUTTONS')?.buttons;
+  if (buttons !== undefined) checkButtons(buttons);
+  if (page.templates.some((t) => !t.deleted && t.name === name && t.language === language)) {
+    throw new GraphApiError(
+      100,
+      'Message template already exists',
+      2388024,
+      {},
+      {
+        error_user_title: 'Message template already exists',
+        error_user_msg: 'Content in this language already exists',
+      },
+    );
+  }
+  const now = world.now();
+  const delay = world.behaviour.templateApprovalMs;
+  const template: MessageTemplate = {
+    id: templateId(page, name, language),
+    name,
+    language,
+    category: 'UTILITY',
+    components,
+    body: text,
+    params,
+    status: 'PENDING',
+    rejectedReason: null,
+    createdAt: now,
+    decideAt: now + delay,
+    deleted: false,
+  };
+  page.templates.push(template);
+  world.touch();
+  if (delay <= 0) settleTemplates(world, page);
+  // Decided by the clock: the webhook goes out once the review time has passed.
+  else setTimeout(() => settleTemplates(world, page), delay + 5).unref();
+  return { id: template.id, status: template.status, category: 'UTILITY' };
+}
+
+function deleteTemplate(world: World, req: GraphRequest, page: Page): unknown {
+  const name = param(req, 'name');
+  if (!name) throw errors.param('Param name must be non-empty.');
+  const hsmId = param(req, 'hsm_id');
+  const hit = page.templates.filter(
+    (t) => !t.deleted && t.name === name && (hsmId === undefined || t.id === hsmId),
+  );
+  if (hit.length === 0) throw invalid(`Message template "${name}" does not exist.`, 2593002);
+  for (const t of hit) t.deleted = true;
+  world.touch();
+  return { success: true };
+}
+
+/** Meta's verdict on every template whose review time has passed, each told to subscribed apps. */
+export function settleTemplates(world: World, page: Page): void {
+  const now = world.now();
+  for (const t of page.templates) {
+    if (t.deleted || t.status !== 'PENDING' || t.decideAt > now) continue;
+    if (PROMOTIONAL.test(t.body)) decide(world, page, t, 'REJECTED', 'INCORRECT_CATEGORY');
+    else decide(world, page, t, 'APPROVED', null);
+  }
+}
+
+/** Sets a template's status (review, or the control API) and emits the status webhook. */
+export function decide(
+  world: World,
+  page: Page,
+  t: MessageTemplate,
+  status: 'APPROVED' | 'REJECTED',
+  reason: string | null,
+): void {
+  t.status = status;
+  t.rejectedReason = status === 'REJECTED' ? (reason ?? 'NONE') : null;
+  world.touch();
+  world.onEvent({
+    pageId: page.id,
+    field: 'messenger_template_status_update',
+    change: true,
+    event: {
+      event: status,
+      message_template_id: t.id,
+      message_template_name: t.name,
+      message_template_language: t.language,
+      reason: status === 'REJECTED' ? t.rejectedReason : null,
+    },
+  });
+}
+
+/** A template the demo world starts with, already decided (no webhook: nobody is subscribed yet). */
+export function seedTemplate(
+  world: World,
+  page: Page,
+  input: {
+    name: string;
+    body: string;
+    language?: string;
+    buttons?: Array<{ type: 'URL'; text: string; url: string }>;
+    status: 'APPROVED' | 'REJECTED';
+    reason?: string;
+  },
+): MessageTemplate {
+  const language = input.language ?? 'en_US';
+  const params = bodyParams(input.body);
+  const components: Array<Record<string, unknown>> = [
+    {
+      type: 'BODY',
+      text: input.body,
+      example: {
+        body_text_named_params: params.map((p) => ({ param_name: p, example: p })),
+      },
+    },
+  ];
+  if (input.buttons?.length) components.push({ type: 'BUTTONS', buttons: input.buttons });
+  const now = world.now();
+  const t: MessageTemplate = {
+    id: templateId(page, input.name, language),
+    name: input.name,
+    language,
+    category: 'UTILITY',
+    components,
+    body: input.body,
+    params,
+    status: input.status,
+    rejectedReason: input.status === 'REJECTED' ? (input.reason ?? 'NONE') : null,
+    createdAt: now,
+    decideAt: now,
+    deleted: false,
+  };
+  page.templates.push(t);
+  return t;
+}
+
+/**
+ * A UTILITY send's `message.template`: the approved template it names, with every parameter once. Returns
+ * the text the contact reads (the body with its parameters filled) for the conversation and the outbox.
+ */
+export function utilityMessage(
+  world: World,
+  page: Page,
+  message: Record<string, unknown>,
+): { text: string; template: { name: string; language: string; params: Record<string, string> } } {
+  settleTemplates(world, page);
+  const spec = message.template;
+  if (!spec || typeof spec !== 'object')
+    throw errors.param('messaging_type UTILITY requires message.template');
+  const s = spec as Record<string, unknown>;
+  const name = typeof s.name === 'string' ? s.name : '';
+  const lang = s.language as { code?: unknown } | string | undefined;
+  const code = typeof lang === 'string' ? lang : typeof lang?.code === 'string' ? lang.code : '';
+  const t = page.templates.find((x) => !x.deleted && x.name === name && x.language === code);
+  if (!t)
+    throw new GraphApiError(132001, '(#132001) Template name does not exist in the translation');
+  if (t.status !== 'APPROVED')
+    throw new GraphApiError(132001, '(#132001) Template is not approved');
+  const given: Record<string, string> = {};
+  const comps = Array.isArray(s.components) ? (s.components as Array<Record<string, unknown>>) : [];
+  for (const comp of comps) {
+    if (String(comp.type).toLowerCase() !== 'body') continue;
+    const list = Array.isArray(comp.parameters)
+      ? (comp.parameters as Array<Record<string, unknown>>)
+      : [];
+    for (const p of list) {
+      const pname = typeof p.parameter_name === 'string' ? p.parameter_name : '';
+      const text = typeof p.text === 'string' ? p.text : '';
+      if (!pname || pname in given || !text.trim() || text.length > PARAM_TEXT_MAX)
+        throw paramsMismatch();
+      given[pname] = text;
+    }
+  }
+  const names = Object.keys(given);
+  if (names.length !== t.params.length || t.params.some((p) => !(p in given)))
+    throw paramsMismatch();
+  const text = t.body.replace(PLACEHOLDER, (whole, p: string) => given[p] ?? whole);
+  return { text, template: { name: t.name, language: t.language, params: given } };
+}
+
+const paramsMismatch = () =>
+  new GraphApiError(
+    132000,
+    '(#132000) Number of parameters does not match the expected number of params',
+  );
+
+function componentsOf(req: GraphRequest): Array<Record<string, unknown>> {
+  const raw = req.params['components'];
+  let v: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      v = JSON.parse(raw);
+    } catch {
+      throw errors.param('Param components must be a JSON array');
+    }
+  }
+  if (!Array.isArray(v) || v.some((c) => !c || typeof c !== 'object'))
+    throw errors.param('Param components must be an array of objects');
+  return v as Array<Record<string, unknown>>;
+}
+
+function bodyParams(body: string): string[] {
+  const names: string[] = [];
+  for (const m of body.matchAll(PLACEHOLDER)) {
+    const n = m[1] ?? '';
+    if (!names.includes(n)) names.push(n);
+  }
+  return names;
+}
+
+function exampleNames(body: Record<string, unknown> | undefined): string[] {
+  const example = body?.example as { body_text_named_params?: unknown } | undefined;
+  const list = Array.isArray(example?.body_text_named_params) ? example.body_text_named_params : [];
+  return list
+    .map((e) =>
+      e && typeof e === 'object' ? (e as { param_name?: unknown }).param_name : undefined,
+    )
+    .filter((n): n is string => typeof n === 'string');
+}
+
+function checkButtons(buttons: unknown): void {
+  if (!Array.isArray(buttons)) throw invalid('BUTTONS must hold a list of buttons.');
+  if (buttons.length > 3) throw invalid('A template has at most 3 buttons.');
+  for (const b of buttons as Array<Record<string, unknown>>) {
+    if (String(b?.type).toUpperCase() !== 'URL') throw invalid('Only URL buttons are supported.');
+    const text = typeof b.text === 'string' ? b.text : '';
+    if (!text || text.length > 25) throw invalid('Button text must be 1 to 25 characters.');
+    if (!isHttps(b.url)) throw invalid('Button URLs must use https.');
+  }
+}
+
+function isHttps(url: unknown): boolean {
+  try {
+    return new URL(String(url)).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Stable per page, name, language and creation order: the demo world's ids stay the same every start. */
+function templateId(page: Page, name: string, language: string): string {
+  const h = createHash('sha256')
+    .update(`${page.id}:${name}:${language}:${page.templates.length}`)
+    .digest();
+  return (h.readBigUInt64BE(0) % 10n ** 15n).toString().padStart(15, '1');
+}
