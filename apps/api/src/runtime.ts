@@ -162,6 +162,7 @@ export const APP_WEBHOOK_FIELDS = [
   'message_reads',
   'messaging_postbacks',
   'message_echoes',
+  'messenger_template_status_update',
 ];
 
 /**

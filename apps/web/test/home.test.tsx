@@ -23,6 +23,7 @@ const campaign = (over: Partial<Campaign>): Campaign => ({
   interactedCount: 30,
   failedCount: 20,
   skippedCount: 0,
+  templateName: null,
   status: 'completed',
   statusReason: null,
   createdAt: '2030-01-01T10:00:00.000Z',

@@ -127,9 +127,11 @@ export const INTERACTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
  * Why a campaign recipient was skipped: Messenger allows no message to them on any path the campaign has.
  * Stored on the recipient row; SKIP_REASONS says each one to the user as a next step.
  */
-export const SKIP_REASON_CODES = ['outside_window'] as const;
+export const SKIP_REASON_CODES = ['outside_window', 'template_unavailable'] as const;
 
 export const SKIP_REASONS: Record<(typeof SKIP_REASON_CODES)[number], string> = {
   outside_window:
-    'Last wrote to the page more than 24 hours ago, so Messenger allows no campaign message to them now. They can be reached again once they write to the page.',
+    'Last wrote to the page more than 24 hours ago, so Messenger allows no campaign message to them now. They can be reached again once they write to the page, or with an approved utility template.',
+  template_unavailable:
+    'Outside the 24-hour window, and the utility template chosen for them was deleted or is no longer approved by Meta. Check Templates, then schedule a new campaign for them.',
 };

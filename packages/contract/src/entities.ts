@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_TYPE_VALUES, SKIP_REASON_CODES } from './constants';
+import { TemplateButton } from './rules/template-rules';
 import { GraphId, IsoDateTime, Uuid } from './common';
 
 /** Entities of spec §3, as the API answers them. */
@@ -113,6 +114,8 @@ export const Campaign = z.object({
   failedCount: z.number().int(),
   /** Recipients Messenger gives no allowed path to: no message, no Graph call, a reason each. */
   skippedCount: z.number().int(),
+  /** The utility template sent outside the 24-hour window (null: those recipients are skipped). */
+  templateName: z.string().nullable(),
   status: CampaignStatus,
   statusReason: z.string().nullable(),
   createdAt: IsoDateTime,
@@ -176,6 +179,28 @@ export const CampaignFunnel = z.object({
 });
 export const CampaignDetail = z.object({ campaign: Campaign, funnel: CampaignFunnel });
 export type CampaignDetail = z.infer<typeof CampaignDetail>;
+
+export const TemplateStatus = z.enum(['pending', 'approved', 'rejected']);
+export type TemplateStatus = z.infer<typeof TemplateStatus>;
+/** A page's utility message template and Meta's verdict on it. */
+export const MessageTemplate = z.object({
+  id: Uuid,
+  pageId: GraphId,
+  name: z.string(),
+  language: z.string(),
+  body: z.string(),
+  /** Named parameters of the body, in order of first use. */
+  params: z.array(z.string()),
+  buttons: z.array(TemplateButton),
+  status: TemplateStatus,
+  /** Meta's reason code for a rejection (e.g. INCORRECT_CATEGORY). */
+  rejectedReason: z.string().nullable(),
+  /** Scheduled (pending or processing) campaigns that send it: it cannot be deleted while any do. */
+  scheduledCampaigns: z.number().int(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type MessageTemplate = z.infer<typeof MessageTemplate>;
 
 export const AudiencePreview = z.object({
   total: z.number().int(),

@@ -6,6 +6,7 @@ import { pagesContract } from './pages';
 import { sessionsContract } from './sessions';
 import { systemContract } from './system';
 import { tagsContract } from './tags';
+import { templatesContract } from './templates';
 import { userContract } from './user';
 import { userTagsContract } from './user-tags';
 
@@ -19,6 +20,7 @@ export const contract = c.router(
     chats: chatsContract,
     tags: tagsContract,
     userTags: userTagsContract,
+    templates: templatesContract,
     campaigns: campaignsContract,
     system: systemContract,
   },
@@ -36,11 +38,13 @@ export * from './sessions';
 export * from './chats';
 export * from './tags';
 export * from './user-tags';
+export * from './templates';
 export * from './campaigns';
 export * from './system';
 export * from './rules/messages';
 export * from './rules/tag-rules';
 export * from './rules/campaign-rules';
+export * from './rules/template-rules';
 export * from './rules/reply-window';
 export * from './display';
 export * from './routes';

@@ -31,6 +31,7 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   interactedCount: 2,
   failedCount: 3,
   skippedCount: 0,
+  templateName: null,
   status: 'completed',
   statusReason: null,
   createdAt: '2026-11-21T10:00:00.000Z',

@@ -107,6 +107,22 @@ export async function assertPageAdmin(
   return page;
 }
 
+/**
+ * The acting admin's own page token in clear, or null when they have none that works (never a co-admin's):
+ * the caller answers "reconnect the page".
+ */
+export function actingPageToken(
+  page: Pick<PageRow, 'pageTokenEnc' | 'tokenStatus'>,
+  decrypt: (enc: string) => string,
+): string | null {
+  if (!page.pageTokenEnc || page.tokenStatus !== 'valid') return null;
+  try {
+    return decrypt(page.pageTokenEnc);
+  } catch {
+    return null;
+  }
+}
+
 /** Why a read filtered by adminPage(…, need) found no page: 404, or 403 when only the role is missing. */
 export async function pageAccessError(
   db: Db,

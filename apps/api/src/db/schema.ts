@@ -182,6 +182,44 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_page_id_lower_name_key').on(t.pageId, sql`lower(${t.name})`)],
 );
 
+export const TEMPLATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
+
+/**
+ * A page's utility message templates (Meta's `message_templates`, category UTILITY): the path to contacts
+ * outside the 24-hour window. Meta approves or rejects each one; its status follows the
+ * `messenger_template_status_update` webhook and a re-read of the list. Deleting one deletes it at Meta too.
+ */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    fbTemplateId: text('fb_template_id').notNull(),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    body: text('body').notNull(),
+    // The body's named parameters in order of first use ({{first_name}} -> 'first_name').
+    params: text('params')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    buttons: jsonb('buttons')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text('status', { enum: TEMPLATE_STATUSES }).notNull().default('pending'),
+    rejectedReason: text('rejected_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('message_templates_page_name_language_key').on(t.pageId, t.name, t.language),
+    uniqueIndex('message_templates_fb_template_id_key').on(t.fbTemplateId),
+  ],
+);
+
 export const contactTags = pgTable(
   'contact_tags',
   {
@@ -241,6 +279,13 @@ export const campaigns = pgTable(
     failedCount: integer('failed_count').notNull().default(0),
     // Recipients Messenger gives no allowed path to (outside the window...): no Graph call, a reason each.
     skippedCount: integer('skipped_count').notNull().default(0),
+    // The utility template sent to recipients outside the 24-hour window (null: they are skipped). Its name,
+    // language and how each parameter is filled are kept on the campaign, so the send does not depend on the
+    // row (a deleted template leaves them; the send then skips with 'template_unavailable').
+    templateId: uuid('template_id').references(() => messageTemplates.id, { onDelete: 'set null' }),
+    templateName: text('template_name'),
+    templateLanguage: text('template_language'),
+    templateParams: jsonb('template_params'),
     startedAt: ts('started_at'),
     completedAt: ts('completed_at'),
     createdAt: createdAt(),

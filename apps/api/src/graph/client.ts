@@ -8,10 +8,12 @@ import type {
   BatchResult,
   Conversation,
   ConversationsPage,
+  CreateTemplateInput,
   DebugTokenData,
   ExchangedToken,
   GraphMessage,
   Me,
+  MessageTemplateNode,
   PageInfo,
   Paged,
   Permission,
@@ -19,6 +21,7 @@ import type {
   SendMessageInput,
   SendResult,
   SubscribedApp,
+  TemplateSend,
 } from './types.js';
 import { GraphTransport, toQuery, type GraphClientOptions } from './transport.js';
 
@@ -248,6 +251,11 @@ export class GraphClient extends GraphTransport {
       message: { text: input.text },
     };
     if (input.messagingType === 'MESSAGE_TAG') body.tag = input.tag;
+    if (input.messagingType === 'UTILITY') {
+      if (!input.template)
+        throw new GraphError({ kind: 'invalid', message: 'UTILITY needs a template' });
+      body.message = { template: templatePayload(input.template) };
+    }
     const r = await this.request<{ recipient_id: string; message_id: string }>(
       'POST',
       `${input.pageId}/messages`,
@@ -258,6 +266,80 @@ export class GraphClient extends GraphTransport {
       },
     );
     return { recipientId: r.recipient_id, messageId: r.message_id };
+  }
+
+  // ---- utility message templates ------------------------------------------------------------
+
+  /** Submits a UTILITY template for review; Meta answers its id and PENDING. */
+  async createMessageTemplate(
+    pageId: string,
+    pageToken: string,
+    input: CreateTemplateInput,
+  ): Promise<{ id: string; status: string }> {
+    const components: Array<Record<string, unknown>> = [
+      {
+        type: 'BODY',
+        text: input.body,
+        ...(input.params.length > 0
+          ? {
+              example: {
+                body_text_named_params: input.params.map((p) => ({
+                  param_name: p,
+                  example: input.examples[p] ?? p,
+                })),
+              },
+            }
+          : {}),
+      },
+    ];
+    if (input.buttons.length > 0) components.push({ type: 'BUTTONS', buttons: input.buttons });
+    return this.request<{ id: string; status: string }>('POST', `${pageId}/message_templates`, {
+      token: pageToken,
+      json: {
+        name: input.name,
+        language: input.language,
+        category: 'UTILITY',
+        parameter_format: 'NAMED',
+        components,
+      },
+    });
+  }
+
+  /** Every template of the page, following the cursor. */
+  async listMessageTemplates(pageId: string, pageToken: string): Promise<MessageTemplateNode[]> {
+    const out: MessageTemplateNode[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const r: Paged<MessageTemplateNode> = await this.request<Paged<MessageTemplateNode>>(
+        'GET',
+        `${pageId}/message_templates`,
+        {
+          token: pageToken,
+          query: {
+            fields: 'id,name,language,status,category,rejected_reason,components',
+            limit: 100,
+            after,
+          },
+        },
+      );
+      out.push(...r.data);
+      if (!r.paging?.next || !r.paging.cursors?.after) return out;
+      after = r.paging.cursors.after;
+    }
+  }
+
+  /** Deletes one template (by name and its id, so other languages of the name stay). */
+  async deleteMessageTemplate(
+    pageId: string,
+    pageToken: string,
+    name: string,
+    templateId: string,
+  ): Promise<boolean> {
+    const r = await this.request<{ success: boolean }>('DELETE', `${pageId}/message_templates`, {
+      token: pageToken,
+      query: { name, hsm_id: templateId },
+    });
+    return r.success;
   }
 
   // ---- batch ----------------------------------------------------------------------------------
@@ -295,4 +377,18 @@ export class GraphClient extends GraphTransport {
 
 export function createGraphClient(options: GraphClientOptions): GraphClient {
   return new GraphClient(options);
+}
+
+/** The Send API's `message.template` for a utility send: named body parameters, in the template's order. */
+function templatePayload(t: TemplateSend): Record<string, unknown> {
+  const parameters = Object.entries(t.params).map(([name, text]) => ({
+    type: 'text',
+    parameter_name: name,
+    text,
+  }));
+  return {
+    name: t.name,
+    language: { code: t.language },
+    ...(parameters.length > 0 ? { components: [{ type: 'body', parameters }] } : {}),
+  };
 }

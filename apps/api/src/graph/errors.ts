@@ -138,6 +138,8 @@ function kindFor(
     return 'recipient';
   if (code === 10 || code === 3 || (code >= 200 && code <= 299) || code === 230)
     return 'permission';
+  // Template errors (132000 parameters, 132001 missing or not approved): a definite refusal.
+  if (code >= 132000 && code < 133000) return 'invalid';
   if (code === 100 || code === 2500 || code === 101 || code === 2200 || code === 2201)
     return 'invalid';
   if (code === 368) return 'permission';

@@ -113,15 +113,50 @@ export interface SubscribedApp {
   subscribed_fields: string[];
 }
 
-export type MessagingType = 'RESPONSE' | 'UPDATE' | 'MESSAGE_TAG';
+export type MessagingType = 'RESPONSE' | 'UPDATE' | 'MESSAGE_TAG' | 'UTILITY';
+
+/** A utility template send: the approved template's name and language, each named parameter's value. */
+export interface TemplateSend {
+  name: string;
+  language: string;
+  params: Record<string, string>;
+}
 
 export interface SendMessageInput {
   pageId: string;
   pageToken: string;
   psid: string;
+  /** The text (ignored for a UTILITY send, whose text is the template's). */
   text: string;
   messagingType: MessagingType;
   tag?: string | null;
+  /** Required with messagingType UTILITY. */
+  template?: TemplateSend;
+}
+
+/** A page's message template as `GET /{page-id}/message_templates` lists it. */
+export interface MessageTemplateNode {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category?: string;
+  rejected_reason?: string | null;
+  components?: Array<{
+    type: string;
+    text?: string;
+    buttons?: Array<{ type: string; text?: string; url?: string }>;
+  }>;
+}
+
+export interface CreateTemplateInput {
+  name: string;
+  language: string;
+  body: string;
+  params: string[];
+  /** An example value per parameter (Meta reviews the template with them). */
+  examples: Record<string, string>;
+  buttons: Array<{ type: 'URL'; text: string; url: string }>;
 }
 
 export interface SendResult {

@@ -15,6 +15,7 @@ import { pagesRouter } from './pages/router.js';
 import { routeGuard } from './route-guard.js';
 import { sessionsRouter } from './sessions/router.js';
 import { tagsRouter } from './tags/router.js';
+import { templatesRouter } from './templates/router.js';
 import { userTagsRouter } from './user-tags/router.js';
 import { userRouter } from './user/router.js';
 import { registerWebhooks } from './webhooks/router.js';
@@ -31,6 +32,7 @@ export const tsRestContract = {
   sessions: contract.sessions,
   chats: chatsContract,
   tags: contract.tags,
+  templates: contract.templates,
   userTags: contract.userTags,
   campaigns: contract.campaigns,
   system: facebookContract,
@@ -44,6 +46,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     sessions: sessionsRouter(deps),
     chats: chatsRouter(deps),
     tags: tagsRouter(deps),
+    templates: templatesRouter(deps),
     userTags: userTagsRouter(deps),
     campaigns: campaignsRouter(deps),
     system: facebookRouter(deps),

@@ -258,6 +258,7 @@ const totals = { routes: 0, cases: 0, refused: 0, accepted: 0 };
 /** Destructive routes go last, so the others keep their tag and campaign. */
 const LAST = [
   'tags.deleteTag',
+  'templates.deleteTemplate',
   'campaigns.cancelCampaign',
   'admin.deleteByUser',
   'user.deleteUser',

@@ -20,6 +20,7 @@ import {
   contactTags,
   pageAdmins,
   pages,
+  messageTemplates,
   pageSyncs,
   tags,
 } from '../../src/db/schema.js';
@@ -40,6 +41,8 @@ export interface PageIds {
   psids: string[];
   tagId: string;
   campaignId: string;
+  /** An approved utility template of the page (at the emulator and here). */
+  templateId: string;
   jobId: string;
   /** A session of the admin (another browser of theirs): what ending one names. */
   sessionId: string;
@@ -155,6 +158,28 @@ export async function createWorld(
         scheduledTime: new Date(Date.now() + 30 * 24 * HOUR),
       })
       .returning();
+    const body = 'Hi {{first_name}}, your order is ready.';
+    const made = await graph.createMessageTemplate(page.id, page.access_token, {
+      name: 'order_ready',
+      language: 'en_US',
+      body,
+      params: ['first_name'],
+      examples: { first_name: 'Alex' },
+      buttons: [],
+    });
+    const [template] = await db
+      .insert(messageTemplates)
+      .values({
+        pageId: row.id,
+        fbTemplateId: made.id,
+        name: 'order_ready',
+        language: 'en_US',
+        body,
+        params: ['first_name'],
+        status: 'approved',
+      })
+      .returning();
+    if (!template) throw new Error('seed failed');
     const jobId = randomUUID();
     await db.insert(pageSyncs).values({ pageId: row.id, jobId, status: 'completed' });
     if (!campaign) throw new Error('seed failed');
@@ -166,6 +191,7 @@ export async function createWorld(
       psids: page.contacts.map((c) => c.psid),
       tagId: tag.id,
       campaignId: campaign.id,
+      templateId: template.id,
       jobId,
       sessionId: await openSession(db, {
         adminId: admin.id,
@@ -209,6 +235,9 @@ export interface RequestParts {
 }
 
 let tagCounter = 0;
+let templateCounter = 0;
+/** A template name Meta accepts, unique per call. */
+export const freshTemplateName = () => `update_${++templateCounter}`;
 /** A tag name the tag rules accept (letters, digits, spaces; 3..20 characters), unique per call. */
 export const freshTagName = () => `Tag ${++tagCounter}`;
 
@@ -255,6 +284,17 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
     body: { name: freshTagName(), description: 'Renamed tag' },
   }),
   'tags.deleteTag': (ids) => ({ params: { id: ids.tagId } }),
+  'templates.listTemplates': (ids) => ({ params: { pageId: ids.pageId } }),
+  'templates.refreshTemplates': (ids) => ({ params: { pageId: ids.pageId }, body: {} }),
+  'templates.createTemplate': (ids) => ({
+    body: {
+      pageId: ids.pageId,
+      name: freshTemplateName(),
+      language: 'en_US',
+      body: 'Hi {{first_name}}, your booking is confirmed.',
+    },
+  }),
+  'templates.deleteTemplate': (ids) => ({ params: { id: ids.templateId } }),
   'userTags.getUserTags': (ids) => ({ params: { userId: ids.psids[0] ?? '', pageId: ids.pageId } }),
   'userTags.addUserTag': (ids) => ({
     body: { userId: ids.psids[1], tagId: ids.tagId, pageId: ids.pageId },

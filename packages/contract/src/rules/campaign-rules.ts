@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPE_VALUES, LIMITS, type ContentType } from '../constants';
 import { CAMPAIGN_MESSAGES as M } from './messages';
+import { TemplateParamMap } from './template-rules';
 
 /** The current time truncated to the minute: spec §5 allows a time in the current minute. */
 export function startOfMinute(now: Date): Date {
@@ -99,6 +100,9 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
     dateTime: dateTimeField(now).transform((v) => new Date(v as string | Date)),
     message: campaignMessage,
     contentType,
+    /** '' = no template: recipients outside the window are skipped. */
+    templateId: z.string().optional().default(''),
+    templateParams: TemplateParamMap.default({}),
   });
 export const campaignFormSchema = makeCampaignFormSchema();
 export type CampaignFormInput = z.input<typeof campaignFormSchema>;
@@ -116,6 +120,10 @@ export const makeCreateCampaignBodySchema = (now: () => Date = () => new Date())
     time: dateTimeField(now).transform((v) => new Date(v as string).toISOString()),
     type: contentType,
     msg: campaignMessage,
+    /** A utility template for recipients outside the 24-hour window (null: they are skipped). */
+    templateId: z.string().uuid('Template must be a valid template id').nullable().default(null),
+    /** How each of the template's parameters is filled (checked against the template by the server). */
+    templateParams: TemplateParamMap.default({}),
   });
 export const createCampaignBodySchema = makeCreateCampaignBodySchema();
 export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
@@ -133,6 +141,8 @@ export function toCreateCampaignBody(
     time: values.dateTime.toISOString(),
     type: values.contentType,
     msg: values.message,
+    templateId: values.templateId ? values.templateId : null,
+    templateParams: values.templateId ? values.templateParams : {},
   };
 }
 
@@ -144,4 +154,6 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   time: 'dateTime',
   type: 'contentType',
   msg: 'message',
+  templateId: 'templateId',
+  templateParams: 'templateParams',
 };

@@ -42,3 +42,27 @@ export const CHAT_MESSAGES = {
   messageRequired: 'Message cannot be empty',
   messageTooLong: 'Message must be at most 2000 characters',
 } as const;
+
+/** Utility templates: not in the spec (its message tags were retired in 2026); Meta's rules in plain words. */
+export const TEMPLATE_MESSAGES = {
+  nameRequired: 'Template name is required',
+  nameTooLong: 'Template name cannot exceed 512 characters',
+  nameInvalid: 'Use lowercase letters, numbers and underscores only (e.g. order_update)',
+  languageInvalid: 'Choose a language',
+  bodyRequired: 'Template text is required',
+  bodyTooLong: 'Template text cannot exceed 1024 characters',
+  paramInvalid:
+    'Parameters look like {{first_name}}: lowercase letters, numbers and underscores between double braces',
+  buttonTextRequired: 'Button text is required',
+  buttonTextTooLong: 'Button text cannot exceed 25 characters',
+  buttonUrlInvalid: 'Button link must be a full https:// address',
+  tooManyButtons: 'A template has at most 3 buttons',
+  duplicate: 'A template with this name and language already exists on this page',
+  paramMissing: 'Fill every template parameter:',
+  paramUnknown: 'The template has no parameter',
+  paramTextRequired: 'Fixed text is required',
+  paramTextTooLong: 'Fixed text cannot exceed 200 characters',
+  notApproved: 'Choose a template Meta has approved',
+  notFound: 'That template no longer exists on this page',
+  inUse: 'This template is used by a scheduled campaign. Cancel or change that campaign first.',
+} as const;

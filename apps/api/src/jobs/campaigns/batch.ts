@@ -7,6 +7,7 @@
 // 'sending', so a crash can lose an answer but never duplicate a message: the sweeper flags rows that were
 // attempted (sent_at set) 'unknown' (at most once) and re-queues rows that were claimed but not attempted.
 // A job runs `lanes` claim -> send -> write loops at once (pipelining); chunk-sender.ts sends one chunk.
+import type { TemplateParamMap } from '@pagecast/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/client.js';
 import type { GraphClient } from '../../graph/index.js';
@@ -69,6 +70,17 @@ export interface SendTarget {
   tokenAdminId: string;
   message: string;
   type: string;
+  /**
+   * The utility template for recipients outside the 24-hour window: null when the campaign has none (they
+   * are skipped, 'outside_window'); `available` false when Meta no longer approves it or it was deleted
+   * (they are skipped, 'template_unavailable').
+   */
+  template: {
+    name: string;
+    language: string;
+    params: TemplateParamMap;
+    available: boolean;
+  } | null;
 }
 
 export async function processCampaignBatch(
@@ -121,6 +133,15 @@ async function loadTarget(
     tokenAdminId: r.token_admin_id,
     message: r.message,
     type: r.type,
+    template:
+      r.template_name && r.template_language
+        ? {
+            name: r.template_name,
+            language: r.template_language,
+            params: r.template_params ?? {},
+            available: r.template_ok,
+          }
+        : null,
   };
 }
 

@@ -5,7 +5,8 @@
 // slots, and the page's reservation horizon stays short. Outcomes are written as they come (at each group
 // and at the end), serialised on one chain, so a crash loses the answers of ~one group only.
 import { performance } from 'node:perf_hooks';
-import type { MessagingType } from '../../graph/types.js';
+import { templateParamValue } from '@pagecast/contract';
+import type { MessagingType, TemplateSend } from '../../graph/types.js';
 import { sleep } from '../../lib/sleep.js';
 import { applyMarksToSent } from '../../modules/campaigns/counters.js';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
@@ -64,12 +65,16 @@ export class ChunkSender {
     private readonly target: SendTarget,
     claimed: repo.ClaimedRow[],
   ) {
-    // A campaign is promotional: outside the 24-hour window no free path is left (the old message tags are
-    // retired), so those recipients are skipped with their reason and cost no Graph call and no pacer slot.
-    this.rows = claimed.filter((r) => r.inside_window);
+    // Each row's path, decided now (the claim re-read the window, so this is send time): inside the 24-hour
+    // window a standard message; outside it the campaign's approved utility template, if it has one. The old
+    // message tags are retired, so anyone else is skipped with the reason: no Graph call, no pacer slot.
+    const path = (r: repo.ClaimedRow) => sendPath(r, target.template);
+    this.rows = claimed.filter((r) => path(r) !== 'skip');
     this.skipped = claimed
-      .filter((r) => !r.inside_window)
-      .map((r) => skippedOutcome(r.contact_id, 'outside_window'));
+      .filter((r) => path(r) === 'skip')
+      .map((r) =>
+        skippedOutcome(r.contact_id, target.template ? 'template_unavailable' : 'outside_window'),
+      );
     this.claimed = claimed.map((r) => r.contact_id);
     const intervalMs = ctx.pacer.intervalUs / 1000;
     this.groupSize = Math.max(1, Math.floor(ATTEMPT_GROUP_MS / intervalMs));
@@ -112,7 +117,7 @@ export class ChunkSender {
   private async sendRow(i: number): Promise<void> {
     const { ctx, target } = this;
     const row = this.row(i);
-    const messagingType: MessagingType = 'UPDATE';
+    const messagingType: MessagingType = row.inside_window ? 'UPDATE' : 'UTILITY';
     const send: SendAttempt = {
       contactId: row.contact_id,
       messagingType,
@@ -167,6 +172,9 @@ export class ChunkSender {
           text: target.message,
           messagingType,
           tag: send.tag,
+          ...(messagingType === 'UTILITY' && target.template
+            ? { template: templateSend(target.template, row) }
+            : {}),
         })
         .then(
           (res) => {
@@ -290,4 +298,31 @@ export class ChunkSender {
     }
     throw lastError;
   }
+}
+
+/** A claimed row's path: standard inside the window, the utility template outside it, else none. */
+function sendPath(
+  row: repo.ClaimedRow,
+  template: SendTarget['template'],
+): 'standard' | 'utility' | 'skip' {
+  if (row.inside_window) return 'standard';
+  return template?.available ? 'utility' : 'skip';
+}
+
+/** The template with each parameter filled for this contact. */
+function templateSend(
+  template: NonNullable<SendTarget['template']>,
+  row: repo.ClaimedRow,
+): TemplateSend {
+  const contact = { firstName: row.first_name, lastName: row.last_name };
+  return {
+    name: template.name,
+    language: template.language,
+    params: Object.fromEntries(
+      Object.entries(template.params).map(([name, source]) => [
+        name,
+        templateParamValue(source, contact),
+      ]),
+    ),
+  };
 }

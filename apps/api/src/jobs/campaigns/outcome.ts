@@ -7,13 +7,16 @@
 //   queued   back to the queue: the answer proves nothing went out (rate limit, temporary failure, the chunk
 //            stopped before this row); `notBefore` delays the next try
 //   unknown  the request may have reached the platform but its answer was lost: never re-sent, flagged
-//   skipped  no allowed path to the recipient (outside the window): no request at all, a reason instead
+//   skipped  no allowed path to the recipient (outside the window, no usable utility template): no request at
+//            all, a reason instead
 import type { SkipReason } from '@pagecast/contract';
 import { GraphError } from '../../graph/index.js';
 import type { MessagingType } from '../../graph/types.js';
 import type { Outcome } from '../../modules/campaigns/dispatch-repo.js';
 import {
   PERMISSION_REASON,
+  TEMPLATE_PARAMS_REASON,
+  TEMPLATE_REFUSED_REASON,
   TOKEN_INVALID_REASON,
   UNKNOWN_OUTCOME_MESSAGE,
 } from '../../modules/campaigns/reasons.js';
@@ -163,8 +166,12 @@ export function outcomeOfError(
         };
       }
       return { outcome: failed(err, err.message) };
+    case 'invalid':
+      if (err.code === 132001) return { outcome: failed(err, TEMPLATE_REFUSED_REASON) };
+      if (err.code === 132000) return { outcome: failed(err, TEMPLATE_PARAMS_REASON) };
+      return { outcome: failed(err, err.message) };
     default:
-      // recipient (551, 100/2018001, 10/2018278, retired tags), invalid, unknown: a definite refusal.
+      // recipient (551, 100/2018001, 10/2018278, retired tags), unknown: a definite refusal.
       return { outcome: failed(err, err.message) };
   }
 }

@@ -18,6 +18,8 @@ export const PAGE_WEBHOOK_FIELDS = [
   'message_reads',
   'messaging_postbacks',
   'message_echoes',
+  // Meta's verdict on the page's utility templates (modules/templates/status-webhook.ts).
+  'messenger_template_status_update',
 ] as const;
 
 export const SIGN_IN_MESSAGES = {

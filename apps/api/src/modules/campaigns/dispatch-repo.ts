@@ -4,6 +4,7 @@
 // statements' WHERE clauses (see docs/campaigns.md). Raw SQL on the pool: the hot ones are measured
 // (bench/FINDINGS.md) and rely on exact plans. One file on purpose, though it is long: every statement that
 // moves a recipient row between states is here, so the at-most-once rules can be checked side by side.
+import type { TemplateParamMap } from '@pagecast/contract';
 import type pg from 'pg';
 import { FLAGGED_FOR_REVIEW, UNKNOWN_OUTCOME_MESSAGE } from './reasons.js';
 import { TASKS_SQL } from '../../auth/page-access.js';
@@ -165,6 +166,11 @@ export interface SendTargetRow {
   page_token_enc: string | null;
   message: string;
   type: string;
+  /** The utility template for recipients outside the window; `template_ok` when Meta still approves it. */
+  template_name: string | null;
+  template_language: string | null;
+  template_params: TemplateParamMap | null;
+  template_ok: boolean;
 }
 
 /**
@@ -178,8 +184,10 @@ export async function loadSendTarget(
 ): Promise<SendTargetRow | undefined> {
   const { rows } = await pool.query<SendTargetRow>(
     `select c.status, c.page_id, p.fb_page_id, l.admin_id as token_admin_id, l.page_token_enc, c.message,
-            c.type
+            c.type, c.template_name, c.template_language, c.template_params,
+            coalesce(m.status = 'approved', false) as template_ok
      from campaigns c join pages p on p.id = c.page_id
+     left join message_templates m on m.id = c.template_id
      left join lateral (
        select pa.admin_id, pa.page_token_enc from page_admins pa
         where pa.page_id = c.page_id and pa.tasks && ${TASKS_SQL.messaging}
@@ -197,6 +205,9 @@ export interface ClaimedRow {
   psid: string;
   inside_window: boolean;
   attempts: number;
+  /** For a utility template's name parameters. */
+  first_name: string | null;
+  last_name: string | null;
 }
 
 /**
@@ -222,7 +233,7 @@ export async function claimRows(
            sent_at = null
      from picked join contacts ct on ct.id = picked.contact_id
      where r.campaign_id = $1 and r.contact_id = picked.contact_id
-     returning r.contact_id, r.psid, r.attempts,
+     returning r.contact_id, r.psid, r.attempts, ct.first_name, ct.last_name,
        coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window`,
     [campaignId, batchNo, limit, workerId],
   );

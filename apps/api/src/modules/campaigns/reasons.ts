@@ -28,3 +28,10 @@ export const CANCELLED_REASON = 'Cancelled by an admin.';
 export const EMPTY_AUDIENCE_REASON =
   'No recipients: the audience was empty when the campaign started.';
 export const TAG_DELETED_REASON = 'No recipients: the tag was deleted before the campaign started.';
+
+/** Meta refused the utility template (132001: deleted, not approved any more, or unknown in that language). */
+export const TEMPLATE_REFUSED_REASON =
+  'Meta refused the utility template: it was deleted or is no longer approved. Check Templates, then schedule again for these contacts.';
+/** Meta refused the template's parameters (132000). */
+export const TEMPLATE_PARAMS_REASON =
+  "Meta refused the template's parameters: the template changed since the campaign was scheduled. Check Templates, then schedule again for these contacts.";

@@ -1,5 +1,5 @@
 // SQL of the campaigns capability (HTTP side). The dispatch path (claim, limiter, outcomes) lives in
-// src/jobs/campaign-*.ts; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
+// dispatch-repo.ts; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
 // aggregate- and CTE-heavy and the dispatch path shares their shapes.
 import {
   LIMITS,
@@ -7,6 +7,7 @@ import {
   type CampaignRecipient,
   type CampaignStatus,
   type SkipReason,
+  type TemplateParamMap,
 } from '@pagecast/contract';
 import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
@@ -20,7 +21,8 @@ export { poolOf } from '../../db/client.js';
 const CAMPAIGN_COLUMNS = `
   c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id,
   coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
-  c.interacted_count, c.failed_count, c.skipped_count, c.status, c.status_reason, c.created_at, c.started_at, c.completed_at`;
+  c.interacted_count, c.failed_count, c.skipped_count, c.template_name, c.status, c.status_reason, c.created_at,
+  c.started_at, c.completed_at`;
 const CAMPAIGN_FROM = `campaigns c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`;
 
 interface CampaignRow {
@@ -39,6 +41,7 @@ interface CampaignRow {
   interacted_count: number;
   failed_count: number;
   skipped_count: number;
+  template_name: string | null;
   status: CampaignStatus;
   status_reason: string | null;
   created_at: Date;
@@ -65,6 +68,7 @@ export function toCampaign(r: CampaignRow): Campaign {
     interactedCount: r.interacted_count,
     failedCount: r.failed_count,
     skippedCount: r.skipped_count,
+    templateName: r.template_name,
     status: r.status,
     statusReason: r.status_reason,
     createdAt: r.created_at.toISOString(),
@@ -96,6 +100,8 @@ export async function insertCampaign(
     message: string;
     type: string;
     scheduledTime: string;
+    /** The approved utility template for recipients outside the window, with its parameter mapping. */
+    template: CampaignTemplate | null;
   },
 ): Promise<Campaign> {
   const client = await poolOf(db).connect();
@@ -148,8 +154,8 @@ async function insertCampaignRow(
   const { rows } = await client.query<CampaignRow>(
     `with c as (
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
-                              scheduled_time)
-       values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10)
+                              scheduled_time, template_id, template_name, template_language, template_params)
+       values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        returning *)
      select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
     [
@@ -163,9 +169,20 @@ async function insertCampaignRow(
       input.message,
       input.type,
       input.scheduledTime,
+      input.template?.id ?? null,
+      input.template?.name ?? null,
+      input.template?.language ?? null,
+      input.template ? JSON.stringify(input.template.params) : null,
     ],
   );
   return toCampaign(rows[0] as CampaignRow);
+}
+
+export interface CampaignTemplate {
+  id: string;
+  name: string;
+  language: string;
+  params: TemplateParamMap;
 }
 
 // The page check with the page's campaign count, then a LATERAL read of one page of campaigns: no row when

@@ -1,19 +1,23 @@
 // Rules of the campaigns capability: who may see or change a campaign, what a create may target, how
 // failures read in the funnel, the CSV export.
 import { Readable } from 'node:stream';
-import type {
-  AudiencePreview,
-  Campaign,
-  CampaignDetail,
-  CampaignRecipient,
-  CreateCampaignBody,
-  PageMeta,
+import {
+  TEMPLATE_MESSAGES,
+  templateParamMapError,
+  type AudiencePreview,
+  type Campaign,
+  type CampaignDetail,
+  type CampaignRecipient,
+  type CreateCampaignBody,
+  type PageMeta,
+  type TemplateParamMap,
 } from '@pagecast/contract';
 import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
+import { findPageTemplate } from '../templates/repo.js';
 import { csvRow } from './csv.js';
 import * as repo from './repo.js';
 import { CANCELLED_REASON } from './reasons.js';
@@ -41,11 +45,17 @@ async function createCampaign(
     tagId: string | null;
     type: string;
     msg: string;
+    templateId: string | null;
+    templateParams: TemplateParamMap;
   },
 ): Promise<Campaign> {
   const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
   const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
+  const template = body.templateId
+    ? await campaignTemplate(db, page.id, body.templateId, body.templateParams)
+    : null;
   return repo.insertCampaign(db, {
+    template,
     pageUuid: page.id,
     adminId,
     tag,
@@ -55,6 +65,30 @@ async function createCampaign(
     type: body.type,
     scheduledTime: body.time,
   });
+}
+
+/**
+ * The utility template a campaign sends outside the window: the page's, approved by Meta, every parameter
+ * filled and none unknown. Else a 400 on the field, and nothing is stored.
+ */
+async function campaignTemplate(
+  db: Db,
+  pageUuid: string,
+  templateId: string,
+  params: TemplateParamMap,
+): Promise<repo.CampaignTemplate> {
+  const t = await findPageTemplate(db, pageUuid, templateId);
+  if (!t)
+    throw new ValidationError(TEMPLATE_MESSAGES.notFound, {
+      templateId: [TEMPLATE_MESSAGES.notFound],
+    });
+  if (t.status !== 'approved')
+    throw new ValidationError(TEMPLATE_MESSAGES.notApproved, {
+      templateId: [TEMPLATE_MESSAGES.notApproved],
+    });
+  const error = templateParamMapError(t.params, params);
+  if (error) throw new ValidationError(error, { templateParams: [error] });
+  return { id: t.id, name: t.name, language: t.language, params };
 }
 
 export function pageMeta(total: number, itemCount: number, page: number, limit: number): PageMeta {

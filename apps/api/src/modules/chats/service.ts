@@ -7,7 +7,12 @@ import {
   type Recipient,
   type Tag,
 } from '@pagecast/contract';
-import { assertPageAdmin, pageAccessError, type PageRow } from '../../auth/guards.js';
+import {
+  actingPageToken,
+  assertPageAdmin,
+  pageAccessError,
+  type PageRow,
+} from '../../auth/guards.js';
 import { GraphError, type GraphMessage } from '../../graph/index.js';
 import {
   ConflictError,
@@ -137,14 +142,7 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
     return contact;
   }
 
-  function pageToken(page: PageRow): string | null {
-    if (!page.pageTokenEnc || page.tokenStatus !== 'valid') return null;
-    try {
-      return deps.tokens.decrypt(page.pageTokenEnc);
-    } catch {
-      return null;
-    }
-  }
+  const pageToken = (page: PageRow) => actingPageToken(page, deps.tokens.decrypt);
 
   async function fetchHistory(page: PageRow, contact: repo.ContactRow): Promise<void> {
     const graph = deps.graph;

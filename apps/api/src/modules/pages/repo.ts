@@ -105,6 +105,7 @@ type CampaignRowJson = {
   interactedCount: number;
   failedCount: number;
   skippedCount: number;
+  templateName: string | null;
   status: Campaign['status'];
   statusReason: string | null;
   createdAt: string;
@@ -132,6 +133,7 @@ function toCampaign(r: CampaignRowJson): Campaign {
     interactedCount: r.interactedCount,
     failedCount: r.failedCount,
     skippedCount: r.skippedCount,
+    templateName: r.templateName,
     status: r.status,
     statusReason: r.statusReason,
     createdAt: iso(r.createdAt) as string,
@@ -153,7 +155,8 @@ export async function overviewCampaigns(
     c.scheduled_time as "scheduledTime", c.type, c.tag_id as "tagId", t.name as "tagName",
     c.audience_count as "audienceCount", c.dispatched_count as "dispatchedCount",
     c.delivered_count as "deliveredCount", c.interacted_count as "interactedCount",
-    c.failed_count as "failedCount", c.skipped_count as "skippedCount", c.status, c.status_reason as "statusReason",
+    c.failed_count as "failedCount", c.skipped_count as "skippedCount",
+    c.template_name as "templateName", c.status, c.status_reason as "statusReason",
     c.created_at as "createdAt", c.started_at as "startedAt", c.completed_at as "completedAt"`;
   const { rows } = await db.execute<CampaignRowJson>(sql`
     (select 'upcoming' as kind, ${cols}

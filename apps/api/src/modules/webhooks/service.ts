@@ -12,6 +12,7 @@ import { publish } from '../../realtime/index.js';
 import { findRecipientFields } from '../chats/repo.js';
 import { toMessage, toRecipient, unknownContact } from '../chats/mappers.js';
 import { upsertContact, type ContactUpsert } from '../contacts/repo.js';
+import { applyTemplateStatus, TEMPLATE_STATUS_FIELD } from '../templates/status-webhook.js';
 import { emitWebhookEvent, type WebhookEvent } from './listeners.js';
 import * as repo from './repo.js';
 
@@ -41,6 +42,8 @@ interface Entry {
   id?: string;
   time?: number;
   messaging?: MessagingItem[];
+  /** Graph-style page changes (template status updates). */
+  changes?: Array<{ field?: string; value?: unknown }>;
 }
 
 /** Processes one stored delivery; safe to call again (it is a no-op once processed). */
@@ -68,6 +71,14 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
         for (const item of entry.messaging ?? []) {
           const e = await applyItem(db, page, item, profiles);
           if (e) out.push(e);
+        }
+        for (const change of entry.changes ?? []) {
+          if (
+            change?.field === TEMPLATE_STATUS_FIELD &&
+            change.value &&
+            typeof change.value === 'object'
+          )
+            await applyTemplateStatus(db, page.id, change.value);
         }
       }
       return out;

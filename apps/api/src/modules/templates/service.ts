@@ -1,0 +1,174 @@
+// Rules of the utility templates capability: a page's templates are created and deleted at Meta with the
+// acting admin's own page token, and kept here with Meta's verdict (status webhooks, and a re-read on
+// demand). Templates serve campaigns, so every route needs the messaging role.
+import {
+  TEMPLATE_MESSAGES as M,
+  templateParams,
+  type CreateTemplateValues,
+  type MessageTemplate,
+  type TemplateButton,
+  type TemplateStatus,
+} from '@pagecast/contract';
+import { actingPageToken, assertPageAdmin, type PageRow } from '../../auth/guards.js';
+import { allows, ROLE_MESSAGES } from '../../auth/page-access.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnavailableError,
+  ValidationError,
+} from '../../errors.js';
+import { GraphError, type GraphClient } from '../../graph/index.js';
+import type { MessageTemplateNode } from '../../graph/types.js';
+import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
+import type { ModuleDeps } from '../deps.js';
+import * as repo from './repo.js';
+
+export const TEMPLATE_RESULT_MESSAGES = {
+  deleted: 'Template deleted',
+  notFound: 'Template not found',
+} as const;
+
+/** Meta's answer to a duplicate name and language (also checked here first). */
+const DUPLICATE_SUBCODE = 2388024;
+
+/** Example values Meta reviews a template with: a plausible one per parameter. */
+const EXAMPLES: Record<string, string> = {
+  first_name: 'Alex',
+  last_name: 'Taylor',
+  full_name: 'Alex Taylor',
+};
+const exampleFor = (param: string) => EXAMPLES[param] ?? `sample ${param.replace(/_/g, ' ')}`;
+
+/** Meta's status words to ours (anything not yet decided reads as pending). */
+export function templateStatus(meta: string | undefined | null): TemplateStatus {
+  const s = (meta ?? '').toUpperCase();
+  if (s === 'APPROVED') return 'approved';
+  if (s === 'REJECTED' || s === 'DISABLED' || s === 'PAUSED') return 'rejected';
+  return 'pending';
+}
+
+/** A template Meta lists, as stored here (one made in Meta's own tools included). */
+function fromNode(pageUuid: string, n: MessageTemplateNode): repo.TemplateInsert {
+  const body = n.components?.find((c) => c.type.toUpperCase() === 'BODY')?.text ?? '';
+  const buttons: TemplateButton[] = (
+    n.components?.find((c) => c.type.toUpperCase() === 'BUTTONS')?.buttons ?? []
+  )
+    .filter((b) => b.type.toUpperCase() === 'URL' && b.text && b.url)
+    .map((b) => ({ type: 'URL', text: b.text as string, url: b.url as string }));
+  const status = templateStatus(n.status);
+  return {
+    pageUuid,
+    fbTemplateId: n.id,
+    name: n.name,
+    language: n.language,
+    body,
+    params: templateParams(body),
+    buttons,
+    status,
+    rejectedReason: status === 'rejected' ? (n.rejected_reason ?? null) : null,
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
+
+export function createTemplatesService(deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>) {
+  const { db } = deps;
+
+  /** The admin's page with their own token and the Graph client, or the error to answer. */
+  async function pageForGraph(
+    adminId: string,
+    fbPageId: string,
+  ): Promise<{ page: PageRow; token: string; graph: GraphClient }> {
+    const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+    const token = actingPageToken(page, deps.tokens.decrypt);
+    if (!token) throw new ConflictError(RECONNECT_MESSAGE);
+    if (!deps.graph)
+      throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
+    return { page, token, graph: deps.graph };
+  }
+
+  /** A Graph failure as the admin should read it; a refused template says Meta's own words. */
+  function graphFailure(err: unknown): unknown {
+    if (!(err instanceof GraphError)) return err;
+    if (err.subcode === DUPLICATE_SUBCODE) return new ConflictError(M.duplicate);
+    if (err.kind === 'invalid' || err.kind === 'unknown')
+      return new ValidationError(`Meta refused the template: ${err.message}`);
+    return sendError(err);
+  }
+
+  return {
+    async listTemplates(adminId: string, fbPageId: string): Promise<MessageTemplate[]> {
+      const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+      return repo.listPageTemplates(db, page.id);
+    },
+
+    /** Meta's list is the truth: statuses follow it, templates it no longer has are dropped. */
+    async refreshTemplates(adminId: string, fbPageId: string): Promise<MessageTemplate[]> {
+      const { page, token, graph } = await pageForGraph(adminId, fbPageId);
+      let nodes: MessageTemplateNode[];
+      try {
+        nodes = await graph.listMessageTemplates(page.fbPageId, token);
+      } catch (err) {
+        throw graphFailure(err);
+      }
+      const utility = nodes.filter((n) => (n.category ?? 'UTILITY').toUpperCase() === 'UTILITY');
+      for (const n of utility) await repo.upsertTemplate(db, fromNode(page.id, n));
+      await repo.deleteTemplatesNotIn(
+        db,
+        page.id,
+        utility.map((n) => n.id),
+      );
+      return repo.listPageTemplates(db, page.id);
+    },
+
+    async createTemplate(adminId: string, input: CreateTemplateValues): Promise<MessageTemplate> {
+      const { page, token, graph } = await pageForGraph(adminId, input.pageId);
+      if (await repo.templateExists(db, page.id, input.name, input.language))
+        throw new ConflictError(M.duplicate);
+      const params = templateParams(input.body);
+      let created: { id: string; status: string };
+      try {
+        created = await graph.createMessageTemplate(page.fbPageId, token, {
+          name: input.name,
+          language: input.language,
+          body: input.body,
+          params,
+          examples: Object.fromEntries(params.map((p) => [p, exampleFor(p)])),
+          buttons: input.buttons,
+        });
+      } catch (err) {
+        throw graphFailure(err);
+      }
+      return repo.upsertTemplate(db, {
+        pageUuid: page.id,
+        fbTemplateId: created.id,
+        name: input.name,
+        language: input.language,
+        body: input.body,
+        params,
+        buttons: input.buttons,
+        status: templateStatus(created.status),
+        rejectedReason: null,
+      });
+    },
+
+    async deleteTemplate(adminId: string, templateId: string): Promise<void> {
+      const t = await repo.findAdminTemplate(db, adminId, templateId);
+      if (!t) throw new NotFoundError(TEMPLATE_RESULT_MESSAGES.notFound);
+      if (!allows(t.tasks, 'messaging')) throw new ForbiddenError(ROLE_MESSAGES.messaging);
+      // Checked before Meta's delete too: a template a campaign will send must not vanish at Meta.
+      if (await repo.templateInUse(db, templateId)) throw new ConflictError(M.inUse);
+      const { page, token, graph } = await pageForGraph(adminId, t.pageId);
+      try {
+        await graph.deleteMessageTemplate(page.fbPageId, token, t.name, t.fbTemplateId);
+      } catch (err) {
+        // Already gone at Meta (deleted in its own tools): deleting it here is what is left to do.
+        if (!(err instanceof GraphError && err.code === 100 && err.kind === 'invalid'))
+          throw graphFailure(err);
+      }
+      const result = await repo.deleteUnusedTemplate(db, templateId);
+      if (result === 'in_use') throw new ConflictError(M.inUse);
+    },
+  };
+}

@@ -1,0 +1,465 @@
+// Utility templates (docs/campaigns.md, "Send paths") over HTTP against a real Postgres, pg-boss and the
+// emulator: the template lifecycle at Meta (create, review webhook, re-read, delete), its rules, and campaigns
+// that send it to contacts outside the 24-hour window.
+import { TEMPLATE_MESSAGES as M } from '@pagecast/contract';
+import { signatureHeaders } from '@pagecast/graph-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCampaignWorld,
+  must,
+  waitFor,
+  type CampaignWorld,
+  type WorldPage,
+} from './fixtures/campaign-world.js';
+
+const SECRET = 'pagecast-emulator-app-secret';
+let w: CampaignWorld;
+let page: WorldPage;
+
+beforeAll(async () => {
+  w = await createCampaignWorld();
+  page = await w.createPage({ inside: 3, outside: 4 });
+  await w.startWorker();
+  await behaviour({ templateApprovalMs: 60_000 }); // decided by the tests (control API, webhooks)
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+async function behaviour(b: Record<string, unknown>) {
+  await fetch(`${w.emulator.url}/_emulator/behaviour`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(b),
+  });
+}
+/** Meta's review, decided now (the emulator's control API); the webhook it sends is not subscribed here. */
+async function review(p: WorldPage, fbTemplateId: string, status: 'APPROVED' | 'REJECTED') {
+  const res = await fetch(
+    `${w.emulator.url}/_emulator/pages/${p.fbPageId}/message_templates/${fbTemplateId}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status, reason: status === 'REJECTED' ? 'INCORRECT_CATEGORY' : null }),
+    },
+  );
+  expect(res.status).toBe(200);
+}
+const metaTemplates = (p: WorldPage) =>
+  must(w.emulator.world.pages.get(p.fbPageId)).templates.filter((t) => !t.deleted);
+const templateBody = (over: Record<string, unknown> = {}) => ({
+  pageId: page.fbPageId,
+  name: 'order_update',
+  language: 'en_US',
+  body: 'Hi {{first_name}}, your order {{order_ref}} has shipped.',
+  buttons: [{ type: 'URL', text: 'Track it', url: 'https://example.com/track' }],
+  ...over,
+});
+const fbIdOf = async (id: string) =>
+  must(
+    (
+      await w.pool.query<{ f: string }>(
+        'select fb_template_id as f from message_templates where id = $1',
+        [id],
+      )
+    ).rows[0],
+  ).f;
+const storedCount = async () =>
+  must(
+    (await w.pool.query<{ n: number }>('select count(*)::int as n from message_templates')).rows[0],
+  ).n;
+
+/** An approved template on `p` (created through the API, approved by Meta's review). */
+async function approvedTemplate(
+  p: WorldPage,
+  name: string,
+  body = 'Hi {{first_name}}, update {{ref}}.',
+) {
+  const res = await w.api('POST', '/api/v1/templates', {
+    pageId: p.fbPageId,
+    name,
+    language: 'en_US',
+    body,
+  });
+  expect(res.status, res.text).toBe(201);
+  await review(p, await fbIdOf(res.body.id as string), 'APPROVED');
+  const list = await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
+  expect(list.body.find((t: { id: string }) => t.id === res.body.id).status).toBe('approved');
+  return res.body.id as string;
+}
+
+describe('templates: lifecycle at Meta', () => {
+  it('creates a template at Meta (pending, with its parameters) and lists it', async () => {
+    const res = await w.api('POST', '/api/v1/templates', templateBody());
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      pageId: page.fbPageId,
+      name: 'order_update',
+      language: 'en_US',
+      params: ['first_name', 'order_ref'],
+      buttons: [{ type: 'URL', text: 'Track it', url: 'https://example.com/track' }],
+      status: 'pending',
+      rejectedReason: null,
+      scheduledCampaigns: 0,
+    });
+    const meta = metaTemplates(page).find((t) => t.name === 'order_update');
+    expect(meta?.category).toBe('UTILITY');
+    expect(meta?.components[0]).toMatchObject({
+      type: 'BODY',
+      example: {
+        body_text_named_params: [{ param_name: 'first_name' }, { param_name: 'order_ref' }],
+      },
+    });
+    const list = await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`);
+    expect(list.body.map((t: { name: string }) => t.name)).toContain('order_update');
+  });
+
+  it('refuses bad templates with a message on the field, before any Graph call', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ name: 'Order Update' }, 'name', M.nameInvalid],
+      [{ name: '' }, 'name', M.nameRequired],
+      [{ language: 'xx_XX' }, 'language', M.languageInvalid],
+      [{ body: '   ' }, 'body', M.bodyRequired],
+      [{ body: 'x'.repeat(1025) }, 'body', M.bodyTooLong],
+      [{ body: 'Hi {{First Name}}' }, 'body', M.paramInvalid],
+      [{ body: 'Hi {{first_name}' }, 'body', M.paramInvalid],
+      [
+        { buttons: [{ type: 'URL', text: 'Go', url: 'http://plain.example' }] },
+        'buttons.0.url',
+        M.buttonUrlInvalid,
+      ],
+      [
+        { buttons: [{ type: 'URL', text: 'x'.repeat(26), url: 'https://a.example' }] },
+        'buttons.0.text',
+        M.buttonTextTooLong,
+      ],
+      [
+        {
+          buttons: Array.from({ length: 4 }, () => ({
+            type: 'URL',
+            text: 'Go',
+            url: 'https://a.example',
+          })),
+        },
+        'buttons',
+        M.tooManyButtons,
+      ],
+    ];
+    const before = await storedCount();
+    const atMeta = metaTemplates(page).length;
+    for (const [over, field, message] of cases) {
+      const res = await w.api(
+        'POST',
+        '/api/v1/templates',
+        templateBody({ name: 'bad_one', ...over }),
+      );
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body.fieldErrors[field], JSON.stringify(res.body)).toEqual([message]);
+    }
+    expect(await storedCount()).toBe(before);
+    expect(metaTemplates(page)).toHaveLength(atMeta);
+  });
+
+  it('a duplicate name and language is 409; another language is a new template', async () => {
+    const dup = await w.api('POST', '/api/v1/templates', templateBody());
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe(M.duplicate);
+    const es = await w.api('POST', '/api/v1/templates', templateBody({ language: 'es_ES' }));
+    expect(es.status).toBe(201);
+  });
+
+  it("Meta's verdict arrives by webhook (changes form) and by a re-read", async () => {
+    const made = await w.api(
+      'POST',
+      '/api/v1/templates',
+      templateBody({ name: 'shipping_notice' }),
+    );
+    const fbId = await fbIdOf(made.body.id as string);
+    const payload = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: page.fbPageId,
+          time: Date.now(),
+          changes: [
+            {
+              field: 'messenger_template_status_update',
+              value: {
+                event: 'REJECTED',
+                message_template_id: Number(fbId),
+                message_template_name: 'shipping_notice',
+                message_template_language: 'en_US',
+                reason: 'INCORRECT_CATEGORY',
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const hook = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/messenger',
+      headers: { 'content-type': 'application/json', ...signatureHeaders(payload, SECRET) },
+      payload,
+    });
+    expect(hook.statusCode).toBe(200);
+    const rejected = await waitFor(async () => {
+      const list = await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`);
+      const t = list.body.find((x: { id: string }) => x.id === made.body.id);
+      return t.status === 'rejected' && t;
+    }, 10_000);
+    expect(rejected.rejectedReason).toBe('INCORRECT_CATEGORY');
+
+    // Meta approves it after an appeal: the re-read follows Meta's list.
+    await review(page, fbId, 'APPROVED');
+    const list = await w.api('POST', `/api/v1/templates/page/${page.fbPageId}/refresh`, {});
+    expect(list.status).toBe(200);
+    expect(list.body.find((x: { id: string }) => x.id === made.body.id)).toMatchObject({
+      status: 'approved',
+      rejectedReason: null,
+    });
+  });
+
+  it("a template deleted in Meta's tools is dropped by the re-read; one made there is picked up", async () => {
+    const made = await w.api('POST', '/api/v1/templates', templateBody({ name: 'gone_at_meta' }));
+    const meta = must(metaTemplates(page).find((t) => t.name === 'gone_at_meta'));
+    meta.deleted = true;
+    const res = await fetch(
+      `${w.emulator.url}/v25.0/${page.fbPageId}/message_templates?access_token=${page.token}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'made_in_meta',
+          language: 'en_US',
+          category: 'UTILITY',
+          components: [{ type: 'BODY', text: 'Your booking is confirmed.' }],
+        }),
+      },
+    );
+    expect(res.status).toBe(200);
+    const list = await w.api('POST', `/api/v1/templates/page/${page.fbPageId}/refresh`, {});
+    const names = list.body.map((t: { name: string }) => t.name);
+    expect(names).toContain('made_in_meta');
+    expect(names).not.toContain('gone_at_meta');
+    expect(
+      (await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`)).body.some(
+        (t: { id: string }) => t.id === made.body.id,
+      ),
+    ).toBe(false);
+  });
+
+  it('deletes at Meta and here; refused (409) while a scheduled campaign sends it', async () => {
+    const id = await approvedTemplate(page, 'to_delete');
+    const campaign = await w.api('POST', '/api/v1/campaigns/create', {
+      name: 'Later',
+      description: 'Scheduled',
+      pageId: page.fbPageId,
+      tagId: null,
+      time: new Date(Date.now() + 3_600_000).toISOString(),
+      type: 'ACCOUNT_UPDATE',
+      msg: 'Hello later',
+      templateId: id,
+      templateParams: {
+        first_name: { source: 'first_name' },
+        ref: { source: 'text', text: 'R-1' },
+      },
+    });
+    expect(campaign.status, campaign.text).toBe(201);
+    expect(campaign.body.templateName).toBe('to_delete');
+    const refused = await w.api('DELETE', `/api/v1/templates/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(M.inUse);
+    expect(metaTemplates(page).some((t) => t.name === 'to_delete')).toBe(true);
+
+    await w.api('POST', `/api/v1/campaigns/${campaign.body.id}/cancel`, {});
+    const ok = await w.api('DELETE', `/api/v1/templates/${id}`);
+    expect(ok.status, ok.text).toBe(200);
+    expect(metaTemplates(page).some((t) => t.name === 'to_delete')).toBe(false);
+    expect((await w.api('DELETE', `/api/v1/templates/${id}`)).status).toBe(404);
+  });
+
+  it("another admin's template is 404; an ANALYZE-only admin gets 403", async () => {
+    const id = await approvedTemplate(page, 'private_one');
+    expect((await w.api('DELETE', `/api/v1/templates/${id}`, undefined, w.otherAuth)).status).toBe(
+      404,
+    );
+    expect(
+      (await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`, undefined, w.otherAuth))
+        .status,
+    ).toBe(404);
+    await w.pool.query(
+      `insert into page_admins (page_id, admin_id, tasks) values ($1, $2, '{ANALYZE}')`,
+      [page.uuid, w.otherAdminId],
+    );
+    try {
+      const res = await w.api(
+        'POST',
+        '/api/v1/templates',
+        templateBody({ name: 'analyst' }),
+        w.otherAuth,
+      );
+      expect(res.status).toBe(403);
+    } finally {
+      await w.pool.query('delete from page_admins where page_id = $1 and admin_id = $2', [
+        page.uuid,
+        w.otherAdminId,
+      ]);
+    }
+  });
+});
+
+describe('campaigns with a utility template', () => {
+  const campaign = (p: WorldPage, over: Record<string, unknown>) =>
+    w.api('POST', '/api/v1/campaigns/create', {
+      name: 'Order updates',
+      description: 'Utility',
+      pageId: p.fbPageId,
+      tagId: null,
+      time: new Date().toISOString(),
+      type: 'POST_PURCHASE_UPDATE',
+      msg: 'Hello from the shop',
+      ...over,
+    });
+  const settled = (id: string) =>
+    waitFor(async () => {
+      const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
+    }, 30_000);
+
+  it('inside the window a standard message, outside it the template with its parameters; no retired tag', async () => {
+    const p = await w.createPage({ inside: 2, outside: 3 });
+    const id = await approvedTemplate(p, 'order_status');
+    const res = await campaign(p, {
+      templateId: id,
+      templateParams: {
+        first_name: { source: 'first_name' },
+        ref: { source: 'text', text: 'A-12' },
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    const d = await settled(res.body.id as string);
+    expect(d.campaign).toMatchObject({
+      status: 'completed',
+      audienceCount: 5,
+      dispatchedCount: 5,
+      skippedCount: 0,
+      failedCount: 0,
+      templateName: 'order_status',
+    });
+    const outbox = await w.outbox(p.fbPageId);
+    expect(outbox).toHaveLength(5);
+    expect(outbox.some((e) => e.tag !== null)).toBe(false);
+    const emu = must(w.emulator.world.pages.get(p.fbPageId));
+    for (const c of p.contacts) {
+      const sent = must(outbox.find((e) => e.recipient === c.psid));
+      const first = must(emu.contacts.get(c.psid)).firstName;
+      if (c.inside)
+        expect(sent).toMatchObject({ messaging_type: 'UPDATE', text: 'Hello from the shop' });
+      else
+        expect(sent).toMatchObject({
+          messaging_type: 'UTILITY',
+          text: `Hi ${first}, update A-12.`,
+          template: { name: 'order_status', params: { first_name: first, ref: 'A-12' } },
+        });
+    }
+    const rows = await w.pool.query<{ messaging_type: string }>(
+      'select messaging_type from campaign_recipients where campaign_id = $1',
+      [res.body.id],
+    );
+    expect(rows.rows.filter((r) => r.messaging_type === 'UTILITY')).toHaveLength(3);
+  });
+
+  it('a contact without a first name gets "there" (Meta refuses an empty parameter)', async () => {
+    const p = await w.createPage({ inside: 0, outside: 1 });
+    await w.pool.query('update contacts set first_name = null where page_id = $1', [p.uuid]);
+    const id = await approvedTemplate(p, 'no_name');
+    const res = await campaign(p, {
+      templateId: id,
+      templateParams: {
+        first_name: { source: 'first_name' },
+        ref: { source: 'text', text: 'B-7' },
+      },
+    });
+    await settled(res.body.id as string);
+    expect((await w.outbox(p.fbPageId))[0]?.text).toBe('Hi there, update B-7.');
+  });
+
+  it("refuses a template that is not approved, not the page's, or parameters that do not match", async () => {
+    const p = await w.createPage({ inside: 1, outside: 1 });
+    const approved = await approvedTemplate(p, 'good_one');
+    const pending = await w.api('POST', '/api/v1/templates', {
+      pageId: p.fbPageId,
+      name: 'still_pending',
+      language: 'en_US',
+      body: 'Hello {{first_name}}',
+    });
+    const otherPages = await approvedTemplate(page, 'elsewhere');
+    const full = { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'X' } };
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [
+        { templateId: pending.body.id, templateParams: { first_name: { source: 'first_name' } } },
+        'templateId',
+        M.notApproved,
+      ],
+      [{ templateId: otherPages, templateParams: full }, 'templateId', M.notFound],
+      [
+        { templateId: approved, templateParams: { first_name: { source: 'first_name' } } },
+        'templateParams',
+        `${M.paramMissing} {{ref}}`,
+      ],
+      [
+        { templateId: approved, templateParams: { ...full, extra: { source: 'last_name' } } },
+        'templateParams',
+        `${M.paramUnknown} {{extra}}`,
+      ],
+      [
+        { templateId: approved, templateParams: { ...full, ref: { source: 'text', text: ' ' } } },
+        'templateParams.ref.text',
+        M.paramTextRequired,
+      ],
+      [{ templateId: 'not-a-uuid' }, 'templateId', 'Template must be a valid template id'],
+    ];
+    const before = must(
+      (await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0],
+    ).n;
+    for (const [over, field, message] of cases) {
+      const res = await campaign(p, {
+        time: new Date(Date.now() + 3_600_000).toISOString(),
+        ...over,
+      });
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body.fieldErrors[field], JSON.stringify(res.body)).toEqual([message]);
+    }
+    expect(
+      must((await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0])
+        .n,
+    ).toBe(before);
+  });
+
+  it('a template Meta stops approving after scheduling: those outside the window are skipped with the reason', async () => {
+    const p = await w.createPage({ inside: 1, outside: 2 });
+    const id = await approvedTemplate(p, 'revoked_later');
+    const res = await campaign(p, {
+      time: new Date(Date.now() + 3_600_000).toISOString(),
+      templateId: id,
+      templateParams: { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'Z' } },
+    });
+    expect(res.status).toBe(201);
+    await w.pool.query(`update message_templates set status = 'rejected' where id = $1`, [id]);
+    await w.pool.query(`update campaigns set scheduled_time = now() where id = $1`, [res.body.id]);
+    const d = await settled(res.body.id as string);
+    expect(d.campaign).toMatchObject({ dispatchedCount: 1, skippedCount: 2 });
+    expect(d.funnel.skippedByReason).toEqual([{ reason: 'template_unavailable', count: 2 }]);
+    expect((await w.outbox(p.fbPageId)).every((e) => e.messaging_type === 'UPDATE')).toBe(true);
+  });
+
+  it('without a template, contacts outside the window are skipped as before (no Graph call)', async () => {
+    const p = await w.createPage({ inside: 1, outside: 2 });
+    const res = await campaign(p, {});
+    const d = await settled(res.body.id as string);
+    expect(d.campaign).toMatchObject({ dispatchedCount: 1, skippedCount: 2, templateName: null });
+    expect(d.funnel.skippedByReason).toEqual([{ reason: 'outside_window', count: 2 }]);
+    expect(await w.outbox(p.fbPageId)).toHaveLength(1);
+  });
+});

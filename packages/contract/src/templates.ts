@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { c } from './c';
+import { GraphId, Uuid, meta, errors, pageErrors, writeErrors } from './common';
+import { MessageTemplate } from './entities';
+import { createTemplateBodySchema } from './rules/template-rules';
+
+export const CreateTemplateBody = createTemplateBodySchema;
+
+export const templatesContract = c.router({
+  listTemplates: {
+    method: 'GET',
+    path: '/api/v1/templates/page/:pageId',
+    summary: "The page's utility message templates with Meta's status, newest first",
+    pathParams: z.object({ pageId: GraphId }),
+    responses: { ...pageErrors, 200: z.array(MessageTemplate) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  refreshTemplates: {
+    method: 'POST',
+    path: '/api/v1/templates/page/:pageId/refresh',
+    summary: "Re-read the page's templates and their status from Meta",
+    pathParams: z.object({ pageId: GraphId }),
+    body: z.object({}).optional(),
+    responses: { ...writeErrors, ...errors(429, 502), 200: z.array(MessageTemplate) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  createTemplate: {
+    method: 'POST',
+    path: '/api/v1/templates',
+    summary: 'Submit a utility message template to Meta for approval',
+    body: CreateTemplateBody,
+    responses: { ...writeErrors, ...errors(409, 429, 502), 201: MessageTemplate },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  deleteTemplate: {
+    method: 'DELETE',
+    path: '/api/v1/templates/:id',
+    summary: 'Delete a template here and at Meta (refused while a scheduled campaign sends it)',
+    pathParams: z.object({ id: Uuid }),
+    body: c.noBody(),
+    responses: {
+      ...pageErrors,
+      ...errors(409, 429, 502),
+      200: z.object({ success: z.literal(true), message: z.string() }),
+    },
+    metadata: meta({ auth: 'admin' }),
+  },
+});
