@@ -21,6 +21,7 @@ import { Route as DashboardChatsRouteImport } from './routes/dashboard/chats'
 import { Route as DashboardHomeRouteImport } from './routes/dashboard/home'
 import { Route as DashboardManageTagsRouteImport } from './routes/dashboard/manage-tags'
 import { Route as DashboardScheduleRouteImport } from './routes/dashboard/schedule'
+import { Route as DashboardTemplatesRouteImport } from './routes/dashboard/templates'
 import { Route as DeletionStatusUserIdRouteImport } from './routes/deletion-status.$userId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -83,6 +84,11 @@ const DashboardScheduleRoute = DashboardScheduleRouteImport.update({
   path: '/schedule',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardTemplatesRoute = DashboardTemplatesRouteImport.update({
+  id: '/templates',
+  path: '/templates',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DeletionStatusUserIdRoute = DeletionStatusUserIdRouteImport.update({
   id: '/deletion-status/$userId',
   path: '/deletion-status/$userId',
@@ -101,6 +107,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/home': typeof DashboardHomeRoute
   '/dashboard/manage-tags': typeof DashboardManageTagsRoute
   '/dashboard/schedule': typeof DashboardScheduleRoute
+  '/dashboard/templates': typeof DashboardTemplatesRoute
   '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
@@ -115,6 +122,7 @@ export interface FileRoutesByTo {
   '/dashboard/home': typeof DashboardHomeRoute
   '/dashboard/manage-tags': typeof DashboardManageTagsRoute
   '/dashboard/schedule': typeof DashboardScheduleRoute
+  '/dashboard/templates': typeof DashboardTemplatesRoute
   '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
   '/dashboard': typeof DashboardIndexRoute
 }
@@ -131,6 +139,7 @@ export interface FileRoutesById {
   '/dashboard/home': typeof DashboardHomeRoute
   '/dashboard/manage-tags': typeof DashboardManageTagsRoute
   '/dashboard/schedule': typeof DashboardScheduleRoute
+  '/dashboard/templates': typeof DashboardTemplatesRoute
   '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
@@ -148,6 +157,7 @@ export interface FileRouteTypes {
     | '/dashboard/home'
     | '/dashboard/manage-tags'
     | '/dashboard/schedule'
+    | '/dashboard/templates'
     | '/deletion-status/$userId'
     | '/dashboard/'
   fileRoutesByTo: FileRoutesByTo
@@ -162,6 +172,7 @@ export interface FileRouteTypes {
     | '/dashboard/home'
     | '/dashboard/manage-tags'
     | '/dashboard/schedule'
+    | '/dashboard/templates'
     | '/deletion-status/$userId'
     | '/dashboard'
   id:
@@ -177,6 +188,7 @@ export interface FileRouteTypes {
     | '/dashboard/home'
     | '/dashboard/manage-tags'
     | '/dashboard/schedule'
+    | '/dashboard/templates'
     | '/deletion-status/$userId'
     | '/dashboard/'
   fileRoutesById: FileRoutesById
@@ -277,6 +289,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardScheduleRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/templates': {
+      id: '/dashboard/templates'
+      path: '/templates'
+      fullPath: '/dashboard/templates'
+      preLoaderRoute: typeof DashboardTemplatesRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/deletion-status/$userId': {
       id: '/deletion-status/$userId'
       path: '/deletion-status/$userId'
@@ -293,6 +312,7 @@ interface DashboardRouteRouteChildren {
   DashboardHomeRoute: typeof DashboardHomeRoute
   DashboardManageTagsRoute: typeof DashboardManageTagsRoute
   DashboardScheduleRoute: typeof DashboardScheduleRoute
+  DashboardTemplatesRoute: typeof DashboardTemplatesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
@@ -302,6 +322,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardHomeRoute: DashboardHomeRoute,
   DashboardManageTagsRoute: DashboardManageTagsRoute,
   DashboardScheduleRoute: DashboardScheduleRoute,
+  DashboardTemplatesRoute: DashboardTemplatesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 

@@ -77,6 +77,7 @@ describe('dashboard sidebar', () => {
       'Manage Tags',
       'Chats',
       'Schedule',
+      'Templates',
       'Campaign Analytics',
     ]);
     // Real links (amendment 10.4): the URL shows on hover and middle-click opens a new tab.
@@ -85,6 +86,7 @@ describe('dashboard sidebar', () => {
       '/dashboard/manage-tags',
       '/dashboard/chats',
       '/dashboard/schedule',
+      '/dashboard/templates',
       '/dashboard/analytics',
     ]);
     expect(within(features).getByRole('link', { name: 'Home' })).toHaveAttribute(

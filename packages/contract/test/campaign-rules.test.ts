@@ -103,6 +103,8 @@ describe('campaign creation body (server)', () => {
       time: '2026-11-21T10:30:00.000Z',
       type: 'POST_PURCHASE_UPDATE',
       msg: 'Hello there',
+      templateId: null,
+      templateParams: {},
     });
     expect(body.safeParse(payload).success).toBe(true);
   });

@@ -1,4 +1,8 @@
-import { CAMPAIGN_MESSAGES as M, type AudiencePreview } from '@pagecast/contract';
+import {
+  CAMPAIGN_MESSAGES as M,
+  type AudiencePreview,
+  type MessageTemplate,
+} from '@pagecast/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,9 +83,9 @@ describe('ScheduleCampaignScreen', () => {
       'Post purchase update',
       'Account update',
     ]);
-    expect(screen.getByRole('link', { name: /message tag policy/i })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /utility messages policy/i })).toHaveAttribute(
       'href',
-      'https://developers.facebook.com/docs/messenger-platform/send-messages/message-tags/',
+      'https://developers.facebook.com/docs/messenger-platform/send-messages/utility-messages',
     );
     expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent(
       '2026-11-21 10:15 UTC',
@@ -146,6 +150,8 @@ describe('ScheduleCampaignScreen', () => {
       dateTime: NOW,
       message: 'Our winter sale starts now',
       contentType: 'POST_PURCHASE_UPDATE',
+      templateId: '',
+      templateParams: {},
     });
     expect(await screen.findByText(T.created)).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('');
@@ -189,6 +195,72 @@ describe('ScheduleCampaignScreen', () => {
       '120 recipients: 20 inside the 24-hour window get it, 100 outside it will be skipped.',
     );
     expect(note).toHaveTextContent(T.skipNote);
+  });
+});
+
+describe('utility template for contacts outside the window', () => {
+  const template = (over: Partial<MessageTemplate> = {}): MessageTemplate => ({
+    id: '7b0e8a52-3c2f-4a51-9a7e-1f6f3f0a9c11',
+    pageId: '42',
+    name: 'order_update',
+    language: 'en_US',
+    body: 'Hi {{first_name}}, order {{order_ref}} shipped.',
+    params: ['first_name', 'order_ref'],
+    buttons: [],
+    status: 'approved',
+    rejectedReason: null,
+    scheduledCampaigns: 0,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...over,
+  });
+  const audience: AudiencePreview = { total: 120, insideWindow: 20, outsideWindow: 100 };
+
+  it('offers only approved templates, maps each parameter and previews what contacts read', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const { user } = setup({
+      audience,
+      onSubmit,
+      templates: [
+        template(),
+        template({ id: 'a1e5f4b8-0c7d-4e2a-8b1f-9d3c2b1a0f99', name: 'sale', status: 'rejected' }),
+      ],
+    });
+    const picker = screen.getByLabelText(T.templateLabel);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([T.templateSkip, 'order_update (English (US))']);
+    await user.selectOptions(picker, template().id);
+    expect(screen.getByLabelText(T.paramSource('first_name'))).toHaveValue('first_name');
+    expect(screen.getByLabelText(T.paramSource('order_ref'))).toHaveValue('text');
+    expect(screen.getByTestId('audience-preview')).toHaveTextContent(
+      'outside it get the utility template “order_update”',
+    );
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    // The fixed text is still empty: the rule's message, nothing sent.
+    expect(await screen.findByText('Fixed text is required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText(T.paramText('order_ref')), 'A-12');
+    expect(screen.getByTestId('template-preview')).toHaveTextContent(
+      'Hi Alex, order A-12 shipped.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      templateId: template().id,
+      templateParams: {
+        first_name: { source: 'first_name' },
+        order_ref: { source: 'text', text: 'A-12' },
+      },
+    });
+  });
+
+  it('without outside-window contacts there is nothing to choose', () => {
+    setup({ audience: { total: 5, insideWindow: 5, outsideWindow: 0 }, templates: [template()] });
+    expect(screen.queryByLabelText(T.templateLabel)).not.toBeInTheDocument();
   });
 });
 

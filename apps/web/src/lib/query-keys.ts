@@ -16,6 +16,11 @@ export const queryKeys = {
     list: (pageId: string) => ['tags', pageId] as const,
   },
 
+  /** The page's utility templates (Templates and Schedule share the entry). */
+  templates: {
+    list: (pageId: string) => ['templates', pageId] as const,
+  },
+
   /** The inbox: recipients and each open conversation (with the chat's tags). */
   chats: {
     all: (pageId: string) => ['chats', pageId] as const,

@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   CalendarClock,
   ChartColumn,
+  FileText,
   House,
   MessagesSquare,
   Tags,
@@ -30,6 +31,7 @@ export const NAV_ICONS = {
   'manage-tags': <Tags />,
   chats: <MessagesSquare />,
   schedule: <CalendarClock />,
+  templates: <FileText />,
   analytics: <ChartColumn />,
   'change-page': <ArrowLeftRight />,
 } as const;

@@ -1,4 +1,4 @@
-// /dashboard/schedule: the page's tags, its sync state and the audience preview wired to the pure
+// /dashboard/schedule: the page's tags, templates, sync state and the audience preview wired to the pure
 // ScheduleCampaignScreen; creation through the contract's createCampaign.
 import { SCHEDULE_TEXT, ScheduleCampaignScreen } from '@pagecast/ui/screens/schedule-campaign';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/query';
 import { usePagesStore } from '../../stores';
 import { useSyncState } from '../sync';
 import { useTagsQuery } from '../tags/queries';
+import { useTemplatesQuery } from '../templates/queries';
 import { useAudienceQuery, useCreateCampaign } from './queries';
 
 export function ScheduleCampaignPage() {
@@ -14,6 +15,7 @@ export function ScheduleCampaignPage() {
   const [tagId, setTagId] = useState('');
   const tagsQuery = useTagsQuery(pageId);
   const audienceQuery = useAudienceQuery(pageId, tagId);
+  const templatesQuery = useTemplatesQuery(pageId);
   // The screen shows a failure's message (its own text when the server sent none) and fieldErrors.
   const createCampaign = useCreateCampaign(pageId, SCHEDULE_TEXT.createFailed);
 
@@ -26,6 +28,8 @@ export function ScheduleCampaignPage() {
       audience={audienceQuery.data ?? null}
       audienceLoading={audienceQuery.isLoading}
       onTagChange={setTagId}
+      templates={templatesQuery.data ?? []}
+      templatesLoading={templatesQuery.isLoading}
       onSubmit={(values) => createCampaign.mutateAsync(values)}
     />
   );

@@ -6,11 +6,18 @@ export const DASHBOARD_NAV_ITEMS = [
   { key: 'manage-tags', label: 'Manage Tags', icon: 'manage-tags' },
   { key: 'chats', label: 'Chats', icon: 'chats' },
   { key: 'schedule', label: 'Schedule', icon: 'schedule' },
+  // Utility templates: Meta's path to contacts outside the 24-hour window (not in the spec's list).
+  { key: 'templates', label: 'Templates', icon: 'templates' },
   { key: 'analytics', label: 'Campaign Analytics', icon: 'analytics' },
 ] as const satisfies readonly DashboardNavItem[];
 
 /** Screens that act on the page's audience: only for a role with messaging (the API answers 403 too). */
-export const MESSAGING_SECTIONS: readonly string[] = ['manage-tags', 'chats', 'schedule'];
+export const MESSAGING_SECTIONS: readonly string[] = [
+  'manage-tags',
+  'chats',
+  'schedule',
+  'templates',
+];
 
 /** The items the admin's role on the page allows (an older stored page without the flag shows all). */
 export function navItemsFor(canMessage: boolean | undefined): DashboardNavItem[] {

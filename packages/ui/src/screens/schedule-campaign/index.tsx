@@ -9,6 +9,7 @@ import {
   type AudiencePreview,
   type CampaignFormInput,
   type CampaignFormValues,
+  type MessageTemplate,
 } from '@pagecast/contract';
 import { ExternalLink, Info, TriangleAlert, Users } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
@@ -21,6 +22,13 @@ import { Textarea } from '../../primitives/textarea';
 import { toast } from '../../primitives/toaster';
 import { SyncBanner } from '../sync';
 import { DateTimePicker } from '../../primitives/date-time-picker';
+import {
+  defaultChoices,
+  TemplateSection,
+  toParamMap,
+  type ParamChoice,
+  type ParamChoices,
+} from './template-section';
 import { SCHEDULE_TEXT } from './texts';
 
 export { SCHEDULE_TEXT } from './texts';
@@ -40,6 +48,9 @@ type FormState = {
   dateTime: Date | null;
   message: string;
   contentType: string;
+  /** '' = skip the contacts outside the window. */
+  templateId: string;
+  templateParams: ParamChoices;
 };
 
 /** What `onSubmit` rejects with: the server's error body (or an Error with a message). */
@@ -62,6 +73,11 @@ export interface ScheduleCampaignScreenProps {
   onTagChange?: (tagId: string) => void;
   /** Creates the campaign; rejects with a CampaignActionError-like value on failure. */
   onSubmit: (values: CampaignFormValues) => Promise<unknown>;
+  /** The page's utility templates (only approved ones can be chosen). */
+  templates?: MessageTemplate[];
+  templatesLoading?: boolean;
+  /** Where 'Manage templates' goes. */
+  templatesHref?: string;
   /** The clock (tests pin it). */
   now?: () => Date;
 }
@@ -73,6 +89,8 @@ const emptyForm = (now: Date): FormState => ({
   dateTime: now,
   message: '',
   contentType: '',
+  templateId: '',
+  templateParams: {},
 });
 
 export function ScheduleCampaignScreen({
@@ -84,8 +102,12 @@ export function ScheduleCampaignScreen({
   audienceLoading = false,
   onTagChange,
   onSubmit,
+  templates = [],
+  templatesLoading = false,
+  templatesHref = '/dashboard/templates',
   now = () => new Date(),
 }: ScheduleCampaignScreenProps) {
+  const approved = templates.filter((t) => t.status === 'approved');
   const ids = useId();
   const id = (f: Field) => `${ids}-${f}`;
   const [values, setValues] = useState<FormState>(() => emptyForm(now()));
@@ -101,7 +123,10 @@ export function ScheduleCampaignScreen({
 
   const submit = async () => {
     if (inFlight.current || syncing) return;
-    const parsed = makeCampaignFormSchema(now).safeParse(values);
+    const parsed = makeCampaignFormSchema(now).safeParse({
+      ...values,
+      templateParams: values.templateId ? toParamMap(values.templateParams) : {},
+    });
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -207,7 +232,30 @@ export function ScheduleCampaignScreen({
                 </p>
               ) : null}
             </FormField>
-            <AudienceNote audience={audience} loading={audienceLoading} />
+            <AudienceNote
+              audience={audience}
+              loading={audienceLoading}
+              template={approved.find((t) => t.id === values.templateId)?.name ?? null}
+            />
+            {(audience?.outsideWindow ?? 0) > 0 || values.templateId ? (
+              <TemplateSection
+                id={(f) => `${ids}-${f}`}
+                templates={approved}
+                loading={templatesLoading}
+                templateId={values.templateId}
+                choices={values.templateParams}
+                templateError={errors.templateId}
+                paramsError={errors.templateParams}
+                templatesHref={templatesHref}
+                onTemplate={(templateId) => {
+                  set('templateId', templateId);
+                  set('templateParams', defaultChoices(approved.find((t) => t.id === templateId)));
+                }}
+                onChoice={(param: string, choice: ParamChoice) =>
+                  set('templateParams', { ...values.templateParams, [param]: choice })
+                }
+              />
+            ) : null}
           </div>
           <div className="grid content-start gap-5">
             <FormField id={id('dateTime')} label={T.dateLabel} error={errors.dateTime}>
@@ -278,9 +326,12 @@ export function ScheduleCampaignScreen({
 function AudienceNote({
   audience,
   loading,
+  template,
 }: {
   audience: AudiencePreview | null;
   loading: boolean;
+  /** The utility template chosen for those outside the window, if any. */
+  template: string | null;
 }) {
   if (!audience && !loading) return null;
   return (
@@ -296,9 +347,16 @@ function AudienceNote({
       {audience ? (
         <>
           <p className="text-muted-foreground">
-            {T.audience(audience.total, audience.insideWindow, audience.outsideWindow)}
+            {template
+              ? T.audienceWithTemplate(
+                  audience.total,
+                  audience.insideWindow,
+                  audience.outsideWindow,
+                  template,
+                )
+              : T.audience(audience.total, audience.insideWindow, audience.outsideWindow)}
           </p>
-          {audience.outsideWindow > 0 ? (
+          {audience.outsideWindow > 0 && !template ? (
             <p className="flex items-start gap-2 text-foreground">
               <TriangleAlert
                 aria-hidden

@@ -1,4 +1,7 @@
-/** Texts of the Schedule Campaign screen (spec §2, §8, §9; the audience preview goes beyond the spec). */
+/**
+ * Texts of the Schedule Campaign screen (spec §2, §8, §9; the audience preview and the utility template for
+ * contacts outside the window go beyond the spec: its message tags were retired in 2026).
+ */
 export const SCHEDULE_TEXT = {
   title: 'Schedule Campaign',
   nameLabel: 'Campaign Name',
@@ -20,13 +23,26 @@ export const SCHEDULE_TEXT = {
   created: 'Campaign created successfully!',
   createFailed: 'Failed to create campaign.',
   policyNotice:
-    "Content types must be used properly: Messenger's policy allows message tags only for the updates they name, never for promotional content.",
-  policyLink: 'Read the message tag policy',
-  policyUrl: 'https://developers.facebook.com/docs/messenger-platform/send-messages/message-tags/',
+    'The content type says what your update is about. Within 24 hours of a contact’s last message any message may go; after that only an approved utility template, and only for that kind of transactional update, never promotions.',
+  policyLink: 'Read Meta’s utility messages policy',
+  policyUrl:
+    'https://developers.facebook.com/docs/messenger-platform/send-messages/utility-messages',
   audienceTitle: 'Audience',
   audienceLoading: 'Counting recipients...',
   audience: (total: number, inside: number, outside: number) =>
     `${total.toLocaleString('en')} recipient${total === 1 ? '' : 's'}: ${inside.toLocaleString('en')} inside the 24-hour window get it, ${outside.toLocaleString('en')} outside it will be skipped.`,
+  audienceWithTemplate: (total: number, inside: number, outside: number, template: string) =>
+    `${total.toLocaleString('en')} recipient${total === 1 ? '' : 's'}: ${inside.toLocaleString('en')} inside the 24-hour window get your message, ${outside.toLocaleString('en')} outside it get the utility template “${template}”.`,
+  templateLabel: 'Contacts outside the 24-hour window',
+  templateSkip: 'Skip them (no message)',
+  templateLoading: 'Loading templates...',
+  templateHint:
+    'Send them an approved utility template instead. Utility templates are for transactional updates only (an order, a booking, an account change), never promotions.',
+  templateNone: 'No approved utility template yet.',
+  templateManage: 'Manage templates',
+  templatePreview: 'They will read',
+  paramSource: (name: string) => `Fill {{${name}}} with`,
+  paramText: (name: string) => `Text for {{${name}}}`,
   skipNote:
     'Messenger allows a campaign message only within 24 hours of a contact’s last message (Meta retired the message tags that used to reach the others on 2026-04-27). Skipped recipients are counted with their reason; no message is sent to them.',
 } as const;

@@ -1,0 +1,56 @@
+// The template calls of the web app: the page's utility templates (Templates and Schedule share the list),
+// and create / refresh / delete, each followed by a refetch of the list.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageTemplate } from '@pagecast/contract';
+import type { TemplateFormValues } from '@pagecast/ui/screens/templates';
+import { tsr } from '../../lib/api';
+import { noPageSelected, unwrap } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
+
+/** While Meta reviews a template, its verdict is looked for this often (webhooks update the server). */
+const PENDING_POLL_MS = 5_000;
+
+export function useTemplatesQuery(pageId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.templates.list(pageId ?? ''),
+    enabled: Boolean(pageId),
+    queryFn: async () =>
+      unwrap(await tsr.templates.listTemplates.query({ params: { pageId: pageId ?? '' } }), 200),
+    refetchInterval: (query) =>
+      query.state.data?.some((t: MessageTemplate) => t.status === 'pending')
+        ? PENDING_POLL_MS
+        : false,
+  });
+}
+
+function useTemplatesMutation<V, R>(
+  pageId: string | undefined,
+  request: (pageId: string, variables: V) => Promise<R>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (variables: V) => {
+      if (!pageId) throw noPageSelected();
+      return request(pageId, variables);
+    },
+    onSettled: () =>
+      pageId
+        ? void queryClient.invalidateQueries({ queryKey: queryKeys.templates.list(pageId) })
+        : undefined,
+  });
+}
+
+export const useCreateTemplate = (pageId: string | undefined) =>
+  useTemplatesMutation(pageId, async (id, values: TemplateFormValues) =>
+    unwrap(await tsr.templates.createTemplate.mutate({ body: { ...values, pageId: id } }), 201),
+  );
+
+export const useRefreshTemplates = (pageId: string | undefined) =>
+  useTemplatesMutation(pageId, async (id, _: void) =>
+    unwrap(await tsr.templates.refreshTemplates.mutate({ params: { pageId: id }, body: {} }), 200),
+  );
+
+export const useDeleteTemplate = (pageId: string | undefined) =>
+  useTemplatesMutation(pageId, async (_id, templateId: string) =>
+    unwrap(await tsr.templates.deleteTemplate.mutate({ params: { id: templateId } }), 200),
+  );

@@ -1,0 +1,168 @@
+// /dashboard/templates: the page's utility message templates (Meta's path to contacts outside the 24-hour
+// window, for transactional updates). Pure: the list comes in, create / refresh / delete go out.
+import type { MessageTemplate } from '@pagecast/contract';
+import { Info, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { ScreenHeader } from '../../layout/dashboard-shell';
+import { Button } from '../../primitives/button';
+import { Collapsible } from '../../primitives/collapsible';
+import {
+  Dialog,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../primitives/dialog';
+import { toast } from '../../primitives/toaster';
+import { BusyButton, FormError } from '../manage-tags/tag-form';
+import { TemplateForm, type TemplateActionError, type TemplateFormValues } from './template-form';
+import { TemplateList } from './template-list';
+import { TEMPLATES_TEXT as T } from './texts';
+
+export { TEMPLATES_TEXT } from './texts';
+export type { TemplateActionError, TemplateFormValues } from './template-form';
+
+export interface TemplatesScreenProps {
+  templates: MessageTemplate[];
+  loading: boolean;
+  error: string | null;
+  onCreate: (values: TemplateFormValues) => Promise<unknown>;
+  /** Re-reads every template's status from Meta. */
+  onRefresh: () => Promise<unknown>;
+  onDelete: (id: string) => Promise<unknown>;
+}
+
+export function TemplatesScreen({
+  templates,
+  loading,
+  error,
+  onCreate,
+  onRefresh,
+  onDelete,
+}: TemplatesScreenProps) {
+  const [open, setOpen] = useState({ create: true, list: true });
+  const [refreshing, setRefreshing] = useState(false);
+  const [deleting, setDeleting] = useState<MessageTemplate | null>(null);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await onRefresh();
+      toast.success(T.refreshed);
+    } catch (err) {
+      toast.error((err as TemplateActionError | null)?.message || T.refreshFailed);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <div className="@container flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
+      <ScreenHeader title={T.title} description={T.description} />
+      <div
+        role="note"
+        className="flex max-w-4xl items-start gap-3 rounded-md border border-warning/60 bg-warning/15 px-4 py-3 text-sm text-warning-foreground dark:text-foreground"
+      >
+        <Info
+          aria-hidden
+          className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning"
+        />
+        <p>{T.utilityOnly}</p>
+      </div>
+      <div className="grid max-w-4xl min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+        <Collapsible
+          title={T.createSection}
+          open={open.create}
+          onOpenChange={(create) => setOpen((o) => ({ ...o, create }))}
+          headingLevel={2}
+        >
+          <TemplateForm onCreate={onCreate} />
+        </Collapsible>
+        <Collapsible
+          title={T.listSection}
+          open={open.list}
+          onOpenChange={(list) => setOpen((o) => ({ ...o, list }))}
+          headingLevel={2}
+        >
+          <div className="grid gap-4">
+            <div>
+              <Button
+                variant="outline"
+                size="sm"
+                loading={refreshing}
+                onClick={() => void refresh()}
+              >
+                {refreshing ? null : <RefreshCw aria-hidden />}
+                {refreshing ? T.refreshing : T.refresh}
+              </Button>
+            </div>
+            <TemplateList
+              templates={templates}
+              loading={loading}
+              error={error}
+              onDelete={setDeleting}
+            />
+          </div>
+        </Collapsible>
+      </div>
+      <DeleteTemplateDialog item={deleting} onClose={() => setDeleting(null)} onDelete={onDelete} />
+    </div>
+  );
+}
+
+function DeleteTemplateDialog({
+  item,
+  onClose,
+  onDelete,
+}: {
+  item: MessageTemplate | null;
+  onClose: () => void;
+  onDelete: (id: string) => Promise<unknown>;
+}) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    if (pending) return;
+    setError(null);
+    onClose();
+  };
+  const confirm = async () => {
+    if (!item || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      await onDelete(item.id);
+      toast.success(T.deleted);
+      setPending(false);
+      onClose();
+    } catch (err) {
+      setError((err as TemplateActionError | null)?.message || T.deleteFailed);
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog open={item !== null} onOpenChange={(o) => !o && close()}>
+      {item ? (
+        <>
+          <DialogHeader>
+            <DialogTitle>
+              {T.deleteTitle} “{item.name}”?
+            </DialogTitle>
+            <DialogDescription>
+              {item.scheduledCampaigns > 0 ? T.deleteInUse : T.deleteDescription}
+            </DialogDescription>
+          </DialogHeader>
+          <FormError>{error}</FormError>
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={pending}>
+              {T.cancel}
+            </Button>
+            <BusyButton variant="destructive" busy={pending} onClick={() => void confirm()}>
+              {pending ? T.deleting : T.delete}
+            </BusyButton>
+          </DialogFooter>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
