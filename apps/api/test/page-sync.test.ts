@@ -175,11 +175,24 @@ describe('page sync', () => {
   }, 120_000);
 
   it('starts a new job once the last one is over, and a re-sync changes nothing', async () => {
+    // A utility template made at Meta since the first sync comes along with the next one.
+    const made = await env.graph.createMessageTemplate(big.id, big.access_token, {
+      name: 'order_update',
+      language: 'en_US',
+      body: 'Your order has shipped.',
+      params: [],
+      examples: {},
+      buttons: [],
+    });
     const again = await startSync(big.id);
     const newId = again.json<{ jobId: string }>().jobId;
     expect(newId).not.toBe(jobId);
     expect((await finished(newId)).status).toBe('completed');
     await expectExactly(big);
+    const { rows } = await env.database.db.execute<{ name: string; fb_template_id: string }>(
+      sql`select name, fb_template_id from message_templates where page_id = ${big.uuid}`,
+    );
+    expect(rows).toEqual([{ name: 'order_update', fb_template_id: made.id }]);
   }, 60_000);
 
   it('slows down on rate-limit answers instead of failing', async () => {

@@ -11,6 +11,7 @@ import { GraphError, type GraphClient } from '../graph/index.js';
 import type { Conversation, ConversationsPage } from '../graph/types.js';
 import type { ModuleDeps } from '../modules/deps.js';
 import { upsertContacts, type ContactUpsert } from '../modules/contacts/repo.js';
+import { syncPageTemplates } from '../modules/templates/sync.js';
 import { jobStates, stopRetrying } from './boss.js';
 import { createPacer } from './pacing/call-pacer.js';
 import { PAGE_SYNC_QUEUE } from './queues.js';
@@ -168,6 +169,11 @@ export async function runPageSync(
   }
   await markCompleted(db, sync, owner);
   logger?.info({ syncId, pageId: sync.fbPageId, processed }, 'page sync completed');
+  // The page's utility templates come along (a new admin sees them at once); contacts are what the sync is
+  // for, so a failure here is logged and left to the Templates screen's re-read.
+  await syncPageTemplates(db, graph, sync.pageUuid, sync.fbPageId, token).catch((err: unknown) =>
+    logger?.warn({ err, syncId }, 'reading the page templates after the sync failed'),
+  );
   return 'completed';
 }
 

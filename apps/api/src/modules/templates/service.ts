@@ -6,8 +6,6 @@ import {
   templateParams,
   type CreateTemplateValues,
   type MessageTemplate,
-  type TemplateButton,
-  type TemplateStatus,
 } from '@pagecast/contract';
 import { actingPageToken, assertPageAdmin, type PageRow } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES } from '../../auth/page-access.js';
@@ -19,10 +17,10 @@ import {
   ValidationError,
 } from '../../errors.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
-import type { MessageTemplateNode } from '../../graph/types.js';
 import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
+import { syncPageTemplates, templateStatus } from './sync.js';
 
 export const TEMPLATE_RESULT_MESSAGES = {
   deleted: 'Template deleted',
@@ -39,36 +37,6 @@ const EXAMPLES: Record<string, string> = {
   full_name: 'Alex Taylor',
 };
 const exampleFor = (param: string) => EXAMPLES[param] ?? `sample ${param.replace(/_/g, ' ')}`;
-
-/** Meta's status words to ours (anything not yet decided reads as pending). */
-export function templateStatus(meta: string | undefined | null): TemplateStatus {
-  const s = (meta ?? '').toUpperCase();
-  if (s === 'APPROVED') return 'approved';
-  if (s === 'REJECTED' || s === 'DISABLED' || s === 'PAUSED') return 'rejected';
-  return 'pending';
-}
-
-/** A template Meta lists, as stored here (one made in Meta's own tools included). */
-function fromNode(pageUuid: string, n: MessageTemplateNode): repo.TemplateInsert {
-  const body = n.components?.find((c) => c.type.toUpperCase() === 'BODY')?.text ?? '';
-  const buttons: TemplateButton[] = (
-    n.components?.find((c) => c.type.toUpperCase() === 'BUTTONS')?.buttons ?? []
-  )
-    .filter((b) => b.type.toUpperCase() === 'URL' && b.text && b.url)
-    .map((b) => ({ type: 'URL', text: b.text as string, url: b.url as string }));
-  const status = templateStatus(n.status);
-  return {
-    pageUuid,
-    fbTemplateId: n.id,
-    name: n.name,
-    language: n.language,
-    body,
-    params: templateParams(body),
-    buttons,
-    status,
-    rejectedReason: status === 'rejected' ? (n.rejected_reason ?? null) : null,
-  };
-}
 
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
 
@@ -106,19 +74,11 @@ export function createTemplatesService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
     /** Meta's list is the truth: statuses follow it, templates it no longer has are dropped. */
     async refreshTemplates(adminId: string, fbPageId: string): Promise<MessageTemplate[]> {
       const { page, token, graph } = await pageForGraph(adminId, fbPageId);
-      let nodes: MessageTemplateNode[];
       try {
-        nodes = await graph.listMessageTemplates(page.fbPageId, token);
+        await syncPageTemplates(db, graph, page.id, page.fbPageId, token);
       } catch (err) {
         throw graphFailure(err);
       }
-      const utility = nodes.filter((n) => (n.category ?? 'UTILITY').toUpperCase() === 'UTILITY');
-      for (const n of utility) await repo.upsertTemplate(db, fromNode(page.id, n));
-      await repo.deleteTemplatesNotIn(
-        db,
-        page.id,
-        utility.map((n) => n.id),
-      );
       return repo.listPageTemplates(db, page.id);
     },
 

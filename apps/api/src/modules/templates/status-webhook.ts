@@ -5,7 +5,7 @@
 // Templates screen's re-read picks up templates made in Meta's own tools).
 import type { Db } from '../../db/client.js';
 import * as repo from './repo.js';
-import { templateStatus } from './service.js';
+import { templateStatus } from './sync.js';
 
 export const TEMPLATE_STATUS_FIELD = 'messenger_template_status_update';
 
