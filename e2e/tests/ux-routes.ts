@@ -25,6 +25,7 @@ export const UX_ROUTES: UxRoute[] = [
   { path: '/dashboard/manage-tags', name: 'manage-tags', signedIn: true },
   { path: '/dashboard/chats', name: 'chats', signedIn: true },
   { path: '/dashboard/schedule', name: 'schedule', signedIn: true },
+  { path: '/dashboard/templates', name: 'templates', signedIn: true },
   { path: '/dashboard/analytics', name: 'analytics', signedIn: true },
 ];
 
