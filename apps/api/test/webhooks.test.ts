@@ -353,6 +353,32 @@ describe('webhook deliveries', () => {
     expect(byMid.m_out3?.read_at).toBeNull();
   });
 
+  it('a receipt whose timestamp and watermark are strings of digits is applied like numbers', async () => {
+    const who = page.contacts[1]?.psid;
+    const t0 = Date.UTC(2025, 1, 1, 12, 0, 0);
+    const echo = {
+      sender: { id: page.id },
+      recipient: { id: who },
+      timestamp: String(t0),
+      message: { mid: 'm_str1', text: 'string times', is_echo: true },
+    };
+    const read = {
+      sender: { id: who },
+      recipient: { id: page.id },
+      timestamp: String(t0 + 3000),
+      read: { watermark: String(t0 + 1000) },
+    };
+    for (const item of [echo, read]) {
+      expect((await post(envelope([item]))).statusCode).toBe(200);
+      await delivery(await lastEventId());
+    }
+    const { rows } = await env.database.db.execute<{ created_at: string; read_at: string | null }>(
+      sql`select created_at, read_at from messages where mid = 'm_str1'`,
+    );
+    expect(new Date(rows[0]?.created_at as string).getTime()).toBe(t0);
+    expect(new Date(rows[0]?.read_at as string).getTime()).toBe(t0 + 1000);
+  });
+
   it('a new person writing becomes a contact at once, named from their profile', async () => {
     const added = await emulatorCall<{ contacts: Array<{ psid: string; name: string }> }>(
       env.emulator.url,

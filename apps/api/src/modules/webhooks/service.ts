@@ -26,15 +26,16 @@ export interface IngestDeps {
 interface MessagingItem {
   sender?: { id?: string };
   recipient?: { id?: string };
-  timestamp?: number;
+  /** Epoch ms; Meta's deliveries sometimes carry it as a string of digits. */
+  timestamp?: number | string;
   message?: {
     mid?: string;
     text?: string;
     is_echo?: boolean;
     attachments?: Array<{ type?: string }>;
   };
-  delivery?: { mids?: string[]; watermark?: number };
-  read?: { watermark?: number };
+  delivery?: { mids?: string[]; watermark?: number | string };
+  read?: { watermark?: number | string };
   postback?: { mid?: string; title?: string; payload?: string };
 }
 
@@ -161,6 +162,19 @@ function contactPsid(item: MessagingItem, fbPageId: string): string | undefined 
   return sender;
 }
 
+/** Until 2100: anything later is not a time Meta sent (and would not fit a timestamptz sensibly). */
+const MAX_EPOCH_MS = Date.UTC(2100, 0, 1);
+
+/**
+ * A time in epoch milliseconds as Meta sends it: a number, or the same digits as a string (some
+ * deliveries carry `"timestamp": "1700000000000"`). Null for anything else.
+ */
+export function epochMs(v: unknown): number | null {
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : NaN;
+  return Number.isSafeInteger(n) && n > 0 && n < MAX_EPOCH_MS ? n : null;
+}
+
 function messageText(m: NonNullable<MessagingItem['message']>): string {
   if (m.text) return m.text;
   const kinds = (m.attachments ?? []).map((a) => a.type ?? 'file');
@@ -175,7 +189,7 @@ async function applyItem(
 ): Promise<WebhookEvent | null> {
   const psid = contactPsid(item, page.fbPageId);
   if (!psid) return null;
-  const at = new Date(typeof item.timestamp === 'number' ? item.timestamp : Date.now());
+  const at = new Date(epochMs(item.timestamp) ?? Date.now());
 
   if (item.message?.mid || (item.postback && item.postback.title !== undefined)) {
     const isPostback = !item.message;
@@ -233,9 +247,10 @@ async function applyItem(
   }
 
   const receipt = item.delivery ?? item.read;
-  if (receipt && typeof receipt.watermark === 'number') {
+  const watermarkMs = epochMs(receipt?.watermark);
+  if (receipt && watermarkMs !== null) {
     const read = !item.delivery;
-    const watermark = new Date(receipt.watermark);
+    const watermark = new Date(watermarkMs);
     const mids = item.delivery?.mids ?? [];
     const changed = await repo.applyReceipt(db, { pageUuid: page.id, psid, watermark, mids, read });
     if (changed > 0) {
