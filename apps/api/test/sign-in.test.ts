@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as cli } from '../src/cli.js';
 import { decryptToken } from '../src/crypto/tokens.js';
 import { createGraphClient, type GraphClient } from '../src/graph/index.js';
-import { PAGE_WEBHOOK_FIELDS, SIGN_IN_MESSAGES } from '../src/modules/admin/service.js';
+import {
+  assertTokenFor,
+  PAGE_WEBHOOK_FIELDS,
+  SIGN_IN_MESSAGES,
+} from '../src/modules/admin/service.js';
 import { grantPro, UnknownAdminError } from '../src/modules/subscription/service.js';
 import { createTestApp, TEST_ENCRYPTION_KEY, type TestApp } from './helpers/app.js';
 
@@ -509,5 +513,46 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('debug_token ids', () => {
+  const base = { is_valid: true, type: 'USER' as const, scopes: [] };
+  it('accepts the app and user ids as numbers as well as strings; refuses anything else', () => {
+    expect(() =>
+      assertTokenFor(
+        { ...base, app_id: '1000000000000001', user_id: '1000000000000042' },
+        '1000000000000001',
+        '1000000000000042',
+      ),
+    ).not.toThrow();
+    expect(() =>
+      assertTokenFor(
+        { ...base, app_id: 1000000000000001, user_id: 1000000000000042 },
+        '1000000000000001',
+        '1000000000000042',
+      ),
+    ).not.toThrow();
+    expect(() =>
+      assertTokenFor(
+        { ...base, app_id: 1000000000000001, user_id: 1000000000000043 },
+        '1000000000000001',
+        '1000000000000042',
+      ),
+    ).toThrow(SIGN_IN_MESSAGES.otherUser);
+    expect(() =>
+      assertTokenFor(
+        { ...base, app_id: 2, user_id: 1000000000000042 },
+        '1000000000000001',
+        '1000000000000042',
+      ),
+    ).toThrow(SIGN_IN_MESSAGES.otherApp);
+    expect(() =>
+      assertTokenFor(
+        { ...base, app_id: 1.5, user_id: '1000000000000042' },
+        '1.5',
+        '1000000000000042',
+      ),
+    ).toThrow(SIGN_IN_MESSAGES.otherApp);
   });
 });

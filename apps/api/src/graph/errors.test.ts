@@ -78,6 +78,30 @@ describe('signatures', () => {
     expect(verifySignature(raw, 'md5=' + 'a'.repeat(32), secret)).toBe(false);
   });
 
+  it('parseSignedRequest reads the standard base64 alphabet, padded or not, as well as base64url', () => {
+    // A payload whose base64 holds '+' and '/' (and '=' padding) in the standard alphabet.
+    const json = JSON.stringify({ user_id: '42', algorithm: 'HMAC-SHA256', note: '>>>???~~~' });
+    const standard = Buffer.from(json).toString('base64');
+    expect(standard).toMatch(/[+/]/);
+    for (const payload of [standard, standard.replace(/=+$/, '')]) {
+      for (const sig of [
+        createHmac('sha256', secret).update(payload).digest('base64'),
+        createHmac('sha256', secret).update(payload).digest('base64').replace(/=+$/, ''),
+        createHmac('sha256', secret).update(payload).digest('base64url'),
+      ]) {
+        expect(parseSignedRequest(`${sig}.${payload}`, secret)?.user_id, `${sig}.${payload}`).toBe(
+          '42',
+        );
+      }
+      expect(
+        parseSignedRequest(
+          `${createHmac('sha256', 'wrong').update(payload).digest('base64')}.${payload}`,
+          secret,
+        ),
+      ).toBeNull();
+    }
+  });
+
   it('parseSignedRequest verifies the emulator signRequest output and rejects tampering', () => {
     const signed = signRequest({ user_id: '42', issued_at: 1700000000 }, secret);
     expect(parseSignedRequest(signed, secret)).toMatchObject({

@@ -29,7 +29,7 @@ export interface SignedRequestPayload {
   [key: string]: unknown;
 }
 
-/** Parses and verifies Facebook's `signed_request` (`<base64url sig>.<base64url JSON>`); null when invalid. */
+/** Parses and verifies Facebook's `signed_request` (`<sig>.<JSON>`, base64 of either alphabet); null when invalid. */
 export function parseSignedRequest(
   signedRequest: string,
   appSecret: string,
@@ -37,7 +37,10 @@ export function parseSignedRequest(
   const parts = signedRequest.split('.');
   if (parts.length !== 2) return null;
   const [sigPart, payloadPart] = parts as [string, string];
-  if (!/^[A-Za-z0-9_-]+=*$/.test(sigPart) || !/^[A-Za-z0-9_-]+=*$/.test(payloadPart)) return null;
+  // Meta sends base64url without padding; some senders use the standard alphabet or pad: Node's decoder
+  // reads every form, and the HMAC is over the payload exactly as sent.
+  if (!/^[A-Za-z0-9_+/-]+=*$/.test(sigPart) || !/^[A-Za-z0-9_+/-]+=*$/.test(payloadPart))
+    return null;
   const sig = Buffer.from(sigPart, 'base64url');
   const expected = createHmac('sha256', appSecret).update(payloadPart).digest();
   if (!safeEqual(sig, expected)) return null;

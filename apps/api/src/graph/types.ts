@@ -16,7 +16,8 @@ export interface Paged<T> {
 }
 
 export interface DebugTokenData {
-  app_id?: string;
+  /** A string in Meta's answers; some clients and proxies hand it over as a number. */
+  app_id?: string | number;
   type?: 'USER' | 'PAGE' | 'APP';
   application?: string;
   data_access_expires_at?: number;
@@ -25,7 +26,7 @@ export interface DebugTokenData {
   issued_at?: number;
   scopes: string[];
   granular_scopes?: Array<{ scope: string; target_ids?: string[] }>;
-  user_id?: string;
+  user_id?: string | number;
   profile_id?: string;
   error?: { code: number; message: string; subcode?: number };
 }

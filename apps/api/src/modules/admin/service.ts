@@ -69,9 +69,17 @@ export interface SignInResult {
 /** The checks of the token against this app and the claimed user; throws UnauthorizedError (401) with a clear message. */
 export function assertTokenFor(data: DebugTokenData, appId: string, userId: string): void {
   if (!data.is_valid) throw new UnauthorizedError(SIGN_IN_MESSAGES.invalidToken);
-  if (data.app_id !== appId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherApp);
+  // Ids may arrive as JSON numbers as well as strings: compare them as digit strings.
+  if (idString(data.app_id) !== appId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherApp);
   if (data.type && data.type !== 'USER') throw new UnauthorizedError(SIGN_IN_MESSAGES.notUserToken);
-  if (data.user_id !== userId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherUser);
+  if (idString(data.user_id) !== userId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherUser);
+}
+
+/** A Graph id given as a string or a (safe) number, as a string; undefined for anything else. */
+function idString(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v);
+  return undefined;
 }
 
 /** Graph failures during sign-in as the caller should see them; anything else stays a 500. */
