@@ -247,6 +247,22 @@ describe('web app', () => {
         headers: { accept: 'application/json' },
       });
       expect(json.statusCode).toBe(404);
+      // A client that takes anything (curl, link checkers) is served the page; a missing file stays 404.
+      for (const accept of ['*/*', '']) {
+        const any = await web.app.inject({
+          method: 'GET',
+          url: '/deletion-status/abc123',
+          headers: { accept },
+        });
+        expect(any.statusCode, accept).toBe(200);
+        expect(any.body).toContain('id="root"');
+        const missing = await web.app.inject({
+          method: 'GET',
+          url: '/assets/missing-abc.js',
+          headers: { accept },
+        });
+        expect(missing.statusCode, accept).toBe(404);
+      }
       const api = await web.app.inject({
         method: 'GET',
         url: '/api/nope',

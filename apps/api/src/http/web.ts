@@ -23,12 +23,19 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   return true;
 }
 
-/** SPA deep links: a browser GET outside /api gets index.html so the client router takes over. */
+/**
+ * SPA deep links: a GET outside /api gets index.html so the client router takes over. A browser says
+ * text/html; a client that accepts any type (or sends no Accept: link checkers, Meta following the
+ * deletion-status URL) gets the page too, unless the path names a file (a missing asset stays a 404).
+ */
 export function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const url = request.url.split('?')[0] ?? '';
   if (url === '/api' || url.startsWith('/api/')) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  const accept = request.headers.accept ?? '';
+  if (accept.includes('text/html')) return true;
+  const anything = accept.trim() === '' || accept.includes('*/*');
+  return anything && !/\.[A-Za-z0-9]+$/.test(url.slice(url.lastIndexOf('/') + 1));
 }
 
 export function sendSpaIndex(reply: FastifyReply) {
