@@ -236,8 +236,8 @@ describe('Graph client against the emulator', () => {
       expect((times[i] ?? 0) - (times[i - 10] ?? 0)).toBeGreaterThanOrEqual(1000);
   });
 
-  it('injected 1200 and 2 on sends are retried; raw 500 on reads is retried', async () => {
-    await post(`${emu.url}/_emulator/behaviour`, { failNext: 2, failCodes: [1200, 2] }, 'PUT');
+  it('an injected 1200 on a send is retried; raw 500 on reads is retried', async () => {
+    await post(`${emu.url}/_emulator/behaviour`, { failNext: 2, failCodes: [1200, 1200] }, 'PUT');
     const before = emu.world.pages.get(page.id)?.outbox.length ?? 0;
     const r = await graph.sendMessage({
       pageId: page.id,
@@ -254,6 +254,25 @@ describe('Graph client against the emulator', () => {
     for await (const p of graph.listConversations(page.id, page.access_token, { limit: 50 }))
       pages.push(p.conversations.length);
     expect(pages).toEqual([50, 10]);
+  });
+
+  it('codes 1 and 2 on a send are not retried (the message may have gone): unknown_outcome', async () => {
+    for (const code of [1, 2]) {
+      await post(`${emu.url}/_emulator/behaviour`, { failNext: 1, failCodes: [code] }, 'PUT');
+      const before = emu.world.pages.get(page.id)?.outbox.length ?? 0;
+      const err = await caught(
+        graph.sendMessage({
+          pageId: page.id,
+          pageToken: page.access_token,
+          psid: page.contacts[2]?.psid ?? '',
+          text: `maybe sent ${code}`,
+          messagingType: 'RESPONSE',
+        }),
+      );
+      expect(err).toMatchObject({ kind: 'unknown_outcome', code });
+      // Sent once (the emulator carried it out), never a second time.
+      expect((emu.world.pages.get(page.id)?.outbox.length ?? 0) - before).toBe(1);
+    }
   });
 
   it('a raw 500 on a send is not retried: unknown_outcome', async () => {

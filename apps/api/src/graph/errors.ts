@@ -1,7 +1,8 @@
 /**
  * The one place where Graph API failures are classified. Callers branch on `kind`:
  * - rate_limit: wait `retryAfterMs` (from X-Business-Use-Case-Usage / X-App-Usage, else a default backoff)
- * - transient: 5xx, timeouts, codes 1 / 2 / 1200 — safe to retry with backoff
+ * - transient: 5xx, timeouts, codes 1 / 2 / 1200 — safe to retry with backoff (but a send answered with a raw
+ *   5xx, 1 or 2 becomes unknown_outcome in transport.ts: only 1200 says the message did not go out)
  * - token: 190 / 102 — mark the token invalid and tell the admin (subcode says why)
  * - permission: 10 (not 2018278), 200-299, 210, 230 — a scope or task is missing
  * - recipient: per-recipient permanent (551, 100/2018001, 10/2018278, 100 on retired tags) — never retried

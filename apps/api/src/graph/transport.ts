@@ -181,12 +181,19 @@ export class GraphTransport {
             retryAfterMs: this.o.rateLimitBackoffMs,
           });
         }
-        // A raw 5xx without a Graph error code: for a send we cannot know whether the message went out.
-        if (mode === 'send' && error.kind === 'transient' && error.code === null) {
+        // A raw 5xx without a Graph error code, or Meta's 1 (unknown error) / 2 (service unavailable): for a
+        // send these do not say the message did not go out, so it is never sent again (1200 does say so).
+        if (
+          mode === 'send' &&
+          error.kind === 'transient' &&
+          (error.code === null || error.code === 1 || error.code === 2)
+        ) {
           error = new GraphError({
             kind: 'unknown_outcome',
             message: error.message,
             status: error.status,
+            code: error.code,
+            subcode: error.subcode,
             retryAfterMs: null,
           });
         }

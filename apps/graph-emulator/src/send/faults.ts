@@ -88,22 +88,38 @@ function injected(world: World, code: number, pageId: string): Error {
 }
 
 /**
+ * Meta's codes 1 ("unknown error") and 2 ("service temporarily unavailable") do not say the message was
+ * not sent: on the Send API the emulator carries the send out, then answers the error (the worst case, so
+ * a client that re-sends on them is caught sending twice). 1200 ("temporary send message failure") does
+ * say it: nothing is sent.
+ */
+const DELIVERED_THEN_FAILED = new Set([1, 2]);
+
+/**
  * Fault injection for Send/Conversations calls: `failNext` (deterministic) then `failureRate` (random) answer
  * an error instead; otherwise `hangNext` lets the call go through but marks its answer to be held `hangMs`.
+ * For a send (`sending`), an injected 1 or 2 is returned instead of thrown: the caller records the send,
+ * then throws it.
  */
-export function maybeFail(world: World, pageId: string, req?: GraphRequest): void {
+export function maybeFail(
+  world: World,
+  pageId: string,
+  req?: GraphRequest,
+  opts: { sending?: boolean } = {},
+): Error | undefined {
   const b = world.behaviour;
   if (b.failCodes.length > 0) {
+    let code: number | undefined;
     if (b.failNext > 0) {
       b.failNext--;
-      throw injected(world, b.failCodes[cycle++ % b.failCodes.length] ?? 1200, pageId);
+      code = b.failCodes[cycle++ % b.failCodes.length] ?? 1200;
+    } else if (b.failureRate > 0 && Math.random() < b.failureRate) {
+      code = b.failCodes[Math.floor(Math.random() * b.failCodes.length)] ?? 1200;
     }
-    if (b.failureRate > 0 && Math.random() < b.failureRate) {
-      throw injected(
-        world,
-        b.failCodes[Math.floor(Math.random() * b.failCodes.length)] ?? 1200,
-        pageId,
-      );
+    if (code !== undefined) {
+      const error = injected(world, code, pageId);
+      if (opts.sending && DELIVERED_THEN_FAILED.has(code)) return error;
+      throw error;
     }
   }
   if (req && b.hangNext > 0) {
@@ -111,6 +127,7 @@ export function maybeFail(world: World, pageId: string, req?: GraphRequest): voi
     world.faults.held++;
     req.holdAnswerMs = b.hangMs;
   }
+  return undefined;
 }
 
 export function resetFaultCycle(): void {

@@ -40,7 +40,8 @@ export function sendMessage(
   const now = world.now();
   const wait = ctx.sendLimiter.tryAcquire(page.id, world.behaviour.sendPerSecond, now);
   if (wait > 0) throw sendRateLimited(page.id, wait);
-  maybeFail(world, page.id, req);
+  // An injected 1 or 2 comes back after the send is recorded (see faults.ts).
+  const failAfterSend = maybeFail(world, page.id, req, { sending: true });
 
   const recipient = objectParam(req, 'recipient');
   if (!recipient) throw errors.param('param recipient must be non-empty.');
@@ -62,6 +63,7 @@ export function sendMessage(
         'param sender_action must be one of {TYPING_ON, TYPING_OFF, MARK_SEEN, REACT, UNREACT}',
       );
     if (!page.contacts.has(psid)) throw errors.noMatchingUser();
+    if (failAfterSend) throw failAfterSend;
     return { recipient_id: psid };
   }
 
@@ -104,6 +106,7 @@ export function sendMessage(
       now,
       utility.template,
     );
+    if (failAfterSend) throw failAfterSend;
     return { recipient_id: psid, message_id: mid };
   }
   if (message.attachment !== undefined) {
@@ -134,6 +137,7 @@ export function sendMessage(
   }
 
   const mid = world.recordSend(page, contact, text, messagingType, tag, now);
+  if (failAfterSend) throw failAfterSend;
   return { recipient_id: psid, message_id: mid };
 }
 
