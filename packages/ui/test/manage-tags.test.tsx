@@ -101,7 +101,9 @@ describe('ManageTagsScreen sections', () => {
     setup();
     expect(nameInput()).toHaveValue('');
     expect(descriptionInput()).toHaveAttribute('maxLength', '200');
-    expect(within(createForm()).getByTestId('textarea-counter')).toHaveTextContent('0/200');
+    // The counter shows the limit that applies (the live rule's 60), the name stops at 20.
+    expect(within(createForm()).getByTestId('textarea-counter')).toHaveTextContent('0/60');
+    expect(nameInput()).toHaveAttribute('maxLength', '20');
     expect(createButton()).toHaveTextContent('Create Tag');
     expect(screen.getByTestId('tags-hint')).toHaveTextContent(
       /categorize and organize your campaigns/,
@@ -167,14 +169,15 @@ describe('Create Tag form', () => {
     await user.clear(nameInput());
     expect(screen.queryByText(M.nameInvalidLive)).toBeNull();
     await user.type(nameInput(), 'a'.repeat(21));
-    expect(screen.getByText(M.nameTooLongLive)).toBeInTheDocument();
+    expect(nameInput()).toHaveValue('a'.repeat(20));
+    expect(screen.queryByText(M.nameTooLongLive)).toBeNull();
 
     await user.type(descriptionInput(), 'Hello #1');
     expect(screen.getByText(M.descriptionInvalidLive)).toBeInTheDocument();
     await user.clear(descriptionInput());
     await user.type(descriptionInput(), 'x'.repeat(61));
     expect(screen.getByText(M.descriptionTooLongLive)).toBeInTheDocument();
-    expect(within(createForm()).getByTestId('textarea-counter')).toHaveTextContent('61/200');
+    expect(within(createForm()).getByTestId('textarea-counter')).toHaveTextContent('61/60');
   });
 
   it("answers submit with 'All fields are required.' and 'Please fix the errors before submitting.'", async () => {

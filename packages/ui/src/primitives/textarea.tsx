@@ -5,6 +5,8 @@ import { fieldClasses } from './input';
 export interface TextareaProps extends ComponentProps<'textarea'> {
   /** Shows a live 'N/max' counter (just 'N' without maxLength), linked by aria-describedby. */
   showCounter?: boolean;
+  /** The limit the counter shows when a rule allows less than the hard cap `maxLength`. */
+  counterMax?: number;
   /** Classes for the wrapper (only rendered with showCounter). */
   wrapperClassName?: string;
 }
@@ -19,6 +21,7 @@ export function Textarea({
   className,
   wrapperClassName,
   showCounter = false,
+  counterMax,
   maxLength,
   value,
   defaultValue,
@@ -50,7 +53,8 @@ export function Textarea({
   );
   if (!showCounter) return textarea;
 
-  const atLimit = maxLength !== undefined && length >= maxLength;
+  const limit = counterMax ?? maxLength;
+  const atLimit = limit !== undefined && length >= limit;
   return (
     <div className={cn('grid gap-1', wrapperClassName)}>
       {textarea}
@@ -62,7 +66,7 @@ export function Textarea({
           atLimit && 'text-destructive',
         )}
       >
-        {maxLength !== undefined ? `${length}/${maxLength}` : `${length}`}
+        {limit !== undefined ? `${length}/${limit}` : `${length}`}
       </p>
     </div>
   );

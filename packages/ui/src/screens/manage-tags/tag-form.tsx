@@ -117,7 +117,7 @@ function fieldMessages(live: string | undefined, submitted: string[] | undefined
   return [...new Set([live, ...(submitted ?? [])].filter((m): m is string => Boolean(m)))];
 }
 
-/** Tag Name input + Tag Description textarea (live counter, capped at 200) with their messages. */
+/** Tag Name input (stops at 20) + Tag Description textarea (counter out of 60, capped at 200), with messages. */
 export function TagFields({
   form,
   autoFocus = false,
@@ -138,6 +138,8 @@ export function TagFields({
           placeholder="e.g. VIP Customers"
           autoComplete="off"
           autoFocus={autoFocus}
+          // Stops at the live rule's 20: typing past it only earned an error message.
+          maxLength={LIMITS.tagNameLiveMax}
           onChange={(e) => form.setField('name', e.target.value)}
         />
       </FormField>
@@ -148,6 +150,8 @@ export function TagFields({
           value={form.values.description}
           placeholder="What do the users with this tag have in common?"
           maxLength={LIMITS.tagDescriptionMax}
+          // The textarea is capped at 200 (spec), but the live rule allows 60: the counter shows that.
+          counterMax={LIMITS.tagDescriptionLiveMax}
           showCounter
           rows={3}
           onChange={(e) => form.setField('description', e.target.value)}
