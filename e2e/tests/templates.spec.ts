@@ -31,6 +31,8 @@ test('templates: listed from Meta, created and approved, then sent outside the w
   await features.getByRole('link', { name: 'Templates' }).click();
   await expect(page).toHaveURL(/\/dashboard\/templates$/);
   await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
+  // The tab says which screen of which page it holds.
+  await expect(page).toHaveTitle(`Templates · ${DEMO_PAGES.yoga} — Pagecast`);
   await expect(page.getByRole('note')).toContainText('transactional updates only');
 
   // The demo page's templates come with the page sync: two approved, one refused as marketing.
