@@ -53,12 +53,7 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
           </nav>
           <div className="flex items-center gap-2">
             {headerActions}
-            <LoginButton
-              onLogin={onLogin}
-              pending={loginPending}
-              size="sm"
-              className="hidden sm:inline-flex"
-            />
+            <LoginButton onLogin={onLogin} pending={loginPending} size="sm" compact />
           </div>
         </PublicHeader>
       }

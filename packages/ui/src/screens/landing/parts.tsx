@@ -20,19 +20,37 @@ export function LoginButton({
   pending,
   size = 'md',
   className,
+  compact = false,
 }: {
   onLogin: () => void;
   pending: boolean;
   size?: ButtonSize;
   className?: string;
+  /** Reads 'Login' below the sm breakpoint (a phone's header has no room for the whole label). */
+  compact?: boolean;
 }) {
   return (
-    <Button size={size} onClick={onLogin} loading={pending} className={className}>
+    <Button
+      size={size}
+      onClick={onLogin}
+      loading={pending}
+      className={className}
+      aria-label={compact ? LOGIN_LABEL : undefined}
+    >
       {pending ? null : <FacebookIcon className="size-4" />}
-      Login with Facebook
+      {compact ? (
+        <>
+          <span className="sm:hidden">Login</span>
+          <span className="hidden sm:inline">{LOGIN_LABEL}</span>
+        </>
+      ) : (
+        LOGIN_LABEL
+      )}
     </Button>
   );
 }
+
+const LOGIN_LABEL = 'Login with Facebook';
 
 export function ExternalLink({
   href,
