@@ -60,5 +60,24 @@ describe('error fallback', () => {
       await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Not Found')).toBeInTheDocument();
+    // Inside the site's frame: one main landmark, the footer's legal links, a way home.
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('navigation', { name: 'Legal' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+  });
+
+  it('an unknown dashboard screen stays inside the dashboard, with a way back to Home', async () => {
+    signIn();
+    selectPage();
+    await renderApp('/dashboard/no-such-screen');
+    const main = screen.getByRole('main');
+    expect(
+      await within(main).findByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Back to Home' })).toHaveAttribute(
+      'href',
+      '/dashboard/home',
+    );
+    expect(screen.getByRole('group', { name: 'Features' })).toBeInTheDocument();
   });
 });

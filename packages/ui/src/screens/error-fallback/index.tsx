@@ -5,6 +5,13 @@ export interface ErrorFallbackScreenProps {
   statusText?: string;
   message?: string;
   homeHref?: string;
+  /** Where 'Go back home' leads, said in its label's place (e.g. 'Back to Home' inside the dashboard). */
+  homeLabel?: string;
+  /**
+   * Rendered inside a layout that already has the main landmark (the site frame, the dashboard): a plain
+   * section instead of a full-screen main.
+   */
+  framed?: boolean;
 }
 
 /** Fallback for unhandled route errors: 'Unexpected Application Error!' with the status text or message.
@@ -13,10 +20,19 @@ export function ErrorFallbackScreen({
   statusText,
   message,
   homeHref = '/',
+  homeLabel = 'Go back home',
+  framed = false,
 }: ErrorFallbackScreenProps) {
   const detail = statusText?.trim() || message?.trim();
+  const Frame = framed ? 'section' : 'main';
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-12 text-foreground">
+    <Frame
+      className={
+        framed
+          ? 'flex flex-1 items-center justify-center px-4 py-12'
+          : 'flex min-h-dvh items-center justify-center bg-background px-4 py-12 text-foreground'
+      }
+    >
       <div
         role="alert"
         className="w-full max-w-lg rounded-2xl border border-border bg-card p-8 text-center shadow-sm"
@@ -35,9 +51,9 @@ export function ErrorFallbackScreen({
         ) : null}
         <a href={homeHref} className={buttonVariants({ className: 'mt-6' })}>
           <Home aria-hidden="true" />
-          Go back home
+          {homeLabel}
         </a>
       </div>
-    </main>
+    </Frame>
   );
 }
