@@ -217,7 +217,7 @@ describe('utility template for contacts outside the window', () => {
   const audience: AudiencePreview = { total: 120, insideWindow: 20, outsideWindow: 100 };
 
   it('offers only approved templates, maps each parameter and previews what contacts read', async () => {
-    const onSubmit = vi.fn(() => Promise.resolve());
+    const onSubmit = vi.fn((_values: unknown) => Promise.resolve());
     const { user } = setup({
       audience,
       onSubmit,

@@ -8,6 +8,12 @@ export const TOAST_DEFAULTS = {
   duration: 4000,
   gap: 14,
   width: '356px',
+  /**
+   * Not in the spec: toasts start below the 64 px header, so they never cover a sheet's or dialog's close
+   * button or the header's sync chip (sonner's default sat on both).
+   */
+  offset: { top: '4.5rem', right: '1rem' },
+  mobileOffset: { top: '4.5rem', right: '0.75rem', left: '0.75rem' },
 } as const;
 
 /** Themed sonner Toaster: top-right, 3 visible, 4 s default, gap 14, width 356px. Pass `theme`
@@ -19,6 +25,8 @@ export function Toaster({ toastOptions, style, ...props }: ToasterProps) {
       visibleToasts={TOAST_DEFAULTS.visibleToasts}
       duration={TOAST_DEFAULTS.duration}
       gap={TOAST_DEFAULTS.gap}
+      offset={TOAST_DEFAULTS.offset}
+      mobileOffset={TOAST_DEFAULTS.mobileOffset}
       className="toaster group"
       style={
         {
