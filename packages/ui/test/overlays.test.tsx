@@ -297,6 +297,9 @@ describe('Toaster', () => {
       duration: 4000,
       gap: 14,
       width: '356px',
+      // Below the 64 px header (not in the spec): toasts never cover a close button or the sync chip.
+      offset: { top: '4.5rem', right: '1rem' },
+      mobileOffset: { top: '4.5rem', right: '0.75rem', left: '0.75rem' },
     });
   });
 

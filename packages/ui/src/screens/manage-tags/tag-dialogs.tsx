@@ -1,5 +1,4 @@
 import type { TagFormValues, TagListItem } from '@pagecast/contract';
-import { useState } from 'react';
 import { Button } from '../../primitives/button';
 import {
   Dialog,
@@ -9,6 +8,7 @@ import {
   DialogTitle,
 } from '../../primitives/dialog';
 import { toast } from '../../primitives/toaster';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { BusyButton, errorData, FormError, TagFields, useTagForm } from './tag-form';
 import { carriersText, MANAGE_TAGS_TEXT as T } from './texts';
 
@@ -79,51 +79,29 @@ export interface DeleteTagDialogProps {
 
 /** Confirmation saying how many contacts carry the tag; a 409 (pending campaign) is shown in place. */
 export function DeleteTagDialog({ item, onClose, onDelete }: DeleteTagDialogProps) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    if (pending) return;
-    setError(null);
-    onClose();
-  };
-  const confirm = async () => {
-    if (!item || pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      await onDelete(item.tag.id);
-      toast.success(T.deleted);
-      setPending(false);
-      onClose();
-    } catch (err) {
-      setError(errorData(err)?.message || T.deleteFallback);
-      setPending(false);
-    }
-  };
   return (
-    <Dialog open={item !== null} onOpenChange={(open) => !open && close()}>
-      {item ? (
+    <ConfirmDeleteDialog
+      open={item !== null}
+      title={
         <>
-          <DialogHeader>
-            <DialogTitle>
-              {T.deleteTitle} “{item.tag.name}”?
-            </DialogTitle>
-            <DialogDescription>
-              {carriersText(item.count)}{' '}
-              {item.count > 0 ? 'Deleting it removes it from them. ' : ''}This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <FormError>{error}</FormError>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={pending}>
-              {T.cancel}
-            </Button>
-            <BusyButton variant="destructive" busy={pending} onClick={() => void confirm()}>
-              {pending ? T.deleting : T.deleteButton}
-            </BusyButton>
-          </DialogFooter>
+          {T.deleteTitle} “{item?.tag.name}”?
         </>
-      ) : null}
-    </Dialog>
+      }
+      description={
+        item ? (
+          <>
+            {carriersText(item.count)} {item.count > 0 ? 'Deleting it removes it from them. ' : ''}
+            This cannot be undone.
+          </>
+        ) : null
+      }
+      confirmLabel={T.deleteButton}
+      busyLabel={T.deleting}
+      cancelLabel={T.cancel}
+      successMessage={T.deleted}
+      failureMessage={(err) => errorData(err)?.message || T.deleteFallback}
+      onConfirm={() => (item ? onDelete(item.tag.id) : Promise.resolve())}
+      onClose={onClose}
+    />
   );
 }

@@ -8,9 +8,7 @@ import {
   type TagFieldErrors,
   type TagFormValues,
 } from '@pagecast/contract';
-import { Loader2 } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { Button, type ButtonProps } from '../../primitives/button';
+import { useId, useRef, useState } from 'react';
 import { fieldA11y, FormField } from '../../primitives/form-field';
 import { Input } from '../../primitives/input';
 import { Textarea } from '../../primitives/textarea';
@@ -161,30 +159,4 @@ export function TagFields({
   );
 }
 
-/** Form-level message (submit rules, server answer). */
-export function FormError({ children }: { children: string | null }) {
-  if (!children) return null;
-  return (
-    <p
-      role="alert"
-      className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
-    >
-      {children}
-    </p>
-  );
-}
-
-/** A button whose label changes while busy ('Submitting...'); the spinner is decorative so the
- *  accessible name is exactly the label. */
-export function BusyButton({
-  busy,
-  children,
-  ...props
-}: ButtonProps & { busy: boolean; children: ReactNode }) {
-  return (
-    <Button {...props} disabled={busy || props.disabled} aria-busy={busy || undefined}>
-      {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-      {children}
-    </Button>
-  );
-}
+export { BusyButton, FormError } from '../../primitives/form-feedback';

@@ -5,16 +5,9 @@ import { Info, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { Collapsible } from '../../primitives/collapsible';
-import {
-  Dialog,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../primitives/dialog';
 import { toast } from '../../primitives/toaster';
-import { BusyButton, FormError } from '../manage-tags/tag-form';
 import { TemplateForm, type TemplateActionError, type TemplateFormValues } from './template-form';
 import { TemplateList } from './template-list';
 import { TEMPLATES_TEXT as T } from './texts';
@@ -119,50 +112,22 @@ function DeleteTemplateDialog({
   onClose: () => void;
   onDelete: (id: string) => Promise<unknown>;
 }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    if (pending) return;
-    setError(null);
-    onClose();
-  };
-  const confirm = async () => {
-    if (!item || pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      await onDelete(item.id);
-      toast.success(T.deleted);
-      setPending(false);
-      onClose();
-    } catch (err) {
-      setError((err as TemplateActionError | null)?.message || T.deleteFailed);
-      setPending(false);
-    }
-  };
   return (
-    <Dialog open={item !== null} onOpenChange={(o) => !o && close()}>
-      {item ? (
+    <ConfirmDeleteDialog
+      open={item !== null}
+      title={
         <>
-          <DialogHeader>
-            <DialogTitle>
-              {T.deleteTitle} “{item.name}”?
-            </DialogTitle>
-            <DialogDescription>
-              {item.scheduledCampaigns > 0 ? T.deleteInUse : T.deleteDescription}
-            </DialogDescription>
-          </DialogHeader>
-          <FormError>{error}</FormError>
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={pending}>
-              {T.cancel}
-            </Button>
-            <BusyButton variant="destructive" busy={pending} onClick={() => void confirm()}>
-              {pending ? T.deleting : T.delete}
-            </BusyButton>
-          </DialogFooter>
+          {T.deleteTitle} “{item?.name}”?
         </>
-      ) : null}
-    </Dialog>
+      }
+      description={item?.scheduledCampaigns ? T.deleteInUse : T.deleteDescription}
+      confirmLabel={T.delete}
+      busyLabel={T.deleting}
+      cancelLabel={T.cancel}
+      successMessage={T.deleted}
+      failureMessage={(err) => (err as TemplateActionError | null)?.message || T.deleteFailed}
+      onConfirm={() => (item ? onDelete(item.id) : Promise.resolve())}
+      onClose={onClose}
+    />
   );
 }

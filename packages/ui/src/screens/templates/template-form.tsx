@@ -16,7 +16,7 @@ import { Input } from '../../primitives/input';
 import { Select } from '../../primitives/select';
 import { Textarea } from '../../primitives/textarea';
 import { toast } from '../../primitives/toaster';
-import { BusyButton, FormError } from '../manage-tags/tag-form';
+import { BusyButton, FormError } from '../../primitives/form-feedback';
 import { TEMPLATES_TEXT as T } from './texts';
 
 export interface TemplateFormValues {
