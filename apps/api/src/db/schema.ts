@@ -1,4 +1,5 @@
-// The whole data model (docs/architecture.md). Columns are snake_case in SQL, camelCase in TS.
+// The whole data model (docs/architecture.md), in one file on purpose: drizzle-kit generates migrations
+// from it, and the tables read side by side. Columns are snake_case in SQL, camelCase in TS.
 // Changes go through new migrations (docs/CONTRIBUTING.md); never edit an applied one.
 // drizzle's .desc() indexes are DESC NULLS LAST: keyset queries order the same way to use them.
 import { sql } from 'drizzle-orm';

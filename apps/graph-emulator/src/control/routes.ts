@@ -1,3 +1,5 @@
+// The `/_emulator` control API (not Facebook's): what tests, benchmarks and the demo use to shape the world.
+// One file on purpose, as a list of small routes: it is the emulator's whole test surface in one read.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { request } from 'undici';
 import { z } from 'zod';

@@ -1,3 +1,6 @@
+// The Graph API's routing table: every path the emulator answers, node by node and edge by edge, so one
+// read shows what the emulated Facebook offers. Long on purpose; each edge's logic lives in its own module
+// (send/, templates/, oauth, batch, nodes) and only the dispatch is here.
 import { randomBytes } from 'node:crypto';
 import { maybeFail, pagesRateLimited } from '../send/faults.js';
 import { sendMessage } from '../send/send.js';
