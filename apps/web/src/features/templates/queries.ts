@@ -7,19 +7,32 @@ import { tsr } from '../../lib/api';
 import { noPageSelected, unwrap } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 
-/** While Meta reviews a template, its verdict is looked for this often (webhooks update the server). */
+/** While Meta reviews a template, its verdict is looked for this often. */
 const PENDING_POLL_MS = 5_000;
 
+const hasPending = (list: MessageTemplate[] | undefined) =>
+  Boolean(list?.some((t) => t.status === 'pending'));
+
+/**
+ * The page's templates. While one is in review the list is re-read from Meta itself, not only from the
+ * server's copy: Meta's status webhook can arrive before the server has stored the template it created,
+ * and would then be lost; the re-read cannot be. If the re-read fails, the server's copy is shown.
+ */
 export function useTemplatesQuery(pageId: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.templates.list(pageId ?? '');
   return useQuery({
-    queryKey: queryKeys.templates.list(pageId ?? ''),
+    queryKey: key,
     enabled: Boolean(pageId),
-    queryFn: async () =>
-      unwrap(await tsr.templates.listTemplates.query({ params: { pageId: pageId ?? '' } }), 200),
-    refetchInterval: (query) =>
-      query.state.data?.some((t: MessageTemplate) => t.status === 'pending')
-        ? PENDING_POLL_MS
-        : false,
+    queryFn: async () => {
+      const params = { pageId: pageId ?? '' };
+      if (hasPending(queryClient.getQueryData<MessageTemplate[]>(key))) {
+        const res = await tsr.templates.refreshTemplates.mutate({ params, body: {} });
+        if (res.status === 200) return res.body;
+      }
+      return unwrap(await tsr.templates.listTemplates.query({ params }), 200);
+    },
+    refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_POLL_MS : false),
   });
 }
 
