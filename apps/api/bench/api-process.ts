@@ -22,11 +22,14 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
-/** An HS256 JWT with the claims the API signs (src/auth/jwt.ts), valid for an hour. */
-function adminJwt(adminId: string, fbUserId: string): string {
+/**
+ * An HS256 JWT with the claims the API signs (src/auth/jwt.ts), valid for an hour. `sid` names a real row
+ * of `sessions`: every request checks it (src/auth/sessions.ts).
+ */
+function adminJwt(adminId: string, fbUserId: string, sessionId: string): string {
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: adminId, uid: fbUserId, role: 'admin', iat: now, exp: now + 3600 })}`;
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: adminId, uid: fbUserId, sid: sessionId, role: 'admin', iat: now, exp: now + 3600 })}`;
   return `${body}.${createHmac('sha256', JWT_SECRET).update(body).digest('base64url')}`;
 }
 
@@ -35,6 +38,8 @@ export async function startApi(opts: {
   emulatorUrl: string;
   adminId: string;
   fbUserId: string;
+  /** A row of `sessions` of that admin. */
+  sessionId: string;
 }): Promise<ApiProcess> {
   const port = await freePort(30_000 + Math.floor(Math.random() * 10_000));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../src/main.ts')], {
@@ -62,7 +67,7 @@ export async function startApi(opts: {
     if (i > 600) throw new Error('API not ready after 60 s');
     await new Promise((r) => setTimeout(r, 100));
   }
-  const authorization = `Bearer ${adminJwt(opts.adminId, opts.fbUserId)}`;
+  const authorization = `Bearer ${adminJwt(opts.adminId, opts.fbUserId, opts.sessionId)}`;
   let polls = 0;
   let errors = 0;
   return {

@@ -236,11 +236,17 @@ async function main() {
 
   // The API process beside the workers, as deployed (WORKERS_IN_API=false), answering the Campaign Analytics
   // screen's live progress poll during every run: its peak RSS is the report's "API" memory figure.
+  // Its polls carry a session of the admin, as a signed-in browser's do.
+  const session = await pool.query<{ id: string }>(
+    `insert into sessions (admin_id, expires_at) values ($1, now() + interval '1 day') returning id`,
+    [must(admin.rows[0]).id],
+  );
   const api = await startApi({
     databaseUrl: pg.url,
     emulatorUrl,
     adminId: must(admin.rows[0]).id,
     fbUserId: user.id,
+    sessionId: must(session.rows[0]).id,
   });
   stops.push(() => api.stop());
 
