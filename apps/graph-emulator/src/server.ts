@@ -15,6 +15,7 @@ import { seedWorld, type SeedOption } from './world/seed.js';
 import type { Behaviour } from './world/types.js';
 import { World } from './world/world.js';
 import { servingVersion } from './graph/versions.js';
+import { TemplateReviews } from './templates/templates.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -81,6 +82,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (saver) world.onChange = () => saver.schedule();
   const webhooks = new WebhookDispatcher(world);
   world.onEvent = (e) => webhooks.enqueue(e);
+  // Templates left PENDING in a state file are decided (and announced) on time after a restart too.
+  const reviews = new TemplateReviews(world);
+  world.onTemplatePending = () => reviews.schedule();
+  reviews.schedule();
 
   let listenUrl = '';
   const baseUrl = () => (options.publicUrl ?? listenUrl).replace(/\/$/, '');
@@ -188,6 +193,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     async close() {
       if (closed) return;
       closed = true;
+      reviews.close();
       await webhooks.close();
       await app.close();
       await saver?.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../src/index.js';
-import { fixture, http, receiver, send, start, waitFor } from './helpers.js';
+import { fixture, http, receiver, send, start, waitFor, type Received } from './helpers.js';
 
 const SECRET = 'pagecast-emulator-app-secret';
 const APP_TOKEN = `1000000000000001|${SECRET}`;
@@ -92,6 +92,39 @@ describe('utility message templates', () => {
         100,
         undefined,
       ],
+      [
+        {
+          name: 'four_buttons',
+          components: [
+            body('Hi'),
+            {
+              type: 'BUTTONS',
+              buttons: [1, 2, 3, 4].map((i) => ({
+                type: 'URL',
+                text: `B${i}`,
+                url: 'https://x.example',
+              })),
+            },
+          ],
+        },
+        100,
+        undefined,
+      ],
+      [
+        {
+          name: 'long_button',
+          components: [
+            body('Hi'),
+            {
+              type: 'BUTTONS',
+              buttons: [{ type: 'URL', text: 'x'.repeat(26), url: 'https://x.example' }],
+            },
+          ],
+        },
+        100,
+        undefined,
+      ],
+      [{ name: 'positional', parameter_format: 'POSITIONAL' }, 100, undefined],
       [{}, 100, 2388024], // the same name and language again
     ];
     for (const [over, code, subcode] of cases) {
@@ -109,6 +142,49 @@ describe('utility message templates', () => {
     expect(first.body.data[0].components[0].text).toContain('{{first_name}}');
     const rest = await http(first.body.paging.next as string);
     expect(rest.body.data.map((t: { name: string }) => t.name)).toEqual(['extra_1', 'extra_2']);
+    expect(rest.body.paging.next).toBeUndefined();
+    expect(rest.body.paging.previous).toEqual(expect.any(String));
+  });
+
+  it('takes a form body, lists every field by default, filters by name, refuses unknown fields', async () => {
+    const f = await fixture(emu, 1);
+    const { components, ...rest } = template();
+    const made = await http(
+      `${emu.url}/v25.0/${f.page.id}/message_templates?access_token=${f.pageToken}`,
+      { form: { ...rest, components: JSON.stringify(components) } },
+    );
+    expect(made.body).toMatchObject({ status: 'APPROVED', category: 'UTILITY' });
+    await create(
+      f.page.id,
+      f.pageToken,
+      template({ name: 'flash_sale', components: [body('Flash sale today!')] }),
+    );
+    const all = await list(f.page.id, f.pageToken);
+    expect(all.body.data).toEqual([
+      {
+        id: made.body.id,
+        name: 'order_update',
+        language: 'en_US',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        components,
+        parameter_format: 'NAMED',
+      },
+      expect.objectContaining({
+        name: 'flash_sale',
+        status: 'REJECTED',
+        rejected_reason: 'INCORRECT_CATEGORY',
+      }),
+    ]);
+    const named = await list(f.page.id, f.pageToken, '&name=flash_sale&fields=name');
+    expect(named.body.data).toEqual([{ id: expect.any(String), name: 'flash_sale' }]);
+    const unknown = await list(f.page.id, f.pageToken, '&fields=id,quality_score');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.code).toBe(100);
+    const other = await fixture(emu, 1);
+    const foreign = await list(f.page.id, other.pageToken);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.code).toEqual(expect.any(Number));
   });
 
   it('rejects a promotional body as INCORRECT_CATEGORY; the control API decides at once', async () => {
@@ -156,7 +232,11 @@ describe('utility message templates', () => {
         ['order_id', '1'],
       ]),
     );
-    expect(sent.body.error.code).toBe(132001);
+    expect(sent.body.error).toMatchObject({
+      code: 132001,
+      message: '(#132001) Template has been deleted',
+      type: 'OAuthException',
+    });
   });
 
   it('UTILITY sends: outside the window, every parameter once, the rendered text in the outbox', async () => {
@@ -184,6 +264,10 @@ describe('utility message templates', () => {
         params: { first_name: 'Ana', order_id: 'A-12' },
       },
     });
+    const thread = await http(
+      `${emu.url}/v25.0/t_${psid}/messages?fields=message&limit=1&access_token=${f.pageToken}`,
+    );
+    expect(thread.body.data[0].message).toBe('Hi Ana, order A-12 has shipped.');
     for (const params of [
       [['first_name', 'Ana']],
       [
@@ -204,9 +288,30 @@ describe('utility message templates', () => {
       const r = await send(emu, f.page.id, f.pageToken, utility(psid, params));
       expect(r.body.error.code, JSON.stringify(params)).toBe(132000);
     }
-    expect(
-      (await send(emu, f.page.id, f.pageToken, utility(psid, [], 'nope'))).body.error.code,
-    ).toBe(132001);
+    expect((await send(emu, f.page.id, f.pageToken, utility(psid, [], 'nope'))).body.error).toEqual(
+      expect.objectContaining({
+        code: 132001,
+        message: '(#132001) Template name does not exist in the translation',
+      }),
+    );
+    await create(
+      f.page.id,
+      f.pageToken,
+      template({ name: 'promo', components: [body('Use coupon SAVE10 today')] }),
+    );
+    const rejected = await send(emu, f.page.id, f.pageToken, utility(psid, [], 'promo'));
+    expect(rejected.status).toBe(400);
+    expect(rejected.body.error).toMatchObject({
+      code: 132001,
+      message: '(#132001) Template is not approved (status REJECTED)',
+    });
+    const stranger = await send(emu, f.page.id, f.pageToken, {
+      ...utility('9999999999999999', [
+        ['first_name', 'Ana'],
+        ['order_id', 'A-12'],
+      ]),
+    });
+    expect(stranger.body.error).toMatchObject({ code: 100, error_subcode: 2018001 });
     const noTemplate = await send(emu, f.page.id, f.pageToken, {
       recipient: { id: psid },
       messaging_type: 'UTILITY',
@@ -218,79 +323,6 @@ describe('utility message templates', () => {
       messaging_type: 'UPDATE',
     });
     expect(wrongType.body.error.code).toBe(100);
-  });
-
-  it('a pending template cannot be sent; its approval reaches subscribed apps as a signed change', async () => {
-    const slow = await start({
-      behaviour: { sendPerSecond: 0, templateApprovalMs: 300, webhookBatchMs: 10 },
-    });
-    const hook = await receiver([], (url) => ({
-      status: 200,
-      body: url.searchParams.get('hub.challenge') ?? '',
-    }));
-    try {
-      await http(
-        `${slow.url}/v16.0/1000000000000001/subscriptions?access_token=${encodeURIComponent(APP_TOKEN)}`,
-        {
-          form: {
-            object: 'page',
-            callback_url: hook.url,
-            verify_token: 'v',
-            fields: 'messages,messenger_template_status_update',
-          },
-        },
-      );
-      const f = await fixture(slow, 1);
-      await http(`${slow.url}/v16.0/${f.page.id}/subscribed_apps?access_token=${f.pageToken}`, {
-        form: { subscribed_fields: 'messages,messenger_template_status_update' },
-      });
-      const made = await http(
-        `${slow.url}/v25.0/${f.page.id}/message_templates?access_token=${f.pageToken}`,
-        {
-          json: template(),
-        },
-      );
-      const early = await send(
-        slow,
-        f.page.id,
-        f.pageToken,
-        utility(f.psids[0] as string, [
-          ['first_name', 'A'],
-          ['order_id', '1'],
-        ]),
-      );
-      expect(early.body.error).toMatchObject({
-        code: 132001,
-        message: expect.stringContaining('not approved'),
-      });
-      const post = await waitFor(() => hook.received.find((r) => r.method === 'POST'));
-      expect(post.headers['x-hub-signature-256']).toBe(
-        'sha256=' + createHmac('sha256', SECRET).update(post.body).digest('hex'),
-      );
-      expect(JSON.parse(post.body)).toMatchObject({
-        object: 'page',
-        entry: [
-          {
-            id: f.page.id,
-            changes: [
-              {
-                field: 'messenger_template_status_update',
-                value: {
-                  event: 'APPROVED',
-                  message_template_id: made.body.id,
-                  message_template_name: 'order_update',
-                  message_template_language: 'en_US',
-                  reason: null,
-                },
-              },
-            ],
-          },
-        ],
-      });
-    } finally {
-      await hook.close();
-      await slow.close();
-    }
   });
 
   it('templates survive the state file; the demo world has approved and rejected ones', async () => {
@@ -313,6 +345,218 @@ describe('utility message templates', () => {
         ['spring_sale', 'REJECTED'],
       ]);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The template status changes delivered to a receiver so far, each with its entry's page id. */
+function statusChanges(hook: { received: Received[] }) {
+  return hook.received
+    .filter((r) => r.method === 'POST')
+    .flatMap((r) =>
+      (
+        JSON.parse(r.body) as {
+          entry: Array<{
+            id: string;
+            time: number;
+            changes?: Array<{ field: string; value: Record<string, unknown> }>;
+          }>;
+        }
+      ).entry.flatMap((e) => (e.changes ?? []).map((c) => ({ page: e.id, time: e.time, ...c }))),
+    );
+}
+
+describe('template review: timer, clock, webhooks, restarts', () => {
+  const handshake = (url: URL) => ({
+    status: 200,
+    body: url.searchParams.get('hub.challenge') ?? '',
+  });
+
+  /** Subscribes the app (all of `fields`) and a new page (its own `pageFields`) to the receiver. */
+  async function subscribed(emu: Emulator, hookUrl: string, pageFields: string) {
+    await http(
+      `${emu.url}/v16.0/1000000000000001/subscriptions?access_token=${encodeURIComponent(APP_TOKEN)}`,
+      {
+        form: {
+          object: 'page',
+          callback_url: hookUrl,
+          verify_token: 'v',
+          fields: 'messages,messenger_template_status_update',
+        },
+      },
+    );
+    const f = await fixture(emu, 1, { inboundAgoMs: 72 * HOUR });
+    await http(`${emu.url}/v16.0/${f.page.id}/subscribed_apps?access_token=${f.pageToken}`, {
+      form: { subscribed_fields: pageFields },
+    });
+    const create = (json: unknown) =>
+      http(`${emu.url}/v25.0/${f.page.id}/message_templates?access_token=${f.pageToken}`, {
+        json,
+      });
+    return { ...f, create };
+  }
+
+  it('pending until the review time, then a signed change per verdict, only to subscribed pages', async () => {
+    const emu = await start({
+      behaviour: { sendPerSecond: 0, templateApprovalMs: 300, webhookBatchMs: 10 },
+    });
+    const hook = await receiver([], handshake);
+    try {
+      const f = await subscribed(emu, hook.url, 'messages,messenger_template_status_update');
+      const quiet = await subscribed(emu, hook.url, 'messages');
+      const made = await f.create(template());
+      expect(made.body).toEqual({ id: expect.any(String), status: 'PENDING', category: 'UTILITY' });
+      const sale = await f.create(
+        template({ name: 'weekend', components: [body('Weekend SALE: free shipping!')] }),
+      );
+      await quiet.create(template());
+      const early = await send(
+        emu,
+        f.page.id,
+        f.pageToken,
+        utility(f.psids[0] as string, [
+          ['first_name', 'A'],
+          ['order_id', '1'],
+        ]),
+      );
+      expect(early.body.error).toMatchObject({
+        code: 132001,
+        message: '(#132001) Template is not approved (status PENDING)',
+      });
+
+      // Nobody reads the templates: the review timer decides them and sends the webhook.
+      await waitFor(() => statusChanges(hook).length >= 2);
+      const post = hook.received.find((r) => r.method === 'POST') as Received;
+      expect(post.headers['x-hub-signature-256']).toBe(
+        'sha256=' + createHmac('sha256', SECRET).update(post.body).digest('hex'),
+      );
+      expect(JSON.parse(post.body)).toMatchObject({ object: 'page' });
+      const changes = statusChanges(hook);
+      expect(changes).toEqual([
+        {
+          page: f.page.id,
+          time: expect.any(Number),
+          field: 'messenger_template_status_update',
+          value: {
+            event: 'APPROVED',
+            message_template_id: made.body.id,
+            message_template_name: 'order_update',
+            message_template_language: 'en_US',
+            reason: null,
+          },
+        },
+        {
+          page: f.page.id,
+          time: expect.any(Number),
+          field: 'messenger_template_status_update',
+          value: {
+            event: 'REJECTED',
+            message_template_id: sale.body.id,
+            message_template_name: 'weekend',
+            message_template_language: 'en_US',
+            reason: 'INCORRECT_CATEGORY',
+          },
+        },
+      ]);
+      const ok = await send(
+        emu,
+        f.page.id,
+        f.pageToken,
+        utility(f.psids[0] as string, [
+          ['first_name', 'A'],
+          ['order_id', '1'],
+        ]),
+      );
+      expect(ok.status).toBe(200);
+
+      // The control API decides at once and announces it like Meta's review.
+      const decided = await http(
+        `${emu.url}/_emulator/pages/${f.page.id}/message_templates/${made.body.id}`,
+        { json: { status: 'REJECTED', reason: 'SCAM' } },
+      );
+      expect(decided.body).toEqual({
+        id: made.body.id,
+        status: 'REJECTED',
+        rejected_reason: 'SCAM',
+      });
+      const last = await waitFor(() => statusChanges(hook)[2]);
+      expect(last.value).toMatchObject({ event: 'REJECTED', reason: 'SCAM' });
+      const bad = await http(
+        `${emu.url}/_emulator/pages/${f.page.id}/message_templates/${made.body.id}`,
+        { json: { status: 'PAUSED' } },
+      );
+      expect(bad.status).toBe(400);
+      const missing = await http(`${emu.url}/_emulator/pages/${f.page.id}/message_templates/1`, {
+        json: { status: 'APPROVED' },
+      });
+      expect(missing.status).toBe(404);
+      expect(statusChanges(hook).every((c) => c.page === f.page.id)).toBe(true);
+    } finally {
+      await emu.close();
+      await hook.close();
+    }
+  });
+
+  it('follows the world clock: a jump past the review time decides the template', async () => {
+    const emu = await start({
+      behaviour: { sendPerSecond: 0, templateApprovalMs: HOUR, webhookBatchMs: 10 },
+    });
+    const hook = await receiver([], handshake);
+    try {
+      const f = await subscribed(emu, hook.url, 'messenger_template_status_update');
+      const made = await f.create(template());
+      const read = () =>
+        http(
+          `${emu.url}/v25.0/${f.page.id}/message_templates?fields=status&access_token=${f.pageToken}`,
+        );
+      expect((await read()).body.data).toEqual([{ id: made.body.id, status: 'PENDING' }]);
+      await http(`${emu.url}/_emulator/clock`, { json: { offsetMs: HOUR + 1000 } });
+      const change = await waitFor(() => statusChanges(hook)[0]);
+      expect(change.value).toMatchObject({ event: 'APPROVED', message_template_id: made.body.id });
+      expect((await read()).body.data).toEqual([{ id: made.body.id, status: 'APPROVED' }]);
+    } finally {
+      await emu.close();
+      await hook.close();
+    }
+  });
+
+  it('a template pending in the state file is decided and announced after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-templates-'));
+    const stateFile = join(dir, 'state.json');
+    const hook = await receiver([], handshake);
+    try {
+      const a = await start({
+        stateFile,
+        behaviour: { sendPerSecond: 0, templateApprovalMs: 1500, webhookBatchMs: 10 },
+      });
+      const f = await subscribed(a, hook.url, 'messenger_template_status_update');
+      const made = await f.create(template());
+      await a.close(); // before the review: this emulator must not decide it any more
+      const b = await start({ stateFile });
+      try {
+        const change = await waitFor(() => statusChanges(hook)[0]);
+        expect(change).toMatchObject({
+          page: f.page.id,
+          value: { event: 'APPROVED', message_template_id: made.body.id },
+        });
+        expect(statusChanges(hook)).toHaveLength(1);
+        const listed = await http(
+          `${b.url}/v25.0/${f.page.id}/message_templates?access_token=${f.pageToken}`,
+        );
+        expect(listed.body.data).toEqual([
+          expect.objectContaining({
+            id: made.body.id,
+            name: 'order_update',
+            status: 'APPROVED',
+            components: template().components,
+          }),
+        ]);
+      } finally {
+        await b.close();
+      }
+    } finally {
+      await hook.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -257,10 +257,11 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const page = world.pages.get(pageId);
     const t = page?.templates.find((x) => x.id === id && !x.deleted);
     if (!page || !t) return bad(reply, 'Unknown page or template', 404);
-    const b = (req.body ?? {}) as { status?: unknown; reason?: unknown };
-    if (b.status !== 'APPROVED' && b.status !== 'REJECTED')
-      return bad(reply, 'status must be APPROVED or REJECTED');
-    decide(world, page, t, b.status, typeof b.reason === 'string' ? b.reason : null);
+    const b = z
+      .object({ status: z.enum(['APPROVED', 'REJECTED']), reason: z.string().min(1).optional() })
+      .safeParse(req.body ?? {});
+    if (!b.success) return bad(reply, b.error.message);
+    decide(world, page, t, b.data.status, b.data.reason ?? null);
     return { id: t.id, status: t.status, rejected_reason: t.rejectedReason };
   });
 
@@ -287,6 +288,8 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     if (typeof offset !== 'number' || !Number.isFinite(offset))
       return bad(reply, 'offsetMs (number) is required');
     world.clockOffsetMs = offset;
+    // Templates whose review time the jump passed are decided now, not at the old real-time deadline.
+    world.onTemplatePending();
     return { offsetMs: offset, now: world.now() };
   });
   app.get('/_emulator/clock', () => ({ offsetMs: world.clockOffsetMs, now: world.now() }));

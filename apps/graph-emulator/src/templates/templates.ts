@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { requirePageToken, requireScope, type Auth } from '../graph/auth.js';
 import { param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
+import { fieldsOf } from '../graph/nodes.js';
 import { pagedResponse, parseLimit, stringQuery, windowOf } from '../graph/paging.js';
 import type { MessageTemplate, Page } from '../world/types.js';
 import type { World } from '../world/world.js';
@@ -20,7 +21,17 @@ const BODY_MAX = 1024;
 const PARAM_TEXT_MAX = 1024;
 /** Words that make a "utility" template marketing: Meta rejects it as INCORRECT_CATEGORY. */
 const PROMOTIONAL =
-  /\b(sale|discount|offer|promo(tion)?|coupon|buy now|free shipping|deal|limited time)\b|%\s*off/i;
+  /\b(sales?|discounts?|offers?|promos?|promotions?|coupons?|buy now|free shipping|deals?|limited time)\b|%\s*off/i;
+const TEMPLATE_FIELDS = new Set([
+  'id',
+  'name',
+  'language',
+  'status',
+  'category',
+  'components',
+  'parameter_format',
+  'rejected_reason',
+]);
 
 const invalid = (userMsg: string, subcode?: number) =>
   new GraphApiError(
@@ -61,13 +72,17 @@ function listTemplates(ctx: GraphContext, req: GraphRequest, page: Page): unknow
     (k) => indexOf(k) + 1,
     (k) => Math.max(0, indexOf(k)),
   );
-  const fields = (param(req, 'fields') ?? 'id,name,language,status,category')
-    .split(',')
-    .map((f) => f.trim())
-    .filter(Boolean);
+  const specs = fieldsOf(req, 'id,name,language,status,category,components,parameter_format');
+  for (const f of specs)
+    if (!TEMPLATE_FIELDS.has(f.name)) throw errors.nonexistingField(f.name, 'MessageTemplate');
+  // Asked for: every template says its rejected_reason (NONE when not rejected); by default only rejected ones.
+  const asked = (param(req, 'fields') ?? '').trim() !== '';
+  const fields = specs.map((f) => f.name);
   return pagedResponse(
     win,
-    win.items.map((t) => renderTemplate(t, fields)),
+    win.items.map((t) =>
+      renderTemplate(t, asked || t.status !== 'REJECTED' ? fields : [...fields, 'rejected_reason']),
+    ),
     (t) => t.id,
     {
       baseUrl: ctx.baseUrl() + req.versionPrefix,
@@ -102,6 +117,9 @@ function createTemplate(world: World, req: GraphRequest, page: Page): unknown {
   const category = (param(req, 'category') ?? '').toUpperCase();
   if (category !== 'UTILITY')
     throw invalid('Messenger message templates must be in the UTILITY category.');
+  const format = (param(req, 'parameter_format') ?? 'NAMED').toUpperCase();
+  if (format !== 'NAMED')
+    throw invalid('Messenger templates take NAMED parameters ({{first_name}}), not POSITIONAL.');
   const components = componentsOf(req);
   const body = components.find((c) => String(c.type).toUpperCase() === 'BODY');
   const text = typeof body?.text === 'string' ? body.text : '';
@@ -152,8 +170,8 @@ function createTemplate(world: World, req: GraphRequest, page: Page): unknown {
   page.templates.push(template);
   world.touch();
   if (delay <= 0) settleTemplates(world, page);
-  // Decided by the clock: the webhook goes out once the review time has passed.
-  else setTimeout(() => settleTemplates(world, page), delay + 5).unref();
+  // Decided by the clock: reads settle it lazily, the review timer sends the webhook on time.
+  else world.onTemplatePending();
   return { id: template.id, status: template.status, category: 'UTILITY' };
 }
 
@@ -168,6 +186,43 @@ function deleteTemplate(world: World, req: GraphRequest, page: Page): unknown {
   for (const t of hit) t.deleted = true;
   world.touch();
   return { success: true };
+}
+
+/**
+ * Wakes when the next PENDING template is due on the world clock, so its status webhook goes out even if
+ * nobody reads the templates. One timer for the whole world, re-armed after each wake, on creation, after a
+ * state file is loaded and when the clock moves; cleared on close so no verdict lands on a closed emulator.
+ */
+export class TemplateReviews {
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly world: World) {}
+
+  schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.closed) return;
+    let next = Infinity;
+    for (const page of this.world.pages.values())
+      for (const t of page.templates)
+        if (!t.deleted && t.status === 'PENDING') next = Math.min(next, t.decideAt);
+    if (next === Infinity) return;
+    // setTimeout's ceiling is ~24.8 days; a later verdict just wakes once more on the way.
+    const delay = Math.min(Math.max(0, next - this.world.now()), 2 ** 31 - 1);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      for (const page of this.world.pages.values()) settleTemplates(this.world, page);
+      this.schedule();
+    }, delay);
+    this.timer.unref();
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
 }
 
 /** Meta's verdict on every template whose review time has passed, each told to subscribed apps. */
@@ -266,11 +321,14 @@ export function utilityMessage(
   const name = typeof s.name === 'string' ? s.name : '';
   const lang = s.language as { code?: unknown } | string | undefined;
   const code = typeof lang === 'string' ? lang : typeof lang?.code === 'string' ? lang.code : '';
-  const t = page.templates.find((x) => !x.deleted && x.name === name && x.language === code);
+  const same = (x: MessageTemplate) => x.name === name && x.language === code;
+  const t = page.templates.find((x) => !x.deleted && same(x));
+  if (!t && page.templates.some(same))
+    throw new GraphApiError(132001, '(#132001) Template has been deleted');
   if (!t)
     throw new GraphApiError(132001, '(#132001) Template name does not exist in the translation');
   if (t.status !== 'APPROVED')
-    throw new GraphApiError(132001, '(#132001) Template is not approved');
+    throw new GraphApiError(132001, `(#132001) Template is not approved (status ${t.status})`);
   const given: Record<string, string> = {};
   const comps = Array.isArray(s.components) ? (s.components as Array<Record<string, unknown>>) : [];
   for (const comp of comps) {

@@ -60,6 +60,8 @@ export class World {
   >();
   onEvent: (e: WorldEvent) => void = () => {};
   onChange: () => void = () => {};
+  /** A template awaits Meta's review, or the clock moved: the server re-arms its review timer. */
+  onTemplatePending: () => void = () => {};
   private idRng = new Rng('ids');
 
   constructor(app: { id: string; secret: string; name: string }) {
