@@ -258,7 +258,10 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const t = page?.templates.find((x) => x.id === id && !x.deleted);
     if (!page || !t) return bad(reply, 'Unknown page or template', 404);
     const b = z
-      .object({ status: z.enum(['APPROVED', 'REJECTED']), reason: z.string().min(1).optional() })
+      .object({
+        status: z.enum(['APPROVED', 'REJECTED']),
+        reason: z.string().min(1).nullable().optional(),
+      })
       .safeParse(req.body ?? {});
     if (!b.success) return bad(reply, b.error.message);
     decide(world, page, t, b.data.status, b.data.reason ?? null);
