@@ -39,7 +39,15 @@ export const LIMITS = {
   campaignsPerPagePerMinute: 10,
   /** Campaigns one page may have scheduled and not started yet. */
   pendingCampaignsPerPage: 100,
+  /** Deliver on return: how long a campaign may keep its skipped recipients waiting. */
+  deliverOnReturnDaysMax: 30,
 } as const;
+
+/** The choices Schedule offers for 'Deliver on return' (0 = off). */
+export const DELIVER_ON_RETURN_CHOICES = [0, 1, 3, 7, 14, 30] as const;
+
+/** Skip reasons a returning contact can be reached from: they had no path only because of the window. */
+export const RETURNABLE_SKIP_REASONS = ['outside_window', 'template_unavailable'] as const;
 
 /** Facebook Login scopes (spec §6). */
 export const LOGIN_SCOPES = [

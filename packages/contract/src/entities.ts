@@ -116,6 +116,10 @@ export const Campaign = z.object({
   skippedCount: z.number().int(),
   /** The utility template sent outside the 24-hour window (null: those recipients are skipped). */
   templateName: z.string().nullable(),
+  /** Only contacts a path reached at the snapshot joined the audience. */
+  reachableOnly: z.boolean(),
+  /** Deliver on return: until then a skipped recipient who writes to the page gets the message (null: off). */
+  deliverOnReturnUntil: IsoDateTime.nullable(),
   status: CampaignStatus,
   statusReason: z.string().nullable(),
   createdAt: IsoDateTime,
@@ -173,6 +177,10 @@ export const CampaignFunnel = z.object({
   pending: z.number().int(),
   unknown: z.number().int(),
   skippedByReason: z.array(z.object({ reason: SkipReason, count: z.number().int() })),
+  /** Deliver on return: recipients sent the message after writing to the page (part of dispatched). */
+  returned: z.number().int(),
+  /** Deliver on return: skipped recipients still waiting (0 once the waiting time is over). */
+  waiting: z.number().int(),
   failedByReason: z.array(
     z.object({ reason: z.string(), code: z.number().int().nullable(), count: z.number().int() }),
   ),

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -287,6 +288,10 @@ export const campaigns = pgTable(
     templateName: text('template_name'),
     templateLanguage: text('template_language'),
     templateParams: jsonb('template_params'),
+    // Only contacts a path reached at the snapshot joined the audience (the others were left out, not skipped).
+    reachableOnly: boolean('reachable_only').notNull().default(false),
+    // Deliver on return: until then a skipped recipient who writes to the page is sent the message, once.
+    deliverOnReturnUntil: ts('deliver_on_return_until'),
     startedAt: ts('started_at'),
     completedAt: ts('completed_at'),
     createdAt: createdAt(),
@@ -337,6 +342,8 @@ export const campaignRecipients = pgTable(
     claimedAt: ts('claimed_at'),
     // A re-queued row (rate limit, transient failure) waits until then.
     notBefore: ts('not_before'),
+    // Deliver on return: set when a skipped row was taken up again after the contact wrote to the page.
+    returnedAt: ts('returned_at'),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.contactId] }),
@@ -346,6 +353,10 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_message_id_idx')
       .on(t.messageId)
       .where(sql`${t.messageId} is not null`),
+    // Deliver on return: the workers' scan for rows a returning contact took up.
+    index('campaign_recipients_returned_idx')
+      .on(t.campaignId)
+      .where(sql`${t.state} = 'queued' and ${t.returnedAt} is not null`),
     // The sweeper's scan for rows whose worker died mid-send.
     index('campaign_recipients_sending_idx')
       .on(t.workerId)

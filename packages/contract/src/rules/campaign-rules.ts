@@ -103,6 +103,10 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
     /** '' = no template: recipients outside the window are skipped. */
     templateId: z.string().optional().default(''),
     templateParams: TemplateParamMap.default({}),
+    /** Leave out the contacts no allowed path reaches (instead of counting them as skipped). */
+    reachableOnly: z.boolean().default(true),
+    /** Deliver on return: days the skipped recipients wait for their next message (0 = off). */
+    deliverOnReturnDays: z.number().int().min(0).max(LIMITS.deliverOnReturnDaysMax).default(0),
   });
 export const campaignFormSchema = makeCampaignFormSchema();
 export type CampaignFormInput = z.input<typeof campaignFormSchema>;
@@ -112,19 +116,41 @@ const uuid = z.string().uuid(M.tagInvalid);
 
 /** The creation payload (spec §3) with the same rules on the server's field names. */
 export const makeCreateCampaignBodySchema = (now: () => Date = () => new Date()) =>
-  z.object({
-    name: campaignName,
-    description: campaignDescription,
-    pageId: z.string({ required_error: M.pageRequired }).regex(/^\d{1,32}$/, 'Invalid page id'),
-    tagId: uuid.nullable().default(null),
-    time: dateTimeField(now).transform((v) => new Date(v as string).toISOString()),
-    type: contentType,
-    msg: campaignMessage,
-    /** A utility template for recipients outside the 24-hour window (null: they are skipped). */
-    templateId: z.string().uuid('Template must be a valid template id').nullable().default(null),
-    /** How each of the template's parameters is filled (checked against the template by the server). */
-    templateParams: TemplateParamMap.default({}),
-  });
+  z
+    .object({
+      name: campaignName,
+      description: campaignDescription,
+      pageId: z.string({ required_error: M.pageRequired }).regex(/^\d{1,32}$/, 'Invalid page id'),
+      tagId: uuid.nullable().default(null),
+      time: dateTimeField(now).transform((v) => new Date(v as string).toISOString()),
+      type: contentType,
+      msg: campaignMessage,
+      /** A utility template for recipients outside the 24-hour window (null: they are skipped). */
+      templateId: z.string().uuid('Template must be a valid template id').nullable().default(null),
+      /** How each of the template's parameters is filled (checked against the template by the server). */
+      templateParams: TemplateParamMap.default({}),
+      /** Only contacts a path reaches at the snapshot join the audience (the rest are left out, not skipped). */
+      reachableOnly: z.boolean().default(false),
+      /**
+       * Deliver on return: for this many days after the scheduled time, a skipped recipient who writes to the
+       * page gets the campaign message in their fresh 24-hour window, once. Null: off.
+       */
+      deliverOnReturnDays: z
+        .number({ invalid_type_error: M.returnDaysInvalid })
+        .int(M.returnDaysInvalid)
+        .min(1, M.returnDaysInvalid)
+        .max(LIMITS.deliverOnReturnDaysMax, M.returnDaysInvalid)
+        .nullable()
+        .default(null),
+    })
+    .superRefine((body, ctx) => {
+      if (body.reachableOnly && body.deliverOnReturnDays !== null)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['deliverOnReturnDays'],
+          message: M.returnNeedsEveryone,
+        });
+    });
 export const createCampaignBodySchema = makeCreateCampaignBodySchema();
 export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
 
@@ -143,6 +169,9 @@ export function toCreateCampaignBody(
     msg: values.message,
     templateId: values.templateId ? values.templateId : null,
     templateParams: values.templateId ? values.templateParams : {},
+    // Keeping the others waiting needs them in the audience: the form turns reachableOnly off for it.
+    reachableOnly: values.deliverOnReturnDays > 0 ? false : values.reachableOnly,
+    deliverOnReturnDays: values.deliverOnReturnDays > 0 ? values.deliverOnReturnDays : null,
   };
 }
 
@@ -156,4 +185,6 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   msg: 'message',
   templateId: 'templateId',
   templateParams: 'templateParams',
+  reachableOnly: 'reachableOnly',
+  deliverOnReturnDays: 'deliverOnReturnDays',
 };

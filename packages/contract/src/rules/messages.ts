@@ -36,6 +36,10 @@ export const CAMPAIGN_MESSAGES = {
     'Content type must be one of: Confirmed event update, Post purchase update, Account update',
   tagInvalid: 'Tag must be a valid tag id',
   pageRequired: 'Page is required',
+  /** Deliver on return: not in the spec (it answers the 2026 window rules). */
+  returnDaysInvalid: 'Keep skipped contacts waiting for 1 to 30 days',
+  returnNeedsEveryone:
+    "Turn off 'Only contacts I can reach' to keep the others waiting for their return",
 } as const;
 
 export const CHAT_MESSAGES = {

@@ -110,12 +110,14 @@ export async function processCampaignBatch(
 }
 
 /** The campaign's send parameters, or a reason it cannot send (token missing or undecryptable). */
-async function loadTarget(
+export async function loadTarget(
   ctx: BatchContext,
   campaignId: string,
+  /** Deliver on return also sends for a completed campaign. */
+  statuses: readonly string[] = ['processing'],
 ): Promise<SendTarget | { stop: string; invalidTokenOf: string | null } | undefined> {
   const r = await repo.loadSendTarget(ctx.pool, campaignId);
-  if (!r || r.status !== 'processing') return undefined;
+  if (!r || !statuses.includes(r.status)) return undefined;
   if (!r.page_token_enc || !r.token_admin_id) {
     return { stop: NO_MESSAGING_ADMIN_REASON, invalidTokenOf: null };
   }

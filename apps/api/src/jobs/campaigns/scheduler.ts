@@ -7,7 +7,11 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
-import { EMPTY_AUDIENCE_REASON, TAG_DELETED_REASON } from '../../modules/campaigns/reasons.js';
+import {
+  EMPTY_AUDIENCE_REASON,
+  TAG_DELETED_REASON,
+  UNREACHABLE_AUDIENCE_REASON,
+} from '../../modules/campaigns/reasons.js';
 import { enqueueBatchJobs } from '../boss.js';
 
 export interface StartedCampaign {
@@ -77,7 +81,11 @@ export async function startDueCampaign(
         : await snapshot(client, boss, c, batchSize);
     if (audience === 0) {
       const reason =
-        c.audience_kind === 'tag' && !c.tag_id ? TAG_DELETED_REASON : EMPTY_AUDIENCE_REASON;
+        c.audience_kind === 'tag' && !c.tag_id
+          ? TAG_DELETED_REASON
+          : c.reachable_only && (await repo.audienceExists(client, c))
+            ? UNREACHABLE_AUDIENCE_REASON
+            : EMPTY_AUDIENCE_REASON;
       await repo.completeEmpty(client, c.id, reason);
     } else {
       await repo.markProcessing(client, c.id);

@@ -1,7 +1,7 @@
 // The campaign workers of one process: the scheduler loop (starts due campaigns, scheduler.ts), the
-// 'campaign-batch' job handlers (send, batch.ts), and the sweeper loop (heartbeat, crash recovery,
-// completion, sweeper.ts). Any number of processes can run this; Postgres coordinates them (SKIP LOCKED
-// claims, the page pacer row, heartbeats).
+// 'campaign-batch' job handlers (send, batch.ts), the sweeper loop (heartbeat, crash recovery,
+// completion, sweeper.ts) and the deliver-on-return loop (returns.ts). Any number of processes can run
+// this; Postgres coordinates them (SKIP LOCKED claims, the page pacer row, heartbeats).
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -18,6 +18,7 @@ import {
   type CampaignBatchJob,
   processCampaignBatch,
 } from './batch.js';
+import { sendReturns } from './returns.js';
 import { prepareDueCampaigns, startDueCampaign } from './scheduler.js';
 import { sweep } from './sweeper.js';
 import { ActiveCampaigns, HeldRows, Semaphore } from './worker-state.js';
@@ -158,6 +159,10 @@ export async function startCampaignWorker(
   };
   let tick = 0;
   every(options.heartbeatIntervalMs, 'sweeper', () => sweep(sweeper, tick++));
+  // Deliver on return: contacts who wrote to the page get the campaign message kept waiting for them.
+  every(options.heartbeatIntervalMs, 'returns', async () => {
+    await sendReturns(ctx);
+  });
 
   const running = new Set<Promise<void>>();
   const handler = (workId: () => string) => async (jobs: PgBoss.Job<CampaignBatchJob>[]) => {

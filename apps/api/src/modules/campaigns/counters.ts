@@ -5,6 +5,7 @@ import { INTERACTION_WINDOW_MS } from '@pagecast/contract';
 import type { Db } from '../../db/client.js';
 import { onWebhookEvent } from '../webhooks/listeners.js';
 import { poolOf } from '../../db/client.js';
+import { takeUpReturns } from './returns.js';
 
 /** The shape of the webhook listener registry's events (src/modules/webhooks/listeners.ts). */
 export interface CampaignWebhookEvent {
@@ -125,9 +126,14 @@ export async function applyMarksToSent(
 
 const registered = new WeakSet<Db>();
 
-/** Feeds the counters from the webhook ingest of this process (API route and ingest worker alike); once per db. */
+/** Feeds the counters (and deliver on return) from the webhook ingest of this process (API route and ingest worker alike); once per db. */
 export function registerCampaignCounters(db: Db): void {
   if (registered.has(db)) return;
   registered.add(db);
   onWebhookEvent((event) => recordCampaignEvent(db, event).then(() => undefined));
+  // Deliver on return: a contact who writes takes up the campaign messages kept waiting for them.
+  onWebhookEvent(async (event) => {
+    if (event.kind === 'message' && !event.fromPage)
+      await takeUpReturns(db, event.pageId, event.psid, event.at);
+  });
 }

@@ -59,9 +59,11 @@ export interface DueCampaign {
   audience_kind: 'all' | 'tag';
   audience_count: number;
   scheduled_time: Date;
+  reachable_only: boolean;
 }
 
-const DUE_COLUMNS = 'id, page_id, tag_id, audience_kind, audience_count, scheduled_time';
+const DUE_COLUMNS =
+  'id, page_id, tag_id, audience_kind, audience_count, scheduled_time, reachable_only';
 
 /** Pending campaigns due within `leadMs` and not yet snapshotted, locked (at most 5). */
 export async function lockCampaignsToPrepare(
@@ -89,7 +91,7 @@ export async function lockDueCampaign(client: pg.PoolClient): Promise<DueCampaig
 }
 
 /**
- * The audience snapshot: one queued row per recipient, numbered into batches of `batchSize`, and the
+ * The audience snapshot: one queued row per recipient (with `reachable_only`, only those a path reaches now), numbered into batches of `batchSize`, and the
  * campaign's audience_count. Idempotent (a second run inserts nothing). Returns the audience size.
  */
 export async function insertAudienceSnapshot(
@@ -103,14 +105,29 @@ export async function insertAudienceSnapshot(
      from contacts ct
      where ct.page_id = $2
        and ($3 = 'all' or exists (select 1 from contact_tags x where x.contact_id = ct.id and x.tag_id = $5))
+       -- 'Only contacts I can reach': inside the window, or anyone when an approved template reaches them.
+       and (not $6::boolean or ct.last_inbound_at > now() - interval '24 hours'
+            or exists (select 1 from campaigns cc join message_templates m on m.id = cc.template_id
+                       where cc.id = $1 and m.status = 'approved'))
      on conflict do nothing`,
-    [c.id, c.page_id, c.audience_kind, batchSize, c.tag_id],
+    [c.id, c.page_id, c.audience_kind, batchSize, c.tag_id, c.reachable_only],
   );
   const audience = inserted.rowCount ?? 0;
   if (audience > 0) {
     await client.query('update campaigns set audience_count = $2 where id = $1', [c.id, audience]);
   }
   return audience;
+}
+
+/** Whether the campaign's tag or page has any contact at all (an empty snapshot's reason). */
+export async function audienceExists(client: pg.PoolClient, c: DueCampaign): Promise<boolean> {
+  const { rows } = await client.query<{ found: boolean }>(
+    `select exists (select 1 from contacts ct where ct.page_id = $1
+       and ($2 = 'all' or exists (select 1 from contact_tags x where x.contact_id = ct.id and x.tag_id = $3))
+     ) as found`,
+    [c.page_id, c.audience_kind, c.tag_id],
+  );
+  return rows[0]?.found ?? false;
 }
 
 /** pending -> completed at once: nobody to send to. */
@@ -210,6 +227,16 @@ export interface ClaimedRow {
   last_name: string | null;
 }
 
+/** The claim itself ('queued' -> 'sending', worker_id = $workerParam) of the rows `picked` selected. */
+const claimPicked = (workerParam: string) => `
+     update campaign_recipients r
+       set state = 'sending', attempts = r.attempts + 1, worker_id = ${workerParam}, claimed_at = now(),
+           not_before = null, sent_at = null
+     from picked join contacts ct on ct.id = picked.contact_id
+     where r.campaign_id = $1 and r.contact_id = picked.contact_id
+     returning r.contact_id, r.psid, r.attempts, ct.first_name, ct.last_name,
+       coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window`;
+
 /**
  * Claims up to `limit` queued rows of one batch ('queued' -> 'sending', worker_id = us), committed before
  * any send: the heart of "at most once". Rows waiting for `not_before` are left for later.
@@ -228,14 +255,45 @@ export async function claimRows(
          and (r.not_before is null or r.not_before <= now())
          and exists (select 1 from campaigns c where c.id = $1 and c.status = 'processing')
        limit $3 for update of r skip locked)
-     update campaign_recipients r
-       set state = 'sending', attempts = r.attempts + 1, worker_id = $4, claimed_at = now(), not_before = null,
-           sent_at = null
-     from picked join contacts ct on ct.id = picked.contact_id
-     where r.campaign_id = $1 and r.contact_id = picked.contact_id
-     returning r.contact_id, r.psid, r.attempts, ct.first_name, ct.last_name,
-       coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window`,
+     ${claimPicked('$4')}`,
     [campaignId, batchNo, limit, workerId],
+  );
+  return rows;
+}
+
+/** Campaigns (processing or completed) with returned rows waiting to be sent, at most `limit`. */
+export async function campaignsWithReturns(pool: Queryable, limit = 20): Promise<string[]> {
+  const { rows } = await pool.query<{ campaign_id: string }>(
+    `select distinct r.campaign_id from campaign_recipients r
+     join campaigns c on c.id = r.campaign_id
+     where r.state = 'queued' and r.returned_at is not null
+       and (r.not_before is null or r.not_before <= now())
+       and c.status in ('processing', 'completed')
+     limit $1`,
+    [limit],
+  );
+  return rows.map((r) => r.campaign_id);
+}
+
+/**
+ * Deliver on return: claims up to `limit` rows of one campaign that went back to the queue because their
+ * contact wrote to the page (`returned_at`), whatever their batch, in a processing or completed campaign.
+ */
+export async function claimReturnedRows(
+  pool: Queryable,
+  campaignId: string,
+  limit: number,
+  workerId: string,
+): Promise<ClaimedRow[]> {
+  const { rows } = await pool.query<ClaimedRow>(
+    `with picked as (
+       select r.contact_id from campaign_recipients r
+       where r.campaign_id = $1 and r.state = 'queued' and r.returned_at is not null
+         and (r.not_before is null or r.not_before <= now())
+         and exists (select 1 from campaigns c where c.id = $1 and c.status in ('processing', 'completed'))
+       limit $2 for update of r skip locked)
+     ${claimPicked('$3')}`,
+    [campaignId, limit, workerId],
   );
   return rows;
 }
@@ -352,12 +410,32 @@ export async function failCampaign(
      where id = $1 and status = 'processing' returning page_id`,
     [campaignId, reason],
   );
-  if (invalidTokenOf && rows[0]) {
-    await pool.query(
-      `update page_admins set token_status = 'invalid' where page_id = $1 and admin_id = $2`,
-      [rows[0].page_id, invalidTokenOf],
-    );
-  }
+  if (invalidTokenOf && rows[0]) await markTokenInvalid(pool, rows[0].page_id, invalidTokenOf);
+}
+
+/** The platform refused this admin's page token: no send uses it again until they sign in. */
+export async function markTokenInvalid(
+  pool: Queryable,
+  pageUuid: string,
+  adminId: string,
+): Promise<void> {
+  await pool.query(
+    `update page_admins set token_status = 'invalid' where page_id = $1 and admin_id = $2`,
+    [pageUuid, adminId],
+  );
+}
+
+/** Deliver on return: a campaign that cannot send now keeps its returned rows waiting `ms` before a retry. */
+export async function deferReturnedRows(
+  pool: Queryable,
+  campaignId: string,
+  ms: number,
+): Promise<void> {
+  await pool.query(
+    `update campaign_recipients set not_before = now() + $2 * interval '1 millisecond'
+     where campaign_id = $1 and state = 'queued' and returned_at is not null`,
+    [campaignId, ms],
+  );
 }
 
 /**

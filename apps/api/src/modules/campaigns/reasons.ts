@@ -27,6 +27,9 @@ export const CANCELLED_REASON = 'Cancelled by an admin.';
 
 export const EMPTY_AUDIENCE_REASON =
   'No recipients: the audience was empty when the campaign started.';
+/** 'Only contacts I can reach', and nobody in the audience had a path when the campaign started. */
+export const UNREACHABLE_AUDIENCE_REASON =
+  'No recipients: nobody in the audience could be reached when the campaign started (all were outside the 24-hour window, and no approved utility template was chosen).';
 export const TAG_DELETED_REASON = 'No recipients: the tag was deleted before the campaign started.';
 
 /** Meta refused the utility template (132001: deleted, not approved any more, or unknown in that language). */

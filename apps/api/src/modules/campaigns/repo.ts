@@ -4,6 +4,7 @@
 // of a campaign (list, detail funnel, recipients, export) builds on the same columns, so they stay together.
 import {
   LIMITS,
+  RETURNABLE_SKIP_REASONS,
   type Campaign,
   type CampaignRecipient,
   type CampaignStatus,
@@ -22,8 +23,8 @@ export { poolOf } from '../../db/client.js';
 const CAMPAIGN_COLUMNS = `
   c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id,
   coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
-  c.interacted_count, c.failed_count, c.skipped_count, c.template_name, c.status, c.status_reason, c.created_at,
-  c.started_at, c.completed_at`;
+  c.interacted_count, c.failed_count, c.skipped_count, c.template_name, c.reachable_only,
+  c.deliver_on_return_until, c.status, c.status_reason, c.created_at, c.started_at, c.completed_at`;
 const CAMPAIGN_FROM = `campaigns c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`;
 
 interface CampaignRow {
@@ -43,6 +44,8 @@ interface CampaignRow {
   failed_count: number;
   skipped_count: number;
   template_name: string | null;
+  reachable_only: boolean;
+  deliver_on_return_until: Date | null;
   status: CampaignStatus;
   status_reason: string | null;
   created_at: Date;
@@ -70,6 +73,8 @@ export function toCampaign(r: CampaignRow): Campaign {
     failedCount: r.failed_count,
     skippedCount: r.skipped_count,
     templateName: r.template_name,
+    reachableOnly: r.reachable_only,
+    deliverOnReturnUntil: iso(r.deliver_on_return_until),
     status: r.status,
     statusReason: r.status_reason,
     createdAt: r.created_at.toISOString(),
@@ -103,6 +108,10 @@ export async function insertCampaign(
     scheduledTime: string;
     /** The approved utility template for recipients outside the window, with its parameter mapping. */
     template: CampaignTemplate | null;
+    /** Leave out, at the snapshot, the contacts no path reaches. */
+    reachableOnly: boolean;
+    /** Deliver on return for this many days after the scheduled time (null: off). */
+    deliverOnReturnDays: number | null;
   },
 ): Promise<Campaign> {
   const client = await poolOf(db).connect();
@@ -155,8 +164,10 @@ async function insertCampaignRow(
   const { rows } = await client.query<CampaignRow>(
     `with c as (
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
-                              scheduled_time, template_id, template_name, template_language, template_params)
-       values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                              scheduled_time, template_id, template_name, template_language, template_params,
+                              reachable_only, deliver_on_return_until)
+       values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+               $15, $10::timestamptz + $16::int * interval '1 day')
        returning *)
      select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
     [
@@ -174,6 +185,8 @@ async function insertCampaignRow(
       input.template?.name ?? null,
       input.template?.language ?? null,
       input.template ? JSON.stringify(input.template.params) : null,
+      input.reachableOnly,
+      input.deliverOnReturnDays,
     ],
   );
   return toCampaign(rows[0] as CampaignRow);
@@ -244,11 +257,19 @@ export interface FunnelCounts {
   skipped: number;
   pending: number;
   unknown: number;
+  /** Deliver on return: sent after the contact wrote to the page. */
+  returned: number;
+  /** Deliver on return: skipped rows still waiting (while the campaign's waiting time runs). */
+  waiting: number;
 }
 
 export async function funnelCounts(db: Db, campaignId: string): Promise<FunnelCounts> {
   const { rows } = await poolOf(db).query<FunnelCounts>(
     `select count(*)::int as audience,
+            count(*) filter (where state = 'sent' and returned_at is not null)::int as returned,
+            count(*) filter (where state = 'skipped' and returned_at is null and skip_reason = any($2::text[])
+                               and (select deliver_on_return_until > now() from campaigns where id = $1))::int
+              as waiting,
             count(*) filter (where state = 'sent')::int as dispatched,
             count(*) filter (where delivered_at is not null)::int as delivered,
             count(*) filter (where interacted_at is not null)::int as interacted,
@@ -257,7 +278,7 @@ export async function funnelCounts(db: Db, campaignId: string): Promise<FunnelCo
             count(*) filter (where state in ('queued', 'sending'))::int as pending,
             count(*) filter (where state = 'unknown')::int as unknown
      from campaign_recipients where campaign_id = $1`,
-    [campaignId],
+    [campaignId, RETURNABLE_SKIP_REASONS],
   );
   return rows[0] as FunnelCounts;
 }

@@ -47,6 +47,8 @@ async function createCampaign(
     msg: string;
     templateId: string | null;
     templateParams: TemplateParamMap;
+    reachableOnly: boolean;
+    deliverOnReturnDays: number | null;
   },
 ): Promise<Campaign> {
   const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
@@ -64,6 +66,8 @@ async function createCampaign(
     message: body.msg,
     type: body.type,
     scheduledTime: body.time,
+    reachableOnly: body.reachableOnly,
+    deliverOnReturnDays: body.deliverOnReturnDays,
   });
 }
 

@@ -106,6 +106,8 @@ type CampaignRowJson = {
   failedCount: number;
   skippedCount: number;
   templateName: string | null;
+  reachableOnly: boolean;
+  deliverOnReturnUntil: string | Date | null;
   status: Campaign['status'];
   statusReason: string | null;
   createdAt: string;
@@ -134,6 +136,8 @@ function toCampaign(r: CampaignRowJson): Campaign {
     failedCount: r.failedCount,
     skippedCount: r.skippedCount,
     templateName: r.templateName,
+    reachableOnly: r.reachableOnly,
+    deliverOnReturnUntil: iso(r.deliverOnReturnUntil),
     status: r.status,
     statusReason: r.statusReason,
     createdAt: iso(r.createdAt) as string,
@@ -156,7 +160,8 @@ export async function overviewCampaigns(
     c.audience_count as "audienceCount", c.dispatched_count as "dispatchedCount",
     c.delivered_count as "deliveredCount", c.interacted_count as "interactedCount",
     c.failed_count as "failedCount", c.skipped_count as "skippedCount",
-    c.template_name as "templateName", c.status, c.status_reason as "statusReason",
+    c.template_name as "templateName", c.reachable_only as "reachableOnly",
+    c.deliver_on_return_until as "deliverOnReturnUntil", c.status, c.status_reason as "statusReason",
     c.created_at as "createdAt", c.started_at as "startedAt", c.completed_at as "completedAt"`;
   const { rows } = await db.execute<CampaignRowJson>(sql`
     (select 'upcoming' as kind, ${cols}

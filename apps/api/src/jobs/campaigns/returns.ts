@@ -1,0 +1,46 @@
+// Deliver on return, worker side: rows a returning contact took up (modules/campaigns/returns.ts) are claimed
+// and sent by the same ChunkSender as a batch, so exactly-once, pacing, crash recovery and counters are the
+// batch's. The campaign may be completed already: the return send keeps its status and moves its counters.
+import * as repo from '../../modules/campaigns/dispatch-repo.js';
+import { type BatchContext, loadTarget } from './batch.js';
+import { ChunkSender } from './chunk-sender.js';
+import { ActiveCampaigns } from './worker-state.js';
+
+/** Rows claimed per round: returns trickle in one by one, a burst after an outage stays small chunks. */
+const RETURN_CHUNK = 50;
+/** A campaign that cannot send (no token, permission lost) looks at its returned rows again after this. */
+const RETRY_LATER_MS = 5 * 60_000;
+
+/** Sends every returned row that is due now, campaign by campaign. Called on the worker's timer. */
+export async function sendReturns(ctx: BatchContext): Promise<number> {
+  let sent = 0;
+  for (const campaignId of await repo.campaignsWithReturns(ctx.pool)) {
+    if (ctx.isStopping()) break;
+    const target = await loadTarget(ctx, campaignId, ['processing', 'completed']);
+    if (!target) continue; // cancelled or failed meanwhile: nothing is sent
+    if ('stop' in target) {
+      // No usable token: the rows wait (an admin signing in again sends them).
+      await repo.deferReturnedRows(ctx.pool, campaignId, RETRY_LATER_MS);
+      continue;
+    }
+    // A completed campaign is not "running" for the batch lanes' status check: its own set says it is.
+    const own: BatchContext = { ...ctx, active: new ActiveCampaigns() };
+    for (;;) {
+      if (ctx.isStopping()) break;
+      const rows = await repo.claimReturnedRows(ctx.pool, campaignId, RETURN_CHUNK, ctx.workerId);
+      if (rows.length === 0) break;
+      ctx.held.add(
+        campaignId,
+        rows.map((r) => r.contact_id),
+      );
+      const { stop } = await new ChunkSender(own, target, rows).run();
+      sent += rows.length;
+      if (stop) {
+        if (stop.token) await repo.markTokenInvalid(ctx.pool, target.pageUuid, target.tokenAdminId);
+        await repo.deferReturnedRows(ctx.pool, campaignId, RETRY_LATER_MS);
+        break;
+      }
+    }
+  }
+  return sent;
+}

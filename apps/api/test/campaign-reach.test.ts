@@ -1,0 +1,243 @@
+// Who a campaign reaches (docs/campaigns.md "Reach"): 'Only contacts I can reach' leaves the unreachable out
+// of the audience, and deliver on return sends a skipped recipient the message once they write to the page,
+// over HTTP against a real Postgres, pg-boss, the campaign worker and the emulator.
+import { CAMPAIGN_MESSAGES as M } from '@pagecast/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCampaignCounters } from '../src/modules/campaigns/counters.js';
+import { UNREACHABLE_AUDIENCE_REASON } from '../src/modules/campaigns/reasons.js';
+import { emitWebhookEvent } from '../src/modules/webhooks/listeners.js';
+import {
+  createCampaignWorld,
+  must,
+  waitFor,
+  type CampaignWorld,
+  type WorldContact,
+  type WorldPage,
+} from './fixtures/campaign-world.js';
+
+let w: CampaignWorld;
+
+beforeAll(async () => {
+  w = await createCampaignWorld();
+  // The webhook listeners (counters, deliver on return) as the worker process registers them.
+  registerCampaignCounters(w.t.database.db);
+  await w.startWorker();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const body = (page: WorldPage, over: Record<string, unknown> = {}) => ({
+  name: 'Weekend offer',
+  description: 'Reach test',
+  pageId: page.fbPageId,
+  tagId: null,
+  time: new Date().toISOString(),
+  type: 'ACCOUNT_UPDATE',
+  msg: 'Our weekend offer is on',
+  ...over,
+});
+const create = (page: WorldPage, over: Record<string, unknown> = {}) =>
+  w.api('POST', '/api/v1/campaigns/create', body(page, over));
+const detail = async (id: string) => (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+const dispatchNow = async (page: WorldPage, over: Record<string, unknown> = {}) => {
+  const res = await create(page, over);
+  expect(res.status).toBe(201);
+  return waitFor(async () => {
+    const d = await detail(res.body.id as string);
+    return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
+  }, 30_000);
+};
+const countCampaigns = async () =>
+  (await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0]?.n;
+
+/** The contact writes to the page: stored as the webhook ingest stores it, then the listeners run. */
+async function writes(page: WorldPage, contact: WorldContact, at = new Date()) {
+  const c = must(w.emulator.world.pages.get(page.fbPageId)?.contacts.get(contact.psid));
+  c.lastInboundAt = at.getTime();
+  await w.pool.query(`update contacts set last_inbound_at = $3 where page_id = $1 and psid = $2`, [
+    page.uuid,
+    contact.psid,
+    at,
+  ]);
+  await emitWebhookEvent({ kind: 'message', pageId: page.fbPageId, psid: contact.psid, at });
+}
+
+describe('bad input: nothing stored', () => {
+  let page: WorldPage;
+  beforeAll(async () => {
+    page = await w.createPage({ inside: 1, outside: 1 });
+  });
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['0 days', { deliverOnReturnDays: 0 }, M.returnDaysInvalid],
+    ['31 days', { deliverOnReturnDays: 31 }, M.returnDaysInvalid],
+    ['a fraction', { deliverOnReturnDays: 1.5 }, M.returnDaysInvalid],
+    ['a string', { deliverOnReturnDays: '3' }, M.returnDaysInvalid],
+    [
+      'with only reachable contacts',
+      { deliverOnReturnDays: 3, reachableOnly: true },
+      M.returnNeedsEveryone,
+    ],
+  ];
+  it.each(cases)('deliverOnReturnDays %s: 400 on the field', async (_name, over, message) => {
+    const before = await countCampaigns();
+    const res = await create(page, {
+      time: new Date(Date.now() + 3_600_000).toISOString(),
+      ...over,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.deliverOnReturnDays).toEqual([message]);
+    expect(await countCampaigns()).toBe(before);
+  });
+
+  it('reachableOnly must be a boolean', async () => {
+    const res = await create(page, { reachableOnly: 'yes' });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.reachableOnly).toBeDefined();
+  });
+});
+
+describe("'Only contacts I can reach'", () => {
+  it('leaves the contacts outside the window out of the audience: none is skipped, no Graph call', async () => {
+    const page = await w.createPage({ inside: 2, outside: 3 });
+    const d = await dispatchNow(page, { reachableOnly: true });
+    expect(d.campaign).toMatchObject({
+      status: 'completed',
+      reachableOnly: true,
+      audienceCount: 2,
+      dispatchedCount: 2,
+      skippedCount: 0,
+      deliverOnReturnUntil: null,
+    });
+    expect(d.funnel).toMatchObject({ audience: 2, skipped: 0, waiting: 0, returned: 0 });
+    const out = await w.outbox(page.fbPageId);
+    expect(out.map((e) => e.recipient).sort()).toEqual(
+      page.contacts
+        .filter((c) => c.inside)
+        .map((c) => c.psid)
+        .sort(),
+    );
+  });
+
+  it('completes at once with the reason when nobody can be reached', async () => {
+    const page = await w.createPage({ inside: 0, outside: 2 });
+    const d = await dispatchNow(page, { reachableOnly: true });
+    expect(d.campaign).toMatchObject({
+      status: 'completed',
+      audienceCount: 0,
+      statusReason: UNREACHABLE_AUDIENCE_REASON,
+    });
+    expect(await w.outbox(page.fbPageId)).toHaveLength(0);
+  });
+
+  it('off (the API default): the others are in the audience, skipped with their reason', async () => {
+    const page = await w.createPage({ inside: 1, outside: 2 });
+    const d = await dispatchNow(page);
+    expect(d.campaign).toMatchObject({ reachableOnly: false, audienceCount: 3, skippedCount: 2 });
+  });
+});
+
+describe('deliver on return', () => {
+  it('sends a skipped recipient the message once when they write, and the counters follow', async () => {
+    const page = await w.createPage({ inside: 1, outside: 2 });
+    const scheduled = new Date();
+    const d = await dispatchNow(page, { deliverOnReturnDays: 3, time: scheduled.toISOString() });
+    expect(d.campaign).toMatchObject({
+      status: 'completed',
+      audienceCount: 3,
+      dispatchedCount: 1,
+      skippedCount: 2,
+    });
+    const until = new Date(d.campaign.deliverOnReturnUntil as string).getTime();
+    expect(Math.abs(until - (scheduled.getTime() + 3 * 86_400_000))).toBeLessThan(60_000);
+    expect(d.funnel).toMatchObject({ waiting: 2, returned: 0 });
+    expect(await w.outbox(page.fbPageId)).toHaveLength(1);
+
+    const back = must(page.contacts.find((c) => !c.inside));
+    await writes(page, back);
+    const after = await waitFor(async () => {
+      const x = await detail(d.campaign.id);
+      return x.campaign.dispatchedCount === 2 && x;
+    });
+    expect(after.campaign).toMatchObject({
+      status: 'completed',
+      dispatchedCount: 2,
+      skippedCount: 1,
+      failedCount: 0,
+    });
+    expect(after.funnel).toMatchObject({ dispatched: 2, skipped: 1, waiting: 1, returned: 1 });
+    const out = await w.outbox(page.fbPageId);
+    const toBack = out.filter((e) => e.recipient === back.psid);
+    // In the fresh window: a standard message, no tag.
+    expect(toBack).toHaveLength(1);
+    expect(toBack[0]).toMatchObject({ messaging_type: 'UPDATE', tag: null });
+
+    // A replayed event and a second message take up nothing more: once per recipient.
+    await writes(page, back);
+    await writes(page, back);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await w.outbox(page.fbPageId)).filter((e) => e.recipient === back.psid)).toHaveLength(
+      1,
+    );
+    expect((await detail(d.campaign.id)).campaign).toMatchObject({
+      dispatchedCount: 2,
+      skippedCount: 1,
+    });
+    const rows = await w.pool.query<{ state: string; returned_at: Date | null }>(
+      `select r.state, r.returned_at from campaign_recipients r where r.campaign_id = $1 and r.psid = $2`,
+      [d.campaign.id, back.psid],
+    );
+    expect(rows.rows[0]).toMatchObject({ state: 'sent' });
+    expect(rows.rows[0]?.returned_at).toBeInstanceOf(Date);
+  });
+
+  it('sends nothing for a campaign without it, after its waiting time, or for a message older than a day', async () => {
+    const page = await w.createPage({ inside: 0, outside: 3 });
+    const [a, b] = page.contacts as [WorldContact, WorldContact];
+    const off = await dispatchNow(page);
+    const expired = await dispatchNow(page, { deliverOnReturnDays: 1 });
+    await w.pool.query(
+      `update campaigns set deliver_on_return_until = now() - interval '1 minute' where id = $1`,
+      [expired.campaign.id],
+    );
+    const open = await dispatchNow(page, { deliverOnReturnDays: 7 });
+    await writes(page, a);
+    // A replay of a message from two days ago opens no window.
+    await emitWebhookEvent({
+      kind: 'message',
+      pageId: page.fbPageId,
+      psid: b.psid,
+      at: new Date(Date.now() - 2 * 86_400_000),
+    });
+    await waitFor(async () => {
+      const x = await detail(open.campaign.id);
+      return x.campaign.dispatchedCount === 1 && x;
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const out = await w.outbox(page.fbPageId);
+    expect(out.map((e) => e.recipient)).toEqual([a.psid]);
+    expect((await detail(off.campaign.id)).campaign).toMatchObject({
+      dispatchedCount: 0,
+      skippedCount: 3,
+    });
+    expect((await detail(expired.campaign.id)).funnel).toMatchObject({
+      dispatched: 0,
+      skipped: 3,
+      waiting: 0,
+    });
+    expect((await detail(open.campaign.id)).funnel).toMatchObject({ waiting: 2, returned: 1 });
+  });
+
+  it('a cancelled campaign keeps nobody waiting', async () => {
+    const page = await w.createPage({ inside: 0, outside: 1 });
+    const res = await create(page, {
+      deliverOnReturnDays: 3,
+      time: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(res.status).toBe(201);
+    expect((await w.api('POST', `/api/v1/campaigns/${res.body.id}/cancel`, {})).status).toBe(200);
+    await writes(page, must(page.contacts[0]));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await w.outbox(page.fbPageId)).toHaveLength(0);
+  });
+});
