@@ -24,6 +24,8 @@ const campaign = (over: Partial<Campaign>): Campaign => ({
   failedCount: 20,
   skippedCount: 0,
   templateName: null,
+  reachableOnly: false,
+  deliverOnReturnUntil: null,
   status: 'completed',
   statusReason: null,
   createdAt: '2030-01-01T10:00:00.000Z',

@@ -32,6 +32,8 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   failedCount: 3,
   skippedCount: 0,
   templateName: null,
+  reachableOnly: false,
+  deliverOnReturnUntil: null,
   status: 'completed',
   statusReason: null,
   createdAt: '2026-11-21T10:00:00.000Z',
@@ -211,6 +213,8 @@ function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSh
       unknown: 1,
       failedByReason: [{ reason: 'Message tag retired', code: 100, count: 1 }],
       skippedByReason: [{ reason: 'outside_window', count: 2 }],
+      returned: 0,
+      waiting: 0,
     },
   };
   const handlers = {

@@ -152,6 +152,8 @@ describe('ScheduleCampaignScreen', () => {
       contentType: 'POST_PURCHASE_UPDATE',
       templateId: '',
       templateParams: {},
+      reachableOnly: true,
+      deliverOnReturnDays: 0,
     });
     expect(await screen.findByText(T.created)).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('');
@@ -187,14 +189,97 @@ describe('ScheduleCampaignScreen', () => {
     expect(await screen.findByText(T.createFailed)).toBeInTheDocument();
   });
 
-  it('shows who gets the campaign and who will be skipped outside the window, and why', () => {
+  it('shows who gets the campaign path by path: by default the others are left out, and why', async () => {
     const audience: AudiencePreview = { total: 120, insideWindow: 20, outsideWindow: 100 };
-    setup({ audience });
+    const { user, onSubmit } = setup({ audience });
     const note = screen.getByTestId('audience-preview');
+    expect(note).toHaveTextContent(
+      '20 of 120 contacts can be reached now, inside the 24-hour window; 100 outside it are left out.',
+    );
+    expect(note).toHaveTextContent(`${T.pathStandard}20`);
+    expect(note).toHaveTextContent(`${T.pathLeftOut}100`);
+    expect(note).toHaveTextContent(T.skipNote);
+    const only = screen.getByRole('checkbox', { name: T.reachableOnlyLabel });
+    expect(only).toBeChecked();
+
+    // Off: they are in the audience, skipped with the reason.
+    await user.click(only);
     expect(note).toHaveTextContent(
       '120 recipients: 20 inside the 24-hour window get it, 100 outside it will be skipped.',
     );
-    expect(note).toHaveTextContent(T.skipNote);
+    expect(note).toHaveTextContent(`${T.pathSkipped}100`);
+
+    // Deliver on return keeps them waiting, which needs them in the audience; checking the box turns it off.
+    await user.click(only);
+    await user.selectOptions(screen.getByLabelText(T.returnLabel), '7');
+    expect(only).not.toBeChecked();
+    expect(note).toHaveTextContent(
+      '120 recipients: 20 inside the 24-hour window get it now; 100 outside it get it if they write to the page within 7 days.',
+    );
+    expect(note).toHaveTextContent(`${T.pathWaiting(7)}100`);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      reachableOnly: false,
+      deliverOnReturnDays: 7,
+    });
+  });
+
+  it('puts a server error on deliver on return on its field', async () => {
+    const onSubmit = vi.fn(() =>
+      Promise.reject(
+        failure({
+          message: 'Validation failed',
+          fieldErrors: { deliverOnReturnDays: [M.returnNeedsEveryone] },
+        }),
+      ),
+    );
+    const { user } = setup({ onSubmit, audience: { total: 3, insideWindow: 1, outsideWindow: 2 } });
+    await fillValid(user);
+    await user.selectOptions(screen.getByLabelText(T.returnLabel), '3');
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    expect(await screen.findByText(M.returnNeedsEveryone)).toBeInTheDocument();
+    expect(screen.getByLabelText(T.returnLabel)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('the time follows the clock until one is picked, so an open form never goes stale; Send now goes back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let clock = new Date('2026-11-21T10:15:30Z');
+    const onSubmit = vi.fn((_v: unknown) => Promise.resolve());
+    const { user } = setup({ now: () => clock, onSubmit });
+    const field = screen.getByRole('button', { name: 'Date and Time (UTC)' });
+    const sendNow = screen.getByRole('button', { name: T.sendNow });
+    expect(sendNow).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('local-time')).toHaveTextContent(T.followingNow);
+    // Ten minutes later the field has moved with the clock (no hidden seconds).
+    clock = new Date('2026-11-21T10:25:40Z');
+    act(() => {
+      vi.advanceTimersByTime(15_100);
+    });
+    expect(field).toHaveTextContent('2026-11-21 10:25 UTC');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    // Sent at the moment it was scheduled, never "in the past".
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ dateTime: clock });
+  });
+
+  it('a picked time stops following, shows the local time beside UTC, and Send now goes back', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Date and Time (UTC)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Date and Time (UTC)' });
+    await user.click(within(dialog).getByRole('button', { name: '2026-11-24' }));
+    expect(screen.getByRole('button', { name: T.sendNow })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(screen.getByTestId('local-time')).toHaveTextContent(/^Your time: Nov 24, 2026/);
+    await user.click(screen.getByRole('button', { name: T.sendNow }));
+    expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent(
+      '2026-11-21 10:15 UTC',
+    );
+    expect(screen.getByTestId('local-time')).toHaveTextContent(T.followingNow);
   });
 });
 

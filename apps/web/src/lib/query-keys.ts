@@ -37,5 +37,7 @@ export const queryKeys = {
     recipients: (id: string, page: number, outcome: string) =>
       ['campaigns', 'recipients', id, page, outcome] as const,
     audience: (pageId: string, tagId: string) => ['campaigns', 'audience', pageId, tagId] as const,
+    /** Every audience preview of a page (all tags): refreshed when a sync brings contacts. */
+    pageAudiences: (pageId: string) => ['campaigns', 'audience', pageId] as const,
   },
 } as const;

@@ -74,8 +74,9 @@ export function useSyncWatcher(): void {
       markPageSynced(pageId);
       void queryClient.invalidateQueries({ queryKey: queryKeys.chats.recipients(pageId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(pageId) });
-      // What the sync also brought: Home's counts and the page's utility templates.
+      // What the sync also brought: Home's counts, Schedule's audience and the page's utility templates.
       void queryClient.invalidateQueries({ queryKey: queryKeys.overview(pageId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.pageAudiences(pageId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.templates.list(pageId) });
     }
   }, [pageId, jobId, status, removeJob, queryClient]);

@@ -1,8 +1,10 @@
-// UTC day arithmetic and 'YYYY-MM-DD' / 'HH:mm' formatting for the date-time picker.
+// UTC day arithmetic and 'YYYY-MM-DD' / 'HH:mm[:ss]' formatting for the date-time picker.
 export const pad = (n: number) => String(n).padStart(2, '0');
 export const formatDate = (d: Date) =>
   `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-export const formatTime = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+/** 'HH:mm', or 'HH:mm:ss' when the seconds are not zero (a chosen second is never hidden). */
+export const formatTime = (d: Date) =>
+  `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}${d.getUTCSeconds() ? `:${pad(d.getUTCSeconds())}` : ''}`;
 export const dayStart = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 export const MONTHS = [
   'January',

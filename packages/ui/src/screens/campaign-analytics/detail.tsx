@@ -162,7 +162,10 @@ export function CampaignDetailSheet({
                 label="Audience"
                 value={c.tagId || c.tagName ? `Tag: ${c.tagName ?? 'deleted tag'}` : 'All users'}
               />
-              <Meta label="Recipients" value={detail.funnel.audience.toLocaleString('en')} />
+              <Meta
+                label="Recipients"
+                value={`${detail.funnel.audience.toLocaleString('en')}${c.reachableOnly ? ` (${T.reachableOnly.toLowerCase()})` : ''}`}
+              />
             </dl>
             <div className="rounded-md border border-border bg-muted/30 p-3 text-sm">
               <p className="text-muted-foreground">Message</p>
@@ -194,6 +197,13 @@ export function CampaignDetailSheet({
             >
               <h3 className="text-base font-semibold">{T.funnelTitle}</h3>
               <FunnelChart funnel={detail.funnel} />
+              {c.deliverOnReturnUntil ? (
+                <ReturnNote
+                  until={c.deliverOnReturnUntil}
+                  waiting={detail.funnel.waiting}
+                  returned={detail.funnel.returned}
+                />
+              ) : null}
               {detail.funnel.unknown > 0 ? (
                 <p className="text-xs text-muted-foreground">{T.unknownHelp}</p>
               ) : null}
@@ -257,6 +267,29 @@ export function CampaignDetailSheet({
         </DialogFooter>
       </Dialog>
     </Sheet>
+  );
+}
+
+/** Deliver on return: who still waits for their next message, and who got the campaign that way. */
+function ReturnNote({
+  until,
+  waiting,
+  returned,
+}: {
+  until: string;
+  waiting: number;
+  returned: number;
+}) {
+  const open = new Date(until).getTime() > Date.now();
+  const when = formatScheduled(until);
+  return (
+    <div className="grid gap-1 rounded-md border border-border bg-muted/30 p-3 text-sm">
+      <p className="font-medium">{T.returnTitle}</p>
+      <p className="text-muted-foreground">
+        {open ? T.returnWaiting(waiting, when) : T.returnOver(when)}
+        {returned > 0 ? ` ${T.returnSent(returned)}` : ''}
+      </p>
+    </div>
   );
 }
 

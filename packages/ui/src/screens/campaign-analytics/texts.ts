@@ -28,6 +28,12 @@ export const ANALYTICS_TEXT = {
   noRecipients: 'No recipients for this filter.',
   recipientsPending: 'The audience is taken when the campaign starts.',
   allOutcomes: 'All outcomes',
+  returnTitle: 'Deliver on return',
+  returnWaiting: (waiting: number, until: string) =>
+    `${waiting.toLocaleString('en')} skipped contact${waiting === 1 ? '' : 's'} get${waiting === 1 ? 's' : ''} the message if they write to the page before ${until}.`,
+  returnOver: (until: string) => `The waiting time ended ${until}.`,
+  returnSent: (n: number) => `${n.toLocaleString('en')} sent on return (counted in Dispatched).`,
+  reachableOnly: 'Only contacts it could reach when it started',
   unknownHelp:
     'The answer to these sends was lost (crash or timeout): they may have been delivered, and were not re-sent. Review them.',
 } as const;

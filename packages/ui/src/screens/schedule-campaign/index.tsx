@@ -5,14 +5,15 @@ import {
   CONTENT_TYPES,
   LIMITS,
   makeCampaignFormSchema,
+  startOfMinute,
   TIMINGS,
   type AudiencePreview,
   type CampaignFormInput,
   type CampaignFormValues,
   type MessageTemplate,
 } from '@pagecast/contract';
-import { ExternalLink, Info, TriangleAlert, Users } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { ExternalLink, Info } from 'lucide-react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
 import { fieldA11y, FormField } from '../../primitives/form-field';
@@ -21,7 +22,6 @@ import { Select, type SelectOption } from '../../primitives/select';
 import { Textarea } from '../../primitives/textarea';
 import { toast } from '../../primitives/toaster';
 import { SyncBanner } from '../sync';
-import { DateTimePicker } from '../../primitives/date-time-picker';
 import {
   defaultChoices,
   TemplateSection,
@@ -29,7 +29,10 @@ import {
   type ParamChoice,
   type ParamChoices,
 } from './template-section';
+import { AudienceNote } from './audience-note';
+import { ReachSection } from './reach-section';
 import { SCHEDULE_TEXT } from './texts';
+import { WhenField } from './when-field';
 
 export { SCHEDULE_TEXT } from './texts';
 export {
@@ -51,6 +54,9 @@ type FormState = {
   /** '' = skip the contacts outside the window. */
   templateId: string;
   templateParams: ParamChoices;
+  reachableOnly: boolean;
+  /** Deliver on return (0 = off). */
+  deliverOnReturnDays: number;
 };
 
 /** What `onSubmit` rejects with: the server's error body (or an Error with a message). */
@@ -86,11 +92,13 @@ const emptyForm = (now: Date): FormState => ({
   campaignName: '',
   campaignDescription: '',
   selectedTag: '',
-  dateTime: now,
+  dateTime: startOfMinute(now),
   message: '',
   contentType: '',
   templateId: '',
   templateParams: {},
+  reachableOnly: true,
+  deliverOnReturnDays: 0,
 });
 
 export function ScheduleCampaignScreen({
@@ -112,6 +120,8 @@ export function ScheduleCampaignScreen({
   const id = (f: Field) => `${ids}-${f}`;
   const [values, setValues] = useState<FormState>(() => emptyForm(now()));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // The time follows the clock until the admin picks one ('Send now' goes back to following).
+  const [following, setFollowing] = useState(true);
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
 
@@ -120,11 +130,18 @@ export function ScheduleCampaignScreen({
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
   const a11y = (f: Field) => fieldA11y(id(f), Boolean(errors[f]));
+  const followNow = useCallback((d: Date) => {
+    setFollowing(true);
+    setValues((v) => ({ ...v, dateTime: d }));
+    setErrors((e) => ({ ...e, dateTime: undefined }));
+  }, []);
 
   const submit = async () => {
     if (inFlight.current || syncing) return;
     const parsed = makeCampaignFormSchema(now).safeParse({
       ...values,
+      // Following the clock: the campaign goes at the moment it is scheduled.
+      dateTime: following ? now() : values.dateTime,
       templateParams: values.templateId ? toParamMap(values.templateParams) : {},
     });
     if (!parsed.success) {
@@ -142,6 +159,7 @@ export function ScheduleCampaignScreen({
       await onSubmit(parsed.data);
       toast.success(T.created, { duration: TIMINGS.campaignToastMs });
       setValues(emptyForm(now()));
+      setFollowing(true);
       setErrors({});
       onTagChange?.('');
     } catch (err) {
@@ -235,7 +253,11 @@ export function ScheduleCampaignScreen({
             <AudienceNote
               audience={audience}
               loading={audienceLoading}
-              template={approved.find((t) => t.id === values.templateId)?.name ?? null}
+              choices={{
+                template: approved.find((t) => t.id === values.templateId)?.name ?? null,
+                reachableOnly: values.reachableOnly,
+                returnDays: values.deliverOnReturnDays,
+              }}
             />
             {(audience?.outsideWindow ?? 0) > 0 || values.templateId ? (
               <TemplateSection
@@ -256,18 +278,47 @@ export function ScheduleCampaignScreen({
                 }
               />
             ) : null}
+            {((audience?.outsideWindow ?? 0) > 0 && !values.templateId) ||
+            values.deliverOnReturnDays > 0 ||
+            errors.deliverOnReturnDays ? (
+              <ReachSection
+                id={(f) => `${ids}-${f}`}
+                reachableOnly={values.reachableOnly}
+                returnDays={values.deliverOnReturnDays}
+                returnError={errors.deliverOnReturnDays}
+                // Keeping the others waiting needs them in the audience, and the other way round.
+                onReachableOnly={(on) =>
+                  setValues((v) => ({
+                    ...v,
+                    reachableOnly: on,
+                    deliverOnReturnDays: on ? 0 : v.deliverOnReturnDays,
+                  }))
+                }
+                onReturnDays={(days) => {
+                  setValues((v) => ({
+                    ...v,
+                    deliverOnReturnDays: days,
+                    reachableOnly: days > 0 ? false : v.reachableOnly,
+                  }));
+                  setErrors((e) => ({ ...e, deliverOnReturnDays: undefined }));
+                }}
+              />
+            ) : null}
           </div>
           <div className="grid content-start gap-5">
             <FormField id={id('dateTime')} label={T.dateLabel} error={errors.dateTime}>
-              <DateTimePicker
+              <WhenField
                 id={id('dateTime')}
                 value={values.dateTime}
+                following={following}
                 now={now}
-                label={T.dateLabel}
-                placeholder={T.datePlaceholder}
                 invalid={Boolean(errors.dateTime)}
                 describedBy={errors.dateTime ? `${id('dateTime')}-error` : undefined}
-                onChange={(d) => set('dateTime', d)}
+                onPick={(d) => {
+                  setFollowing(false);
+                  set('dateTime', d);
+                }}
+                onSendNow={followNow}
               />
             </FormField>
             <FormField id={id('message')} label={T.messageLabel} error={errors.message}>
@@ -319,56 +370,6 @@ export function ScheduleCampaignScreen({
           </p>
         </div>
       </form>
-    </div>
-  );
-}
-
-function AudienceNote({
-  audience,
-  loading,
-  template,
-}: {
-  audience: AudiencePreview | null;
-  loading: boolean;
-  /** The utility template chosen for those outside the window, if any. */
-  template: string | null;
-}) {
-  if (!audience && !loading) return null;
-  return (
-    <div
-      data-testid="audience-preview"
-      aria-live="polite"
-      className="grid gap-2 rounded-md border border-border bg-muted/40 px-4 py-3 text-sm"
-    >
-      <p className="flex items-center gap-2 font-medium">
-        <Users aria-hidden className="size-4 text-muted-foreground" />
-        {T.audienceTitle}
-      </p>
-      {audience ? (
-        <>
-          <p className="text-muted-foreground">
-            {template
-              ? T.audienceWithTemplate(
-                  audience.total,
-                  audience.insideWindow,
-                  audience.outsideWindow,
-                  template,
-                )
-              : T.audience(audience.total, audience.insideWindow, audience.outsideWindow)}
-          </p>
-          {audience.outsideWindow > 0 && !template ? (
-            <p className="flex items-start gap-2 text-foreground">
-              <TriangleAlert
-                aria-hidden
-                className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning"
-              />
-              {T.skipNote}
-            </p>
-          ) : null}
-        </>
-      ) : (
-        <p className="text-muted-foreground">{T.audienceLoading}</p>
-      )}
     </div>
   );
 }

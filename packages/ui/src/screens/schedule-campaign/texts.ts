@@ -27,6 +27,31 @@ export const SCHEDULE_TEXT = {
   policyLink: 'Read Meta’s utility messages policy',
   policyUrl:
     'https://developers.facebook.com/docs/messenger-platform/send-messages/utility-messages',
+  sendNow: 'Send now',
+  followingNow: 'Now: it goes out the moment you schedule it.',
+  localTime: (text: string, zone: string) => `Your time: ${text} (${zone})`,
+  reachableOnlyLabel: 'Only contacts I can reach',
+  reachableOnlyHint:
+    'Leave out the contacts no allowed path reaches when the campaign starts. Turn it off to list them as skipped with the reason, or to keep them waiting for their return.',
+  returnLabel: 'Deliver on return',
+  returnOff: 'Off',
+  returnDays: (days: number) => (days === 1 ? 'For 1 day' : `For ${days} days`),
+  returnHint:
+    'A skipped contact who writes to your page within this time after the scheduled time gets this message once, in the 24-hour window their message opens.',
+  pathStandard: 'Your message now (inside the 24-hour window)',
+  pathUtility: (template: string) => `Utility template “${template}”`,
+  pathLeftOut: 'Left out (no allowed path now)',
+  pathSkipped: 'Skipped, each with the reason',
+  pathWaiting: (days: number) =>
+    `Waiting up to ${days} day${days === 1 ? '' : 's'} for them to write`,
+  audienceEmpty:
+    'Nobody yet: this audience has no contacts. Contacts arrive with the page sync and when people write to your page.',
+  audienceAllInside: (total: number) =>
+    `${total.toLocaleString('en')} recipient${total === 1 ? '' : 's'}, all inside the 24-hour window: they get your message.`,
+  audienceReachable: (total: number, inside: number, outside: number) =>
+    `${inside.toLocaleString('en')} of ${total.toLocaleString('en')} contact${total === 1 ? '' : 's'} can be reached now, inside the 24-hour window; ${outside.toLocaleString('en')} outside it are left out.`,
+  audienceWaiting: (total: number, inside: number, outside: number, days: number) =>
+    `${total.toLocaleString('en')} recipient${total === 1 ? '' : 's'}: ${inside.toLocaleString('en')} inside the 24-hour window get it now; ${outside.toLocaleString('en')} outside it get it if they write to the page within ${days} day${days === 1 ? '' : 's'}.`,
   audienceTitle: 'Audience',
   audienceLoading: 'Counting recipients...',
   audience: (total: number, inside: number, outside: number) =>
@@ -44,5 +69,5 @@ export const SCHEDULE_TEXT = {
   paramSource: (name: string) => `Fill {{${name}}} with`,
   paramText: (name: string) => `Text for {{${name}}}`,
   skipNote:
-    'Messenger allows a campaign message only within 24 hours of a contact’s last message (Meta retired the message tags that used to reach the others on 2026-04-27). Skipped recipients are counted with their reason; no message is sent to them.',
+    'Messenger allows a campaign message only within 24 hours of a contact’s last message (Meta retired the message tags that used to reach the others on 2026-04-27). Nobody outside the window is sent a message unless you choose a utility template or deliver on return.',
 } as const;

@@ -1,0 +1,87 @@
+// Who the chosen audience is right now, path by path: the standard message inside the 24-hour window, the
+// utility template outside it, or (without one) left out, skipped with the reason, or waiting for their
+// return. The counts come from the server's preview; the paths from the form's choices.
+import type { AudiencePreview } from '@pagecast/contract';
+import { TriangleAlert, Users } from 'lucide-react';
+import { SCHEDULE_TEXT as T } from './texts';
+
+export interface AudienceChoices {
+  /** The utility template chosen for those outside the window, if any. */
+  template: string | null;
+  reachableOnly: boolean;
+  /** Deliver on return (0 = off). */
+  returnDays: number;
+}
+
+export function AudienceNote({
+  audience,
+  loading,
+  choices,
+}: {
+  audience: AudiencePreview | null;
+  loading: boolean;
+  choices: AudienceChoices;
+}) {
+  if (!audience && !loading) return null;
+  return (
+    <div
+      data-testid="audience-preview"
+      aria-live="polite"
+      className="grid gap-2 rounded-md border border-border bg-muted/40 px-4 py-3 text-sm"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <Users aria-hidden className="size-4 text-muted-foreground" />
+        {T.audienceTitle}
+      </p>
+      {audience ? <Paths audience={audience} choices={choices} /> : null}
+      {!audience ? <p className="text-muted-foreground">{T.audienceLoading}</p> : null}
+    </div>
+  );
+}
+
+function Paths({ audience, choices }: { audience: AudiencePreview; choices: AudienceChoices }) {
+  const { total, insideWindow: inside, outsideWindow: outside } = audience;
+  const { template, reachableOnly, returnDays } = choices;
+  if (total === 0) return <p className="text-muted-foreground">{T.audienceEmpty}</p>;
+  const summary =
+    outside === 0
+      ? T.audienceAllInside(total)
+      : template
+        ? T.audienceWithTemplate(total, inside, outside, template)
+        : returnDays > 0
+          ? T.audienceWaiting(total, inside, outside, returnDays)
+          : reachableOnly
+            ? T.audienceReachable(total, inside, outside)
+            : T.audience(total, inside, outside);
+  const outsidePath = template
+    ? T.pathUtility(template)
+    : returnDays > 0
+      ? T.pathWaiting(returnDays)
+      : reachableOnly
+        ? T.pathLeftOut
+        : T.pathSkipped;
+  return (
+    <>
+      <p className="text-muted-foreground">{summary}</p>
+      <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1">
+        <dt>{T.pathStandard}</dt>
+        <dd className="text-right tabular-nums">{inside.toLocaleString('en')}</dd>
+        {outside > 0 ? (
+          <>
+            <dt>{outsidePath}</dt>
+            <dd className="text-right tabular-nums">{outside.toLocaleString('en')}</dd>
+          </>
+        ) : null}
+      </dl>
+      {outside > 0 && !template ? (
+        <p className="flex items-start gap-2 text-foreground">
+          <TriangleAlert
+            aria-hidden
+            className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning"
+          />
+          {T.skipNote}
+        </p>
+      ) : null}
+    </>
+  );
+}
