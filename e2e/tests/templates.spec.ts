@@ -67,7 +67,7 @@ test('templates: listed from Meta, created and approved, then sent outside the w
   await page.getByLabel('Campaign Description').fill('Timetable change');
   await page.getByLabel('Message').fill('Our timetable changed: see you on the mat!');
   await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
-  await expect(page.getByTestId('audience-preview')).toContainText('outside it will be skipped');
+  await expect(page.getByTestId('audience-preview')).toContainText('outside it are left out');
   await page
     .getByLabel('Contacts outside the 24-hour window')
     .selectOption({ label: 'class_change (English (US))' });
