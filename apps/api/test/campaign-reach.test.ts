@@ -1,11 +1,14 @@
 // Who a campaign reaches (docs/campaigns.md "Reach"): 'Only contacts I can reach' leaves the unreachable out
-// of the audience, and deliver on return sends a skipped recipient the message once they write to the page,
-// over HTTP against a real Postgres, pg-boss, the campaign worker and the emulator.
+// of the audience, and deliver on return sends a skipped recipient the message once they write to the page;
+// each change goes out on the live stream. Over HTTP against a real Postgres, pg-boss, the campaign worker
+// and the emulator.
 import { CAMPAIGN_MESSAGES as M } from '@pagecast/contract';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCampaignCounters } from '../src/modules/campaigns/counters.js';
 import { UNREACHABLE_AUDIENCE_REASON } from '../src/modules/campaigns/reasons.js';
 import { emitWebhookEvent } from '../src/modules/webhooks/listeners.js';
+import { decodePayload, LIVE_CHANNEL } from '../src/realtime/channel.js';
 import {
   createCampaignWorld,
   must,
@@ -239,5 +242,58 @@ describe('deliver on return', () => {
     await writes(page, must(page.contacts[0]));
     await new Promise((r) => setTimeout(r, 1500));
     expect(await w.outbox(page.fbPageId)).toHaveLength(0);
+  });
+});
+
+describe('progress on the live stream', () => {
+  let listener: pg.Client;
+  const events: Array<{ id: string; status: string; dispatched: number; skipped: number }> = [];
+  beforeAll(async () => {
+    listener = new pg.Client({ connectionString: w.t.database.url });
+    await listener.connect();
+    listener.on('notification', (n) => {
+      const payload = decodePayload(n.payload);
+      if (payload && 'e' in payload && payload.e.type === 'campaign') {
+        const c = payload.e.campaign;
+        events.push({
+          id: c.id,
+          status: c.status,
+          dispatched: c.dispatchedCount,
+          skipped: c.skippedCount,
+        });
+      }
+    });
+    await listener.query(`LISTEN ${LIVE_CHANNEL}`);
+  });
+  afterAll(async () => {
+    await listener?.end();
+  });
+  const of = (id: string) => events.filter((e) => e.id === id);
+
+  it('publishes the start, the numbers as they move, the completion and a send on return', async () => {
+    const page = await w.createPage({ inside: 3, outside: 1 });
+    const d = await dispatchNow(page, { deliverOnReturnDays: 1 });
+    await waitFor(async () => of(d.campaign.id).some((e) => e.status === 'completed'));
+    const seen = of(d.campaign.id);
+    expect(seen.map((e) => e.status)).toContain('processing');
+    expect(seen.at(-1)).toMatchObject({ status: 'completed', dispatched: 3, skipped: 1 });
+    // Numbers never go backwards on the stream.
+    for (let i = 1; i < seen.length; i++)
+      expect(must(seen[i]).dispatched).toBeGreaterThanOrEqual(must(seen[i - 1]).dispatched);
+
+    await writes(page, must(page.contacts.find((c) => !c.inside)));
+    await waitFor(async () => of(d.campaign.id).some((e) => e.dispatched === 4));
+    expect(of(d.campaign.id).at(-1)).toMatchObject({
+      status: 'completed',
+      dispatched: 4,
+      skipped: 0,
+    });
+  });
+
+  it('publishes a cancel', async () => {
+    const page = await w.createPage({ inside: 1, outside: 0 });
+    const res = await create(page, { time: new Date(Date.now() + 3_600_000).toISOString() });
+    await w.api('POST', `/api/v1/campaigns/${res.body.id}/cancel`, {});
+    await waitFor(async () => of(res.body.id as string).some((e) => e.status === 'cancelled'));
   });
 });

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import type { GraphClient } from '../../graph/index.js';
 import { sleep } from '../../lib/sleep.js';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
+import { publishCampaignsSafely } from '../../modules/campaigns/live.js';
 import {
   NO_MESSAGING_ADMIN_REASON,
   TOKEN_INVALID_REASON,
@@ -93,6 +94,7 @@ export async function processCampaignBatch(
   if (!target) return;
   if ('stop' in target) {
     await repo.failCampaign(ctx.pool, job.campaignId, target.stop, target.invalidTokenOf);
+    await publishCampaignsSafely(ctx.pool, [job.campaignId], ctx.log);
     return;
   }
   ctx.active.add(job.campaignId);
@@ -106,7 +108,11 @@ export async function processCampaignBatch(
   } finally {
     ctx.active.remove(job.campaignId);
   }
-  await repo.completeIfDone(ctx.pool, job.campaignId);
+  await publishCampaignsSafely(
+    ctx.pool,
+    await repo.completeIfDone(ctx.pool, job.campaignId),
+    ctx.log,
+  );
 }
 
 /** The campaign's send parameters, or a reason it cannot send (token missing or undecryptable). */
@@ -172,6 +178,7 @@ async function lane(ctx: BatchContext, target: SendTarget, batchNo: number): Pro
         stop.reason,
         stop.token ? target.tokenAdminId : null,
       );
+      await publishCampaignsSafely(ctx.pool, [target.campaignId], ctx.log);
       return;
     }
   }

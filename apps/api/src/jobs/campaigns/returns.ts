@@ -2,6 +2,7 @@
 // and sent by the same ChunkSender as a batch, so exactly-once, pacing, crash recovery and counters are the
 // batch's. The campaign may be completed already: the return send keeps its status and moves its counters.
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
+import { publishCampaignsSafely } from '../../modules/campaigns/live.js';
 import { type BatchContext, loadTarget } from './batch.js';
 import { ChunkSender } from './chunk-sender.js';
 import { ActiveCampaigns } from './worker-state.js';
@@ -35,6 +36,7 @@ export async function sendReturns(ctx: BatchContext): Promise<number> {
       );
       const { stop } = await new ChunkSender(own, target, rows).run();
       sent += rows.length;
+      await publishCampaignsSafely(ctx.pool, [campaignId], ctx.log);
       if (stop) {
         if (stop.token) await repo.markTokenInvalid(ctx.pool, target.pageUuid, target.tokenAdminId);
         await repo.deferReturnedRows(ctx.pool, campaignId, RETRY_LATER_MS);

@@ -5,6 +5,7 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
+import { publishCampaignsSafely } from '../../modules/campaigns/live.js';
 import { campaignsWithWaitingBatchJobs, enqueueBatchJobs } from '../boss.js';
 import type { ActiveCampaigns, HeldRows } from './worker-state.js';
 
@@ -30,7 +31,7 @@ export async function sweep(deps: SweeperDeps, tick: number): Promise<void> {
   // The held list is read before the query: a row claimed meanwhile is younger than the grace period.
   await repo.releaseOrphanedClaims(pool, workerId, deps.held.list(), ORPHANED_CLAIM_GRACE_MS);
   if (tick % 2 === 0) await rescueOrphanedBatches(pool, deps.boss, deps.staleAfterMs);
-  await repo.completeIfDone(pool);
+  await publishCampaignsSafely(pool, await repo.completeIfDone(pool));
   if (tick % 600 === 0) await repo.pruneWorkers(pool);
 }
 

@@ -10,6 +10,7 @@ import { poolOf, type Db } from '../../db/client.js';
 import { createGraphClient, type GraphClient } from '../../graph/index.js';
 import { registerCampaignCounters } from '../../modules/campaigns/counters.js';
 import { retireWorker, heartbeat } from '../../modules/campaigns/dispatch-repo.js';
+import { ProgressPublisher, publishCampaignsSafely } from '../../modules/campaigns/live.js';
 import { PageSendPacer } from '../pacing/page-send-pacer.js';
 import { CAMPAIGN_BATCH_QUEUE } from '../queues.js';
 import {
@@ -144,8 +145,9 @@ export async function startCampaignWorker(
   };
 
   every(options.schedulerIntervalMs, 'scheduler', async () => {
-    while (!stopping && (await startDueCampaign(pool, deps.boss, options.batchSize))) {
-      /* start every due campaign */
+    let started;
+    while (!stopping && (started = await startDueCampaign(pool, deps.boss, options.batchSize))) {
+      await publishCampaignsSafely(pool, [started.id], log);
     }
     if (!stopping) await prepareDueCampaigns(pool, deps.boss, options.batchSize);
   });
@@ -159,6 +161,9 @@ export async function startCampaignWorker(
   };
   let tick = 0;
   every(options.heartbeatIntervalMs, 'sweeper', () => sweep(sweeper, tick++));
+  // Campaign Analytics follows the campaigns this process sends over the live stream (changes only).
+  const progress = new ProgressPublisher(pool);
+  every(options.heartbeatIntervalMs, 'progress', () => progress.tick(active.ids()));
   // Deliver on return: contacts who wrote to the page get the campaign message kept waiting for them.
   every(options.heartbeatIntervalMs, 'returns', async () => {
     await sendReturns(ctx);

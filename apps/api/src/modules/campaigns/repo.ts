@@ -15,6 +15,7 @@ import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
 import { poolOf, runStatement, statement, type Db } from '../../db/client.js';
 import { RateLimitedError } from '../../errors.js';
+import type { Queryable } from './dispatch-repo.js';
 
 // Compatibility re-export for callers that still import it from here; db/client.ts owns it.
 export { poolOf } from '../../db/client.js';
@@ -246,6 +247,16 @@ export async function findCampaignForAdmin(
   );
   const row = rows[0];
   return row ? { campaign: toCampaign(row), tasks: row.tasks } : undefined;
+}
+
+/** The campaigns with these ids (any page): the live progress events carry them whole. */
+export async function campaignsByIds(pool: Queryable, ids: string[]): Promise<Campaign[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<CampaignRow>(
+    `select ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM} where c.id = any($1::uuid[])`,
+    [ids],
+  );
+  return rows.map(toCampaign);
 }
 
 export interface FunnelCounts {

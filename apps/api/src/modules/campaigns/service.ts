@@ -14,12 +14,13 @@ import {
 } from '@pagecast/contract';
 import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
-import type { Db } from '../../db/client.js';
+import { poolOf, type Db } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { findPageTemplate } from '../templates/repo.js';
 import { csvRow } from './csv.js';
 import * as repo from './repo.js';
+import { publishCampaignsSafely } from './live.js';
 import { CANCELLED_REASON } from './reasons.js';
 
 export const TAG_NOT_ON_PAGE = 'The selected tag does not exist on this page';
@@ -262,6 +263,8 @@ async function cancelCampaign(db: Db, adminId: string, campaignId: string): Prom
   await campaignOf(db, adminId, campaignId, 'messaging');
   const cancelled = await repo.cancelCampaign(db, campaignId, CANCELLED_REASON);
   if (!cancelled) throw new ConflictError(NOT_CANCELLABLE);
+  // Every open Analytics screen of the page sees it stop (the workers see it at their next sweep).
+  await publishCampaignsSafely(poolOf(db), [cancelled.id]);
   return cancelled;
 }
 
