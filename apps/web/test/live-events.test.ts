@@ -114,17 +114,19 @@ describe('connectLiveEvents', () => {
   function connect(fetchImpl: typeof fetch, backoff = { baseMs: 1000, maxMs: 8000 }) {
     const messages: LiveMessage[] = [];
     const onOpen = vi.fn();
+    const onClose = vi.fn();
     const onUnauthorized = vi.fn();
     const stop = connectLiveEvents({
       url: `/api/v1/chats/${PAGE}/events`,
       token: 'my.jwt',
       onMessage: (m) => messages.push(m),
       onOpen,
+      onClose,
       onUnauthorized,
       fetchImpl,
       backoff,
     });
-    return { messages, onOpen, onUnauthorized, stop };
+    return { messages, onOpen, onClose, onUnauthorized, stop };
   }
 
   it('sends the bearer token, opens, and hands every parsed message over as it streams', async () => {
@@ -228,8 +230,13 @@ describe('connectLiveEvents', () => {
     const live = connect(fetchImpl);
     await vi.advanceTimersByTimeAsync(1000); // failure, then 1 s later the first stream
     expect(live.onOpen).toHaveBeenNthCalledWith(1, false);
+    // A failed attempt never opened: nothing closed.
+    expect(live.onClose).not.toHaveBeenCalled();
 
     first.end();
+    await vi.advanceTimersByTimeAsync(0);
+    // The open stream ended: callers fall back to polling until the reconnect opens.
+    expect(live.onClose).toHaveBeenCalledOnce();
     await vi.advanceTimersByTimeAsync(999);
     expect(fetchImpl).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(1); // the backoff restarted at 1 s once the stream had opened

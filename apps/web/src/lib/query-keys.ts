@@ -33,9 +33,13 @@ export const queryKeys = {
   campaigns: {
     all: ['campaigns'] as const,
     list: (pageId: string, page: number) => ['campaigns', 'list', pageId, page] as const,
+    /** Every loaded page of a page's campaign list. */
+    lists: (pageId: string) => ['campaigns', 'list', pageId] as const,
     detail: (id: string) => ['campaigns', 'detail', id] as const,
     recipients: (id: string, page: number, outcome: string) =>
       ['campaigns', 'recipients', id, page, outcome] as const,
+    /** Every loaded page and filter of one campaign's recipients. */
+    recipientsOf: (id: string) => ['campaigns', 'recipients', id] as const,
     audience: (pageId: string, tagId: string) => ['campaigns', 'audience', pageId, tagId] as const,
     /** Every audience preview of a page (all tags): refreshed when a sync brings contacts. */
     pageAudiences: (pageId: string) => ['campaigns', 'audience', pageId] as const,

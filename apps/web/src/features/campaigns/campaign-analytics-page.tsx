@@ -1,6 +1,6 @@
 // /dashboard/analytics: the page's campaigns (7 per page, newest first) wired to the pure
 // CampaignAnalyticsScreen, and the detail sheet (funnel, recipients, cancel, CSV export). Numbers refresh on
-// focus and reconnect, and every 2 s while a campaign dispatches.
+// focus and reconnect, and follow a dispatching campaign over the live stream (a 2 s poll while it is down).
 import type { Campaign } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import {
@@ -18,8 +18,10 @@ import {
   useCampaignRecipientsQuery,
   useCampaignsQuery,
   useCancelCampaign,
+  isLive,
   type Outcome,
 } from './queries';
+import { useLiveCampaigns } from './use-live-campaigns';
 
 export function CampaignAnalyticsPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId) ?? '';
@@ -31,15 +33,20 @@ export function CampaignAnalyticsPage() {
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [recipientsPage, setRecipientsPage] = useState(1);
 
-  const list = useCampaignsQuery(pageId, page);
-  const detail = useCampaignQuery(openId);
+  // The stream is open while a campaign on screen is live (both queries read it before it exists).
+  const [watching, setWatching] = useState(false);
+  const streaming = useLiveCampaigns(pageId, watching);
+  const list = useCampaignsQuery(pageId, page, streaming);
+  const detail = useCampaignQuery(openId, streaming);
   const status = detail.data?.campaign.status;
   const recipients = useCampaignRecipientsQuery(
     openId,
     recipientsPage,
     outcome,
-    status === 'processing',
+    status === 'processing' && !streaming,
   );
+  const live = Boolean(list.data?.data.some(isLive)) || isLive(detail.data?.campaign);
+  if (live !== watching) setWatching(live);
   const cancel = useCancelCampaign();
 
   const open = (c: Campaign) => {

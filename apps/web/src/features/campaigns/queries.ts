@@ -25,8 +25,14 @@ export const isLive = (c: Pick<Campaign, 'status' | 'scheduledTime'> | undefined
   c?.status === 'processing' ||
   (c?.status === 'pending' && new Date(c.scheduledTime).getTime() - Date.now() < 60_000);
 
-/** One page of the page's campaigns, newest first; polled while one of them is live. */
-export function useCampaignsQuery(pageId: string, page: number) {
+/** Pending campaigns are looked at this often, so one coming due starts being followed live. */
+export const PENDING_POLL_MS = 30_000;
+
+/**
+ * One page of the page's campaigns, newest first. While one of them is live it follows the live stream
+ * (`streaming`), polled only when the stream is down; a pending one is looked at now and then.
+ */
+export function useCampaignsQuery(pageId: string, page: number, streaming = false) {
   return useQuery({
     queryKey: queryKeys.campaigns.list(pageId, page),
     enabled: Boolean(pageId),
@@ -39,12 +45,16 @@ export function useCampaignsQuery(pageId: string, page: number) {
         }),
         200,
       ),
-    refetchInterval: (q) => (q.state.data?.data.some(isLive) ? LIVE_POLL_MS : false),
+    refetchInterval: (q) => {
+      const campaigns = q.state.data?.data ?? [];
+      if (campaigns.some(isLive)) return streaming ? false : LIVE_POLL_MS;
+      return campaigns.some((c) => c.status === 'pending') ? PENDING_POLL_MS : false;
+    },
   });
 }
 
-/** A campaign with its funnel; polled while it is live. */
-export function useCampaignQuery(campaignId: string | null) {
+/** A campaign with its funnel; polled while it is live and the live stream is down. */
+export function useCampaignQuery(campaignId: string | null, streaming = false) {
   return useQuery({
     queryKey: queryKeys.campaigns.detail(campaignId ?? ''),
     enabled: Boolean(campaignId),
@@ -53,7 +63,7 @@ export function useCampaignQuery(campaignId: string | null) {
         await tsr.campaigns.getCampaign.query({ params: { campaignId: campaignId ?? '' } }),
         200,
       ),
-    refetchInterval: (q) => (isLive(q.state.data?.campaign) ? LIVE_POLL_MS : false),
+    refetchInterval: (q) => (isLive(q.state.data?.campaign) && !streaming ? LIVE_POLL_MS : false),
   });
 }
 

@@ -59,6 +59,8 @@ export interface LiveConnectionOptions {
   onMessage: (message: LiveMessage) => void;
   /** Each (re)connection: whatever happened while disconnected was missed, so callers refetch. */
   onOpen?: (reconnect: boolean) => void;
+  /** An open stream ended (a reconnect follows unless stopped): callers may poll meanwhile. */
+  onClose?: () => void;
   /** 401/403, or the server ended the stream with the session: the session is over; no reconnect. */
   onUnauthorized?: () => void;
   fetchImpl?: typeof fetch;
@@ -77,6 +79,7 @@ export function connectLiveEvents(options: LiveConnectionOptions): () => void {
 
   const run = async () => {
     if (controller.signal.aborted) return;
+    let open = false;
     try {
       const res = await doFetch(options.url, {
         headers: { authorization: `Bearer ${options.token}`, accept: 'text/event-stream' },
@@ -90,6 +93,7 @@ export function connectLiveEvents(options: LiveConnectionOptions): () => void {
       if (!res.ok || !res.body) throw new Error(`live events: HTTP ${res.status}`);
       options.onOpen?.(opened);
       opened = true;
+      open = true;
       attempt = 0;
       const parse = createSseParser();
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -108,6 +112,7 @@ export function connectLiveEvents(options: LiveConnectionOptions): () => void {
     } catch {
       /* network error or abort: reconnect below unless stopped */
     }
+    if (open) options.onClose?.();
     if (controller.signal.aborted) return;
     const delay = Math.min(maxMs, baseMs * 2 ** attempt) * (0.75 + Math.random() * 0.5);
     attempt++;

@@ -24,7 +24,7 @@ export const ANALYTICS_TEXT = {
   keep: 'Keep it',
   cancelled: 'Campaign cancelled.',
   cancelFailed: 'Failed to cancel the campaign.',
-  live: 'Sending now: updates every 2 seconds.',
+  live: 'Sending now: the numbers update as it goes.',
   noRecipients: 'No recipients for this filter.',
   recipientsPending: 'The audience is taken when the campaign starts.',
   allOutcomes: 'All outcomes',
