@@ -288,3 +288,37 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('campaign'), pageId: GraphId, campaign: Campaign }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
+
+/** Marketing messages (Meta's paid Marketing Message API) of a page: the ad account billed, and who opted in. */
+export const MarketingAdAccount = z.object({
+  /** 'act_<digits>'. */
+  id: z.string(),
+  name: z.string(),
+  currency: z.string().nullable(),
+});
+export const MarketingSetup = z.object({
+  pageId: GraphId,
+  /** Null until an admin connects one. */
+  adAccount: MarketingAdAccount.nullable(),
+  connectedAt: IsoDateTime.nullable(),
+  /** Contacts holding an active marketing-messages subscription. */
+  subscribers: z.number().int(),
+  /** Contacts who stopped them (kept so they are never sent one). */
+  stopped: z.number().int(),
+});
+export type MarketingSetup = z.infer<typeof MarketingSetup>;
+
+export const SubscriptionStatus = z.enum(['subscribed', 'stopped']);
+/** One contact's marketing-messages subscription and the last opt-in request sent to them. */
+export const ContactSubscription = z.object({
+  status: SubscriptionStatus.nullable(),
+  /** The topic they opted in to. */
+  title: z.string().nullable(),
+  since: IsoDateTime.nullable(),
+  lastRequest: z.object({ title: z.string(), sentAt: IsoDateTime }).nullable(),
+  /** Whether 'Ask to subscribe' may be sent now (inside the window, not asked about it this week). */
+  canAsk: z.boolean(),
+  /** Why not, as a sentence (null when it may). */
+  cannotAskReason: z.string().nullable(),
+});
+export type ContactSubscription = z.infer<typeof ContactSubscription>;

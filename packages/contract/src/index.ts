@@ -2,6 +2,7 @@ import { c } from './c';
 import { adminContract } from './admin';
 import { campaignsContract } from './campaigns';
 import { chatsContract } from './chats';
+import { marketingContract } from './marketing';
 import { pagesContract } from './pages';
 import { sessionsContract } from './sessions';
 import { systemContract } from './system';
@@ -21,6 +22,7 @@ export const contract = c.router(
     tags: tagsContract,
     userTags: userTagsContract,
     templates: templatesContract,
+    marketing: marketingContract,
     campaigns: campaignsContract,
     system: systemContract,
   },
@@ -39,12 +41,14 @@ export * from './chats';
 export * from './tags';
 export * from './user-tags';
 export * from './templates';
+export * from './marketing';
 export * from './campaigns';
 export * from './system';
 export * from './rules/messages';
 export * from './rules/tag-rules';
 export * from './rules/campaign-rules';
 export * from './rules/template-rules';
+export * from './rules/marketing-rules';
 export * from './rules/reply-window';
 export * from './display';
 export * from './routes';

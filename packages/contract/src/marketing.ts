@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { c } from './c';
+import { GraphId, meta, errors, pageErrors, writeErrors } from './common';
+import { ContactSubscription, MarketingSetup } from './entities';
+import { askToSubscribeBodySchema, connectMarketingBodySchema } from './rules/marketing-rules';
+
+const pageParams = z.object({ pageId: GraphId });
+const contactParams = z.object({ pageId: GraphId, userId: GraphId });
+
+/** Marketing messages: the page's setup (the ad account Meta bills) and each contact's subscription. */
+export const marketingContract = c.router({
+  getMarketing: {
+    method: 'GET',
+    path: '/api/v1/marketing/page/:pageId',
+    summary: "The page's marketing-messages setup and subscriber counts",
+    pathParams: pageParams,
+    responses: { ...pageErrors, 200: MarketingSetup },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  connectMarketing: {
+    method: 'PUT',
+    path: '/api/v1/marketing/page/:pageId',
+    summary: 'Connect the ad account Meta bills for the marketing messages (checked with Meta)',
+    pathParams: pageParams,
+    body: connectMarketingBodySchema,
+    responses: { ...writeErrors, ...errors(429, 502), 200: MarketingSetup },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  disconnectMarketing: {
+    method: 'DELETE',
+    path: '/api/v1/marketing/page/:pageId',
+    summary: 'Stop using marketing messages on this page (subscribers are kept)',
+    pathParams: pageParams,
+    body: c.noBody(),
+    responses: { ...writeErrors, ...errors(409), 200: MarketingSetup },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  getSubscription: {
+    method: 'GET',
+    path: '/api/v1/chats/:pageId/user/:userId/subscription',
+    summary: "A contact's marketing-messages subscription, and whether they may be asked now",
+    pathParams: contactParams,
+    responses: { ...pageErrors, 200: ContactSubscription },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  askToSubscribe: {
+    method: 'POST',
+    path: '/api/v1/chats/:pageId/user/:userId/subscription-request',
+    summary:
+      "Send Meta's opt-in request for marketing messages (inside the window, once a week per topic)",
+    pathParams: contactParams,
+    body: askToSubscribeBodySchema,
+    responses: { ...writeErrors, ...errors(409, 429, 502), 201: ContactSubscription },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  unsubscribe: {
+    method: 'POST',
+    path: '/api/v1/chats/:pageId/user/:userId/unsubscribe',
+    summary: 'Stop marketing messages to a contact (through Meta)',
+    pathParams: contactParams,
+    body: z.object({}).optional(),
+    responses: { ...writeErrors, ...errors(409, 429, 502), 200: ContactSubscription },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+});
