@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 /** Our workspace packages (contract, ui) have no module side effects: without saying so, their barrel
  *  files (`@pagecast/ui`, `@pagecast/contract`) pull every screen and every zod schema into the entry chunk. */
@@ -9,7 +10,12 @@ const WORKSPACE_SOURCE = /[\\/]packages[\\/](contract|ui)[\\/]src[\\/].*\.tsx?$/
 
 // The router plugin must come BEFORE react() (it generates src/routeTree.gen.ts and splits route chunks).
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    precompress(),
+  ],
   server: {
     // Dev: the API (and the SPA in production) lives on :3000.
     proxy: {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
 import { freePort } from '../src/db/embedded.js';
@@ -19,6 +20,9 @@ let dir: string;
 let api: TestApp;
 let nginx: ChildProcess | undefined;
 let base: string;
+let apiPort: number;
+/** An asset large enough to be worth compressing. */
+const BIG_ASSET = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 
 /** deploy/nginx.conf inside a complete nginx.conf, pointed at this test's API, port and files. */
 function nginxConfig(apiPort: number, port: number): string {
@@ -53,6 +57,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'conf', 'snippets'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
   fs.writeFileSync(path.join(html, 'assets', 'app-1234.js'), 'console.log("app");\n');
+  // The build's precompressed copies of a larger asset (apps/web/build/precompress.ts).
+  fs.writeFileSync(path.join(html, 'assets', 'big-1234.js'), BIG_ASSET);
+  fs.writeFileSync(path.join(html, 'assets', 'big-1234.js.gz'), gzipSync(BIG_ASSET));
+  fs.writeFileSync(path.join(html, 'assets', 'big-1234.js.br'), brotliCompressSync(BIG_ASSET));
   fs.writeFileSync(
     path.join(html, 'index.html'),
     `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body><div id="root"></div></body></html>`,
@@ -60,7 +68,7 @@ beforeAll(async () => {
   // The API serves the same build (docker-compose: the runtime image holds it at WEB_DIST).
   api = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST: html } });
   await api.app.listen({ host: '127.0.0.1', port: 0 });
-  const apiPort = (api.app.server.address() as AddressInfo).port;
+  apiPort = (api.app.server.address() as AddressInfo).port;
 
   const port = await freePort(30_000 + Math.floor(Math.random() * 5000));
   base = `http://127.0.0.1:${port}`;
@@ -106,6 +114,29 @@ function expectSecurityHeaders(res: Response): void {
 }
 
 describe('production web server (deploy/nginx.conf)', () => {
+  it('sends the precompressed copies: gzip from nginx, brotli or gzip from the API, the file itself otherwise', async () => {
+    const viaNginx = await fetch(`${base}/assets/big-1234.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(viaNginx.headers.get('content-encoding')).toBe('gzip');
+    expect(await viaNginx.text()).toBe(BIG_ASSET);
+    expect(viaNginx.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const api = `http://127.0.0.1:${apiPort}/assets/big-1234.js`;
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await fetch(api, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('vary') ?? '').toMatch(/accept-encoding/i);
+      expect(await res.text()).toBe(BIG_ASSET);
+    }
+    const raw = await fetch(api, { headers: { 'accept-encoding': 'identity' } });
+    expect(raw.headers.get('content-encoding')).toBeNull();
+    expect(await raw.text()).toBe(BIG_ASSET);
+  });
+
   it('serves hashed assets itself, cached for a year, with the security headers', async () => {
     const res = await fetch(`${base}/assets/app-1234.js`);
     expect(res.status).toBe(200);

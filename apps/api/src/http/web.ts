@@ -11,6 +11,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     root: webDist,
     prefix: '/',
     index: false,
+    // The build writes .br and .gz beside each text asset (apps/web/build/precompress.ts): sent as the
+    // client accepts them, with Vary: Accept-Encoding.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       // Vite fingerprints /assets/*: cache them forever; everything else must revalidate.
