@@ -96,7 +96,7 @@ test('theme: Light / Dark / System in the user menu, kept across visits', async 
       'true',
     );
 
-    // Kept across visits (and applied before the first paint by theme-init.js), on public pages too.
+    // Kept across visits (and applied before the first paint by index.html's inline script), on public pages too.
     await page.reload();
     await expect(html).toHaveClass(/\bdark\b/);
     await page.goto('/privacy-policy');

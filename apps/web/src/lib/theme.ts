@@ -1,4 +1,4 @@
-// Theme preference: 'light' | 'dark' | 'system', saved under 'pagecast.theme'. public/theme-init.js applies
+// Theme preference: 'light' | 'dark' | 'system', saved under 'pagecast.theme'. index.html's inline script applies
 // the `.dark` class before the first paint with the same rule; this module keeps it in sync afterwards
 // (user choice, other tabs, and the system preference while 'system' is chosen).
 import { useSyncExternalStore } from 'react';
