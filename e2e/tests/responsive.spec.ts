@@ -232,3 +232,32 @@ test('at 375px a wide table scrolls sideways inside its own focusable region', a
     await context.close();
   }
 });
+
+test('the date-time panel holds all its controls, at 1366 and 375px', async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const width of [1366, 375]) {
+    const context = await themedContext(browser, { theme: 'light', width, signedIn: true });
+    const page = await context.newPage();
+    try {
+      await openRoute(page, route('schedule'), 'light');
+      await page.getByRole('button', { name: 'Date and Time (UTC)' }).click();
+      const panel = page.getByRole('dialog', { name: 'Date and Time (UTC)' });
+      const outer = present(await panel.boundingBox(), 'panel');
+      // The panel is inside the window, and its last column, arrows, counters and Done inside the panel.
+      expect(outer.x, `${width}px`).toBeGreaterThanOrEqual(0);
+      expect(outer.x + outer.width, `${width}px`).toBeLessThanOrEqual(width);
+      for (const control of [
+        panel.getByRole('button', { name: 'Next month' }),
+        panel.getByRole('columnheader').last(),
+        panel.getByRole('button', { name: 'Increase seconds' }),
+        panel.getByRole('button', { name: 'Done' }),
+      ]) {
+        const b = present(await control.boundingBox(), 'control');
+        expect(b.x, `${width}px`).toBeGreaterThanOrEqual(outer.x);
+        expect(b.x + b.width, `${width}px`).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});

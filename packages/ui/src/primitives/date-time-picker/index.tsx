@@ -161,7 +161,7 @@ export function DateTimePicker({
           id={panelId}
           role="dialog"
           aria-label={label}
-          className="absolute z-30 mt-2 grid w-full min-w-72 gap-4 rounded-lg border border-border bg-popover p-4 text-popover-foreground shadow-lg sm:w-80"
+          className="absolute z-30 mt-2 grid w-max max-w-[calc(100vw-2rem)] min-w-72 gap-4 rounded-lg border border-border bg-popover p-4 text-popover-foreground shadow-lg"
         >
           <Calendar
             value={value}
