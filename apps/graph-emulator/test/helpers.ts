@@ -112,3 +112,19 @@ export async function waitFor<T>(fn: () => T | undefined | false, timeoutMs = 50
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** Subscribes the app to `fields` (callback `hookUrl`, handshake answered by the receiver) and the page too. */
+export async function subscribeWebhooks(
+  emu: Emulator,
+  hookUrl: string,
+  page: { id: string; token: string },
+  fields: string,
+) {
+  const appToken = encodeURIComponent('1000000000000001|pagecast-emulator-app-secret');
+  await http(`${emu.url}/v25.0/1000000000000001/subscriptions?access_token=${appToken}`, {
+    form: { object: 'page', callback_url: hookUrl, verify_token: 'v', fields },
+  });
+  await http(`${emu.url}/v25.0/${page.id}/subscribed_apps?access_token=${page.token}`, {
+    form: { subscribed_fields: fields },
+  });
+}

@@ -13,6 +13,7 @@ import type { SlidingWindowLimiter } from '../send/ratelimit.js';
 import { resetFaultCycle } from '../send/faults.js';
 import { decide } from '../templates/templates.js';
 import { avatarSvg } from './avatars.js';
+import { registerMarketingControl } from './marketing.js';
 
 export interface ControlDeps {
   world: World;
@@ -46,6 +47,12 @@ const behaviourSchema = z
     webhookRetryBaseMs: z.number().int().min(0),
     webhookBatchMs: z.number().int().min(0).max(10_000),
     templateApprovalMs: z.number().int().min(0).max(3_600_000),
+    marketingWarmupMs: z.number().int().min(0).max(86_400_000),
+    marketingCooldownMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400_000),
   })
   .partial()
   .strict();
@@ -67,6 +74,7 @@ function pageView(page: Page, token?: string) {
 /** Control API for demos and tests (not Facebook's): `/_emulator/...`. */
 export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   const { world } = deps;
+  registerMarketingControl(app, world);
   const contactOf = (pageId: string, psid: string) => {
     const page = world.pages.get(pageId);
     const contact = page?.contacts.get(psid);

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { maybeFail, pagesRateLimited } from '../send/faults.js';
 import { sendMessage } from '../send/send.js';
+import { adAccountRoutes, listTokens, unsubscribeRows } from '../marketing/marketing.js';
 import { templatesEdge } from '../templates/templates.js';
 import { parseMid } from '../world/history.js';
 import type { Contact, Page, User } from '../world/types.js';
@@ -39,6 +40,12 @@ export const WEBHOOK_FIELDS = new Set([
   'standby',
   'feed',
   'messenger_template_status_update',
+  // Marketing Message API (2026): the fate of each marketing message sent.
+  'marketing_message_echoes',
+  'marketing_message_deliveries',
+  'marketing_message_reads',
+  'marketing_message_clicks',
+  'marketing_message_delivery_failed',
 ]);
 
 /** Runs one Graph API call and turns errors into Facebook's error envelope. */
@@ -82,6 +89,7 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
     );
   }
   if (first === world.app.id) return appRoutes(ctx, req, auth, rest);
+  if (first.startsWith('act_')) return adAccountRoutes(ctx, req, auth, first, rest);
   const user = world.users.get(first);
   if (user) return userRoutes(ctx, req, auth, user, rest);
   const page = world.pages.get(first);
@@ -209,8 +217,17 @@ function pageRoutes(
   const [edge, ...more] = rest;
   if (edge === undefined && req.method === 'GET')
     return renderPage(ctx, page, fieldsOf(req, 'name,id'), auth);
+  if (
+    edge === 'messaging_customer_base' &&
+    more.join('/') === 'unsubscribe' &&
+    req.method === 'POST'
+  )
+    return unsubscribeRows(world, req, auth, page);
   if (more.length > 0) throw errors.unknownPath(req.path);
   switch (edge) {
+    case 'notification_message_tokens':
+      if (req.method !== 'GET') throw errors.unknownObject(req.method, page.id);
+      return listTokens(world, req, auth, page);
     case 'messages':
       if (req.method !== 'POST') throw errors.unknownObject(req.method, page.id);
       return sendMessage(ctx, req, auth, page);

@@ -2,6 +2,7 @@ import { requirePageToken, requireScope, type Auth } from '../graph/auth.js';
 import { objectParam, param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import type { Page } from '../world/types.js';
+import { sendOptinRequest } from '../marketing/marketing.js';
 import { utilityMessage } from '../templates/templates.js';
 import { maybeFail, sendRateLimited } from './faults.js';
 
@@ -45,6 +46,12 @@ export function sendMessage(
 
   const recipient = objectParam(req, 'recipient');
   if (!recipient) throw errors.param('param recipient must be non-empty.');
+  // Recurring Notifications sends (a token as the recipient) were retired on 2026-02-10; Meta's exact answer
+  // is not documented: a parameter error, as for the retired message tags.
+  if (recipient.notification_messages_token !== undefined)
+    throw errors.param(
+      'Recurring notifications are no longer supported: send marketing messages through the Marketing Messages API.',
+    );
   const psid =
     typeof recipient.id === 'string' || typeof recipient.id === 'number'
       ? String(recipient.id)
@@ -112,6 +119,19 @@ export function sendMessage(
   if (message.attachment !== undefined) {
     if (message.text !== undefined)
       throw errors.param('Only one of text or attachment can be specified');
+    const attachment: unknown = message.attachment;
+    const payload =
+      attachment && typeof attachment === 'object' && 'payload' in attachment
+        ? (attachment.payload as Record<string, unknown> | undefined)
+        : undefined;
+    if (payload?.template_type === 'notification_messages') {
+      // The marketing-messages opt-in request: inside the window, one per title a week.
+      const contact = page.contacts.get(psid);
+      if (!contact) throw errors.noMatchingUser();
+      const mid = sendOptinRequest(world, page, contact, payload);
+      if (failAfterSend) throw failAfterSend;
+      return { recipient_id: psid, message_id: mid };
+    }
     throw errors.param('The emulator supports text messages only.');
   }
   if (typeof message.text !== 'string' || message.text.length === 0)

@@ -12,6 +12,7 @@ import type {
   Behaviour,
   MessageTemplate,
 } from './types.js';
+import type { AdAccount, MessageCampaign, Subscription } from '../marketing/marketing.js';
 import type { World } from './world.js';
 
 type ContactRow = [
@@ -44,6 +45,13 @@ interface Snapshot {
   tokens: TokenRecord[];
   behaviour: Behaviour;
   clockOffsetMs: number;
+  /** Absent in files written before the marketing twin existed. */
+  marketing?: {
+    adAccounts: AdAccount[];
+    campaigns: MessageCampaign[];
+    subscriptions: Array<[string, Subscription[]]>;
+    optinRequests: Array<[string, number]>;
+  };
 }
 
 export function snapshot(world: World): Snapshot {
@@ -74,6 +82,15 @@ export function snapshot(world: World): Snapshot {
     tokens: [...world.tokens.byToken.values()],
     behaviour: world.behaviour,
     clockOffsetMs: world.clockOffsetMs,
+    marketing: {
+      adAccounts: [...world.marketing.adAccounts.values()],
+      campaigns: [...world.marketing.campaigns.values()],
+      subscriptions: [...world.marketing.subscriptions.entries()].map(([pageId, subs]) => [
+        pageId,
+        [...subs.values()],
+      ]),
+      optinRequests: [...world.marketing.optinRequests.entries()],
+    },
   };
 }
 
@@ -133,6 +150,14 @@ export function loadState(world: World, file: string): boolean {
   for (const t of s.tokens) world.tokens.byToken.set(t.token, t);
   world.behaviour = { ...world.behaviour, ...s.behaviour };
   world.clockOffsetMs = s.clockOffsetMs;
+  for (const a of s.marketing?.adAccounts ?? []) world.marketing.adAccounts.set(a.id, a);
+  for (const c of s.marketing?.campaigns ?? []) world.marketing.campaigns.set(c.id, c);
+  for (const [pageId, subs] of s.marketing?.subscriptions ?? []) {
+    const m = world.marketing.subscriptionsOf(pageId);
+    for (const sub of subs) m.set(sub.psid, sub);
+  }
+  for (const [key, at] of s.marketing?.optinRequests ?? [])
+    world.marketing.optinRequests.set(key, at);
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { seedMarketing } from '../marketing/marketing.js';
 import { seedTemplate } from '../templates/templates.js';
 import { Rng } from '../util/rng.js';
 import { BUSINESS_KINDS, BUSINESS_WORDS, FIRST_NAMES, LAST_NAMES } from './names.js';
@@ -44,6 +45,11 @@ function seedDemo(world: World): void {
       messagesPerContact: 4,
       inWindowShare: 0.25,
     });
+  }
+  // Marketing messages: each demo page's owner has an ad account, and about 30% of its contacts subscribed.
+  for (const page of pages) {
+    const owner = [...page.roles.keys()][0];
+    if (owner) seedMarketing(world, page, owner, 0.3);
   }
   // Every utility template state a new user meets: two approved, one rejected as marketing.
   for (const page of pages) {

@@ -151,6 +151,10 @@ export interface Behaviour {
   webhookBatchMs: number;
   /** How long Meta takes to decide a new utility template (0: decided at creation). */
   templateApprovalMs: number;
+  /** Marketing messages: Meta's warm-up between creating a message campaign and its first send. */
+  marketingWarmupMs: number;
+  /** Marketing messages: the least time between two messages to one subscriber. */
+  marketingCooldownMs: number;
 }
 
 export const DEFAULT_BEHAVIOUR: Behaviour = {
@@ -168,6 +172,8 @@ export const DEFAULT_BEHAVIOUR: Behaviour = {
   webhookRetryBaseMs: 200,
   webhookBatchMs: 50,
   templateApprovalMs: 2000,
+  marketingWarmupMs: 3_600_000,
+  marketingCooldownMs: 12 * 3_600_000,
 };
 
 export interface SeedSpec {

@@ -1,3 +1,4 @@
+import { MarketingState } from '../marketing/marketing.js';
 import { Rng } from '../util/rng.js';
 import { materialise, makeMid } from './history.js';
 import { TokenStore } from './tokens.js';
@@ -22,7 +23,12 @@ export type WebhookField =
   | 'message_reads'
   | 'messaging_postbacks'
   | 'message_echoes'
-  | 'messenger_template_status_update';
+  | 'messenger_template_status_update'
+  | 'messaging_optins'
+  | 'marketing_message_echoes'
+  | 'marketing_message_deliveries'
+  | 'marketing_message_reads'
+  | 'marketing_message_clicks';
 
 export interface WorldEvent {
   pageId: string;
@@ -49,6 +55,8 @@ export class World {
   /** psid -> page (PSIDs are page-scoped and globally unique here). */
   psidIndex = new Map<string, Page>();
   tokens: TokenStore;
+  /** Marketing Message API state: ad accounts, subscriptions, message campaigns (marketing/marketing.ts). */
+  marketing = new MarketingState();
   behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
   clockOffsetMs = 0;
   /** Faults injected so far (`GET /_emulator/faults`): error answers by code, and held answers. */
@@ -83,6 +91,7 @@ export class World {
     this.psidIndex.clear();
     this.tokens.clear();
     this.authCodes.clear();
+    this.marketing = new MarketingState();
     this.app.subscription = null;
     this.idRng = new Rng('ids');
     this.touch();
@@ -316,6 +325,8 @@ export class World {
     tag: string | null,
     now: number,
     template?: OutboxEntry['template'],
+    /** `silent`: no echo / delivery messaging webhooks (marketing messages have their own). */
+    opts: { silent?: boolean } = {},
   ): string {
     const msg = this.append(page, contact, false, text, now);
     contact.unread = 0;
@@ -329,7 +340,7 @@ export class World {
       ...(template ? { template } : {}),
     };
     page.outbox.push(entry);
-    if (this.app.subscription && page.subscribedApps.has(this.app.id)) {
+    if (!opts.silent && this.app.subscription && page.subscribedApps.has(this.app.id)) {
       this.emitMessaging(page, contact, 'page', 'message_echoes', now, {
         message: { mid: msg.mid, is_echo: true, app_id: Number(this.app.id), text },
       });

@@ -1,0 +1,417 @@
+// The Marketing Message API for Messenger (2026) as Meta documents it: ad accounts, a page's subscription
+// tokens (`GET /{page-id}/notification_message_tokens`), the opt-in request in a chat and its
+// `messaging_optins` webhook, message campaigns (`POST act_<id>/message_campaign`) and one-subscriber sends
+// (`POST act_<id>/messages`) with Meta's rules: a warm-up after the campaign is created, 12 hours between two
+// messages to one subscriber, opted-out subscribers refused, and the `marketing_message_*` webhooks in the
+// Graph `changes` form. Meta does not document whether its 23000xx answers sit in `code` or `error_subcode`:
+// here they are the `code` (with `error_subcode` equal to it), and a product should match both.
+import { randomUUID } from 'node:crypto';
+import { requirePageToken, type Auth } from '../graph/auth.js';
+import { objectParam, param, type GraphContext, type GraphRequest } from '../graph/context.js';
+import { errors, GraphApiError } from '../graph/errors.js';
+import type { Contact, Page } from '../world/types.js';
+import type { World } from '../world/world.js';
+
+export interface AdAccount {
+  /** 'act_<digits>'. */
+  id: string;
+  name: string;
+  currency: string;
+  /** Users who may use it (their user and page tokens can read it and send with it). */
+  userIds: string[];
+}
+
+export interface Subscription {
+  token: string;
+  psid: string;
+  title: string;
+  createdAt: number;
+  stopped: boolean;
+  /** The last marketing message sent with this token (the 12-hour cooldown). */
+  lastSentAt: number;
+}
+
+export interface MessageCampaign {
+  id: string;
+  adAccountId: string;
+  pageId: string;
+  name: string;
+  createdAt: number;
+  deleted: boolean;
+}
+
+/** Marketing state of the world (persisted with it). */
+export class MarketingState {
+  readonly adAccounts = new Map<string, AdAccount>();
+  readonly campaigns = new Map<string, MessageCampaign>();
+  /** pageId -> psid -> subscription. */
+  readonly subscriptions = new Map<string, Map<string, Subscription>>();
+  /** `${pageId}:${psid}:${title}` -> when the last opt-in request about that title went. */
+  readonly optinRequests = new Map<string, number>();
+  /** Sends by tracking id, for the read and click webhooks the control API triggers (not persisted). */
+  readonly sends = new Map<string, { pageId: string; base: Record<string, unknown> }>();
+
+  subscriptionsOf(pageId: string): Map<string, Subscription> {
+    let m = this.subscriptions.get(pageId);
+    if (!m) {
+      m = new Map<string, Subscription>();
+      this.subscriptions.set(pageId, m);
+    }
+    return m;
+  }
+
+  byToken(pageId: string, token: string): Subscription | undefined {
+    for (const s of this.subscriptionsOf(pageId).values()) if (s.token === token) return s;
+    return undefined;
+  }
+}
+
+const WEEK = 7 * 86_400_000;
+const DAY = 86_400_000;
+
+/** A 23000xx answer of the Marketing Message API. */
+function mmError(code: number, message: string, remainingMs?: number): GraphApiError {
+  return new GraphApiError(
+    code,
+    message,
+    code,
+    {},
+    remainingMs !== undefined
+      ? { error_data: { remaining_seconds: Math.ceil(remainingMs / 1000) } }
+      : {},
+  );
+}
+
+/** The user behind a user or page token. */
+function userOf(auth: Auth): string | null {
+  return auth.kind === 'USER' || auth.kind === 'PAGE' ? auth.record.userId : null;
+}
+
+function accountFor(world: World, req: GraphRequest, auth: Auth, id: string): AdAccount {
+  const account = world.marketing.adAccounts.get(id);
+  const user = userOf(auth);
+  if (!account || !user || !account.userIds.includes(user))
+    throw errors.unknownObject(req.method, id);
+  return account;
+}
+
+/** `/act_<id>` and its edges. */
+export function adAccountRoutes(
+  ctx: GraphContext,
+  req: GraphRequest,
+  auth: Auth,
+  id: string,
+  rest: string[],
+): unknown {
+  const { world } = ctx;
+  const account = accountFor(world, req, auth, id);
+  const [edge, ...more] = rest;
+  if (edge === undefined && req.method === 'GET') {
+    return {
+      id: account.id,
+      account_id: account.id.slice(4),
+      name: account.name,
+      currency: account.currency,
+      account_status: 1,
+    };
+  }
+  if (edge === 'message_campaign' && more.length === 0 && req.method === 'POST')
+    return createCampaign(world, req, auth, account);
+  if (edge === 'messages' && more.length === 0 && req.method === 'POST')
+    return sendMarketing(world, req, auth, account);
+  if (edge !== undefined) throw errors.nonexistingField(edge, 'AdAccount');
+  throw errors.unknownObject(req.method, id);
+}
+
+function createCampaign(world: World, req: GraphRequest, auth: Auth, account: AdAccount) {
+  const name = param(req, 'name');
+  if (!name) throw errors.param('The parameter name is required');
+  const pageId = param(req, 'page_id');
+  const page = pageId ? world.pages.get(pageId) : undefined;
+  if (!page) throw errors.param('The parameter page_id is required and must be a Page');
+  const user = userOf(auth);
+  if (!user || !page.roles.has(user)) throw mmError(2300039, 'No permission for this Page.');
+  for (const budget of ['daily_budget', 'lifetime_budget']) {
+    const v = param(req, budget);
+    if (v !== undefined && !(Number(v) > 0)) throw errors.param(`${budget} must be greater than 0`);
+  }
+  const id = String(9_000_000_000_000 + world.marketing.campaigns.size + 1);
+  world.marketing.campaigns.set(id, {
+    id,
+    adAccountId: account.id,
+    pageId: page.id,
+    name,
+    createdAt: world.now(),
+    deleted: false,
+  });
+  world.touch();
+  return { id };
+}
+
+/** `{{first_name}}`, `{{last_name}}` and `{{full_name}}`; any other placeholder is Meta's 2300038. */
+function personalize(text: string, contact: Contact): string {
+  const values: Record<string, string> = {
+    first_name: contact.firstName,
+    last_name: contact.lastName,
+    full_name: `${contact.firstName} ${contact.lastName}`,
+  };
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_m, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw mmError(2300038, `Unresolved placeholder {{${name}}}.`);
+    return v;
+  });
+}
+
+function sendMarketing(world: World, req: GraphRequest, auth: Auth, account: AdAccount) {
+  const now = world.now();
+  const campaign = world.marketing.campaigns.get(param(req, 'message_id') ?? '');
+  if (!campaign || campaign.deleted || campaign.adAccountId !== account.id)
+    throw mmError(2300001, 'Invalid message ID.');
+  const page = world.pages.get(campaign.pageId) as Page;
+  if (auth.kind === 'PAGE' && auth.page.id !== page.id)
+    throw mmError(2300005, 'The Page does not match the subscription token’s Page.');
+  const warm = campaign.createdAt + world.behaviour.marketingWarmupMs - now;
+  if (warm > 0) throw mmError(2300003, 'The message is not active yet.', warm);
+  const delivery = objectParam(req, 'messenger_delivery_data');
+  const token = typeof delivery?.subscription_token === 'string' ? delivery.subscription_token : '';
+  const sub = token ? world.marketing.byToken(page.id, token) : undefined;
+  if (!sub) throw mmError(2300004, 'Invalid subscription token.');
+  if (sub.stopped) throw mmError(2300034, 'This person stopped marketing messages.');
+  const cooldown = sub.lastSentAt + world.behaviour.marketingCooldownMs - now;
+  if (sub.lastSentAt > 0 && cooldown > 0)
+    throw mmError(2300035, 'Minimum delay between two marketing messages not reached.', cooldown);
+  const message = objectParam(req, 'message');
+  if (!message || typeof message.text !== 'string' || !message.text)
+    throw errors.param('param message[text] must be non-empty');
+  if (message.text.length > 640) throw errors.param('message[text] is longer than 640 characters');
+  const contact = page.contacts.get(sub.psid);
+  if (!contact) throw mmError(2300004, 'Invalid subscription token.');
+  const text = personalize(message.text, contact);
+
+  sub.lastSentAt = now;
+  const trackingId = randomUUID();
+  const mid = world.recordSend(page, contact, text, 'MARKETING', null, now, undefined, {
+    silent: true,
+  });
+  const base = {
+    recipient_id: Number(contact.psid),
+    page_id: Number(page.id),
+    timestamp: now,
+    marketing_message_tracking_id: trackingId,
+    messenger_subscription_token: sub.token,
+    message_id: campaign.id,
+  };
+  world.marketing.sends.set(trackingId, { pageId: page.id, base: { ...base, mid } });
+  emitChange(world, page, 'marketing_message_echoes', {
+    ...base,
+    app_id: Number(world.app.id),
+    mid,
+  });
+  emitChange(world, page, 'marketing_message_deliveries', {
+    ...base,
+    app_id: Number(world.app.id),
+    mid,
+  });
+  return { success: true, marketing_message_tracking_id: trackingId };
+}
+
+/** The subscriber read or clicked a marketing message (control API): its webhook, as Meta shapes it. */
+export function marketingActivity(
+  world: World,
+  trackingId: string,
+  what: 'read' | 'click',
+): boolean {
+  const send = world.marketing.sends.get(trackingId);
+  const page = send ? world.pages.get(send.pageId) : undefined;
+  if (!send || !page) return false;
+  const { mid, ...rest } = send.base;
+  const at = { timestamp: world.now() };
+  if (what === 'read') emitChange(world, page, 'marketing_message_reads', { ...rest, ...at });
+  else emitChange(world, page, 'marketing_message_clicks', { ...rest, mid, ...at });
+  return true;
+}
+
+function emitChange(
+  world: World,
+  page: Page,
+  field:
+    | 'marketing_message_echoes'
+    | 'marketing_message_deliveries'
+    | 'marketing_message_reads'
+    | 'marketing_message_clicks',
+  value: Record<string, unknown>,
+): void {
+  world.onEvent({ pageId: page.id, field, change: true, event: { field, ...value } });
+}
+
+/** `GET /{page-id}/notification_message_tokens`: active tokens, cursor-paged (limit ≤ 1000). */
+export function listTokens(world: World, req: GraphRequest, auth: Auth, page: Page) {
+  requirePageToken(auth, page, 'GET');
+  const limit = Math.min(1000, Math.max(1, Number(param(req, 'limit') ?? 100) || 100));
+  const all = [...world.marketing.subscriptionsOf(page.id).values()].filter((s) => !s.stopped);
+  const start = Math.max(
+    0,
+    Number(Buffer.from(param(req, 'after') ?? '', 'base64url').toString()) || 0,
+  );
+  const items = all.slice(start, start + limit);
+  const next = start + items.length;
+  const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
+  return {
+    data: items.map((s) => ({
+      notification_messages_token: s.token,
+      recipient_id: s.psid,
+      creation_timestamp: Math.floor(s.createdAt / 1000),
+      token_expiry_timestamp: 0,
+      user_token_status: 'NOT_REFRESHED',
+      topic_title: s.title,
+      notification_messages_timezone: 'UTC',
+      notification_messages_reoptin: 'ENABLED',
+      next_eligible_time: Math.floor(
+        (s.lastSentAt ? s.lastSentAt + world.behaviour.marketingCooldownMs : s.createdAt) / 1000,
+      ),
+    })),
+    paging: {
+      cursors: { before: cursor(start), after: cursor(next) },
+      ...(next < all.length
+        ? { next: `${page.id}/notification_message_tokens?limit=${limit}&after=${cursor(next)}` }
+        : {}),
+    },
+  };
+}
+
+/**
+ * The opt-in request (`notification_messages` template) through the Send API: only inside the window, one
+ * per title and person a week (613/1893016). It shows in the chat like any page message.
+ */
+export function sendOptinRequest(
+  world: World,
+  page: Page,
+  contact: Contact,
+  payload: Record<string, unknown>,
+): string {
+  const now = world.now();
+  const title = typeof payload.title === 'string' ? payload.title : 'Updates and promotions';
+  if (title.length > 65) throw errors.param('title must be at most 65 characters');
+  if (contact.lastInboundAt === 0 || now - contact.lastInboundAt > DAY)
+    throw errors.outsideWindow();
+  const key = `${page.id}:${contact.psid}:${title}`;
+  const last = world.marketing.optinRequests.get(key);
+  if (last !== undefined && now - last < WEEK)
+    throw new GraphApiError(613, 'Duplicate opt-in request on the same topic.', 1893016);
+  world.marketing.optinRequests.set(key, now);
+  return world.recordSend(page, contact, `[Opt-in request] ${title}`, 'RESPONSE', null, now);
+}
+
+/**
+ * The contact answers the opt-in request (or stops / resumes): the token, and the `messaging_optins`
+ * webhook. Meta sends no webhook when a subscriber opts out from a marketing message's own link
+ * (`notify: false`).
+ */
+export function setOptin(
+  world: World,
+  page: Page,
+  contact: Contact,
+  action: 'subscribe' | 'stop' | 'resume',
+  title: string,
+  notify = true,
+): Subscription {
+  const now = world.now();
+  const subs = world.marketing.subscriptionsOf(page.id);
+  let sub = subs.get(contact.psid);
+  if (!sub) {
+    sub = {
+      token: `${page.id.slice(-4)}${contact.psid.slice(-6)}${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+      psid: contact.psid,
+      title,
+      createdAt: now,
+      stopped: false,
+      lastSentAt: 0,
+    };
+    subs.set(contact.psid, sub);
+  }
+  sub.stopped = action === 'stop';
+  if (action === 'subscribe') sub.title = title;
+  world.touch();
+  if (notify) {
+    world.onEvent({
+      pageId: page.id,
+      field: 'messaging_optins',
+      event: {
+        sender: { id: contact.psid },
+        recipient: { id: page.id },
+        timestamp: now,
+        optin: {
+          type: 'notification_messages',
+          payload: 'pagecast_optin',
+          notification_messages_token: sub.token,
+          notification_messages_timezone: 'UTC',
+          token_expiry_timestamp: 0,
+          user_token_status: 'NOT_REFRESHED',
+          title: sub.title,
+          ...(action === 'stop'
+            ? { notification_messages_status: 'STOP NOTIFICATIONS' }
+            : action === 'resume'
+              ? { notification_messages_status: 'RESUME NOTIFICATIONS' }
+              : {}),
+        },
+      },
+    });
+  }
+  return sub;
+}
+
+/** `POST /{page-id}/messaging_customer_base/unsubscribe` with `{data:[{psid}|{subscriber_token}]}`. */
+export function unsubscribeRows(world: World, req: GraphRequest, auth: Auth, page: Page) {
+  requirePageToken(auth, page, 'POST');
+  const raw = req.params['data'];
+  const rows: unknown[] = Array.isArray(raw)
+    ? raw
+    : typeof raw === 'string'
+      ? (() => {
+          try {
+            const v = JSON.parse(raw) as unknown;
+            return Array.isArray(v) ? (v as unknown[]) : [];
+          } catch {
+            return [];
+          }
+        })()
+      : [];
+  if (rows.length === 0) throw errors.param('The parameter data is required');
+  let invalid = 0;
+  for (const row of rows) {
+    const r = (row ?? {}) as { psid?: unknown; subscriber_token?: unknown };
+    const sub =
+      typeof r.psid === 'string' || typeof r.psid === 'number'
+        ? world.marketing.subscriptionsOf(page.id).get(String(r.psid))
+        : typeof r.subscriber_token === 'string'
+          ? world.marketing.byToken(page.id, r.subscriber_token)
+          : undefined;
+    if (!sub) invalid++;
+    else sub.stopped = true;
+  }
+  world.touch();
+  return { invalid_rows_count: invalid };
+}
+
+/** Demo data: an ad account for the page's owner and ~30% of its contacts subscribed. */
+export function seedMarketing(world: World, page: Page, ownerId: string, share: number): void {
+  const id = `act_${page.id.slice(-10)}`;
+  world.marketing.adAccounts.set(id, {
+    id,
+    name: `${page.name} Ads`,
+    currency: 'USD',
+    userIds: [ownerId],
+  });
+  const subs = world.marketing.subscriptionsOf(page.id);
+  page.contactList.forEach((c, i) => {
+    if ((i * 7919) % 100 >= share * 100) return;
+    subs.set(c.psid, {
+      token: `${page.id.slice(-4)}${c.psid.slice(-6)}demo${String(i).padStart(6, '0')}`,
+      psid: c.psid,
+      title: 'Updates and promotions',
+      createdAt: world.now() - 30 * DAY,
+      stopped: false,
+      lastSentAt: 0,
+    });
+  });
+}
