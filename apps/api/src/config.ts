@@ -47,6 +47,9 @@ const EnvSchema = z.object({
   OPERATOR_USER_IDS: z.string().default(''),
   SUPPORT_URL: z.string().url().default('https://wa.me/15550100200'),
   SEND_RATE_PER_PAGE: z.coerce.number().int().positive().default(300),
+  // Meta's warm-up between creating a marketing message campaign and its first send (an hour in 2026). Unset:
+  // an hour against Facebook, a minute against the in-process emulator (the demo shows the path working).
+  MARKETING_WARMUP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
   CONVERSATIONS_RATE_PER_PAGE: z.coerce.number().int().positive().default(2),
   LIVE_STREAMS_PER_ADMIN: z.coerce.number().int().positive().default(10),
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().positive().default(2000),
@@ -86,6 +89,8 @@ export interface Config {
   /** The chat-app contact link (landing support section, 'Upgrade to Pro'). */
   supportUrl: string;
   sendRatePerPage: number;
+  /** Meta's warm-up before a new marketing message campaign may send. */
+  marketingWarmupMs: number;
   conversationsRatePerPage: number;
   /** Open live inbox streams one admin may hold in this process (tabs x pages); more answer 429. */
   liveStreamsPerAdmin: number;
@@ -178,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     supportUrl: e.SUPPORT_URL,
     sendRatePerPage: e.SEND_RATE_PER_PAGE,
+    marketingWarmupMs: e.MARKETING_WARMUP_MS ?? (e.GRAPH_API_URL ? 3_600_000 : 60_000),
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
     liveStreamsPerAdmin: e.LIVE_STREAMS_PER_ADMIN,
     liveStreamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,

@@ -23,6 +23,8 @@ export async function startLocalEmulator(config: Config): Promise<RunningEmulato
       dataDeletionCallbackUrl: `${config.publicUrl}/api/v1/facebook/data-deletion`,
       deauthorizeCallbackUrl: `${config.publicUrl}/api/v1/facebook/deauthorize`,
     });
+    // Meta's marketing warm-up as this API expects it (a minute in the demo, not an hour).
+    emulator.world.behaviour.marketingWarmupMs = config.marketingWarmupMs;
     return { url: emulator.url.replace(/\/$/, ''), close: () => emulator.close() };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {

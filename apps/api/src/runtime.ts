@@ -12,6 +12,7 @@ import { startLocalEmulator } from './emulator.js';
 import { createGraphClient, type GraphClient } from './graph/index.js';
 import { registerWorkers, startBoss, stopBoss } from './jobs/index.js';
 import { createLogger } from './logger.js';
+import { PAGE_WEBHOOK_FIELDS } from './modules/admin/service.js';
 
 export const EMBEDDED_DATABASE = 'pagecast';
 
@@ -155,15 +156,8 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (running ??= fn());
 }
 
-/** What the app asks Meta to deliver to its webhook (app-level subscription, `object=page`). */
-export const APP_WEBHOOK_FIELDS = [
-  'messages',
-  'message_deliveries',
-  'message_reads',
-  'messaging_postbacks',
-  'message_echoes',
-  'messenger_template_status_update',
-];
+/** What the app asks Meta to deliver to its webhook (app-level subscription, `object=page`): the page's. */
+export const APP_WEBHOOK_FIELDS: string[] = [...PAGE_WEBHOOK_FIELDS];
 
 /**
  * App-level webhook subscription, once the API listens (the platform verifies the callback with the GET

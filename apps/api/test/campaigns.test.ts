@@ -239,7 +239,12 @@ describe('listing and audience preview', () => {
 
   it('previews who is inside the 24-hour window and who depends on the message tag', async () => {
     const res = await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience`);
-    expect(res.body).toEqual({ total: 10, insideWindow: 6, outsideWindow: 4 });
+    expect(res.body).toEqual({
+      total: 10,
+      insideWindow: 6,
+      outsideWindow: 4,
+      subscribersOutside: 0,
+    });
     const inside = page.contacts.filter((c) => c.inside).slice(0, 2);
     const outside = page.contacts.filter((c) => !c.inside).slice(0, 1);
     const tagId = await w.createTag(page, 'Preview', [...inside, ...outside]);
@@ -247,7 +252,12 @@ describe('listing and audience preview', () => {
       'GET',
       `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${tagId}`,
     );
-    expect(tagged.body).toEqual({ total: 3, insideWindow: 2, outsideWindow: 1 });
+    expect(tagged.body).toEqual({
+      total: 3,
+      insideWindow: 2,
+      outsideWindow: 1,
+      subscribersOutside: 0,
+    });
     const foreign = await w.createTag(otherPage, 'Elsewhere', []);
     expect(
       (await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${foreign}`))

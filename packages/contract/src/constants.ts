@@ -47,7 +47,12 @@ export const LIMITS = {
 export const DELIVER_ON_RETURN_CHOICES = [0, 1, 3, 7, 14, 30] as const;
 
 /** Skip reasons a returning contact can be reached from: they had no path only because of the window. */
-export const RETURNABLE_SKIP_REASONS = ['outside_window', 'template_unavailable'] as const;
+export const RETURNABLE_SKIP_REASONS = [
+  'outside_window',
+  'template_unavailable',
+  'not_subscribed',
+  'opted_out',
+] as const;
 
 /** Facebook Login scopes (spec §6). */
 export const LOGIN_SCOPES = [
@@ -135,11 +140,20 @@ export const INTERACTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
  * Why a campaign recipient was skipped: Messenger allows no message to them on any path the campaign has.
  * Stored on the recipient row; SKIP_REASONS says each one to the user as a next step.
  */
-export const SKIP_REASON_CODES = ['outside_window', 'template_unavailable'] as const;
+export const SKIP_REASON_CODES = [
+  'outside_window',
+  'template_unavailable',
+  'not_subscribed',
+  'opted_out',
+] as const;
 
 export const SKIP_REASONS: Record<(typeof SKIP_REASON_CODES)[number], string> = {
   outside_window:
     'Last wrote to the page more than 24 hours ago, so Messenger allows no campaign message to them now. They can be reached again once they write to the page, or with an approved utility template.',
   template_unavailable:
     'Outside the 24-hour window, and the utility template chosen for them was deleted or is no longer approved by Meta. Check Templates, then schedule a new campaign for them.',
+  not_subscribed:
+    'Outside the 24-hour window and not subscribed to your marketing messages. Ask them to subscribe next time they write (Chats), or choose a utility template for them.',
+  opted_out:
+    'Stopped your marketing messages, and outside the 24-hour window. They get campaigns again when they write to the page, or if they subscribe again.',
 };

@@ -118,6 +118,10 @@ export const Campaign = z.object({
   templateName: z.string().nullable(),
   /** Only contacts a path reached at the snapshot joined the audience. */
   reachableOnly: z.boolean(),
+  /** Subscribers outside the window get it as a paid marketing message (Meta's Marketing Message API). */
+  marketing: z.boolean(),
+  /** Meta lets marketing messages go from then on (its warm-up after the campaign is created there). */
+  marketingReadyAt: IsoDateTime.nullable(),
   /** Deliver on return: until then a skipped recipient who writes to the page gets the message (null: off). */
   deliverOnReturnUntil: IsoDateTime.nullable(),
   status: CampaignStatus,
@@ -215,6 +219,8 @@ export const AudiencePreview = z.object({
   insideWindow: z.number().int(),
   /** Outside the 24-hour window: skipped at send time (no path Meta allows for a campaign). */
   outsideWindow: z.number().int(),
+  /** Of those outside the window, how many hold a marketing-messages subscription. */
+  subscribersOutside: z.number().int(),
 });
 export type AudiencePreview = z.infer<typeof AudiencePreview>;
 

@@ -23,7 +23,7 @@ export const marketingContract = c.router({
     summary: 'Connect the ad account Meta bills for the marketing messages (checked with Meta)',
     pathParams: pageParams,
     body: connectMarketingBodySchema,
-    responses: { ...writeErrors, ...errors(429, 502), 200: MarketingSetup },
+    responses: { ...writeErrors, ...errors(409, 422, 429, 502), 200: MarketingSetup },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   disconnectMarketing: {
@@ -50,7 +50,7 @@ export const marketingContract = c.router({
       "Send Meta's opt-in request for marketing messages (inside the window, once a week per topic)",
     pathParams: contactParams,
     body: askToSubscribeBodySchema,
-    responses: { ...writeErrors, ...errors(409, 429, 502), 201: ContactSubscription },
+    responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: ContactSubscription },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   unsubscribe: {
@@ -59,7 +59,7 @@ export const marketingContract = c.router({
     summary: 'Stop marketing messages to a contact (through Meta)',
     pathParams: contactParams,
     body: z.object({}).optional(),
-    responses: { ...writeErrors, ...errors(409, 429, 502), 200: ContactSubscription },
+    responses: { ...writeErrors, ...errors(409, 422, 429, 502), 200: ContactSubscription },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
 });

@@ -60,7 +60,16 @@ export async function requireOperator(request: FastifyRequest): Promise<AuthCont
  * A page as its admin sees it: the page, with the token and tasks of the admin's own link (page_admins).
  * `pageTokenEnc` is the acting admin's page token, never a co-admin's.
  */
-export type PageRow = Omit<typeof pages.$inferSelect, 'pageTokenEnc' | 'tokenStatus'> & {
+export type PageRow = Omit<
+  typeof pages.$inferSelect,
+  | 'pageTokenEnc'
+  | 'tokenStatus'
+  // Marketing setup is read by its own module (modules/marketing).
+  | 'marketingAdAccountId'
+  | 'marketingAdAccountName'
+  | 'marketingCurrency'
+  | 'marketingConnectedAt'
+> & {
   pageTokenEnc: string | null;
   tokenStatus: TokenStatus;
   tasks: string[];

@@ -80,6 +80,11 @@ export const pages = pgTable('pages', {
   lastSyncedAt: ts('last_synced_at'),
   pageTokenEnc: text('page_token_enc'),
   tokenStatus: text('token_status', { enum: TOKEN_STATUSES }).notNull().default('valid'),
+  // Marketing messages: the ad account Meta bills per delivered message (checked with Meta when connected).
+  marketingAdAccountId: text('marketing_ad_account_id'),
+  marketingAdAccountName: text('marketing_ad_account_name'),
+  marketingCurrency: text('marketing_currency'),
+  marketingConnectedAt: ts('marketing_connected_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -222,6 +227,55 @@ export const messageTemplates = pgTable(
   ],
 );
 
+/**
+ * Marketing messages: a contact's subscription token (Meta: one per subscriber and page; it does not expire
+ * unless they opt out). From the opt-in webhook and the page sync's read of Meta's token list. A stopped one
+ * is kept so the contact is never sent a marketing message.
+ */
+export const marketingSubscriptions = pgTable(
+  'marketing_subscriptions',
+  {
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    status: text('status', { enum: ['subscribed', 'stopped'] })
+      .notNull()
+      .default('subscribed'),
+    title: text('title'),
+    subscribedAt: ts('subscribed_at').notNull().defaultNow(),
+    stoppedAt: ts('stopped_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pageId, t.contactId] }),
+    index('marketing_subscriptions_token_idx').on(t.token),
+  ],
+);
+
+/** Opt-in requests sent ('Ask to subscribe'): Meta allows one per topic and contact a week. */
+export const optinRequests = pgTable(
+  'optin_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    // The admin who asked (kept as history when they leave).
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    mid: text('mid'),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('optin_requests_contact_sent_idx').on(t.contactId, t.sentAt.desc())],
+);
+
 export const contactTags = pgTable(
   'contact_tags',
   {
@@ -292,6 +346,11 @@ export const campaigns = pgTable(
     reachableOnly: boolean('reachable_only').notNull().default(false),
     // Deliver on return: until then a skipped recipient who writes to the page is sent the message, once.
     deliverOnReturnUntil: ts('deliver_on_return_until'),
+    // Marketing messages: subscribers outside the window get it through Meta's Marketing Message API, under
+    // the message campaign made there at creation; Meta lets it send from marketing_ready_at (its warm-up).
+    marketing: boolean('marketing').notNull().default(false),
+    marketingCampaignId: text('marketing_campaign_id'),
+    marketingReadyAt: ts('marketing_ready_at'),
     startedAt: ts('started_at'),
     completedAt: ts('completed_at'),
     createdAt: createdAt(),

@@ -14,3 +14,4 @@ export {
 } from './errors.js';
 export { verifySignature, parseSignedRequest, type SignedRequestPayload } from './signatures.js';
 export type * from './types.js';
+export * as marketingGraph from './marketing.js';

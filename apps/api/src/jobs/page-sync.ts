@@ -11,6 +11,7 @@ import { GraphError, type GraphClient } from '../graph/index.js';
 import type { Conversation, ConversationsPage } from '../graph/types.js';
 import type { ModuleDeps } from '../modules/deps.js';
 import { upsertContacts, type ContactUpsert } from '../modules/contacts/repo.js';
+import { syncPageSubscribers } from '../modules/marketing/subscribers.js';
 import { syncPageTemplates } from '../modules/templates/sync.js';
 import { jobStates, stopRetrying } from './boss.js';
 import { createPacer } from './pacing/call-pacer.js';
@@ -173,6 +174,10 @@ export async function runPageSync(
   // for, so a failure here is logged and left to the Templates screen's re-read.
   await syncPageTemplates(db, graph, sync.pageUuid, sync.fbPageId, token).catch((err: unknown) =>
     logger?.warn({ err, syncId }, 'reading the page templates after the sync failed'),
+  );
+  // So are its marketing-messages subscribers (their contacts are known now).
+  await syncPageSubscribers(db, graph, sync.pageUuid, sync.fbPageId, token).catch((err: unknown) =>
+    logger?.warn({ err, syncId }, 'reading the page subscribers after the sync failed'),
   );
   return 'completed';
 }

@@ -11,6 +11,7 @@ import { registerChatEvents } from './chats/events.js';
 import { chatsContract, chatsRouter } from './chats/router.js';
 import type { ModuleDeps } from './deps.js';
 import { facebookContract, facebookRouter } from './facebook/router.js';
+import { marketingRouter } from './marketing/router.js';
 import { pagesRouter } from './pages/router.js';
 import { routeGuard } from './route-guard.js';
 import { sessionsRouter } from './sessions/router.js';
@@ -33,6 +34,7 @@ export const tsRestContract = {
   chats: chatsContract,
   tags: contract.tags,
   templates: contract.templates,
+  marketing: contract.marketing,
   userTags: contract.userTags,
   campaigns: contract.campaigns,
   system: facebookContract,
@@ -47,6 +49,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     chats: chatsRouter(deps),
     tags: tagsRouter(deps),
     templates: templatesRouter(deps),
+    marketing: marketingRouter(deps),
     userTags: userTagsRouter(deps),
     campaigns: campaignsRouter(deps),
     system: facebookRouter(deps),

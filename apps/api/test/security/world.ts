@@ -295,6 +295,23 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
     },
   }),
   'templates.deleteTemplate': (ids) => ({ params: { id: ids.templateId } }),
+  'marketing.getMarketing': (ids) => ({ params: { pageId: ids.pageId } }),
+  'marketing.connectMarketing': (ids) => ({
+    params: { pageId: ids.pageId },
+    body: { adAccountId: 'act_1234567890' },
+  }),
+  'marketing.disconnectMarketing': (ids) => ({ params: { pageId: ids.pageId } }),
+  'marketing.getSubscription': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
+  }),
+  'marketing.askToSubscribe': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
+    body: { title: 'Weekly offers' },
+  }),
+  'marketing.unsubscribe': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
+    body: {},
+  }),
   'userTags.getUserTags': (ids) => ({ params: { userId: ids.psids[0] ?? '', pageId: ids.pageId } }),
   'userTags.addUserTag': (ids) => ({
     body: { userId: ids.psids[1], tagId: ids.tagId, pageId: ids.pageId },

@@ -107,6 +107,8 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
     reachableOnly: z.boolean().default(true),
     /** Deliver on return: days the skipped recipients wait for their next message (0 = off). */
     deliverOnReturnDays: z.number().int().min(0).max(LIMITS.deliverOnReturnDaysMax).default(0),
+    /** Paid marketing messages to the subscribers outside the window. */
+    marketing: z.boolean().default(false),
   });
 export const campaignFormSchema = makeCampaignFormSchema();
 export type CampaignFormInput = z.input<typeof campaignFormSchema>;
@@ -142,6 +144,8 @@ export const makeCreateCampaignBodySchema = (now: () => Date = () => new Date())
         .max(LIMITS.deliverOnReturnDaysMax, M.returnDaysInvalid)
         .nullable()
         .default(null),
+      /** Subscribers outside the window get a paid marketing message (the page must be set up for it). */
+      marketing: z.boolean().default(false),
     })
     .superRefine((body, ctx) => {
       if (body.reachableOnly && body.deliverOnReturnDays !== null)
@@ -172,6 +176,7 @@ export function toCreateCampaignBody(
     // Keeping the others waiting needs them in the audience: the form turns reachableOnly off for it.
     reachableOnly: values.deliverOnReturnDays > 0 ? false : values.reachableOnly,
     deliverOnReturnDays: values.deliverOnReturnDays > 0 ? values.deliverOnReturnDays : null,
+    marketing: values.marketing,
   };
 }
 
@@ -187,4 +192,5 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   templateParams: 'templateParams',
   reachableOnly: 'reachableOnly',
   deliverOnReturnDays: 'deliverOnReturnDays',
+  marketing: 'marketing',
 };

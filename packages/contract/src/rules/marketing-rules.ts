@@ -6,6 +6,10 @@ export const MARKETING_MESSAGES = {
   adAccountRefused:
     'Meta does not let this page use that ad account: check the id, and that you manage the ad account.',
   notSetUp: 'Set up marketing messages for this page first (Marketing).',
+  noSubscribers:
+    'Nobody in this audience is subscribed to marketing messages yet: ask contacts to subscribe in Chats.',
+  scheduledMarketing:
+    'A scheduled campaign sends marketing messages with this ad account: cancel it or let it finish first.',
   titleRequired: 'Topic is required',
   titleTooLong: 'Topic cannot exceed 65 characters',
   outsideWindow:
@@ -25,7 +29,10 @@ export const OPTIN_REQUEST_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** 'act_123' or '123' -> 'act_123'. */
 export const AdAccountId = z
-  .string({ required_error: MARKETING_MESSAGES.adAccountInvalid })
+  .string({
+    required_error: MARKETING_MESSAGES.adAccountInvalid,
+    invalid_type_error: MARKETING_MESSAGES.adAccountInvalid,
+  })
   .trim()
   .regex(/^(act_)?\d{1,20}$/, MARKETING_MESSAGES.adAccountInvalid)
   .transform((v) => (v.startsWith('act_') ? v : `act_${v}`));

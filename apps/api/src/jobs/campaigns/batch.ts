@@ -28,6 +28,9 @@ import {
   WorkerStoppingError,
 } from './worker-state.js';
 
+/** A batch whose next row waits longer than this ends its job (it is enqueued again when due). */
+const HAND_OFF_WAIT_MS = 10_000;
+
 export interface CampaignBatchJob {
   campaignId: string;
   batchNo: number;
@@ -82,6 +85,12 @@ export interface SendTarget {
     params: TemplateParamMap;
     available: boolean;
   } | null;
+  /**
+   * Paid marketing messages to subscribers outside the window: Meta's message campaign, the page's ad
+   * account, and when Meta lets it send (its warm-up). Null when the campaign sends none (or the page's ad
+   * account is gone: subscribers are then skipped like anyone outside the window).
+   */
+  marketing: { adAccountId: string; messageCampaignId: string; readyAt: number } | null;
 }
 
 export async function processCampaignBatch(
@@ -150,6 +159,14 @@ export async function loadTarget(
             available: r.template_ok,
           }
         : null,
+    marketing:
+      r.marketing_campaign_id && r.ad_account_id
+        ? {
+            adAccountId: r.ad_account_id,
+            messageCampaignId: r.marketing_campaign_id,
+            readyAt: r.marketing_ready_at?.getTime() ?? 0,
+          }
+        : null,
   };
 }
 
@@ -166,7 +183,9 @@ async function lane(ctx: BatchContext, target: SendTarget, batchNo: number): Pro
     );
     if (rows.length === 0) {
       const wait = await repo.nextQueuedWait(ctx.pool, target.campaignId, batchNo);
-      if (wait === null) return;
+      // Rows waiting long (a marketing campaign's warm-up) are not worth a held job: the sweeper's rescue
+      // enqueues the batch again when their time comes.
+      if (wait === null || wait > HAND_OFF_WAIT_MS) return;
       await sleep(Math.min(Math.max(wait, 20), 2000));
       continue;
     }

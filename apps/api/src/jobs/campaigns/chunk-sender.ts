@@ -5,7 +5,8 @@
 // slots, and the page's reservation horizon stays short. Outcomes are written as they come (at each group
 // and at the end), serialised on one chain, so a crash loses the answers of ~one group only.
 import { performance } from 'node:perf_hooks';
-import { templateParamValue } from '@pagecast/contract';
+import { templateParamValue, type SkipReason } from '@pagecast/contract';
+import { marketingGraph } from '../../graph/index.js';
 import type { MessagingType, TemplateSend } from '../../graph/types.js';
 import { sleep } from '../../lib/sleep.js';
 import { applyMarksToSent } from '../../modules/campaigns/counters.js';
@@ -14,6 +15,7 @@ import { SlotStream } from '../pacing/slot-stream.js';
 import type { BatchContext, SendTarget } from './batch.js';
 import {
   type CampaignStop,
+  marketingOutcomeOfError,
   notSentOutcome,
   type Outcome,
   outcomeOfError,
@@ -54,10 +56,15 @@ export class ChunkSender {
   private flushAt = 0;
   private writes: Promise<void> = Promise.resolve();
 
-  /** The claimed rows to send: those inside the window (re-checked at the claim, i.e. at send time). */
-  private readonly rows: repo.ClaimedRow[];
-  /** Outcomes of the claimed rows Messenger gives no path to: written with the first group, never sent. */
-  private skipped: Outcome[];
+  /** The claimed rows to send now, and each one's path. */
+  private readonly rows: repo.ClaimedRow[] = [];
+  private readonly paths: SendKind[] = [];
+  /**
+   * Outcomes of the claimed rows not sent now, written with the first group: those Messenger gives no path
+   * to (skipped, never a Graph call nor a pacer slot), and marketing rows before Meta's warm-up ends (back to
+   * the queue until then, not an attempt).
+   */
+  private skipped: Outcome[] = [];
   private readonly claimed: string[];
 
   constructor(
@@ -65,16 +72,31 @@ export class ChunkSender {
     private readonly target: SendTarget,
     claimed: repo.ClaimedRow[],
   ) {
-    // Each row's path, decided now (the claim re-read the window, so this is send time): inside the 24-hour
-    // window a standard message; outside it the campaign's approved utility template, if it has one. The old
-    // message tags are retired, so anyone else is skipped with the reason: no Graph call, no pacer slot.
-    const path = (r: repo.ClaimedRow) => sendPath(r, target.template);
-    this.rows = claimed.filter((r) => path(r) !== 'skip');
-    this.skipped = claimed
-      .filter((r) => path(r) === 'skip')
-      .map((r) =>
-        skippedOutcome(r.contact_id, target.template ? 'template_unavailable' : 'outside_window'),
-      );
+    // Each row's path, decided now (the claim re-read the window and the subscription, so this is send time).
+    // The old message tags are retired: a row with no allowed path is skipped with the reason.
+    const now = Date.now();
+    for (const r of claimed) {
+      const path = sendPath(r, target);
+      if (path.kind === 'skip') this.skipped.push(skippedOutcome(r.contact_id, path.reason));
+      else if (path.kind === 'marketing' && target.marketing && now < target.marketing.readyAt)
+        this.skipped.push(
+          requeuedOutcome(
+            {
+              contactId: r.contact_id,
+              messagingType: 'MARKETING',
+              tag: null,
+              attempts: r.attempts,
+            },
+            target.marketing.readyAt - now,
+            -1,
+            now,
+          ),
+        );
+      else {
+        this.rows.push(r);
+        this.paths.push(path.kind);
+      }
+    }
     this.claimed = claimed.map((r) => r.contact_id);
     const intervalMs = ctx.pacer.intervalUs / 1000;
     this.groupSize = Math.max(1, Math.floor(ATTEMPT_GROUP_MS / intervalMs));
@@ -117,7 +139,8 @@ export class ChunkSender {
   private async sendRow(i: number): Promise<void> {
     const { ctx, target } = this;
     const row = this.row(i);
-    const messagingType: MessagingType = row.inside_window ? 'UPDATE' : 'UTILITY';
+    const kind = this.paths[i] as SendKind;
+    const messagingType = MESSAGING_TYPE[kind];
     const send: SendAttempt = {
       contactId: row.contact_id,
       messagingType,
@@ -164,24 +187,18 @@ export class ChunkSender {
     this.started[i] = true;
     const sentAt = new Date();
     this.pending.push(
-      ctx.graph
-        .sendMessage({
-          pageId: target.fbPageId,
-          pageToken: target.pageToken,
-          psid: row.psid,
-          text: target.message,
-          messagingType,
-          tag: send.tag,
-          ...(messagingType === 'UTILITY' && target.template
-            ? { template: templateSend(target.template, row) }
-            : {}),
-        })
+      this.request(kind, row)
         .then(
-          (res) => {
-            this.outcomes[i] = sentOutcome(send, res.messageId, sentAt);
+          (messageId) => {
+            this.outcomes[i] = sentOutcome(send, messageId, sentAt);
           },
           (err: unknown) => {
-            const verdict = outcomeOfError(err, send, ctx.tuning, Date.now());
+            const verdict = (kind === 'marketing' ? marketingOutcomeOfError : outcomeOfError)(
+              err,
+              send,
+              ctx.tuning,
+              Date.now(),
+            );
             if (verdict.unexpected) ctx.log.error({ err }, 'campaign send failed unexpectedly');
             if (verdict.rateLimited) this.rateLimited = true;
             if (verdict.stop) this.stop ??= verdict.stop;
@@ -190,6 +207,33 @@ export class ChunkSender {
         )
         .finally(() => ctx.inFlight.release()),
     );
+  }
+
+  /** The Graph call of one row's path; resolves with the id its outcome keeps (mid, or marketing tracking id). */
+  private async request(kind: SendKind, row: repo.ClaimedRow): Promise<string> {
+    const { ctx, target } = this;
+    if (kind === 'marketing' && target.marketing) {
+      const res = await marketingGraph.sendMarketingMessage(ctx.graph, {
+        adAccountId: target.marketing.adAccountId,
+        messageCampaignId: target.marketing.messageCampaignId,
+        pageToken: target.pageToken,
+        subscriptionToken: row.subscription_token as string,
+        text: target.message,
+      });
+      return res.trackingId;
+    }
+    const res = await ctx.graph.sendMessage({
+      pageId: target.fbPageId,
+      pageToken: target.pageToken,
+      psid: row.psid,
+      text: target.message,
+      messagingType: kind === 'utility' ? 'UTILITY' : 'UPDATE',
+      tag: null,
+      ...(kind === 'utility' && target.template
+        ? { template: templateSend(target.template, row) }
+        : {}),
+    });
+    return res.messageId;
   }
 
   /**
@@ -289,6 +333,16 @@ export class ChunkSender {
       try {
         const sent = await repo.writeOutcomes(ctx.pool, target.campaignId, ctx.workerId, outcomes);
         await applyMarksToSent(ctx.db, target.campaignId, sent);
+        // Meta said they stopped marketing messages: none is sent to them again.
+        const stopped = outcomes.filter(
+          (o) => o.errorCode === OPTED_OUT || o.errorSubcode === OPTED_OUT,
+        );
+        if (stopped.length > 0)
+          await repo.stopSubscriptions(
+            ctx.pool,
+            target.campaignId,
+            stopped.map((o) => o.contactId),
+          );
         return;
       } catch (err) {
         lastError = err;
@@ -300,13 +354,33 @@ export class ChunkSender {
   }
 }
 
-/** A claimed row's path: standard inside the window, the utility template outside it, else none. */
-function sendPath(
-  row: repo.ClaimedRow,
-  template: SendTarget['template'],
-): 'standard' | 'utility' | 'skip' {
-  if (row.inside_window) return 'standard';
-  return template?.available ? 'utility' : 'skip';
+type SendKind = 'standard' | 'utility' | 'marketing';
+type Path = { kind: SendKind } | { kind: 'skip'; reason: SkipReason };
+
+/** What each path stores as the row's messaging type ('MARKETING' is Pagecast's own label). */
+const MESSAGING_TYPE: Record<SendKind, MessagingType | 'MARKETING'> = {
+  standard: 'UPDATE',
+  utility: 'UTILITY',
+  marketing: 'MARKETING',
+};
+/** Meta's answer to a send to a subscriber who stopped marketing messages. */
+const OPTED_OUT = 2300034;
+
+/**
+ * A claimed row's path: standard inside the window; outside it a marketing message to a subscriber (when the
+ * campaign sends them), else the campaign's approved utility template, else none, with the reason.
+ */
+function sendPath(row: repo.ClaimedRow, target: SendTarget): Path {
+  if (row.inside_window) return { kind: 'standard' };
+  if (target.marketing && row.subscription_status === 'subscribed' && row.subscription_token)
+    return { kind: 'marketing' };
+  if (target.template?.available) return { kind: 'utility' };
+  if (target.marketing)
+    return {
+      kind: 'skip',
+      reason: row.subscription_status === 'stopped' ? 'opted_out' : 'not_subscribed',
+    };
+  return { kind: 'skip', reason: target.template ? 'template_unavailable' : 'outside_window' };
 }
 
 /** The template with each parameter filled for this contact. */

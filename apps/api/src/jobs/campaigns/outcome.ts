@@ -14,6 +14,13 @@ import { GraphError } from '../../graph/index.js';
 import type { MessagingType } from '../../graph/types.js';
 import type { Outcome } from '../../modules/campaigns/dispatch-repo.js';
 import {
+  MARKETING_BUDGET_REASON,
+  MARKETING_COOLDOWN_REASON,
+  MARKETING_FREQUENCY_REASON,
+  MARKETING_NOT_READY_REASON,
+  MARKETING_OPTED_OUT_REASON,
+  MARKETING_REGION_REASON,
+  MARKETING_TOKEN_REASON,
   PERMISSION_REASON,
   TEMPLATE_PARAMS_REASON,
   TEMPLATE_REFUSED_REASON,
@@ -23,10 +30,10 @@ import {
 
 export type { Outcome };
 
-/** One recipient's send as the chunk sender makes it. */
+/** One recipient's send as the chunk sender makes it ('MARKETING': through the Marketing Message API). */
 export interface SendAttempt {
   contactId: string;
-  messagingType: MessagingType;
+  messagingType: MessagingType | 'MARKETING';
   tag: string | null;
   /** Claims of this row so far, this one included. */
   attempts: number;
@@ -178,4 +185,55 @@ export function outcomeOfError(
 
 function attemptFields(send: SendAttempt) {
   return { contactId: send.contactId, messagingType: send.messagingType, tag: send.tag };
+}
+
+/** Meta's marketing answers (23000xx, in `code` or `error_subcode`: where Meta puts them is not documented). */
+const MARKETING_NOT_READY = new Set([2300000, 2300002, 2300003, 2300012, 2300028, 2300041]);
+const MARKETING_FINAL: Array<[number[], string]> = [
+  [[2300034], MARKETING_OPTED_OUT_REASON],
+  [[2300035, 2300052], MARKETING_COOLDOWN_REASON],
+  [[2300042, 2300043, 2300044], MARKETING_FREQUENCY_REASON],
+  [[2300015, 2300017, 2300053, 2300054], MARKETING_BUDGET_REASON],
+  [[2300030, 2300031, 2300032], MARKETING_REGION_REASON],
+  [[2300004, 2300005, 2300037], MARKETING_TOKEN_REASON],
+];
+/** How long a "not ready yet" answer waits before the row is tried again. */
+const NOT_READY_RETRY_MS = 60_000;
+
+/** The 23000xx code of a marketing send's error, if it has one. */
+export function marketingCode(err: unknown): number | null {
+  if (!(err instanceof GraphError)) return null;
+  for (const c of [err.code, err.subcode]) if (c !== null && c >= 2300000 && c < 2400000) return c;
+  return null;
+}
+
+/** A marketing send's failure: Meta's 23000xx answers as next steps, anything else as any send's. */
+export function marketingOutcomeOfError(
+  err: unknown,
+  send: SendAttempt,
+  tuning: OutcomeTuning,
+  now: number,
+): FailureVerdict {
+  const code = marketingCode(err);
+  if (code === null) return outcomeOfError(err, send, tuning, now);
+  const e = err as GraphError;
+  const failed = (message: string): Outcome => ({
+    ...attemptFields(send),
+    ...EMPTY,
+    state: 'failed',
+    errorCode: e.code,
+    errorSubcode: e.subcode,
+    errorMessage: message,
+    attemptsDelta: 0,
+  });
+  if (MARKETING_NOT_READY.has(code)) {
+    return {
+      outcome:
+        send.attempts >= tuning.maxAttempts
+          ? failed(MARKETING_NOT_READY_REASON)
+          : requeuedOutcome(send, e.retryAfterMs ?? NOT_READY_RETRY_MS, 0, now),
+    };
+  }
+  const known = MARKETING_FINAL.find(([codes]) => codes.includes(code));
+  return { outcome: failed(known ? known[1] : `Meta refused the marketing message: ${e.message}`) };
 }

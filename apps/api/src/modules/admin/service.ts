@@ -20,6 +20,12 @@ export const PAGE_WEBHOOK_FIELDS = [
   'message_echoes',
   // Meta's verdict on the page's utility templates (modules/templates/status-webhook.ts).
   'messenger_template_status_update',
+  // Marketing messages: a contact answering the opt-in request, and the fate of each message sent
+  // (modules/marketing/subscribers.ts).
+  'messaging_optins',
+  'marketing_message_deliveries',
+  'marketing_message_reads',
+  'marketing_message_clicks',
 ] as const;
 
 export const SIGN_IN_MESSAGES = {

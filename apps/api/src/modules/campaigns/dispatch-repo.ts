@@ -105,10 +105,13 @@ export async function insertAudienceSnapshot(
      from contacts ct
      where ct.page_id = $2
        and ($3 = 'all' or exists (select 1 from contact_tags x where x.contact_id = ct.id and x.tag_id = $5))
-       -- 'Only contacts I can reach': inside the window, or anyone when an approved template reaches them.
+       -- 'Only contacts I can reach': inside the window, anyone when an approved template reaches them, or a
+       -- subscriber when the campaign sends marketing messages.
        and (not $6::boolean or ct.last_inbound_at > now() - interval '24 hours'
             or exists (select 1 from campaigns cc join message_templates m on m.id = cc.template_id
-                       where cc.id = $1 and m.status = 'approved'))
+                       where cc.id = $1 and m.status = 'approved')
+            or exists (select 1 from campaigns cc join marketing_subscriptions s on s.contact_id = ct.id
+                       where cc.id = $1 and cc.marketing and s.page_id = ct.page_id and s.status = 'subscribed'))
      on conflict do nothing`,
     [c.id, c.page_id, c.audience_kind, batchSize, c.tag_id, c.reachable_only],
   );
@@ -188,6 +191,10 @@ export interface SendTargetRow {
   template_language: string | null;
   template_params: TemplateParamMap | null;
   template_ok: boolean;
+  /** Marketing messages: Meta's message campaign and the page's ad account (either null: none). */
+  marketing_campaign_id: string | null;
+  marketing_ready_at: Date | null;
+  ad_account_id: string | null;
 }
 
 /**
@@ -202,7 +209,9 @@ export async function loadSendTarget(
   const { rows } = await pool.query<SendTargetRow>(
     `select c.status, c.page_id, p.fb_page_id, l.admin_id as token_admin_id, l.page_token_enc, c.message,
             c.type, c.template_name, c.template_language, c.template_params,
-            coalesce(m.status = 'approved', false) as template_ok
+            coalesce(m.status = 'approved', false) as template_ok,
+            case when c.marketing then c.marketing_campaign_id end as marketing_campaign_id,
+            c.marketing_ready_at, p.marketing_ad_account_id as ad_account_id
      from campaigns c join pages p on p.id = c.page_id
      left join message_templates m on m.id = c.template_id
      left join lateral (
@@ -225,6 +234,9 @@ export interface ClaimedRow {
   /** For a utility template's name parameters. */
   first_name: string | null;
   last_name: string | null;
+  /** The contact's marketing-messages subscription, if any. */
+  subscription_token: string | null;
+  subscription_status: 'subscribed' | 'stopped' | null;
 }
 
 /** The claim itself ('queued' -> 'sending', worker_id = $workerParam) of the rows `picked` selected. */
@@ -233,9 +245,11 @@ const claimPicked = (workerParam: string) => `
        set state = 'sending', attempts = r.attempts + 1, worker_id = ${workerParam}, claimed_at = now(),
            not_before = null, sent_at = null
      from picked join contacts ct on ct.id = picked.contact_id
+       left join marketing_subscriptions s on s.page_id = ct.page_id and s.contact_id = ct.id
      where r.campaign_id = $1 and r.contact_id = picked.contact_id
      returning r.contact_id, r.psid, r.attempts, ct.first_name, ct.last_name,
-       coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window`;
+       coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window,
+       s.token as subscription_token, s.status as subscription_status`;
 
 /**
  * Claims up to `limit` queued rows of one batch ('queued' -> 'sending', worker_id = us), committed before
@@ -425,6 +439,21 @@ export async function markTokenInvalid(
   );
 }
 
+/** Meta answered that these contacts stopped marketing messages (2300034): none is sent to them again. */
+export async function stopSubscriptions(
+  pool: Queryable,
+  campaignId: string,
+  contactIds: string[],
+): Promise<void> {
+  if (contactIds.length === 0) return;
+  await pool.query(
+    `update marketing_subscriptions s set status = 'stopped', stopped_at = now(), updated_at = now()
+     from campaigns c
+     where c.id = $1 and s.page_id = c.page_id and s.contact_id = any($2::uuid[]) and s.status = 'subscribed'`,
+    [campaignId, contactIds],
+  );
+}
+
 /** Deliver on return: a campaign that cannot send now keeps its returned rows waiting `ms` before a retry. */
 export async function deferReturnedRows(
   pool: Queryable,
@@ -551,6 +580,8 @@ export async function unattendedBatches(
   const { rows } = await pool.query<{ campaign_id: string; batches: number[] }>(
     `select r.campaign_id, array_agg(distinct r.batch_no) as batches
      from campaigns c join campaign_recipients r on r.campaign_id = c.id and r.state = 'queued'
+       -- A row waiting (a marketing campaign's warm-up) is rescued once its time has come.
+       and (r.not_before is null or r.not_before <= now())
      where c.status = 'processing' and c.started_at < now() - interval '5 seconds'
        and not exists (select 1 from campaign_workers w
                        where c.id = any(w.campaign_ids) and w.heartbeat_at > now() - $1 * interval '1 millisecond')

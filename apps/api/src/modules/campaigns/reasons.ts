@@ -38,3 +38,27 @@ export const TEMPLATE_REFUSED_REASON =
 /** Meta refused the template's parameters (132000). */
 export const TEMPLATE_PARAMS_REASON =
   "Meta refused the template's parameters: the template changed since the campaign was scheduled. Check Templates, then schedule again for these contacts.";
+
+// ---- marketing messages (Meta's 23000xx answers), each as a next step ----------------------------------
+
+/** 2300034: the subscriber stopped marketing messages (no webhook tells it before). */
+export const MARKETING_OPTED_OUT_REASON =
+  'They stopped your marketing messages: none is sent to them again unless they subscribe again.';
+/** 2300035: Meta allows one marketing message per subscriber every 12 hours. */
+export const MARKETING_COOLDOWN_REASON =
+  'They got a marketing message less than 12 hours ago (Meta allows one every 12 hours): include them in a later campaign.';
+/** 2300042-2300044: Meta's frequency caps (marketing vs their own conversations). */
+export const MARKETING_FREQUENCY_REASON =
+  'Meta held it back: they have had many marketing messages lately compared with their own conversations with the page. Try them again in a few days.';
+/** 2300053 / 2300054: the message campaign's budget is spent. */
+export const MARKETING_BUDGET_REASON =
+  "The ad account's budget for this campaign is spent: raise it in Meta Ads Manager, then schedule again for these contacts.";
+/** 2300030-2300032: a region Meta does not serve marketing messages in. */
+export const MARKETING_REGION_REASON =
+  'Marketing messages are not available where they (or the business) are: Meta excludes the EU, the UK, Japan, South Korea and Australia.';
+/** 2300004 / 2300005 / 2300037: the subscription token is not (any more) good for this page. */
+export const MARKETING_TOKEN_REASON =
+  'Meta did not accept their subscription for this page (invalid or expired): they need to subscribe again.';
+/** Not ready (warm-up) after every retry. */
+export const MARKETING_NOT_READY_REASON =
+  'Meta had not started the marketing campaign after several tries: schedule again for these contacts later.';

@@ -21,14 +21,15 @@ import type { Queryable } from './dispatch-repo.js';
 export { poolOf } from '../../db/client.js';
 
 /** The columns every Campaign answer is built from (`c` = campaigns, `p` = pages, `t` = tags). */
-const CAMPAIGN_COLUMNS = `
+export const CAMPAIGN_COLUMNS = `
   c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id,
   coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
   c.interacted_count, c.failed_count, c.skipped_count, c.template_name, c.reachable_only,
-  c.deliver_on_return_until, c.status, c.status_reason, c.created_at, c.started_at, c.completed_at`;
-const CAMPAIGN_FROM = `campaigns c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`;
+  c.deliver_on_return_until, c.marketing, c.marketing_ready_at, c.status, c.status_reason, c.created_at,
+  c.started_at, c.completed_at`;
+export const CAMPAIGN_FROM = `campaigns c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`;
 
-interface CampaignRow {
+export interface CampaignRow {
   id: string;
   fb_page_id: string;
   name: string;
@@ -47,6 +48,8 @@ interface CampaignRow {
   template_name: string | null;
   reachable_only: boolean;
   deliver_on_return_until: Date | null;
+  marketing: boolean;
+  marketing_ready_at: Date | null;
   status: CampaignStatus;
   status_reason: string | null;
   created_at: Date;
@@ -76,6 +79,8 @@ export function toCampaign(r: CampaignRow): Campaign {
     templateName: r.template_name,
     reachableOnly: r.reachable_only,
     deliverOnReturnUntil: iso(r.deliver_on_return_until),
+    marketing: r.marketing,
+    marketingReadyAt: iso(r.marketing_ready_at),
     status: r.status,
     statusReason: r.status_reason,
     createdAt: r.created_at.toISOString(),
@@ -113,6 +118,8 @@ export async function insertCampaign(
     reachableOnly: boolean;
     /** Deliver on return for this many days after the scheduled time (null: off). */
     deliverOnReturnDays: number | null;
+    /** Paid marketing messages to the subscribers outside the window (null: none). */
+    marketing: CampaignMarketing | null;
   },
 ): Promise<Campaign> {
   const client = await poolOf(db).connect();
@@ -166,9 +173,10 @@ async function insertCampaignRow(
     `with c as (
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
                               scheduled_time, template_id, template_name, template_language, template_params,
-                              reachable_only, deliver_on_return_until)
+                              reachable_only, deliver_on_return_until, marketing, marketing_campaign_id,
+                              marketing_ready_at)
        values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-               $15, $10::timestamptz + $16::int * interval '1 day')
+               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19)
        returning *)
      select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
     [
@@ -188,9 +196,18 @@ async function insertCampaignRow(
       input.template ? JSON.stringify(input.template.params) : null,
       input.reachableOnly,
       input.deliverOnReturnDays,
+      input.marketing !== null,
+      input.marketing?.messageCampaignId ?? null,
+      input.marketing?.readyAt ?? null,
     ],
   );
   return toCampaign(rows[0] as CampaignRow);
+}
+
+/** Meta's message campaign a marketing campaign sends under, and when Meta lets it send. */
+export interface CampaignMarketing {
+  messageCampaignId: string;
+  readyAt: Date;
 }
 
 export interface CampaignTemplate {
@@ -421,20 +438,36 @@ export async function cancelCampaign(
   return rows[0] ? toCampaign(rows[0]) : undefined;
 }
 
-/** Who a campaign would reach right now: the page's contacts, or the tag's, split by the 24-hour window. */
+/**
+ * Who a campaign would reach right now: the page's contacts, or the tag's, split by the 24-hour window, and
+ * how many of those outside it hold a marketing-messages subscription.
+ */
 export async function audiencePreview(
   db: Db,
   pageUuid: string,
   tagId: string | null,
-): Promise<{ total: number; insideWindow: number; outsideWindow: number }> {
-  const { rows } = await poolOf(db).query<{ total: number; inside: number }>(
+): Promise<{
+  total: number;
+  insideWindow: number;
+  outsideWindow: number;
+  subscribersOutside: number;
+}> {
+  const { rows } = await poolOf(db).query<{ total: number; inside: number; subscribers: number }>(
     `select count(*)::int as total,
-            count(*) filter (where c.last_inbound_at > now() - interval '24 hours')::int as inside
+            count(*) filter (where c.last_inbound_at > now() - interval '24 hours')::int as inside,
+            count(*) filter (where not coalesce(c.last_inbound_at > now() - interval '24 hours', false)
+                               and s.status = 'subscribed')::int as subscribers
      from contacts c
+     left join marketing_subscriptions s on s.page_id = c.page_id and s.contact_id = c.id
      where c.page_id = $1
        and ($2::uuid is null or exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = $2))`,
     [pageUuid, tagId],
   );
-  const r = rows[0] ?? { total: 0, inside: 0 };
-  return { total: r.total, insideWindow: r.inside, outsideWindow: r.total - r.inside };
+  const r = rows[0] ?? { total: 0, inside: 0, subscribers: 0 };
+  return {
+    total: r.total,
+    insideWindow: r.inside,
+    outsideWindow: r.total - r.inside,
+    subscribersOutside: r.subscribers,
+  };
 }

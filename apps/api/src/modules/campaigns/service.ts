@@ -2,6 +2,7 @@
 // failures read in the funnel, the CSV export.
 import { Readable } from 'node:stream';
 import {
+  MARKETING_MESSAGES,
   TEMPLATE_MESSAGES,
   templateParamMapError,
   type AudiencePreview,
@@ -12,10 +13,24 @@ import {
   type PageMeta,
   type TemplateParamMap,
 } from '@pagecast/contract';
-import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
+import {
+  actingPageToken,
+  assertPageAdmin,
+  pageAccessError,
+  type PageRow,
+} from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
 import { poolOf, type Db } from '../../db/client.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnavailableError,
+  ValidationError,
+} from '../../errors.js';
+import { GraphError, marketingGraph } from '../../graph/index.js';
+import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
+import * as marketingRepo from '../marketing/repo.js';
 import type { ModuleDeps } from '../deps.js';
 import { findPageTemplate } from '../templates/repo.js';
 import { csvRow } from './csv.js';
@@ -36,7 +51,7 @@ async function tagOfPage(db: Db, pageUuid: string, tagId: string) {
 
 /** The body was validated by the contract (spec §5 rules, time against the current minute). */
 async function createCampaign(
-  db: Db,
+  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens' | 'config'>,
   adminId: string,
   body: Required<Pick<CreateCampaignBody, 'pageId'>> & {
     /** ISO 8601, as the contract's transform leaves it. */
@@ -50,12 +65,17 @@ async function createCampaign(
     templateParams: TemplateParamMap;
     reachableOnly: boolean;
     deliverOnReturnDays: number | null;
+    marketing: boolean;
   },
 ): Promise<Campaign> {
+  const { db } = deps;
   const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
   const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
   const template = body.templateId
     ? await campaignTemplate(db, page.id, body.templateId, body.templateParams)
+    : null;
+  const marketing = body.marketing
+    ? await marketingCampaign(deps, page, tag?.id ?? null, body.name)
     : null;
   return repo.insertCampaign(db, {
     template,
@@ -69,7 +89,46 @@ async function createCampaign(
     scheduledTime: body.time,
     reachableOnly: body.reachableOnly,
     deliverOnReturnDays: body.deliverOnReturnDays,
+    marketing,
   });
+}
+
+/**
+ * A marketing campaign needs the page's ad account, subscribers in its audience, and Meta's message campaign,
+ * made now so its warm-up (about an hour) runs while the campaign waits for its time. Else a 400 on the
+ * field, and nothing is stored.
+ */
+async function marketingCampaign(
+  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens' | 'config'>,
+  page: PageRow,
+  tagId: string | null,
+  name: string,
+): Promise<repo.CampaignMarketing> {
+  const refuse = (message: string) => new ValidationError(message, { marketing: [message] });
+  const adAccountId = await marketingRepo.adAccountOf(deps.db, page.id);
+  if (!adAccountId) throw refuse(MARKETING_MESSAGES.notSetUp);
+  if ((await marketingRepo.countSubscribers(deps.db, page.id, tagId)) === 0)
+    throw refuse(MARKETING_MESSAGES.noSubscribers);
+  const token = actingPageToken(page, deps.tokens.decrypt);
+  if (!token) throw new ConflictError(RECONNECT_MESSAGE);
+  if (!deps.graph)
+    throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
+  try {
+    const created = await marketingGraph.createMessageCampaign(deps.graph, {
+      adAccountId,
+      pageId: page.fbPageId,
+      pageToken: token,
+      name,
+    });
+    return {
+      messageCampaignId: created.id,
+      readyAt: new Date(Date.now() + deps.config.marketingWarmupMs),
+    };
+  } catch (err) {
+    if (err instanceof GraphError && ['invalid', 'permission', 'unknown'].includes(err.kind))
+      throw refuse(`Meta refused the marketing campaign: ${err.message}`);
+    throw err instanceof GraphError ? sendError(err) : err;
+  }
 }
 
 /**
@@ -271,10 +330,13 @@ async function cancelCampaign(db: Db, adminId: string, campaignId: string): Prom
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
 /** The campaign routes' rules; every call checks that `adminId` manages the page (else 404). */
-export function createCampaignsService({ db }: Pick<ModuleDeps, 'db'>) {
+export function createCampaignsService(
+  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens' | 'config'>,
+) {
+  const { db } = deps;
   return {
     createCampaign: (adminId: string, body: Parameters<typeof createCampaign>[2]) =>
-      createCampaign(db, adminId, body),
+      createCampaign(deps, adminId, body),
     listCampaigns: (adminId: string, fbPageId: string, page: number, limit: number) =>
       listCampaigns(db, adminId, fbPageId, page, limit),
     audiencePreview: (adminId: string, fbPageId: string, tagId: string | undefined) =>

@@ -3,7 +3,13 @@
 import type { Campaign, Page } from '@pagecast/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { allows, TASKS_SQL } from '../../auth/page-access.js';
-import type { Db } from '../../db/client.js';
+import { poolOf, type Db } from '../../db/client.js';
+import {
+  CAMPAIGN_COLUMNS,
+  CAMPAIGN_FROM,
+  toCampaign,
+  type CampaignRow,
+} from '../campaigns/repo.js';
 
 type PageRowJson = {
   id: string;
@@ -88,94 +94,29 @@ export async function overviewCounts(db: Db, pageUuid: string): Promise<Overview
   return row;
 }
 
-type CampaignRowJson = {
-  kind: 'upcoming' | 'last';
-  id: string;
-  pageId: string;
-  name: string;
-  description: string;
-  message: string;
-  scheduledTime: string;
-  type: string;
-  tagId: string | null;
-  tagName: string | null;
-  audienceCount: number;
-  dispatchedCount: number;
-  deliveredCount: number;
-  interactedCount: number;
-  failedCount: number;
-  skippedCount: number;
-  templateName: string | null;
-  reachableOnly: boolean;
-  deliverOnReturnUntil: string | Date | null;
-  status: Campaign['status'];
-  statusReason: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-};
-
-const iso = (v: string | Date | null): string | null =>
-  v === null ? null : new Date(v).toISOString();
-
-function toCampaign(r: CampaignRowJson): Campaign {
-  return {
-    id: r.id,
-    pageId: r.pageId,
-    name: r.name,
-    description: r.description,
-    message: r.message,
-    scheduledTime: iso(r.scheduledTime) as string,
-    type: r.type as Campaign['type'],
-    tagId: r.tagId,
-    tagName: r.tagName,
-    audienceCount: r.audienceCount,
-    dispatchedCount: r.dispatchedCount,
-    deliveredCount: r.deliveredCount,
-    interactedCount: r.interactedCount,
-    failedCount: r.failedCount,
-    skippedCount: r.skippedCount,
-    templateName: r.templateName,
-    reachableOnly: r.reachableOnly,
-    deliverOnReturnUntil: iso(r.deliverOnReturnUntil),
-    status: r.status,
-    statusReason: r.statusReason,
-    createdAt: iso(r.createdAt) as string,
-    startedAt: iso(r.startedAt),
-    completedAt: iso(r.completedAt),
-  };
-}
-
 /**
  * The next `limit` pending campaigns (soonest first) and the latest campaign that has started
- * (processing, completed, failed or cancelled after starting), in one query.
+ * (processing, completed, failed or cancelled after starting), in one query, with the campaign columns
+ * every Campaign answer is built from (campaigns/repo.ts).
  */
 export async function overviewCampaigns(
   db: Db,
   page: { id: string; pageId: string },
   limit = 5,
 ): Promise<{ upcoming: Campaign[]; last: Campaign | null }> {
-  const cols = sql`c.id, ${page.pageId}::text as "pageId", c.name, c.description, c.message,
-    c.scheduled_time as "scheduledTime", c.type, c.tag_id as "tagId", t.name as "tagName",
-    c.audience_count as "audienceCount", c.dispatched_count as "dispatchedCount",
-    c.delivered_count as "deliveredCount", c.interacted_count as "interactedCount",
-    c.failed_count as "failedCount", c.skipped_count as "skippedCount",
-    c.template_name as "templateName", c.reachable_only as "reachableOnly",
-    c.deliver_on_return_until as "deliverOnReturnUntil", c.status, c.status_reason as "statusReason",
-    c.created_at as "createdAt", c.started_at as "startedAt", c.completed_at as "completedAt"`;
-  const { rows } = await db.execute<CampaignRowJson>(sql`
-    (select 'upcoming' as kind, ${cols}
-       from campaigns c left join tags t on t.id = c.tag_id
-      where c.page_id = ${page.id} and c.status = 'pending'
-      order by c.scheduled_time, c.id
-      limit ${limit})
-    union all
-    (select 'last' as kind, ${cols}
-       from campaigns c left join tags t on t.id = c.tag_id
-      where c.page_id = ${page.id} and c.status <> 'pending'
-        and (c.started_at is not null or c.status in ('processing', 'completed', 'failed'))
-      order by coalesce(c.started_at, c.scheduled_time) desc, c.created_at desc
-      limit 1)`);
+  const { rows } = await poolOf(db).query<CampaignRow & { kind: 'upcoming' | 'last' }>(
+    `(select 'upcoming' as kind, ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM}
+       where c.page_id = $1 and c.status = 'pending'
+       order by c.scheduled_time, c.id
+       limit $2)
+     union all
+     (select 'last' as kind, ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM}
+       where c.page_id = $1 and c.status <> 'pending'
+         and (c.started_at is not null or c.status in ('processing', 'completed', 'failed'))
+       order by coalesce(c.started_at, c.scheduled_time) desc, c.created_at desc
+       limit 1)`,
+    [page.id, limit],
+  );
   const upcoming = rows.filter((r) => r.kind === 'upcoming').map(toCampaign);
   const lastRow = rows.find((r) => r.kind === 'last');
   return { upcoming, last: lastRow ? toCampaign(lastRow) : null };

@@ -12,6 +12,7 @@ import { publish } from '../../realtime/index.js';
 import { findRecipientFields } from '../chats/repo.js';
 import { toMessage, toRecipient, unknownContact } from '../chats/mappers.js';
 import { upsertContact, type ContactUpsert } from '../contacts/repo.js';
+import { applyOptin, marketingEvent, type OptinItem } from '../marketing/subscribers.js';
 import { applyTemplateStatus, TEMPLATE_STATUS_FIELD } from '../templates/status-webhook.js';
 import { emitWebhookEvent, type WebhookEvent } from './listeners.js';
 import * as repo from './repo.js';
@@ -37,6 +38,8 @@ interface MessagingItem {
   delivery?: { mids?: string[]; watermark?: number | string };
   read?: { watermark?: number | string };
   postback?: { mid?: string; title?: string; payload?: string };
+  /** Marketing messages: the contact answered the opt-in request (or stopped / resumed). */
+  optin?: OptinItem;
 }
 
 interface Entry {
@@ -74,12 +77,11 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
           if (e) out.push(e);
         }
         for (const change of entry.changes ?? []) {
-          if (
-            change?.field === TEMPLATE_STATUS_FIELD &&
-            change.value &&
-            typeof change.value === 'object'
-          )
+          if (!change?.value || typeof change.value !== 'object') continue;
+          if (change.field === TEMPLATE_STATUS_FIELD)
             await applyTemplateStatus(db, page.id, change.value);
+          const marketing = marketingEvent(page.fbPageId, change.field, change.value);
+          if (marketing) out.push(marketing);
         }
       }
       return out;
@@ -244,6 +246,11 @@ async function applyItem(
       at,
       fromPage,
     };
+  }
+
+  if (item.optin) {
+    await applyOptin(db, page.id, psid, item.optin, at);
+    return null;
   }
 
   const receipt = item.delivery ?? item.read;

@@ -1,0 +1,229 @@
+// SQL of marketing messages: a page's ad account, its contacts' subscriptions (tokens) and the opt-in
+// requests sent. Raw SQL on the pool, as the other capabilities.
+import type { MarketingSetup } from '@pagecast/contract';
+import { sql } from 'drizzle-orm';
+import { poolOf, type Db } from '../../db/client.js';
+
+export interface AdAccount {
+  id: string;
+  name: string;
+  currency: string | null;
+}
+
+export async function setupOf(db: Db, pageUuid: string, fbPageId: string): Promise<MarketingSetup> {
+  const { rows } = await poolOf(db).query<{
+    ad_id: string | null;
+    ad_name: string | null;
+    currency: string | null;
+    connected_at: Date | null;
+    subscribers: number;
+    stopped: number;
+  }>(
+    `select p.marketing_ad_account_id as ad_id, p.marketing_ad_account_name as ad_name,
+            p.marketing_currency as currency, p.marketing_connected_at as connected_at,
+            (select count(*) from marketing_subscriptions s where s.page_id = p.id and s.status = 'subscribed')::int
+              as subscribers,
+            (select count(*) from marketing_subscriptions s where s.page_id = p.id and s.status = 'stopped')::int
+              as stopped
+     from pages p where p.id = $1`,
+    [pageUuid],
+  );
+  const r = rows[0];
+  return {
+    pageId: fbPageId,
+    adAccount:
+      r?.ad_id && r.ad_name !== null
+        ? { id: r.ad_id, name: r.ad_name, currency: r.currency }
+        : null,
+    connectedAt: r?.connected_at ? r.connected_at.toISOString() : null,
+    subscribers: r?.subscribers ?? 0,
+    stopped: r?.stopped ?? 0,
+  };
+}
+
+export async function connect(db: Db, pageUuid: string, account: AdAccount): Promise<void> {
+  await poolOf(db).query(
+    `update pages set marketing_ad_account_id = $2, marketing_ad_account_name = $3, marketing_currency = $4,
+       marketing_connected_at = now() where id = $1`,
+    [pageUuid, account.id, account.name, account.currency],
+  );
+}
+
+export async function disconnect(db: Db, pageUuid: string): Promise<void> {
+  await poolOf(db).query(
+    `update pages set marketing_ad_account_id = null, marketing_ad_account_name = null,
+       marketing_currency = null, marketing_connected_at = null where id = $1`,
+    [pageUuid],
+  );
+}
+
+export interface ContactRef {
+  id: string;
+  psid: string;
+  insideWindow: boolean;
+}
+
+/** The page's contact with this PSID, and whether their 24-hour window is open. */
+export async function contactOf(
+  db: Db,
+  pageUuid: string,
+  psid: string,
+): Promise<ContactRef | undefined> {
+  const { rows } = await poolOf(db).query<ContactRef>(
+    `select id, psid, coalesce(last_inbound_at > now() - interval '24 hours', false) as "insideWindow"
+     from contacts where page_id = $1 and psid = $2`,
+    [pageUuid, psid],
+  );
+  return rows[0];
+}
+
+export interface SubscriptionRow {
+  status: 'subscribed' | 'stopped' | null;
+  title: string | null;
+  since: Date | null;
+  lastTitle: string | null;
+  lastSentAt: Date | null;
+}
+
+/** The contact's subscription (if any) and the last opt-in request sent to them. */
+export async function subscriptionOf(db: Db, contactId: string): Promise<SubscriptionRow> {
+  const { rows } = await poolOf(db).query<SubscriptionRow>(
+    `select s.status, s.title, case when s.status = 'stopped' then s.stopped_at else s.subscribed_at end as since,
+            r.title as "lastTitle", r.sent_at as "lastSentAt"
+     from (select 1) one
+     left join marketing_subscriptions s on s.contact_id = $1
+     left join lateral (select title, sent_at from optin_requests where contact_id = $1
+                        order by sent_at desc limit 1) r on true`,
+    [contactId],
+  );
+  return rows[0] ?? { status: null, title: null, since: null, lastTitle: null, lastSentAt: null };
+}
+
+/**
+ * Records an opt-in request unless one with this title went to the contact within `intervalMs` (Meta's
+ * weekly rule): one statement, so two admins asking at once send one request. Returns the new row's id.
+ */
+export async function insertRequest(
+  db: Db,
+  input: {
+    pageUuid: string;
+    contactId: string;
+    title: string;
+    adminId: string;
+    intervalMs: number;
+  },
+): Promise<string | undefined> {
+  const { rows } = await poolOf(db).query<{ id: string }>(
+    `insert into optin_requests (page_id, contact_id, title, admin_id)
+     select $1::uuid, $2::uuid, $3::text, (select id from admins where id = $4::uuid)
+     where pg_try_advisory_xact_lock(hashtext('optin'), hashtext($2::uuid::text))
+       and not exists (select 1 from optin_requests r where r.contact_id = $2::uuid and r.title = $3::text
+                       and r.sent_at > now() - $5 * interval '1 millisecond')
+     returning id`,
+    [input.pageUuid, input.contactId, input.title, input.adminId, input.intervalMs],
+  );
+  return rows[0]?.id;
+}
+
+export async function setRequestMid(db: Db, id: string, mid: string): Promise<void> {
+  await poolOf(db).query('update optin_requests set mid = $2 where id = $1', [id, mid]);
+}
+
+export async function deleteRequest(db: Db, id: string): Promise<void> {
+  await poolOf(db).query('delete from optin_requests where id = $1', [id]);
+}
+
+/**
+ * A subscription token arrived (opt-in webhook) or changed status: one row per contact and page. Runs inside
+ * the webhook ingest's transaction, so it goes through `db.execute` (the pool is not the transaction's).
+ */
+export async function upsertSubscription(
+  db: Db,
+  input: {
+    pageUuid: string;
+    contactId: string;
+    token: string;
+    status: 'subscribed' | 'stopped';
+    title: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  const { pageUuid, contactId, token, status, title, at } = input;
+  await db.execute(sql`
+    insert into marketing_subscriptions (page_id, contact_id, token, status, title, subscribed_at, stopped_at)
+    values (${pageUuid}, ${contactId}, ${token}, ${status}, ${title}, ${at},
+            case when ${status} = 'stopped' then ${at}::timestamptz end)
+    on conflict (page_id, contact_id) do update set
+      token = excluded.token, status = excluded.status,
+      title = coalesce(excluded.title, marketing_subscriptions.title),
+      subscribed_at = case when excluded.status = 'subscribed' and marketing_subscriptions.status <> 'subscribed'
+                           then excluded.subscribed_at else marketing_subscriptions.subscribed_at end,
+      stopped_at = case when excluded.status = 'stopped'
+                        then coalesce(marketing_subscriptions.stopped_at, excluded.stopped_at) end,
+      updated_at = now()`);
+}
+
+/** The page sync's read of Meta's token list: tokens of known contacts become subscriptions. */
+export async function importSubscriptions(
+  db: Db,
+  pageUuid: string,
+  tokens: Array<{ psid: string; token: string; title: string | null; at: Date }>,
+): Promise<number> {
+  if (tokens.length === 0) return 0;
+  const { rowCount } = await poolOf(db).query(
+    `insert into marketing_subscriptions (page_id, contact_id, token, status, title, subscribed_at)
+     select $1, c.id, t.token, 'subscribed', t.title, t.at
+     from json_to_recordset($2::json) as t(psid text, token text, title text, at timestamptz)
+     join contacts c on c.page_id = $1 and c.psid = t.psid
+     on conflict (page_id, contact_id) do update set
+       token = excluded.token, title = coalesce(excluded.title, marketing_subscriptions.title),
+       -- Meta lists only active tokens: a stopped one it lists again was resumed.
+       status = 'subscribed', stopped_at = null, updated_at = now()
+     where marketing_subscriptions.token is distinct from excluded.token
+        or marketing_subscriptions.status <> 'subscribed'`,
+    [pageUuid, JSON.stringify(tokens.map((t) => ({ ...t, at: t.at.toISOString() })))],
+  );
+  return rowCount ?? 0;
+}
+
+export async function stopSubscription(db: Db, contactId: string): Promise<void> {
+  await poolOf(db).query(
+    `update marketing_subscriptions set status = 'stopped', stopped_at = now(), updated_at = now()
+     where contact_id = $1 and status = 'subscribed'`,
+    [contactId],
+  );
+}
+
+/** The page's ad account for marketing messages (null: not set up). */
+export async function adAccountOf(db: Db, pageUuid: string): Promise<string | null> {
+  const { rows } = await poolOf(db).query<{ id: string | null }>(
+    'select marketing_ad_account_id as id from pages where id = $1',
+    [pageUuid],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Subscribed contacts of the page, or of one tag. */
+export async function countSubscribers(
+  db: Db,
+  pageUuid: string,
+  tagId: string | null,
+): Promise<number> {
+  const { rows } = await poolOf(db).query<{ n: number }>(
+    `select count(*)::int as n from marketing_subscriptions s
+     where s.page_id = $1 and s.status = 'subscribed'
+       and ($2::uuid is null or exists (select 1 from contact_tags ct where ct.contact_id = s.contact_id and ct.tag_id = $2))`,
+    [pageUuid, tagId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Pending or processing campaigns of the page that send marketing messages. */
+export async function scheduledMarketingCampaigns(db: Db, pageUuid: string): Promise<number> {
+  const { rows } = await poolOf(db).query<{ n: number }>(
+    `select count(*)::int as n from campaigns
+     where page_id = $1 and marketing and status in ('pending', 'processing')`,
+    [pageUuid],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,203 @@
+// Rules of marketing messages (Meta's paid Marketing Message API): a page connects the ad account Meta bills
+// (checked with Meta using the acting admin's own page token), and grows its subscribers by sending Meta's
+// opt-in request in a chat, only inside the 24-hour window and once per topic a week. Every route needs the
+// messaging role: it spends money or writes to contacts.
+import {
+  DEFAULT_OPTIN_TITLE,
+  MARKETING_MESSAGES as M,
+  OPTIN_REQUEST_INTERVAL_MS,
+  type ContactSubscription,
+  type MarketingSetup,
+} from '@pagecast/contract';
+import { actingPageToken, assertPageAdmin, type PageRow } from '../../auth/guards.js';
+import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../errors.js';
+import { GraphError, marketingGraph, type GraphClient } from '../../graph/index.js';
+import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
+import type { ModuleDeps } from '../deps.js';
+import * as repo from './repo.js';
+
+export const CONTACT_NOT_FOUND = 'Contact not found';
+/** Meta's ad account status for an account that can spend. */
+const ACTIVE_ACCOUNT = 1;
+
+const day = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+
+/** What the inbox shows of a contact's subscription, and whether it may ask now (and why not). */
+export function toContactSubscription(
+  row: repo.SubscriptionRow,
+  insideWindow: boolean,
+  title: string,
+  now = Date.now(),
+): ContactSubscription {
+  const asked =
+    row.lastSentAt &&
+    row.lastTitle === title &&
+    now - row.lastSentAt.getTime() < OPTIN_REQUEST_INTERVAL_MS
+      ? row.lastSentAt
+      : null;
+  const cannotAskReason =
+    row.status === 'subscribed'
+      ? M.alreadySubscribed(row.title ?? title)
+      : asked
+        ? M.askedThisWeek(title, day(new Date(asked.getTime() + OPTIN_REQUEST_INTERVAL_MS)))
+        : !insideWindow
+          ? M.outsideWindow
+          : null;
+  return {
+    status: row.status,
+    title: row.title,
+    since: row.since ? row.since.toISOString() : null,
+    lastRequest:
+      row.lastTitle && row.lastSentAt
+        ? { title: row.lastTitle, sentAt: row.lastSentAt.toISOString() }
+        : null,
+    canAsk: cannotAskReason === null,
+    cannotAskReason,
+  };
+}
+
+export type MarketingService = ReturnType<typeof createMarketingService>;
+
+export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>) {
+  const { db } = deps;
+
+  async function pageForGraph(
+    adminId: string,
+    fbPageId: string,
+  ): Promise<{ page: PageRow; token: string; graph: GraphClient }> {
+    const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+    const token = actingPageToken(page, deps.tokens.decrypt);
+    if (!token) throw new ConflictError(RECONNECT_MESSAGE);
+    if (!deps.graph)
+      throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
+    return { page, token, graph: deps.graph };
+  }
+
+  async function contactOf(page: PageRow, psid: string): Promise<repo.ContactRef> {
+    const contact = await repo.contactOf(db, page.id, psid);
+    if (!contact) throw new NotFoundError(CONTACT_NOT_FOUND);
+    return contact;
+  }
+
+  async function subscription(
+    contact: repo.ContactRef,
+    title: string = DEFAULT_OPTIN_TITLE,
+  ): Promise<ContactSubscription> {
+    return toContactSubscription(
+      await repo.subscriptionOf(db, contact.id),
+      contact.insideWindow,
+      title,
+    );
+  }
+
+  return {
+    async getMarketing(adminId: string, fbPageId: string): Promise<MarketingSetup> {
+      const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+      return repo.setupOf(db, page.id, page.fbPageId);
+    },
+
+    /** Meta decides whether the page's admin may use the ad account: its refusal is a 400 on the field. */
+    async connectMarketing(
+      adminId: string,
+      fbPageId: string,
+      adAccountId: string,
+    ): Promise<MarketingSetup> {
+      const { page, token, graph } = await pageForGraph(adminId, fbPageId);
+      let account: marketingGraph.AdAccountNode;
+      try {
+        account = await marketingGraph.getAdAccount(graph, adAccountId, token);
+      } catch (err) {
+        if (err instanceof GraphError && ['invalid', 'permission', 'unknown'].includes(err.kind))
+          throw new ValidationError(M.adAccountRefused, { adAccountId: [M.adAccountRefused] });
+        throw err instanceof GraphError ? sendError(err) : err;
+      }
+      if (account.account_status !== undefined && account.account_status !== ACTIVE_ACCOUNT) {
+        const message = `${M.adAccountRefused} (Meta says the account is not active.)`;
+        throw new ValidationError(message, { adAccountId: [message] });
+      }
+      await repo.connect(db, page.id, {
+        id: account.id.startsWith('act_') ? account.id : adAccountId,
+        name: account.name ?? adAccountId,
+        currency: account.currency ?? null,
+      });
+      return repo.setupOf(db, page.id, page.fbPageId);
+    },
+
+    async disconnectMarketing(adminId: string, fbPageId: string): Promise<MarketingSetup> {
+      const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+      if ((await repo.scheduledMarketingCampaigns(db, page.id)) > 0)
+        throw new ConflictError(M.scheduledMarketing);
+      await repo.disconnect(db, page.id);
+      return repo.setupOf(db, page.id, page.fbPageId);
+    },
+
+    async getSubscription(
+      adminId: string,
+      fbPageId: string,
+      psid: string,
+    ): Promise<ContactSubscription> {
+      const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+      return subscription(await contactOf(page, psid));
+    },
+
+    /**
+     * Meta's opt-in request in the chat. The request is recorded first (one statement decides, so two admins
+     * asking at once send one), and forgotten again when Meta refused it for sure.
+     */
+    async askToSubscribe(
+      adminId: string,
+      fbPageId: string,
+      psid: string,
+      title: string,
+    ): Promise<ContactSubscription> {
+      const { page, token, graph } = await pageForGraph(adminId, fbPageId);
+      const contact = await contactOf(page, psid);
+      const before = await subscription(contact, title);
+      if (!before.canAsk) throw new ConflictError(before.cannotAskReason ?? M.outsideWindow);
+      const requestId = await repo.insertRequest(db, {
+        pageUuid: page.id,
+        contactId: contact.id,
+        title,
+        adminId,
+        intervalMs: OPTIN_REQUEST_INTERVAL_MS,
+      });
+      if (!requestId)
+        throw new ConflictError(
+          M.askedThisWeek(title, day(new Date(Date.now() + OPTIN_REQUEST_INTERVAL_MS))),
+        );
+      try {
+        const sent = await marketingGraph.sendOptinRequest(graph, {
+          pageId: page.fbPageId,
+          pageToken: token,
+          psid,
+          title,
+        });
+        await repo.setRequestMid(db, requestId, sent.messageId);
+      } catch (err) {
+        // It may have gone out (no answer): keep the record, so nobody asks twice this week.
+        if (!(err instanceof GraphError) || err.kind !== 'unknown_outcome')
+          await repo.deleteRequest(db, requestId);
+        throw err instanceof GraphError ? sendError(err) : err;
+      }
+      return subscription(contact, title);
+    },
+
+    async unsubscribe(
+      adminId: string,
+      fbPageId: string,
+      psid: string,
+    ): Promise<ContactSubscription> {
+      const { page, token, graph } = await pageForGraph(adminId, fbPageId);
+      const contact = await contactOf(page, psid);
+      const current = await repo.subscriptionOf(db, contact.id);
+      if (current.status !== 'subscribed') throw new ConflictError(M.notSubscribed);
+      try {
+        await marketingGraph.unsubscribeContacts(graph, page.fbPageId, token, [psid]);
+      } catch (err) {
+        throw err instanceof GraphError ? sendError(err) : err;
+      }
+      await repo.stopSubscription(db, contact.id);
+      return subscription(contact);
+    },
+  };
+}

@@ -1,0 +1,532 @@
+// Marketing messages (docs/campaigns.md "Marketing messages"): a page's ad account checked with Meta, its
+// subscribers from Meta's token list and the opt-in webhook, and 'Ask to subscribe' with Meta's rules (inside
+// the window, one request per topic a week), over HTTP against a real Postgres and the emulator.
+import {
+  DEFAULT_OPTIN_TITLE,
+  MARKETING_MESSAGES as M,
+  type ContactSubscription,
+  type MarketingSetup,
+} from '@pagecast/contract';
+import { signatureHeaders } from '@pagecast/graph-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenCipher } from '../src/crypto/tokens.js';
+import {
+  MARKETING_COOLDOWN_REASON,
+  MARKETING_OPTED_OUT_REASON,
+} from '../src/modules/campaigns/reasons.js';
+import { marketingEvent } from '../src/modules/marketing/subscribers.js';
+import { emitWebhookEvent } from '../src/modules/webhooks/listeners.js';
+import { processWebhookEvent } from '../src/modules/webhooks/service.js';
+import { registerCampaignCounters } from '../src/modules/campaigns/counters.js';
+import {
+  createCampaignWorld,
+  must,
+  waitFor,
+  type CampaignWorld,
+  type WorldContact,
+  type WorldPage,
+} from './fixtures/campaign-world.js';
+
+let w: CampaignWorld;
+let page: WorldPage;
+
+beforeAll(async () => {
+  // Meta's warm-up is an hour; here a campaign may send at once (one test sets its own).
+  w = await createCampaignWorld({ MARKETING_WARMUP_MS: '0' });
+  w.emulator.world.behaviour.marketingWarmupMs = 0;
+  registerCampaignCounters(w.t.database.db);
+  page = await w.createPage({ inside: 3, outside: 2 });
+  await w.startWorker();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const emulatorControl = async (path: string, body: unknown = {}) => {
+  const res = await fetch(`${w.emulator.url.replace(/\/$/, '')}/_emulator${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+};
+/** An ad account of the page's owner at Meta. */
+const adAccountFor = async (p: WorldPage) => {
+  const owner = must([...must(w.emulator.world.pages.get(p.fbPageId)).roles.keys()][0]);
+  return (await emulatorControl('/ad-accounts', { userId: owner, name: 'Shop Ads' })).id as string;
+};
+const setup = async (p = page) =>
+  (await w.api('GET', `/api/v1/marketing/page/${p.fbPageId}`)).body as MarketingSetup;
+const subscriptionOf = async (c: WorldContact, p = page) =>
+  (await w.api('GET', `/api/v1/chats/${p.fbPageId}/user/${c.psid}/subscription`))
+    .body as ContactSubscription;
+const inside = () => page.contacts.filter((c) => c.inside);
+const outside = () => page.contacts.filter((c) => !c.inside);
+
+/** A `messaging_optins` delivery signed as Meta signs it, stored and processed like the ingest does. */
+async function optinWebhook(p: WorldPage, psid: string, optin: Record<string, unknown>) {
+  const body = JSON.stringify({
+    object: 'page',
+    entry: [
+      {
+        id: p.fbPageId,
+        time: Date.now(),
+        messaging: [
+          {
+            sender: { id: psid },
+            recipient: { id: p.fbPageId },
+            timestamp: String(Date.now()),
+            optin: { type: 'notification_messages', ...optin },
+          },
+        ],
+      },
+    ],
+  });
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/messenger',
+    headers: {
+      'content-type': 'application/json',
+      ...signatureHeaders(body, w.t.config.fbAppSecret),
+    },
+    payload: body,
+  });
+  expect(res.statusCode).toBe(200);
+  const { rows } = await w.pool.query<{ id: string }>(
+    'select id from webhook_events order by id desc limit 1',
+  );
+  await processWebhookEvent(
+    { db: w.t.database.db, tokens: tokenCipher(w.t.config.encryptionKey) },
+    Number(must(rows[0]).id),
+  );
+  // The API may be processing it already (its own ingest): wait until it is done, whoever does it.
+  const stored = await waitFor(async () => {
+    const r = await w.pool.query<{ error: string | null; processed_at: Date | null }>(
+      'select error, processed_at from webhook_events where id = $1',
+      [Number(must(rows[0]).id)],
+    );
+    return r.rows[0]?.processed_at ? r.rows[0] : undefined;
+  });
+  expect(stored.error).toBeNull();
+}
+
+describe('setup', () => {
+  it('starts without an ad account and with no subscribers', async () => {
+    expect(await setup()).toEqual({
+      pageId: page.fbPageId,
+      adAccount: null,
+      connectedAt: null,
+      subscribers: 0,
+      stopped: 0,
+    });
+  });
+
+  it.each([
+    ['missing', {}],
+    ['letters', { adAccountId: 'act_abc' }],
+    ['too long', { adAccountId: `act_${'1'.repeat(21)}` }],
+    ['a number', { adAccountId: 123 }],
+  ])('an ad account id %s is a 400 on the field, nothing stored', async (_n, body) => {
+    const res = await w.api('PUT', `/api/v1/marketing/page/${page.fbPageId}`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.adAccountId).toEqual([M.adAccountInvalid]);
+    expect((await setup()).adAccount).toBeNull();
+  });
+
+  it("another admin's page is a 404", async () => {
+    const res = await w.api(
+      'GET',
+      `/api/v1/marketing/page/${page.fbPageId}`,
+      undefined,
+      w.otherAuth,
+    );
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('subscriptions from the opt-in webhook', () => {
+  it('subscribes, stops (either spelling) and resumes a contact; counts follow', async () => {
+    const c = must(inside()[0]);
+    await optinWebhook(page, c.psid, { notification_messages_token: 'tok-1', title: 'Deals' });
+    expect(await subscriptionOf(c)).toMatchObject({
+      status: 'subscribed',
+      title: 'Deals',
+      canAsk: false,
+      cannotAskReason: M.alreadySubscribed('Deals'),
+    });
+    expect(await setup()).toMatchObject({ subscribers: 1, stopped: 0 });
+
+    await optinWebhook(page, c.psid, {
+      notification_messages_token: 'tok-1',
+      notification_messages_status: 'STOP_NOTIFICATIONS',
+    });
+    expect(await subscriptionOf(c)).toMatchObject({ status: 'stopped', title: 'Deals' });
+    expect(await setup()).toMatchObject({ subscribers: 0, stopped: 1 });
+
+    await optinWebhook(page, c.psid, {
+      notification_messages_token: 'tok-1',
+      notification_messages_status: 'RESUME NOTIFICATIONS',
+    });
+    expect(await subscriptionOf(c)).toMatchObject({ status: 'subscribed' });
+    await optinWebhook(page, c.psid, {
+      notification_messages_token: 'tok-1',
+      notification_messages_status: 'STOP NOTIFICATIONS',
+    });
+    expect(await subscriptionOf(c)).toMatchObject({ status: 'stopped' });
+  });
+
+  it('ignores other opt-in types and a missing token', async () => {
+    const c = must(inside()[1]);
+    await optinWebhook(page, c.psid, { type: 'one_time_notif_req', one_time_notif_token: 'x' });
+    await optinWebhook(page, c.psid, { title: 'No token' });
+    expect(await subscriptionOf(c)).toMatchObject({ status: null });
+  });
+});
+
+describe('ask to subscribe: the rules before any Graph call', () => {
+  it('outside the window: canAsk false with the reason, and the request is a 409', async () => {
+    const c = must(outside()[0]);
+    expect(await subscriptionOf(c)).toMatchObject({
+      status: null,
+      canAsk: false,
+      cannotAskReason: M.outsideWindow,
+      lastRequest: null,
+    });
+    const before = (await w.outbox(page.fbPageId)).length;
+    const res = await w.api(
+      'POST',
+      `/api/v1/chats/${page.fbPageId}/user/${c.psid}/subscription-request`,
+      {},
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(M.outsideWindow);
+    expect((await w.outbox(page.fbPageId)).length).toBe(before);
+  });
+
+  it.each([
+    ['empty', { title: '  ' }, M.titleRequired],
+    ['too long', { title: 'x'.repeat(66) }, M.titleTooLong],
+  ])('a topic %s is a 400 on the field', async (_n, body, message) => {
+    const c = must(inside()[2]);
+    const res = await w.api(
+      'POST',
+      `/api/v1/chats/${page.fbPageId}/user/${c.psid}/subscription-request`,
+      body,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.title).toEqual([message]);
+  });
+
+  it('an unknown contact is a 404; unsubscribing a contact who is not subscribed is a 409', async () => {
+    const res = await w.api(
+      'GET',
+      `/api/v1/chats/${page.fbPageId}/user/9999999999999999/subscription`,
+    );
+    expect(res.status).toBe(404);
+    const c = must(inside()[2]);
+    const un = await w.api('POST', `/api/v1/chats/${page.fbPageId}/user/${c.psid}/unsubscribe`, {});
+    expect(un.status).toBe(409);
+    expect(un.body.message).toBe(M.notSubscribed);
+  });
+
+  it('asked about the topic this week: canAsk false until a week after, a 409 meanwhile', async () => {
+    const c = must(inside()[1]);
+    const contact = await w.pool.query<{ id: string }>(
+      'select id from contacts where page_id = $1 and psid = $2',
+      [page.uuid, c.psid],
+    );
+    await w.pool.query(
+      `insert into optin_requests (page_id, contact_id, title, sent_at)
+       values ($1, $2, $3, now() - interval '6 days')`,
+      [page.uuid, must(contact.rows[0]).id, DEFAULT_OPTIN_TITLE],
+    );
+    const sub = await subscriptionOf(c);
+    expect(sub.canAsk).toBe(false);
+    expect(sub.cannotAskReason).toMatch(/^Already asked about “Updates and promotions” this week/);
+    expect(sub.lastRequest?.title).toBe(DEFAULT_OPTIN_TITLE);
+    const res = await w.api(
+      'POST',
+      `/api/v1/chats/${page.fbPageId}/user/${c.psid}/subscription-request`,
+      {},
+    );
+    expect(res.status).toBe(409);
+    // Another topic may be asked about.
+    expect(
+      (
+        await w.api('POST', `/api/v1/chats/${page.fbPageId}/user/${c.psid}/subscription-request`, {
+          title: 'Class news',
+        })
+      ).status,
+    ).toBe(201);
+    // Eight days later the topic may be asked about again.
+    await w.pool.query(
+      `update optin_requests set sent_at = now() - interval '8 days' where contact_id = $1`,
+      [must(contact.rows[0]).id],
+    );
+    expect((await subscriptionOf(c)).canAsk).toBe(true);
+  });
+
+  it('inside the window and never asked: canAsk', async () => {
+    expect(await subscriptionOf(must(inside()[2]))).toMatchObject({
+      canAsk: true,
+      cannotAskReason: null,
+    });
+    expect(DEFAULT_OPTIN_TITLE).toBe('Updates and promotions');
+  });
+});
+
+describe('with Meta (the emulator)', () => {
+  it('connects an ad account Meta lets the page use; refuses one it does not, and disconnects', async () => {
+    const p = await w.createPage({ inside: 1, outside: 0 });
+    const account = await adAccountFor(p);
+    const refused = await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, {
+      adAccountId: 'act_123456',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors.adAccountId).toEqual([M.adAccountRefused]);
+    const ok = await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, {
+      adAccountId: account.slice(4), // without 'act_'
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      adAccount: { id: account, name: 'Shop Ads', currency: 'USD' },
+      connectedAt: expect.any(String),
+    });
+    const off = await w.api('DELETE', `/api/v1/marketing/page/${p.fbPageId}`);
+    expect(off.body.adAccount).toBeNull();
+  });
+
+  it('asks to subscribe inside the window: the request reaches the chat once; a second is a 409', async () => {
+    const p = await w.createPage({ inside: 1, outside: 0 });
+    const c = must(p.contacts[0]);
+    const url = `/api/v1/chats/${p.fbPageId}/user/${c.psid}/subscription-request`;
+    const res = await w.api('POST', url, { title: 'Weekly offers' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: null,
+      canAsk: false,
+      lastRequest: { title: 'Weekly offers' },
+    });
+    const out = await w.outbox(p.fbPageId);
+    expect(out.filter((e) => e.text === '[Opt-in request] Weekly offers')).toHaveLength(1);
+    const again = await w.api('POST', url, { title: 'Weekly offers' });
+    expect(again.status).toBe(409);
+    expect((await w.outbox(p.fbPageId)).length).toBe(out.length);
+  });
+
+  it("reads the page's subscribers from Meta's token list (the page sync's step)", async () => {
+    const p = await w.createPage({ inside: 2, outside: 2 });
+    for (const c of p.contacts.slice(0, 3))
+      await emulatorControl(`/pages/${p.fbPageId}/contacts/${c.psid}/optin`, { notify: false });
+    const { syncPageSubscribers } = await import('../src/modules/marketing/subscribers.js');
+    const { testGraph } = await import('./helpers/chats.js');
+    const changed = await syncPageSubscribers(
+      w.t.database.db,
+      testGraph(w.emulator.url.replace(/\/$/, '')),
+      p.uuid,
+      p.fbPageId,
+      p.token,
+    );
+    expect(changed).toBe(3);
+    expect(await setup(p)).toMatchObject({ subscribers: 3, stopped: 0 });
+  });
+});
+
+describe('a marketing campaign', () => {
+  /** A page set up for marketing with contacts: [inside], [outside subscribed x2], [outside not], [outside stopped]. */
+  async function marketingWorld() {
+    const p = await w.createPage({ inside: 1, outside: 4 });
+    const account = await adAccountFor(p);
+    expect(
+      (await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, { adAccountId: account })).status,
+    ).toBe(200);
+    const out = p.contacts.filter((c) => !c.inside);
+    const [s1, s2, none, stopped] = out as [WorldContact, WorldContact, WorldContact, WorldContact];
+    for (const c of [s1, s2, stopped]) {
+      const made = await emulatorControl(`/pages/${p.fbPageId}/contacts/${c.psid}/optin`, {
+        notify: false,
+      });
+      await optinWebhook(p, c.psid, { notification_messages_token: made.token, title: 'Deals' });
+    }
+    await optinWebhook(p, stopped.psid, {
+      notification_messages_token: 'whatever',
+      notification_messages_status: 'STOP NOTIFICATIONS',
+    });
+    return { p, account, inside: must(p.contacts.find((c) => c.inside)), s1, s2, none, stopped };
+  }
+  const rows = async (campaignId: string) =>
+    (
+      await w.pool.query<{
+        psid: string;
+        state: string;
+        messaging_type: string | null;
+        skip_reason: string | null;
+        error_message: string | null;
+        message_id: string | null;
+      }>(
+        `select psid, state, messaging_type, skip_reason, error_message, message_id
+         from campaign_recipients where campaign_id = $1`,
+        [campaignId],
+      )
+    ).rows;
+  const create = (p: WorldPage, over: Record<string, unknown> = {}) =>
+    w.api('POST', '/api/v1/campaigns/create', {
+      name: 'Weekend sale',
+      description: 'Marketing test',
+      pageId: p.fbPageId,
+      tagId: null,
+      time: new Date().toISOString(),
+      type: 'ACCOUNT_UPDATE',
+      msg: 'Hi {{first_name}}, 20% off this weekend',
+      ...over,
+    });
+  const settled = (id: string) =>
+    waitFor(async () => {
+      const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
+    }, 30_000);
+
+  it('is refused without the setup or without subscribers in its audience, nothing stored', async () => {
+    const plain = await w.createPage({ inside: 1, outside: 1 });
+    const res = await create(plain, { marketing: true });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.marketing).toEqual([M.notSetUp]);
+    const account = await adAccountFor(plain);
+    await w.api('PUT', `/api/v1/marketing/page/${plain.fbPageId}`, { adAccountId: account });
+    const none = await create(plain, { marketing: true });
+    expect(none.status).toBe(400);
+    expect(none.body.fieldErrors.marketing).toEqual([M.noSubscribers]);
+    const { rows: n } = await w.pool.query<{ n: number }>(
+      `select count(*)::int as n from campaigns c join pages p on p.id = c.page_id where p.fb_page_id = $1`,
+      [plain.fbPageId],
+    );
+    expect(n[0]?.n).toBe(0);
+  });
+
+  it('sends each recipient on its path: standard inside, marketing to subscribers, the rest skipped or refused', async () => {
+    const m = await marketingWorld();
+    // Meta already has them stopped but nobody told us (no opt-out webhook): Meta refuses the send.
+    await emulatorControl(`/pages/${m.p.fbPageId}/contacts/${m.s2.psid}/optin`, {
+      action: 'stop',
+      notify: false,
+    });
+    const res = await create(m.p, { marketing: true });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ marketing: true, marketingReadyAt: expect.any(String) });
+    const d = await settled(res.body.id as string);
+    expect(d.campaign).toMatchObject({
+      status: 'completed',
+      audienceCount: 5,
+      dispatchedCount: 2,
+      failedCount: 1,
+      skippedCount: 2,
+    });
+    const byPsid = new Map((await rows(res.body.id as string)).map((r) => [r.psid, r]));
+    expect(byPsid.get(m.inside.psid)).toMatchObject({ state: 'sent', messaging_type: 'UPDATE' });
+    expect(byPsid.get(m.s1.psid)).toMatchObject({ state: 'sent', messaging_type: 'MARKETING' });
+    expect(byPsid.get(m.s2.psid)).toMatchObject({
+      state: 'failed',
+      messaging_type: 'MARKETING',
+      error_message: MARKETING_OPTED_OUT_REASON,
+    });
+    expect(byPsid.get(m.none.psid)).toMatchObject({
+      state: 'skipped',
+      skip_reason: 'not_subscribed',
+    });
+    expect(byPsid.get(m.stopped.psid)).toMatchObject({
+      state: 'skipped',
+      skip_reason: 'opted_out',
+    });
+    // Meta's refusal stopped the subscription here too.
+    expect(await subscriptionOf(m.s2, m.p)).toMatchObject({ status: 'stopped' });
+    // What the platform received: one standard message and one marketing message, macros filled.
+    const out = (await w.outbox(m.p.fbPageId)).filter((e) => e.text.includes('20% off'));
+    expect(out.map((e) => [e.recipient, e.messaging_type]).sort()).toEqual(
+      [
+        [m.inside.psid, 'UPDATE'],
+        [m.s1.psid, 'MARKETING'],
+      ].sort(),
+    );
+    expect(out.find((e) => e.messaging_type === 'MARKETING')?.text).not.toContain('{{');
+
+    // A delivery and a click from the marketing webhooks move the counters, once.
+    const tracking = must(byPsid.get(m.s1.psid)?.message_id);
+    for (let i = 0; i < 2; i++) {
+      await emitWebhookEvent(
+        must(
+          marketingEvent(m.p.fbPageId, 'marketing_message_deliveries', {
+            recipient_id: Number(m.s1.psid),
+            marketing_message_tracking_id: tracking,
+            timestamp: Date.now(),
+          }),
+        ),
+      );
+      await emitWebhookEvent(
+        must(
+          marketingEvent(m.p.fbPageId, 'marketing_message_clicks', {
+            recipient_id: Number(m.s1.psid),
+            marketing_message_tracking_id: tracking,
+            timestamp: Date.now(),
+          }),
+        ),
+      );
+    }
+    const after = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
+    expect(after.campaign).toMatchObject({ deliveredCount: 1, interactedCount: 1 });
+
+    // Twelve hours between two marketing messages: a second campaign right away is refused for s1.
+    const second = await create(m.p, { marketing: true, name: 'Second sale' });
+    const d2 = await settled(second.body.id as string);
+    const again = new Map((await rows(second.body.id as string)).map((r) => [r.psid, r]));
+    expect(again.get(m.s1.psid)).toMatchObject({
+      state: 'failed',
+      error_message: MARKETING_COOLDOWN_REASON,
+    });
+    expect(again.get(m.s2.psid)).toMatchObject({ state: 'skipped', skip_reason: 'opted_out' });
+    expect(d2.campaign.status).toBe('completed');
+  });
+
+  it("with 'Only contacts I can reach', subscribers outside the window are in the audience, the others left out", async () => {
+    const m = await marketingWorld();
+    const res = await create(m.p, { marketing: true, reachableOnly: true });
+    const d = await settled(res.body.id as string);
+    expect(d.campaign).toMatchObject({ audienceCount: 3, dispatchedCount: 3, skippedCount: 0 });
+    const psids = (await rows(res.body.id as string)).map((r) => r.psid).sort();
+    expect(psids).toEqual([m.inside.psid, m.s1.psid, m.s2.psid].sort());
+  });
+
+  it("waits for Meta's warm-up: marketing rows go once the campaign is ready, the others at once", async () => {
+    const m = await marketingWorld();
+    const res = await create(m.p, { marketing: true });
+    // Meta's message campaign becomes ready in 3 s (here and in the emulator).
+    const readyAt = new Date(Date.now() + 3000);
+    await w.pool.query('update campaigns set marketing_ready_at = $2 where id = $1', [
+      res.body.id,
+      readyAt,
+    ]);
+    const campaign = w.emulator.world.marketing.campaigns.get(
+      must(
+        (
+          await w.pool.query<{ id: string }>(
+            'select marketing_campaign_id as id from campaigns where id = $1',
+            [res.body.id],
+          )
+        ).rows[0],
+      ).id,
+    );
+    must(campaign).createdAt = readyAt.getTime();
+    const early = await waitFor(async () => {
+      const r = await rows(res.body.id as string);
+      return r.find((x) => x.psid === m.inside.psid && x.state === 'sent') && r;
+    });
+    expect(early.find((x) => x.psid === m.s1.psid)?.state).toBe('queued');
+    expect((await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body.campaign.status).toBe(
+      'processing',
+    );
+    const d = await settled(res.body.id as string);
+    expect(Date.now()).toBeGreaterThanOrEqual(readyAt.getTime());
+    const byPsid = new Map((await rows(res.body.id as string)).map((r) => [r.psid, r]));
+    expect(byPsid.get(m.s1.psid)).toMatchObject({ state: 'sent', messaging_type: 'MARKETING' });
+    expect(d.campaign.status).toBe('completed');
+  });
+});
