@@ -20,6 +20,7 @@ import { Route as DashboardAnalyticsRouteImport } from './routes/dashboard/analy
 import { Route as DashboardChatsRouteImport } from './routes/dashboard/chats'
 import { Route as DashboardHomeRouteImport } from './routes/dashboard/home'
 import { Route as DashboardManageTagsRouteImport } from './routes/dashboard/manage-tags'
+import { Route as DashboardMarketingRouteImport } from './routes/dashboard/marketing'
 import { Route as DashboardScheduleRouteImport } from './routes/dashboard/schedule'
 import { Route as DashboardTemplatesRouteImport } from './routes/dashboard/templates'
 import { Route as DeletionStatusUserIdRouteImport } from './routes/deletion-status.$userId'
@@ -79,6 +80,11 @@ const DashboardManageTagsRoute = DashboardManageTagsRouteImport.update({
   path: '/manage-tags',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardMarketingRoute = DashboardMarketingRouteImport.update({
+  id: '/marketing',
+  path: '/marketing',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardScheduleRoute = DashboardScheduleRouteImport.update({
   id: '/schedule',
   path: '/schedule',
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/chats': typeof DashboardChatsRoute
   '/dashboard/home': typeof DashboardHomeRoute
   '/dashboard/manage-tags': typeof DashboardManageTagsRoute
+  '/dashboard/marketing': typeof DashboardMarketingRoute
   '/dashboard/schedule': typeof DashboardScheduleRoute
   '/dashboard/templates': typeof DashboardTemplatesRoute
   '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/dashboard/chats': typeof DashboardChatsRoute
   '/dashboard/home': typeof DashboardHomeRoute
   '/dashboard/manage-tags': typeof DashboardManageTagsRoute
+  '/dashboard/marketing': typeof DashboardMarketingRoute
   '/dashboard/schedule': typeof DashboardScheduleRoute
   '/dashboard/templates': typeof DashboardTemplatesRoute
   '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/dashboard/chats': typeof DashboardChatsRoute
   '/dashboard/home': typeof DashboardHomeRoute
   '/dashboard/manage-tags': typeof DashboardManageTagsRoute
+  '/dashboard/marketing': typeof DashboardMarketingRoute
   '/dashboard/schedule': typeof DashboardScheduleRoute
   '/dashboard/templates': typeof DashboardTemplatesRoute
   '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
     | '/dashboard/chats'
     | '/dashboard/home'
     | '/dashboard/manage-tags'
+    | '/dashboard/marketing'
     | '/dashboard/schedule'
     | '/dashboard/templates'
     | '/deletion-status/$userId'
@@ -171,6 +181,7 @@ export interface FileRouteTypes {
     | '/dashboard/chats'
     | '/dashboard/home'
     | '/dashboard/manage-tags'
+    | '/dashboard/marketing'
     | '/dashboard/schedule'
     | '/dashboard/templates'
     | '/deletion-status/$userId'
@@ -187,6 +198,7 @@ export interface FileRouteTypes {
     | '/dashboard/chats'
     | '/dashboard/home'
     | '/dashboard/manage-tags'
+    | '/dashboard/marketing'
     | '/dashboard/schedule'
     | '/dashboard/templates'
     | '/deletion-status/$userId'
@@ -282,6 +294,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardManageTagsRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/marketing': {
+      id: '/dashboard/marketing'
+      path: '/marketing'
+      fullPath: '/dashboard/marketing'
+      preLoaderRoute: typeof DashboardMarketingRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/schedule': {
       id: '/dashboard/schedule'
       path: '/schedule'
@@ -311,6 +330,7 @@ interface DashboardRouteRouteChildren {
   DashboardChatsRoute: typeof DashboardChatsRoute
   DashboardHomeRoute: typeof DashboardHomeRoute
   DashboardManageTagsRoute: typeof DashboardManageTagsRoute
+  DashboardMarketingRoute: typeof DashboardMarketingRoute
   DashboardScheduleRoute: typeof DashboardScheduleRoute
   DashboardTemplatesRoute: typeof DashboardTemplatesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
@@ -321,6 +341,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardChatsRoute: DashboardChatsRoute,
   DashboardHomeRoute: DashboardHomeRoute,
   DashboardManageTagsRoute: DashboardManageTagsRoute,
+  DashboardMarketingRoute: DashboardMarketingRoute,
   DashboardScheduleRoute: DashboardScheduleRoute,
   DashboardTemplatesRoute: DashboardTemplatesRoute,
   DashboardIndexRoute: DashboardIndexRoute,

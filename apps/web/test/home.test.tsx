@@ -26,6 +26,8 @@ const campaign = (over: Partial<Campaign>): Campaign => ({
   templateName: null,
   reachableOnly: false,
   deliverOnReturnUntil: null,
+  marketing: false,
+  marketingReadyAt: null,
   status: 'completed',
   statusReason: null,
   createdAt: '2030-01-01T10:00:00.000Z',

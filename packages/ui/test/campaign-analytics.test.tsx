@@ -34,6 +34,8 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   templateName: null,
   reachableOnly: false,
   deliverOnReturnUntil: null,
+  marketing: false,
+  marketingReadyAt: null,
   status: 'completed',
   statusReason: null,
   createdAt: '2026-11-21T10:00:00.000Z',
@@ -290,7 +292,7 @@ describe('CampaignDetailSheet', () => {
     const table = screen.getByRole('table', { name: T.recipientsTitle });
     expect(within(table).getByText('Sent')).toBeInTheDocument();
     expect(within(table).getByText('Failed')).toBeInTheDocument();
-    expect(within(table).getByText('MESSAGE_TAG · Account update')).toBeInTheDocument();
+    expect(within(table).getByText('Message tag · Account update')).toBeInTheDocument();
     expect(within(table).getByText(/\(100\) The message tag ACCOUNT_UPDATE/)).toBeInTheDocument();
     expect(within(table).getByText('Skipped')).toBeInTheDocument();
     expect(within(table).getByText(SKIP_REASONS.outside_window)).toBeInTheDocument();

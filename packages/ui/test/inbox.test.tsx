@@ -1,9 +1,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatBubbleTime, type Recipient } from '@pagecast/contract';
+import { formatBubbleTime, type ContactSubscription, type Recipient } from '@pagecast/contract';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { InboxScreen, type InboxMessage, type InboxScreenProps } from '../src/screens/inbox';
+import {
+  INBOX_TEXT,
+  InboxScreen,
+  type InboxMessage,
+  type InboxScreenProps,
+} from '../src/screens/inbox';
 
 // jsdom lays nothing out: give the scrollers a size (clientHeight) and rows a height (offsetHeight) so the
 // virtualizers render their items.
@@ -529,5 +534,81 @@ describe('multi-select and Bulk Tag Assignment', () => {
       '50',
     );
     expect(screen.getByText('50%')).toBeInTheDocument();
+  });
+});
+
+describe('marketing messages menu', () => {
+  const sub = (over: Partial<ContactSubscription> = {}): ContactSubscription => ({
+    status: null,
+    title: null,
+    since: null,
+    lastRequest: null,
+    canAsk: true,
+    cannotAskReason: null,
+    ...over,
+  });
+
+  it('says the state, asks to subscribe when allowed, and unsubscribes a subscriber', async () => {
+    const user = userEvent.setup();
+    const onAskToSubscribe = vi.fn();
+    const onUnsubscribe = vi.fn();
+    const { rerender } = render(
+      <InboxScreen
+        {...props({
+          selectedId: recipient(1).id,
+          subscription: sub(),
+          onAskToSubscribe,
+          onUnsubscribe,
+        })}
+      />,
+    );
+    const trigger = screen.getByRole('button', {
+      name: `${INBOX_TEXT.marketingMenu}: ${INBOX_TEXT.notSubscribed}`,
+    });
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitem', { name: INBOX_TEXT.askToSubscribe }));
+    expect(onAskToSubscribe).toHaveBeenCalledTimes(1);
+
+    // Not allowed now: the item is disabled and the reason is shown.
+    rerender(
+      <InboxScreen
+        {...props({
+          selectedId: recipient(1).id,
+          subscription: sub({ canAsk: false, cannotAskReason: 'They last wrote long ago.' }),
+          onAskToSubscribe,
+          onUnsubscribe,
+        })}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: /^Marketing messages:/ }));
+    const ask = screen.getByRole('menuitem', { name: INBOX_TEXT.askToSubscribe });
+    expect(ask).toHaveAttribute('aria-disabled', 'true');
+    await user.click(ask);
+    expect(onAskToSubscribe).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('They last wrote long ago.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    rerender(
+      <InboxScreen
+        {...props({
+          selectedId: recipient(1).id,
+          subscription: sub({ status: 'subscribed', title: 'Deals', canAsk: false }),
+          onAskToSubscribe,
+          onUnsubscribe,
+        })}
+      />,
+    );
+    await user.click(
+      screen.getByRole('button', {
+        name: `${INBOX_TEXT.marketingMenu}: ${INBOX_TEXT.subscribed('Deals')}`,
+      }),
+    );
+    await user.click(screen.getByRole('menuitem', { name: INBOX_TEXT.unsubscribe }));
+    expect(onUnsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not shown before the subscription is known', () => {
+    render(<InboxScreen {...props({ selectedId: recipient(1).id })} />);
+    expect(screen.queryByRole('button', { name: /^Marketing messages:/ })).not.toBeInTheDocument();
   });
 });

@@ -154,6 +154,7 @@ describe('ScheduleCampaignScreen', () => {
       templateParams: {},
       reachableOnly: true,
       deliverOnReturnDays: 0,
+      marketing: false,
     });
     expect(await screen.findByText(T.created)).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('');
@@ -190,7 +191,12 @@ describe('ScheduleCampaignScreen', () => {
   });
 
   it('shows who gets the campaign path by path: by default the others are left out, and why', async () => {
-    const audience: AudiencePreview = { total: 120, insideWindow: 20, outsideWindow: 100 };
+    const audience: AudiencePreview = {
+      total: 120,
+      insideWindow: 20,
+      outsideWindow: 100,
+      subscribersOutside: 0,
+    };
     const { user, onSubmit } = setup({ audience });
     const note = screen.getByTestId('audience-preview');
     expect(note).toHaveTextContent(
@@ -235,12 +241,49 @@ describe('ScheduleCampaignScreen', () => {
         }),
       ),
     );
-    const { user } = setup({ onSubmit, audience: { total: 3, insideWindow: 1, outsideWindow: 2 } });
+    const { user } = setup({
+      onSubmit,
+      audience: { total: 3, insideWindow: 1, outsideWindow: 2, subscribersOutside: 0 },
+    });
     await fillValid(user);
     await user.selectOptions(screen.getByLabelText(T.returnLabel), '3');
     await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
     expect(await screen.findByText(M.returnNeedsEveryone)).toBeInTheDocument();
     expect(screen.getByLabelText(T.returnLabel)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers the paid marketing message when the page is set up and subscribers are outside the window', async () => {
+    const audience: AudiencePreview = {
+      total: 120,
+      insideWindow: 20,
+      outsideWindow: 100,
+      subscribersOutside: 30,
+    };
+    const { user, onSubmit, rerender } = setup({ audience });
+    // Not set up: not offered.
+    expect(screen.queryByRole('checkbox', { name: T.marketingLabel })).not.toBeInTheDocument();
+    rerender(
+      <ScheduleCampaignScreen
+        tags={TAGS}
+        tagsLoading={false}
+        tagsError={null}
+        syncing={false}
+        audience={audience}
+        onSubmit={onSubmit}
+        marketingAvailable
+        now={() => NOW}
+      />,
+    );
+    const box = screen.getByRole('checkbox', { name: T.marketingLabel });
+    expect(screen.getByText(T.marketingHint(30))).toBeInTheDocument();
+    await user.click(box);
+    const note = screen.getByTestId('audience-preview');
+    expect(note).toHaveTextContent(`${T.pathMarketing}30`);
+    expect(note).toHaveTextContent(`${T.pathLeftOut}70`);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ marketing: true });
   });
 
   it('the time follows the clock until one is picked, so an open form never goes stale; Send now goes back', async () => {
@@ -299,7 +342,12 @@ describe('utility template for contacts outside the window', () => {
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...over,
   });
-  const audience: AudiencePreview = { total: 120, insideWindow: 20, outsideWindow: 100 };
+  const audience: AudiencePreview = {
+    total: 120,
+    insideWindow: 20,
+    outsideWindow: 100,
+    subscribersOutside: 0,
+  };
 
   it('offers only approved templates, maps each parameter and previews what contacts read', async () => {
     const onSubmit = vi.fn((_values: unknown) => Promise.resolve());
@@ -344,7 +392,10 @@ describe('utility template for contacts outside the window', () => {
   });
 
   it('without outside-window contacts there is nothing to choose', () => {
-    setup({ audience: { total: 5, insideWindow: 5, outsideWindow: 0 }, templates: [template()] });
+    setup({
+      audience: { total: 5, insideWindow: 5, outsideWindow: 0, subscribersOutside: 0 },
+      templates: [template()],
+    });
     expect(screen.queryByLabelText(T.templateLabel)).not.toBeInTheDocument();
   });
 });

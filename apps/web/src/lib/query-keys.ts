@@ -21,6 +21,13 @@ export const queryKeys = {
     list: (pageId: string) => ['templates', pageId] as const,
   },
 
+  /** Marketing messages: the page's setup (Marketing and Schedule share it), a contact's subscription. */
+  marketing: {
+    setup: (pageId: string) => ['marketing', pageId] as const,
+    subscription: (pageId: string, userId: string) =>
+      ['marketing', pageId, 'subscription', userId] as const,
+  },
+
   /** The inbox: recipients and each open conversation (with the chat's tags). */
   chats: {
     all: (pageId: string) => ['chats', pageId] as const,

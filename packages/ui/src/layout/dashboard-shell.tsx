@@ -4,6 +4,7 @@ import {
   ChartColumn,
   FileText,
   House,
+  Megaphone,
   MessagesSquare,
   Tags,
 } from 'lucide-react';
@@ -32,6 +33,7 @@ export const NAV_ICONS = {
   chats: <MessagesSquare />,
   schedule: <CalendarClock />,
   templates: <FileText />,
+  marketing: <Megaphone />,
   analytics: <ChartColumn />,
   'change-page': <ArrowLeftRight />,
 } as const;

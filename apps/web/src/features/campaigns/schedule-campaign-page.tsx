@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/query';
 import { usePagesStore } from '../../stores';
 import { useSyncState } from '../sync';
 import { useTagsQuery } from '../tags/queries';
+import { useMarketingSetupQuery } from '../marketing/queries';
 import { useTemplatesQuery } from '../templates/queries';
 import { useAudienceQuery, useCreateCampaign } from './queries';
 
@@ -16,6 +17,7 @@ export function ScheduleCampaignPage() {
   const tagsQuery = useTagsQuery(pageId);
   const audienceQuery = useAudienceQuery(pageId, tagId);
   const templatesQuery = useTemplatesQuery(pageId);
+  const marketingQuery = useMarketingSetupQuery(pageId);
   // The screen shows a failure's message (its own text when the server sent none) and fieldErrors.
   const createCampaign = useCreateCampaign(pageId, SCHEDULE_TEXT.createFailed);
 
@@ -30,6 +32,7 @@ export function ScheduleCampaignPage() {
       onTagChange={setTagId}
       templates={templatesQuery.data ?? []}
       templatesLoading={templatesQuery.isLoading}
+      marketingAvailable={Boolean(marketingQuery.data?.adAccount)}
       onSubmit={(values) => createCampaign.mutateAsync(values)}
     />
   );

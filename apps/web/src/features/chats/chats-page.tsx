@@ -1,5 +1,5 @@
-// /dashboard/chats: wires the inbox hooks (list, open chat, sending, tags, bulk tagging) and the live
-// events to the pure InboxScreen.
+// /dashboard/chats: wires the inbox hooks (list, open chat, sending, tags, bulk tagging, the contact's
+// marketing-messages subscription) and the live events to the pure InboxScreen.
 import { useCallback, useRef, useState } from 'react';
 import { InboxScreen } from '@pagecast/ui/screens/inbox';
 import { useAuthStore, usePagesStore } from '../../stores';
@@ -11,6 +11,7 @@ import { useInboxShortcuts } from './use-inbox-shortcuts';
 import { useLiveInbox } from './use-live-inbox';
 import { useOptimisticSend } from './use-optimistic-send';
 import { useRecipients } from './use-recipients';
+import { useSubscription } from './use-subscription';
 
 export function ChatsPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
@@ -27,6 +28,7 @@ function Inbox({ pageId }: { pageId: string }) {
   const send = useOptimisticSend(pageId, chat.selectedId, chat.data);
   const tags = useChatTags(pageId, chat.selectedId, chat.data?.pages[0]?.tags);
   const bulk = useBulkTagging(pageId);
+  const subscription = useSubscription(pageId, chat.selectedId);
 
   // Keyboard shortcuts ('?' lists them).
   const shortcutsRoot = useRef<HTMLDivElement>(null);
@@ -43,6 +45,7 @@ function Inbox({ pageId }: { pageId: string }) {
         {...send}
         {...tags}
         {...bulk}
+        {...subscription}
         onShowShortcuts={openHelp}
       />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />

@@ -8,6 +8,8 @@ export const DASHBOARD_NAV_ITEMS = [
   { key: 'schedule', label: 'Schedule', icon: 'schedule' },
   // Utility templates: Meta's path to contacts outside the 24-hour window (not in the spec's list).
   { key: 'templates', label: 'Templates', icon: 'templates' },
+  // Marketing messages: Meta's paid path to subscribers outside the window (not in the spec's list).
+  { key: 'marketing', label: 'Marketing', icon: 'marketing' },
   { key: 'analytics', label: 'Campaign Analytics', icon: 'analytics' },
 ] as const satisfies readonly DashboardNavItem[];
 
@@ -17,6 +19,7 @@ export const MESSAGING_SECTIONS: readonly string[] = [
   'chats',
   'schedule',
   'templates',
+  'marketing',
 ];
 
 /** The items the admin's role on the page allows (an older stored page without the flag shows all). */

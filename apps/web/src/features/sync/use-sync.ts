@@ -74,9 +74,10 @@ export function useSyncWatcher(): void {
       markPageSynced(pageId);
       void queryClient.invalidateQueries({ queryKey: queryKeys.chats.recipients(pageId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(pageId) });
-      // What the sync also brought: Home's counts, Schedule's audience and the page's utility templates.
+      // What the sync also brought: Home's counts, Schedule's audience, the utility templates, the subscribers.
       void queryClient.invalidateQueries({ queryKey: queryKeys.overview(pageId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.pageAudiences(pageId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.marketing.setup(pageId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.templates.list(pageId) });
     }
   }, [pageId, jobId, status, removeJob, queryClient]);

@@ -31,7 +31,7 @@ import {
   TableRow,
 } from '../../primitives/table';
 import { FunnelChart } from './funnel';
-import { ANALYTICS_TEXT, formatScheduled, OUTCOME_LABELS } from './texts';
+import { ANALYTICS_TEXT, formatScheduled, OUTCOME_LABELS, SENT_AS_LABELS } from './texts';
 
 const T = ANALYTICS_TEXT;
 type Outcome = CampaignRecipient['state'];
@@ -197,6 +197,7 @@ export function CampaignDetailSheet({
             >
               <h3 className="text-base font-semibold">{T.funnelTitle}</h3>
               <FunnelChart funnel={detail.funnel} />
+              {c.marketing ? <MarketingNote readyAt={c.marketingReadyAt} /> : null}
               {c.deliverOnReturnUntil ? (
                 <ReturnNote
                   until={c.deliverOnReturnUntil}
@@ -267,6 +268,19 @@ export function CampaignDetailSheet({
         </DialogFooter>
       </Dialog>
     </Sheet>
+  );
+}
+
+/** A marketing campaign: Meta's warm-up, while it runs, then who gets the paid message. */
+function MarketingNote({ readyAt }: { readyAt: string | null }) {
+  const waiting = readyAt !== null && new Date(readyAt).getTime() > Date.now();
+  return (
+    <div className="grid gap-1 rounded-md border border-border bg-muted/30 p-3 text-sm">
+      <p className="font-medium">{T.marketingTitle}</p>
+      <p className="text-muted-foreground">
+        {waiting && readyAt ? T.marketingWaiting(formatScheduled(readyAt)) : T.marketingOn}
+      </p>
+    </div>
   );
 }
 
@@ -351,8 +365,8 @@ function RecipientsTable({
                 <TableCell className="text-xs whitespace-nowrap">
                   {r.messagingType
                     ? r.tag
-                      ? `${r.messagingType} · ${contentTypeLabel(r.tag)}`
-                      : r.messagingType
+                      ? `${SENT_AS_LABELS[r.messagingType] ?? r.messagingType} · ${contentTypeLabel(r.tag)}`
+                      : (SENT_AS_LABELS[r.messagingType] ?? r.messagingType)
                     : '—'}
                 </TableCell>
                 <TableCell className="font-mono text-xs whitespace-nowrap">

@@ -34,9 +34,23 @@ export const ANALYTICS_TEXT = {
   returnOver: (until: string) => `The waiting time ended ${until}.`,
   returnSent: (n: number) => `${n.toLocaleString('en')} sent on return (counted in Dispatched).`,
   reachableOnly: 'Only contacts it could reach when it started',
+  marketingTitle: 'Paid marketing messages',
+  marketingWaiting: (at: string) =>
+    `Subscribers outside the window get a marketing message. Meta lets them go from ${at} (its warm-up after the campaign was created there); until then they wait.`,
+  marketingOn:
+    'Subscribers outside the window get a marketing message; Meta bills each one delivered.',
   unknownHelp:
     'The answer to these sends was lost (crash or timeout): they may have been delivered, and were not re-sent. Review them.',
 } as const;
+
+/** How a recipient's message went ('Sent as'): the row's messaging type in words. */
+export const SENT_AS_LABELS: Record<string, string> = {
+  UPDATE: 'Standard message',
+  RESPONSE: 'Standard message',
+  UTILITY: 'Utility template',
+  MARKETING: 'Marketing message (paid)',
+  MESSAGE_TAG: 'Message tag',
+};
 
 export const OUTCOME_LABELS: Record<string, string> = {
   queued: 'Not sent yet',

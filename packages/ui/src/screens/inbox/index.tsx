@@ -1,5 +1,5 @@
 // Messages / inbox screen (spec §2, §4): pure — data and callbacks in, nothing fetched here.
-import { LIMITS, replyWindow, type Recipient } from '@pagecast/contract';
+import { LIMITS, replyWindow, type ContactSubscription, type Recipient } from '@pagecast/contract';
 import { ArrowLeft, MessageSquare } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Avatar } from '../../primitives/avatar';
@@ -11,6 +11,7 @@ import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList, type InboxMessage } from './message-list';
 import { ReplyWindowNotice, replyWindowLabel } from './reply-window';
+import { SubscriptionMenu } from './subscription-menu';
 import { TagSelector, type TagOption } from './tag-selector';
 import { INBOX_TEXT } from './text';
 
@@ -60,6 +61,12 @@ export interface InboxScreenProps {
   bulkRunning: boolean;
   bulkProgress: number | null;
   onBulkApply: (add: string[], remove: string[]) => void;
+
+  /** The open contact's marketing-messages subscription (undefined: not shown). */
+  subscription?: ContactSubscription;
+  subscriptionBusy?: boolean;
+  onAskToSubscribe?: () => void;
+  onUnsubscribe?: () => void;
 
   now?: Date;
   locale?: string;
@@ -205,6 +212,14 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
             {replyWindowLabel(reply, Date.now(), props.locale)}
           </p>
         </div>
+        {props.subscription ? (
+          <SubscriptionMenu
+            subscription={props.subscription}
+            busy={props.subscriptionBusy ?? false}
+            onAsk={() => props.onAskToSubscribe?.()}
+            onUnsubscribe={() => props.onUnsubscribe?.()}
+          />
+        ) : null}
         <TagSelector
           tags={props.tags}
           tagsLoading={props.tagsLoading}

@@ -1,6 +1,18 @@
 /** Every text of the inbox screen (spec §2 "Messages / inbox screen", §4, §8), verbatim. */
 export const INBOX_TEXT = {
   title: 'Messages',
+  marketingMenu: 'Marketing messages',
+  subscribedShort: 'Subscribed',
+  subscribed: (title: string | null) =>
+    title ? `Subscribed to marketing messages: “${title}”` : 'Subscribed to marketing messages',
+  subscriptionStopped: 'Stopped marketing messages',
+  notSubscribed: 'Not subscribed to marketing messages',
+  askToSubscribe: 'Ask to subscribe',
+  unsubscribe: 'Unsubscribe',
+  askSent: 'Opt-in request sent: they will see it in the chat.',
+  askFailed: 'Failed to send the opt-in request.',
+  unsubscribed: 'Unsubscribed from marketing messages.',
+  unsubscribeFailed: 'Failed to unsubscribe.',
   loadMore: 'Load More',
   searchPlaceholder: 'Search conversations...',
   multiSelect: 'Multi-select',

@@ -11,6 +11,8 @@ export interface AudienceChoices {
   reachableOnly: boolean;
   /** Deliver on return (0 = off). */
   returnDays: number;
+  /** Paid marketing messages to the subscribers outside the window. */
+  marketing: boolean;
 }
 
 export function AudienceNote({
@@ -53,6 +55,9 @@ function Paths({ audience, choices }: { audience: AudiencePreview; choices: Audi
           : reachableOnly
             ? T.audienceReachable(total, inside, outside)
             : T.audience(total, inside, outside);
+  // Subscribers outside the window get the marketing message; the path below is for the others.
+  const marketed = choices.marketing ? audience.subscribersOutside : 0;
+  const others = outside - marketed;
   const outsidePath = template
     ? T.pathUtility(template)
     : returnDays > 0
@@ -66,10 +71,16 @@ function Paths({ audience, choices }: { audience: AudiencePreview; choices: Audi
       <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1">
         <dt>{T.pathStandard}</dt>
         <dd className="text-right tabular-nums">{inside.toLocaleString('en')}</dd>
-        {outside > 0 ? (
+        {marketed > 0 ? (
+          <>
+            <dt>{T.pathMarketing}</dt>
+            <dd className="text-right tabular-nums">{marketed.toLocaleString('en')}</dd>
+          </>
+        ) : null}
+        {others > 0 ? (
           <>
             <dt>{outsidePath}</dt>
-            <dd className="text-right tabular-nums">{outside.toLocaleString('en')}</dd>
+            <dd className="text-right tabular-nums">{others.toLocaleString('en')}</dd>
           </>
         ) : null}
       </dl>

@@ -30,6 +30,7 @@ import {
   type ParamChoices,
 } from './template-section';
 import { AudienceNote } from './audience-note';
+import { MarketingChoice } from './marketing-choice';
 import { ReachSection } from './reach-section';
 import { SCHEDULE_TEXT } from './texts';
 import { WhenField } from './when-field';
@@ -57,6 +58,7 @@ type FormState = {
   reachableOnly: boolean;
   /** Deliver on return (0 = off). */
   deliverOnReturnDays: number;
+  marketing: boolean;
 };
 
 /** What `onSubmit` rejects with: the server's error body (or an Error with a message). */
@@ -84,6 +86,8 @@ export interface ScheduleCampaignScreenProps {
   templatesLoading?: boolean;
   /** Where 'Manage templates' goes. */
   templatesHref?: string;
+  /** The page is set up for paid marketing messages (an ad account is connected). */
+  marketingAvailable?: boolean;
   /** The clock (tests pin it). */
   now?: () => Date;
 }
@@ -99,6 +103,7 @@ const emptyForm = (now: Date): FormState => ({
   templateParams: {},
   reachableOnly: true,
   deliverOnReturnDays: 0,
+  marketing: false,
 });
 
 export function ScheduleCampaignScreen({
@@ -113,6 +118,7 @@ export function ScheduleCampaignScreen({
   templates = [],
   templatesLoading = false,
   templatesHref = '/dashboard/templates',
+  marketingAvailable = false,
   now = () => new Date(),
 }: ScheduleCampaignScreenProps) {
   const approved = templates.filter((t) => t.status === 'approved');
@@ -257,6 +263,7 @@ export function ScheduleCampaignScreen({
                 template: approved.find((t) => t.id === values.templateId)?.name ?? null,
                 reachableOnly: values.reachableOnly,
                 returnDays: values.deliverOnReturnDays,
+                marketing: values.marketing,
               }}
             />
             {(audience?.outsideWindow ?? 0) > 0 || values.templateId ? (
@@ -276,6 +283,17 @@ export function ScheduleCampaignScreen({
                 onChoice={(param: string, choice: ParamChoice) =>
                   set('templateParams', { ...values.templateParams, [param]: choice })
                 }
+              />
+            ) : null}
+            {(marketingAvailable && (audience?.subscribersOutside ?? 0) > 0) ||
+            values.marketing ||
+            errors.marketing ? (
+              <MarketingChoice
+                id={`${ids}-marketing`}
+                checked={values.marketing}
+                subscribers={audience?.subscribersOutside ?? 0}
+                error={errors.marketing}
+                onChange={(on) => set('marketing', on)}
               />
             ) : null}
             {((audience?.outsideWindow ?? 0) > 0 && !values.templateId) ||

@@ -30,6 +30,11 @@ export const SCHEDULE_TEXT = {
   sendNow: 'Send now',
   followingNow: 'Now: it goes out the moment you schedule it.',
   localTime: (text: string, zone: string) => `Your time: ${text} (${zone})`,
+  marketingLabel: 'Send a paid marketing message to subscribers outside the window',
+  marketingHint: (subscribers: number) =>
+    `${subscribers.toLocaleString('en')} of them subscribed to your marketing messages. Meta bills each one delivered on the page's ad account; at most one per person every 12 hours.`,
+  marketingSetUp: 'Set up marketing messages',
+  pathMarketing: 'Paid marketing message (subscribers)',
   reachableOnlyLabel: 'Only contacts I can reach',
   reachableOnlyHint:
     'Leave out the contacts no allowed path reaches when the campaign starts. Turn it off to list them as skipped with the reason, or to keep them waiting for their return.',
