@@ -60,6 +60,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(55000 + (process.pid % 1000)),
       LOG_LEVEL: 'warn',
+      // Meta's marketing warm-up (an hour): none here, so a marketing campaign sends at once.
+      MARKETING_WARMUP_MS: '0',
       // Parallel runs on one machine may build the web app into a folder of their own.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

@@ -26,6 +26,7 @@ export const UX_ROUTES: UxRoute[] = [
   { path: '/dashboard/chats', name: 'chats', signedIn: true },
   { path: '/dashboard/schedule', name: 'schedule', signedIn: true },
   { path: '/dashboard/templates', name: 'templates', signedIn: true },
+  { path: '/dashboard/marketing', name: 'marketing', signedIn: true },
   { path: '/dashboard/analytics', name: 'analytics', signedIn: true },
 ];
 
