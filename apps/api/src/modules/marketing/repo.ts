@@ -227,3 +227,11 @@ export async function scheduledMarketingCampaigns(db: Db, pageUuid: string): Pro
   );
   return rows[0]?.n ?? 0;
 }
+
+/** The contact a subscription token belongs to (runs in the webhook ingest's transaction: db.execute). */
+export async function psidOfToken(db: Db, pageUuid: string, token: string): Promise<string | null> {
+  const { rows } = await db.execute<{ psid: string }>(sql`
+    select c.psid from marketing_subscriptions s join contacts c on c.id = s.contact_id
+    where s.page_id = ${pageUuid} and s.token = ${token} limit 1`);
+  return rows[0]?.psid ?? null;
+}

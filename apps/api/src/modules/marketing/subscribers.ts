@@ -84,26 +84,38 @@ const MARKETING_FIELDS: Record<string, WebhookEvent['kind']> = {
  * A `marketing_message_*` webhook value as the event the campaign counters already apply: keyed by the
  * subscriber's PSID and the send's tracking id (stored as the row's message id), with the event's time as the
  * watermark, so a delivery that arrives before the send's outcome is written is kept (the per-contact mark).
- * Values without a PSID (Custom Audience subscribers) cannot be joined to a contact: ignored.
+ * The PSID comes from the subscription token when it is ours (Meta prints `recipient_id` as a JSON number,
+ * which loses digits past 2^53), else from `recipient_id`. Values with neither (Custom Audience subscribers)
+ * cannot be joined to a contact: ignored.
  */
-export function marketingEvent(
-  fbPageId: string,
+export async function marketingEvent(
+  db: Db,
+  page: { id: string; fbPageId: string },
   field: string | undefined,
   value: object,
-): WebhookEvent | null {
+): Promise<WebhookEvent | null> {
   const kind = field ? MARKETING_FIELDS[field] : undefined;
   if (!kind) return null;
   const v = value as {
     recipient_id?: string | number | null;
+    messenger_subscription_token?: string;
     marketing_message_tracking_id?: string;
     timestamp?: number | string;
   };
-  if (v.recipient_id === null || v.recipient_id === undefined || v.recipient_id === '') return null;
+  const byToken = v.messenger_subscription_token
+    ? await repo.psidOfToken(db, page.id, v.messenger_subscription_token)
+    : null;
+  const psid =
+    byToken ??
+    (v.recipient_id === null || v.recipient_id === undefined || v.recipient_id === ''
+      ? null
+      : String(v.recipient_id));
+  if (!psid) return null;
   const at = epochDate(Number(v.timestamp) || undefined);
   return {
     kind,
-    pageId: fbPageId,
-    psid: String(v.recipient_id),
+    pageId: page.fbPageId,
+    psid,
     mids: v.marketing_message_tracking_id ? [v.marketing_message_tracking_id] : [],
     watermark: kind === 'postback' ? null : at,
     at,

@@ -80,7 +80,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
           if (!change?.value || typeof change.value !== 'object') continue;
           if (change.field === TEMPLATE_STATUS_FIELD)
             await applyTemplateStatus(db, page.id, change.value);
-          const marketing = marketingEvent(page.fbPageId, change.field, change.value);
+          const marketing = await marketingEvent(db, page, change.field, change.value);
           if (marketing) out.push(marketing);
         }
       }
