@@ -296,6 +296,28 @@ describe('with Meta (the emulator)', () => {
     expect(off.body.adAccount).toBeNull();
   });
 
+  it("lists the ad accounts Meta lets the admin use, with the admin's own user token", async () => {
+    const p = await w.createPage({ inside: 1, outside: 0 });
+    const list = () => w.api('GET', `/api/v1/marketing/page/${p.fbPageId}/ad-accounts`);
+    // No user token kept for this admin: an empty list (the id can still be typed).
+    await w.pool.query('update admins set user_token_enc = null where id = $1', [w.adminId]);
+    expect((await list()).body).toEqual([]);
+    const account = await adAccountFor(p);
+    const owner = must([...must(w.emulator.world.pages.get(p.fbPageId)).roles.keys()][0]);
+    const minted = await emulatorControl(`/users/${owner}/tokens`, {});
+    await w.pool.query('update admins set user_token_enc = $2 where id = $1', [
+      w.adminId,
+      tokenCipher(w.t.config.encryptionKey).encrypt(minted.access_token as string),
+    ]);
+    const accounts = (await list()).body as Array<{ id: string; name: string }>;
+    expect(accounts.map((a) => a.id)).toContain(account);
+    expect(accounts.find((a) => a.id === account)).toEqual({
+      id: account,
+      name: 'Shop Ads',
+      currency: 'USD',
+    });
+  });
+
   it('asks to subscribe inside the window: the request reaches the chat once; a second is a 409', async () => {
     const p = await w.createPage({ inside: 1, outside: 0 });
     const c = must(p.contacts[0]);

@@ -69,6 +69,10 @@ describe('ad accounts', () => {
     const refused = await graph(m.account, other.pageToken);
     expect(refused.body.error).toMatchObject({ code: 100, error_subcode: 33 });
     expect((await graph('act_999', m.pageToken)).body.error).toMatchObject({ code: 100 });
+    // The user's own list (a user token).
+    const mine = await graph('me/adaccounts', m.userToken);
+    expect(mine.body.data.map((a: { id: string }) => a.id)).toEqual([m.account]);
+    expect((await graph('me/adaccounts', m.pageToken)).body.error).toMatchObject({ code: 100 });
   });
 });
 

@@ -302,6 +302,7 @@ export const MarketingAdAccount = z.object({
   name: z.string(),
   currency: z.string().nullable(),
 });
+export type MarketingAdAccount = z.infer<typeof MarketingAdAccount>;
 export const MarketingSetup = z.object({
   pageId: GraphId,
   /** Null until an admin connects one. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c } from './c';
 import { GraphId, meta, errors, pageErrors, writeErrors } from './common';
-import { ContactSubscription, MarketingSetup } from './entities';
+import { ContactSubscription, MarketingAdAccount, MarketingSetup } from './entities';
 import { askToSubscribeBodySchema, connectMarketingBodySchema } from './rules/marketing-rules';
 
 const pageParams = z.object({ pageId: GraphId });
@@ -15,6 +15,14 @@ export const marketingContract = c.router({
     summary: "The page's marketing-messages setup and subscriber counts",
     pathParams: pageParams,
     responses: { ...pageErrors, 200: MarketingSetup },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  listAdAccounts: {
+    method: 'GET',
+    path: '/api/v1/marketing/page/:pageId/ad-accounts',
+    summary: 'The ad accounts Meta lets the signed-in admin use (to pick the one to connect)',
+    pathParams: pageParams,
+    responses: { ...pageErrors, 200: z.array(MarketingAdAccount) },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   connectMarketing: {

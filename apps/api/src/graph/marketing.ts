@@ -37,6 +37,29 @@ export function getAdAccount(
   });
 }
 
+/** The ad accounts the token's user may use (`GET /me/adaccounts`, a user token), following the cursor. */
+export async function listAdAccounts(
+  graph: GraphClient,
+  userToken: string,
+): Promise<AdAccountNode[]> {
+  const out: AdAccountNode[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const r: Paged<AdAccountNode> = await graph.request<Paged<AdAccountNode>>(
+      'GET',
+      'me/adaccounts',
+      {
+        token: userToken,
+        query: { fields: 'id,account_id,name,currency,account_status', limit: 100, after },
+      },
+    );
+    out.push(...r.data);
+    if (!r.paging?.next || !r.paging.cursors?.after) break;
+    after = r.paging.cursors.after;
+  }
+  return out;
+}
+
 /** Every subscription token of the page (one per subscriber), following the cursor. */
 export async function listSubscriptionTokens(
   graph: GraphClient,

@@ -296,6 +296,7 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   }),
   'templates.deleteTemplate': (ids) => ({ params: { id: ids.templateId } }),
   'marketing.getMarketing': (ids) => ({ params: { pageId: ids.pageId } }),
+  'marketing.listAdAccounts': (ids) => ({ params: { pageId: ids.pageId } }),
   'marketing.connectMarketing': (ids) => ({
     params: { pageId: ids.pageId },
     body: { adAccountId: 'act_1234567890' },

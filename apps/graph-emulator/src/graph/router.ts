@@ -4,7 +4,12 @@
 import { randomBytes } from 'node:crypto';
 import { maybeFail, pagesRateLimited } from '../send/faults.js';
 import { sendMessage } from '../send/send.js';
-import { adAccountRoutes, listTokens, unsubscribeRows } from '../marketing/marketing.js';
+import {
+  adAccountRoutes,
+  adAccountsOf,
+  listTokens,
+  unsubscribeRows,
+} from '../marketing/marketing.js';
 import { templatesEdge } from '../templates/templates.js';
 import { parseMid } from '../world/history.js';
 import type { Contact, Page, User } from '../world/types.js';
@@ -183,6 +188,11 @@ function userRoutes(
       },
     );
     return { ...paged, summary: { total_count: list.length } };
+  }
+  if (edge === 'adaccounts' && more.length === 0 && req.method === 'GET') {
+    if (auth.kind !== 'USER')
+      throw errors.param('A user access token is required to request this resource.');
+    return { data: adAccountsOf(world, user.id) };
   }
   if (edge === 'messages') throw errors.pageTokenRequired();
   if (edge !== undefined) throw errors.nonexistingField(edge, 'User');

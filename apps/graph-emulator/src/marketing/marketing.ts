@@ -95,6 +95,23 @@ function accountFor(world: World, req: GraphRequest, auth: Auth, id: string): Ad
   return account;
 }
 
+/** The ad accounts a user may use (`GET /me/adaccounts`), as Meta renders them. */
+export function adAccountsOf(world: World, userId: string) {
+  return [...world.marketing.adAccounts.values()]
+    .filter((a) => a.userIds.includes(userId))
+    .map((a) => renderAccount(a));
+}
+
+function renderAccount(account: AdAccount) {
+  return {
+    id: account.id,
+    account_id: account.id.slice(4),
+    name: account.name,
+    currency: account.currency,
+    account_status: 1,
+  };
+}
+
 /** `/act_<id>` and its edges. */
 export function adAccountRoutes(
   ctx: GraphContext,
@@ -106,15 +123,7 @@ export function adAccountRoutes(
   const { world } = ctx;
   const account = accountFor(world, req, auth, id);
   const [edge, ...more] = rest;
-  if (edge === undefined && req.method === 'GET') {
-    return {
-      id: account.id,
-      account_id: account.id.slice(4),
-      name: account.name,
-      currency: account.currency,
-      account_status: 1,
-    };
-  }
+  if (edge === undefined && req.method === 'GET') return renderAccount(account);
   if (edge === 'message_campaign' && more.length === 0 && req.method === 'POST')
     return createCampaign(world, req, auth, account);
   if (edge === 'messages' && more.length === 0 && req.method === 'POST')

@@ -235,3 +235,12 @@ export async function psidOfToken(db: Db, pageUuid: string, token: string): Prom
     where s.page_id = ${pageUuid} and s.token = ${token} limit 1`);
   return rows[0]?.psid ?? null;
 }
+
+/** The admin's own (encrypted) user token, when it is still good. */
+export async function adminUserToken(db: Db, adminId: string): Promise<string | null> {
+  const { rows } = await poolOf(db).query<{ enc: string | null }>(
+    `select user_token_enc as enc from admins where id = $1 and token_status = 'valid'`,
+    [adminId],
+  );
+  return rows[0]?.enc ?? null;
+}

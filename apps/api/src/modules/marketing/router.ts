@@ -14,6 +14,10 @@ export const marketingRouter = (deps: ModuleDeps) => {
       status: 200,
       body: await marketing.getMarketing(adminId, params.pageId),
     })),
+    listAdAccounts: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await marketing.listAdAccounts(adminId, params.pageId),
+    })),
     connectMarketing: withAdmin(async ({ params, body }, { adminId }) => ({
       status: 200,
       body: await marketing.connectMarketing(adminId, params.pageId, body.adAccountId),

@@ -7,6 +7,7 @@ import {
   MARKETING_MESSAGES as M,
   OPTIN_REQUEST_INTERVAL_MS,
   type ContactSubscription,
+  type MarketingAdAccount,
   type MarketingSetup,
 } from '@pagecast/contract';
 import { actingPageToken, assertPageAdmin, type PageRow } from '../../auth/guards.js';
@@ -94,6 +95,25 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
     async getMarketing(adminId: string, fbPageId: string): Promise<MarketingSetup> {
       const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
       return repo.setupOf(db, page.id, page.fbPageId);
+    },
+
+    /**
+     * The ad accounts Meta lets this admin use, read with their own user token, so they pick one instead of
+     * typing its id. Best effort: without a usable token (or if Meta fails) the list is empty and the id can
+     * still be typed.
+     */
+    async listAdAccounts(adminId: string, fbPageId: string): Promise<MarketingAdAccount[]> {
+      await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+      const enc = await repo.adminUserToken(db, adminId);
+      if (!enc || !deps.graph) return [];
+      try {
+        const accounts = await marketingGraph.listAdAccounts(deps.graph, deps.tokens.decrypt(enc));
+        return accounts
+          .filter((a) => a.account_status === undefined || a.account_status === ACTIVE_ACCOUNT)
+          .map((a) => ({ id: a.id, name: a.name ?? a.id, currency: a.currency ?? null }));
+      } catch {
+        return [];
+      }
     },
 
     /** Meta decides whether the page's admin may use the ad account: its refusal is a 400 on the field. */
