@@ -70,7 +70,11 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   await field.fill('act_1');
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByText('Meta does not let this page use that ad account')).toBeVisible();
-  await field.fill(`act_${pageId.slice(-10)}`);
+  // Meta lists the ad accounts the admin may use: pick the page's.
+  await page
+    .getByLabel('Your ad accounts')
+    .selectOption({ label: `${DEMO_PAGES.bakery} Ads (act_${pageId.slice(-10)})` });
+  await expect(field).toHaveValue(`act_${pageId.slice(-10)}`);
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByTestId('ad-account')).toContainText(`${DEMO_PAGES.bakery} Ads`);
   // The page sync reads Meta's token list: the demo subscribers are counted (the screen follows the sync).

@@ -54,6 +54,19 @@ describe('MarketingScreen', () => {
     expect(await screen.findByText(T.connected)).toBeInTheDocument();
   });
 
+  it('offers the ad accounts Meta lets the admin use: choosing one fills the id', async () => {
+    const { user, onConnect } = renderScreen({
+      adAccounts: [
+        { id: 'act_11', name: 'Bakery Ads', currency: 'USD' },
+        { id: 'act_22', name: 'Yoga Ads', currency: 'EUR' },
+      ],
+    });
+    await user.selectOptions(screen.getByLabelText(T.yourAccounts), 'act_22');
+    expect(screen.getByLabelText(T.accountLabel)).toHaveValue('act_22');
+    await user.click(screen.getByRole('button', { name: T.connect }));
+    await waitFor(() => expect(onConnect).toHaveBeenCalledWith('act_22'));
+  });
+
   it("puts Meta's refusal on the field", async () => {
     const onConnect = vi.fn(() =>
       Promise.reject(

@@ -24,6 +24,7 @@ export const queryKeys = {
   /** Marketing messages: the page's setup (Marketing and Schedule share it), a contact's subscription. */
   marketing: {
     setup: (pageId: string) => ['marketing', pageId] as const,
+    adAccounts: (pageId: string) => ['marketing', pageId, 'ad-accounts'] as const,
     subscription: (pageId: string, userId: string) =>
       ['marketing', pageId, 'subscription', userId] as const,
   },

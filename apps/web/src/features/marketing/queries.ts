@@ -15,6 +15,16 @@ export function useMarketingSetupQuery(pageId: string | undefined) {
   });
 }
 
+/** The ad accounts Meta lets the admin use: only read while the page has none connected. */
+export function useAdAccountsQuery(pageId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.marketing.adAccounts(pageId ?? ''),
+    enabled: Boolean(pageId) && enabled,
+    queryFn: async () =>
+      unwrap(await tsr.marketing.listAdAccounts.query({ params: { pageId: pageId ?? '' } }), 200),
+  });
+}
+
 /** Connect / disconnect: the answer is the new setup, put in the cache Schedule reads too. */
 function useSetupMutation<V>(
   pageId: string | undefined,

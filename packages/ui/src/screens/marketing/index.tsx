@@ -1,6 +1,10 @@
 // /dashboard/marketing: the page's marketing-messages setup (the ad account Meta bills, checked with Meta) and
 // its subscribers. Pure: the setup comes in, connect / disconnect go out.
-import { MARKETING_MESSAGES, type MarketingSetup } from '@pagecast/contract';
+import {
+  MARKETING_MESSAGES,
+  type MarketingAdAccount,
+  type MarketingSetup,
+} from '@pagecast/contract';
 import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
@@ -10,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { BusyButton } from '../../primitives/form-feedback';
 import { fieldA11y, FormField } from '../../primitives/form-field';
 import { Input } from '../../primitives/input';
+import { Select } from '../../primitives/select';
 import { Skeleton } from '../../primitives/skeleton';
 import { toast } from '../../primitives/toaster';
 import { MARKETING_TEXT as T } from './texts';
@@ -24,6 +29,8 @@ export interface MarketingActionError {
 
 export interface MarketingScreenProps {
   setup: MarketingSetup | null;
+  /** The ad accounts Meta lets the admin use (empty: the id is typed). */
+  adAccounts?: MarketingAdAccount[];
   loading: boolean;
   error: string | null;
   onRetry: () => void;
@@ -33,6 +40,7 @@ export interface MarketingScreenProps {
 
 export function MarketingScreen({
   setup,
+  adAccounts = [],
   loading,
   error,
   onRetry,
@@ -71,7 +79,7 @@ export function MarketingScreen({
             ) : setup?.adAccount ? (
               <ConnectedAccount account={setup.adAccount} onDisconnect={onDisconnect} />
             ) : setup ? (
-              <ConnectForm onConnect={onConnect} />
+              <ConnectForm accounts={adAccounts} onConnect={onConnect} />
             ) : null}
           </CardContent>
         </Card>
@@ -112,8 +120,15 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-function ConnectForm({ onConnect }: { onConnect: (adAccountId: string) => Promise<unknown> }) {
+function ConnectForm({
+  accounts,
+  onConnect,
+}: {
+  accounts: MarketingAdAccount[];
+  onConnect: (adAccountId: string) => Promise<unknown>;
+}) {
   const id = `${useId()}-adAccountId`;
+  const listId = `${id}-list`;
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -135,31 +150,47 @@ function ConnectForm({ onConnect }: { onConnect: (adAccountId: string) => Promis
     }
   };
   return (
-    <form
-      noValidate
-      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <FormField id={id} label={T.accountLabel} error={error}>
-        <Input
-          {...fieldA11y(id, Boolean(error))}
-          value={value}
-          placeholder={T.accountPlaceholder}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(undefined);
-          }}
-        />
-      </FormField>
-      <BusyButton type="submit" busy={busy} className="sm:mt-7">
-        {busy ? T.connecting : T.connect}
-      </BusyButton>
-    </form>
+    <div className="grid gap-4">
+      {accounts.length > 0 ? (
+        <FormField id={listId} label={T.yourAccounts}>
+          <Select
+            id={listId}
+            placeholder={T.chooseAccount}
+            options={accounts.map((a) => ({ value: a.id, label: T.accountOption(a.name, a.id) }))}
+            value={accounts.some((a) => a.id === value) ? value : ''}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(undefined);
+            }}
+          />
+        </FormField>
+      ) : null}
+      <form
+        noValidate
+        className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <FormField id={id} label={T.accountLabel} error={error}>
+          <Input
+            {...fieldA11y(id, Boolean(error))}
+            value={value}
+            placeholder={T.accountPlaceholder}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(undefined);
+            }}
+          />
+        </FormField>
+        <BusyButton type="submit" busy={busy} className="sm:mt-7">
+          {busy ? T.connecting : T.connect}
+        </BusyButton>
+      </form>
+    </div>
   );
 }
 
