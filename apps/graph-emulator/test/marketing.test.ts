@@ -216,6 +216,14 @@ describe('message campaigns and sends', () => {
           );
         return all.length >= 3 && all;
       });
+      // Insights count it (values as strings, as Meta sends them); the campaign can be read and deleted.
+      const insights = await graph(`${campaign}/insights`, m.pageToken);
+      expect(insights.body.data[0]).toMatchObject({
+        marketing_messages_delivered: '1',
+        marketing_messages_link_btn_click: '1',
+        marketing_messages_spend: '0.02',
+      });
+      expect((await graph(campaign, m.pageToken)).body).toMatchObject({ status: 'ACTIVE' });
       expect(changes.map((c) => c.field)).toEqual([
         'marketing_message_echoes',
         'marketing_message_deliveries',
@@ -264,6 +272,56 @@ describe('message campaigns and sends', () => {
       await http(`${emu.url}/_emulator/behaviour`, {
         method: 'PUT',
         json: { marketingWarmupMs: 3_600_000 },
+      });
+    }
+  });
+});
+
+describe('frequency caps', () => {
+  it("blocks the 6th marketing message in a week (2300042), and an active subscriber's next one until they write (2300044)", async () => {
+    const m = await marketingPage();
+    await http(`${emu.url}/_emulator/behaviour`, {
+      method: 'PUT',
+      json: { marketingWarmupMs: 0, marketingCooldownMs: 0 },
+    });
+    try {
+      const campaign = await campaignOf(m);
+      // Active (wrote within 7 days): after one marketing message, the next waits for them to write.
+      expect((await sendTo(m, campaign, m.tokenOf(m.a))).body.success).toBe(true);
+      expect((await sendTo(m, campaign, m.tokenOf(m.a))).body.error.code).toBe(2300044);
+      await http(`${emu.url}/_emulator/pages/${m.page.id}/contacts/${m.a}/messages`, {
+        json: { text: 'Thanks!' },
+      });
+      expect((await sendTo(m, campaign, m.tokenOf(m.a))).body.success).toBe(true);
+      // A subscriber who has not written for 8 days: only the weekly share limits them.
+      const quiet = await fixture(emu, 1, { inboundAgoMs: 8 * 24 * HOUR });
+      const account = (await control('/ad-accounts', { userId: quiet.user.id })).body.id as string;
+      const psid = quiet.psids[0] as string;
+      const token = (await control(`/pages/${quiet.page.id}/contacts/${psid}/optin`)).body
+        .token as string;
+      const c2 = (
+        await graph(`${account}/message_campaign`, quiet.pageToken, {
+          name: 'Quiet',
+          page_id: quiet.page.id,
+        })
+      ).body.id as string;
+      const codes: Array<number | true> = [];
+      for (let i = 0; i < 7; i++) {
+        await http(`${emu.url}/_emulator/clock`, { json: { offsetMs: i * 25 * HOUR } });
+        const r = await graph(`${account}/messages`, quiet.pageToken, {
+          message_id: c2,
+          messenger_delivery_data: { subscription_token: token },
+          message: { text: 'Weekly deal' },
+        });
+        codes.push(r.body.success === true ? true : (r.body.error.code as number));
+      }
+      expect(codes.slice(0, 5)).toEqual([true, true, true, true, true]);
+      expect(codes[5]).toBe(2300042);
+    } finally {
+      await http(`${emu.url}/_emulator/clock`, { json: { offsetMs: 0 } });
+      await http(`${emu.url}/_emulator/behaviour`, {
+        method: 'PUT',
+        json: { marketingWarmupMs: 3_600_000, marketingCooldownMs: 12 * HOUR },
       });
     }
   });

@@ -8,6 +8,7 @@ import {
   adAccountRoutes,
   adAccountsOf,
   listTokens,
+  messageCampaignRoutes,
   unsubscribeRows,
 } from '../marketing/marketing.js';
 import { templatesEdge } from '../templates/templates.js';
@@ -95,6 +96,8 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
   }
   if (first === world.app.id) return appRoutes(ctx, req, auth, rest);
   if (first.startsWith('act_')) return adAccountRoutes(ctx, req, auth, first, rest);
+  const messageCampaign = world.marketing.campaigns.get(first);
+  if (messageCampaign) return messageCampaignRoutes(ctx, req, auth, messageCampaign, rest);
   const user = world.users.get(first);
   if (user) return userRoutes(ctx, req, auth, user, rest);
   const page = world.pages.get(first);

@@ -48,8 +48,17 @@ export class MarketingState {
   readonly subscriptions = new Map<string, Map<string, Subscription>>();
   /** `${pageId}:${psid}:${title}` -> when the last opt-in request about that title went. */
   readonly optinRequests = new Map<string, number>();
-  /** Sends by tracking id, for the read and click webhooks the control API triggers (not persisted). */
-  readonly sends = new Map<string, { pageId: string; base: Record<string, unknown> }>();
+  /** Sends by tracking id: the read and click webhooks the control API triggers, and insights (not persisted). */
+  readonly sends = new Map<
+    string,
+    {
+      pageId: string;
+      campaignId: string;
+      base: Record<string, unknown>;
+      read: boolean;
+      clicked: boolean;
+    }
+  >();
 
   subscriptionsOf(pageId: string): Map<string, Subscription> {
     let m = this.subscriptions.get(pageId);
@@ -110,6 +119,59 @@ function renderAccount(account: AdAccount) {
     currency: account.currency,
     account_status: 1,
   };
+}
+
+/** What Meta charges per delivered marketing message here (account currency units). */
+const PRICE_PER_DELIVERED = 0.02;
+
+/** `/{message-campaign-id}`: read it, delete it, and its insights (metric values are strings, as Meta's). */
+export function messageCampaignRoutes(
+  ctx: GraphContext,
+  req: GraphRequest,
+  auth: Auth,
+  campaign: MessageCampaign,
+  rest: string[],
+): unknown {
+  const { world } = ctx;
+  const account = world.marketing.adAccounts.get(campaign.adAccountId);
+  const user = userOf(auth);
+  if (!account || !user || !account.userIds.includes(user))
+    throw errors.unknownObject(req.method, campaign.id);
+  const [edge] = rest;
+  if (edge === undefined && req.method === 'GET')
+    return {
+      id: campaign.id,
+      name: campaign.name,
+      page_id: campaign.pageId,
+      status: campaign.deleted ? 'DELETED' : 'ACTIVE',
+      created_time: new Date(campaign.createdAt).toISOString(),
+    };
+  if (edge === undefined && req.method === 'DELETE') {
+    campaign.deleted = true;
+    world.touch();
+    return { success: true };
+  }
+  if (edge === 'insights' && rest.length === 1 && req.method === 'GET') {
+    const sends = [...world.marketing.sends.values()].filter((x) => x.campaignId === campaign.id);
+    if (sends.length === 0) return { data: [] };
+    const reads = sends.filter((x) => x.read).length;
+    const clicks = sends.filter((x) => x.clicked).length;
+    const spend = sends.length * PRICE_PER_DELIVERED;
+    return {
+      data: [
+        {
+          campaign_id: campaign.id,
+          marketing_messages_delivered: String(sends.length),
+          marketing_messages_read_rate: String(Math.round((reads / sends.length) * 1e4) / 100),
+          marketing_messages_link_btn_click: String(clicks),
+          marketing_messages_spend: spend.toFixed(2),
+          marketing_messages_cost_per_delivered: PRICE_PER_DELIVERED.toFixed(2),
+        },
+      ],
+    };
+  }
+  if (edge !== undefined) throw errors.nonexistingField(edge, 'MessageCampaign');
+  throw errors.unknownObject(req.method, campaign.id);
 }
 
 /** `/act_<id>` and its edges. */
@@ -195,6 +257,7 @@ function sendMarketing(world: World, req: GraphRequest, auth: Auth, account: AdA
   if (message.text.length > 640) throw errors.param('message[text] is longer than 640 characters');
   const contact = page.contacts.get(sub.psid);
   if (!contact) throw mmError(2300004, 'Invalid subscription token.');
+  checkFrequencyCaps(world, page, contact, now);
   const text = personalize(message.text, contact);
 
   sub.lastSentAt = now;
@@ -210,7 +273,13 @@ function sendMarketing(world: World, req: GraphRequest, auth: Auth, account: AdA
     messenger_subscription_token: sub.token,
     message_id: campaign.id,
   };
-  world.marketing.sends.set(trackingId, { pageId: page.id, base: { ...base, mid } });
+  world.marketing.sends.set(trackingId, {
+    pageId: page.id,
+    campaignId: campaign.id,
+    base: { ...base, mid },
+    read: false,
+    clicked: false,
+  });
   emitChange(world, page, 'marketing_message_echoes', {
     ...base,
     app_id: Number(world.app.id),
@@ -235,9 +304,42 @@ export function marketingActivity(
   if (!send || !page) return false;
   const { mid, ...rest } = send.base;
   const at = { timestamp: world.now() };
+  if (what === 'read') send.read = true;
+  else send.clicked = send.read = true;
   if (what === 'read') emitChange(world, page, 'marketing_message_reads', { ...rest, ...at });
   else emitChange(world, page, 'marketing_message_clicks', { ...rest, mid, ...at });
   return true;
+}
+
+/** Meta's F-caps (since 2026-04-10): a send is blocked when marketing / all threads is over these shares. */
+const WEEKLY_SHARE = 0.2;
+const DAILY_SHARE = 0.4;
+
+/**
+ * The emulator's model of Meta's frequency caps, per subscriber and page (Meta counts the whole inbox; the
+ * emulator sees only this page): marketing threads M(d) are this page's marketing messages to them in the last
+ * d days plus the new one; organic threads O(d) are `marketingOrganicThreadsPerDay` x d, plus one when they wrote
+ * in that time. Blocked when M/(M+O) is over 20% over 7 days (2300042) or 40% over 1 day (2300043); and after
+ * a marketing message, an active contact (wrote within 7 days) must write again before the next (2300044).
+ */
+function checkFrequencyCaps(world: World, page: Page, contact: Contact, now: number): void {
+  const sent = page.outbox.filter(
+    (e) => e.messaging_type === 'MARKETING' && e.recipient === contact.psid,
+  );
+  const share = (days: number) => {
+    const since = now - days * DAY;
+    const marketing = sent.filter((e) => e.time > since).length + 1;
+    const organic =
+      world.behaviour.marketingOrganicThreadsPerDay * days +
+      (contact.lastInboundAt > since ? 1 : 0);
+    return marketing / (marketing + organic);
+  };
+  if (share(7) > WEEKLY_SHARE) throw mmError(2300042, 'WEEKLY_MM_LOAD_CAP_REACHED');
+  if (share(1) > DAILY_SHARE) throw mmError(2300043, 'DAILY_MM_LOAD_CAP_REACHED');
+  const last = sent.at(-1);
+  const active = contact.lastInboundAt > now - 7 * DAY;
+  if (last && active && contact.lastInboundAt < last.time)
+    throw mmError(2300044, 'MIN_ORGANIC_THREAD_NOT_REACHED');
 }
 
 function emitChange(

@@ -155,6 +155,8 @@ export interface Behaviour {
   marketingWarmupMs: number;
   /** Marketing messages: the least time between two messages to one subscriber. */
   marketingCooldownMs: number;
+  /** Marketing frequency caps: the organic threads a subscriber is assumed to have per day elsewhere. */
+  marketingOrganicThreadsPerDay: number;
 }
 
 export const DEFAULT_BEHAVIOUR: Behaviour = {
@@ -174,6 +176,7 @@ export const DEFAULT_BEHAVIOUR: Behaviour = {
   templateApprovalMs: 2000,
   marketingWarmupMs: 3_600_000,
   marketingCooldownMs: 12 * 3_600_000,
+  marketingOrganicThreadsPerDay: 3,
 };
 
 export interface SeedSpec {
