@@ -78,6 +78,7 @@ describe('dashboard sidebar', () => {
       'Chats',
       'Schedule',
       'Templates',
+      'Marketing',
       'Campaign Analytics',
     ]);
     // Real links (amendment 10.4): the URL shows on hover and middle-click opens a new tab.
@@ -87,6 +88,7 @@ describe('dashboard sidebar', () => {
       '/dashboard/chats',
       '/dashboard/schedule',
       '/dashboard/templates',
+      '/dashboard/marketing',
       '/dashboard/analytics',
     ]);
     expect(within(features).getByRole('link', { name: 'Home' })).toHaveAttribute(

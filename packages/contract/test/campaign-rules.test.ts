@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_FIELD_TO_FORM,
+  CAMPAIGN_MESSAGES as M,
   dateTimeError,
   makeCampaignFormSchema,
   makeCreateCampaignBodySchema,
@@ -105,8 +106,23 @@ describe('campaign creation body (server)', () => {
       msg: 'Hello there',
       templateId: null,
       templateParams: {},
+      reachableOnly: true,
+      deliverOnReturnDays: null,
+      marketing: false,
     });
     expect(body.safeParse(payload).success).toBe(true);
+  });
+
+  it('deliver on return needs everyone in the audience: the payload turns reachableOnly off for it', () => {
+    const values = form.parse({ ...valid, deliverOnReturnDays: 7 });
+    const payload = toCreateCampaignBody(values, '42');
+    expect(payload).toMatchObject({ reachableOnly: false, deliverOnReturnDays: 7 });
+    expect(body.safeParse(payload).success).toBe(true);
+    const both = body.safeParse({ ...payload, reachableOnly: true });
+    expect(both.success).toBe(false);
+    expect(both.success ? {} : both.error.flatten().fieldErrors).toEqual({
+      deliverOnReturnDays: [M.returnNeedsEveryone],
+    });
   });
   it('answers the same messages on the server field names', () => {
     const r = body.safeParse({
