@@ -92,6 +92,9 @@ export interface ScheduleCampaignScreenProps {
   now?: () => Date;
 }
 
+/** The default clock, one function for every render (the time field's follow timer depends on it). */
+const systemNow = () => new Date();
+
 const emptyForm = (now: Date): FormState => ({
   campaignName: '',
   campaignDescription: '',
@@ -119,7 +122,7 @@ export function ScheduleCampaignScreen({
   templatesLoading = false,
   templatesHref = '/dashboard/templates',
   marketingAvailable = false,
-  now = () => new Date(),
+  now = systemNow,
 }: ScheduleCampaignScreenProps) {
   const approved = templates.filter((t) => t.status === 'approved');
   const ids = useId();
