@@ -91,7 +91,7 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
   const scheduled = (await picker.textContent()) ?? '';
   expect(scheduled).not.toBe(before);
   await page
-    .getByLabel('Message')
+    .getByLabel('Message', { exact: true })
     .fill('Spring tune-ups are 20% off this week. See you at the shop!');
   await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
   await submit.click();

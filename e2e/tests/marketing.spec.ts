@@ -1,4 +1,4 @@
-// Marketing messages (docs/campaigns.md "Marketing messages"): connect the demo page's ad account on the
+// Marketing messages (docs/campaigns.md "Marketing messages"): connect the bike shop's ad account on the
 // Marketing screen, ask a contact to subscribe from the inbox (they accept: emulator -> signed webhook -> API),
 // then a campaign to a tag reaches the contact inside the window with a standard message, the subscriber
 // outside it with a paid marketing message, and skips the one who is neither.
@@ -25,11 +25,11 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
 }) => {
   test.setTimeout(240_000);
   await signIn(page);
-  await selectPage(page, DEMO_PAGES.bakery);
+  await selectPage(page, DEMO_PAGES.bikeShop);
   const session = await apiSignIn(request, baseURL, emulatorURL);
   const pageId = present(
-    session.accounts.find((a) => a.name === DEMO_PAGES.bakery),
-    DEMO_PAGES.bakery,
+    session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
+    DEMO_PAGES.bikeShop,
   ).pageId;
   const api = (path: string) => request.get(`${baseURL}${path}`, { headers: session.headers });
 
@@ -73,10 +73,10 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   // Meta lists the ad accounts the admin may use: pick the page's.
   await page
     .getByLabel('Your ad accounts')
-    .selectOption({ label: `${DEMO_PAGES.bakery} Ads (act_${pageId.slice(-10)})` });
+    .selectOption({ label: `${DEMO_PAGES.bikeShop} Ads (act_${pageId.slice(-10)})` });
   await expect(field).toHaveValue(`act_${pageId.slice(-10)}`);
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByTestId('ad-account')).toContainText(`${DEMO_PAGES.bakery} Ads`);
+  await expect(page.getByTestId('ad-account')).toContainText(`${DEMO_PAGES.bikeShop} Ads`);
   // The page sync reads Meta's token list: the demo subscribers are counted (the screen follows the sync).
   await expect
     .poll(
@@ -128,8 +128,8 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   await features.getByRole('link', { name: 'Schedule' }).click();
   const submit = page.getByRole('button', { name: 'Schedule Campaign' });
   await expect(submit).toBeEnabled({ timeout: 60_000 });
-  const name = `Croissant week ${Date.now() % 100000}`;
-  const text = `Hi {{first_name}}, croissants are 2 for 1 this week ${Date.now() % 100000}`;
+  const name = `Helmet week ${Date.now() % 100000}`;
+  const text = `Hi {{first_name}}, new helmets are 2 for 1 this week ${Date.now() % 100000}`;
   await page.getByLabel('Campaign Name').fill(name);
   await page.getByLabel('Campaign Description').fill('For our regulars');
   await page.getByLabel('Tags').selectOption({ label: tagName });
@@ -174,7 +174,7 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
     (await (await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)).json()) as {
       data: OutboxEntry[];
     }
-  ).data.filter((e) => e.text.includes('croissants are 2 for 1'));
+  ).data.filter((e) => e.text.includes('new helmets are 2 for 1'));
   expect(outbox.map((e) => [e.recipient, e.messaging_type]).sort()).toEqual(
     [
       [inside.psid, 'UPDATE'],

@@ -65,7 +65,9 @@ test('templates: listed from Meta, created and approved, then sent outside the w
   const name = `Class update ${Date.now() % 100000}`;
   await page.getByLabel('Campaign Name').fill(name);
   await page.getByLabel('Campaign Description').fill('Timetable change');
-  await page.getByLabel('Message').fill('Our timetable changed: see you on the mat!');
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill('Our timetable changed: see you on the mat!');
   await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
   await expect(page.getByTestId('audience-preview')).toContainText('outside it are left out');
   await page
