@@ -145,4 +145,13 @@ test('schedule to a tag one minute ahead; analytics shows pending, processing, c
     String(received.length),
   );
   await expect(sheet.getByRole('table', { name: 'Recipients' }).getByRole('row')).toHaveCount(4);
+  // At 1366 px every column fits, the Error column too: nothing to scroll sideways.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect
+    .poll(() =>
+      sheet
+        .locator('[data-slot="table-container"]')
+        .evaluate((c) => c.scrollWidth <= c.clientWidth),
+    )
+    .toBe(true);
 });

@@ -99,7 +99,7 @@ export function CampaignDetailSheet({
       open={open}
       onOpenChange={onOpenChange}
       side="right"
-      className="w-[44rem] max-w-full bg-background text-foreground sm:max-w-[92vw]"
+      className="w-[44rem] max-w-full bg-background text-foreground sm:max-w-[92vw] xl:w-[60rem]"
       aria-label={c ? undefined : T.title}
     >
       <SheetHeader className="gap-2 border-b border-border">
