@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { queryClient } from '../src/lib/query-client';
 import { resetFbSdkLoader } from '../src/features/auth/fb-sdk';
 import { resetAll } from '../src/stores';
@@ -37,3 +37,8 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
 });
+
+// sonner removes a dismissed toast 200 ms later with a bare setTimeout that unmounting does not
+// clear; if it fires after this file's jsdom is torn down, React throws "window is not defined".
+// Let those timers run out while the window still exists.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 400)));
