@@ -1,3 +1,4 @@
+import { registerMedia } from './media/media.js';
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -133,6 +134,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     world,
     webhooks,
     limiters: [ctx.sendLimiter, ctx.conversationsLimiter],
+    baseUrl,
     callbacks: {
       dataDeletionCallbackUrl: options.dataDeletionCallbackUrl,
       deauthorizeCallbackUrl: options.deauthorizeCallbackUrl,
@@ -140,6 +142,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   registerLogin(app, world, baseUrl);
   registerSdk(app, baseUrl);
+  registerMedia(app, world);
 
   app.get('/_emulator/health', () => ({ ok: true }));
 

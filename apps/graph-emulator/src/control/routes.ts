@@ -8,17 +8,20 @@ import { signRequest } from '../webhooks/signing.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { seedWorld } from '../world/seed.js';
 import { DEFAULT_BEHAVIOUR, DEFAULT_SCOPES, type Behaviour, type Page } from '../world/types.js';
-import type { World } from '../world/world.js';
+import { PAGE_INBOX_APP_ID, type World } from '../world/world.js';
 import type { SlidingWindowLimiter } from '../send/ratelimit.js';
 import { resetFaultCycle } from '../send/faults.js';
 import { decide } from '../templates/templates.js';
 import { avatarSvg } from './avatars.js';
+import { makeAttachment, MEDIA_URL_TTL_MS } from '../media/media.js';
 import { registerMarketingControl } from './marketing.js';
 
 export interface ControlDeps {
   world: World;
   webhooks: WebhookDispatcher;
   limiters: SlidingWindowLimiter[];
+  /** Public base URL of the emulator (attachment URLs point at its CDN stand-in). */
+  baseUrl: () => string;
   callbacks: { dataDeletionCallbackUrl?: string; deauthorizeCallbackUrl?: string };
 }
 
@@ -223,14 +226,77 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { contacts: added.map((c) => ({ psid: c.psid, name: `${c.firstName} ${c.lastName}` })) };
   });
 
+  // The contact writes: text, files (`attachments`), or a sticker; `expiresInMs` shortens the files'
+  // URL lifetime (0: already expired, as an old message's files are).
+  const writeSchema = z
+    .object({
+      text: z.string().max(2000).default(''),
+      attachments: z
+        .array(
+          z.object({
+            type: z.enum(['image', 'video', 'audio', 'file', 'sticker']),
+            name: z.string().min(1).max(200).optional(),
+          }),
+        )
+        .max(10)
+        .default([]),
+      expiresInMs: z.number().int().min(0).optional(),
+    })
+    .strict()
+    .refine((b) => b.text !== '' || b.attachments.length > 0, 'text or attachments is required');
+  let mediaSeq = 0;
   app.post('/_emulator/pages/:pageId/contacts/:psid/messages', async (req, reply) => {
+    const { pageId, psid } = req.params as { pageId: string; psid: string };
+    const found = contactOf(pageId, psid);
+    if (!found) return bad(reply, 'Unknown page or contact', 404);
+    const b = writeSchema.safeParse(req.body ?? {});
+    if (!b.success) return bad(reply, b.error.issues[0]?.message ?? 'invalid body');
+    const expiresAt = world.now() + (b.data.expiresInMs ?? MEDIA_URL_TTL_MS);
+    const files = b.data.attachments.map((a) =>
+      makeAttachment(deps.baseUrl(), a.type, ++mediaSeq, expiresAt, a.name),
+    );
+    const msg = world.contactWrites(found.page, found.contact, b.data.text, files);
+    return { mid: msg.mid, timestamp: msg.time, attachments: files };
+  });
+
+  // The contact reacts to a message (`emoji`), or takes the reaction back (`emoji: null`).
+  app.post('/_emulator/pages/:pageId/contacts/:psid/reactions', async (req, reply) => {
+    const { pageId, psid } = req.params as { pageId: string; psid: string };
+    const found = contactOf(pageId, psid);
+    if (!found) return bad(reply, 'Unknown page or contact', 404);
+    const b = z
+      .object({ mid: z.string().min(1), emoji: z.string().min(1).max(16).nullable() })
+      .strict()
+      .safeParse(req.body ?? {});
+    if (!b.success) return bad(reply, 'mid and emoji (or null) are required');
+    if (!world.contactReacts(found.page, found.contact, b.data.mid, b.data.emoji))
+      return bad(reply, 'Unknown message', 404);
+    return { ok: true };
+  });
+
+  // A person replies from Meta's Page Inbox (not through the app): the app sees an echo only.
+  app.post('/_emulator/pages/:pageId/contacts/:psid/inbox-reply', async (req, reply) => {
     const { pageId, psid } = req.params as { pageId: string; psid: string };
     const found = contactOf(pageId, psid);
     if (!found) return bad(reply, 'Unknown page or contact', 404);
     const text = (req.body as { text?: unknown } | undefined)?.text;
     if (typeof text !== 'string' || !text) return bad(reply, 'text is required');
-    const msg = world.contactWrites(found.page, found.contact, text);
+    const msg = world.pageInboxReplies(found.page, found.contact, text);
     return { mid: msg.mid, timestamp: msg.time };
+  });
+
+  // Handover protocol: who controls the page's threads. `owner: 'inbox'` gives them to Meta's Page Inbox,
+  // and this app gets the page's messaging events in `entry.standby`; `owner: 'app'` takes them back.
+  app.post('/_emulator/pages/:pageId/thread-owner', async (req, reply) => {
+    const { pageId } = req.params as { pageId: string };
+    const page = world.pages.get(pageId);
+    if (!page) return bad(reply, 'Unknown page', 404);
+    const owner = (req.body as { owner?: unknown } | undefined)?.owner;
+    if (owner !== 'inbox' && owner !== 'app') return bad(reply, "owner must be 'inbox' or 'app'");
+    if (owner === 'inbox') page.threadOwner = PAGE_INBOX_APP_ID;
+    else delete page.threadOwner;
+    world.touch();
+    return { owner };
   });
 
   app.post('/_emulator/pages/:pageId/contacts/:psid/read', async (req, reply) => {

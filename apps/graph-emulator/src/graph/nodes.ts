@@ -1,5 +1,5 @@
 import { fbTime } from '../util/format.js';
-import type { Contact, Message, Page, User } from '../world/types.js';
+import type { Attachment, Contact, Message, Page, User } from '../world/types.js';
 import type { GraphContext, GraphRequest } from './context.js';
 import { errors } from './errors.js';
 import { limitOf, parseFields, FieldsSyntaxError, type FieldSpec } from './fields.js';
@@ -37,7 +37,15 @@ const CONVERSATION_FIELDS = new Set([
   'senders',
   'link',
 ]);
-const MESSAGE_FIELDS = new Set(['id', 'created_time', 'from', 'to', 'message']);
+const MESSAGE_FIELDS = new Set([
+  'id',
+  'created_time',
+  'from',
+  'to',
+  'message',
+  'attachments',
+  'sticker',
+]);
 const PROFILE_FIELDS = new Set(['id', 'name', 'first_name', 'last_name', 'profile_pic']);
 
 export function fieldsOf(req: GraphRequest, defaults: string): FieldSpec[] {
@@ -218,10 +226,40 @@ export function renderMessage(
       case 'to':
         out.to = { data: [msg.fromContact ? pageP : contactP] };
         break;
+      case 'attachments': {
+        // Graph's shape: files as `{data: [...]}` with image_data / video_data / file_url by kind; a
+        // sticker is not an attachment here but the message's `sticker` field.
+        const files = (msg.attachments ?? []).filter((a) => a.type !== 'sticker');
+        if (files.length)
+          out.attachments = { data: files.map((a, i) => graphAttachment(msg, a, i)) };
+        break;
+      }
+      case 'sticker': {
+        const sticker = msg.attachments?.find((a) => a.type === 'sticker');
+        if (sticker) out.sticker = sticker.url;
+        break;
+      }
     }
   }
   if (!('id' in out)) out.id = msg.mid;
   return out;
+}
+
+const MIME: Record<Attachment['type'], string> = {
+  image: 'image/svg+xml',
+  sticker: 'image/svg+xml',
+  audio: 'audio/wav',
+  video: 'video/mp4',
+  file: 'application/pdf',
+};
+
+function graphAttachment(msg: Message, a: Attachment, i: number): Record<string, unknown> {
+  const base = { id: `${msg.mid}_${i}`, mime_type: MIME[a.type], name: a.name ?? a.type };
+  if (a.type === 'image')
+    return { ...base, image_data: { url: a.url, preview_url: a.url, width: 480, height: 360 } };
+  if (a.type === 'video')
+    return { ...base, video_data: { url: a.url, preview_url: a.url, width: 640, height: 360 } };
+  return { ...base, file_url: a.url };
 }
 
 export const conversationId = (psid: string) => `t_${psid}`;

@@ -25,6 +25,7 @@ interface Pending {
 export class WebhookDispatcher {
   private queue: Array<
     | { id: string; time: number; messaging: unknown[] }
+    | { id: string; time: number; standby: unknown[] }
     | { id: string; time: number; changes: Array<{ field: string; value: unknown }> }
   > = [];
   private flushTimer: NodeJS.Timeout | null = null;
@@ -40,14 +41,19 @@ export class WebhookDispatcher {
   /** Called for every world event; drops events the app/page did not subscribe to. */
   enqueue(e: WorldEvent): void {
     const sub = this.world.app.subscription;
-    if (this.closed || !sub || !sub.fields.includes(e.field)) return;
+    // Standby events (another app controls the thread) need the `standby` field instead of the event's own.
+    const field = e.standby ? 'standby' : e.field;
+    if (this.closed || !sub || !sub.fields.includes(field)) return;
     const page = this.world.pages.get(e.pageId);
     const pageFields = page?.subscribedApps.get(this.world.app.id);
-    if (!pageFields || !pageFields.includes(e.field)) return;
+    if (!pageFields || !pageFields.includes(field)) return;
+    const time = this.world.now();
     this.queue.push(
       e.change
-        ? { id: e.pageId, time: this.world.now(), changes: [{ field: e.field, value: e.event }] }
-        : { id: e.pageId, time: this.world.now(), messaging: [e.event] },
+        ? { id: e.pageId, time, changes: [{ field: e.field, value: e.event }] }
+        : e.standby
+          ? { id: e.pageId, time, standby: [e.event] }
+          : { id: e.pageId, time, messaging: [e.event] },
     );
     if (!this.flushTimer) {
       this.flushTimer = setTimeout(() => this.flush(), this.world.behaviour.webhookBatchMs);

@@ -40,6 +40,8 @@ interface Snapshot {
     outbox: OutboxEntry[];
     /** Absent in files written before templates existed. */
     templates?: MessageTemplate[];
+    /** Absent unless another app controls the page's threads. */
+    threadOwner?: string;
     contacts: ContactRow[];
   }>;
   tokens: TokenRecord[];
@@ -67,6 +69,7 @@ export function snapshot(world: World): Snapshot {
       subscribedApps: [...p.subscribedApps.entries()],
       outbox: p.outbox,
       templates: p.templates,
+      ...(p.threadOwner ? { threadOwner: p.threadOwner } : {}),
       contacts: p.contactList.map((c): ContactRow => [
         c.psid,
         c.firstName,
@@ -140,6 +143,7 @@ export function loadState(world: World, file: string): boolean {
       subscribedApps: new Map(p.subscribedApps),
       outbox: p.outbox,
       templates: p.templates ?? [],
+      ...(p.threadOwner ? { threadOwner: p.threadOwner } : {}),
       contacts,
       contactList: list,
       convOrder: null,

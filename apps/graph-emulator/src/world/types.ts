@@ -24,12 +24,24 @@ export interface User {
   password?: string;
 }
 
+/** A file in a message: `url` is Meta's CDN address, which expires (the emulator's after a day). */
+export interface Attachment {
+  type: 'image' | 'video' | 'audio' | 'file' | 'sticker';
+  url: string;
+  name?: string;
+  /** Stickers only (Meta's `sticker_id`). */
+  stickerId?: number;
+}
+
 export interface Message {
   mid: string;
   /** true = the contact wrote it, false = the page sent it. */
   fromContact: boolean;
   text: string;
   time: number;
+  attachments?: Attachment[];
+  /** The contact's reaction to this message (an emoji), if any. */
+  reaction?: string;
 }
 
 export interface Contact {
@@ -96,6 +108,11 @@ export interface Page {
   templates: MessageTemplate[];
   /** Cached conversation order (newest first); rebuilt when dirty. */
   convOrder: Contact[] | null;
+  /**
+   * Handover protocol: the app that controls the page's threads. When another app (Meta's Page Inbox) has
+   * them, this app gets the messaging events in `entry.standby` (if it subscribed to `standby`).
+   */
+  threadOwner?: string;
 }
 
 export interface AppSubscription {

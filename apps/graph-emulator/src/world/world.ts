@@ -7,6 +7,7 @@ import {
   DEFAULT_BEHAVIOUR,
   DEFAULT_SCOPES,
   type App,
+  type Attachment,
   type Behaviour,
   type Contact,
   type Message,
@@ -17,12 +18,16 @@ import {
 } from './types.js';
 import { FIRST_NAMES, LAST_NAMES } from './names.js';
 
+/** Meta's Page Inbox (Business Suite): the app id on echoes of replies a person sent there. */
+export const PAGE_INBOX_APP_ID = '263902037430900';
+
 export type WebhookField =
   | 'messages'
   | 'message_deliveries'
   | 'message_reads'
   | 'messaging_postbacks'
   | 'message_echoes'
+  | 'message_reactions'
   | 'messenger_template_status_update'
   | 'messaging_optins'
   | 'marketing_message_echoes'
@@ -36,6 +41,8 @@ export interface WorldEvent {
   event: Record<string, unknown>;
   /** Delivered in the Graph `changes` form (`{field, value: event}`) instead of `messaging`. */
   change?: boolean;
+  /** Delivered in `entry.standby` (another app controls the thread; needs the `standby` field). */
+  standby?: boolean;
 }
 
 export interface ContactSpec {
@@ -253,6 +260,7 @@ export class World {
     fromContact: boolean,
     text: string,
     time: number,
+    attachments?: Attachment[],
   ): Message {
     const messages = materialise(page.id, contact);
     const msg: Message = {
@@ -260,6 +268,7 @@ export class World {
       fromContact,
       text,
       time,
+      ...(attachments?.length ? { attachments } : {}),
     };
     messages.push(msg);
     contact.updatedAt = time;
@@ -267,25 +276,93 @@ export class World {
     return msg;
   }
 
-  /** The contact writes to the page: opens the 24-hour window and fires `messages`. */
-  contactWrites(page: Page, contact: Contact, text: string): Message {
+  /**
+   * The contact writes to the page (text, files, or a sticker): opens the 24-hour window and fires
+   * `messages` with Meta's attachment shape (`{type, payload: {url, sticker_id}}`; a sticker is an image
+   * with a `sticker_id`, also on the message).
+   */
+  contactWrites(
+    page: Page,
+    contact: Contact,
+    text: string,
+    attachments: Attachment[] = [],
+  ): Message {
     const now = this.now();
-    const msg = this.append(page, contact, true, text, now);
+    const msg = this.append(page, contact, true, text, now, attachments);
     contact.lastInboundAt = now;
     contact.unread++;
+    const sticker = attachments.find((a) => a.type === 'sticker');
     this.emitMessaging(page, contact, 'contact', 'messages', now, {
-      message: { mid: msg.mid, text },
+      message: {
+        mid: msg.mid,
+        ...(text ? { text } : {}),
+        ...(sticker?.stickerId ? { sticker_id: sticker.stickerId } : {}),
+        ...(attachments.length
+          ? {
+              attachments: attachments.map((a) => ({
+                type: a.type === 'sticker' ? 'image' : a.type,
+                payload: { url: a.url, ...(a.stickerId ? { sticker_id: a.stickerId } : {}) },
+                ...(a.name ? { title: a.name } : {}),
+              })),
+            }
+          : {}),
+      },
     });
     this.touch();
     return msg;
   }
 
+  /**
+   * The contact opens the thread: Meta's read watermark is the time of the newest page message they
+   * have now seen (everything sent at or before it is read), not the time they read it.
+   */
   contactReads(page: Page, contact: Contact): number {
     const now = this.now();
+    const lastFromPage = [...materialise(page.id, contact)].reverse().find((m) => !m.fromContact);
+    const watermark = lastFromPage?.time ?? now;
     this.emitMessaging(page, contact, 'contact', 'message_reads', now, {
-      read: { watermark: now },
+      read: { watermark },
     });
-    return now;
+    return watermark;
+  }
+
+  /**
+   * The contact reacts to a message (or takes the reaction back, `emoji` null): `message_reactions`.
+   * A reaction opens the 24-hour window, as a message does.
+   */
+  contactReacts(page: Page, contact: Contact, mid: string, emoji: string | null): boolean {
+    const msg = materialise(page.id, contact).find((m) => m.mid === mid);
+    if (!msg) return false;
+    const now = this.now();
+    const previous = msg.reaction;
+    if (emoji) msg.reaction = emoji;
+    else delete msg.reaction;
+    if (emoji) contact.lastInboundAt = now;
+    this.emitMessaging(page, contact, 'contact', 'message_reactions', now, {
+      reaction: {
+        mid,
+        action: emoji ? 'react' : 'unreact',
+        emoji: emoji ?? previous ?? '',
+        reaction: emoji?.startsWith('\u2764') ? 'love' : 'other',
+      },
+    });
+    this.touch();
+    return true;
+  }
+
+  /**
+   * A person answers from Meta's Page Inbox (Business Suite), not through this app: the message is in the
+   * thread, and the app sees it only as an echo carrying the Page Inbox's app id.
+   */
+  pageInboxReplies(page: Page, contact: Contact, text: string): Message {
+    const now = this.now();
+    const msg = this.append(page, contact, false, text, now);
+    contact.unread = 0;
+    this.emitMessaging(page, contact, 'page', 'message_echoes', now, {
+      message: { mid: msg.mid, is_echo: true, app_id: Number(PAGE_INBOX_APP_ID), text },
+    });
+    this.touch();
+    return msg;
   }
 
   contactPostback(page: Page, contact: Contact, title: string, payload: string): string {
@@ -313,6 +390,7 @@ export class World {
       pageId: page.id,
       field,
       event: { sender: { id: sender }, recipient: { id: recipient }, timestamp: now, ...body },
+      ...(page.threadOwner && page.threadOwner !== this.app.id ? { standby: true } : {}),
     });
   }
 
@@ -344,8 +422,11 @@ export class World {
       this.emitMessaging(page, contact, 'page', 'message_echoes', now, {
         message: { mid: msg.mid, is_echo: true, app_id: Number(this.app.id), text },
       });
+      // Meta's deliveries may omit `mids` (the watermark always covers the message): every other one
+      // here does, so clients must handle both.
+      const index = materialise(page.id, contact).length - 1;
       this.emitMessaging(page, contact, 'contact', 'message_deliveries', now, {
-        delivery: { mids: [msg.mid], watermark: now },
+        delivery: { ...(index % 2 === 0 ? { mids: [msg.mid] } : {}), watermark: now },
       });
     }
     this.touch();
