@@ -618,6 +618,52 @@ describe('counters from webhooks, recipients and CSV', () => {
     expect((await detail(campaignId)).campaign.interactedCount).toBe(2);
   });
 
+  it("counts a reaction to the campaign message as its interaction, and a receipt by Meta's time of the message", async () => {
+    const psid = must(sentPsids[3]);
+    const { rows } = await w.pool.query<{
+      message_id: string;
+      contact_id: string;
+      page_id: string;
+    }>(
+      `select r.message_id, r.contact_id, c.page_id from campaign_recipients r
+         join contacts c on c.id = r.contact_id where r.campaign_id = $1 and c.psid = $2`,
+      [campaignId, psid],
+    );
+    const sent = must(rows[0]);
+    const ev = {
+      kind: 'reaction' as const,
+      pageId: fbPageId(),
+      psid,
+      mid: sent.message_id,
+      at: Date.now(),
+    };
+    expect(await recordCampaignEvent(w.t.database.db, { ...ev, mid: 'm_not_the_campaign' })).toBe(
+      0,
+    );
+    expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(1);
+    expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(0);
+    expect((await detail(campaignId)).campaign.interactedCount).toBe(3);
+
+    // Meta's clock is 2 h behind this server's: its echo says the message went out then, and a delivery
+    // watermarked an hour later (before this server's sent_at) still covers it.
+    const metaSentAt = new Date(Date.now() - 2 * 3_600_000);
+    await w.pool.query(
+      `insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, platform_at)
+       values ($1, $2, $3, 'out', 'campaign', $4, now(), $5)`,
+      [sent.page_id, sent.contact_id, sent.message_id, fbPageId(), metaSentAt],
+    );
+    expect(
+      await recordCampaignEvent(w.t.database.db, {
+        kind: 'delivery',
+        pageId: fbPageId(),
+        psid,
+        watermark: metaSentAt.getTime() + 3_600_000,
+        at: Date.now(),
+      }),
+    ).toBe(1);
+    expect((await detail(campaignId)).campaign.deliveredCount).toBe(4);
+  });
+
   it('pages and filters recipients; another admin gets 404', async () => {
     const res = await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients?limit=3`);
     expect(res.body.meta).toEqual({

@@ -42,8 +42,23 @@ describe('toRecipient', () => {
       lastMessagePreview: null,
       windowOpen: false,
       lastInboundAt: null,
+      unreadCount: 0,
+      needsReply: false,
     });
     expect(Recipient.safeParse(r).success).toBe(true);
+  });
+
+  it('needs a reply while the contact wrote last, not once the page answered', () => {
+    const wrote = new Date(NOW - 60_000);
+    expect(
+      toRecipient(contact({ lastInboundAt: wrote, lastMessageAt: wrote }), NOW).needsReply,
+    ).toBe(true);
+    const answered = new Date(NOW - 30_000);
+    expect(
+      toRecipient(contact({ lastInboundAt: wrote, lastMessageAt: answered }), NOW).needsReply,
+    ).toBe(false);
+    // Never wrote (only the page's campaign reached them): nothing to answer.
+    expect(toRecipient(contact({ lastMessageAt: answered }), NOW).needsReply).toBe(false);
   });
 
   it('is online for 5 minutes and inside the window for 24 hours after the last inbound message', () => {
@@ -89,6 +104,9 @@ describe('messageStatus and toMessage', () => {
       createdAt: '2026-11-23T12:00:00.000Z',
       sentBy: '7000000000000001',
       status: 'delivered',
+      attachments: [],
+      reaction: null,
+      campaign: null,
     });
   });
 });

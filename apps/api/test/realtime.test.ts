@@ -39,6 +39,9 @@ const messageEvent = (
     createdAt: new Date().toISOString(),
     sentBy: '8000000000000001',
     status: 'received',
+    attachments: [],
+    reaction: null,
+    campaign: null,
   },
 });
 

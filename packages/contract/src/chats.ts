@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { c } from './c';
-import { ErrorBody, GraphId, meta, errors, pageErrors, pageSize, writeErrors } from './common';
+import {
+  ErrorBody,
+  GraphId,
+  Uuid,
+  meta,
+  errors,
+  pageErrors,
+  pageSize,
+  writeErrors,
+} from './common';
 import { LIMITS } from './constants';
 import { MessageReceived, Paging, Recipient, Tag } from './entities';
 import { CHAT_MESSAGES } from './rules/messages';
@@ -19,15 +28,30 @@ export const SendMessageBody = z.object({
     .max(LIMITS.chatMessageMax, CHAT_MESSAGES.messageTooLong),
 });
 
+/**
+ * Inbox filters: `needs_reply` (the contact wrote last), `unread` (messages the page has not opened),
+ * `window_open` (a standard reply is allowed now).
+ */
+export const INBOX_FILTERS = ['all', 'needs_reply', 'unread', 'window_open'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
 export const chatsContract = c.router({
   getRecipients: {
     method: 'GET',
     path: '/api/v1/chats/:pageId/recipients',
-    summary: "The page's conversations, most recent activity first (keyset paging)",
+    summary:
+      "The page's conversations, most recent activity first (keyset paging); searched by name or message text, filtered by state or tag",
     pathParams: z.object({ pageId: GraphId }),
     query: z.object({
       after: cursor,
       limit: pageSize(LIMITS.recipientsPageSizeMax, LIMITS.recipientsPageSize),
+      q: z
+        .string()
+        .trim()
+        .max(LIMITS.inboxSearchMax, `Search at most ${LIMITS.inboxSearchMax} characters`)
+        .optional(),
+      filter: z.enum(INBOX_FILTERS).default('all'),
+      tagId: Uuid.optional(),
     }),
     responses: { ...pageErrors, 200: z.object({ recipients: z.array(Recipient), paging: Paging }) },
     metadata: meta({ auth: 'admin', pageScoped: true }),
@@ -62,10 +86,20 @@ export const chatsContract = c.router({
     },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
+  markRead: {
+    method: 'POST',
+    path: '/api/v1/chats/:pageId/user/:userId/read',
+    summary: 'The page has seen the conversation: its unread count goes back to 0',
+    pathParams: chatParams,
+    body: c.noBody(),
+    responses: { ...writeErrors, 200: z.object({ unreadCount: z.literal(0) }) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
   events: {
     method: 'GET',
     path: '/api/v1/chats/:pageId/events',
-    summary: 'Live inbox events (Server-Sent Events: message, delivery, read, contact, campaign)',
+    summary:
+      'Live inbox events (Server-Sent Events: message, delivery, read, reaction, contact, campaign)',
     pathParams: z.object({ pageId: GraphId }),
     responses: {
       ...pageErrors,

@@ -33,6 +33,8 @@ export const LIMITS = {
   chatMessageMax: 2000,
   recipientsPageSize: 30,
   recipientsPageSizeMax: 100,
+  /** Inbox search: names and message text of all the page's contacts. */
+  inboxSearchMax: 100,
   messagesPageSize: 50,
   messagesPageSizeMax: 200,
   /** Campaigns one page may have created within a minute (a script or a stuck button, not a person). */

@@ -1,4 +1,4 @@
-import type { MessageReceived } from './entities';
+import type { MessageAttachment, MessageReceived } from './entities';
 
 /** A message prepared for a chat bubble (spec §3 "Message for display"). */
 export interface MessageForDisplay {
@@ -101,4 +101,27 @@ export function bulkTagProgress(
 export function matchesName(name: string | null | undefined, query: string): boolean {
   const q = query.trim().toLowerCase();
   return !q || (name ?? '').toLowerCase().includes(q);
+}
+
+const ATTACHMENT_WORDS: Record<MessageAttachment['type'], string> = {
+  image: 'Photo',
+  sticker: 'Sticker',
+  video: 'Video',
+  audio: 'Voice message',
+  file: 'File',
+  other: 'Attachment',
+};
+
+/**
+ * The line a message without text shows in the inbox list ('Photo', '2 photos', 'Sticker', 'File:
+ * invoice.pdf'): what Messenger's own list says, never an empty row.
+ */
+export function attachmentSummary(attachments: readonly MessageAttachment[]): string {
+  const first = attachments[0];
+  if (!first) return '';
+  if (attachments.every((a) => a.type === 'image') && attachments.length > 1)
+    return `${attachments.length} photos`;
+  if (first.type === 'file' && first.name && attachments.length === 1) return `File: ${first.name}`;
+  const word = ATTACHMENT_WORDS[first.type];
+  return attachments.length > 1 ? `${word} and ${attachments.length - 1} more` : word;
 }

@@ -76,6 +76,10 @@ export const Recipient = z.object({
   windowOpen: z.boolean(),
   /** The contact's last message to the page: where the reply windows start (rules/reply-window.ts). */
   lastInboundAt: IsoDateTime.nullable(),
+  /** The contact's messages since the page last opened or answered the conversation. */
+  unreadCount: z.number().int().min(0).default(0),
+  /** The contact wrote last: the conversation waits for the page's answer. */
+  needsReply: z.boolean().default(false),
 });
 export type Recipient = z.infer<typeof Recipient>;
 
@@ -83,6 +87,27 @@ export const Paging = z.object({ nextCursor: z.string().nullable() });
 export type Paging = z.infer<typeof Paging>;
 
 export const MessageStatus = z.enum(['sent', 'delivered', 'read', 'received']);
+
+export const MESSAGE_ATTACHMENT_TYPES = [
+  'image',
+  'sticker',
+  'video',
+  'audio',
+  'file',
+  'other',
+] as const;
+/**
+ * A file or sticker in a message. `url` is Meta's CDN address: it expires after some days (then the file is
+ * gone from Meta too), so clients show a fallback when it no longer loads. `other`: a shared link, a
+ * location or a template card (`name` is its title).
+ */
+export const MessageAttachment = z.object({
+  type: z.enum(MESSAGE_ATTACHMENT_TYPES),
+  url: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type MessageAttachment = z.infer<typeof MessageAttachment>;
+
 /** A message as received from the API: `sentBy` is the PSID or the page id. */
 export const MessageReceived = z.object({
   id: z.string(),
@@ -90,6 +115,11 @@ export const MessageReceived = z.object({
   createdAt: IsoDateTime,
   sentBy: GraphId,
   status: MessageStatus,
+  attachments: z.array(MessageAttachment).default([]),
+  /** The contact's reaction to this message (an emoji). */
+  reaction: z.string().nullable().default(null),
+  /** The campaign that sent it (the page's messages only). */
+  campaign: z.object({ id: Uuid, name: z.string() }).nullable().default(null),
 });
 export type MessageReceived = z.infer<typeof MessageReceived>;
 
@@ -289,6 +319,14 @@ export const LiveEvent = z.discriminatedUnion('type', [
     pageId: GraphId,
     contactId: GraphId,
     watermark: IsoDateTime,
+  }),
+  /** The contact reacted to a message (`reaction` null: took the reaction back). */
+  z.object({
+    type: z.literal('reaction'),
+    pageId: GraphId,
+    contactId: GraphId,
+    messageId: z.string(),
+    reaction: z.string().nullable(),
   }),
   z.object({ type: z.literal('contact'), pageId: GraphId, recipient: Recipient }),
   z.object({ type: z.literal('campaign'), pageId: GraphId, campaign: Campaign }),

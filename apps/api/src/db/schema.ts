@@ -131,6 +131,8 @@ export const contacts = pgTable(
     lastMessagePreview: text('last_message_preview'),
     // Start of the 24-hour standard messaging window.
     lastInboundAt: ts('last_inbound_at'),
+    // The contact's messages since the page last looked at (or answered) the conversation.
+    unreadCount: integer('unread_count').notNull().default(0),
     historySyncedAt: ts('history_synced_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -159,6 +161,13 @@ export const messages = pgTable(
     text: text('text'),
     sentBy: text('sent_by').notNull(),
     createdAt: createdAt(),
+    // Meta's own time of the message (the webhook's or the echo's timestamp): receipts' watermarks are
+    // platform times, so they are compared with this, not with when this server stored the row.
+    platformAt: ts('platform_at'),
+    // Files and stickers, as MessageAttachment[] of the contract (null: text only).
+    attachments: jsonb('attachments'),
+    // The contact's reaction to this message (an emoji).
+    reaction: text('reaction'),
     deliveredAt: ts('delivered_at'),
     readAt: ts('read_at'),
   },

@@ -79,6 +79,18 @@ export interface GraphMessage {
   message?: string;
   from?: Participant;
   to?: { data: Participant[] };
+  /** Files, when asked for (`attachments`): by kind image_data / video_data / file_url. */
+  attachments?: {
+    data?: Array<{
+      mime_type?: string;
+      name?: string;
+      image_data?: { url?: string };
+      video_data?: { url?: string };
+      file_url?: string;
+    }>;
+  };
+  /** The sticker's image URL, when the message is a sticker (`sticker` field). */
+  sticker?: string;
 }
 
 export interface Conversation {

@@ -2,6 +2,7 @@
 // each contact. Crash-safe and exact: every page of results is stored in ONE transaction together with the
 // saved cursor and the progress counter, fenced by the worker's lease, so a resumed sync continues from
 // the last committed page and never counts (or imports) a page twice.
+import { graphAttachments, previewOf } from '../modules/chats/attachments.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
@@ -192,7 +193,7 @@ async function fetchPage(
   const pages = graph.listConversations(fbPageId, token, {
     after: cursor,
     limit: options.pageSize,
-    fields: `id,participants,updated_time,snippet,messages.limit(${options.messagesPerConversation}){message,from,created_time}`,
+    fields: `id,participants,updated_time,snippet,messages.limit(${options.messagesPerConversation}){message,from,created_time,attachments,sticker}`,
     // The sync paces and retries itself (through the shared pacer), so the client must not.
     maxRateLimitRetries: 0,
   });
@@ -222,7 +223,11 @@ export function contactOf(c: Conversation, fbPageId: string): ContactUpsert | nu
     name: person.name || null,
     email: person.email ?? null,
     lastMessageAt,
-    lastMessagePreview: c.snippet ?? newest?.message ?? null,
+    lastMessagePreview:
+      c.snippet ||
+      newest?.message ||
+      (newest ? previewOf('', graphAttachments(newest)) : null) ||
+      null,
     lastInboundAt: lastInbound ? new Date(lastInbound.created_time) : null,
   };
 }

@@ -274,6 +274,7 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
     body: { message: 'Hello there' },
   }),
+  'chats.markRead': (ids) => ({ params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' } }),
   'chats.events': (ids) => ({ params: { pageId: ids.pageId } }),
   'tags.listTags': (ids) => ({ params: { pageId: ids.pageId } }),
   'tags.createTag': (ids) => ({

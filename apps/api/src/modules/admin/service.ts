@@ -18,6 +18,10 @@ export const PAGE_WEBHOOK_FIELDS = [
   'message_reads',
   'messaging_postbacks',
   'message_echoes',
+  // Reactions show on their bubble and count as interactions with a campaign message.
+  'message_reactions',
+  // Events of threads another app (Meta's Page Inbox) controls: still the page's conversations.
+  'standby',
   // Meta's verdict on the page's utility templates (modules/templates/status-webhook.ts).
   'messenger_template_status_update',
   // Marketing messages: a contact answering the opt-in request, and the fate of each message sent

@@ -11,7 +11,7 @@ import { takeUpReturns } from './returns.js';
 export interface CampaignWebhookEvent {
   /** For 'message': true when the page sent it (an echo, e.g. of the campaign message itself). */
   fromPage?: boolean;
-  kind: 'message' | 'delivery' | 'read' | 'postback';
+  kind: 'message' | 'delivery' | 'read' | 'postback' | 'reaction';
   /** The social network's page id. */
   pageId: string;
   psid: string;
@@ -36,7 +36,9 @@ export async function recordCampaignEvent(db: Db, event: CampaignWebhookEvent): 
   if (!contactId) return 0;
 
   if (event.kind === 'delivery' || event.kind === 'read') {
-    // A read implies delivery of everything up to its watermark.
+    // A read implies delivery of everything up to its watermark. The watermark is Meta's time: besides
+    // rows attempted before it (sent_at is stamped just before the send), every campaign message whose
+    // echo (Meta's time, in messages.platform_at) is at or before it counts, whatever this server's clock.
     const until = toDate(event.watermark ?? event.at);
     const mids = [...(event.mids ?? []), ...(event.mid ? [event.mid] : [])];
     // The mark first (committed), then the rows: a worker recording 'sent' afterwards applies the mark.
@@ -50,7 +52,9 @@ export async function recordCampaignEvent(db: Db, event: CampaignWebhookEvent): 
       `with u as (
          update campaign_recipients r set delivered_at = $2
          where r.contact_id = $1 and r.state = 'sent' and r.delivered_at is null
-           and (r.sent_at <= $2 or r.message_id = any($3::text[]))
+           and (r.sent_at <= $2 or r.message_id = any($3::text[])
+                or r.message_id in (select m.mid from messages m where m.contact_id = $1
+                                     and m.direction = 'out' and m.platform_at <= $2))
          returning r.campaign_id),
        per as (select campaign_id, count(*)::int as n from u group by campaign_id),
        c as (update campaigns c set delivered_count = c.delivered_count + per.n from per
@@ -61,8 +65,11 @@ export async function recordCampaignEvent(db: Db, event: CampaignWebhookEvent): 
     return rows[0]?.n ?? 0;
   }
 
-  // message / postback: an interaction with the latest campaign message that reached them in the last 7 days.
   const at = toDate(event.at);
+  // A reaction to a campaign message is an interaction with that campaign.
+  if (event.kind === 'reaction') return event.mid ? applyReaction(db, contactId, event.mid, at) : 0;
+
+  // message / postback: an interaction with the latest campaign message that reached them in the last 7 days.
   await pool.query(
     `insert into campaign_contact_marks (contact_id, interacted_at) values ($1, $2)
      on conflict (contact_id) do update
@@ -70,6 +77,20 @@ export async function recordCampaignEvent(db: Db, event: CampaignWebhookEvent): 
     [contactId, at],
   );
   return applyInteraction(db, contactId, at);
+}
+
+async function applyReaction(db: Db, contactId: string, mid: string, at: Date): Promise<number> {
+  const { rows } = await poolOf(db).query<{ n: number }>(
+    `with u as (
+       update campaign_recipients r set interacted_at = $3
+       where r.contact_id = $1 and r.message_id = $2 and r.state = 'sent' and r.interacted_at is null
+       returning r.campaign_id),
+     c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
+           where c.id = u.campaign_id returning 1)
+     select count(*)::int as n from c`,
+    [contactId, mid, at],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 async function applyInteraction(db: Db, contactId: string, at: Date): Promise<number> {

@@ -1,6 +1,11 @@
 // The only place contact and message rows become the contract's Recipient and MessageReceived: the inbox
 // routes, the webhook's live events and the realtime hub all map through here, so they agree.
-import { MESSAGING_WINDOW_MS, type MessageReceived, type Recipient } from '@pagecast/contract';
+import {
+  MESSAGING_WINDOW_MS,
+  type MessageAttachment,
+  type MessageReceived,
+  type Recipient,
+} from '@pagecast/contract';
 
 /** A contact counts as online when they wrote within this long. */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
@@ -16,6 +21,7 @@ export interface RecipientFields {
   lastMessageAt: Date | null;
   lastMessagePreview: string | null;
   lastInboundAt: Date | null;
+  unreadCount: number;
 }
 
 /** A contact known only by its psid (no row, no profile yet): every other field empty. */
@@ -30,6 +36,7 @@ export function unknownContact(psid: string): RecipientFields {
     lastMessageAt: null,
     lastMessagePreview: null,
     lastInboundAt: null,
+    unreadCount: 0,
   };
 }
 
@@ -42,6 +49,11 @@ export interface MessageFields {
   createdAt: Date;
   deliveredAt: Date | null;
   readAt: Date | null;
+  /** Absent for rows read before they existed in the select (treated as none). */
+  attachments?: MessageAttachment[] | null;
+  reaction?: string | null;
+  campaignId?: string | null;
+  campaignName?: string | null;
 }
 
 /** Inside Messenger's 24-hour standard messaging window (opened by the contact's last message). */
@@ -68,7 +80,17 @@ export function toRecipient(c: RecipientFields, now = Date.now()): Recipient {
     lastMessagePreview: c.lastMessagePreview,
     windowOpen: isWindowOpen(c.lastInboundAt, now),
     lastInboundAt: c.lastInboundAt?.toISOString() ?? null,
+    unreadCount: c.unreadCount,
+    needsReply: needsReply(c),
   };
+}
+
+/** The contact wrote last (their message is the conversation's latest): the page owes an answer. */
+export function needsReply(c: Pick<RecipientFields, 'lastInboundAt' | 'lastMessageAt'>): boolean {
+  return (
+    c.lastInboundAt !== null &&
+    (c.lastMessageAt === null || c.lastInboundAt.getTime() >= c.lastMessageAt.getTime())
+  );
 }
 
 /** 'received' for the contact's messages; the page's own go sent -> delivered -> read. */
@@ -88,5 +110,8 @@ export function toMessage(m: MessageFields): MessageReceived {
     createdAt: m.createdAt.toISOString(),
     sentBy: m.sentBy,
     status: messageStatus(m.direction, m.deliveredAt, m.readAt),
+    attachments: m.attachments ?? [],
+    reaction: m.reaction ?? null,
+    campaign: m.campaignId && m.campaignName ? { id: m.campaignId, name: m.campaignName } : null,
   };
 }

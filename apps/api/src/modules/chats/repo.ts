@@ -4,8 +4,10 @@
 // admin manages the page in the same round trip as its first read (bench/FINDINGS.md).
 import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
 import { and, eq } from 'drizzle-orm';
-import { runStatement, statement, type Db, type Tx } from '../../db/client.js';
+import { poolOf, runStatement, statement, type Db, type Tx } from '../../db/client.js';
 import { contacts } from '../../db/schema.js';
+import type { MessageAttachment } from '@pagecast/contract';
+import { previewOf } from './attachments.js';
 import type { MessageFields, RecipientFields } from './mappers.js';
 
 /** Timestamps travel as exact text (microseconds, UTC) so a cursor compares equal to the stored value. */
@@ -27,7 +29,7 @@ const contactColumns = (prefix = '') => `
   c.profile_pic as "${prefix}profilePic", c.last_message_at as "${prefix}lastMessageAt",
   ${isoUs('c.last_message_at')} as "${prefix}lastMessageKey",
   c.last_message_preview as "${prefix}lastMessagePreview", c.last_inbound_at as "${prefix}lastInboundAt",
-  c.history_synced_at as "${prefix}historySyncedAt"`;
+  c.unread_count as "${prefix}unreadCount", c.history_synced_at as "${prefix}historySyncedAt"`;
 const CONTACT_COLUMNS = contactColumns();
 
 /**
@@ -50,6 +52,7 @@ export async function findRecipientFields(
       lastMessageAt: contacts.lastMessageAt,
       lastMessagePreview: contacts.lastMessagePreview,
       lastInboundAt: contacts.lastInboundAt,
+      unreadCount: contacts.unreadCount,
     })
     .from(contacts)
     .where(and(eq(contacts.pageId, pageUuid), eq(contacts.psid, psid)))
@@ -120,6 +123,83 @@ export async function listAdminPageContacts(
   return after ? contacts.sort(compareRecent).slice(0, limit) : contacts;
 }
 
+export interface RecipientQuery {
+  /** Words of a name or of a message (case-insensitive substring). */
+  q?: string | undefined;
+  filter: 'all' | 'needs_reply' | 'unread' | 'window_open';
+  tagId?: string | undefined;
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * listAdminPageContacts with a search and filters, over all the page's contacts: the same order and
+ * cursor, so paging stays stable. One ad-hoc statement (planned for the filters actually given): a name
+ * match or a message of the contact containing the words; the state filters read the contact row; the tag
+ * filter its contact_tags.
+ */
+export async function searchAdminPageContacts(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+  query: RecipientQuery,
+  after: RecipientCursor | null,
+  limit: number,
+): Promise<ContactRow[] | null> {
+  const values: unknown[] = [fbPageId, adminId, limit];
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const where: string[] = ['c.page_id = p.id'];
+  if (query.q) {
+    const pattern = param(likePattern(query.q));
+    where.push(`(c.name ilike ${pattern} or exists (select 1 from messages m
+      where m.contact_id = c.id and m.text ilike ${pattern}))`);
+  }
+  if (query.filter === 'needs_reply')
+    where.push(
+      'c.last_inbound_at is not null and (c.last_message_at is null or c.last_inbound_at >= c.last_message_at)',
+    );
+  else if (query.filter === 'unread') where.push('c.unread_count > 0');
+  else if (query.filter === 'window_open')
+    where.push(`c.last_inbound_at > now() - interval '24 hours'`);
+  if (query.tagId)
+    where.push(
+      `exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = ${param(query.tagId)}::uuid)`,
+    );
+  if (after && after.at !== null) {
+    const at = param(after.at);
+    const id = param(after.id);
+    where.push(`(c.last_message_at < ${at}::timestamptz
+      or (c.last_message_at = ${at}::timestamptz and c.id < ${id}::uuid) or c.last_message_at is null)`);
+  } else if (after) where.push(`c.last_message_at is null and c.id < ${param(after.id)}::uuid`);
+  const { rows } = await poolOf(db).query<ContactRow | { id: null }>(
+    pageContacts(`select ${CONTACT_COLUMNS} from contacts c where ${where.join(' and ')}
+      order by c.last_message_at desc nulls last, c.id desc limit $3`),
+    values,
+  );
+  if (rows.length === 0) return null;
+  return rows.filter((r): r is ContactRow => r.id !== null);
+}
+
+const MARK_READ = statement(
+  'contact_mark_read',
+  `update contacts c set unread_count = 0 from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p
+   where c.page_id = p.id and c.psid = $3 and c.unread_count > 0
+   returning c.id`,
+);
+
+/** The admin opened the conversation: nothing in it is unread any more. True when it had unread messages. */
+export async function markContactRead(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+  psid: string,
+): Promise<boolean> {
+  return (await runStatement(db, MARK_READ, [fbPageId, adminId, psid])).length > 0;
+}
+
 function compareRecent(a: ContactRow, b: ContactRow): number {
   if (a.lastMessageKey !== b.lastMessageKey) {
     if (a.lastMessageKey === null) return 1;
@@ -147,6 +227,7 @@ const CONTACT_KEYS = [
   'lastMessageKey',
   'lastMessagePreview',
   'lastInboundAt',
+  'unreadCount',
   'historySyncedAt',
 ] as const;
 
@@ -230,22 +311,27 @@ export interface MessageCursor {
 }
 
 const MESSAGE_COLUMNS = `m.id, m.mid, m.direction, m.text, m.sent_by as "sentBy", m.created_at as "createdAt",
-  ${isoUs('m.created_at')} as "createdKey", m.delivered_at as "deliveredAt", m.read_at as "readAt"`;
+  ${isoUs('m.created_at')} as "createdKey", m.delivered_at as "deliveredAt", m.read_at as "readAt",
+  m.attachments, m.reaction`;
+/** The campaign that sent a page message (by its mid), for the label in the thread. */
+const CAMPAIGN_OF = `left join lateral (select cp.id as "campaignId", cp.name as "campaignName"
+    from campaign_recipients r join campaigns cp on cp.id = r.campaign_id
+   where m.direction = 'out' and r.message_id = m.mid and r.contact_id = m.contact_id limit 1) cp on true`;
 const MESSAGES_FIRST = statement(
   'messages_first',
-  `select ${MESSAGE_COLUMNS} from messages m where m.contact_id = $1
+  `select ${MESSAGE_COLUMNS}, cp.* from messages m ${CAMPAIGN_OF} where m.contact_id = $1
    order by m.created_at desc, m.id desc limit $2`,
 );
 const MESSAGES_AFTER = statement(
   'messages_after',
-  `select ${MESSAGE_COLUMNS} from messages m
+  `select ${MESSAGE_COLUMNS}, cp.* from messages m ${CAMPAIGN_OF}
    where m.contact_id = $1 and (m.created_at, m.id) < ($2::timestamptz, $3::uuid)
    order by m.created_at desc, m.id desc limit $4`,
 );
 
 const PAGE_MESSAGE = statement(
   'page_message_by_mid',
-  `select ${MESSAGE_COLUMNS} from messages m join pages p on p.id = m.page_id
+  `select ${MESSAGE_COLUMNS}, cp.* from messages m join pages p on p.id = m.page_id ${CAMPAIGN_OF}
    where p.fb_page_id = $1 and m.mid = $2`,
 );
 
@@ -277,6 +363,9 @@ export interface NewMessage {
   text: string;
   sentBy: string;
   createdAt: Date;
+  attachments?: MessageAttachment[];
+  /** Meta's time of the message, when known (history: its created_time). */
+  platformAt?: Date | null;
 }
 
 // One statement, atomic like the transaction it replaces: insert the new mids, move the contact's activity
@@ -285,14 +374,18 @@ export interface NewMessage {
 const STORE_MESSAGES = statement(
   'store_messages',
   `with item as (
-     select * from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-       as u(mid, direction, text, sent_by, created_at)),
+     select * from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
+                          $11::jsonb[], $12::timestamptz[])
+       as u(mid, direction, text, sent_by, created_at, attachments, platform_at)),
    inserted as (
-     insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at)
-     select $1::uuid, $2::uuid, mid, direction, text, sent_by, created_at from item
+     insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, attachments,
+                           platform_at)
+     select $1::uuid, $2::uuid, mid, direction, text, sent_by, created_at, attachments, platform_at
+       from item
      on conflict (page_id, mid) do nothing
      returning id, mid, direction, text, sent_by as "sentBy", created_at as "createdAt",
-       ${isoUs('created_at')} as "createdKey", delivered_at as "deliveredAt", read_at as "readAt"),
+       ${isoUs('created_at')} as "createdKey", delivered_at as "deliveredAt", read_at as "readAt",
+       attachments, reaction),
    touched as (
      update contacts set
        last_message_preview = case when last_message_at is null or last_message_at <= $8::timestamptz
@@ -308,7 +401,8 @@ const STORE_MESSAGES = statement(
 );
 const MESSAGES_BY_MID = statement(
   'messages_by_mid',
-  `select ${MESSAGE_COLUMNS} from messages m where m.page_id = $1 and m.mid = any($2::text[])`,
+  `select ${MESSAGE_COLUMNS}, cp.* from messages m ${CAMPAIGN_OF}
+   where m.page_id = $1 and m.mid = any($2::text[])`,
 );
 
 /**
@@ -338,8 +432,10 @@ export async function storeMessages(
     items.map((m) => m.sentBy),
     items.map((m) => m.createdAt.toISOString()),
     latest.createdAt.toISOString(),
-    latest.text,
+    previewOf(latest.text, latest.attachments ?? []),
     latestIn,
+    items.map((m) => (m.attachments?.length ? JSON.stringify(m.attachments) : null)),
+    items.map((m) => m.platformAt?.toISOString() ?? null),
   ]);
   // A concurrent writer of the same mid (a webhook) that committed after this statement's snapshot: its
   // row is neither inserted here nor visible above; read again now that it is committed.

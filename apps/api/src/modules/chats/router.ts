@@ -16,7 +16,11 @@ export const chatsRouter = (deps: ModuleDeps) => {
     // The service checks page access (404) in the same round trip as its first read.
     getRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await chats.listRecipients(adminId, params.pageId, query.after, query.limit),
+      body: await chats.listRecipients(adminId, params.pageId, query.after, query.limit, {
+        q: query.q || undefined,
+        filter: query.filter,
+        tagId: query.tagId,
+      }),
     })),
     getConversation: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
@@ -31,6 +35,10 @@ export const chatsRouter = (deps: ModuleDeps) => {
     sendMessage: withAdmin(async ({ params, body }, { adminId }) => {
       const message = await chats.sendMessage(adminId, params.pageId, params.userId, body.message);
       return { status: 201, body: { message } };
+    }),
+    markRead: withAdmin(async ({ params }, { adminId }) => {
+      await chats.markRead(adminId, params.pageId, params.userId);
+      return { status: 200, body: { unreadCount: 0 as const } };
     }),
   });
 };

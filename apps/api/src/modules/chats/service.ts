@@ -27,6 +27,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
+import { graphAttachments } from './attachments.js';
 import { toMessage, toRecipient } from './mappers.js';
 import * as repo from './repo.js';
 import { requestRecheck } from '../admin/page-access-check.js';
@@ -34,6 +35,8 @@ import { requestRecheck } from '../admin/page-access-check.js';
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
 const HISTORY_PAGE_SIZE = 100;
+/** What a history message is read with: its files and sticker too (never a blank bubble). */
+const HISTORY_FIELDS = 'id,message,from,to,created_time,attachments,sticker';
 
 /** The platform refused a reply as outside the window (our record of the contact's last message was stale). */
 export const WINDOW_CLOSED_MESSAGE =
@@ -58,6 +61,7 @@ export interface ChatsService {
     pageId: string,
     after: string | undefined,
     limit: number,
+    query?: repo.RecipientQuery,
   ): Promise<{ recipients: Recipient[]; paging: { nextCursor: string | null } }>;
   getConversation(
     adminId: string,
@@ -72,6 +76,8 @@ export interface ChatsService {
     psid: string,
     text: string,
   ): Promise<MessageReceived>;
+  /** The admin has seen the conversation: its unread count goes to 0 (live for the page's other admins). */
+  markRead(adminId: string, pageId: string, psid: string): Promise<void>;
 }
 
 /** Facebook writes '2017-02-23T00:31:29+0000'; Date wants the offset with a colon. */
@@ -165,6 +171,7 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
           await graph.getConversationMessages(conversationId, token, {
             limit: HISTORY_PAGE_SIZE,
             after,
+            fields: HISTORY_FIELDS,
           });
         const items: repo.NewMessage[] = r.messages.map((m) => {
           const inbound = m.from?.id === contact.psid;
@@ -174,6 +181,8 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
             text: m.message ?? '',
             sentBy: m.from?.id ?? (inbound ? contact.psid : page.fbPageId),
             createdAt: parseFbTime(m.created_time),
+            platformAt: parseFbTime(m.created_time),
+            attachments: graphAttachments(m),
           };
         });
         await repo.storeMessages(db, page.id, contact.id, items);
@@ -195,7 +204,7 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
   }
 
   return {
-    async listRecipients(adminId, pageId, after, limit) {
+    async listRecipients(adminId, pageId, after, limit, query) {
       let cursor;
       try {
         cursor = decodeCursor(after);
@@ -204,7 +213,10 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
         await assertPageAdmin(db, adminId, pageId, 'messaging');
         throw err;
       }
-      const rows = await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1);
+      const searching = !!query && (!!query.q || query.filter !== 'all' || !!query.tagId);
+      const rows = searching
+        ? await repo.searchAdminPageContacts(db, adminId, pageId, query, cursor, limit + 1)
+        : await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1);
       if (!rows) throw await pageAccessError(db, adminId, pageId, 'messaging');
       const pageRows = rows.slice(0, limit);
       const last = pageRows.at(-1);
@@ -267,6 +279,9 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       const graph = deps.graph;
       if (!graph)
         throw new UnavailableError('Messaging is not available right now. Try again in a moment.');
+      // Stamped before the call: Meta's time of the message (which its read watermarks carry) falls
+      // between this and the answer; until the echo brings the exact time, receipts compare with this.
+      const sentAt = new Date();
       let sent;
       try {
         sent = await graph.sendMessage({
@@ -294,9 +309,11 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
           direction: 'out',
           text,
           sentBy: page.fbPageId,
-          createdAt: new Date(),
+          createdAt: sentAt,
         },
       ]);
+      // Answering a conversation is having seen it.
+      await repo.markContactRead(db, adminId, pageId, psid).catch(() => false);
       if (!row) throw new Error('sent message was not stored');
       const message = toMessage(row);
       // The message is sent and stored: a failing NOTIFY must not turn that into an error for the admin.
@@ -307,6 +324,17 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
         message,
       }).catch(() => undefined);
       return message;
+    },
+
+    async markRead(adminId, pageId, psid) {
+      const changed = await repo.markContactRead(db, adminId, pageId, psid);
+      // Also the 404 when no such page / contact for this admin (nothing changed then).
+      const contact = requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
+      // The page's other admins see the count go.
+      if (changed)
+        await publish(pageId, { type: 'contact', pageId, recipient: toRecipient(contact) }).catch(
+          () => undefined,
+        );
     },
   };
 }

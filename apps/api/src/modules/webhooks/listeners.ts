@@ -3,12 +3,12 @@
 // delivery brings the same event again: LISTENERS MUST BE IDEMPOTENT (key their writes on mid / watermark).
 
 export interface WebhookEvent {
-  kind: 'message' | 'delivery' | 'read' | 'postback';
+  kind: 'message' | 'delivery' | 'read' | 'postback' | 'reaction';
   /** The social network's page id. */
   pageId: string;
   /** The contact's page-scoped id. */
   psid: string;
-  /** The message (or postback) id, when the event has one. */
+  /** The message (or postback) id, when the event has one; for 'reaction' the message reacted to. */
   mid?: string | null;
   /** Delivery receipts may list the delivered message ids. */
   mids?: string[] | null;

@@ -2,6 +2,7 @@
 // (page_id, mid); delivery and read marks keep the EARLIEST watermark that covers a message
 // (least(existing, watermark)), so replays change nothing and reordered receipts end in the same state.
 import { sql } from 'drizzle-orm';
+import type { MessageAttachment } from '@pagecast/contract';
 import type { Db } from '../../db/client.js';
 
 export type StoredEventRow = {
@@ -67,7 +68,11 @@ export async function contactExists(db: Db, pageUuid: string, psid: string): Pro
   return rows.length > 0;
 }
 
-/** Inserts the message unless its mid is already stored; true when this call stored it. */
+/**
+ * Inserts the message unless its mid is already stored; true when this call stored it. A message stored
+ * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and
+ * the files if it had none.
+ */
 export async function insertMessage(
   db: Db,
   m: {
@@ -78,25 +83,59 @@ export async function insertMessage(
     text: string;
     sentBy: string;
     at: Date;
+    attachments: MessageAttachment[];
   },
 ): Promise<boolean> {
-  const { rows } = await db.execute(sql`
-    insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at)
+  const at = m.at.toISOString();
+  const files = m.attachments.length ? JSON.stringify(m.attachments) : null;
+  const { rows } = await db.execute<{ inserted: boolean }>(sql`
+    insert into messages as x (page_id, contact_id, mid, direction, text, sent_by, created_at,
+                               platform_at, attachments)
     values (${m.pageUuid}, ${m.contactId}, ${m.mid}, ${m.direction}, ${m.text}, ${m.sentBy},
-            ${m.at.toISOString()}::timestamptz)
-    on conflict (page_id, mid) do nothing
-    returning id`);
+            ${at}::timestamptz, ${at}::timestamptz, ${files}::jsonb)
+    on conflict (page_id, mid) do update
+      set platform_at = coalesce(x.platform_at, excluded.platform_at),
+          attachments = coalesce(x.attachments, excluded.attachments)
+      where x.platform_at is null or (x.attachments is null and excluded.attachments is not null)
+    returning (xmax = 0) as inserted`);
+  return rows[0]?.inserted === true;
+}
+
+/** One more message the page has not seen in this conversation. */
+export async function countUnread(db: Db, contactId: string): Promise<void> {
+  await db.execute(
+    sql`update contacts set unread_count = unread_count + 1 where id = ${contactId}`,
+  );
+}
+
+/**
+ * The contact's reaction to message `mid` of the conversation (null: taken back). Returns false when the
+ * message is not stored here (a reaction to a message from before Pagecast): nothing to show it on.
+ */
+export async function setReaction(
+  db: Db,
+  r: { pageUuid: string; psid: string; mid: string; reaction: string | null },
+): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    update messages m set reaction = ${r.reaction}
+      from contacts c
+     where c.id = m.contact_id and c.page_id = ${r.pageUuid} and c.psid = ${r.psid}
+       and m.page_id = ${r.pageUuid} and m.mid = ${r.mid}
+       and m.reaction is distinct from ${r.reaction}
+    returning m.id`);
   return rows.length > 0;
 }
 
 /**
  * Marks the page's outbound messages to the contact sent at or before the watermark (or listed by mid)
- * as delivered (and read, for read receipts). Returns how many rows changed.
+ * as delivered (and read, for read receipts). The watermark is Meta's time, so it is compared with Meta's
+ * time of each message (from its echo), else with the time stored just before the send. Returns the
+ * stored time of the newest message it changed (what the live inbox compares with), or null.
  */
 export async function applyReceipt(
   db: Db,
   r: { pageUuid: string; psid: string; watermark: Date; mids: string[]; read: boolean },
-): Promise<number> {
+): Promise<Date | null> {
   const wm = r.watermark.toISOString();
   const readSet = r.read
     ? sql`, read_at = least(coalesce(m.read_at, ${wm}::timestamptz), ${wm}::timestamptz)`
@@ -112,8 +151,14 @@ export async function applyReceipt(
       from contacts c
      where c.id = m.contact_id and c.page_id = ${r.pageUuid} and c.psid = ${r.psid}
        and m.page_id = ${r.pageUuid} and m.direction = 'out'
-       and (m.created_at <= ${wm}::timestamptz or m.mid = any(${`{${r.mids.map((x) => `"${x.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]))
+       and (coalesce(m.platform_at, m.created_at) <= ${wm}::timestamptz
+            or m.mid = any(${`{${r.mids.map((x) => `"${x.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]))
        and ${changed}
-    returning m.id`);
-  return rows.length;
+    returning m.created_at as "createdAt"`);
+  let newest: Date | null = null;
+  for (const row of rows as Array<{ createdAt: Date | string }>) {
+    const t = new Date(row.createdAt);
+    if (!newest || t > newest) newest = t;
+  }
+  return newest;
 }

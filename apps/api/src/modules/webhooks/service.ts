@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
 import { publish } from '../../realtime/index.js';
+import { previewOf, webhookAttachments } from '../chats/attachments.js';
 import { findRecipientFields } from '../chats/repo.js';
 import { toMessage, toRecipient, unknownContact } from '../chats/mappers.js';
 import { upsertContact, type ContactUpsert } from '../contacts/repo.js';
@@ -33,8 +34,11 @@ interface MessagingItem {
     mid?: string;
     text?: string;
     is_echo?: boolean;
-    attachments?: Array<{ type?: string }>;
+    attachments?: unknown;
+    sticker_id?: unknown;
   };
+  /** message_reactions: the contact reacted to (or took back a reaction from) message `mid`. */
+  reaction?: { mid?: string; action?: string; emoji?: string; reaction?: string };
   delivery?: { mids?: string[]; watermark?: number | string };
   read?: { watermark?: number | string };
   postback?: { mid?: string; title?: string; payload?: string };
@@ -46,6 +50,11 @@ interface Entry {
   id?: string;
   time?: number;
   messaging?: MessagingItem[];
+  /**
+   * Handover protocol: the same events while another app (e.g. Meta's Page Inbox) controls the thread.
+   * They are the page's conversations all the same: stored and counted like `messaging`.
+   */
+  standby?: MessagingItem[];
   /** Graph-style page changes (template status updates). */
   changes?: Array<{ field?: string; value?: unknown }>;
 }
@@ -72,7 +81,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
         if (!entry.id) continue;
         const page = await repo.findPage(db, entry.id);
         if (!page) continue; // a page nobody connected (any more): nothing to keep
-        for (const item of entry.messaging ?? []) {
+        for (const item of messagingOf(entry)) {
           const e = await applyItem(db, page, item, profiles);
           if (e) out.push(e);
         }
@@ -123,7 +132,7 @@ async function fetchNewProfiles(
   for (const entry of entries) {
     if (!entry.id) continue;
     const people = new Set<string>();
-    for (const item of entry.messaging ?? []) {
+    for (const item of messagingOf(entry)) {
       const psid = contactPsid(item, entry.id);
       if (psid && (item.message || item.postback)) people.add(psid);
     }
@@ -156,6 +165,14 @@ async function fetchNewProfiles(
   return profiles;
 }
 
+/** The entry's messaging events, standby ones included (arrays only: anything else is ignored). */
+function messagingOf(entry: Entry): MessagingItem[] {
+  const list = (v: unknown) => (Array.isArray(v) ? (v as MessagingItem[]) : []);
+  return [...list(entry.messaging), ...list(entry.standby)].filter(
+    (i) => i !== null && typeof i === 'object',
+  );
+}
+
 /** The contact's PSID: the sender, except for the page's own echoes (then the recipient). */
 function contactPsid(item: MessagingItem, fbPageId: string): string | undefined {
   const sender = item.sender?.id;
@@ -177,12 +194,6 @@ export function epochMs(v: unknown): number | null {
   return Number.isSafeInteger(n) && n > 0 && n < MAX_EPOCH_MS ? n : null;
 }
 
-function messageText(m: NonNullable<MessagingItem['message']>): string {
-  if (m.text) return m.text;
-  const kinds = (m.attachments ?? []).map((a) => a.type ?? 'file');
-  return kinds.length ? `[${kinds.join(', ')}]` : '';
-}
-
 async function applyItem(
   db: Db,
   page: repo.PageRef,
@@ -197,12 +208,17 @@ async function applyItem(
     const isPostback = !item.message;
     const fromPage = !!item.message?.is_echo;
     const mid = item.message?.mid ?? item.postback?.mid ?? `pb_${psid}_${at.getTime()}`;
-    const text = item.message ? messageText(item.message) : (item.postback?.title ?? '');
+    const text = item.message
+      ? typeof item.message.text === 'string'
+        ? item.message.text
+        : ''
+      : (item.postback?.title ?? '');
+    const attachments = item.message ? webhookAttachments(item.message) : [];
     const contact = await upsertContact(db, page.id, {
       ...profiles.get(`${page.fbPageId}:${psid}`),
       psid,
       lastMessageAt: at,
-      lastMessagePreview: text,
+      lastMessagePreview: previewOf(text, attachments),
       // A message or a postback from the contact (re)opens the 24-hour window; an echo does not.
       lastInboundAt: fromPage ? null : at,
     });
@@ -214,8 +230,11 @@ async function applyItem(
       text,
       sentBy: fromPage ? page.fbPageId : psid,
       at,
+      attachments,
     });
-    if (contact.inserted) {
+    if (stored && !fromPage) await repo.countUnread(db, contact.id);
+    // A new contact, or a new message from one (its unread count and reply state changed).
+    if (contact.inserted || (stored && !fromPage)) {
       await publish(db, page.fbPageId, {
         type: 'contact',
         pageId: page.fbPageId,
@@ -235,6 +254,7 @@ async function applyItem(
           createdAt: at,
           deliveredAt: null,
           readAt: null,
+          attachments,
         }),
       } satisfies LiveEvent);
     }
@@ -253,24 +273,66 @@ async function applyItem(
     return null;
   }
 
+  if (item.reaction?.mid && typeof item.reaction.mid === 'string') {
+    const react = item.reaction.action !== 'unreact';
+    const emoji = react ? reactionEmoji(item.reaction) : null;
+    // A reaction (re)opens the 24-hour window, as a message does; taking one back does not.
+    if (react) await upsertContact(db, page.id, { psid, lastInboundAt: at });
+    const shown = await repo.setReaction(db, {
+      pageUuid: page.id,
+      psid,
+      mid: item.reaction.mid,
+      reaction: emoji,
+    });
+    if (shown) {
+      await publish(db, page.fbPageId, {
+        type: 'reaction',
+        pageId: page.fbPageId,
+        contactId: psid,
+        messageId: item.reaction.mid,
+        reaction: emoji,
+      });
+    }
+    return react
+      ? { kind: 'reaction', pageId: page.fbPageId, psid, mid: item.reaction.mid, at }
+      : null;
+  }
+
   const receipt = item.delivery ?? item.read;
   const watermarkMs = epochMs(receipt?.watermark);
   if (receipt && watermarkMs !== null) {
     const read = !item.delivery;
     const watermark = new Date(watermarkMs);
-    const mids = item.delivery?.mids ?? [];
-    const changed = await repo.applyReceipt(db, { pageUuid: page.id, psid, watermark, mids, read });
-    if (changed > 0) {
+    const mids = Array.isArray(item.delivery?.mids)
+      ? item.delivery.mids.filter((m): m is string => typeof m === 'string')
+      : [];
+    const newest = await repo.applyReceipt(db, { pageUuid: page.id, psid, watermark, mids, read });
+    if (newest) {
+      // The inbox compares with the times it shows (stored ones), not with Meta's watermark.
       await publish(db, page.fbPageId, {
         type: read ? 'read' : 'delivery',
         pageId: page.fbPageId,
         contactId: psid,
-        watermark: watermark.toISOString(),
+        watermark: newest.toISOString(),
       });
     }
     return { kind: read ? 'read' : 'delivery', pageId: page.fbPageId, psid, mids, watermark, at };
   }
   return null;
+}
+
+/** Meta sends the emoji itself; older payloads only the name ('love', 'like'...). */
+function reactionEmoji(r: NonNullable<MessagingItem['reaction']>): string {
+  if (typeof r.emoji === 'string' && r.emoji) return r.emoji.slice(0, 16);
+  const named: Record<string, string> = {
+    love: '\u2764\ufe0f',
+    like: '\u{1F44D}',
+    smile: '\u{1F606}',
+    wow: '\u{1F62E}',
+    sad: '\u{1F622}',
+    angry: '\u{1F620}',
+  };
+  return named[String(r.reaction)] ?? '\u{1F44D}';
 }
 
 /** The contact as the inbox lists it (read in the ingest transaction, which may have just created it). */

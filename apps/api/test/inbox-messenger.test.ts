@@ -1,0 +1,463 @@
+// The inbox as Messenger really is: files and stickers, reactions, standby events, echoes from Meta's
+// Page Inbox, receipts by Meta's time, unread counts, and search over all of a page's contacts. Webhooks
+// are posted signed in Meta's shapes, and the emulator (over real HTTP) produces the same events itself.
+import type { AddressInfo } from 'node:net';
+import type { MessageReceived, Recipient } from '@pagecast/contract';
+import { signatureHeaders } from '@pagecast/graph-emulator';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscribeMessengerWebhooks } from '../src/runtime.js';
+import {
+  emulatorCall,
+  seedAccount,
+  seedEmulatorPage,
+  startSyncEnv,
+  waitFor,
+  type EmulatorPage,
+  type SeededAccount,
+  type SyncEnv,
+} from './helpers/sync.js';
+
+const SECRET = 'pagecast-emulator-app-secret';
+const FIELDS = [
+  'messages',
+  'message_deliveries',
+  'message_reads',
+  'message_echoes',
+  'message_reactions',
+  'standby',
+];
+const PAGE_INBOX_APP_ID = 263902037430900;
+let env: SyncEnv;
+let account: SeededAccount;
+let page: EmulatorPage & { uuid: string };
+
+beforeAll(async () => {
+  env = await startSyncEnv();
+  await env.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = env.app.server.address() as AddressInfo;
+  account = await seedAccount(env);
+  page = await seedEmulatorPage(env, account, { name: 'Inbox Page', contacts: 6 });
+  const config = { ...env.config, publicUrl: `http://127.0.0.1:${port}` };
+  await subscribeMessengerWebhooks({ config, graph: env.graph, logger: env.app.log as never });
+  await env.graph.subscribeApp(page.id, page.access_token, FIELDS);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const psidAt = (i: number) => page.contacts[i]?.psid as string;
+
+async function postWebhook(entry: unknown[]): Promise<void> {
+  const body = JSON.stringify({ object: 'page', entry });
+  const res = await env.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/messenger',
+    headers: { 'content-type': 'application/json', ...signatureHeaders(body, SECRET) },
+    payload: body,
+  });
+  expect(res.statusCode).toBe(200);
+  // Processed once every stored delivery is.
+  await waitFor(async () => {
+    const { rows } = await env.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from webhook_events where processed_at is null`,
+    );
+    return rows[0]?.n === 0;
+  }, 20);
+}
+const messaging = (items: unknown[]) => [{ id: page.id, time: Date.now(), messaging: items }];
+
+async function api<T>(method: 'GET' | 'POST', url: string) {
+  const res = await env.app.inject({ method, url, headers: account.headers });
+  return { status: res.statusCode, body: res.json<T>() };
+}
+/** The thread as the inbox reads it ([] while the contact is not known yet). */
+const conversation = async (psid: string, pageId = page.id) => {
+  const res = await api<{ messages: MessageReceived[] }>(
+    'GET',
+    `/api/v1/chats/${pageId}/user/${psid}`,
+  );
+  return res.status === 200 ? res.body.messages : [];
+};
+/** The contact writes through the emulator; resolves once Pagecast has stored the message. */
+async function contactWrites(psid: string, text: string): Promise<string> {
+  const { mid } = await emulatorCall<{ mid: string }>(
+    env.emulator.url,
+    `/_emulator/pages/${page.id}/contacts/${psid}/messages`,
+    { text },
+  );
+  await waitFor(async () => (await conversation(psid)).some((m) => m.id === mid), 20);
+  return mid;
+}
+const recipients = async (query = '') =>
+  (
+    await api<{ recipients: Recipient[]; paging: { nextCursor: string | null } }>(
+      'GET',
+      `/api/v1/chats/${page.id}/recipients${query}`,
+    )
+  ).body;
+const recipient = async (psid: string) =>
+  (await recipients('?limit=100')).recipients.find((r) => r.id === psid);
+
+describe('files and stickers', () => {
+  it('a webhook with files and a sticker keeps them, shows them in the thread, and previews them', async () => {
+    const psid = psidAt(0);
+    const t = Date.now();
+    const url = (n: string) => `https://scontent.xx.fbcdn.net/v/t1/${n}?oe=6A000000`;
+    await postWebhook(
+      messaging([
+        {
+          sender: { id: psid },
+          recipient: { id: page.id },
+          timestamp: t,
+          message: {
+            mid: 'm_files',
+            attachments: [
+              { type: 'image', payload: { url: url('photo.jpg') } },
+              { type: 'file', payload: { url: url('invoice.pdf') }, title: 'invoice.pdf' },
+            ],
+          },
+        },
+        {
+          // Meta's transition: one sticker sent both as an 'image' with a sticker_id and as a 'sticker'.
+          sender: { id: psid },
+          recipient: { id: page.id },
+          timestamp: t + 1,
+          message: {
+            mid: 'm_sticker',
+            sticker_id: 369239263222822,
+            attachments: [
+              { type: 'image', payload: { url: url('like.png'), sticker_id: 369239263222822 } },
+              { type: 'sticker', payload: { url: url('like.png'), sticker_id: 369239263222822 } },
+            ],
+          },
+        },
+      ]),
+    );
+    const thread = await conversation(psid);
+    expect(thread.find((m) => m.id === 'm_files')).toMatchObject({
+      message: '',
+      attachments: [
+        { type: 'image', url: url('photo.jpg'), name: null },
+        { type: 'file', url: url('invoice.pdf'), name: 'invoice.pdf' },
+      ],
+    });
+    expect(thread.find((m) => m.id === 'm_sticker')?.attachments).toEqual([
+      { type: 'sticker', url: url('like.png'), name: null },
+    ]);
+    expect((await recipient(psid))?.lastMessagePreview).toBe('Sticker');
+  });
+
+  it('the emulator sends a photo through its own webhook, and history read from the Graph API keeps files', async () => {
+    const psid = psidAt(1);
+    const sent = await emulatorCall<{ mid: string }>(
+      env.emulator.url,
+      `/_emulator/pages/${page.id}/contacts/${psid}/messages`,
+      { text: 'Here is the receipt', attachments: [{ type: 'image' }] },
+    );
+    const stored = await waitFor(async () =>
+      (await conversation(psid)).find((m) => m.id === sent.mid),
+    );
+    expect(stored.message).toBe('Here is the receipt');
+    expect(stored.attachments).toEqual([
+      { type: 'image', url: expect.stringContaining('/_emulator/cdn/image/'), name: null },
+    ]);
+
+    // A page whose webhooks are not subscribed: the thread comes from the Graph API's history.
+    const quiet = await seedEmulatorPage(env, account, { name: 'Quiet Page', contacts: 1 });
+    const who = quiet.contacts[0]?.psid as string;
+    const voice = await emulatorCall<{ mid: string }>(
+      env.emulator.url,
+      `/_emulator/pages/${quiet.id}/contacts/${who}/messages`,
+      { attachments: [{ type: 'audio' }] },
+    );
+    const sticker = await emulatorCall<{ mid: string }>(
+      env.emulator.url,
+      `/_emulator/pages/${quiet.id}/contacts/${who}/messages`,
+      { attachments: [{ type: 'sticker' }] },
+    );
+    await env.database.db.execute(
+      sql`insert into contacts (page_id, psid, name) values (${quiet.uuid}, ${who}, 'Quiet Contact')`,
+    );
+    const history = await conversation(who, quiet.id);
+    expect(history.find((m) => m.id === voice.mid)?.attachments).toEqual([
+      { type: 'audio', url: expect.stringContaining('/_emulator/cdn/audio/'), name: null },
+    ]);
+    expect(history.find((m) => m.id === sticker.mid)?.attachments).toEqual([
+      { type: 'sticker', url: expect.stringContaining('/_emulator/cdn/sticker/'), name: null },
+    ]);
+  });
+});
+
+describe('reactions', () => {
+  it('a reaction shows on its message, reopens the window, and taking it back removes it', async () => {
+    const psid = psidAt(2);
+    const t = Date.now() - 3 * 86_400_000;
+    await postWebhook(
+      messaging([
+        {
+          sender: { id: page.id },
+          recipient: { id: psid },
+          timestamp: t,
+          message: { mid: 'm_offer', text: 'Our spring offer', is_echo: true },
+        },
+      ]),
+    );
+    const react = (action: 'react' | 'unreact') => ({
+      sender: { id: psid },
+      recipient: { id: page.id },
+      timestamp: Date.now(),
+      reaction: { mid: 'm_offer', action, emoji: '\u2764\ufe0f', reaction: 'love' },
+    });
+    await postWebhook(messaging([react('react')]));
+    expect((await conversation(psid)).find((m) => m.id === 'm_offer')?.reaction).toBe(
+      '\u2764\ufe0f',
+    );
+    expect((await recipient(psid))?.windowOpen).toBe(true);
+    // Replayed: the same state.
+    await postWebhook(messaging([react('react')]));
+    await postWebhook(messaging([react('unreact')]));
+    expect((await conversation(psid)).find((m) => m.id === 'm_offer')?.reaction).toBeNull();
+  });
+
+  it("the emulator's reaction to a page message arrives the same way", async () => {
+    const psid = psidAt(3);
+    await contactWrites(psid, 'hi');
+    const sent = await env.app.inject({
+      method: 'POST',
+      url: `/api/v1/chats/${page.id}/user/${psid}/send`,
+      headers: account.headers,
+      payload: { message: 'Thanks for writing' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const mid = sent.json<{ message: MessageReceived }>().message.id;
+    await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${psid}/reactions`, {
+      mid,
+      emoji: '\u{1F44D}',
+    });
+    const reacted = await waitFor(async () =>
+      (await conversation(psid)).find((m) => m.id === mid && m.reaction),
+    );
+    expect(reacted.reaction).toBe('\u{1F44D}');
+  });
+});
+
+describe('handover: standby events and replies from Meta Business Suite', () => {
+  it("stores standby messages as the page's conversation, and a Page Inbox echo as the page's message", async () => {
+    const psid = psidAt(4);
+    const t = Date.now();
+    await postWebhook([
+      {
+        id: page.id,
+        time: t,
+        standby: [
+          {
+            sender: { id: psid },
+            recipient: { id: page.id },
+            timestamp: t,
+            message: { mid: 'm_standby_in', text: 'Anyone there?' },
+          },
+          {
+            sender: { id: page.id },
+            recipient: { id: psid },
+            timestamp: t + 1000,
+            message: {
+              mid: 'm_standby_echo',
+              text: 'Yes, from Business Suite',
+              is_echo: true,
+              app_id: PAGE_INBOX_APP_ID,
+            },
+          },
+        ],
+      },
+    ]);
+    const thread = await conversation(psid);
+    expect(thread.find((m) => m.id === 'm_standby_in')).toMatchObject({
+      sentBy: psid,
+      status: 'received',
+    });
+    expect(thread.find((m) => m.id === 'm_standby_echo')).toMatchObject({
+      sentBy: page.id,
+      message: 'Yes, from Business Suite',
+    });
+    const r = await recipient(psid);
+    expect(r).toMatchObject({ windowOpen: true, needsReply: false });
+  });
+
+  it("with the threads in Meta's Page Inbox, the emulator delivers in standby and Pagecast keeps them", async () => {
+    const psid = psidAt(5);
+    await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/thread-owner`, {
+      owner: 'inbox',
+    });
+    try {
+      const m = await emulatorCall<{ mid: string }>(
+        env.emulator.url,
+        `/_emulator/pages/${page.id}/contacts/${psid}/messages`,
+        { text: 'Written while the Page Inbox has the thread' },
+      );
+      const answer = await emulatorCall<{ mid: string }>(
+        env.emulator.url,
+        `/_emulator/pages/${page.id}/contacts/${psid}/inbox-reply`,
+        { text: 'Answered in Business Suite' },
+      );
+      const thread = await waitFor(async () => {
+        const t = await conversation(psid);
+        return t.some((x) => x.id === answer.mid) ? t : null;
+      });
+      expect(thread.find((x) => x.id === m.mid)?.sentBy).toBe(psid);
+      expect(thread.find((x) => x.id === answer.mid)?.sentBy).toBe(page.id);
+    } finally {
+      await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/thread-owner`, {
+        owner: 'app',
+      });
+    }
+  });
+});
+
+describe('receipts by Meta time', () => {
+  it('the message the contact just read is read, and a delivery without mids still delivers', async () => {
+    const psid = psidAt(0);
+    const send = async (text: string) => {
+      const res = await env.app.inject({
+        method: 'POST',
+        url: `/api/v1/chats/${page.id}/user/${psid}/send`,
+        headers: account.headers,
+        payload: { message: text },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ message: MessageReceived }>().message.id;
+    };
+    await contactWrites(psid, 'Do you deliver?');
+    const first = await send('We do');
+    const second = await send('Within two days');
+    // Both delivered: one delivery lists its mid and the other does not (the emulator alternates).
+    await waitFor(async () => {
+      const t = await conversation(psid);
+      return [first, second].every((id) => t.find((m) => m.id === id)?.status === 'delivered');
+    }, 50);
+    // The read's watermark is Meta's time of the newest message seen: the one just sent is read.
+    await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${psid}/read`, {});
+    await waitFor(async () => {
+      const t = await conversation(psid);
+      return t.find((m) => m.id === second)?.status === 'read';
+    }, 50);
+    expect((await conversation(psid)).find((m) => m.id === first)?.status).toBe('read');
+  });
+});
+
+describe('unread counts and needs reply', () => {
+  it("counts the contact's new messages until the conversation is opened or answered", async () => {
+    const psid = psidAt(3);
+    await api('POST', `/api/v1/chats/${page.id}/user/${psid}/read`);
+    for (const text of ['Are you open on Sunday?', 'And on Monday?'])
+      await emulatorCall(
+        env.emulator.url,
+        `/_emulator/pages/${page.id}/contacts/${psid}/messages`,
+        {
+          text,
+        },
+      );
+    const r = await waitFor(async () => {
+      const x = await recipient(psid);
+      return x?.unreadCount === 2 ? x : null;
+    }, 50);
+    expect(r).toMatchObject({ needsReply: true, lastMessagePreview: 'And on Monday?' });
+    expect((await recipients('?filter=unread')).recipients.map((x) => x.id)).toContain(psid);
+    expect((await recipients('?filter=needs_reply')).recipients.map((x) => x.id)).toContain(psid);
+
+    const read = await api<{ unreadCount: number }>(
+      'POST',
+      `/api/v1/chats/${page.id}/user/${psid}/read`,
+    );
+    expect(read).toEqual({ status: 200, body: { unreadCount: 0 } });
+    expect((await recipient(psid))?.unreadCount).toBe(0);
+    expect((await recipients('?filter=unread')).recipients.map((x) => x.id)).not.toContain(psid);
+
+    // Unknown contact or another admin's page: 404, nothing changed.
+    expect((await api('POST', `/api/v1/chats/${page.id}/user/9999999999/read`)).status).toBe(404);
+    const other = await seedAccount(env, 'Other Admin');
+    const res = await env.app.inject({
+      method: 'POST',
+      url: `/api/v1/chats/${page.id}/user/${psid}/read`,
+      headers: other.headers,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('search over all contacts', () => {
+  let tagId: string;
+  beforeAll(async () => {
+    // 60 more conversations, newer than the seeded ones: the seeded contacts fall off the first page.
+    const now = Date.now() + 3_600_000;
+    await env.database.db.execute(sql`
+      insert into contacts (page_id, psid, name, last_message_at, last_message_preview, last_inbound_at)
+      select ${page.uuid}::uuid, (9100000000000000 + g)::text, 'Crowd Person ' || g,
+             ${new Date(now).toISOString()}::timestamptz - g * interval '1 minute', 'hello',
+             ${new Date(now).toISOString()}::timestamptz - g * interval '1 minute'
+        from generate_series(1, 60) g`);
+    const { rows } = await env.database.db.execute<{ id: string }>(
+      sql`insert into tags (page_id, name, description) values (${page.uuid}, 'Wholesale', 'Buys in bulk')
+          returning id`,
+    );
+    tagId = rows[0]?.id as string;
+    await env.database.db.execute(sql`
+      insert into contact_tags (contact_id, tag_id, page_id)
+      select id, ${tagId}::uuid, page_id from contacts where page_id = ${page.uuid} and psid like '91%'
+         and name ~ ' [1-5]$'`);
+  });
+
+  it('finds a contact beyond the first page by name, and by a word of one of their messages', async () => {
+    const first = await recipients('?limit=30');
+    const target = page.contacts[2] as { psid: string; name: string };
+    expect(first.recipients.some((r) => r.id === target.psid)).toBe(false);
+    const byName = await recipients(`?q=${encodeURIComponent(target.name.split(' ')[0] ?? '')}`);
+    expect(byName.recipients.map((r) => r.id)).toContain(target.psid);
+    // 'spring' appears only in the page's message 'Our spring offer' to contact 2.
+    const byText = await recipients('?q=SPRING');
+    expect(byText.recipients.map((r) => r.id)).toEqual([target.psid]);
+    // LIKE wildcards are literal.
+    expect((await recipients('?q=%25')).recipients).toEqual([]);
+  });
+
+  it('pages a search with the same stable cursor, every match once', async () => {
+    const seen: string[] = [];
+    let after = '';
+    for (;;) {
+      const page1 = await recipients(
+        `?q=crowd&limit=7${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+      );
+      seen.push(...page1.recipients.map((r) => r.id));
+      if (!page1.paging.nextCursor) break;
+      after = page1.paging.nextCursor;
+    }
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen).size).toBe(60);
+  });
+
+  it('filters by tag and by open window, combined with the search', async () => {
+    const tagged = await recipients(`?tagId=${tagId}`);
+    expect(tagged.recipients.map((r) => r.name).sort()).toEqual(
+      [
+        'Crowd Person 1',
+        'Crowd Person 2',
+        'Crowd Person 3',
+        'Crowd Person 4',
+        'Crowd Person 5',
+      ].sort(),
+    );
+    const open = await recipients('?filter=window_open&q=crowd&limit=100');
+    expect(open.recipients).toHaveLength(60);
+    expect(open.recipients.every((r) => r.windowOpen)).toBe(true);
+  });
+
+  it('answers bad search input with 400', async () => {
+    expect(
+      (await api('GET', `/api/v1/chats/${page.id}/recipients?q=${'x'.repeat(101)}`)).status,
+    ).toBe(400);
+    expect((await api('GET', `/api/v1/chats/${page.id}/recipients?filter=everyone`)).status).toBe(
+      400,
+    );
+    expect((await api('GET', `/api/v1/chats/${page.id}/recipients?tagId=nope`)).status).toBe(400);
+  });
+});
