@@ -239,6 +239,8 @@ describe('reactions', () => {
       (await conversation(psid)).find((m) => m.id === mid && m.reaction),
     );
     expect(reacted.reaction).toBe('\u{1F44D}');
+    // A reaction reopens the window but is no message to answer: the page's reply is still the last word.
+    expect(await recipient(psid)).toMatchObject({ windowOpen: true, needsReply: false });
   });
 });
 

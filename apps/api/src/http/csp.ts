@@ -51,6 +51,8 @@ export function contentSecurityPolicy(config: Config, scriptHashes: string[] = [
     ),
     connectSrc: unique(graph, sdk, config.isProduction ? ['https://graph.facebook.com'] : []),
     imgSrc: unique(graph, sdk, ['data:', 'https:']),
+    // Voice messages and videos contacts send play from Meta's CDN (its hosts vary), or the emulator's.
+    mediaSrc: unique(graph, ['https:']),
     frameSrc: unique(sdk, facebook),
     styleSrc: ["'self'", "'unsafe-inline'"],
     formAction: unique(sdk, facebook),

@@ -22,6 +22,8 @@ export interface RecipientFields {
   lastMessagePreview: string | null;
   lastInboundAt: Date | null;
   unreadCount: number;
+  /** Whether the newest stored message is the contact's (repo's NEEDS_REPLY); else derived from the times. */
+  lastMessageIn?: boolean | null;
 }
 
 /** A contact known only by its psid (no row, no profile yet): every other field empty. */
@@ -81,11 +83,14 @@ export function toRecipient(c: RecipientFields, now = Date.now()): Recipient {
     windowOpen: isWindowOpen(c.lastInboundAt, now),
     lastInboundAt: c.lastInboundAt?.toISOString() ?? null,
     unreadCount: c.unreadCount,
-    needsReply: needsReply(c),
+    needsReply: c.lastMessageIn ?? needsReply(c),
   };
 }
 
-/** The contact wrote last (their message is the conversation's latest): the page owes an answer. */
+/**
+ * The contact wrote last (their message is the conversation's latest): the page owes an answer. From the
+ * times alone, for a contact with no stored messages yet (only a sync's summary of the conversation).
+ */
 export function needsReply(c: Pick<RecipientFields, 'lastInboundAt' | 'lastMessageAt'>): boolean {
   return (
     c.lastInboundAt !== null &&

@@ -3,7 +3,7 @@
 // Every inbox request runs a few named statements (prepared once per connection), and each checks that the
 // admin manages the page in the same round trip as its first read (bench/FINDINGS.md).
 import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { poolOf, runStatement, statement, type Db, type Tx } from '../../db/client.js';
 import { contacts } from '../../db/schema.js';
 import type { MessageAttachment } from '@pagecast/contract';
@@ -22,6 +22,14 @@ export interface ContactRow extends RecipientFields {
   historySyncedAt: Date | null;
 }
 
+/**
+ * Whether the newest stored message of contact `c` is theirs (null without stored messages). Read from
+ * the messages, not from last_inbound_at: a reaction reopens the window without being a message to answer.
+ * One probe of messages_contact_recent_idx per row.
+ */
+export const LAST_MESSAGE_IN = `(select m.direction = 'in' from messages m where m.contact_id = c.id
+    order by m.created_at desc, m.id desc limit 1)`;
+
 /** ContactRow's columns of `contacts c`, each alias prefixed (to sit beside the page's columns). */
 const contactColumns = (prefix = '') => `
   c.id as "${prefix}id", c.psid as "${prefix}psid", c.name as "${prefix}name",
@@ -29,7 +37,8 @@ const contactColumns = (prefix = '') => `
   c.profile_pic as "${prefix}profilePic", c.last_message_at as "${prefix}lastMessageAt",
   ${isoUs('c.last_message_at')} as "${prefix}lastMessageKey",
   c.last_message_preview as "${prefix}lastMessagePreview", c.last_inbound_at as "${prefix}lastInboundAt",
-  c.unread_count as "${prefix}unreadCount", c.history_synced_at as "${prefix}historySyncedAt"`;
+  c.unread_count as "${prefix}unreadCount", c.history_synced_at as "${prefix}historySyncedAt",
+  ${LAST_MESSAGE_IN} as "${prefix}lastMessageIn"`;
 const CONTACT_COLUMNS = contactColumns();
 
 /**
@@ -53,6 +62,8 @@ export async function findRecipientFields(
       lastMessagePreview: contacts.lastMessagePreview,
       lastInboundAt: contacts.lastInboundAt,
       unreadCount: contacts.unreadCount,
+      lastMessageIn: sql<boolean | null>`(select m.direction = 'in' from messages m
+        where m.contact_id = ${contacts.id} order by m.created_at desc, m.id desc limit 1)`,
     })
     .from(contacts)
     .where(and(eq(contacts.pageId, pageUuid), eq(contacts.psid, psid)))
@@ -158,9 +169,8 @@ export async function searchAdminPageContacts(
       where m.contact_id = c.id and m.text ilike ${pattern}))`);
   }
   if (query.filter === 'needs_reply')
-    where.push(
-      'c.last_inbound_at is not null and (c.last_message_at is null or c.last_inbound_at >= c.last_message_at)',
-    );
+    where.push(`coalesce(${LAST_MESSAGE_IN}, c.last_inbound_at is not null
+      and (c.last_message_at is null or c.last_inbound_at >= c.last_message_at))`);
   else if (query.filter === 'unread') where.push('c.unread_count > 0');
   else if (query.filter === 'window_open')
     where.push(`c.last_inbound_at > now() - interval '24 hours'`);
@@ -229,6 +239,7 @@ const CONTACT_KEYS = [
   'lastInboundAt',
   'unreadCount',
   'historySyncedAt',
+  'lastMessageIn',
 ] as const;
 
 type PageContactRow = PageRow & {
