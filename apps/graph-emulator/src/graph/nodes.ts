@@ -1,3 +1,4 @@
+import { freshUrl } from '../media/media.js';
 import { fbTime } from '../util/format.js';
 import type { Attachment, Contact, Message, Page, User } from '../world/types.js';
 import type { GraphContext, GraphRequest } from './context.js';
@@ -204,6 +205,8 @@ export function renderMessage(
   contact: Contact,
   msg: Message,
   specs: FieldSpec[],
+  /** File URLs as handed out now (signed afresh on every read, as Meta does). */
+  fresh: (url: string) => string = (url) => url,
 ): Record<string, unknown> {
   check(specs, MESSAGE_FIELDS, 'Message');
   const pageP = participant(page.id, page.name);
@@ -236,7 +239,7 @@ export function renderMessage(
       }
       case 'sticker': {
         const sticker = msg.attachments?.find((a) => a.type === 'sticker');
-        if (sticker) out.sticker = sticker.url;
+        if (sticker) out.sticker = fresh(sticker.url);
         break;
       }
     }
@@ -290,7 +293,11 @@ export function renderMessagesEdge(
   const indexOfMsg = (m: Message) => String(history.indexOf(m));
   return pagedResponse(
     win,
-    win.items.map((m) => renderMessage(page, contact, m, opts.specs)),
+    win.items.map((m) =>
+      renderMessage(page, contact, m, opts.specs, (url) =>
+        freshUrl(url, ctx.baseUrl(), ctx.world.now()),
+      ),
+    ),
     indexOfMsg,
     {
       baseUrl: ctx.baseUrl() + req.versionPrefix,

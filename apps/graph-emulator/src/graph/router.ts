@@ -1,6 +1,7 @@
 // The Graph API's routing table: every path the emulator answers, node by node and edge by edge, so one
 // read shows what the emulated Facebook offers. Long on purpose; each edge's logic lives in its own module
 // (send/, templates/, oauth, batch, nodes) and only the dispatch is here.
+import { freshUrl } from '../media/media.js';
 import { randomBytes } from 'node:crypto';
 import { maybeFail, pagesRateLimited } from '../send/faults.js';
 import { sendMessage } from '../send/send.js';
@@ -118,7 +119,9 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
       conversationsCall(ctx, p, req);
       const msg = world.history(p, contact)[loc.index];
       if (msg && msg.mid === first)
-        return renderMessage(p, contact, msg, fieldsOf(req, 'id,created_time'));
+        return renderMessage(p, contact, msg, fieldsOf(req, 'id,created_time'), (url) =>
+          freshUrl(url, ctx.baseUrl(), world.now()),
+        );
     }
   }
   const psPage = world.psidIndex.get(first);

@@ -38,6 +38,17 @@ export function makeAttachment(
   };
 }
 
+/**
+ * The URL as the Graph API hands it out now: Meta signs file URLs afresh on every read (valid for days
+ * from then), while a URL a client stored earlier keeps its old expiry. Relative paths (generated history)
+ * get the emulator's base.
+ */
+export function freshUrl(url: string, baseUrl: string, now: number): string {
+  const u = new URL(url.startsWith('/') ? `${baseUrl}${url}` : url);
+  u.searchParams.set('oe', Math.floor((now + MEDIA_URL_TTL_MS) / 1000).toString(16));
+  return u.toString();
+}
+
 function pictureSvg(seq: number): string {
   const hue = (seq * 67) % 360;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360" viewBox="0 0 480 360">

@@ -48,6 +48,34 @@ function generateBase(pageId: string, c: Contact): Message[] {
 }
 
 export function materialise(pageId: string, c: Contact): Message[] {
-  if (c.messages === null) c.messages = generateBase(pageId, c);
+  if (c.messages === null) c.messages = withFiles(generateBase(pageId, c), c.historySeed);
   return c.messages;
+}
+
+/**
+ * Some of a contact's own messages carry a photo (about 1 in 10, usually with no text) or a sticker
+ * (1 in 25), as real inboxes do. A separate random stream, so the texts stay what they always were.
+ * URLs are paths: the Graph API signs them with its base URL and a fresh expiry when it reads them.
+ */
+function withFiles(messages: Message[], seed: number): Message[] {
+  const rng = new Rng(seed + 7919);
+  messages.forEach((m, i) => {
+    // The newest message keeps its text: it is the conversation's snippet.
+    if (!m.fromContact || i === messages.length - 1) return;
+    const roll = rng.next();
+    if (roll < 0.1) {
+      m.attachments = [{ type: 'image', url: `/_emulator/cdn/image/${seed % 997}${i}/photo.svg` }];
+      if (rng.next() < 0.7) m.text = '';
+    } else if (roll < 0.14) {
+      m.attachments = [
+        {
+          type: 'sticker',
+          url: '/_emulator/cdn/sticker/0/sticker.svg',
+          stickerId: 369239263222822,
+        },
+      ];
+      m.text = '';
+    }
+  });
+  return messages;
 }
