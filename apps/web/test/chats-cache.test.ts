@@ -2,7 +2,9 @@ import type { MessageReceived, Recipient } from '@pagecast/contract';
 import { describe, expect, it } from 'vitest';
 import {
   addMessage,
+  applyReaction,
   applyWatermark,
+  clearUnread,
   conversationOldestFirst,
   flattenRecipients,
   moveRecipientToTop,
@@ -23,6 +25,8 @@ const recipient = (id: string, over: Partial<Recipient> = {}): Recipient => ({
   lastMessagePreview: 'earlier',
   windowOpen: false,
   lastInboundAt: null,
+  unreadCount: 0,
+  needsReply: false,
   ...over,
 });
 
@@ -32,6 +36,9 @@ const message = (id: string, over: Partial<MessageReceived> = {}): MessageReceiv
   createdAt: '2030-01-01T12:00:00.000Z',
   sentBy: PAGE,
   status: 'sent',
+  attachments: [],
+  reaction: null,
+  campaign: null,
   ...over,
 });
 
@@ -94,6 +101,7 @@ describe('moveRecipientToTop', () => {
       online: true,
       windowOpen: true,
       lastInboundAt: '2030-01-02T08:00:00.000Z',
+      needsReply: true,
     });
     expect(next?.pageParams).toBe(data.pageParams);
     // The input is not mutated.
@@ -108,7 +116,22 @@ describe('moveRecipientToTop', () => {
       online: false,
       windowOpen: false,
       lastMessagePreview: 'text m1',
+      // The page answered: nothing waits for a reply.
+      needsReply: false,
     });
+  });
+
+  it('a message with only a photo previews as Photo', () => {
+    const data = recipientsData([recipient('1')]);
+    const photo = message('m2', {
+      sentBy: '1',
+      message: '',
+      createdAt: '2030-01-02T08:00:00.000Z',
+      attachments: [{ type: 'image', url: 'https://cdn.example/p.jpg', name: null }],
+    });
+    expect(moveRecipientToTop(data, '1', photo)?.pages[0]?.recipients[0]?.lastMessagePreview).toBe(
+      'Photo',
+    );
   });
 
   it('an older message (a late echo) keeps the newer time and preview', () => {
@@ -209,5 +232,26 @@ describe('applyWatermark', () => {
       'read-already': 'read',
       early: 'delivered',
     });
+  });
+});
+
+describe('reactions and unread counts', () => {
+  it('puts a reaction on its message and takes it back', () => {
+    const data: ConversationData = {
+      pages: [{ messages: [message('m1'), message('m2')], tags: [], paging: { nextCursor: null } }],
+      pageParams: [null],
+    };
+    const reacted = applyReaction(data, 'm2', '\u2764\ufe0f');
+    expect(reacted.pages[0]?.messages.map((m) => m.reaction)).toEqual([null, '\u2764\ufe0f']);
+    expect(applyReaction(reacted, 'm2', null).pages[0]?.messages[1]?.reaction).toBeNull();
+  });
+
+  it('clears the unread count of the opened conversation only', () => {
+    const data = recipientsData([
+      recipient('1', { unreadCount: 2 }),
+      recipient('2', { unreadCount: 1 }),
+    ]);
+    const next = clearUnread(data, '1');
+    expect(next.pages[0]?.recipients.map((r) => r.unreadCount)).toEqual([0, 1]);
   });
 });

@@ -17,6 +17,9 @@ const messageEvent = (id: string): LiveEvent => ({
     createdAt: '2030-01-01T12:00:00.000Z',
     sentBy: '42',
     status: 'received',
+    attachments: [],
+    reaction: null,
+    campaign: null,
   },
 });
 const readEvent: LiveEvent = {

@@ -50,6 +50,9 @@ const recipient = (n: number, overrides: Partial<Recipient> = {}): Recipient => 
   lastMessagePreview: `Preview ${n}`,
   windowOpen: true,
   lastInboundAt: new Date(Date.now() - 10 * 3_600_000).toISOString(),
+  unreadCount: 0,
+  // The preview is the contact's own message: they wrote last.
+  needsReply: true,
   ...overrides,
 });
 
@@ -91,13 +94,13 @@ function props(overrides: Partial<InboxScreenProps> = {}): InboxScreenProps {
 }
 
 describe('conversation list', () => {
-  it('shows the header, rows with name, preview and list time, and the online dot', () => {
+  it('shows the header, rows with name, preview and list time, and the reply-window dot', () => {
     render(
       <InboxScreen
         {...props({
           recipients: [
             recipient(1, { lastMessageAt: at(15, 9, 5), online: true }),
-            recipient(2, { lastMessageAt: at(14, 22) }),
+            recipient(2, { lastMessageAt: at(14, 22), windowOpen: false }),
             recipient(3, { lastMessageAt: at(2, 8) }),
           ],
         })}
@@ -110,14 +113,68 @@ describe('conversation list', () => {
     expect(within(rows[0] as HTMLElement).getByText('Person 1')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('Preview 1')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('09:05 AM')).toBeInTheDocument();
-    expect(within(rows[0] as HTMLElement).getByText('Online')).toBeInTheDocument();
+    // Messenger has no presence: the dot means a standard reply is possible, and no dot that it is not.
+    expect(within(rows[0] as HTMLElement).getByText('Can reply now')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Yesterday')).toBeInTheDocument();
-    expect(within(rows[1] as HTMLElement).getByText('Offline')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).queryByTestId('avatar-status')).toBeNull();
     expect(within(rows[2] as HTMLElement).getByText('Jun 2')).toBeInTheDocument();
     // No picture: the first letter of the name.
     expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'Person 1' })).toHaveTextContent(
       'P',
     );
+  });
+
+  it("marks unread counts, 'Needs reply', and 'You:' before the page's own last message", () => {
+    render(
+      <InboxScreen
+        {...props({
+          recipients: [
+            recipient(1, { unreadCount: 3 }),
+            recipient(2, { unreadCount: 0 }),
+            recipient(3, { needsReply: false, lastMessagePreview: 'See you Monday' }),
+            recipient(4, { unreadCount: 120 }),
+          ],
+        })}
+      />,
+    );
+    const rows = screen.getAllByTestId('conversation-row');
+    expect(within(rows[0] as HTMLElement).getByLabelText('3 unread')).toHaveTextContent('3');
+    expect(within(rows[0] as HTMLElement).queryByText('Needs reply')).toBeNull();
+    expect(within(rows[1] as HTMLElement).getByText('Needs reply')).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('You: See you Monday');
+    expect(within(rows[2] as HTMLElement).queryByText('Needs reply')).toBeNull();
+    expect(within(rows[3] as HTMLElement).getByLabelText('120 unread')).toHaveTextContent('99+');
+  });
+
+  it('with a server search, shows the rows it is given and reports the search, filter and tag', async () => {
+    const onSearchChange = vi.fn();
+    const onFilterChange = vi.fn();
+    const onTagFilterChange = vi.fn();
+    render(
+      <InboxScreen
+        {...props({
+          recipients: [recipient(1, { name: 'Ada Lovelace' })],
+          search: 'receipt',
+          onSearchChange,
+          filter: 'all',
+          onFilterChange,
+          tags: [{ id: 't1', name: 'VIP' }],
+          tagFilter: null,
+          onTagFilterChange,
+          searching: true,
+        })}
+      />,
+    );
+    // 'receipt' is a word of a message, not of the name: the server's match is shown as it is.
+    expect(screen.getAllByTestId('conversation-row')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    await userEvent.type(screen.getByPlaceholderText('Search conversations...'), 's');
+    expect(onSearchChange).toHaveBeenLastCalledWith('receipts');
+    await userEvent.click(screen.getByRole('radio', { name: 'Needs reply' }));
+    expect(onFilterChange).toHaveBeenCalledWith('needs_reply');
+    expect(screen.getByRole('radio', { name: 'All' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.selectOptions(screen.getByLabelText('Filter by tag'), 'VIP');
+    expect(onTagFilterChange).toHaveBeenCalledWith('t1');
   });
 
   it('falls back to the default avatar image without picture and name', () => {
@@ -205,6 +262,76 @@ describe('chat panel', () => {
     expect(bubbles[1]).toHaveTextContent(formatBubbleTime(at(14, 9, 3), 'en-US'));
     expect(bubbles[1]).toHaveTextContent('Jun 14, 2025');
     expect(bubbles[0]).toHaveClass('max-w-[60%]');
+  });
+
+  it('bubbles show files, stickers, reactions, the campaign, the sender once per run, and Seen', () => {
+    const messages: InboxMessage[] = [
+      {
+        id: 'm1',
+        message: '',
+        createdAt: at(14, 9, 1),
+        sentBy: '1001',
+        attachments: [
+          { type: 'image', url: 'https://cdn.example/photo.jpg', name: null },
+          { type: 'file', url: 'https://cdn.example/order.pdf', name: 'order.pdf' },
+        ],
+      },
+      {
+        id: 'm2',
+        message: '',
+        createdAt: at(14, 9, 2),
+        sentBy: '1001',
+        attachments: [{ type: 'sticker', url: 'https://cdn.example/like.png', name: null }],
+      },
+      {
+        id: 'm3',
+        message: 'Spring sale: 20% off',
+        createdAt: at(14, 10),
+        sentBy: PAGE,
+        status: 'read',
+        reaction: '❤️',
+        campaign: { id: '7a0f3b1e-5d3c-4c41-9a8e-1f2b3c4d5e6f', name: 'Spring sale' },
+      },
+      {
+        id: 'm4',
+        message: 'Anything else?',
+        createdAt: at(14, 10, 5),
+        sentBy: PAGE,
+        status: 'delivered',
+      },
+    ];
+    render(<InboxScreen {...props({ selectedId: '1001', messages })} />);
+    const [files, sticker, campaign, last] = screen.getAllByTestId('message-bubble');
+    expect(within(files as HTMLElement).getByRole('img', { name: 'Photo' })).toHaveAttribute(
+      'loading',
+      'lazy',
+    );
+    expect(within(files as HTMLElement).getByRole('link', { name: 'order.pdf' })).toHaveAttribute(
+      'href',
+      'https://cdn.example/order.pdf',
+    );
+    // The sender's name once per run of messages.
+    expect(files).toHaveTextContent('Person 1');
+    expect(sticker).not.toHaveTextContent('Person 1');
+    expect(
+      within(sticker as HTMLElement).getByRole('img', { name: 'Sticker' }),
+    ).toBeInTheDocument();
+    // A picture whose URL expired says so instead of showing a broken image.
+    fireEvent.error(within(sticker as HTMLElement).getByRole('img', { name: 'Sticker' }));
+    expect(sticker).toHaveTextContent('Sticker no longer available on Messenger');
+    expect(campaign).toHaveTextContent('Campaign: Spring sale');
+    expect(
+      within(campaign as HTMLElement).getByRole('img', { name: 'Reacted ❤️' }),
+    ).toBeInTheDocument();
+    expect(last).not.toHaveTextContent('You');
+    // 'Seen' under the newest message the contact read, and only there.
+    expect(screen.getAllByText('Seen')).toHaveLength(1);
+    expect((campaign as HTMLElement).parentElement).toHaveTextContent('Seen');
+    // The message area is one keyboard stop, named for screen readers.
+    expect(screen.getByRole('region', { name: 'Messages with Person 1' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
   });
 
   it('composer: Enter sends the trimmed text and clears on success; Shift+Enter is a newline; blank cannot send', async () => {

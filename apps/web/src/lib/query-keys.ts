@@ -1,3 +1,4 @@
+import type { InboxFilter } from '@pagecast/contract';
 // Every react-query key of the web app, in one place: lower-case, resource first, then the narrowing
 // parts. A prefix invalidates everything under it (e.g. `campaigns.all` after a create or a cancel).
 export const queryKeys = {
@@ -29,10 +30,13 @@ export const queryKeys = {
       ['marketing', pageId, 'subscription', userId] as const,
   },
 
-  /** The inbox: recipients and each open conversation (with the chat's tags). */
+  /** The inbox: recipients (plain, or searched / filtered) and each open conversation (with its tags). */
   chats: {
     all: (pageId: string) => ['chats', pageId] as const,
+    /** The plain list; searches and filters sit under it (live events patch them all). */
     recipients: (pageId: string) => ['chats', pageId, 'recipients'] as const,
+    recipientsSearch: (pageId: string, search: RecipientSearch) =>
+      ['chats', pageId, 'recipients', search] as const,
     conversations: (pageId: string) => ['chats', pageId, 'conversation'] as const,
     conversation: (pageId: string, userId: string) =>
       ['chats', pageId, 'conversation', userId] as const,
@@ -53,3 +57,10 @@ export const queryKeys = {
     pageAudiences: (pageId: string) => ['campaigns', 'audience', pageId] as const,
   },
 } as const;
+
+/** A server-side inbox search: words of a name or message, a state filter, a tag. */
+export interface RecipientSearch {
+  q: string;
+  filter: InboxFilter;
+  tagId: string | null;
+}

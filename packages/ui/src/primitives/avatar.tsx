@@ -30,12 +30,22 @@ export interface AvatarProps {
   fallbackImage?: string;
   /** Shows a small status dot: true = online (green), false = offline (grey). */
   online?: boolean;
+  /** What the dot means, for screen readers (default 'Online' / 'Offline'). */
+  statusLabel?: string;
   className?: string;
 }
 
 /** Profile picture with fallbacks: the image; without src (or when it fails to load) the first letter of
  *  the name; with neither a usable src nor a name, a default avatar image. */
-export function Avatar({ src, name, size = 'md', fallbackImage, online, className }: AvatarProps) {
+export function Avatar({
+  src,
+  name,
+  size = 'md',
+  fallbackImage,
+  online,
+  statusLabel,
+  className,
+}: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const trimmedName = name?.trim() ?? '';
   const initial = trimmedName ? Array.from(trimmedName)[0]?.toUpperCase() : undefined;
@@ -88,7 +98,7 @@ export function Avatar({ src, name, size = 'md', fallbackImage, online, classNam
             online ? 'bg-success' : 'bg-muted-foreground/50',
           )}
         >
-          <span className="sr-only">{online ? 'Online' : 'Offline'}</span>
+          <span className="sr-only">{statusLabel ?? (online ? 'Online' : 'Offline')}</span>
         </span>
       ) : null}
     </span>

@@ -1,6 +1,13 @@
 // The pure cache updates that live events and sends apply to the inbox's queries (keys: lib/query-keys.ts).
 import type { InfiniteData } from '@tanstack/react-query';
-import type { LiveEvent, MessageReceived, Paging, Recipient, Tag } from '@pagecast/contract';
+import {
+  attachmentSummary,
+  type LiveEvent,
+  type MessageReceived,
+  type Paging,
+  type Recipient,
+  type Tag,
+} from '@pagecast/contract';
 
 export type RecipientsPage = { recipients: Recipient[]; paging: Paging };
 export type ConversationPage = { messages: MessageReceived[]; tags: Tag[]; paging: Paging };
@@ -56,7 +63,14 @@ export function moveRecipientToTop(
   const newer = !found.lastMessageAt || found.lastMessageAt <= message.createdAt;
   const updated: Recipient = {
     ...found,
-    ...(newer ? { lastMessageAt: message.createdAt, lastMessagePreview: message.message } : {}),
+    ...(newer
+      ? {
+          lastMessageAt: message.createdAt,
+          lastMessagePreview: message.message || attachmentSummary(message.attachments),
+          // Whoever wrote last: the contact waits for an answer, or the page has answered.
+          needsReply: inbound,
+        }
+      : {}),
     // Their message opens the reply windows afresh (the composer reads them from lastInboundAt).
     ...(inbound ? { online: true, windowOpen: true, lastInboundAt: message.createdAt } : {}),
   };
@@ -104,6 +118,34 @@ export function applyWatermark(
         m.sentBy === pageId && m.createdAt <= watermark && rank[m.status] < rank[status]
           ? { ...m, status }
           : m,
+      ),
+    })),
+  };
+}
+
+/** The contact reacted to a message (or took the reaction back). */
+export function applyReaction(
+  data: ConversationData,
+  messageId: string,
+  reaction: string | null,
+): ConversationData {
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      messages: p.messages.map((m) => (m.id === messageId ? { ...m, reaction } : m)),
+    })),
+  };
+}
+
+/** The conversation was opened: nothing in it is unread (the server agrees a moment later). */
+export function clearUnread(data: RecipientsData, contactId: string): RecipientsData {
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      recipients: p.recipients.map((r) =>
+        r.id === contactId && r.unreadCount > 0 ? { ...r, unreadCount: 0 } : r,
       ),
     })),
   };

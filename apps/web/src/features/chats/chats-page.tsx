@@ -1,6 +1,7 @@
 // /dashboard/chats: wires the inbox hooks (list, open chat, sending, tags, bulk tagging, the contact's
 // marketing-messages subscription) and the live events to the pure InboxScreen.
 import { useCallback, useRef, useState } from 'react';
+import type { Recipient } from '@pagecast/contract';
 import { InboxScreen } from '@pagecast/ui/screens/inbox';
 import { useAuthStore, usePagesStore } from '../../stores';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -9,6 +10,7 @@ import { useChatTags } from './use-chat-tags';
 import { useConversation } from './use-conversation';
 import { useInboxShortcuts } from './use-inbox-shortcuts';
 import { useLiveInbox } from './use-live-inbox';
+import { useMarkRead, useUnreadTitle } from './use-mark-read';
 import { useOptimisticSend } from './use-optimistic-send';
 import { useRecipients } from './use-recipients';
 import { useSubscription } from './use-subscription';
@@ -29,6 +31,13 @@ function Inbox({ pageId }: { pageId: string }) {
   const tags = useChatTags(pageId, chat.selectedId, chat.data?.pages[0]?.tags);
   const bulk = useBulkTagging(pageId);
   const subscription = useSubscription(pageId, chat.selectedId);
+  // The open chat stays open while a search or filter leaves it out of the list.
+  const lastOpen = useRef<Recipient | null>(null);
+  const listed = list.recipients.find((r) => r.id === chat.selectedId);
+  if (listed) lastOpen.current = listed;
+  const open = listed ?? (lastOpen.current?.id === chat.selectedId ? lastOpen.current : null);
+  useMarkRead(pageId, open);
+  useUnreadTitle(list.recipients);
 
   // Keyboard shortcuts ('?' lists them).
   const shortcutsRoot = useRef<HTMLDivElement>(null);
@@ -46,6 +55,7 @@ function Inbox({ pageId }: { pageId: string }) {
         {...tags}
         {...bulk}
         {...subscription}
+        selectedRecipient={open}
         onShowShortcuts={openHelp}
       />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />

@@ -1,29 +1,51 @@
 // The inbox calls: the recipients list and a conversation (both cursor-paged), sending a message, and
 // adding / removing a tag on a chat. Live events patch the same cache entries (use-live-inbox.ts).
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { TIMINGS, type MessageReceived } from '@pagecast/contract';
 import { tsr } from '../../lib/api';
 import { unwrap } from '../../lib/query';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys, type RecipientSearch } from '../../lib/query-keys';
 import type { ConversationPage, RecipientsPage } from './cache';
 
-/** The page's conversations, newest first (spec §7: cached 600 s, refetched on load unless under 60 s old). */
-export function useRecipientsQuery(pageId: string) {
+const isPlain = (s: RecipientSearch) => !s.q && s.filter === 'all' && !s.tagId;
+
+/**
+ * The page's conversations, newest first (spec §7: cached 600 s, refetched on load unless under 60 s
+ * old); with a search or filter, the server's matches over all the page's contacts.
+ */
+export function useRecipientsQuery(pageId: string, search: RecipientSearch = PLAIN_SEARCH) {
+  const plain = isPlain(search);
   return useInfiniteQuery({
-    queryKey: queryKeys.chats.recipients(pageId),
+    queryKey: plain
+      ? queryKeys.chats.recipients(pageId)
+      : queryKeys.chats.recipientsSearch(pageId, search),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<RecipientsPage> =>
       unwrap(
         await tsr.chats.getRecipients.query({
           params: { pageId },
-          query: pageParam ? { after: pageParam } : {},
+          query: {
+            ...(pageParam ? { after: pageParam } : {}),
+            ...(search.q ? { q: search.q } : {}),
+            ...(search.filter !== 'all' ? { filter: search.filter } : {}),
+            ...(search.tagId ? { tagId: search.tagId } : {}),
+          },
         }),
         200,
       ),
+    // While a new search loads, the previous results stay on screen (no flash of the empty state).
+    placeholderData: plain ? undefined : keepPreviousData,
     getNextPageParam: (last) => last.paging.nextCursor ?? undefined,
     staleTime: TIMINGS.recipientsRefetchThresholdMs,
     gcTime: TIMINGS.recipientsCacheMs,
   });
+}
+
+export const PLAIN_SEARCH: RecipientSearch = { q: '', filter: 'all', tagId: null };
+
+/** The page has seen the conversation (its unread count goes to 0 for every admin). */
+export async function markConversationRead(pageId: string, userId: string): Promise<void> {
+  unwrap(await tsr.chats.markRead.mutate({ params: { pageId, userId } }), 200);
 }
 
 /** One chat's messages (newest first, older pages on demand) and its tags; idle without a chat. */

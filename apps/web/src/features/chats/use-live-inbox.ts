@@ -8,6 +8,7 @@ import { routeUrl } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import {
   addMessage,
+  applyReaction,
   applyWatermark,
   moveRecipientToTop,
   upsertRecipient,
@@ -16,6 +17,12 @@ import {
   type RecipientsData,
 } from './cache';
 import { connectLiveEvents } from './live-events';
+
+/** Every searched or filtered recipients list of the page (not the plain one). */
+const searches = (pageId: string) => ({
+  queryKey: queryKeys.chats.recipients(pageId),
+  predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey.length > 3,
+});
 
 export function useLiveInbox(pageId: string | undefined, token: string | null): void {
   const queryClient = useQueryClient();
@@ -34,9 +41,16 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
           if (!next) missing = true;
           return next ?? data;
         });
+        // Searches and filters: move the row where it is listed (a search is re-run when it changes).
+        queryClient.setQueriesData<RecipientsData>(searches(pageId), (data) =>
+          data ? (moveRecipientToTop(data, event.contactId, event.message) ?? data) : data,
+        );
         // A conversation we have not listed yet (new contact, or beyond the loaded pages): reload the list.
         if (missing)
-          void queryClient.invalidateQueries({ queryKey: queryKeys.chats.recipients(pageId) });
+          void queryClient.invalidateQueries({
+            queryKey: queryKeys.chats.recipients(pageId),
+            exact: true,
+          });
       } else if (event.type === 'delivery' || event.type === 'read') {
         queryClient.setQueryData<ConversationData>(
           queryKeys.chats.conversation(pageId, event.contactId),
@@ -50,9 +64,20 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
                 )
               : data,
         );
+      } else if (event.type === 'reaction') {
+        queryClient.setQueryData<ConversationData>(
+          queryKeys.chats.conversation(pageId, event.contactId),
+          (data) => (data ? applyReaction(data, event.messageId, event.reaction) : data),
+        );
       } else if (event.type === 'contact') {
         queryClient.setQueryData<RecipientsData>(queryKeys.chats.recipients(pageId), (data) =>
           data ? upsertRecipient(data, event.recipient) : data,
+        );
+        // In searches only where listed: a changed contact may no longer match them.
+        queryClient.setQueriesData<RecipientsData>(searches(pageId), (data) =>
+          data?.pages.some((p) => p.recipients.some((r) => r.id === event.recipient.id))
+            ? upsertRecipient(data, event.recipient)
+            : data,
         );
       }
     };

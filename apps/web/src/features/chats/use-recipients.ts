@@ -1,19 +1,46 @@
-// The inbox's conversation list: the recipients query flattened for the screen, and Load More.
-import { useMemo } from 'react';
+// The inbox's conversation list: the recipients query flattened for the screen, Load More, and the
+// server-side search (names and message text, debounced) with its state and tag filters.
+import { useEffect, useMemo, useState } from 'react';
+import type { InboxFilter } from '@pagecast/contract';
 import type { InboxScreenProps } from '@pagecast/ui/screens/inbox';
 import { errorMessage } from '../../lib/query';
 import { flattenRecipients } from './cache';
 import { useRecipientsQuery } from './queries';
 
 export const LOAD_MORE_FAILED_LOG = 'Failed to load more recipients';
+/** Typing pauses this long before the server is asked (one request per word, not per key). */
+export const SEARCH_DEBOUNCE_MS = 250;
 
 export type RecipientsProps = Pick<
   InboxScreenProps,
-  'recipients' | 'recipientsLoading' | 'recipientsError' | 'hasMore' | 'loadingMore' | 'onLoadMore'
+  | 'recipients'
+  | 'recipientsLoading'
+  | 'recipientsError'
+  | 'hasMore'
+  | 'loadingMore'
+  | 'onLoadMore'
+  | 'search'
+  | 'onSearchChange'
+  | 'searching'
+  | 'filter'
+  | 'onFilterChange'
+  | 'tagFilter'
+  | 'onTagFilterChange'
 >;
 
 export function useRecipients(pageId: string): RecipientsProps {
-  const query = useRecipientsQuery(pageId);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [filter, setFilter] = useState<InboxFilter>('all');
+  const [tagId, setTagId] = useState<string | null>(null);
+  useEffect(() => {
+    const words = search.trim();
+    if (words === q) return;
+    const t = setTimeout(() => setQ(words), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [search, q]);
+
+  const query = useRecipientsQuery(pageId, { q, filter, tagId });
   const recipients = useMemo(() => flattenRecipients(query.data), [query.data]);
   const onLoadMore = () => {
     if (!query.hasNextPage || query.isFetchingNextPage) return;
@@ -32,5 +59,13 @@ export function useRecipients(pageId: string): RecipientsProps {
     hasMore: Boolean(query.hasNextPage),
     loadingMore: query.isFetchingNextPage,
     onLoadMore,
+    search,
+    onSearchChange: setSearch,
+    // The previous results stay while new ones load: say so.
+    searching: search.trim() !== q || query.isPlaceholderData,
+    filter,
+    onFilterChange: setFilter,
+    tagFilter: tagId,
+    onTagFilterChange: setTagId,
   };
 }

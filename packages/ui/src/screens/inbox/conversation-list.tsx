@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { formatListTime, matchesName, type Recipient } from '@pagecast/contract';
+import { formatListTime, matchesName, type InboxFilter, type Recipient } from '@pagecast/contract';
 import { Check, Keyboard, Search } from 'lucide-react';
 import { memo, useMemo, useRef } from 'react';
 import { Avatar } from '../../primitives/avatar';
@@ -18,6 +18,19 @@ export interface ConversationListProps {
   onSelect: (id: string) => void;
   search: string;
   onSearchChange: (value: string) => void;
+  /**
+   * The server searches (names and message text over all contacts) and filters: the rows given are the
+   * results, shown as they are. Without it the loaded rows are filtered here by name (spec §4).
+   */
+  serverSearch?: boolean;
+  /** Searching on the server right now (a results request is in flight). */
+  searching?: boolean;
+  filter?: InboxFilter;
+  onFilterChange?: (filter: InboxFilter) => void;
+  /** Tags for the tag filter (none: no tag filter shown). */
+  tagOptions?: ReadonlyArray<{ id: string; name: string }>;
+  tagFilter?: string | null;
+  onTagFilterChange?: (tagId: string | null) => void;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -33,12 +46,18 @@ export interface ConversationListProps {
 
 const ROW_HEIGHT = 72;
 
+const FILTERS: ReadonlyArray<[InboxFilter, string]> = [
+  ['all', INBOX_TEXT.filterAll],
+  ['needs_reply', INBOX_TEXT.filterNeedsReply],
+  ['unread', INBOX_TEXT.filterUnread],
+];
+
 /** Left column: header, Load More, search, multi-select toggle and the virtualized conversation list. */
 export function ConversationList(props: ConversationListProps) {
-  const { recipients, search, multiSelect, checkedIds, selectedId } = props;
+  const { recipients, search, multiSelect, checkedIds, selectedId, serverSearch } = props;
   const filtered = useMemo(
-    () => recipients.filter((r) => matchesName(r.name, search)),
-    [recipients, search],
+    () => (serverSearch ? recipients : recipients.filter((r) => matchesName(r.name, search))),
+    [recipients, search, serverSearch],
   );
 
   return (
@@ -83,6 +102,56 @@ export function ConversationList(props: ConversationListProps) {
             className="pl-9"
           />
         </div>
+        {props.onFilterChange ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <div
+              role="radiogroup"
+              aria-label={INBOX_TEXT.filters}
+              className="inline-flex rounded-md border border-border p-0.5"
+            >
+              {FILTERS.map(([value, label]) => {
+                const on = (props.filter ?? 'all') === value;
+                return (
+                  <button
+                    key={value}
+                    type="button"
+                    role="radio"
+                    aria-checked={on}
+                    onClick={() => props.onFilterChange?.(value)}
+                    className={cn(
+                      'rounded px-2.5 py-1 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
+                      on
+                        ? 'bg-primary text-primary-foreground'
+                        : 'text-muted-foreground hover:bg-accent',
+                    )}
+                  >
+                    {label}
+                  </button>
+                );
+              })}
+            </div>
+            {props.tagOptions && props.tagOptions.length > 0 && props.onTagFilterChange ? (
+              <select
+                aria-label={INBOX_TEXT.tagFilter}
+                value={props.tagFilter ?? ''}
+                onChange={(e) => props.onTagFilterChange?.(e.target.value || null)}
+                className="h-8 max-w-40 rounded-md border border-input bg-background px-2 text-xs"
+              >
+                <option value="">{INBOX_TEXT.allTags}</option>
+                {props.tagOptions.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            ) : null}
+            {props.searching ? (
+              <span role="status" className="text-xs text-muted-foreground">
+                {INBOX_TEXT.searching}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
         <label className="flex cursor-pointer items-center gap-2 text-sm text-muted-foreground">
           <Switch
             checked={multiSelect}
@@ -290,11 +359,19 @@ const ConversationRow = memo(function ConversationRow({
             {checked ? <Check className="size-3" strokeWidth={3} /> : null}
           </span>
         ) : null}
-        <Avatar src={r.profilePic} name={r.name} online={r.online} />
+        {/* Messenger has no presence: the dot says a standard reply is possible (the 24-hour window). */}
+        <Avatar
+          src={r.profilePic}
+          name={r.name}
+          online={r.windowOpen ? true : undefined}
+          statusLabel={INBOX_TEXT.canReply}
+        />
         <div className="grid min-w-0 flex-1 gap-0.5">
           <div className="flex items-baseline justify-between gap-2">
             {/* <bdi>: a name or message with bidi overrides (U+202E...) cannot flip the text around it. */}
-            <bdi className="truncate font-medium">{r.name || 'Unknown contact'}</bdi>
+            <bdi className={cn('truncate', r.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>
+              {r.name || 'Unknown contact'}
+            </bdi>
             <time
               dateTime={r.lastMessageAt ?? undefined}
               className="shrink-0 text-xs text-muted-foreground tabular-nums"
@@ -302,7 +379,32 @@ const ConversationRow = memo(function ConversationRow({
               {formatListTime(r.lastMessageAt, now)}
             </time>
           </div>
-          <bdi className="truncate text-sm text-muted-foreground">{r.lastMessagePreview ?? ''}</bdi>
+          <div className="flex items-center gap-2">
+            <bdi
+              className={cn(
+                'min-w-0 flex-1 truncate text-sm',
+                r.unreadCount > 0 ? 'font-medium text-foreground' : 'text-muted-foreground',
+              )}
+            >
+              {r.lastMessageAt && !r.needsReply && r.lastMessagePreview
+                ? INBOX_TEXT.you_prefix
+                : ''}
+              {r.lastMessagePreview ?? ''}
+            </bdi>
+            {r.needsReply && r.unreadCount === 0 ? (
+              <span className="shrink-0 rounded-full border border-warning/50 bg-warning/10 px-1.5 text-[0.65rem] leading-4 font-medium">
+                {INBOX_TEXT.needsReply}
+              </span>
+            ) : null}
+            {r.unreadCount > 0 ? (
+              <span
+                aria-label={INBOX_TEXT.unread(r.unreadCount)}
+                className="min-w-5 shrink-0 rounded-full bg-primary px-1.5 text-center text-[0.7rem] leading-5 font-semibold text-primary-foreground tabular-nums"
+              >
+                {r.unreadCount > 99 ? '99+' : r.unreadCount}
+              </span>
+            ) : null}
+          </div>
         </div>
       </div>
     </li>

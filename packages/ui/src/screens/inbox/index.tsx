@@ -1,5 +1,11 @@
 // Messages / inbox screen (spec §2, §4): pure — data and callbacks in, nothing fetched here.
-import { LIMITS, replyWindow, type ContactSubscription, type Recipient } from '@pagecast/contract';
+import {
+  LIMITS,
+  replyWindow,
+  type ContactSubscription,
+  type InboxFilter,
+  type Recipient,
+} from '@pagecast/contract';
 import { ArrowLeft, MessageSquare } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Avatar } from '../../primitives/avatar';
@@ -36,6 +42,8 @@ export interface InboxScreenProps {
   onLoadMore: () => void;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** The open contact when a search or filter leaves it out of `recipients` (the chat stays open). */
+  selectedRecipient?: Recipient | null;
 
   messages: InboxMessage[];
   messagesLoading: boolean;
@@ -68,6 +76,18 @@ export interface InboxScreenProps {
   onAskToSubscribe?: () => void;
   onUnsubscribe?: () => void;
 
+  /**
+   * Server-side search and filters (names and message text over all the page's contacts). Without
+   * `onSearchChange` the screen keeps the search itself and filters the loaded rows by name.
+   */
+  search?: string;
+  onSearchChange?: (value: string) => void;
+  searching?: boolean;
+  filter?: InboxFilter;
+  onFilterChange?: (filter: InboxFilter) => void;
+  tagFilter?: string | null;
+  onTagFilterChange?: (tagId: string | null) => void;
+
   now?: Date;
   locale?: string;
   /** Shows the keyboard shortcuts help (a labelled button in the list header). */
@@ -75,11 +95,17 @@ export interface InboxScreenProps {
 }
 
 export function InboxScreen(props: InboxScreenProps) {
-  const [search, setSearch] = useState('');
+  const [ownSearch, setOwnSearch] = useState('');
+  const serverSearch = Boolean(props.onSearchChange);
+  const search = serverSearch ? (props.search ?? '') : ownSearch;
+  const setSearch = props.onSearchChange ?? setOwnSearch;
   // A narrow inbox shows one column at a time: the list, the chat, or (multi-select) the bulk panel; a wide
   // one shows the list and the chat or panel side by side.
   const [mobileView, setMobileView] = useState<'list' | 'chat' | 'bulk'>('list');
-  const selected = props.recipients.find((r) => r.id === props.selectedId) ?? null;
+  const selected =
+    props.recipients.find((r) => r.id === props.selectedId) ??
+    (props.selectedRecipient?.id === props.selectedId ? props.selectedRecipient : null) ??
+    null;
   const showBulk = props.multiSelect && props.checkedIds.size > 0;
   // Ticking chats keeps the list on screen (so several can be ticked); 'Assign tags' then shows the panel.
   const narrowShowsPanel = showBulk ? mobileView === 'bulk' : mobileView === 'chat';
@@ -117,6 +143,13 @@ export function InboxScreen(props: InboxScreenProps) {
               onSelect={selectConversation}
               search={search}
               onSearchChange={setSearch}
+              serverSearch={serverSearch}
+              searching={props.searching}
+              filter={props.filter}
+              onFilterChange={props.onFilterChange}
+              tagOptions={props.tags}
+              tagFilter={props.tagFilter}
+              onTagFilterChange={props.onTagFilterChange}
               hasMore={props.hasMore}
               loadingMore={props.loadingMore}
               onLoadMore={props.onLoadMore}
@@ -203,7 +236,7 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
         >
           <ArrowLeft />
         </Button>
-        <Avatar src={recipient.profilePic} name={recipient.name} online={recipient.online} />
+        <Avatar src={recipient.profilePic} name={recipient.name} />
         <div className="grid min-w-0 flex-1">
           <h2 className="truncate font-semibold">
             <bdi>{recipient.name || 'Unknown contact'}</bdi>

@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { toDisplayMessage } from '@pagecast/contract';
+import { toDisplayMessage, type MessageReceived } from '@pagecast/contract';
 import { ArrowDown, CircleAlert } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
 import { Spinner } from '../../primitives/spinner';
+import { MessageAttachments } from './attachments';
 import { INBOX_TEXT } from './text';
 
 /** A message of the open chat, oldest first. `state` marks an optimistic message not confirmed yet. */
@@ -14,6 +15,10 @@ export interface InboxMessage {
   createdAt: string;
   sentBy: string;
   state?: 'sending' | 'failed';
+  status?: MessageReceived['status'];
+  attachments?: MessageReceived['attachments'];
+  reaction?: string | null;
+  campaign?: MessageReceived['campaign'];
 }
 
 export interface MessageListProps {
@@ -36,11 +41,29 @@ export function MessageList(props: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [autoScroll, setAutoScroll] = useState(true);
   const [awayFromBottom, setAwayFromBottom] = useState(false);
-  const display = useMemo(
-    () =>
-      messages.map((m) => ({ ...toDisplayMessage(m, recipientId, props.locale), state: m.state })),
-    [messages, recipientId, props.locale],
-  );
+  const display = useMemo(() => {
+    // 'Seen' goes under the newest page message the contact has read (Messenger's marker).
+    let seenId: string | undefined;
+    for (let i = messages.length - 1; i >= 0 && !seenId; i--) {
+      const m = messages[i];
+      if (m && m.sentBy !== recipientId && m.status === 'read') seenId = m.id;
+    }
+    return messages.map((m, i) => ({
+      ...toDisplayMessage(m, recipientId, props.locale),
+      state: m.state,
+      attachments: m.attachments ?? [],
+      reaction: m.reaction ?? null,
+      campaign: m.campaign ?? null,
+      seen: m.id === seenId,
+      // A one-to-one chat names the sender once per run of messages, not on every bubble.
+      firstOfRun: i === 0 || messages[i - 1]?.sentBy !== m.sentBy,
+      // A sticker alone shows bare, as Messenger shows it (no bubble around it).
+      bare:
+        !m.message &&
+        (m.attachments?.length ?? 0) > 0 &&
+        (m.attachments ?? []).every((a) => a.type === 'sticker'),
+    }));
+  }, [messages, recipientId, props.locale]);
   const virtualizer = useVirtualizer({
     count: display.length,
     getScrollElement: () => scrollRef.current,
@@ -59,6 +82,21 @@ export function MessageList(props: MessageListProps) {
   useLayoutEffect(() => {
     if (autoScroll) scrollToBottom();
   }, [newestId, autoScroll, scrollToBottom]);
+
+  // A list laid out while hidden (the phone layout shows the chat only after a tap) had no height to scroll
+  // in: once it gets one, go to the newest message.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let height = el.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const was = height;
+      height = el.clientHeight;
+      if (was === 0 && height > 0 && autoScroll) scrollToBottom();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [autoScroll, scrollToBottom]);
 
   // Opening another conversation turns auto-scroll back on.
   useEffect(() => {
@@ -86,10 +124,14 @@ export function MessageList(props: MessageListProps) {
       <div
         ref={scrollRef}
         data-testid="message-scroller"
+        // Reachable by keyboard (arrows and Page keys scroll it), named for screen readers.
+        tabIndex={0}
+        role="region"
+        aria-label={INBOX_TEXT.messagesRegion(props.recipientName)}
         onScroll={onScroll}
         onWheel={onUserScroll}
         onTouchMove={onUserScroll}
-        className="h-full overflow-y-auto px-4 py-3"
+        className="h-full overflow-y-auto px-4 py-3 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden focus-visible:ring-inset"
       >
         {props.hasOlder ? (
           <div className="flex justify-center pb-3">
@@ -120,29 +162,65 @@ export function MessageList(props: MessageListProps) {
                 className="absolute top-0 left-0 w-full py-1"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <div className={cn('flex', own ? 'justify-end' : 'justify-start')}>
+                <div
+                  className={cn(
+                    'flex flex-col',
+                    own ? 'items-end' : 'items-start',
+                    m.reaction && 'pb-3',
+                  )}
+                >
                   <div
                     data-testid="message-bubble"
                     data-variant={own ? 'sent' : 'received'}
                     className={cn(
-                      'max-w-[60%] rounded-2xl px-3.5 py-2 text-sm shadow-xs',
-                      own
-                        ? 'rounded-br-sm bg-primary text-primary-foreground'
-                        : 'rounded-bl-sm bg-muted text-foreground',
+                      'relative max-w-[60%] rounded-2xl px-3.5 py-2 text-sm',
+                      m.bare
+                        ? 'px-0 text-foreground'
+                        : own
+                          ? 'rounded-br-sm bg-primary text-primary-foreground shadow-xs'
+                          : 'rounded-bl-sm bg-muted text-foreground shadow-xs',
                       m.state === 'failed' &&
                         'bg-destructive/10 text-foreground ring-1 ring-destructive/40',
                     )}
                   >
-                    <p className="mb-0.5 text-xs font-medium opacity-80">
-                      {own ? m.sender : props.recipientName}
-                    </p>
-                    <p dir="auto" className="break-words whitespace-pre-wrap">
-                      <bdi>{m.text}</bdi>
-                    </p>
+                    {m.firstOfRun ? (
+                      <p className="mb-0.5 text-xs font-medium opacity-80">
+                        {own ? m.sender : props.recipientName}
+                      </p>
+                    ) : null}
+                    {m.campaign ? (
+                      <p className="mb-1 text-[0.7rem] font-medium opacity-80">
+                        {INBOX_TEXT.fromCampaign(m.campaign.name)}
+                      </p>
+                    ) : null}
+                    <MessageAttachments attachments={m.attachments} own={own} />
+                    {m.text ? (
+                      <p
+                        dir="auto"
+                        className={cn(
+                          'break-words whitespace-pre-wrap',
+                          m.attachments.length > 0 && 'mt-1.5',
+                        )}
+                      >
+                        <bdi>{m.text}</bdi>
+                      </p>
+                    ) : null}
                     <div className="mt-1 flex items-center justify-end gap-1.5 text-[0.7rem] opacity-75">
                       {m.state === 'sending' ? <Spinner size="sm" label="Sending" /> : null}
                       <time dateTime={m.createdAt}>{m.timestamp}</time>
                     </div>
+                    {m.reaction ? (
+                      <span
+                        role="img"
+                        aria-label={INBOX_TEXT.reactedWith(m.reaction)}
+                        className={cn(
+                          'absolute -bottom-3 rounded-full border border-border bg-background px-1.5 text-sm leading-5 text-foreground shadow-xs',
+                          own ? 'left-2' : 'right-2',
+                        )}
+                      >
+                        {m.reaction}
+                      </span>
+                    ) : null}
                     {m.state === 'failed' ? (
                       <div className="mt-1 flex items-center justify-end gap-2 text-xs text-destructive">
                         <CircleAlert aria-hidden="true" className="size-3.5" />
@@ -158,6 +236,11 @@ export function MessageList(props: MessageListProps) {
                       </div>
                     ) : null}
                   </div>
+                  {m.seen ? (
+                    <p className="mt-0.5 px-1 text-[0.7rem] text-muted-foreground">
+                      {INBOX_TEXT.seen}
+                    </p>
+                  ) : null}
                 </div>
               </li>
             );
