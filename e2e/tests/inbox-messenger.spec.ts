@@ -16,7 +16,7 @@ test('inbox: files, stickers, reactions, Seen, standby, unread and search', asyn
 }) => {
   test.setTimeout(180_000);
   await signIn(page);
-  await selectPage(page, DEMO_PAGES.yoga);
+  await selectPage(page, DEMO_PAGES.bakery);
   const { headers, pageId } = await sessionOf(page);
   await page.getByRole('link', { name: 'Chats' }).first().click();
   await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 60_000 });

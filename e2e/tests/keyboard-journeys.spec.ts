@@ -172,9 +172,14 @@ test('bulk tagging from the keyboard: multi-select, tick chats, filter, add, the
     const rows = page.getByTestId('conversation-row');
     await expect(rows.nth(1)).toBeVisible({ timeout: 90_000 });
 
-    // '/' to the search, Tab to the Multi-select switch, Space turns it on.
+    // '/' to the search; Tab passes the filters (one stop, arrows move in it) and the tag filter to the
+    // Multi-select switch; Space turns it on.
     await page.keyboard.press('/');
     await expect(page.getByRole('searchbox', { name: 'Search conversations' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radio', { name: 'All' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Filter by tag' })).toBeFocused();
     await page.keyboard.press('Tab');
     const multi = page.getByRole('switch', { name: 'Multi-select' });
     await expect(multi).toBeFocused();

@@ -463,3 +463,80 @@ describe('search over all contacts', () => {
     expect((await api('GET', `/api/v1/chats/${page.id}/recipients?tagId=nope`)).status).toBe(400);
   });
 });
+
+describe('bulk tagging by search', () => {
+  it('counts the matches, then tags every one of them in chunks, and untags by the same search', async () => {
+    const { rows } = await env.database.db.execute<{ id: string }>(
+      sql`insert into tags (page_id, name, description) values (${page.uuid}, 'Crowd', 'Everyone in the crowd')
+          returning id`,
+    );
+    const crowd = rows[0]?.id as string;
+    const count = await api<{ count: number }>(
+      'GET',
+      `/api/v1/chats/${page.id}/recipients/count?q=crowd`,
+    );
+    expect(count).toEqual({ status: 200, body: { count: 60 } });
+
+    const run = async (body: Record<string, unknown>) => {
+      let after: string | null = null;
+      let processed = 0;
+      let calls = 0;
+      do {
+        const res = await env.app.inject({
+          method: 'POST',
+          url: '/api/user-tags/bulk',
+          headers: account.headers,
+          payload: { pageId: page.id, limit: 25, ...body, ...(after ? { after } : {}) },
+        });
+        expect(res.statusCode).toBe(200);
+        const out = res.json<{ processed: number; nextAfter: string | null }>();
+        processed += out.processed;
+        after = out.nextAfter;
+        calls++;
+      } while (after);
+      return { processed, calls };
+    };
+    expect(await run({ add: [crowd], match: { q: 'crowd' } })).toEqual({ processed: 60, calls: 3 });
+    const tagged = await recipients(`?tagId=${crowd}&limit=100`);
+    expect(tagged.recipients).toHaveLength(60);
+    // Again: nothing more (idempotent), and the tag's count is right.
+    await run({ add: [crowd], match: { q: 'crowd' } });
+    const { rows: t } = await env.database.db.execute<{ contact_count: number }>(
+      sql`select contact_count from tags where id = ${crowd}`,
+    );
+    expect(t[0]?.contact_count).toBe(60);
+
+    // Removing the very tag the search filters by.
+    expect(await run({ remove: [crowd], match: { tagId: crowd } })).toEqual({
+      processed: 60,
+      calls: 3,
+    });
+    expect((await recipients(`?tagId=${crowd}`)).recipients).toHaveLength(0);
+  });
+
+  it('refuses bad input and tags of another page, changing nothing', async () => {
+    const post = (payload: unknown) =>
+      env.app.inject({
+        method: 'POST',
+        url: '/api/user-tags/bulk',
+        headers: account.headers,
+        payload: payload as Record<string, unknown>,
+      });
+    const before = await env.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from contact_tags`,
+    );
+    expect((await post({ pageId: page.id, match: {} })).statusCode).toBe(400);
+    const someTag = '7a0f3b1e-5d3c-4c41-9a8e-1f2b3c4d5e6f';
+    expect(
+      (await post({ pageId: page.id, add: [someTag], remove: [someTag], match: {} })).statusCode,
+    ).toBe(400);
+    const missing = await post({ pageId: page.id, add: [someTag], match: {} });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Tag not found' });
+    expect((await post({ pageId: page.id, add: ['nope'], match: {} })).statusCode).toBe(400);
+    const after = await env.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from contact_tags`,
+    );
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+});

@@ -35,6 +35,18 @@ export const SendMessageBody = z.object({
 export const INBOX_FILTERS = ['all', 'needs_reply', 'unread', 'window_open'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
+/** A search over the page's contacts and its filters (the inbox list, its count, bulk tagging). */
+export const RecipientMatch = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(LIMITS.inboxSearchMax, `Search at most ${LIMITS.inboxSearchMax} characters`)
+    .optional(),
+  filter: z.enum(INBOX_FILTERS).default('all'),
+  tagId: Uuid.optional(),
+});
+export type RecipientMatch = z.infer<typeof RecipientMatch>;
+
 export const chatsContract = c.router({
   getRecipients: {
     method: 'GET',
@@ -42,18 +54,20 @@ export const chatsContract = c.router({
     summary:
       "The page's conversations, most recent activity first (keyset paging); searched by name or message text, filtered by state or tag",
     pathParams: z.object({ pageId: GraphId }),
-    query: z.object({
+    query: RecipientMatch.extend({
       after: cursor,
       limit: pageSize(LIMITS.recipientsPageSizeMax, LIMITS.recipientsPageSize),
-      q: z
-        .string()
-        .trim()
-        .max(LIMITS.inboxSearchMax, `Search at most ${LIMITS.inboxSearchMax} characters`)
-        .optional(),
-      filter: z.enum(INBOX_FILTERS).default('all'),
-      tagId: Uuid.optional(),
     }),
     responses: { ...pageErrors, 200: z.object({ recipients: z.array(Recipient), paging: Paging }) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  countRecipients: {
+    method: 'GET',
+    path: '/api/v1/chats/:pageId/recipients/count',
+    summary: 'How many of the page\'s contacts a search and its filters match (for "Select all")',
+    pathParams: z.object({ pageId: GraphId }),
+    query: RecipientMatch,
+    responses: { ...pageErrors, 200: z.object({ count: z.number().int().min(0) }) },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   getConversation: {

@@ -1,9 +1,37 @@
 import { z } from 'zod';
 import { c } from './c';
 import { GraphId, SuccessBody, Uuid, meta, pageErrors, writeErrors } from './common';
+import { RecipientMatch } from './chats';
 import { Tag } from './entities';
 
 export const UserTagBody = z.object({ userId: GraphId, tagId: Uuid, pageId: GraphId });
+
+/** Tags one bulk run may add and remove together. */
+export const BULK_TAGS_MAX = 50;
+/** Contacts one bulk call changes at most (the client calls again with `after` until done). */
+export const BULK_CONTACTS_PER_CALL_MAX = 1000;
+
+/**
+ * Bulk tagging by search: every contact of the page the search matches gets the `add` tags and loses
+ * the `remove` ones, in chunks ordered by contact id (`after`: the last one done), so progress is real.
+ */
+export const BulkUserTagsBody = z
+  .object({
+    pageId: GraphId,
+    add: z.array(Uuid).max(BULK_TAGS_MAX).default([]),
+    remove: z.array(Uuid).max(BULK_TAGS_MAX).default([]),
+    match: RecipientMatch,
+    after: Uuid.optional(),
+    limit: z.number().int().min(1).max(BULK_CONTACTS_PER_CALL_MAX).default(500),
+  })
+  .refine((b) => b.add.length + b.remove.length > 0, {
+    message: 'Choose at least one tag to add or remove',
+    path: ['add'],
+  })
+  .refine((b) => !b.add.some((id) => b.remove.includes(id)), {
+    message: 'A tag cannot be added and removed at once',
+    path: ['remove'],
+  });
 
 export const userTagsContract = c.router({
   getUserTags: {
@@ -20,6 +48,23 @@ export const userTagsContract = c.router({
     summary: 'Tag a contact (adding twice is a no-op)',
     body: UserTagBody,
     responses: { ...writeErrors, 200: SuccessBody },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  bulkUserTags: {
+    method: 'POST',
+    path: '/api/user-tags/bulk',
+    summary:
+      'Add and remove tags on every contact a search matches, one chunk per call (idempotent: safe to retry)',
+    body: BulkUserTagsBody,
+    responses: {
+      ...writeErrors,
+      200: z.object({
+        /** Contacts done in this call. */
+        processed: z.number().int(),
+        /** Pass as `after` for the next chunk; null when done. */
+        nextAfter: Uuid.nullable(),
+      }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   removeUserTag: {

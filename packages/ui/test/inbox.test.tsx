@@ -650,6 +650,44 @@ describe('multi-select and Bulk Tag Assignment', () => {
     expect(apply).toHaveFocus();
   });
 
+  it("offers 'Select all N matching' once a chat is ticked; the panel then counts them all", async () => {
+    const onSelectAllMatching = vi.fn();
+    const { rerender } = render(
+      <Harness matchingCount={1234} onSelectAllMatching={onSelectAllMatching} />,
+    );
+    await userEvent.click(screen.getByRole('switch', { name: 'Multi-select' }));
+    expect(screen.queryByRole('button', { name: /Select all/ })).toBeNull();
+    await userEvent.click(screen.getByText('Person 2'));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 1,234 matching' }));
+    expect(onSelectAllMatching).toHaveBeenCalledWith(true);
+    rerender(
+      <Harness
+        matchingCount={1234}
+        allMatchingSelected
+        onSelectAllMatching={onSelectAllMatching}
+      />,
+    );
+    expect(screen.getByText('All 1,234 matching selected')).toBeInTheDocument();
+    expect(screen.getByText('Assign tags to 1234 selected chat(s)')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Person 3' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(onSelectAllMatching).toHaveBeenLastCalledWith(false);
+  });
+
+  it('a finished run clears the chosen tags, keeping the focus on Apply', async () => {
+    const { rerender } = render(<Harness />);
+    await userEvent.click(screen.getByRole('switch', { name: 'Multi-select' }));
+    await userEvent.click(screen.getByText('Person 2'));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Add VIP' }));
+    const apply = screen.getByRole('button', { name: 'Apply to 1 chat(s)' });
+    apply.focus();
+    rerender(<Harness bulkRunning bulkProgress={40} />);
+    rerender(<Harness bulkProgress={100} />);
+    expect(screen.getByRole('checkbox', { name: 'Add VIP' })).not.toBeChecked();
+    expect(apply).toHaveAttribute('aria-disabled', 'true');
+    expect(apply).toHaveFocus();
+  });
+
   it('shows the progress bar with the percentage', async () => {
     render(<Harness bulkProgress={50} bulkRunning />);
     await act(async () => {

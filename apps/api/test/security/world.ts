@@ -266,6 +266,7 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'pages.syncStatus': (ids) => ({ params: { jobId: ids.jobId } }),
   'pages.getSubscription': () => ({}),
   'chats.getRecipients': (ids) => ({ params: { pageId: ids.pageId }, query: { limit: '10' } }),
+  'chats.countRecipients': (ids) => ({ params: { pageId: ids.pageId }, query: { q: 'a' } }),
   'chats.getConversation': (ids) => ({
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
     query: { limit: '10' },
@@ -315,6 +316,9 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
     body: {},
   }),
   'userTags.getUserTags': (ids) => ({ params: { userId: ids.psids[0] ?? '', pageId: ids.pageId } }),
+  'userTags.bulkUserTags': (ids) => ({
+    body: { pageId: ids.pageId, add: [ids.tagId], match: { q: 'nobody-matches-this' } },
+  }),
   'userTags.addUserTag': (ids) => ({
     body: { userId: ids.psids[1], tagId: ids.tagId, pageId: ids.pageId },
   }),

@@ -37,6 +37,9 @@ export const queryKeys = {
     recipients: (pageId: string) => ['chats', pageId, 'recipients'] as const,
     recipientsSearch: (pageId: string, search: RecipientSearch) =>
       ['chats', pageId, 'recipients', search] as const,
+    /** How many contacts a search matches (outside `recipients`: live events do not patch it). */
+    recipientsCount: (pageId: string, search: RecipientSearch) =>
+      ['chats', pageId, 'count', search] as const,
     conversations: (pageId: string) => ['chats', pageId, 'conversation'] as const,
     conversation: (pageId: string, userId: string) =>
       ['chats', pageId, 'conversation', userId] as const,

@@ -141,6 +141,30 @@ export interface RecipientQuery {
   tagId?: string | undefined;
 }
 
+/**
+ * The conditions on `contacts c` of a search and its filters (for this listing and for bulk tagging by
+ * the same search); `param` adds a value and returns its placeholder.
+ */
+export function recipientMatch(query: RecipientQuery, param: (v: unknown) => string): string[] {
+  const where: string[] = [];
+  if (query.q) {
+    const pattern = param(likePattern(query.q));
+    where.push(`(c.name ilike ${pattern} or exists (select 1 from messages m
+      where m.contact_id = c.id and m.text ilike ${pattern}))`);
+  }
+  if (query.filter === 'needs_reply')
+    where.push(`coalesce(${LAST_MESSAGE_IN}, c.last_inbound_at is not null
+      and (c.last_message_at is null or c.last_inbound_at >= c.last_message_at))`);
+  else if (query.filter === 'unread') where.push('c.unread_count > 0');
+  else if (query.filter === 'window_open')
+    where.push(`c.last_inbound_at > now() - interval '24 hours'`);
+  if (query.tagId)
+    where.push(
+      `exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = ${param(query.tagId)}::uuid)`,
+    );
+  return where;
+}
+
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
@@ -162,22 +186,7 @@ export async function searchAdminPageContacts(
     values.push(v);
     return `$${values.length}`;
   };
-  const where: string[] = ['c.page_id = p.id'];
-  if (query.q) {
-    const pattern = param(likePattern(query.q));
-    where.push(`(c.name ilike ${pattern} or exists (select 1 from messages m
-      where m.contact_id = c.id and m.text ilike ${pattern}))`);
-  }
-  if (query.filter === 'needs_reply')
-    where.push(`coalesce(${LAST_MESSAGE_IN}, c.last_inbound_at is not null
-      and (c.last_message_at is null or c.last_inbound_at >= c.last_message_at))`);
-  else if (query.filter === 'unread') where.push('c.unread_count > 0');
-  else if (query.filter === 'window_open')
-    where.push(`c.last_inbound_at > now() - interval '24 hours'`);
-  if (query.tagId)
-    where.push(
-      `exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = ${param(query.tagId)}::uuid)`,
-    );
+  const where: string[] = ['c.page_id = p.id', ...recipientMatch(query, param)];
   if (after && after.at !== null) {
     const at = param(after.at);
     const id = param(after.id);
@@ -191,6 +200,27 @@ export async function searchAdminPageContacts(
   );
   if (rows.length === 0) return null;
   return rows.filter((r): r is ContactRow => r.id !== null);
+}
+
+/** How many of the page's contacts the search matches (null: the admin does not manage the page). */
+export async function countAdminPageContacts(
+  db: Db,
+  adminId: string,
+  fbPageId: string,
+  query: RecipientQuery,
+): Promise<number | null> {
+  const values: unknown[] = [fbPageId, adminId];
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const where = ['c.page_id = p.id', ...recipientMatch(query, param)];
+  const { rows } = await poolOf(db).query<{ n: number }>(
+    `select (select count(*)::int from contacts c where ${where.join(' and ')}) as n
+       from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p`,
+    values,
+  );
+  return rows[0]?.n ?? null;
 }
 
 const MARK_READ = statement(

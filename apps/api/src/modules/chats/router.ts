@@ -22,6 +22,16 @@ export const chatsRouter = (deps: ModuleDeps) => {
         tagId: query.tagId,
       }),
     })),
+    countRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
+      status: 200,
+      body: {
+        count: await chats.countRecipients(adminId, params.pageId, {
+          q: query.q || undefined,
+          filter: query.filter,
+          tagId: query.tagId,
+        }),
+      },
+    })),
     getConversation: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
       body: await chats.getConversation(

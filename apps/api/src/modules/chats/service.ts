@@ -76,6 +76,7 @@ export interface ChatsService {
     psid: string,
     text: string,
   ): Promise<MessageReceived>;
+  countRecipients(adminId: string, pageId: string, query: repo.RecipientQuery): Promise<number>;
   /** The admin has seen the conversation: its unread count goes to 0 (live for the page's other admins). */
   markRead(adminId: string, pageId: string, psid: string): Promise<void>;
 }
@@ -324,6 +325,12 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
         message,
       }).catch(() => undefined);
       return message;
+    },
+
+    async countRecipients(adminId, pageId, query) {
+      const n = await repo.countAdminPageContacts(db, adminId, pageId, query);
+      if (n === null) throw await pageAccessError(db, adminId, pageId, 'messaging');
+      return n;
     },
 
     async markRead(adminId, pageId, psid) {

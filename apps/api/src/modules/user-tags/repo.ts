@@ -1,7 +1,8 @@
 // SQL of user-tag assignments (contact_tags). Contacts and tags are looked up within one page only, so
 // a tag of page A can never be put on a contact of page B.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { poolOf, type Db } from '../../db/client.js';
+import { recipientMatch, type RecipientQuery } from '../chats/repo.js';
 import { contactTags, contacts, tags } from '../../db/schema.js';
 
 export async function findContactId(db: Db, pageId: string, psid: string): Promise<string | null> {
@@ -44,4 +45,53 @@ export async function removeAssignment(db: Db, contactId: string, tagId: string)
   await db
     .delete(contactTags)
     .where(and(eq(contactTags.contactId, contactId), eq(contactTags.tagId, tagId)));
+}
+
+/**
+ * One chunk of a bulk run: the next `limit` contacts of the page (by id, after `after`) that the search
+ * matches get `add` and lose `remove`, in one statement (both changes see the same matching contacts, so
+ * removing the tag the search filters by still works). Idempotent: a retried chunk changes nothing more.
+ * Returns the contacts of the chunk, in order.
+ */
+export async function bulkAssign(
+  db: Db,
+  r: {
+    pageUuid: string;
+    match: RecipientQuery;
+    after: string | null;
+    limit: number;
+    add: string[];
+    remove: string[];
+  },
+): Promise<string[]> {
+  const values: unknown[] = [r.pageUuid, r.limit, r.add, r.remove];
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const where = ['c.page_id = $1::uuid', ...recipientMatch(r.match, param)];
+  if (r.after) where.push(`c.id > ${param(r.after)}::uuid`);
+  const { rows } = await poolOf(db).query<{ id: string }>(
+    `with chunk as (
+       select c.id from contacts c where ${where.join(' and ')} order by c.id limit $2),
+     added as (
+       insert into contact_tags (contact_id, tag_id, page_id)
+       select chunk.id, t.id, $1::uuid from chunk cross join unnest($3::uuid[]) as t(id)
+       on conflict do nothing returning 1),
+     removed as (
+       delete from contact_tags ct using chunk
+        where ct.contact_id = chunk.id and ct.tag_id = any($4::uuid[]) returning 1)
+     select id from chunk order by id`,
+    values,
+  );
+  return rows.map((x) => x.id);
+}
+
+/** Which of `tagIds` are the page's tags. */
+export async function pageTagIds(db: Db, pageUuid: string, tagIds: string[]): Promise<Set<string>> {
+  const { rows } = await poolOf(db).query<{ id: string }>(
+    `select id from tags where page_id = $1 and id = any($2::uuid[])`,
+    [pageUuid, tagIds],
+  );
+  return new Set(rows.map((x) => x.id));
 }

@@ -18,6 +18,13 @@ export const userTagsRouter = (deps: ModuleDeps) => {
       await userTags.addUserTag(adminId, body);
       return { status: 200, body: { success: true, message: USER_TAG_MESSAGES.added } };
     }),
+    bulkUserTags: withAdmin(async ({ body }, { adminId }) => ({
+      status: 200,
+      body: await userTags.bulkUserTags(adminId, {
+        ...body,
+        match: { q: body.match.q || undefined, filter: body.match.filter, tagId: body.match.tagId },
+      }),
+    })),
     removeUserTag: withAdmin(async ({ body }, { adminId }) => {
       await userTags.removeUserTag(adminId, body);
       return { status: 200, body: { success: true, message: USER_TAG_MESSAGES.removed } };

@@ -5,6 +5,7 @@ import { assertPageAdmin } from '../../auth/guards.js';
 import { NotFoundError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../tags/repo.js';
+import type { RecipientQuery } from '../chats/repo.js';
 import * as repo from './repo.js';
 
 export const USER_TAG_MESSAGES = {
@@ -55,6 +56,46 @@ export function createUserTagsService({ db }: Pick<ModuleDeps, 'db'>) {
           throw new NotFoundError(USER_TAG_MESSAGES.tagNotFound);
         throw err;
       }
+    },
+
+    /** One chunk of a bulk run by search (contract BulkUserTagsBody). */
+    async bulkUserTags(
+      adminId: string,
+      input: {
+        pageId: string;
+        add: string[];
+        remove: string[];
+        match: RecipientQuery;
+        after?: string | undefined;
+        limit: number;
+      },
+    ): Promise<{ processed: number; nextAfter: string | null }> {
+      const page = await assertPageAdmin(db, adminId, input.pageId, 'messaging');
+      const wanted = [...new Set([...input.add, ...input.remove])];
+      const known = await repo.pageTagIds(db, page.id, wanted);
+      // A tag of another page, or one deleted meanwhile: nothing is changed.
+      if (wanted.some((id) => !known.has(id)))
+        throw new NotFoundError(USER_TAG_MESSAGES.tagNotFound);
+      // A search tag of another page matches nobody (the filter reads this page's contacts only).
+      let done: string[];
+      try {
+        done = await repo.bulkAssign(db, {
+          pageUuid: page.id,
+          match: input.match,
+          after: input.after ?? null,
+          limit: input.limit,
+          add: input.add,
+          remove: input.remove,
+        });
+      } catch (err) {
+        if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION)
+          throw new NotFoundError(USER_TAG_MESSAGES.tagNotFound);
+        throw err;
+      }
+      return {
+        processed: done.length,
+        nextAfter: done.length === input.limit ? (done.at(-1) ?? null) : null,
+      };
     },
 
     async removeUserTag(adminId: string, input: UserTagInput): Promise<void> {

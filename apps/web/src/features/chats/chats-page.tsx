@@ -25,11 +25,11 @@ function Inbox({ pageId }: { pageId: string }) {
   const token = useAuthStore((s) => s.accessToken);
   useLiveInbox(pageId, token);
 
-  const list = useRecipients(pageId);
+  const { match, ...list } = useRecipients(pageId);
   const chat = useConversation(pageId, list.recipients[0]?.id ?? null);
   const send = useOptimisticSend(pageId, chat.selectedId, chat.data);
   const tags = useChatTags(pageId, chat.selectedId, chat.data?.pages[0]?.tags);
-  const bulk = useBulkTagging(pageId);
+  const bulk = useBulkTagging(pageId, match);
   const subscription = useSubscription(pageId, chat.selectedId);
   // The open chat stays open while a search or filter leaves it out of the list.
   const lastOpen = useRef<Recipient | null>(null);

@@ -79,6 +79,46 @@ export async function sendMessage(
   return unwrap(res, 201).message;
 }
 
+/** How many contacts the search matches. */
+export async function countRecipients(pageId: string, search: RecipientSearch): Promise<number> {
+  const res = await tsr.chats.countRecipients.query({
+    params: { pageId },
+    query: {
+      ...(search.q ? { q: search.q } : {}),
+      ...(search.filter !== 'all' ? { filter: search.filter } : {}),
+      ...(search.tagId ? { tagId: search.tagId } : {}),
+    },
+  });
+  return unwrap(res, 200).count;
+}
+
+/** One chunk of a bulk tag run over every contact the search matches. */
+export async function bulkTagChunk(input: {
+  pageId: string;
+  add: string[];
+  remove: string[];
+  match: RecipientSearch;
+  after: string | null;
+  limit: number;
+}): Promise<{ processed: number; nextAfter: string | null }> {
+  const { match } = input;
+  const res = await tsr.userTags.bulkUserTags.mutate({
+    body: {
+      pageId: input.pageId,
+      add: input.add,
+      remove: input.remove,
+      limit: input.limit,
+      ...(input.after ? { after: input.after } : {}),
+      match: {
+        ...(match.q ? { q: match.q } : {}),
+        filter: match.filter,
+        ...(match.tagId ? { tagId: match.tagId } : {}),
+      },
+    },
+  });
+  return unwrap(res, 200);
+}
+
 /** Adds (`assign`) or removes one tag on one chat. */
 export async function setChatTag(
   body: { pageId: string; userId: string; tagId: string },

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { InboxFilter } from '@pagecast/contract';
 import type { InboxScreenProps } from '@pagecast/ui/screens/inbox';
 import { errorMessage } from '../../lib/query';
+import type { RecipientSearch } from '../../lib/query-keys';
 import { flattenRecipients } from './cache';
 import { useRecipientsQuery } from './queries';
 
@@ -28,7 +29,7 @@ export type RecipientsProps = Pick<
   | 'onTagFilterChange'
 >;
 
-export function useRecipients(pageId: string): RecipientsProps {
+export function useRecipients(pageId: string): RecipientsProps & { match: RecipientSearch } {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [filter, setFilter] = useState<InboxFilter>('all');
@@ -40,7 +41,8 @@ export function useRecipients(pageId: string): RecipientsProps {
     return () => clearTimeout(t);
   }, [search, q]);
 
-  const query = useRecipientsQuery(pageId, { q, filter, tagId });
+  const match = useMemo(() => ({ q, filter, tagId }), [q, filter, tagId]);
+  const query = useRecipientsQuery(pageId, match);
   const recipients = useMemo(() => flattenRecipients(query.data), [query.data]);
   const onLoadMore = () => {
     if (!query.hasNextPage || query.isFetchingNextPage) return;
@@ -67,5 +69,6 @@ export function useRecipients(pageId: string): RecipientsProps {
     onFilterChange: setFilter,
     tagFilter: tagId,
     onTagFilterChange: setTagId,
+    match,
   };
 }

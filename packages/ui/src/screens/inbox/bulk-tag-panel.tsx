@@ -1,6 +1,6 @@
 import { matchesName } from '@pagecast/contract';
 import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../primitives/button';
 import { Checkbox } from '../../primitives/checkbox';
 import { Input } from '../../primitives/input';
@@ -42,6 +42,15 @@ export function BulkTagPanel(props: BulkTagPanelProps) {
     setMine(next);
   };
   const nothing = add.size === 0 && remove.size === 0;
+  // A finished run starts the next one from a clean panel (the chats stay selected).
+  const wasRunning = useRef(props.running);
+  useEffect(() => {
+    if (wasRunning.current && !props.running) {
+      setAdd(new Set());
+      setRemove(new Set());
+    }
+    wasRunning.current = props.running;
+  }, [props.running]);
 
   return (
     <section aria-labelledby="bulk-tag-title" className="flex h-full min-h-0 flex-col">
@@ -147,14 +156,15 @@ export function BulkTagPanel(props: BulkTagPanelProps) {
             </p>
           </div>
         ) : null}
-        {/* While running the button is aria-disabled, not disabled: a disabled button drops the keyboard
-            focus to the page, and a keyboard user would have to find their way back. */}
+        {/* While running (or with nothing chosen, as after a run) the button is aria-disabled, not
+            disabled: a disabled button drops the keyboard focus to the page, and a keyboard user would
+            have to find their way back. */}
         <Button
           onClick={() => {
-            if (!props.running) props.onApply([...add], [...remove]);
+            if (!props.running && !nothing) props.onApply([...add], [...remove]);
           }}
-          disabled={nothing || props.selectedCount === 0}
-          aria-disabled={props.running || undefined}
+          disabled={props.selectedCount === 0}
+          aria-disabled={props.running || nothing || undefined}
           aria-busy={props.running || undefined}
         >
           {props.running ? <Spinner size="sm" /> : null}

@@ -31,6 +31,10 @@ export interface ConversationListProps {
   tagOptions?: ReadonlyArray<{ id: string; name: string }>;
   tagFilter?: string | null;
   onTagFilterChange?: (tagId: string | null) => void;
+  /** How many contacts the current search matches (multi-select offers to select them all). */
+  matchingCount?: number | null;
+  allMatchingSelected?: boolean;
+  onSelectAllMatching?: (on: boolean) => void;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -108,6 +112,18 @@ export function ConversationList(props: ConversationListProps) {
               role="radiogroup"
               aria-label={INBOX_TEXT.filters}
               className="inline-flex rounded-md border border-border p-0.5"
+              // One Tab stop; the arrow keys choose, as in any radio group.
+              onKeyDown={(e) => {
+                const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+                if (!step) return;
+                e.preventDefault();
+                const at = FILTERS.findIndex(([v]) => v === (props.filter ?? 'all'));
+                const next = FILTERS[(at + step + FILTERS.length) % FILTERS.length];
+                if (!next) return;
+                props.onFilterChange?.(next[0]);
+                const buttons = e.currentTarget.querySelectorAll<HTMLButtonElement>('[role=radio]');
+                buttons[FILTERS.indexOf(next)]?.focus();
+              }}
             >
               {FILTERS.map(([value, label]) => {
                 const on = (props.filter ?? 'all') === value;
@@ -117,6 +133,7 @@ export function ConversationList(props: ConversationListProps) {
                     type="button"
                     role="radio"
                     aria-checked={on}
+                    tabIndex={on ? 0 : -1}
                     onClick={() => props.onFilterChange?.(value)}
                     className={cn(
                       'rounded px-2.5 py-1 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
@@ -159,10 +176,43 @@ export function ConversationList(props: ConversationListProps) {
             aria-label={INBOX_TEXT.multiSelect}
           />
           <span>{INBOX_TEXT.multiSelect}</span>
-          {multiSelect && checkedIds.size > 0 ? (
+          {multiSelect && !props.allMatchingSelected && checkedIds.size > 0 ? (
             <span className="ml-auto text-xs tabular-nums">{checkedIds.size} selected</span>
           ) : null}
         </label>
+        {/* Offered once a chat is ticked (as mail apps do), so it never sits between the switch and the
+            list for a keyboard user who has not started selecting. */}
+        {multiSelect &&
+        props.onSelectAllMatching &&
+        props.matchingCount &&
+        (checkedIds.size > 0 || props.allMatchingSelected) ? (
+          <div className="flex items-center gap-2 text-xs">
+            {props.allMatchingSelected ? (
+              <>
+                <span className="font-medium tabular-nums">
+                  {INBOX_TEXT.allMatchingSelected(props.matchingCount)}
+                </span>
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="h-auto p-0 text-xs"
+                  onClick={() => props.onSelectAllMatching?.(false)}
+                >
+                  {INBOX_TEXT.clearSelection}
+                </Button>
+              </>
+            ) : (
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto p-0 text-xs"
+                onClick={() => props.onSelectAllMatching?.(true)}
+              >
+                {INBOX_TEXT.selectAllMatching(props.matchingCount)}
+              </Button>
+            )}
+          </div>
+        ) : null}
       </div>
 
       {props.loading ? (
@@ -195,6 +245,7 @@ export function ConversationList(props: ConversationListProps) {
           selectedId={selectedId}
           multiSelect={multiSelect}
           checkedIds={checkedIds}
+          allChecked={multiSelect && !!props.allMatchingSelected}
           now={props.now}
           onSelect={props.onSelect}
           onToggleChecked={props.onToggleChecked}
@@ -211,6 +262,8 @@ interface ConversationRowsProps {
   selectedId: string | null;
   multiSelect: boolean;
   checkedIds: ReadonlySet<string>;
+  /** Every matching contact is selected ('Select all N matching'). */
+  allChecked: boolean;
   now?: Date;
   onSelect: (id: string) => void;
   onToggleChecked: (id: string) => void;
@@ -224,6 +277,7 @@ function ConversationRows({
   selectedId,
   multiSelect,
   checkedIds,
+  allChecked,
   now,
   onSelect,
   onToggleChecked,
@@ -279,7 +333,7 @@ function ConversationRows({
               recipient={r}
               start={item.start}
               size={item.size}
-              checked={checkedIds.has(r.id)}
+              checked={allChecked || checkedIds.has(r.id)}
               active={!multiSelect && r.id === selectedId}
               multiSelect={multiSelect}
               tabStop={r.id === tabStopId}

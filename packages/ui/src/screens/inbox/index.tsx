@@ -87,6 +87,10 @@ export interface InboxScreenProps {
   onFilterChange?: (filter: InboxFilter) => void;
   tagFilter?: string | null;
   onTagFilterChange?: (tagId: string | null) => void;
+  /** Bulk tagging by search: how many contacts it matches, and whether all of them are selected. */
+  matchingCount?: number | null;
+  allMatchingSelected?: boolean;
+  onSelectAllMatching?: (on: boolean) => void;
 
   now?: Date;
   locale?: string;
@@ -106,7 +110,9 @@ export function InboxScreen(props: InboxScreenProps) {
     props.recipients.find((r) => r.id === props.selectedId) ??
     (props.selectedRecipient?.id === props.selectedId ? props.selectedRecipient : null) ??
     null;
-  const showBulk = props.multiSelect && props.checkedIds.size > 0;
+  const allMatching = props.multiSelect && !!props.allMatchingSelected;
+  const selectedCount = allMatching ? (props.matchingCount ?? 0) : props.checkedIds.size;
+  const showBulk = props.multiSelect && selectedCount > 0;
   // Ticking chats keeps the list on screen (so several can be ticked); 'Assign tags' then shows the panel.
   const narrowShowsPanel = showBulk ? mobileView === 'bulk' : mobileView === 'chat';
   const { onSelect } = props;
@@ -150,6 +156,9 @@ export function InboxScreen(props: InboxScreenProps) {
               tagOptions={props.tags}
               tagFilter={props.tagFilter}
               onTagFilterChange={props.onTagFilterChange}
+              matchingCount={props.matchingCount}
+              allMatchingSelected={props.allMatchingSelected}
+              onSelectAllMatching={props.onSelectAllMatching}
               hasMore={props.hasMore}
               loadingMore={props.loadingMore}
               onLoadMore={props.onLoadMore}
@@ -164,7 +173,7 @@ export function InboxScreen(props: InboxScreenProps) {
           {showBulk ? (
             <div className="flex items-center justify-between gap-3 border-t border-border bg-background p-3 @2xl:hidden">
               <span className="text-sm text-muted-foreground tabular-nums">
-                {props.checkedIds.size} selected
+                {selectedCount} selected
               </span>
               <Button size="sm" onClick={() => setMobileView('bulk')}>
                 {INBOX_TEXT.assignTags}
@@ -196,7 +205,7 @@ export function InboxScreen(props: InboxScreenProps) {
               </Button>
             </div>
             <BulkTagPanel
-              selectedCount={props.checkedIds.size}
+              selectedCount={selectedCount}
               tags={props.tags}
               tagsLoading={props.tagsLoading}
               tagsError={props.tagsError}

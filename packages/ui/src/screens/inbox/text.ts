@@ -70,4 +70,7 @@ export const INBOX_TEXT = {
   allTags: 'All tags',
   tagFilter: 'Filter by tag',
   searching: 'Searching…',
+  selectAllMatching: (n: number) => `Select all ${n.toLocaleString('en-US')} matching`,
+  allMatchingSelected: (n: number) => `All ${n.toLocaleString('en-US')} matching selected`,
+  clearSelection: 'Clear selection',
 } as const;
