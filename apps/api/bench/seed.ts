@@ -6,6 +6,13 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { TokenCipher } from '../src/crypto/tokens.js';
 
+/** A small picture as a data: URL (the CSP allows it), so attachment bubbles load without a network. */
+const BENCH_PICTURE =
+  'data:image/svg+xml;base64,' +
+  Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#9ad"/><circle cx="360" cy="90" r="44" fill="#fff"/></svg>',
+  ).toString('base64');
+
 export interface EmulatorPage {
   id: string;
   name: string;
@@ -150,19 +157,25 @@ export async function seedPageData(pool: pg.Pool, o: SeedOptions): Promise<Seede
       [pageUuid, psids, names, inWindow],
     );
     const messages = await client.query(
-      `insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, delivered_at, read_at)
+      `insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, delivered_at, read_at,
+                             attachments)
        select c.page_id, c.id, 'm_bench_' || c.psid || '_' || g,
          case when g % 2 = 0 then 'in' else 'out' end,
-         case when g % 2 = 0 then 'Hello, I have a question about order #' || (1000 + g) || '. When will it ship?'
+         case when g % 14 = 0 then ''
+           when g % 2 = 0 then 'Hello, I have a question about order #' || (1000 + g) || '. When will it ship?'
            else 'Thanks for reaching out! Your order ships tomorrow morning, tracking follows by email.' end,
          case when g % 2 = 0 then c.psid else $2 end,
          c.last_message_at - g * interval '7 minutes',
          case when g % 2 = 1 then c.last_message_at - g * interval '7 minutes' + interval '3 seconds' end,
-         case when g % 2 = 1 and g > 2 then c.last_message_at - g * interval '7 minutes' + interval '1 minute' end
+         case when g % 2 = 1 and g > 2 then c.last_message_at - g * interval '7 minutes' + interval '1 minute' end,
+         -- Some of the contact's messages carry a photo (with its text) or are a sticker, as real ones do.
+         case when g % 14 = 0 then jsonb_build_array(jsonb_build_object('type', 'sticker', 'url', $4::text, 'name', null))
+           when g % 2 = 0 and g % 5 = 0 then jsonb_build_array(jsonb_build_object('type', 'image', 'url', $4::text, 'name', null))
+         end
        from contacts c cross join generate_series(0, $3 - 1) g
        where c.page_id = $1
        on conflict (page_id, mid) do nothing`,
-      [pageUuid, o.page.id, messagesPerContact],
+      [pageUuid, o.page.id, messagesPerContact, BENCH_PICTURE],
     );
     await client.query(
       `insert into tags (page_id, name, description)

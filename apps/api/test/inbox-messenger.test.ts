@@ -482,14 +482,16 @@ describe('bulk tagging by search', () => {
       let processed = 0;
       let calls = 0;
       do {
+        const payload: Record<string, unknown> = { pageId: page.id, limit: 25, ...body };
+        if (after) payload.after = after;
         const res = await env.app.inject({
           method: 'POST',
           url: '/api/user-tags/bulk',
           headers: account.headers,
-          payload: { pageId: page.id, limit: 25, ...body, ...(after ? { after } : {}) },
+          payload,
         });
         expect(res.statusCode).toBe(200);
-        const out = res.json<{ processed: number; nextAfter: string | null }>();
+        const out: { processed: number; nextAfter: string | null } = res.json();
         processed += out.processed;
         after = out.nextAfter;
         calls++;
