@@ -662,6 +662,14 @@ describe('counters from webhooks, recipients and CSV', () => {
       }),
     ).toBe(1);
     expect((await detail(campaignId)).campaign.deliveredCount).toBe(4);
+
+    // In the inbox the campaign's message is labelled with its campaign.
+    const thread = await w.api('GET', `/api/v1/chats/${fbPageId()}/user/${psid}`);
+    expect(thread.status).toBe(200);
+    const labelled = (
+      thread.body as { messages: Array<{ id: string; campaign: unknown }> }
+    ).messages.find((m) => m.id === sent.message_id);
+    expect(labelled?.campaign).toEqual({ id: campaignId, name: 'Spring sale' });
   });
 
   it('pages and filters recipients; another admin gets 404', async () => {
