@@ -70,6 +70,20 @@ test.describe('Manage Tags', () => {
     await expect(renamed.getByRole('cell').nth(3)).toHaveText('0');
     await expect(page.getByRole('row', { name: /Morning Regulars/ })).toHaveCount(0);
 
+    // Each tag links to the inbox filtered by it (a real link, navigating in the app).
+    const chatsLink = page.getByRole('link', { name: 'Show chats tagged Early Birds' });
+    await expect(chatsLink).toHaveAttribute('href', /\/dashboard\/chats\?tag=[0-9a-f-]{36}$/);
+    await chatsLink.click();
+    await expect(page).toHaveURL(/\/dashboard\/chats\?tag=/);
+    await expect(page.getByRole('combobox', { name: 'Filter by tag' })).toHaveValue(
+      /^[0-9a-f-]{36}$/,
+    );
+    await expect(page.getByRole('combobox', { name: 'Filter by tag' })).toContainText(
+      'Early Birds',
+    );
+    await expect(page.getByText('No conversations found.')).toBeVisible();
+    await page.goBack();
+
     // The list survives a reload (it comes from the server).
     await page.reload();
     await sectionToggle(page, 'Tags Details').click();

@@ -15,17 +15,20 @@ import { useOptimisticSend } from './use-optimistic-send';
 import { useRecipients } from './use-recipients';
 import { useSubscription } from './use-subscription';
 
-export function ChatsPage() {
+export function ChatsPage({ initialTag = null }: { initialTag?: string | null }) {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
-  // A new page starts from a clean slate (selection, drafts, optimistic messages).
-  return pageId ? <Inbox key={pageId} pageId={pageId} /> : null;
+  // A new page (or a link to another tag's chats) starts from a clean slate (selection, drafts, optimistic
+  // messages).
+  return pageId ? (
+    <Inbox key={`${pageId}:${initialTag ?? ''}`} pageId={pageId} initialTag={initialTag} />
+  ) : null;
 }
 
-function Inbox({ pageId }: { pageId: string }) {
+function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | null }) {
   const token = useAuthStore((s) => s.accessToken);
   useLiveInbox(pageId, token);
 
-  const { match, ...list } = useRecipients(pageId);
+  const { match, ...list } = useRecipients(pageId, initialTag);
   const chat = useConversation(pageId, list.recipients[0]?.id ?? null);
   const send = useOptimisticSend(pageId, chat.selectedId, chat.data);
   const tags = useChatTags(pageId, chat.selectedId, chat.data?.pages[0]?.tags);

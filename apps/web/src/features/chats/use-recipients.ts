@@ -29,11 +29,14 @@ export type RecipientsProps = Pick<
   | 'onTagFilterChange'
 >;
 
-export function useRecipients(pageId: string): RecipientsProps & { match: RecipientSearch } {
+export function useRecipients(
+  pageId: string,
+  initialTag: string | null = null,
+): RecipientsProps & { match: RecipientSearch } {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [filter, setFilter] = useState<InboxFilter>('all');
-  const [tagId, setTagId] = useState<string | null>(null);
+  const [tagId, setTagId] = useState<string | null>(initialTag);
   useEffect(() => {
     const words = search.trim();
     if (words === q) return;

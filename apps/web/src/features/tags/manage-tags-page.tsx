@@ -1,5 +1,6 @@
 // /dashboard/manage-tags: the page's tags (with user counts) and the create / rename / delete calls,
 // wired to the pure ManageTagsScreen.
+import { useNavigate } from '@tanstack/react-router';
 import { ManageTagsScreen } from '@pagecast/ui/screens/manage-tags';
 import { usePagesStore } from '../../stores';
 import { useCreateTag, useDeleteTag, useTagsQuery, useUpdateTag } from './queries';
@@ -17,6 +18,7 @@ export function ManageTagsPage() {
   const createTag = useCreateTag(pageId);
   const updateTag = useUpdateTag(pageId);
   const deleteTag = useDeleteTag(pageId);
+  const navigate = useNavigate();
 
   return (
     <ManageTagsScreen
@@ -26,6 +28,8 @@ export function ManageTagsPage() {
       onCreateTag={(values) => createTag.mutateAsync(values)}
       onRenameTag={(tagId, values) => updateTag.mutateAsync({ tagId, values })}
       onDeleteTag={(tagId) => deleteTag.mutateAsync(tagId)}
+      chatsHref={(tagId) => `/dashboard/chats?tag=${encodeURIComponent(tagId)}`}
+      onOpenChats={(tagId) => void navigate({ to: '/dashboard/chats', search: { tag: tagId } })}
     />
   );
 }

@@ -24,6 +24,9 @@ export interface ManageTagsScreenProps {
   onCreateTag: (values: TagFormValues) => Promise<unknown>;
   onRenameTag: (id: string, values: TagFormValues) => Promise<unknown>;
   onDeleteTag: (id: string) => Promise<unknown>;
+  /** Each tag links to the inbox filtered by it (URL, and client-side navigation). */
+  chatsHref?: (tagId: string) => string;
+  onOpenChats?: (tagId: string) => void;
 }
 
 type Section = 'create' | 'details';
@@ -36,6 +39,8 @@ export function ManageTagsScreen({
   onCreateTag,
   onRenameTag,
   onDeleteTag,
+  chatsHref,
+  onOpenChats,
 }: ManageTagsScreenProps) {
   const [open, setOpen] = useState<Section | null>('create');
   const [renaming, setRenaming] = useState<TagListItem | null>(null);
@@ -110,6 +115,8 @@ export function ManageTagsScreen({
             error={error}
             onRename={setRenaming}
             onDelete={setDeleting}
+            chatsHref={chatsHref}
+            onOpenChats={onOpenChats}
           />
           {!loading && error === null && tags.length === 0 ? (
             // The spec's 'No data' row says what is missing; this says what to do about it.

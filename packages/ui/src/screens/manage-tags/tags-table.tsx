@@ -1,7 +1,7 @@
 import type { TagListItem } from '@pagecast/contract';
-import { Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Button } from '../../primitives/button';
+import { MessagesSquare, Pencil, Trash2 } from 'lucide-react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Button, buttonVariants } from '../../primitives/button';
 import {
   Table,
   TableBody,
@@ -18,12 +18,23 @@ export interface TagsTableProps {
   error: string | null;
   onRename: (item: TagListItem) => void;
   onDelete: (item: TagListItem) => void;
+  /** The inbox filtered by a tag: its URL, and client-side navigation to it (links keep a real href). */
+  chatsHref?: (tagId: string) => string;
+  onOpenChats?: (tagId: string) => void;
 }
 
 const COLUMNS = 5;
 
 /** 'Tags Details': #, Name, Description, Users Count (+ row actions) with the spec's states. */
-export function TagsTable({ tags, loading, error, onRename, onDelete }: TagsTableProps) {
+export function TagsTable({
+  tags,
+  loading,
+  error,
+  onRename,
+  onDelete,
+  chatsHref,
+  onOpenChats,
+}: TagsTableProps) {
   let body;
   if (loading) {
     body = (
@@ -69,6 +80,22 @@ export function TagsTable({ tags, loading, error, onRename, onDelete }: TagsTabl
         <TableCell className="text-right tabular-nums">{item.count.toLocaleString()}</TableCell>
         <TableCell className="text-right">
           <div className="flex justify-end gap-0.5 @xl:gap-1">
+            {chatsHref ? (
+              <a
+                className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+                href={chatsHref(item.tag.id)}
+                aria-label={`${T.showChats} ${item.tag.name}`}
+                onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+                  // A plain click navigates in the app; modified clicks open a tab as links do.
+                  if (!onOpenChats || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  event.preventDefault();
+                  onOpenChats(item.tag.id);
+                }}
+              >
+                <MessagesSquare aria-hidden="true" />
+                <span className="sr-only @xl:not-sr-only">{T.chats}</span>
+              </a>
+            ) : null}
             <RowAction
               icon={<Pencil aria-hidden="true" />}
               label="Rename"

@@ -3,6 +3,8 @@ export const MANAGE_TAGS_TEXT = {
   title: 'Manage Tags',
   createSection: 'Create Tag',
   detailsSection: 'Tags Details',
+  chats: 'Chats',
+  showChats: 'Show chats tagged',
   emptyHint: 'No tags yet. Tags group contacts so a campaign can go to just them.',
   emptyAction: 'Create your first tag',
   createButton: 'Create Tag',
