@@ -43,8 +43,12 @@ test.describe('data deletion', () => {
     await expect(page.getByRole('heading', { name: 'Revoke Access', level: 1 })).toBeVisible();
     await shoot(page, 'revoke-access');
 
-    const popupPromise = page.waitForEvent('popup');
+    // Wiping everything is confirmed first; the login runs from the confirming click.
     await page.getByRole('button', { name: 'Relogin For Data Deletion' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete all your Pagecast data?' });
+    await expect(confirm).toBeVisible();
+    const popupPromise = page.waitForEvent('popup');
+    await confirm.getByRole('button', { name: 'Log in and delete my data' }).click();
     const popup = await popupPromise;
     // The dialog asks for the reduced scopes only.
     const asked = popup.getByRole('list', { name: 'Requested permissions' });

@@ -38,6 +38,11 @@ function fakeFb(options: { cancel?: boolean } = {}) {
 }
 
 const reloginButton = () => screen.getByRole('button', { name: /Relogin For Data Deletion/ });
+/** Relogin, then the confirmation that everything is deleted. */
+async function startDeletion() {
+  await userEvent.click(reloginButton());
+  await userEvent.click(await screen.findByRole('button', { name: 'Log in and delete my data' }));
+}
 
 describe('Revoke Access (spec §2, §4)', () => {
   it('shows the manual steps and the relogin action', async () => {
@@ -47,12 +52,26 @@ describe('Revoke Access (spec §2, §4)', () => {
     expect(reloginButton()).toBeEnabled();
   });
 
+  it('asks before deleting: Cancel logs nobody in', async () => {
+    const fb = fakeFb();
+    const fetchMock = mockFetch(() => ({ status: 200, body: { success: true } }));
+    await renderApp('/revoke-access');
+    await userEvent.click(reloginButton());
+    expect(
+      await screen.findByRole('dialog', { name: 'Delete all your Pagecast data?' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fb.login).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   // First: sonner keeps earlier tests' toasts in its global store.
   it('a cancelled login does nothing', async () => {
     const fb = fakeFb({ cancel: true });
     const fetchMock = mockFetch(() => ({ status: 200, body: { success: true } }));
     const app = await renderApp('/revoke-access');
-    await userEvent.click(reloginButton());
+    await startDeletion();
 
     await waitFor(() => expect(fb.login).toHaveBeenCalled());
     await waitFor(() => expect(reloginButton()).toBeEnabled());
@@ -67,7 +86,7 @@ describe('Revoke Access (spec §2, §4)', () => {
     const fb = fakeFb();
     const fetchMock = mockFetch(() => ({ status: 200, body: { success: true } }));
     const app = await renderApp('/revoke-access');
-    await userEvent.click(reloginButton());
+    await startDeletion();
 
     expect(await screen.findByText(DELETION_SUCCESS_TOAST)).toBeInTheDocument();
     expect(fb.login).toHaveBeenCalledWith(expect.any(Function), {
@@ -95,7 +114,7 @@ describe('Revoke Access (spec §2, §4)', () => {
       body: { message: 'This Facebook login belongs to another user.' },
     }));
     const app = await renderApp('/revoke-access');
-    await userEvent.click(reloginButton());
+    await startDeletion();
 
     expect(await screen.findByText(DELETION_FAILURE_TOAST)).toBeInTheDocument();
     // Not the app-wide 401 policy: this token was the social network's, not our session.

@@ -150,10 +150,16 @@ describe('RevokeAccessScreen', () => {
     expect(screen.getAllByRole('list')[0]?.querySelectorAll('li')).toHaveLength(4);
   });
 
-  it("'Relogin For Data Deletion' calls onRelogin", async () => {
+  it("'Relogin For Data Deletion' asks first, then calls onRelogin; Cancel does not", async () => {
     const onRelogin = vi.fn();
     render(<RevokeAccessScreen onRelogin={onRelogin} />);
     await userEvent.click(screen.getByRole('button', { name: 'Relogin For Data Deletion' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete all your Pagecast data?' });
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onRelogin).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Relogin For Data Deletion' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Log in and delete my data' }));
     expect(onRelogin).toHaveBeenCalledTimes(1);
   });
 

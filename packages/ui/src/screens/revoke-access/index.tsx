@@ -1,9 +1,26 @@
 import { Info, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { FacebookIcon } from '../../components/facebook-icon';
 import { SUPPORT_EMAIL } from '../../components/brand';
 import { Button } from '../../primitives/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../primitives/card';
+import {
+  Dialog,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../primitives/dialog';
 import { PublicLayout } from '../../layout/public-layout';
+
+export const REVOKE_TEXT = {
+  relogin: 'Relogin For Data Deletion',
+  confirmTitle: 'Delete all your Pagecast data?',
+  confirmBody:
+    'After you log in, Pagecast stops your scheduled campaigns and deletes your account, your access tokens, and every page only you manage with its contacts, messages, tags and campaigns. This cannot be undone.',
+  confirm: 'Log in and delete my data',
+  cancel: 'Cancel',
+} as const;
 
 export interface RevokeAccessScreenProps {
   /** Logs in again (minimal permissions) and deletes the user's data. Without it the button is disabled. */
@@ -32,6 +49,8 @@ const STEPS = [
 /** /revoke-access: manual removal steps plus the 'Relogin For Data Deletion' action. */
 export function RevokeAccessScreen({ onRelogin, pending = false }: RevokeAccessScreenProps) {
   const unavailable = !onRelogin;
+  // Wiping everything is one click too few: it is confirmed first (the login then runs from that click).
+  const [confirming, setConfirming] = useState(false);
   return (
     <PublicLayout>
       <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -91,14 +110,38 @@ export function RevokeAccessScreen({ onRelogin, pending = false }: RevokeAccessS
                 <Button
                   variant="destructive"
                   size="lg"
-                  onClick={onRelogin}
+                  onClick={() => setConfirming(true)}
                   disabled={unavailable}
                   loading={pending}
                   aria-describedby={unavailable ? 'relogin-unavailable' : undefined}
                 >
                   {pending ? null : <FacebookIcon className="size-4" />}
-                  Relogin For Data Deletion
+                  {REVOKE_TEXT.relogin}
                 </Button>
+                <Dialog open={confirming} onOpenChange={setConfirming}>
+                  {confirming ? (
+                    <>
+                      <DialogHeader>
+                        <DialogTitle>{REVOKE_TEXT.confirmTitle}</DialogTitle>
+                        <DialogDescription>{REVOKE_TEXT.confirmBody}</DialogDescription>
+                      </DialogHeader>
+                      <DialogFooter>
+                        <Button variant="outline" onClick={() => setConfirming(false)}>
+                          {REVOKE_TEXT.cancel}
+                        </Button>
+                        <Button
+                          variant="destructive"
+                          onClick={() => {
+                            setConfirming(false);
+                            onRelogin?.();
+                          }}
+                        >
+                          {REVOKE_TEXT.confirm}
+                        </Button>
+                      </DialogFooter>
+                    </>
+                  ) : null}
+                </Dialog>
               </div>
               {unavailable ? (
                 <p id="relogin-unavailable" className="text-sm text-muted-foreground">
