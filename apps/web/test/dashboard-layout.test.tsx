@@ -111,6 +111,10 @@ describe('dashboard sidebar', () => {
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
       'Dashboard/Manage Tags',
     );
+    // On phones (CSS: md:hidden) the page's name stands in for 'Dashboard': the sidebar naming it is shut.
+    expect(document.querySelector('[data-slot="header-page-name"]')).toHaveTextContent(
+      'Acme Coffee',
+    );
 
     await userEvent.click(within(features).getByRole('link', { name: 'Campaign Analytics' }));
     await waitFor(() => expect(app.pathname()).toBe('/dashboard/analytics'));

@@ -31,7 +31,8 @@ describe('route guards (spec §2)', () => {
     expect(await findHeading('Home')).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs).toHaveTextContent('Dashboard/Home');
-    expect(screen.getByText('Acme Coffee')).toBeInTheDocument();
+    // In the sidebar, and (phones only, by CSS) in the header's first crumb.
+    expect(screen.getAllByText('Acme Coffee')).toHaveLength(2);
     expect(screen.getByText('Your Bulk Messaging App')).toBeInTheDocument();
   });
 

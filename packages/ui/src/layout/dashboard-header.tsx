@@ -7,11 +7,21 @@ export interface DashboardHeaderProps {
   breadcrumb: string[];
   /** Extra content on the right (theme switch, actions). */
   actions?: ReactNode;
+  /**
+   * The selected page's name: on phones (where the sidebar, which names it, is closed) it stands in for
+   * the first crumb, so the screen always says which page it is about.
+   */
+  pageName?: string | null;
   className?: string;
 }
 
 /** Sticky header: sidebar toggle and breadcrumb (spec §2 "Dashboard layout"). */
-export function DashboardHeader({ breadcrumb, actions, className }: DashboardHeaderProps) {
+export function DashboardHeader({
+  breadcrumb,
+  actions,
+  pageName,
+  className,
+}: DashboardHeaderProps) {
   return (
     <header
       data-slot="dashboard-header"
@@ -38,7 +48,16 @@ export function DashboardHeader({ breadcrumb, actions, className }: DashboardHea
                   className={cn('truncate', last && 'font-medium text-foreground')}
                   aria-current={last ? 'page' : undefined}
                 >
-                  {crumb}
+                  {index === 0 && pageName && !last ? (
+                    <>
+                      <span data-slot="header-page-name" className="text-foreground md:hidden">
+                        <bdi>{pageName}</bdi>
+                      </span>
+                      <span className="hidden md:inline">{crumb}</span>
+                    </>
+                  ) : (
+                    crumb
+                  )}
                 </li>
               </Fragment>
             );

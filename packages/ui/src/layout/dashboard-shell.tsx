@@ -171,7 +171,7 @@ export function DashboardShell({
         </SidebarFooter>
       </Sidebar>
       <SidebarInset>
-        <DashboardHeader breadcrumb={breadcrumb} actions={headerActions} />
+        <DashboardHeader breadcrumb={breadcrumb} actions={headerActions} pageName={page?.name} />
         <main id="main-content" className="flex min-w-0 flex-1 flex-col outline-hidden">
           {children}
         </main>
