@@ -65,6 +65,34 @@ function setupList(props: Partial<CampaignAnalyticsScreenProps> = {}) {
 }
 
 describe('CampaignAnalyticsScreen', () => {
+  it('on a phone shows one card per campaign with its numbers and status, and a tap opens it', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    try {
+      const { user, onOpenCampaign } = setupList();
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = within(screen.getByRole('list', { name: 'Campaign Analytics' })).getAllByRole(
+        'button',
+      );
+      expect(cards).toHaveLength(3);
+      expect(cards[2]).toHaveTextContent('Dispatched');
+      expect(cards[2]).toHaveTextContent('Interacted');
+      expect(cards[2]).toHaveTextContent('Completed');
+      await user.click(cards[1] as HTMLElement);
+      expect(onOpenCampaign).toHaveBeenCalledWith(expect.objectContaining({ name: 'B' }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows the spec columns, numbered rows, the category label and status colours', async () => {
     const { user, onRefresh, onPageChange, onOpenCampaign } = setupList();
     expect(screen.getByRole('heading', { name: 'Campaign Analytics' })).toBeInTheDocument();

@@ -22,6 +22,8 @@ import {
   TableRow,
 } from '../../primitives/table';
 import { EmptyState } from '../../primitives/empty-state';
+import { useIsMobile } from '../../layout/use-is-mobile';
+import { CampaignCards } from './cards';
 import { ANALYTICS_TEXT, formatScheduled } from './texts';
 
 export { ANALYTICS_TEXT, formatScheduled } from './texts';
@@ -71,6 +73,7 @@ export function CampaignAnalyticsScreen({
   onSchedule,
 }: CampaignAnalyticsScreenProps) {
   const perPage = meta?.itemsPerPage ?? 7;
+  const phone = useIsMobile();
   // The error and the empty state sit outside the sideways-scrolling table, so they are read whole on a phone.
   const message = loading ? null : error ? (
     <p role="alert" className="px-6 py-10 text-center text-sm text-destructive">
@@ -113,86 +116,89 @@ export function CampaignAnalyticsScreen({
         }
       />
       <div className="min-w-0 rounded-lg border border-border bg-card" data-testid="analytics-card">
-        {message ?? (
-          <Table aria-label={T.title} containerClassName="rounded-lg">
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                {COLUMNS.map((c) => (
-                  <TableHead
-                    key={c}
-                    className={
-                      ['Dispatched', 'Delivered', 'Interacted', '#'].includes(c)
-                        ? 'text-right'
-                        : undefined
-                    }
-                  >
-                    {c}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {loading
-                ? Array.from({ length: 3 }, (_, i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={COLUMNS.length}>
-                        <Skeleton className="h-5 w-full" />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                : campaigns.map((c, i) => (
-                    <TableRow
-                      key={c.id}
-                      className="cursor-pointer"
-                      onClick={() => onOpenCampaign(c)}
+        {message ??
+          (phone && !loading ? (
+            <CampaignCards campaigns={campaigns} onOpenCampaign={onOpenCampaign} />
+          ) : (
+            <Table aria-label={T.title} containerClassName="rounded-lg">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  {COLUMNS.map((c) => (
+                    <TableHead
+                      key={c}
+                      className={
+                        ['Dispatched', 'Delivered', 'Interacted', '#'].includes(c)
+                          ? 'text-right'
+                          : undefined
+                      }
                     >
-                      <TableCell className="text-right tabular-nums text-muted-foreground">
-                        {(page - 1) * perPage + i + 1}
-                      </TableCell>
-                      <TableCell className="max-w-40 min-w-28 font-medium">
-                        <button
-                          type="button"
-                          className="line-clamp-2 text-left underline-offset-4 hover:underline focus-visible:underline"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            onOpenCampaign(c);
-                          }}
-                          aria-label={`${T.open} ${c.name}`}
-                        >
-                          <bdi>{c.name}</bdi>
-                        </button>
-                      </TableCell>
-                      <TableCell className="max-w-44 min-w-32 text-muted-foreground">
-                        <p className="line-clamp-2">{c.description}</p>
-                      </TableCell>
-                      <TableCell className="max-w-52 min-w-36">
-                        <p className="line-clamp-2">{c.message}</p>
-                      </TableCell>
-                      <TableCell className="min-w-24 font-mono text-xs tabular-nums">
-                        {formatScheduled(c.scheduledTime)}
-                      </TableCell>
-                      <TableCell className="min-w-28">{contentTypeLabel(c.type)}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {c.dispatchedCount.toLocaleString('en')}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {c.deliveredCount.toLocaleString('en')}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {c.interactedCount.toLocaleString('en')}
-                      </TableCell>
-                      <TableCell>
-                        <CampaignStatusBadge
-                          status={c.status}
-                          failed={c.failedCount}
-                          skipped={c.skippedCount}
-                        />
-                      </TableCell>
-                    </TableRow>
+                      {c}
+                    </TableHead>
                   ))}
-            </TableBody>
-          </Table>
-        )}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {loading
+                  ? Array.from({ length: 3 }, (_, i) => (
+                      <TableRow key={i}>
+                        <TableCell colSpan={COLUMNS.length}>
+                          <Skeleton className="h-5 w-full" />
+                        </TableCell>
+                      </TableRow>
+                    ))
+                  : campaigns.map((c, i) => (
+                      <TableRow
+                        key={c.id}
+                        className="cursor-pointer"
+                        onClick={() => onOpenCampaign(c)}
+                      >
+                        <TableCell className="text-right tabular-nums text-muted-foreground">
+                          {(page - 1) * perPage + i + 1}
+                        </TableCell>
+                        <TableCell className="max-w-40 min-w-28 font-medium">
+                          <button
+                            type="button"
+                            className="line-clamp-2 text-left underline-offset-4 hover:underline focus-visible:underline"
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              onOpenCampaign(c);
+                            }}
+                            aria-label={`${T.open} ${c.name}`}
+                          >
+                            <bdi>{c.name}</bdi>
+                          </button>
+                        </TableCell>
+                        <TableCell className="max-w-44 min-w-32 text-muted-foreground">
+                          <p className="line-clamp-2">{c.description}</p>
+                        </TableCell>
+                        <TableCell className="max-w-52 min-w-36">
+                          <p className="line-clamp-2">{c.message}</p>
+                        </TableCell>
+                        <TableCell className="min-w-24 font-mono text-xs tabular-nums">
+                          {formatScheduled(c.scheduledTime)}
+                        </TableCell>
+                        <TableCell className="min-w-28">{contentTypeLabel(c.type)}</TableCell>
+                        <TableCell className="text-right tabular-nums">
+                          {c.dispatchedCount.toLocaleString('en')}
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">
+                          {c.deliveredCount.toLocaleString('en')}
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">
+                          {c.interactedCount.toLocaleString('en')}
+                        </TableCell>
+                        <TableCell>
+                          <CampaignStatusBadge
+                            status={c.status}
+                            failed={c.failedCount}
+                            skipped={c.skippedCount}
+                          />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+              </TableBody>
+            </Table>
+          ))}
       </div>
       <Pagination
         page={page}
