@@ -16,6 +16,7 @@ import { Route as RevokeAccessRouteImport } from './routes/revoke-access'
 import { Route as SelectRouteImport } from './routes/select'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardAccountRouteImport } from './routes/dashboard/account'
 import { Route as DashboardAnalyticsRouteImport } from './routes/dashboard/analytics'
 import { Route as DashboardChatsRouteImport } from './routes/dashboard/chats'
 import { Route as DashboardHomeRouteImport } from './routes/dashboard/home'
@@ -58,6 +59,11 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardAccountRoute = DashboardAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
 const DashboardAnalyticsRoute = DashboardAnalyticsRouteImport.update({
@@ -108,6 +114,7 @@ export interface FileRoutesByFullPath {
   '/revoke-access': typeof RevokeAccessRoute
   '/select': typeof SelectRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/dashboard/account': typeof DashboardAccountRoute
   '/dashboard/analytics': typeof DashboardAnalyticsRoute
   '/dashboard/chats': typeof DashboardChatsRoute
   '/dashboard/home': typeof DashboardHomeRoute
@@ -124,6 +131,7 @@ export interface FileRoutesByTo {
   '/revoke-access': typeof RevokeAccessRoute
   '/select': typeof SelectRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/dashboard/account': typeof DashboardAccountRoute
   '/dashboard/analytics': typeof DashboardAnalyticsRoute
   '/dashboard/chats': typeof DashboardChatsRoute
   '/dashboard/home': typeof DashboardHomeRoute
@@ -142,6 +150,7 @@ export interface FileRoutesById {
   '/revoke-access': typeof RevokeAccessRoute
   '/select': typeof SelectRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/dashboard/account': typeof DashboardAccountRoute
   '/dashboard/analytics': typeof DashboardAnalyticsRoute
   '/dashboard/chats': typeof DashboardChatsRoute
   '/dashboard/home': typeof DashboardHomeRoute
@@ -161,6 +170,7 @@ export interface FileRouteTypes {
     | '/revoke-access'
     | '/select'
     | '/terms-and-conditions'
+    | '/dashboard/account'
     | '/dashboard/analytics'
     | '/dashboard/chats'
     | '/dashboard/home'
@@ -177,6 +187,7 @@ export interface FileRouteTypes {
     | '/revoke-access'
     | '/select'
     | '/terms-and-conditions'
+    | '/dashboard/account'
     | '/dashboard/analytics'
     | '/dashboard/chats'
     | '/dashboard/home'
@@ -194,6 +205,7 @@ export interface FileRouteTypes {
     | '/revoke-access'
     | '/select'
     | '/terms-and-conditions'
+    | '/dashboard/account'
     | '/dashboard/analytics'
     | '/dashboard/chats'
     | '/dashboard/home'
@@ -266,6 +278,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIndexRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/account': {
+      id: '/dashboard/account'
+      path: '/account'
+      fullPath: '/dashboard/account'
+      preLoaderRoute: typeof DashboardAccountRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/analytics': {
       id: '/dashboard/analytics'
       path: '/analytics'
@@ -326,6 +345,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DashboardRouteRouteChildren {
+  DashboardAccountRoute: typeof DashboardAccountRoute
   DashboardAnalyticsRoute: typeof DashboardAnalyticsRoute
   DashboardChatsRoute: typeof DashboardChatsRoute
   DashboardHomeRoute: typeof DashboardHomeRoute
@@ -337,6 +357,7 @@ interface DashboardRouteRouteChildren {
 }
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
+  DashboardAccountRoute: DashboardAccountRoute,
   DashboardAnalyticsRoute: DashboardAnalyticsRoute,
   DashboardChatsRoute: DashboardChatsRoute,
   DashboardHomeRoute: DashboardHomeRoute,

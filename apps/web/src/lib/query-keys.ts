@@ -30,6 +30,12 @@ export const queryKeys = {
       ['marketing', pageId, 'subscription', userId] as const,
   },
 
+  /** The Account screen: the admin's sessions and pages. */
+  account: {
+    sessions: () => ['account', 'sessions'] as const,
+    pages: () => ['account', 'pages'] as const,
+  },
+
   /** The inbox: recipients (plain, or searched / filtered) and each open conversation (with its tags). */
   chats: {
     all: (pageId: string) => ['chats', pageId] as const,

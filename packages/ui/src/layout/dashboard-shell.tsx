@@ -67,6 +67,8 @@ export interface DashboardShellProps {
   onSubscriptionOpen?: () => void;
   onUpgrade: () => void;
   onLogout: () => void;
+  /** The user menu's 'Account' item. */
+  onAccount?: () => void;
   /** Theme preference shown in the user menu (Light / Dark / System). */
   theme?: ThemeChoice;
   onThemeChange?: (theme: ThemeChoice) => void;
@@ -93,6 +95,7 @@ export function DashboardShell({
   onSubscriptionOpen,
   onUpgrade,
   onLogout,
+  onAccount,
   theme,
   onThemeChange,
   breadcrumb,
@@ -165,6 +168,7 @@ export function DashboardShell({
             onSubscriptionOpen={onSubscriptionOpen}
             onUpgrade={onUpgrade}
             onLogout={onLogout}
+            onAccount={onAccount}
             theme={theme}
             onThemeChange={onThemeChange}
           />

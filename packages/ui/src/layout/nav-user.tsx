@@ -7,6 +7,7 @@ import {
   Moon,
   Sparkles,
   Sun,
+  UserCog,
 } from 'lucide-react';
 import {
   useCallback,
@@ -60,6 +61,8 @@ export interface NavUserProps {
   onSubscriptionOpen?: () => void;
   onUpgrade: () => void;
   onLogout: () => void;
+  /** Opens the Account screen (plan, sessions, pages, delete my data). */
+  onAccount?: () => void;
 }
 
 function Identity({ user, hideText }: { user: NavUserInfo; hideText?: boolean }) {
@@ -91,6 +94,7 @@ export function NavUser({
   onSubscriptionOpen,
   onUpgrade,
   onLogout,
+  onAccount,
   theme,
   onThemeChange,
 }: NavUserProps) {
@@ -229,6 +233,17 @@ export function NavUser({
           >
             Upgrade to Pro
           </MenuAction>
+          {onAccount ? (
+            <MenuAction
+              icon={<UserCog aria-hidden="true" />}
+              onSelect={() => {
+                close(false);
+                onAccount();
+              }}
+            >
+              Account
+            </MenuAction>
+          ) : null}
           {onThemeChange ? (
             <>
               <MenuSeparator />

@@ -55,6 +55,7 @@ export function DashboardLayout() {
       onSubscriptionOpen={() => setWantSubscription(true)}
       onUpgrade={() => window.open(env.supportUrl, '_blank', 'noopener,noreferrer')}
       onLogout={logout}
+      onAccount={() => void navigate({ to: '/dashboard/account' })}
       theme={theme.preference}
       onThemeChange={theme.setTheme}
       breadcrumb={['Dashboard', sectionLabel(current) ?? 'Home']}

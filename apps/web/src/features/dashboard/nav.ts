@@ -38,6 +38,9 @@ export function currentSection(pathname: string): string {
   return !last || last === 'dashboard' ? 'home' : last;
 }
 
+/** Dashboard screens outside the sidebar (reached from the user menu). */
+export const OTHER_SECTIONS = [{ key: 'account', label: 'Account' }] as const;
+
 export function sectionLabel(key: string): string | undefined {
-  return DASHBOARD_NAV_ITEMS.find((item) => item.key === key)?.label;
+  return [...DASHBOARD_NAV_ITEMS, ...OTHER_SECTIONS].find((item) => item.key === key)?.label;
 }

@@ -22,7 +22,11 @@ const deletionClient = initClient(contract.user, {
   api: tsRestFetchApi,
 });
 
-export function useDataDeletion() {
+/**
+ * `after`: where the user lands once it is done: home (Revoke Access, spec §4), or the deletion status
+ * page of their user id (the Account screen), which shows what was deleted and its confirmation code.
+ */
+export function useDataDeletion({ after = 'home' }: { after?: 'home' | 'status' } = {}) {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const running = useRef(false);
@@ -41,6 +45,11 @@ export function useDataDeletion() {
       TIMINGS.redirectDelayMs,
     );
   }, [navigate]);
+  const showStatus = useCallback(
+    (userId: string) =>
+      void navigate({ to: '/deletion-status/$userId', params: { userId }, replace: true }),
+    [navigate],
+  );
 
   const relogin = useCallback(async () => {
     if (running.current) return;
@@ -50,10 +59,11 @@ export function useDataDeletion() {
       const social = await socialLogin(DELETION_LOGIN_SCOPES);
       if (!social) return;
       let ok = false;
+      const userId = social.auth.userID || social.profile.id;
       try {
         const response = await deletionClient.deleteUser({
           body: {
-            userId: social.auth.userID || social.profile.id,
+            userId,
             accessToken: social.auth.accessToken,
           },
         });
@@ -65,15 +75,18 @@ export function useDataDeletion() {
         toast.success(DELETION_SUCCESS_TOAST, { duration: TIMINGS.deletionToastMs });
         resetAll();
         queryClient.clear();
+        if (after === 'status') return showStatus(userId);
       } else {
         toast.error(DELETION_FAILURE_TOAST, { duration: TIMINGS.deletionToastMs });
+        // From the Account screen a refusal keeps the user where they can try again.
+        if (after === 'status') return;
       }
       goHomeLater();
     } finally {
       running.current = false;
       setPending(false);
     }
-  }, [goHomeLater]);
+  }, [after, goHomeLater, showStatus]);
 
   return { relogin, pending };
 }

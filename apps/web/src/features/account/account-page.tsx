@@ -1,0 +1,52 @@
+// /dashboard/account: the admin's plan and credits, sessions (end another browser's), connected pages,
+// and 'Delete my data' (a Facebook login, then the deletion status page), wired to the pure AccountScreen.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '@pagecast/ui';
+import { AccountScreen } from '@pagecast/ui/screens/account';
+import { env } from '../../lib/env';
+import { errorMessage } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
+import { useDataDeletion } from '../public/use-data-deletion';
+import { useSubscriptionQuery } from '../subscription/queries';
+import { endSession, useAccountPagesQuery, useSessionsQuery } from './queries';
+
+export function AccountPage() {
+  const queryClient = useQueryClient();
+  const subscription = useSubscriptionQuery(true);
+  const sessions = useSessionsQuery();
+  const pages = useAccountPagesQuery();
+  const deletion = useDataDeletion({ after: 'status' });
+  const [ending, setEnding] = useState<ReadonlySet<string>>(new Set());
+
+  const onEndSession = (id: string) => {
+    setEnding((s) => new Set(s).add(id));
+    endSession(id)
+      .then(() => toast.success('Signed out of that browser'))
+      .catch((err: unknown) => toast.error(errorMessage(err, 'Could not sign that browser out')))
+      .finally(() => {
+        setEnding((s) => {
+          const next = new Set(s);
+          next.delete(id);
+          return next;
+        });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions() });
+      });
+  };
+
+  return (
+    <AccountScreen
+      subscription={subscription.data ?? null}
+      subscriptionError={subscription.isError}
+      onManagePlan={() => window.open(env.supportUrl, '_blank', 'noopener,noreferrer')}
+      sessions={sessions.data ?? null}
+      sessionsError={sessions.isError}
+      onEndSession={onEndSession}
+      endingSessions={ending}
+      pages={pages.data ?? null}
+      pagesError={pages.isError}
+      onDeleteData={() => void deletion.relogin()}
+      deleting={deletion.pending}
+    />
+  );
+}

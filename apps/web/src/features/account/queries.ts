@@ -1,0 +1,24 @@
+// The Account screen's calls: the admin's sessions (list, end one) and the pages they manage.
+import { useQuery } from '@tanstack/react-query';
+import { tsr } from '../../lib/api';
+import { unwrap } from '../../lib/query';
+import { queryKeys } from '../../lib/query-keys';
+
+export function useSessionsQuery() {
+  return useQuery({
+    queryKey: queryKeys.account.sessions(),
+    queryFn: async () => unwrap(await tsr.sessions.list.query(), 200).sessions,
+  });
+}
+
+export function useAccountPagesQuery() {
+  return useQuery({
+    queryKey: queryKeys.account.pages(),
+    queryFn: async () => unwrap(await tsr.pages.listPages.query(), 200),
+  });
+}
+
+/** Ends another browser's session (its token stops working, its live streams close). */
+export async function endSession(id: string): Promise<void> {
+  unwrap(await tsr.sessions.revoke.mutate({ params: { id } }), 200);
+}

@@ -1,0 +1,70 @@
+// The Account screen from the user menu: plan and credits explained, sessions with one signed out from
+// here (its token stops working), the connected pages with their role, and 'Delete my data' held back
+// until DELETE is typed. The deletion itself runs in deletion.spec.ts (another admin's data).
+import { expect, test } from '@playwright/test';
+import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+
+test('account: plan, sessions (sign one out), pages, and the typed confirmation before deleting', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await selectPage(page, DEMO_PAGES.bakery);
+  // Another browser of the same admin.
+  const other = await apiSignIn(request, baseURL, emulatorURL);
+
+  await page.locator('[data-slot="nav-user"] > button').click();
+  await page
+    .getByRole('menu', { name: 'User menu' })
+    .getByRole('menuitem', { name: 'Account' })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/account$/);
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/^Account · Crumb & Co\. Bakery — Pagecast$/);
+
+  await expect(page.getByText(/Available credits: \d+/)).toBeVisible();
+  await expect(
+    page.getByText(/No active plan\. Every feature works without one today|Pro, paid until/),
+  ).toBeVisible();
+
+  const pages = page.getByRole('list', { name: 'Connected pages' });
+  await expect(pages).toContainText(DEMO_PAGES.bakery);
+  await expect(pages).toContainText('Messages, tags and campaigns');
+
+  // Sign the other browsers out from here, one by one: the API session's token stops working.
+  const sessions = page.getByRole('list', { name: 'Where you are signed in' });
+  await expect(sessions.getByText('This browser')).toBeVisible();
+  const others = sessions.getByRole('listitem').filter({ has: page.getByRole('button') });
+  await expect(others.first()).toBeVisible();
+  const otherStatus = async () =>
+    (await request.get('/api/v1/sessions', { headers: other.headers })).status();
+  expect(await otherStatus()).toBe(200);
+  for (let left = await others.count(); left > 0; left--) {
+    await others
+      .first()
+      .getByRole('button', { name: /Sign out/ })
+      .click();
+    await expect(others).toHaveCount(left - 1);
+  }
+  expect(await otherStatus()).toBe(401);
+  // This browser is still signed in.
+  await expect(sessions.getByText('This browser')).toBeVisible();
+  await expect(sessions).toContainText('No other sessions.');
+
+  // Deleting everything waits for the typed word.
+  const del = page.getByRole('button', { name: 'Log in with Facebook and delete my data' });
+  await expect(del).toBeDisabled();
+  const confirm = page.getByLabel('Type DELETE to confirm');
+  await confirm.fill('delete');
+  await expect(del).toBeDisabled();
+  await confirm.fill('DELETE');
+  await expect(del).toBeEnabled();
+  // The login it starts can still be abandoned: close the popup, nothing is deleted.
+  const popupPromise = page.waitForEvent('popup');
+  await del.click();
+  const popup = await popupPromise;
+  await popup.close();
+  await expect(del).toBeEnabled({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/dashboard\/account$/);
+});

@@ -1,0 +1,302 @@
+// /dashboard/account (beyond the original text; the Terms promise cancellation "in account settings"):
+// the admin's plan and credits and what they mean, the browsers signed in with a way to end each, the
+// pages connected with the role held on each, and 'Delete my data' behind a typed confirmation.
+// Pure: props in, callbacks out.
+import type { Session, Subscription } from '@pagecast/contract';
+import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { ScreenHeader } from '../../layout/dashboard-shell';
+import { Avatar } from '../../primitives/avatar';
+import { Badge } from '../../primitives/badge';
+import { Button } from '../../primitives/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../primitives/card';
+import { Input } from '../../primitives/input';
+import { Skeleton } from '../../primitives/skeleton';
+
+/** The word typed to confirm the deletion. */
+export const DELETE_CONFIRM_WORD = 'DELETE';
+
+export const ACCOUNT_TEXT = {
+  title: 'Account',
+  description: 'Your plan, where you are signed in, your pages, and your data.',
+  planTitle: 'Plan and credits',
+  planFree:
+    'No active plan. Every feature works without one today: plans and credits do not limit sending, pages or campaigns.',
+  planPro: (until: string) => `Pro, paid until ${until}.`,
+  planExpired: (on: string) => `Pro ended on ${on}. Nothing stops working; renew to keep support.`,
+  credits: (n: number) => `Available credits: ${n.toLocaleString('en-US')}`,
+  creditsNote: 'Credits are kept for upcoming paid features; nothing uses them yet.',
+  manage: 'Change or cancel the plan (opens a chat app)',
+  sessionsTitle: 'Where you are signed in',
+  sessionsDescription: 'Each browser that signed in to Pagecast with your Facebook login.',
+  thisBrowser: 'This browser',
+  endSession: 'Sign out',
+  unknownBrowser: 'Unknown browser',
+  lastSeen: (when: string) => `Last active ${when}`,
+  noSessions: 'No other sessions.',
+  pagesTitle: 'Connected pages',
+  pagesDescription: 'The Facebook pages you manage in Pagecast, with what your role allows.',
+  fullAccess: 'Messages, tags and campaigns',
+  insightsOnly: 'Insights only',
+  noPages: 'No pages connected.',
+  deleteTitle: 'Delete my data',
+  deleteDescription:
+    'Stops your scheduled campaigns and deletes your account, your access tokens, and every page only you manage with its contacts, messages, tags and campaigns. Pages another admin also manages stay with them. This cannot be undone.',
+  deleteConfirmLabel: `Type ${DELETE_CONFIRM_WORD} to confirm`,
+  deleteAction: 'Log in with Facebook and delete my data',
+  loadError: 'Could not load this part. Try again in a moment.',
+} as const;
+
+const T = ACCOUNT_TEXT;
+
+export interface AccountPage {
+  pageId: string;
+  name: string;
+  profilePicture: string | null;
+  canMessage: boolean;
+}
+
+export interface AccountScreenProps {
+  subscription: Subscription | null;
+  subscriptionError?: boolean;
+  /** The chat app link for plan changes (the spec's support contact). */
+  onManagePlan: () => void;
+  sessions: Session[] | null;
+  sessionsError?: boolean;
+  /** Ends another browser's session; the list refreshes when it resolves. */
+  onEndSession: (id: string) => void;
+  /** Sessions being ended. */
+  endingSessions?: ReadonlySet<string>;
+  pages: AccountPage[] | null;
+  pagesError?: boolean;
+  /** Starts the deletion (a Facebook login first); undefined while it cannot be offered. */
+  onDeleteData?: () => void;
+  deleting?: boolean;
+  locale?: string;
+}
+
+const formatDate = (iso: string, locale?: string) =>
+  new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+const formatDateTime = (iso: string, locale?: string) =>
+  new Date(iso).toLocaleString(locale, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** 'Chrome on Linux' from a User-Agent, else the raw string cut short. */
+export function browserName(userAgent: string | null): string {
+  if (!userAgent) return T.unknownBrowser;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const os = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os ?? userAgent.slice(0, 60);
+}
+
+export function AccountScreen(props: AccountScreenProps) {
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
+      <ScreenHeader title={T.title} description={T.description} />
+      <div className="grid max-w-3xl gap-6">
+        <PlanCard {...props} />
+        <SessionsCard {...props} />
+        <PagesCard {...props} />
+        <DeleteCard {...props} />
+      </div>
+    </div>
+  );
+}
+
+function PlanCard({ subscription, subscriptionError, onManagePlan, locale }: AccountScreenProps) {
+  let line: string | null = null;
+  if (subscription) {
+    if (subscription.status === 'active' && subscription.periodEnd)
+      line = T.planPro(formatDate(subscription.periodEnd, locale));
+    else if (subscription.status === 'expired' && subscription.periodEnd)
+      line = T.planExpired(formatDate(subscription.periodEnd, locale));
+    else line = T.planFree;
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{T.planTitle}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {subscriptionError ? (
+          <p role="alert" className="text-destructive">
+            {T.loadError}
+          </p>
+        ) : !subscription ? (
+          <Skeleton className="h-10 w-full" />
+        ) : (
+          <>
+            <p>{line}</p>
+            <p>
+              <span className="font-medium">{T.credits(subscription.availableCredits)}</span>
+              <span className="block text-muted-foreground">{T.creditsNote}</span>
+            </p>
+          </>
+        )}
+        <div>
+          <Button variant="outline" size="sm" onClick={onManagePlan}>
+            {T.manage}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionsCard({
+  sessions,
+  sessionsError,
+  onEndSession,
+  endingSessions,
+  locale,
+}: AccountScreenProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{T.sessionsTitle}</CardTitle>
+        <CardDescription>{T.sessionsDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sessionsError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {T.loadError}
+          </p>
+        ) : !sessions ? (
+          <Skeleton className="h-12 w-full" />
+        ) : (
+          <ul aria-label={T.sessionsTitle} className="divide-y divide-border">
+            {sessions.map((s) => (
+              <li key={s.id} className="flex items-center gap-3 py-3">
+                <MonitorSmartphone aria-hidden="true" className="size-5 shrink-0" />
+                <div className="grid min-w-0 flex-1 text-sm">
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    {browserName(s.userAgent)}
+                    {s.current ? <Badge variant="secondary">{T.thisBrowser}</Badge> : null}
+                  </span>
+                  <span className="text-xs text-muted-foreground">
+                    {T.lastSeen(formatDateTime(s.lastSeenAt, locale))}
+                    {s.ip ? ` · ${s.ip}` : ''}
+                  </span>
+                </div>
+                {s.current ? null : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => onEndSession(s.id)}
+                    loading={endingSessions?.has(s.id)}
+                    aria-label={`${T.endSession}: ${browserName(s.userAgent)}, ${T.lastSeen(formatDateTime(s.lastSeenAt, locale))}`}
+                  >
+                    <LogOut aria-hidden="true" />
+                    {T.endSession}
+                  </Button>
+                )}
+              </li>
+            ))}
+            {sessions.every((s) => s.current) ? (
+              <li className="py-3 text-sm text-muted-foreground">{T.noSessions}</li>
+            ) : null}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PagesCard({ pages, pagesError }: AccountScreenProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{T.pagesTitle}</CardTitle>
+        <CardDescription>{T.pagesDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {pagesError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {T.loadError}
+          </p>
+        ) : !pages ? (
+          <Skeleton className="h-12 w-full" />
+        ) : pages.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{T.noPages}</p>
+        ) : (
+          <ul aria-label={T.pagesTitle} className="divide-y divide-border">
+            {pages.map((p) => (
+              <li key={p.pageId} className="flex items-center gap-3 py-3">
+                <Avatar src={p.profilePicture} name={p.name} size="sm" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium">
+                  <bdi>{p.name}</bdi>
+                </span>
+                <Badge variant={p.canMessage ? 'secondary' : 'outline'}>
+                  {p.canMessage ? T.fullAccess : T.insightsOnly}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteCard({ onDeleteData, deleting = false }: AccountScreenProps) {
+  const [typed, setTyped] = useState('');
+  const inputId = useId();
+  const confirmed = typed.trim() === DELETE_CONFIRM_WORD;
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle as="h2">{T.deleteTitle}</CardTitle>
+        <CardDescription>{T.deleteDescription}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          {T.deleteConfirmLabel}
+        </label>
+        <Input
+          id={inputId}
+          value={typed}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setTyped(e.target.value)}
+          className="max-w-60"
+        />
+        <div>
+          <Button
+            variant="destructive"
+            disabled={!confirmed || !onDeleteData}
+            loading={deleting}
+            onClick={() => {
+              if (confirmed) onDeleteData?.();
+            }}
+          >
+            {deleting ? null : <Trash2 aria-hidden="true" />}
+            {T.deleteAction}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
