@@ -28,6 +28,7 @@ export const UX_ROUTES: UxRoute[] = [
   { path: '/dashboard/templates', name: 'templates', signedIn: true },
   { path: '/dashboard/marketing', name: 'marketing', signedIn: true },
   { path: '/dashboard/analytics', name: 'analytics', signedIn: true },
+  { path: '/dashboard/account', name: 'account', signedIn: true },
 ];
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

@@ -116,7 +116,8 @@ export function AccountScreen(props: AccountScreenProps) {
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <ScreenHeader title={T.title} description={T.description} />
-      <div className="grid max-w-3xl gap-6">
+      {/* Grid items may shrink below their content (long button labels wrap instead of overflowing). */}
+      <div className="grid w-full max-w-3xl gap-6 [&>*]:min-w-0">
         <PlanCard {...props} />
         <SessionsCard {...props} />
         <PagesCard {...props} />
@@ -157,7 +158,12 @@ function PlanCard({ subscription, subscriptionError, onManagePlan, locale }: Acc
           </>
         )}
         <div>
-          <Button variant="outline" size="sm" onClick={onManagePlan}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-auto min-h-8 py-1.5 text-left whitespace-normal"
+            onClick={onManagePlan}
+          >
             {T.manage}
           </Button>
         </div>
@@ -249,7 +255,10 @@ function PagesCard({ pages, pagesError }: AccountScreenProps) {
                 <span className="min-w-0 flex-1 truncate text-sm font-medium">
                   <bdi>{p.name}</bdi>
                 </span>
-                <Badge variant={p.canMessage ? 'secondary' : 'outline'}>
+                <Badge
+                  variant={p.canMessage ? 'secondary' : 'outline'}
+                  className="shrink-0 whitespace-normal text-right"
+                >
                   {p.canMessage ? T.fullAccess : T.insightsOnly}
                 </Badge>
               </li>
@@ -286,6 +295,7 @@ function DeleteCard({ onDeleteData, deleting = false }: AccountScreenProps) {
         <div>
           <Button
             variant="destructive"
+            className="h-auto min-h-9 py-2 text-left whitespace-normal"
             disabled={!confirmed || !onDeleteData}
             loading={deleting}
             onClick={() => {
