@@ -196,7 +196,7 @@ test('Campaign Analytics at 375px: the empty state sits outside the scrolling ta
   }
 });
 
-test('at 375px a wide table scrolls sideways inside its own focusable region', async ({
+test('Campaign Analytics: cards at 375px; at 768px the wide table scrolls sideways in its own focusable region', async ({
   browser,
   request,
 }) => {
@@ -210,26 +210,49 @@ test('at 375px a wide table scrolls sideways inside its own focusable region', a
   const name = `Wide table ${Date.now() % 100000}`;
   const id = await createFutureCampaign(request, s, bikes.pageId, name);
 
-  const context = await themedContext(browser, { theme: 'light', width: 375, signedIn: true });
-  const page = await context.newPage();
   try {
-    await page.goto('/select');
-    await selectPage(page, DEMO_PAGES.bikeShop);
-    await openRoute(page, route('analytics'), 'light');
-    await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
-    const region = page.getByRole('region', { name: 'Campaign Analytics (scrolls sideways)' });
-    await expect(region).toHaveAttribute('tabindex', '0');
-    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    await region.focus();
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-    // The page itself does not scroll sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      376,
-    );
+    // A phone: one card per campaign, its status and counts in view, no sideways scrolling at all.
+    const phone = await themedContext(browser, { theme: 'light', width: 375, signedIn: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto('/select');
+      await selectPage(page, DEMO_PAGES.bikeShop);
+      await openRoute(page, route('analytics'), 'light');
+      const card = page.getByRole('button', { name: new RegExp(`Open campaign ${name}`) });
+      await expect(card).toBeVisible();
+      await expect(card).toContainText('Pending');
+      await expect(card).toContainText('Dispatched');
+      await expect(page.getByRole('table')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        376,
+      );
+    } finally {
+      await phone.close();
+    }
+
+    // 768px beside the sidebar: the table, scrolling sideways inside its own focusable region.
+    const tablet = await themedContext(browser, { theme: 'light', width: 768, signedIn: true });
+    try {
+      const page = await tablet.newPage();
+      await page.goto('/select');
+      await selectPage(page, DEMO_PAGES.bikeShop);
+      await openRoute(page, route('analytics'), 'light');
+      await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+      const region = page.getByRole('region', { name: 'Campaign Analytics (scrolls sideways)' });
+      await expect(region).toHaveAttribute('tabindex', '0');
+      expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      await region.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      // The page itself does not scroll sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        769,
+      );
+    } finally {
+      await tablet.close();
+    }
   } finally {
     await cancelCampaign(request, s, id);
-    await context.close();
   }
 });
 
