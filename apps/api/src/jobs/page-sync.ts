@@ -224,10 +224,7 @@ export function contactOf(c: Conversation, fbPageId: string): ContactUpsert | nu
     email: person.email ?? null,
     lastMessageAt,
     lastMessagePreview:
-      c.snippet ||
-      newest?.message ||
-      (newest ? previewOf('', graphAttachments(newest)) : null) ||
-      null,
+      c.snippet || previewOf(newest?.message ?? '', newest ? graphAttachments(newest) : []) || null,
     lastInboundAt: lastInbound ? new Date(lastInbound.created_time) : null,
   };
 }

@@ -22,7 +22,7 @@ export interface RecipientFields {
   lastMessagePreview: string | null;
   lastInboundAt: Date | null;
   unreadCount: number;
-  /** Whether the newest stored message is the contact's (repo's NEEDS_REPLY); else derived from the times. */
+  /** Whether the newest stored message is the contact's (repo's lastMessageIn); else derived from the times. */
   lastMessageIn?: boolean | null;
 }
 

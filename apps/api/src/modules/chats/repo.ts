@@ -6,7 +6,7 @@ import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { poolOf, runStatement, statement, type Db, type Tx } from '../../db/client.js';
 import { contacts } from '../../db/schema.js';
-import type { MessageAttachment } from '@pagecast/contract';
+import type { MessageAttachment, RecipientMatch } from '@pagecast/contract';
 import { previewOf } from './attachments.js';
 import type { MessageFields, RecipientFields } from './mappers.js';
 
@@ -27,8 +27,9 @@ export interface ContactRow extends RecipientFields {
  * the messages, not from last_inbound_at: a reaction reopens the window without being a message to answer.
  * One probe of messages_contact_recent_idx per row.
  */
-export const LAST_MESSAGE_IN = `(select m.direction = 'in' from messages m where m.contact_id = c.id
-    order by m.created_at desc, m.id desc limit 1)`;
+const lastMessageIn = (contactId: string) => `(select m.direction = 'in' from messages m
+    where m.contact_id = ${contactId} order by m.created_at desc, m.id desc limit 1)`;
+const LAST_MESSAGE_IN = lastMessageIn('c.id');
 
 /** ContactRow's columns of `contacts c`, each alias prefixed (to sit beside the page's columns). */
 const contactColumns = (prefix = '') => `
@@ -62,8 +63,7 @@ export async function findRecipientFields(
       lastMessagePreview: contacts.lastMessagePreview,
       lastInboundAt: contacts.lastInboundAt,
       unreadCount: contacts.unreadCount,
-      lastMessageIn: sql<boolean | null>`(select m.direction = 'in' from messages m
-        where m.contact_id = ${contacts.id} order by m.created_at desc, m.id desc limit 1)`,
+      lastMessageIn: sql<boolean | null>`${sql.raw(lastMessageIn('"contacts"."id"'))}`,
     })
     .from(contacts)
     .where(and(eq(contacts.pageId, pageUuid), eq(contacts.psid, psid)))
@@ -141,6 +141,24 @@ export interface RecipientQuery {
   tagId?: string | undefined;
 }
 
+/** The contract's RecipientMatch as the repo reads it (an empty search is no search). */
+export const recipientQuery = (m: RecipientMatch): RecipientQuery => ({
+  q: m.q || undefined,
+  filter: m.filter,
+  tagId: m.tagId,
+});
+
+/**
+ * Positional parameters of an ad-hoc statement: `values` holds the fixed ones ($1...), and the returned
+ * function appends one more and answers its placeholder.
+ */
+export function placeholders(values: unknown[]): (v: unknown) => string {
+  return (v) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+}
+
 /**
  * The conditions on `contacts c` of a search and its filters (for this listing and for bulk tagging by
  * the same search); `param` adds a value and returns its placeholder.
@@ -182,10 +200,7 @@ export async function searchAdminPageContacts(
   limit: number,
 ): Promise<ContactRow[] | null> {
   const values: unknown[] = [fbPageId, adminId, limit];
-  const param = (v: unknown) => {
-    values.push(v);
-    return `$${values.length}`;
-  };
+  const param = placeholders(values);
   const where: string[] = ['c.page_id = p.id', ...recipientMatch(query, param)];
   if (after && after.at !== null) {
     const at = param(after.at);
@@ -210,10 +225,7 @@ export async function countAdminPageContacts(
   query: RecipientQuery,
 ): Promise<number | null> {
   const values: unknown[] = [fbPageId, adminId];
-  const param = (v: unknown) => {
-    values.push(v);
-    return `$${values.length}`;
-  };
+  const param = placeholders(values);
   const where = ['c.page_id = p.id', ...recipientMatch(query, param)];
   const { rows } = await poolOf(db).query<{ n: number }>(
     `select (select count(*)::int from contacts c where ${where.join(' and ')}) as n

@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import { publish } from '../../realtime/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { withAdmin } from '../route-guard.js';
+import { recipientQuery } from './repo.js';
 import { createChatsService } from './service.js';
 
 const s = initServer();
@@ -16,20 +17,18 @@ export const chatsRouter = (deps: ModuleDeps) => {
     // The service checks page access (404) in the same round trip as its first read.
     getRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await chats.listRecipients(adminId, params.pageId, query.after, query.limit, {
-        q: query.q || undefined,
-        filter: query.filter,
-        tagId: query.tagId,
-      }),
+      body: await chats.listRecipients(
+        adminId,
+        params.pageId,
+        query.after,
+        query.limit,
+        recipientQuery(query),
+      ),
     })),
     countRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
       body: {
-        count: await chats.countRecipients(adminId, params.pageId, {
-          q: query.q || undefined,
-          filter: query.filter,
-          tagId: query.tagId,
-        }),
+        count: await chats.countRecipients(adminId, params.pageId, recipientQuery(query)),
       },
     })),
     getConversation: withAdmin(async ({ params, query }, { adminId }) => ({

@@ -2,7 +2,7 @@
 // a tag of page A can never be put on a contact of page B.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { poolOf, type Db } from '../../db/client.js';
-import { recipientMatch, type RecipientQuery } from '../chats/repo.js';
+import { placeholders, recipientMatch, type RecipientQuery } from '../chats/repo.js';
 import { contactTags, contacts, tags } from '../../db/schema.js';
 
 export async function findContactId(db: Db, pageId: string, psid: string): Promise<string | null> {
@@ -65,10 +65,7 @@ export async function bulkAssign(
   },
 ): Promise<string[]> {
   const values: unknown[] = [r.pageUuid, r.limit, r.add, r.remove];
-  const param = (v: unknown) => {
-    values.push(v);
-    return `$${values.length}`;
-  };
+  const param = placeholders(values);
   const where = ['c.page_id = $1::uuid', ...recipientMatch(r.match, param)];
   if (r.after) where.push(`c.id > ${param(r.after)}::uuid`);
   const { rows } = await poolOf(db).query<{ id: string }>(

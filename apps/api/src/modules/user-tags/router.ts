@@ -1,6 +1,7 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { ModuleDeps } from '../deps.js';
+import { recipientQuery } from '../chats/repo.js';
 import { withAdmin } from '../route-guard.js';
 import { createUserTagsService, USER_TAG_MESSAGES } from './service.js';
 
@@ -20,10 +21,7 @@ export const userTagsRouter = (deps: ModuleDeps) => {
     }),
     bulkUserTags: withAdmin(async ({ body }, { adminId }) => ({
       status: 200,
-      body: await userTags.bulkUserTags(adminId, {
-        ...body,
-        match: { q: body.match.q || undefined, filter: body.match.filter, tagId: body.match.tagId },
-      }),
+      body: await userTags.bulkUserTags(adminId, { ...body, match: recipientQuery(body.match) }),
     })),
     removeUserTag: withAdmin(async ({ body }, { adminId }) => {
       await userTags.removeUserTag(adminId, body);
