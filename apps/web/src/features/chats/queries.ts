@@ -9,6 +9,13 @@ import type { ConversationPage, RecipientsPage } from './cache';
 
 const isPlain = (s: RecipientSearch) => !s.q && s.filter === 'all' && !s.tagId;
 
+/** A search as the API's RecipientMatch: only what narrows it. */
+const matchOf = (s: RecipientSearch) => ({
+  ...(s.q ? { q: s.q } : {}),
+  ...(s.filter !== 'all' ? { filter: s.filter } : {}),
+  ...(s.tagId ? { tagId: s.tagId } : {}),
+});
+
 /**
  * The page's conversations, newest first (spec §7: cached 600 s, refetched on load unless under 60 s
  * old); with a search or filter, the server's matches over all the page's contacts.
@@ -24,12 +31,7 @@ export function useRecipientsQuery(pageId: string, search: RecipientSearch = PLA
       unwrap(
         await tsr.chats.getRecipients.query({
           params: { pageId },
-          query: {
-            ...(pageParam ? { after: pageParam } : {}),
-            ...(search.q ? { q: search.q } : {}),
-            ...(search.filter !== 'all' ? { filter: search.filter } : {}),
-            ...(search.tagId ? { tagId: search.tagId } : {}),
-          },
+          query: { ...(pageParam ? { after: pageParam } : {}), ...matchOf(search) },
         }),
         200,
       ),
@@ -83,11 +85,7 @@ export async function sendMessage(
 export async function countRecipients(pageId: string, search: RecipientSearch): Promise<number> {
   const res = await tsr.chats.countRecipients.query({
     params: { pageId },
-    query: {
-      ...(search.q ? { q: search.q } : {}),
-      ...(search.filter !== 'all' ? { filter: search.filter } : {}),
-      ...(search.tagId ? { tagId: search.tagId } : {}),
-    },
+    query: matchOf(search),
   });
   return unwrap(res, 200).count;
 }
@@ -101,7 +99,6 @@ export async function bulkTagChunk(input: {
   after: string | null;
   limit: number;
 }): Promise<{ processed: number; nextAfter: string | null }> {
-  const { match } = input;
   const res = await tsr.userTags.bulkUserTags.mutate({
     body: {
       pageId: input.pageId,
@@ -109,11 +106,7 @@ export async function bulkTagChunk(input: {
       remove: input.remove,
       limit: input.limit,
       ...(input.after ? { after: input.after } : {}),
-      match: {
-        ...(match.q ? { q: match.q } : {}),
-        filter: match.filter,
-        ...(match.tagId ? { tagId: match.tagId } : {}),
-      },
+      match: matchOf(input.match),
     },
   });
   return unwrap(res, 200);
