@@ -88,6 +88,14 @@ describe('AccountScreen', () => {
     expect(props.onDeleteData).toHaveBeenCalledTimes(1);
   });
 
+  it('says which part failed to load, and shows placeholders while loading', () => {
+    setup({ sessions: null, sessionsError: true, pages: null, subscription: null });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(T.loadError);
+    expect(screen.queryByRole('list', { name: T.pagesTitle })).toBeNull();
+    expect(screen.queryByText(/Available credits/)).toBeNull();
+  });
+
   it('names browsers from their User-Agent', () => {
     expect(browserName(null)).toBe('Unknown browser');
     expect(browserName('Mozilla/5.0 (Windows NT 10.0) Gecko/20100101 Firefox/133.0')).toBe(

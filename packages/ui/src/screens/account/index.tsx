@@ -4,7 +4,7 @@
 // Pure: props in, callbacks out.
 import type { Session, Subscription } from '@pagecast/contract';
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Avatar } from '../../primitives/avatar';
 import { Badge } from '../../primitives/badge';
@@ -127,6 +127,28 @@ export function AccountScreen(props: AccountScreenProps) {
   );
 }
 
+/** A card's part that loads: the error, or a placeholder until `value` is there, else `children`. */
+function Loaded<T>({
+  value,
+  error,
+  height,
+  children,
+}: {
+  value: T | null;
+  error?: boolean;
+  height: string;
+  children: (value: T) => ReactNode;
+}) {
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {T.loadError}
+      </p>
+    );
+  if (value === null) return <Skeleton className={`${height} w-full`} />;
+  return <>{children(value)}</>;
+}
+
 function PlanCard({ subscription, subscriptionError, onManagePlan, locale }: AccountScreenProps) {
   let line: string | null = null;
   if (subscription) {
@@ -142,21 +164,17 @@ function PlanCard({ subscription, subscriptionError, onManagePlan, locale }: Acc
         <CardTitle as="h2">{T.planTitle}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        {subscriptionError ? (
-          <p role="alert" className="text-destructive">
-            {T.loadError}
-          </p>
-        ) : !subscription ? (
-          <Skeleton className="h-10 w-full" />
-        ) : (
-          <>
-            <p>{line}</p>
-            <p>
-              <span className="font-medium">{T.credits(subscription.availableCredits)}</span>
-              <span className="block text-muted-foreground">{T.creditsNote}</span>
-            </p>
-          </>
-        )}
+        <Loaded value={subscription} error={subscriptionError} height="h-10">
+          {(sub) => (
+            <>
+              <p>{line}</p>
+              <p>
+                <span className="font-medium">{T.credits(sub.availableCredits)}</span>
+                <span className="block text-muted-foreground">{T.creditsNote}</span>
+              </p>
+            </>
+          )}
+        </Loaded>
         <div>
           <Button
             variant="outline"
@@ -186,46 +204,42 @@ function SessionsCard({
         <CardDescription>{T.sessionsDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        {sessionsError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {T.loadError}
-          </p>
-        ) : !sessions ? (
-          <Skeleton className="h-12 w-full" />
-        ) : (
-          <ul aria-label={T.sessionsTitle} className="divide-y divide-border">
-            {sessions.map((s) => (
-              <li key={s.id} className="flex items-center gap-3 py-3">
-                <MonitorSmartphone aria-hidden="true" className="size-5 shrink-0" />
-                <div className="grid min-w-0 flex-1 text-sm">
-                  <span className="flex flex-wrap items-center gap-2 font-medium">
-                    {browserName(s.userAgent)}
-                    {s.current ? <Badge variant="secondary">{T.thisBrowser}</Badge> : null}
-                  </span>
-                  <span className="text-xs text-muted-foreground">
-                    {T.lastSeen(formatDateTime(s.lastSeenAt, locale))}
-                    {s.ip ? ` · ${s.ip}` : ''}
-                  </span>
-                </div>
-                {s.current ? null : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => onEndSession(s.id)}
-                    loading={endingSessions?.has(s.id)}
-                    aria-label={`${T.endSession}: ${browserName(s.userAgent)}, ${T.lastSeen(formatDateTime(s.lastSeenAt, locale))}`}
-                  >
-                    <LogOut aria-hidden="true" />
-                    {T.endSession}
-                  </Button>
-                )}
-              </li>
-            ))}
-            {sessions.every((s) => s.current) ? (
-              <li className="py-3 text-sm text-muted-foreground">{T.noSessions}</li>
-            ) : null}
-          </ul>
-        )}
+        <Loaded value={sessions} error={sessionsError} height="h-12">
+          {(sessions) => (
+            <ul aria-label={T.sessionsTitle} className="divide-y divide-border">
+              {sessions.map((s) => (
+                <li key={s.id} className="flex items-center gap-3 py-3">
+                  <MonitorSmartphone aria-hidden="true" className="size-5 shrink-0" />
+                  <div className="grid min-w-0 flex-1 text-sm">
+                    <span className="flex flex-wrap items-center gap-2 font-medium">
+                      {browserName(s.userAgent)}
+                      {s.current ? <Badge variant="secondary">{T.thisBrowser}</Badge> : null}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {T.lastSeen(formatDateTime(s.lastSeenAt, locale))}
+                      {s.ip ? ` · ${s.ip}` : ''}
+                    </span>
+                  </div>
+                  {s.current ? null : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onEndSession(s.id)}
+                      loading={endingSessions?.has(s.id)}
+                      aria-label={`${T.endSession}: ${browserName(s.userAgent)}, ${T.lastSeen(formatDateTime(s.lastSeenAt, locale))}`}
+                    >
+                      <LogOut aria-hidden="true" />
+                      {T.endSession}
+                    </Button>
+                  )}
+                </li>
+              ))}
+              {sessions.every((s) => s.current) ? (
+                <li className="py-3 text-sm text-muted-foreground">{T.noSessions}</li>
+              ) : null}
+            </ul>
+          )}
+        </Loaded>
       </CardContent>
     </Card>
   );
@@ -239,32 +253,30 @@ function PagesCard({ pages, pagesError }: AccountScreenProps) {
         <CardDescription>{T.pagesDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        {pagesError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {T.loadError}
-          </p>
-        ) : !pages ? (
-          <Skeleton className="h-12 w-full" />
-        ) : pages.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{T.noPages}</p>
-        ) : (
-          <ul aria-label={T.pagesTitle} className="divide-y divide-border">
-            {pages.map((p) => (
-              <li key={p.pageId} className="flex items-center gap-3 py-3">
-                <Avatar src={p.profilePicture} name={p.name} size="sm" />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium">
-                  <bdi>{p.name}</bdi>
-                </span>
-                <Badge
-                  variant={p.canMessage ? 'secondary' : 'outline'}
-                  className="shrink-0 whitespace-normal text-right"
-                >
-                  {p.canMessage ? T.fullAccess : T.insightsOnly}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Loaded value={pages} error={pagesError} height="h-12">
+          {(pages) =>
+            pages.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{T.noPages}</p>
+            ) : (
+              <ul aria-label={T.pagesTitle} className="divide-y divide-border">
+                {pages.map((p) => (
+                  <li key={p.pageId} className="flex items-center gap-3 py-3">
+                    <Avatar src={p.profilePicture} name={p.name} size="sm" />
+                    <span className="min-w-0 flex-1 truncate text-sm font-medium">
+                      <bdi>{p.name}</bdi>
+                    </span>
+                    <Badge
+                      variant={p.canMessage ? 'secondary' : 'outline'}
+                      className="shrink-0 whitespace-normal text-right"
+                    >
+                      {p.canMessage ? T.fullAccess : T.insightsOnly}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
       </CardContent>
     </Card>
   );
