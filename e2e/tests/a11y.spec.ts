@@ -17,6 +17,20 @@ test.describe('axe: zero serious or critical violations', () => {
         const page = await context.newPage();
         try {
           await openRoute(page, route, theme);
+          // Measure a settled screen: a toast still fading in (e.g. 'Syncing page data...') reads as
+          // low contrast to axe mid-transition, and passes once it is fully shown. Endless ones
+          // (spinners) never settle and are not waited for.
+          await page.waitForFunction(
+            () =>
+              document
+                .getAnimations()
+                .every(
+                  (a) =>
+                    a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+                ),
+            undefined,
+            { timeout: 10_000 },
+          );
           const results = await new AxeBuilder({ page })
             .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
             .analyze();
