@@ -1,61 +1,11 @@
-// Sign-in flow of spec §4 (client side): social login -> profile -> register-user-admin -> /select.
-import { useCallback, useRef, useState } from 'react';
+// The sign-in of spec §4 inside the app: /select is a client-side navigation (replace).
+import { useCallback } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { LOGIN_SCOPES } from '@pagecast/contract';
-import { useAuthStore, usePagesStore, type AuthUser } from '../../stores';
-import { socialLogin } from './fb-sdk';
+import { useSignIn } from './use-sign-in';
 
-/** The API client and the contract's schemas load on the first click, not with the landing page. */
-const loadRegistration = () => import('./register-admin');
+export { INVALID_LOGIN_RESPONSE_LOG, LOGIN_SCOPES } from './use-sign-in';
 
-/** Exact scopes requested at sign-in (spec §6). */
-export { LOGIN_SCOPES };
-
-export const INVALID_LOGIN_RESPONSE_LOG = 'Invalid login response:';
-
-/**
- * Returns `login` for the landing page's login buttons and `pending` while it runs. A cancelled login or a
- * missing SDK is ignored; an answer without jwt and user is logged as invalid and nothing else happens.
- */
 export function useLogin() {
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  const running = useRef(false);
-
-  const login = useCallback(async () => {
-    if (running.current) return;
-    running.current = true;
-    setPending(true);
-    try {
-      // Started before the social login, not awaited: FB.login must run inside the click (popup blockers).
-      const registration = loadRegistration();
-      registration.catch(() => undefined); // a cancelled login never awaits it
-      const social = await socialLogin(LOGIN_SCOPES);
-      if (!social) return;
-      const { registerUserAdmin } = await registration;
-      const { responseBody, result } = await registerUserAdmin(social);
-      if (!result) {
-        console.log(INVALID_LOGIN_RESPONSE_LOG, responseBody);
-        return;
-      }
-      const { jwt, user, accounts } = result;
-      const authUser: AuthUser = {
-        userId: user.userId,
-        name: user.name,
-        email: user.email,
-        profilePic: user.profilePic,
-        role: user.role,
-      };
-      useAuthStore.getState().setAuth({ user: authUser, accessToken: jwt });
-      usePagesStore.getState().setPages(accounts);
-      await navigate({ to: '/select', replace: true });
-    } catch (error) {
-      console.error('Sign-in failed:', error);
-    } finally {
-      running.current = false;
-      setPending(false);
-    }
-  }, [navigate]);
-
-  return { login, pending };
+  return useSignIn(useCallback(() => navigate({ to: '/select', replace: true }), [navigate]));
 }

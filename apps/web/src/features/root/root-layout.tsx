@@ -1,24 +1,9 @@
 import type { ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { PublicHeaderActionsContext, ThemeMenu } from '@pagecast/ui/layout/public-layout';
-import { DeferredToaster } from '../../lib/deferred-toaster';
-import { useTheme } from '../../lib/theme';
-import { usePagesStore } from '../../stores';
-import { routeTitle, useDocumentTitle } from './route-title';
+import { RootFrame } from './root-frame';
 
-/** Mounted once around every route: the page plus the single Toaster (top-right, spec §2), which follows
- *  the theme actually shown, and the tab's title. Public pages get the theme menu in their header. */
+/** Mounted once around every route of the app. */
 export function RootLayout({ children }: { children: ReactNode }) {
-  const { preference, resolved, setTheme } = useTheme();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const pageName = usePagesStore((s) => s.selectedPage?.name);
-  useDocumentTitle(routeTitle(pathname, pageName));
-  return (
-    <PublicHeaderActionsContext.Provider
-      value={<ThemeMenu value={preference} resolved={resolved} onChange={setTheme} />}
-    >
-      {children}
-      <DeferredToaster position="top-right" theme={resolved} />
-    </PublicHeaderActionsContext.Provider>
-  );
+  return <RootFrame pathname={pathname}>{children}</RootFrame>;
 }
