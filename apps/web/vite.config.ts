@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { prerender } from './build/prerender';
 
 /** Our workspace packages (contract, ui) have no module side effects: without saying so, their barrel
  *  files (`@pagecast/ui`, `@pagecast/contract`) pull every screen and every zod schema into the entry chunk. */
@@ -14,6 +15,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
+    prerender(),
     precompress(),
   ],
   server: {
@@ -29,6 +31,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // Two pages: the app, and the public pages' small entry (src/public: landing, privacy, terms).
+      input: { app: 'index.html', public: 'public.html' },
       treeshake: {
         moduleSideEffects: (id) => (WORKSPACE_SOURCE.test(id) ? false : undefined),
       },

@@ -36,6 +36,36 @@ test.describe('public pages', () => {
     await expect(page.getByRole('button', { name: 'Relogin For Data Deletion' })).toBeVisible();
   });
 
+  test("the public pages come prerendered, with a small entry of their own and not the app's", async ({
+    browser,
+    page,
+  }) => {
+    // Without JavaScript the page is all there, styles and title included: a phone paints it from the HTML.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    for (const [path, heading, title] of [
+      ['/', 'Message Scheduling Got Easy', 'Pagecast — Your Bulk Messaging App'],
+      ['/privacy-policy', 'Privacy Policy', 'Privacy Policy — Pagecast'],
+      ['/terms-and-conditions', 'Terms of Service', 'Terms of Service — Pagecast'],
+    ] as const) {
+      await bare.goto(path);
+      await expect(bare.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(bare).toHaveTitle(title);
+    }
+    await noScript.close();
+
+    // With JavaScript: the landing page's scripts are the public entry's, never the app's router.
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login with Facebook' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => /\/assets\/public-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/assets\/(app|useMatch|useNavigate)-/.test(s))).toEqual([]);
+  });
+
   test('footer links navigate', async ({ page }) => {
     await page.goto('/');
     await page.locator('footer a[href="/privacy-policy"]').click();

@@ -274,6 +274,49 @@ describe('web app', () => {
       fs.rmSync(webDist, { recursive: true, force: true });
     }
   });
+
+  it("serves the public pages' prerendered HTML at their paths, and the SPA where a build has none", async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-web-'));
+    fs.mkdirSync(path.join(webDist, 'pages'), { recursive: true });
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webDist, 'pages', 'index.html'),
+      '<!doctype html><div id="root"><h1>Landing, prerendered</h1></div>',
+    );
+    fs.writeFileSync(
+      path.join(webDist, 'pages', 'privacy-policy.html'),
+      '<!doctype html><div id="root"><h1>Privacy, prerendered</h1></div>',
+    );
+    const web = await createTestApp({ env: { WEB_DIST: webDist } });
+    try {
+      const html = { accept: 'text/html', 'accept-encoding': 'identity' };
+      const landing = await web.app.inject({ method: 'GET', url: '/', headers: html });
+      expect(landing.statusCode).toBe(200);
+      expect(landing.body).toContain('Landing, prerendered');
+      expect(landing.headers['content-type']).toContain('text/html');
+      expect(landing.headers['cache-control']).toBe('no-cache');
+      const privacy = await web.app.inject({
+        method: 'GET',
+        url: '/privacy-policy',
+        headers: html,
+      });
+      expect(privacy.body).toContain('Privacy, prerendered');
+      // Whatever asks for it: a link checker or Meta's app review gets the page too.
+      const any = await web.app.inject({ method: 'GET', url: '/privacy-policy' });
+      expect(any.body).toContain('Privacy, prerendered');
+      // No prerendered terms in this build: the SPA serves them.
+      const terms = await web.app.inject({
+        method: 'GET',
+        url: '/terms-and-conditions',
+        headers: html,
+      });
+      expect(terms.statusCode).toBe(200);
+      expect(terms.body).toBe('<!doctype html><div id="root"></div>');
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('graceful close', () => {

@@ -48,8 +48,12 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      await precompressDir(outDir);
+    // Sequential: after the prerendered pages (build/prerender.ts) are written.
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        await precompressDir(outDir);
+      },
     },
   };
 }

@@ -21,9 +21,27 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // With `index: false` @fastify/static answers 403 for the root directory itself: '/' is the SPA too.
-  app.get('/', (_request, reply) => sendSpaIndex(reply));
+  // The public pages the web build prerendered into their own small entry (apps/web/build/prerender.ts).
+  // A build without them leaves these paths to the SPA, which has the same screens. ('/' needs a route
+  // either way: with `index: false` @fastify/static answers 403 for the root directory itself.)
+  for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
+    const prerendered = fs.existsSync(path.join(webDist, file));
+    app.get(route, (_request, reply) =>
+      prerendered ? sendHtml(reply, file) : sendSpaIndex(reply),
+    );
+  }
   return true;
+}
+
+/** Public path → its prerendered page in WEB_DIST (apps/web/src/public/pages.tsx lists the same paths). */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': 'pages/index.html',
+  '/privacy-policy': 'pages/privacy-policy.html',
+  '/terms-and-conditions': 'pages/terms-and-conditions.html',
+};
+
+function sendHtml(reply: FastifyReply, file: string) {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
 }
 
 /**
@@ -42,10 +60,7 @@ export function wantsSpa(request: FastifyRequest): boolean {
 }
 
 export function sendSpaIndex(reply: FastifyReply) {
-  return reply
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .sendFile('index.html');
+  return sendHtml(reply, 'index.html');
 }
 
 /**

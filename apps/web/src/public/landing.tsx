@@ -1,0 +1,9 @@
+import { useSignIn } from '../features/auth/use-sign-in';
+import { LandingPage } from '../features/landing/landing-page';
+
+/** Signed in: the app opens at /select, replacing the landing page in history (spec §4). */
+const openSelect = () => window.location.replace('/select');
+
+export function Landing() {
+  return <LandingPage {...useSignIn(openSelect)} />;
+}
