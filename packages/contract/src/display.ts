@@ -57,6 +57,12 @@ const BUBBLE: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
+/** Builds the formatters ahead of need: the first Intl.DateTimeFormat of a page loads ICU data, a long
+ *  task on a phone if it happens inside the inbox's first render. For an idle moment at startup. */
+export function warmDisplayFormats(locale?: string): void {
+  for (const options of [TIME, SHORT_DATE, BUBBLE]) dateFormat(locale, options);
+}
+
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() &&
   a.getMonth() === b.getMonth() &&

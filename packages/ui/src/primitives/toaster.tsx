@@ -27,6 +27,9 @@ export function Toaster({ toastOptions, style, ...props }: ToasterProps) {
       gap={TOAST_DEFAULTS.gap}
       offset={TOAST_DEFAULTS.offset}
       mobileOffset={TOAST_DEFAULTS.mobileOffset}
+      // The product is left-to-right; without it sonner reads the document's computed direction on every
+      // render, a forced style recalculation of the whole page inside the first render.
+      dir="ltr"
       className="toaster group"
       style={
         {
