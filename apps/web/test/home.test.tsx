@@ -110,6 +110,39 @@ describe('Home screen', () => {
     );
   });
 
+  it("while the page syncs, the Last sync card says 'Syncing…' with N of M, as the header does", async () => {
+    mockFetch((url, init) => {
+      if (url.endsWith(`/api/v1/pages/${page.pageId}/overview`))
+        return { status: 200, body: overview() };
+      if (url.endsWith(`/api/v1/pages/sync/${page.pageId}`) && init.method === 'POST')
+        return { status: 202, body: { jobId: 'job-1' } };
+      if (url.endsWith('/api/v1/pages/sync-status/job-1'))
+        return {
+          status: 200,
+          body: {
+            jobId: 'job-1',
+            status: 'running',
+            isActive: true,
+            state: 'active',
+            progress: { processed: 1200, total: 5000 },
+            error: null,
+          },
+        };
+      return { status: 404, body: { message: 'x' } };
+    });
+    signIn();
+    selectPage({ ...page, syncScope: 'none' });
+    await renderApp('/dashboard/home');
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await waitFor(() => expect(summary).toHaveTextContent('Syncing…'));
+    expect(summary).toHaveTextContent('1,200 of 5,000 conversations');
+    expect(summary).not.toHaveTextContent('Not synced yet');
+    expect(screen.getByRole('progressbar', { name: 'Syncing contacts' })).toHaveAttribute(
+      'aria-valuetext',
+      '1,200 of 5,000',
+    );
+  });
+
   it('shows skeletons while loading, then the server message on an error', async () => {
     await openHome({ message: 'Database unavailable' }, 503);
     expect(screen.getByRole('status', { name: 'Loading overview' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { HomeScreen, type HomeSection } from '@pagecast/ui/screens/home';
 import { errorMessage } from '../../lib/query';
 import { usePagesStore } from '../../stores';
+import { useSyncState } from '../sync';
 import { useOverviewQuery } from './queries';
 
 export const OVERVIEW_ERROR_FALLBACK = 'An error occurred';
@@ -13,6 +14,7 @@ export function HomePage() {
   const query = useOverviewQuery(selectedPage?.pageId ?? '');
   const overview = query.data ?? null;
   const state = query.isPending ? 'loading' : overview ? 'ready' : 'error';
+  const sync = useSyncState(selectedPage?.pageId);
 
   return (
     <HomeScreen
@@ -21,6 +23,7 @@ export function HomePage() {
       overview={overview}
       errorMessage={state === 'error' ? errorMessage(query.error, OVERVIEW_ERROR_FALLBACK) : null}
       onRetry={() => void query.refetch()}
+      syncProgress={sync.isSyncing ? (sync.progress ?? { processed: 0, total: null }) : null}
       onNavigate={(section: HomeSection) =>
         void navigate({ to: `/dashboard/${section}`, replace: true })
       }

@@ -1,6 +1,6 @@
 import { SyncBanner, SyncProgress } from '@pagecast/ui/screens/sync';
 import { usePagesStore } from '../../stores';
-import { useSyncState } from './use-sync';
+import { useSyncEta, useSyncState } from './use-sync';
 
 export { SyncBanner };
 export { useSyncState, useSyncWatcher, type SyncState } from './use-sync';
@@ -9,6 +9,13 @@ export { useSyncState, useSyncWatcher, type SyncState } from './use-sync';
 export function SyncHeaderProgress() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
   const { isSyncing, progress } = useSyncState(pageId);
+  const etaSeconds = useSyncEta(progress);
   if (!isSyncing) return null;
-  return <SyncProgress processed={progress?.processed ?? 0} total={progress?.total ?? null} />;
+  return (
+    <SyncProgress
+      processed={progress?.processed ?? 0}
+      total={progress?.total ?? null}
+      etaSeconds={etaSeconds}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 // Page sync on the client (spec §4 "Sync"): request a sync when the selected page is not fully synced,
 // track its job id in the jobs slice, poll its status every 5 s while a job id exists, and clear it on
 // completed / not_found / failed.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SyncStatus } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
@@ -32,6 +32,21 @@ export function useSyncState(pageId: string | null | undefined): SyncState {
   if (!jobId || !status) return { isSyncing: false, progress: null };
   const isSyncing = status.isActive || status.status === 'running' || status.state === 'waiting';
   return { isSyncing, progress: isSyncing ? status.progress : null };
+}
+
+/** Seconds left at the pace seen since this screen first saw the sync running (null until it moved). */
+export function useSyncEta(progress: SyncState['progress']): number | null {
+  const [first, setFirst] = useState<{ at: number; processed: number } | null>(null);
+  const processed = progress?.processed ?? null;
+  useEffect(() => {
+    if (processed === null) setFirst(null);
+    else setFirst((f) => (f && processed >= f.processed ? f : { at: Date.now(), processed }));
+  }, [processed]);
+  if (!progress || progress.total === null || !first) return null;
+  const done = progress.processed - first.processed;
+  const seconds = (Date.now() - first.at) / 1000;
+  if (done <= 0 || seconds < 1) return null;
+  return Math.max(0, (progress.total - progress.processed) / (done / seconds));
 }
 
 /**

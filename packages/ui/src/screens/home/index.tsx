@@ -30,6 +30,8 @@ export interface HomeScreenProps {
   /** 'now' for relative and date formatting (tests pass a fixed one). */
   now?: Date;
   locale?: string;
+  /** The page's sync while it runs: the Last sync card shows 'Syncing…' and N of M. */
+  syncProgress?: { processed: number; total: number | null } | null;
 }
 
 const defaultHref = (section: HomeSection) => `/dashboard/${section}`;
@@ -44,6 +46,7 @@ export function HomeScreen({
   hrefFor = defaultHref,
   now = new Date(),
   locale,
+  syncProgress = null,
 }: HomeScreenProps) {
   const link = (section: HomeSection) => ({
     href: hrefFor(section),
@@ -74,7 +77,13 @@ export function HomeScreen({
           ) : null}
         </Card>
       ) : (
-        <Overview overview={overview} link={link} now={now} locale={locale} />
+        <Overview
+          overview={overview}
+          link={link}
+          now={now}
+          locale={locale}
+          syncProgress={syncProgress}
+        />
       )}
     </div>
   );

@@ -25,14 +25,42 @@ export function Overview({
   link,
   now,
   locale,
+  syncProgress = null,
 }: {
   overview: PageOverview;
   link: HomeLink;
   now: Date;
   locale?: string;
+  /** The page's sync while it runs (live, from the sync job), else null. */
+  syncProgress?: { processed: number; total: number | null } | null;
 }) {
   const { contacts, tagCount, lastSync, upcomingCampaigns, lastCampaign } = overview;
   const syncState = lastSync ? (SYNC_STATE[lastSync.status] ?? SYNC_STATE.running) : null;
+  const syncValue = syncProgress ? (
+    <Badge variant="warning">{T.syncing}</Badge>
+  ) : lastSync && syncState ? (
+    <span className="flex flex-wrap items-center gap-2">
+      <Badge variant={syncState.variant}>{syncState.label}</Badge>
+      {lastSync.finishedAt ? (
+        <time
+          dateTime={lastSync.finishedAt}
+          className="text-base font-medium text-muted-foreground"
+        >
+          {relativeTime(lastSync.finishedAt, now, locale)}
+        </time>
+      ) : null}
+    </span>
+  ) : (
+    <span className="text-base font-medium text-muted-foreground">{T.syncNever}</span>
+  );
+  const syncHint = syncProgress
+    ? T.syncingHint(
+        syncProgress.processed.toLocaleString(locale),
+        syncProgress.total === null ? null : syncProgress.total.toLocaleString(locale),
+      )
+    : lastSync
+      ? (lastSync.error ?? `${lastSync.processed.toLocaleString(locale)} conversations processed`)
+      : T.syncNeverHint;
 
   return (
     <>
@@ -66,31 +94,9 @@ export function Overview({
         <StatCard
           icon={<RefreshCw />}
           title={T.sync}
-          value={
-            lastSync && syncState ? (
-              <span className="flex flex-wrap items-center gap-2">
-                <Badge variant={syncState.variant}>{syncState.label}</Badge>
-                {lastSync.finishedAt ? (
-                  <time
-                    dateTime={lastSync.finishedAt}
-                    className="text-base font-medium text-muted-foreground"
-                  >
-                    {relativeTime(lastSync.finishedAt, now, locale)}
-                  </time>
-                ) : null}
-              </span>
-            ) : (
-              <span className="text-base font-medium text-muted-foreground">{T.syncNever}</span>
-            )
-          }
-          hint={
-            lastSync
-              ? lastSync.error
-                ? lastSync.error
-                : `${lastSync.processed.toLocaleString(locale)} conversations processed`
-              : T.syncNeverHint
-          }
-          hintTone={lastSync?.error ? 'error' : 'muted'}
+          value={syncValue}
+          hint={syncHint}
+          hintTone={!syncProgress && lastSync?.error ? 'error' : 'muted'}
           // Two columns leave it alone on its row: let it span the row instead of leaving a hole.
           className="@md:col-span-2 @4xl:col-span-1"
         />

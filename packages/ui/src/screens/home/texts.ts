@@ -18,6 +18,9 @@ export const HOME_TEXT = {
   tagsHint: 'Groups of contacts for targeted campaigns',
   sync: 'Last sync',
   syncNever: 'Not synced yet',
+  syncing: 'Syncing…',
+  syncingHint: (processed: string, total: string | null) =>
+    total === null ? `${processed} conversations so far` : `${processed} of ${total} conversations`,
   syncNeverHint: 'Contacts are synced from your page when you open the dashboard.',
   upcoming: 'Upcoming campaigns',
   upcomingHint: 'The next scheduled campaigns, soonest first',

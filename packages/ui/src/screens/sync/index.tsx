@@ -12,6 +12,13 @@ export const SYNC_TEXT = {
     total === null
       ? `${processed.toLocaleString()} imported`
       : `${processed.toLocaleString()} of ${total.toLocaleString()}`,
+  /** Time left at the pace so far: 'about 3 min left', 'under a minute left'. */
+  eta: (seconds: number) =>
+    seconds < 60
+      ? 'under a minute left'
+      : seconds < 3600
+        ? `about ${Math.round(seconds / 60)} min left`
+        : `about ${Math.round(seconds / 360) / 10} h left`,
 } as const;
 
 /** The Schedule screen's warning while a sync runs (exact spec wording). */
@@ -38,11 +45,18 @@ export interface SyncProgressProps {
   processed: number;
   /** Null while the total is not known yet (the bar then moves without a fill ratio). */
   total: number | null;
+  /** Seconds left at the pace so far; null until there is a pace to go by. */
+  etaSeconds?: number | null;
   className?: string;
 }
 
-/** Compact progress for the dashboard header: a spinning icon, 'N of M' and a thin bar. */
-export function SyncProgress({ processed, total, className }: SyncProgressProps) {
+/** Compact progress for the dashboard header: a spinning icon, 'N of M', the time left and a thin bar. */
+export function SyncProgress({
+  processed,
+  total,
+  etaSeconds = null,
+  className,
+}: SyncProgressProps) {
   const percent = total && total > 0 ? Math.min(100, Math.round((processed / total) * 100)) : null;
   return (
     <div
@@ -59,6 +73,9 @@ export function SyncProgress({ processed, total, className }: SyncProgressProps)
           <span className="tabular-nums text-foreground">
             {SYNC_TEXT.progress(processed, total)}
           </span>
+          {etaSeconds !== null ? (
+            <span className="hidden tabular-nums sm:inline"> · {SYNC_TEXT.eta(etaSeconds)}</span>
+          ) : null}
         </span>
         <div
           role="progressbar"
