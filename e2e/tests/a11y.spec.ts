@@ -1,8 +1,14 @@
 // Accessibility: axe-core on every route in both themes — no serious or critical violation —
 // plus one keyboard journey proving focus is visible and trapped in a dialog and in the mobile sidebar sheet.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { THEMES, UX_ROUTES, openRoute, themedContext, uxRoute } from './ux-routes';
+import {
+  THEMES,
+  UX_ROUTES,
+  openRoute,
+  seriousAxeViolations,
+  themedContext,
+  uxRoute,
+} from './ux-routes';
 
 test.describe('axe: zero serious or critical violations', () => {
   for (const theme of THEMES) {
@@ -17,31 +23,7 @@ test.describe('axe: zero serious or critical violations', () => {
         const page = await context.newPage();
         try {
           await openRoute(page, route, theme);
-          // Measure a settled screen: a toast still fading in (e.g. 'Syncing page data...') reads as
-          // low contrast to axe mid-transition, and passes once it is fully shown. Endless ones
-          // (spinners) never settle and are not waited for.
-          await page.waitForFunction(
-            () =>
-              document
-                .getAnimations()
-                .every(
-                  (a) =>
-                    a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
-                ),
-            undefined,
-            { timeout: 10_000 },
-          );
-          const results = await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-            .analyze();
-          const blocking = results.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => ({
-              id: v.id,
-              impact: v.impact,
-              help: v.help,
-              targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-            }));
+          const blocking = await seriousAxeViolations(page);
           expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
         } finally {
           await context.close();

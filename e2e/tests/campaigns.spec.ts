@@ -10,6 +10,7 @@ import {
   selectPage,
   signIn,
 } from './fixtures';
+import { seriousAxeViolations } from './ux-routes';
 
 test.afterEach(async ({ request }) => {
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 0 } });
@@ -157,4 +158,34 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
         .evaluate((c) => c.scrollWidth <= c.clientWidth),
     )
     .toBe(true);
+});
+
+test('axe with real campaign data: Home, Campaign Analytics and its detail, light and dark', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  await selectPage(page, DEMO_PAGES.bikeShop); // the campaign of the test above
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/dashboard/home');
+    // The last campaign's funnel (a description list of its counts) is there.
+    await expect(page.getByText('Dispatched').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('main [role="status"]:visible')).toHaveCount(0, { timeout: 30_000 });
+    let blocking = await seriousAxeViolations(page);
+    expect(blocking, `home (${colorScheme}): ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+
+    await page.goto('/dashboard/analytics');
+    const row = page.getByRole('row', { name: /Spring ride/ }).first();
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    blocking = await seriousAxeViolations(page);
+    expect(blocking, `analytics (${colorScheme}): ${JSON.stringify(blocking, null, 2)}`).toEqual(
+      [],
+    );
+
+    await row.getByRole('button', { name: /^Open campaign / }).click();
+    await expect(page.getByRole('table', { name: 'Recipients' })).toBeVisible();
+    blocking = await seriousAxeViolations(page);
+    expect(blocking, `detail (${colorScheme}): ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+  }
 });

@@ -1,5 +1,6 @@
 // Shared by the experience specs (a11y, responsive, visual, keyboard): every route of the product, a signed-in
 // storage state made once per spec file, and a "screen is ready" wait that relies on Playwright's auto-waiting.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PAGES, present, selectPage, signIn } from './fixtures';
 
@@ -75,4 +76,33 @@ export async function openRoute(page: Page, route: UxRoute, theme: Theme): Promi
   await expect(page.locator('html')).toHaveClass(
     theme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/,
   );
+}
+
+/**
+ * axe-core (WCAG 2.1 A/AA and best practices) on the screen as it is: its serious and critical violations.
+ * Measured once finite animations end: a toast still fading in (e.g. 'Syncing page data...') reads as low
+ * contrast mid-transition. Endless ones (spinners) never settle and are not waited for.
+ */
+export async function seriousAxeViolations(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
 }

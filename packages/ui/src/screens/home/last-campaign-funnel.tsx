@@ -12,25 +12,30 @@ export function LastCampaignFunnel({ campaign, locale }: { campaign: Campaign; l
   return (
     <dl className="grid gap-3">
       {rows.map((row) => (
-        <div key={row.label} className="grid gap-1">
-          <div className="flex items-baseline justify-between gap-2 text-sm">
-            <dt className="text-muted-foreground">{row.label}</dt>
-            <dd className="font-semibold tabular-nums">
-              {row.value.toLocaleString(locale)}
-              {row.of > 0 ? (
-                <span className="ml-1.5 text-xs font-normal text-muted-foreground">
-                  {percent(row.value, row.of)}%
-                </span>
-              ) : null}
-            </dd>
-          </div>
-          <FunnelTrack
-            value={row.value}
-            of={row.of}
-            fullWithoutWhole
-            className="h-2"
-            fillClassName="bg-primary"
-          />
+        // dt and dd directly in the row's div (a dl allows one div level around its groups): the count,
+        // then its bar as a second description.
+        <div
+          key={row.label}
+          className="grid grid-cols-[1fr_auto] items-baseline gap-x-2 gap-y-1 text-sm"
+        >
+          <dt className="text-muted-foreground">{row.label}</dt>
+          <dd className="font-semibold tabular-nums">
+            {row.value.toLocaleString(locale)}
+            {row.of > 0 ? (
+              <span className="ml-1.5 text-xs font-normal text-muted-foreground">
+                {percent(row.value, row.of)}%
+              </span>
+            ) : null}
+          </dd>
+          <dd className="col-span-2">
+            <FunnelTrack
+              value={row.value}
+              of={row.of}
+              fullWithoutWhole
+              className="h-2"
+              fillClassName="bg-primary"
+            />
+          </dd>
         </div>
       ))}
     </dl>
