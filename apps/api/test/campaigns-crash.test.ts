@@ -113,7 +113,9 @@ describe('campaign workers as separate processes', () => {
   it('two worker processes together never exceed the page rate (outbox timestamps)', async () => {
     Object.assign(w.emulator.world.behaviour, { latencyMs: 0, sendPerSecond: 0 });
     const page = await w.createPage({ inside: 150, outside: 0 });
-    const options = { batchSize: 20 };
+    // Two batch slots each: with the default twelve, the first process to poll can take all 8 batches,
+    // and the page's pace across processes, which this checks, would not be exercised.
+    const options = { batchSize: 20, batchConcurrency: 2 };
     const a = spawnWorker(50, options);
     const b = spawnWorker(50, options);
     const ids = await Promise.all([a.ready, b.ready]);

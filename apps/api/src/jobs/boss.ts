@@ -142,6 +142,10 @@ export async function enqueueBatchJobs(
   const jobs = batchNos.map((batchNo) => ({
     name: CAMPAIGN_BATCH_QUEUE,
     data: { campaignId, batchNo },
+    // Round robin over the campaigns sending at once: every campaign's batch 0 is taken before any batch
+    // 1, and so on (pg-boss takes the highest priority first). In creation order, the campaigns started
+    // first held every slot and a page whose campaign came later waited for them to finish.
+    priority: -batchNo,
     ...(startAfter ? { startAfter } : {}),
     ...BATCH_JOB_OPTIONS,
   }));

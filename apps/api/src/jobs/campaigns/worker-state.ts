@@ -20,6 +20,27 @@ export class Semaphore {
   }
 }
 
+/** One Semaphore of `size` per key, made on first use and dropped when idle. */
+export class KeyedSemaphores {
+  private readonly byKey = new Map<string, { semaphore: Semaphore; holders: number }>();
+  constructor(private readonly size: number) {}
+  async acquire(key: string): Promise<void> {
+    let entry = this.byKey.get(key);
+    if (!entry) {
+      entry = { semaphore: new Semaphore(this.size), holders: 0 };
+      this.byKey.set(key, entry);
+    }
+    entry.holders++;
+    await entry.semaphore.acquire();
+  }
+  release(key: string): void {
+    const entry = this.byKey.get(key);
+    if (!entry) return;
+    entry.semaphore.release();
+    if (--entry.holders === 0) this.byKey.delete(key);
+  }
+}
+
 /** Campaign id -> number of batch jobs of this process working on it, and its last seen status. */
 export class ActiveCampaigns {
   private readonly counts = new Map<string, number>();

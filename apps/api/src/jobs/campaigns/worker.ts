@@ -22,13 +22,18 @@ import {
 import { sendReturns } from './returns.js';
 import { prepareDueCampaigns, startDueCampaign } from './scheduler.js';
 import { sweep } from './sweeper.js';
-import { ActiveCampaigns, HeldRows, Semaphore } from './worker-state.js';
+import { ActiveCampaigns, HeldRows, KeyedSemaphores, Semaphore } from './worker-state.js';
 
 export interface CampaignWorkerOptions extends BatchTuning {
   /** Recipients per batch job. */
   batchSize: number;
-  /** Batch jobs this process runs at once. */
+  /** Batch jobs this process runs at once. A batch mostly waits on its page's pacer, holding nothing but
+   *  its rows: enough slots let every page sending at once keep its pace (4 slots in each of 2 processes
+   *  held ten pages to 0.55-0.80 of their rate). */
   batchConcurrency: number;
+  /** Of those, batches of one campaign at once: more of them only contend for the same page's pace (with
+   *  12, one paced page fell from 0.956 to 0.92 of its rate). */
+  batchesPerCampaign: number;
   /** Send API requests in flight at once in this process. */
   maxInFlight: number;
   /** Share of the page rate the pacer targets (jitter margin). */
@@ -48,7 +53,8 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
   maxAttempts: 5,
   rateLimitPauseMs: 1000,
   lateToleranceMs: 10,
-  batchConcurrency: 4,
+  batchConcurrency: 12,
+  batchesPerCampaign: 4,
   maxInFlight: 96,
   rateHeadroom: 0.96,
   schedulerIntervalMs: 250,
@@ -170,9 +176,17 @@ export async function startCampaignWorker(
   });
 
   const running = new Set<Promise<void>>();
+  const perCampaign = new KeyedSemaphores(options.batchesPerCampaign);
   const handler = (workId: () => string) => async (jobs: PgBoss.Job<CampaignBatchJob>[]) => {
     const run = (async () => {
-      for (const job of jobs) await processCampaignBatch(ctx, job.data);
+      for (const job of jobs) {
+        await perCampaign.acquire(job.data.campaignId);
+        try {
+          await processCampaignBatch(ctx, job.data);
+        } finally {
+          perCampaign.release(job.data.campaignId);
+        }
+      }
     })();
     running.add(run);
     try {
