@@ -1,8 +1,8 @@
 // Prerenders the public pages (src/public: landing, privacy policy, terms) into the built HTML, so a phone
-// paints the page from the first response instead of after ~130 KB of script: build/pages/*.html, served by
-// the API for those paths. Runs after the client build: src/public/render.tsx is bundled for Node (nothing
-// external, so workspace packages resolve as in the browser build), imported, and rendered per path into
-// public.html, the public entry's page.
+// paints the page from the first response instead of after ~100 KB of script: dist/pages/*.html, served by
+// the API at those paths. Runs after the client build: src/public/render.tsx is bundled for Node (all but
+// React inlined, so workspace packages resolve as in the browser build), imported, and rendered per path
+// into public.html, the public entry's page.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
