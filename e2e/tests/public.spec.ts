@@ -52,6 +52,9 @@ test.describe('public pages', () => {
       await expect(bare.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
       await expect(bare).toHaveTitle(title);
     }
+    // Until the script takes over, the login buttons say they cannot be used yet.
+    await bare.goto('/');
+    await expect(bare.getByRole('button', { name: 'Login with Facebook' }).first()).toBeDisabled();
     await noScript.close();
 
     // With JavaScript: the landing page's scripts are the public entry's, never the app's router.

@@ -34,6 +34,11 @@ describe('prerenderPages', () => {
     expect(landing).toContain('<title>Pagecast — Your Bulk Messaging App</title>');
     expect(landing).toContain('Your Bulk Messaging App');
     expect(landing).toContain('Login with Facebook');
+    // A click on the static page would do nothing: its login buttons wait, disabled, for the script.
+    const loginButtons =
+      landing.match(/<button[^>]*>(?:(?!<\/button>)[\s\S])*Login with Facebook/g) ?? [];
+    expect(loginButtons.length).toBeGreaterThan(0);
+    for (const b of loginButtons) expect(b).toMatch(/^<button[^>]*\sdisabled/);
     expect(landing).toContain('<style>body{color:red}</style>');
     expect(landing).not.toContain('rel="stylesheet"');
     // The page's script still loads, to make the prerendered markup interactive.

@@ -3,7 +3,7 @@ import { buttonVariants } from '../../primitives/button';
 import { LandingSection, LoginButton, type LoginProps } from './parts';
 
 /** The opening band: tagline, title, login and a jump to the demo. */
-export function Hero({ onLogin, loginPending }: LoginProps) {
+export function Hero({ onLogin, loginPending, loginDisabled }: LoginProps) {
   return (
     <section
       aria-labelledby="hero-title"
@@ -29,7 +29,12 @@ export function Hero({ onLogin, loginPending }: LoginProps) {
           inbox, and reach exactly the right people with tags — all in one console.
         </p>
         <div className="mt-8 flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
-          <LoginButton onLogin={onLogin} pending={loginPending} size="lg" />
+          <LoginButton
+            onLogin={onLogin}
+            pending={loginPending}
+            disabled={loginDisabled}
+            size="lg"
+          />
           <a href="#demo" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
             See it in action
             <ArrowRight aria-hidden="true" />
@@ -44,7 +49,7 @@ export function Hero({ onLogin, loginPending }: LoginProps) {
 }
 
 /** The closing band: one more login button on the primary colour. */
-export function CallToAction({ onLogin, loginPending }: LoginProps) {
+export function CallToAction({ onLogin, loginPending, loginDisabled }: LoginProps) {
   return (
     <LandingSection titleId="cta-title">
       <div className="relative overflow-hidden rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground shadow-lg sm:px-12 sm:py-16">
@@ -65,6 +70,7 @@ export function CallToAction({ onLogin, loginPending }: LoginProps) {
           <LoginButton
             onLogin={onLogin}
             pending={loginPending}
+            disabled={loginDisabled}
             size="lg"
             className="w-full bg-background text-foreground hover:bg-background/90 sm:w-auto"
           />

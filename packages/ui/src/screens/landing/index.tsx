@@ -14,6 +14,8 @@ export interface LandingScreenProps {
   onLogin: () => void;
   /** Login in progress: the login buttons show a spinner and are disabled. */
   loginPending?: boolean;
+  /** The login buttons are not usable yet (the prerendered page, before its script takes over). */
+  loginDisabled?: boolean;
   /** Chat-app contact link (e.g. https://wa.me/...); opens in a new tab. */
   supportUrl: string;
 }
@@ -25,7 +27,12 @@ const NAV_LINKS = [
 ] as const;
 
 /** Public landing page (/): header, hero, features, demo, support, pricing, call-to-action, footer. */
-export function LandingScreen({ onLogin, loginPending = false, supportUrl }: LandingScreenProps) {
+export function LandingScreen({
+  onLogin,
+  loginPending = false,
+  loginDisabled = false,
+  supportUrl,
+}: LandingScreenProps) {
   const headerActions = useContext(PublicHeaderActionsContext);
   return (
     <PublicShell
@@ -53,17 +60,23 @@ export function LandingScreen({ onLogin, loginPending = false, supportUrl }: Lan
           </nav>
           <div className="flex items-center gap-2">
             {headerActions}
-            <LoginButton onLogin={onLogin} pending={loginPending} size="sm" compact />
+            <LoginButton
+              onLogin={onLogin}
+              pending={loginPending}
+              disabled={loginDisabled}
+              size="sm"
+              compact
+            />
           </div>
         </PublicHeader>
       }
     >
-      <Hero onLogin={onLogin} loginPending={loginPending} />
+      <Hero onLogin={onLogin} loginPending={loginPending} loginDisabled={loginDisabled} />
       <Features />
       <Demo />
       <Support supportUrl={supportUrl} />
       <Pricing supportUrl={supportUrl} />
-      <CallToAction onLogin={onLogin} loginPending={loginPending} />
+      <CallToAction onLogin={onLogin} loginPending={loginPending} loginDisabled={loginDisabled} />
     </PublicShell>
   );
 }

@@ -13,6 +13,7 @@ export const focusRing =
 export interface LoginProps {
   onLogin: () => void;
   loginPending: boolean;
+  loginDisabled?: boolean;
 }
 
 export function LoginButton({
@@ -21,9 +22,12 @@ export function LoginButton({
   size = 'md',
   className,
   compact = false,
+  disabled = false,
 }: {
   onLogin: () => void;
   pending: boolean;
+  /** Not usable yet: the prerendered page before its script has taken over. */
+  disabled?: boolean;
   size?: ButtonSize;
   className?: string;
   /** Reads 'Login' below the sm breakpoint (a phone's header has no room for the whole label). */
@@ -34,6 +38,7 @@ export function LoginButton({
       size={size}
       onClick={onLogin}
       loading={pending}
+      disabled={disabled}
       className={className}
       aria-label={compact ? LOGIN_LABEL : undefined}
     >
