@@ -21,24 +21,22 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // The public pages the web build prerendered into their own small entry (apps/web/build/prerender.ts).
-  // A build without them leaves these paths to the SPA, which has the same screens. ('/' needs a route
-  // either way: with `index: false` @fastify/static answers 403 for the root directory itself.)
-  for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
-    const prerendered = fs.existsSync(path.join(webDist, file));
-    app.get(route, (_request, reply) =>
-      prerendered ? sendHtml(reply, file) : sendSpaIndex(reply),
-    );
+  // The public pages the web build prerendered into their own small entry (apps/web/build/prerender.ts):
+  // pages/index.html is '/', pages/<name>.html is '/<name>'. Read from the build, so the paths are listed
+  // once (apps/web/src/public/pages.tsx); a build without them leaves those paths to the SPA, which has
+  // the same screens. ('/' needs a route either way: with `index: false` @fastify/static answers 403 for
+  // the root directory itself.)
+  const pagesDir = path.join(webDist, 'pages');
+  const pages = fs.existsSync(pagesDir)
+    ? fs.readdirSync(pagesDir).filter((f) => f.endsWith('.html'))
+    : [];
+  for (const file of pages) {
+    const route = file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;
+    app.get(route, (_request, reply) => sendHtml(reply, `pages/${file}`));
   }
+  if (!pages.includes('index.html')) app.get('/', (_request, reply) => sendSpaIndex(reply));
   return true;
 }
-
-/** Public path → its prerendered page in WEB_DIST (apps/web/src/public/pages.tsx lists the same paths). */
-export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
-  '/': 'pages/index.html',
-  '/privacy-policy': 'pages/privacy-policy.html',
-  '/terms-and-conditions': 'pages/terms-and-conditions.html',
-};
 
 function sendHtml(reply: FastifyReply, file: string) {
   return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
