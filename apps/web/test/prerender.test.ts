@@ -49,3 +49,13 @@ describe('prerenderPages', () => {
     expect(read('/terms-and-conditions')).toContain('<title>Terms of Service — Pagecast</title>');
   }, 60_000);
 });
+
+describe('public.html', () => {
+  it('is index.html with the public entry: the same head, so the CSP hash of its inline script holds', () => {
+    // The API allows inline scripts by the hashes it reads from index.html (apps/api/src/http/csp.ts).
+    const read = (f: string) => readFileSync(path.join(root, f), 'utf8');
+    expect(read('public.html')).toBe(
+      read('index.html').replace('src="/src/main.tsx"', 'src="/src/public/main.tsx"'),
+    );
+  });
+});
