@@ -80,10 +80,13 @@ export async function openRoute(page: Page, route: UxRoute, theme: Theme): Promi
 
 /**
  * axe-core (WCAG 2.1 A/AA and best practices) on the screen as it is: its serious and critical violations.
- * Measured once finite animations end: a toast still fading in (e.g. 'Syncing page data...') reads as low
- * contrast mid-transition. Endless ones (spinners) never settle and are not waited for.
+ * A toast caught fading in (e.g. 'Syncing page data...' when the sync request answers during the scan) reads
+ * as low contrast mid-transition, so the page is switched to reduced motion first (sonner then shows toasts
+ * at full opacity at once) and the scan starts once finite animations end. Endless ones (spinners) never
+ * settle and are not waited for.
  */
 export async function seriousAxeViolations(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForFunction(
     () =>
       document
