@@ -12,22 +12,26 @@ const router = createAppRouter({ queryClient });
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
 
-// A transition lets React render the first screen in slices that yield to the browser (no long task
-// while a phone parses the rest of the app).
 const root = createRoot(rootElement);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
-  ),
-);
+const renderApp = () =>
+  // A transition: React renders the first screen in slices that yield to the browser.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );
 
-// While the first screen waits on the network, build what its first render would otherwise build inside
-// one long task: the date formatters (ICU data) and tailwind-merge's class map (built on its first call).
-const whenIdle = (run: () => void) => {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run);
-  else setTimeout(run, 1);
-};
-whenIdle(() => warmDisplayFormats());
-whenIdle(() => cn('p-1', 'p-2'));
+// The first render waits for the route's code and guards. Rendered before them, the screen was rendered
+// again when they arrived, as the router's store changed: a store update (useSyncExternalStore) that React
+// renders in one blocking task, the longest of a phone's page load.
+router.load().then(renderApp, (err: unknown) => {
+  console.error('The first route did not load', err);
+  renderApp();
+});
+
+// While the route's code comes, separate tasks build what the first render would otherwise build inside its
+// own: the date formatters (the first one loads ICU data) and tailwind-merge's class map.
+setTimeout(() => warmDisplayFormats(), 0);
+setTimeout(() => cn('p-1', 'p-2'), 0);
