@@ -1,8 +1,9 @@
 // The open conversation: which chat is selected (the first recipient once the list loads, spec §4) and its
 // messages query, with Load Older.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { InboxScreenProps } from '@pagecast/ui/screens/inbox';
 import { errorMessage } from '../../lib/query';
+import { useFirstDataDeferred } from '../../lib/use-first-data-deferred';
 import type { ConversationData } from './cache';
 import { useConversationQuery } from './queries';
 
@@ -23,18 +24,20 @@ export function useConversation(
 ): { selectedId: string | null; data: ConversationData | undefined; props: ConversationProps } {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   useEffect(() => {
-    if (!selectedId && firstRecipientId) setSelectedId(firstRecipientId);
+    // A transition: opening the chat panel renders in slices, not in one task after the list's.
+    if (!selectedId && firstRecipientId) startTransition(() => setSelectedId(firstRecipientId));
   }, [selectedId, firstRecipientId]);
 
   const query = useConversationQuery(pageId, selectedId);
+  const data = useFirstDataDeferred(query.data);
   return {
     selectedId,
-    data: query.data,
+    data,
     props: {
       selectedId,
       // Stable (a state setter): the conversation rows are memoized on their callbacks.
       onSelect: setSelectedId,
-      messagesLoading: Boolean(selectedId) && query.isPending,
+      messagesLoading: Boolean(selectedId) && data === undefined && !query.isError,
       messagesError:
         query.isError && !query.data
           ? errorMessage(query.error, query.error.message || 'Could not load messages')

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { InboxFilter } from '@pagecast/contract';
 import type { InboxScreenProps } from '@pagecast/ui/screens/inbox';
 import { errorMessage } from '../../lib/query';
+import { useFirstDataDeferred } from '../../lib/use-first-data-deferred';
 import type { RecipientSearch } from '../../lib/query-keys';
 import { flattenRecipients } from './cache';
 import { useRecipientsQuery } from './queries';
@@ -46,7 +47,8 @@ export function useRecipients(
 
   const match = useMemo(() => ({ q, filter, tagId }), [q, filter, tagId]);
   const query = useRecipientsQuery(pageId, match);
-  const recipients = useMemo(() => flattenRecipients(query.data), [query.data]);
+  const data = useFirstDataDeferred(query.data);
+  const recipients = useMemo(() => flattenRecipients(data), [data]);
   const onLoadMore = () => {
     if (!query.hasNextPage || query.isFetchingNextPage) return;
     void query.fetchNextPage().then((r) => {
@@ -55,7 +57,7 @@ export function useRecipients(
   };
   return {
     recipients,
-    recipientsLoading: query.isPending,
+    recipientsLoading: data === undefined && !query.isError,
     // An error after a first success keeps the list (a failed Load More is only logged).
     recipientsError:
       query.isError && !query.data
