@@ -6,9 +6,9 @@ import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
 import { Input } from '../../primitives/input';
-import { Skeleton } from '../../primitives/skeleton';
 import { Switch } from '../../primitives/switch';
 import { INBOX_TEXT } from './text';
+import { observeRectAfterLayout, scrollAfterLayout } from './virtual-list';
 
 export interface ConversationListProps {
   recipients: Recipient[];
@@ -216,18 +216,21 @@ export function ConversationList(props: ConversationListProps) {
       </div>
 
       {props.loading ? (
-        // Row-shaped placeholders: the list fills in where they were, without a jump.
+        // Row-shaped placeholders: the list fills in where they were, without a jump. One pulse for them
+        // all (not a Skeleton each): the rows replace them in one cheap removal.
         <div role="status" className="min-h-0 flex-1 overflow-hidden px-2">
           <span className="sr-only">Loading conversations</span>
-          {Array.from({ length: 8 }, (_, i) => (
-            <div key={i} aria-hidden="true" className="my-1 flex h-16 items-center gap-3 px-3">
-              <Skeleton className="size-10 shrink-0 rounded-full" />
-              <div className="grid flex-1 gap-2">
-                <Skeleton className="h-4 w-2/5" />
-                <Skeleton className="h-3 w-4/5" />
+          <div aria-hidden="true" className="animate-pulse motion-reduce:animate-none">
+            {Array.from({ length: 8 }, (_, i) => (
+              <div key={i} className="my-1 flex h-16 items-center gap-3 px-3">
+                <div className="size-10 shrink-0 rounded-full bg-muted" />
+                <div className="grid flex-1 gap-2">
+                  <div className="h-4 w-2/5 rounded-md bg-muted" />
+                  <div className="h-3 w-4/5 rounded-md bg-muted" />
+                </div>
               </div>
-            </div>
-          ))}
+            ))}
+          </div>
         </div>
       ) : props.error ? (
         <p role="alert" className="p-6 text-center text-sm text-destructive">
@@ -289,6 +292,9 @@ function ConversationRows({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    // Measured after the browser's own layout, not inside React's commit (./virtual-list).
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollAfterLayout,
   });
 
   const virtualItems = virtualizer.getVirtualItems();

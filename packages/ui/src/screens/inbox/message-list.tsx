@@ -7,6 +7,7 @@ import { cn } from '../../primitives/cn';
 import { Spinner } from '../../primitives/spinner';
 import { MessageAttachments } from './attachments';
 import { INBOX_TEXT } from './text';
+import { observeRectAfterLayout, scrollAfterLayout } from './virtual-list';
 
 /** A message of the open chat, oldest first. `state` marks an optimistic message not confirmed yet. */
 export interface InboxMessage {
@@ -70,6 +71,9 @@ export function MessageList(props: MessageListProps) {
     estimateSize: () => 76,
     overscan: 10,
     getItemKey: (i) => display[i]?.id ?? i,
+    // Measured after the browser's own layout, not inside React's commit (./virtual-list).
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollAfterLayout,
   });
 
   const scrollToBottom = useCallback(() => {
