@@ -26,12 +26,15 @@ const renderApp = () =>
 // The first render waits for the route's code and guards. Rendered before them, the screen was rendered
 // again when they arrived, as the router's store changed: a store update (useSyncExternalStore) that React
 // renders in one blocking task, the longest of a phone's page load.
-router.load().then(renderApp, (err: unknown) => {
-  console.error('The first route did not load', err);
-  renderApp();
-});
+// Each step its own task (timers), so none of them adds to the task that evaluated this module.
+setTimeout(() => {
+  router.load().then(renderApp, (err: unknown) => {
+    console.error('The first route did not load', err);
+    renderApp();
+  });
+}, 0);
 
-// While the route's code comes, separate tasks build what the first render would otherwise build inside its
-// own: the date formatters (the first one loads ICU data) and tailwind-merge's class map.
+// While the route's code comes, build what the first render would otherwise build inside its own task: the
+// date formatters (the first one loads ICU data) and tailwind-merge's class map.
 setTimeout(() => warmDisplayFormats(), 0);
 setTimeout(() => cn('p-1', 'p-2'), 0);
