@@ -226,6 +226,48 @@ describe('conversation list', () => {
 });
 
 describe('chat panel', () => {
+  it('on a phone: the selected chat is made when opened, reported seen, and kept with its draft behind the list', async () => {
+    // A phone's window, and an inbox the ResizeObserver reports one column wide.
+    const innerWidth = Object.getOwnPropertyDescriptor(window, 'innerWidth');
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly cb: ResizeObserverCallback) {}
+        observe() {
+          this.cb([{ contentRect: { width: 375 } } as ResizeObserverEntry], this as never);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const visible = vi.fn();
+      function Phone() {
+        const [selectedId, setSelectedId] = useState<string | null>('1001');
+        return (
+          <InboxScreen
+            {...props({ selectedId, onSelect: setSelectedId, onChatVisibleChange: visible })}
+          />
+        );
+      }
+      render(<Phone />);
+      expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+      expect(visible).toHaveBeenLastCalledWith(false);
+
+      await userEvent.click(screen.getByText('Person 1'));
+      await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'draft');
+      expect(visible).toHaveBeenLastCalledWith(true);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Back to conversations' }));
+      expect(visible).toHaveBeenLastCalledWith(false);
+      expect(screen.getByRole('textbox', { name: 'Message', hidden: true })).toHaveValue('draft');
+    } finally {
+      vi.unstubAllGlobals();
+      if (innerWidth) Object.defineProperty(window, 'innerWidth', innerWidth);
+    }
+  });
+
   it('without a selection: No Conversation Selected', () => {
     render(<InboxScreen {...props()} />);
     expect(screen.getByText('No Conversation Selected')).toBeInTheDocument();

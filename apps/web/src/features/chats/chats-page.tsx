@@ -39,7 +39,9 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
   const listed = list.recipients.find((r) => r.id === chat.selectedId);
   if (listed) lastOpen.current = listed;
   const open = listed ?? (lastOpen.current?.id === chat.selectedId ? lastOpen.current : null);
-  useMarkRead(pageId, open);
+  // Read means seen: on a phone the first chat is selected behind the list, not opened.
+  const [chatVisible, setChatVisible] = useState(false);
+  useMarkRead(pageId, chatVisible ? open : null);
   useUnreadTitle(list.recipients);
 
   // Keyboard shortcuts ('?' lists them).
@@ -60,6 +62,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
         {...subscription}
         selectedRecipient={open}
         onShowShortcuts={openHelp}
+        onChatVisibleChange={setChatVisible}
       />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </div>

@@ -7,7 +7,7 @@ import {
   type Recipient,
 } from '@pagecast/contract';
 import { ArrowLeft, MessageSquare } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
@@ -96,6 +96,35 @@ export interface InboxScreenProps {
   locale?: string;
   /** Shows the keyboard shortcuts help (a labelled button in the list header). */
   onShowShortcuts?: () => void;
+  /** Whether the open chat is on screen (beside the list, or alone on a narrow inbox): marking it read
+   *  waits for that. */
+  onChatVisibleChange?: (visible: boolean) => void;
+}
+
+/** The width from which the inbox shows two columns: its `@2xl` container query (42rem). */
+const TWO_COLUMNS_REM = 42;
+
+/**
+ * Whether the inbox is wide enough for two columns, from a ResizeObserver (its reports come after the
+ * browser's layout; reading the width here would force one). Until the first report, a guess from the
+ * window: a phone gets one column, a desktop two.
+ */
+function useTwoColumns(ref: RefObject<HTMLElement | null>): boolean {
+  const [wide, setWide] = useState(
+    () => typeof window === 'undefined' || window.innerWidth >= 1024,
+  );
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      setWide(entry.contentRect.width >= TWO_COLUMNS_REM * rem);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return wide;
 }
 
 export function InboxScreen(props: InboxScreenProps) {
@@ -115,6 +144,17 @@ export function InboxScreen(props: InboxScreenProps) {
   const showBulk = props.multiSelect && selectedCount > 0;
   // Ticking chats keeps the list on screen (so several can be ticked); 'Assign tags' then shows the panel.
   const narrowShowsPanel = showBulk ? mobileView === 'bulk' : mobileView === 'chat';
+  // The chat panel is made the first time it is on screen (a phone opening the inbox sees the list only,
+  // and renders no hidden chat), then kept, with its draft, while the list takes its place.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const wide = useTwoColumns(rootRef);
+  const chatVisible = !showBulk && (wide || mobileView === 'chat');
+  const [chatMade, setChatMade] = useState(chatVisible);
+  if (chatVisible && !chatMade) setChatMade(true);
+  const { onChatVisibleChange } = props;
+  useEffect(() => {
+    onChatVisibleChange?.(chatVisible);
+  }, [chatVisible, onChatVisibleChange]);
   const { onSelect } = props;
   // Stable, so the memoized conversation rows do not all re-render whenever the inbox does.
   const selectConversation = useCallback(
@@ -129,6 +169,7 @@ export function InboxScreen(props: InboxScreenProps) {
     // The columns follow the inbox's own width (a container query), not the window's: at 768px with the
     // sidebar expanded there is no room for two, so the list and the chat take turns as on a phone.
     <div
+      ref={rootRef}
       data-slot="inbox"
       className="@container flex h-[calc(100svh-3.5rem)] min-h-0 w-full overflow-hidden"
     >
@@ -222,9 +263,9 @@ export function InboxScreen(props: InboxScreenProps) {
             <p className="text-lg font-semibold">{INBOX_TEXT.noConversationSelected}</p>
             <p className="text-sm text-muted-foreground">{INBOX_TEXT.noConversationSelectedHint}</p>
           </div>
-        ) : (
+        ) : chatMade ? (
           <ChatPanel {...props} recipient={selected} onBack={() => setMobileView('list')} />
-        )}
+        ) : null}
       </section>
     </div>
   );
