@@ -235,7 +235,7 @@ describe('chat panel', () => {
       class {
         constructor(private readonly cb: ResizeObserverCallback) {}
         observe() {
-          this.cb([{ contentRect: { width: 375 } } as ResizeObserverEntry], this as never);
+          this.cb([{ contentRect: { width: 375 } } as ResizeObserverEntry], this);
         }
         unobserve() {}
         disconnect() {}
