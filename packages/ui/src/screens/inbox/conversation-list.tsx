@@ -217,7 +217,7 @@ export function ConversationList(props: ConversationListProps) {
 
       {props.loading ? (
         // Row-shaped placeholders: the list fills in where they were, without a jump. One pulse for them
-        // all (not a Skeleton each): the rows replace them in one cheap removal.
+        // all (not a Skeleton each): one animation to run and to stop when the rows replace them.
         <div role="status" className="min-h-0 flex-1 overflow-hidden px-2">
           <span className="sr-only">Loading conversations</span>
           <div aria-hidden="true" className="animate-pulse motion-reduce:animate-none">
