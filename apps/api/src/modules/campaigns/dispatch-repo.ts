@@ -362,30 +362,16 @@ export async function writeOutcomes(
   outcomes: Outcome[],
 ): Promise<string[]> {
   if (outcomes.length === 0) return [];
-  const params: unknown[] = [campaignId, workerId];
-  const values = outcomes.map((o) => {
-    const at = params.length;
-    params.push(
-      o.contactId,
-      o.state,
-      o.messagingType,
-      o.tag,
-      o.messageId,
-      o.errorCode,
-      o.errorSubcode,
-      o.errorMessage,
-      o.sentAt,
-      o.notBefore,
-      o.attemptsDelta,
-      o.skipReason ?? null,
-    );
-    return `($${at + 1}::uuid, $${at + 2}::text, $${at + 3}::text, $${at + 4}::text, $${at + 5}::text,
-      $${at + 6}::int, $${at + 7}::int, $${at + 8}::text, $${at + 9}::timestamptz, $${at + 10}::timestamptz,
-      $${at + 11}::int, $${at + 12}::text)`;
-  });
+  // One array per column, so the text is the same for any number of rows, and the recipients are looked
+  // up by primary key (`contact_id = any($3)`). A VALUES list planned against stale statistics ("no row is
+  // sending") became the inner side of a nested loop and was rebuilt for every sending row of the campaign:
+  // ~40 ms of Postgres CPU per call, the bottleneck of ten pages sending at once.
   const { rows } = await pool.query<{ contact_id: string }>(
-    `with v (contact_id, state, messaging_type, tag, message_id, error_code, error_subcode, error_message, sent_at,
-            not_before, attempts_delta, skip_reason) as (values ${values.join(',')}),
+    `with v as (
+      select * from unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
+                           $10::text[], $11::timestamptz[], $12::timestamptz[], $13::int[], $14::text[])
+        as v (contact_id, state, messaging_type, tag, message_id, error_code, error_subcode, error_message,
+              sent_at, not_before, attempts_delta, skip_reason)),
     u as (
       update campaign_recipients r set
         state = v.state, messaging_type = v.messaging_type, tag = v.tag, message_id = v.message_id,
@@ -394,8 +380,8 @@ export async function writeOutcomes(
         skip_reason = v.skip_reason,
         worker_id = case when v.state = 'queued' then null else r.worker_id end
       from v
-      where r.campaign_id = $1 and r.contact_id = v.contact_id and r.worker_id = $2
-        and r.state in ('sending', 'unknown')
+      where r.campaign_id = $1 and r.contact_id = any($3::uuid[]) and r.contact_id = v.contact_id
+        and r.worker_id = $2 and r.state in ('sending', 'unknown')
       returning r.contact_id, r.state),
     c as (
       update campaigns set
@@ -404,7 +390,22 @@ export async function writeOutcomes(
         skipped_count = skipped_count + (select count(*) from u where u.state = 'skipped')
       where id = $1 and exists (select 1 from u where u.state in ('sent', 'failed', 'skipped')))
     select contact_id from u where state = 'sent'`,
-    params,
+    [
+      campaignId,
+      workerId,
+      outcomes.map((o) => o.contactId),
+      outcomes.map((o) => o.state),
+      outcomes.map((o) => o.messagingType),
+      outcomes.map((o) => o.tag),
+      outcomes.map((o) => o.messageId),
+      outcomes.map((o) => o.errorCode),
+      outcomes.map((o) => o.errorSubcode),
+      outcomes.map((o) => o.errorMessage),
+      outcomes.map((o) => o.sentAt),
+      outcomes.map((o) => o.notBefore),
+      outcomes.map((o) => o.attemptsDelta),
+      outcomes.map((o) => o.skipReason ?? null),
+    ],
   );
   return rows.map((r) => r.contact_id);
 }
