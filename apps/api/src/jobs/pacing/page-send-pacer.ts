@@ -47,16 +47,18 @@ export class PageSendPacer {
     }
     for (;;) {
       const t0 = performance.now();
-      const { rows } = await this.pool.query<{ end_at: number; db_now: number }>(
-        `insert into page_send_rate as s (page_id, next_slot)
+      const { rows } = await this.pool.query<{ end_at: number; db_now: number }>({
+        // Named: parsed and planned once per connection, as it runs for every group of sends.
+        name: 'page-send-rate-reserve',
+        text: `insert into page_send_rate as s (page_id, next_slot)
            values ($1, clock_timestamp() + $2 * interval '1 microsecond')
          on conflict (page_id) do update
            set next_slot = greatest(s.next_slot, clock_timestamp()) + $2 * interval '1 microsecond'
            where s.next_slot < clock_timestamp() + $3 * interval '1 millisecond'
          returning (extract(epoch from s.next_slot) * 1000)::float8 as end_at,
                    (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now`,
-        [pageUuid, spanUs, horizonMs],
-      );
+        values: [pageUuid, spanUs, horizonMs],
+      });
       const t1 = performance.now();
       const row = rows[0];
       if (row) {

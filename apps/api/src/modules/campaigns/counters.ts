@@ -125,8 +125,10 @@ export async function applyMarksToSent(
   // which picks the latest campaign message of each contact. The recipients are looked up by primary key
   // (`contact_id = any($2)`): matched through the marks alone, a campaign whose table had no statistics yet
   // got a plan that walked all its sent rows on every call (quadratic over a 100,000-recipient campaign).
-  const { rows } = await poolOf(db).query<{ contact_id: string; interacted_at: Date }>(
-    `with m as (
+  const { rows } = await poolOf(db).query<{ contact_id: string; interacted_at: Date }>({
+    // Named: parsed and planned once per connection, as it runs after every outcome write.
+    name: 'campaign-apply-marks-to-sent',
+    text: `with m as (
        select m.* from campaign_contact_marks m where m.contact_id = any($2::uuid[])),
      u as (
        update campaign_recipients r set delivered_at = m.delivered_until
@@ -140,8 +142,8 @@ export async function applyMarksToSent(
      select r.contact_id, m.interacted_at from campaign_recipients r join m on m.contact_id = r.contact_id
      where r.campaign_id = $1 and r.contact_id = any($2::uuid[])
        and r.state = 'sent' and r.interacted_at is null and m.interacted_at >= r.sent_at`,
-    [campaignId, contactIds],
-  );
+    values: [campaignId, contactIds],
+  });
   for (const r of rows) await applyInteraction(db, r.contact_id, r.interacted_at);
 }
 
