@@ -110,7 +110,7 @@ export async function processCampaignBatch(
   try {
     // Every lane ends before the job does (a failing lane must not leave others sending for a finished job).
     const lanes = await Promise.allSettled(
-      Array.from({ length: ctx.tuning.lanes }, () => lane(ctx, target, job.batchNo)),
+      Array.from({ length: laneCount(ctx) }, () => lane(ctx, target, job.batchNo)),
     );
     const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
     if (failed) throw failed.reason;
@@ -170,9 +170,28 @@ export async function loadTarget(
   };
 }
 
+/** Rows a lane claims at once: at most ~0.5 s of the page's pace, so outcomes (and progress) land often. */
+function chunkLimit(ctx: BatchContext): number {
+  return Math.max(1, Math.min(ctx.tuning.chunkSize, Math.ceil(ctx.pacer.ratePerSecond / 2)));
+}
+
+/** A chunk lasting this long at the page's pace outlasts its claim and its outcome write many times. */
+const PACED_CHUNK_MS = 100;
+/** Lanes of a paced batch: one sends while the other claims and writes. */
+const PACED_LANES = 2;
+
+/**
+ * Lanes overlap the database round trips of one chunk with the sends of another. When the page's pace is
+ * what limits a batch, two are enough: more only claim rows that wait on the pacer, and poll it (ten pages
+ * at 300/s with 3 lanes: ~30% of reservations found the page booked ahead).
+ */
+function laneCount(ctx: BatchContext): number {
+  const paced = (chunkLimit(ctx) / ctx.pacer.ratePerSecond) * 1000 >= PACED_CHUNK_MS;
+  return paced ? Math.min(ctx.tuning.lanes, PACED_LANES) : ctx.tuning.lanes;
+}
+
 async function lane(ctx: BatchContext, target: SendTarget, batchNo: number): Promise<void> {
-  // A chunk spans at most ~0.5 s of the page's pace, so outcomes (and progress) land often.
-  const limit = Math.max(1, Math.min(ctx.tuning.chunkSize, Math.ceil(ctx.pacer.ratePerSecond / 2)));
+  const limit = chunkLimit(ctx);
   for (;;) {
     if (ctx.isStopping()) throw new WorkerStoppingError();
     if (!ctx.active.running(target.campaignId)) return;
