@@ -1,3 +1,4 @@
+import os from 'node:os';
 // Realistic data for the benchmarks, written straight into the database in a few bulk INSERT ... SELECT
 // statements (the product's own sync of 10,000 conversations would take minutes at the platform's limits).
 // The page and its contacts exist in the emulator too, so sends and the web app work against it.
@@ -55,19 +56,63 @@ export async function createEmulatorPage(
  * so it must not share the bench process's CPU, heap or garbage-collection pauses.
  */
 export async function startEmulatorProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  // A random port can be taken meanwhile, often by a loopback connection's own ephemeral port (the range
+  // overlaps): another port is tried then.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startEmulatorOn(30_000 + Math.floor(Math.random() * 20_000));
+    } catch (err) {
+      if (attempt >= 5 || !(err instanceof PortInUse)) throw err;
+    }
+  }
+}
+
+/**
+ * The platform runs on its own machines; here it shares two cores with the senders. Descheduled for 50-110 ms,
+ * it stamped the requests that queued meanwhile all at once, and the second after that burst counted a
+ * second of sends plus the burst: sends "over the limit" that no sender made (bench/FINDINGS.md). A higher
+ * scheduling priority keeps it answering when it would be. Needs root (or CAP_SYS_NICE); without it the
+ * emulator runs as before, and says so.
+ */
+function raisePriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    os.setPriority(pid, -10);
+  } catch {
+    if (!warnedPriority)
+      console.warn('[bench] cannot raise the emulator process priority: it shares the CPU as is');
+    warnedPriority = true;
+  }
+}
+let warnedPriority = false;
+
+class PortInUse extends Error {
+  constructor(port: number) {
+    super(`emulator port ${port} in use`);
+  }
+}
+
+async function startEmulatorOn(port: number): Promise<{ url: string; close: () => Promise<void> }> {
   const main = fileURLToPath(new URL('../../graph-emulator/src/main.ts', import.meta.url));
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let inUse = false;
+  child.stderr?.on('data', (d: Buffer) => {
+    inUse ||= d.toString().includes('EADDRINUSE');
+    process.stderr.write(d);
   });
   await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`emulator exited (${code})`)));
+    child.once('exit', (code) =>
+      reject(inUse ? new PortInUse(port) : new Error(`emulator exited (${code})`)),
+    );
     child.stdout?.on('data', (d: Buffer) => {
       if (d.toString().includes('listening on')) resolve();
     });
   });
   child.stdout?.resume();
+  raisePriority(child.pid);
   return {
     url: `http://127.0.0.1:${port}`,
     close: () =>
