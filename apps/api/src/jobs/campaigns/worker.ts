@@ -9,11 +9,7 @@ import type { Config } from '../../config.js';
 import { poolOf, type Db } from '../../db/client.js';
 import { createGraphClient, type GraphClient } from '../../graph/index.js';
 import { registerCampaignCounters } from '../../modules/campaigns/counters.js';
-import {
-  heartbeat,
-  nextPreparedStart,
-  retireWorker,
-} from '../../modules/campaigns/dispatch-repo.js';
+import { retireWorker, heartbeat } from '../../modules/campaigns/dispatch-repo.js';
 import { ProgressPublisher, publishCampaignsSafely } from '../../modules/campaigns/live.js';
 import { PageSendPacer } from '../pacing/page-send-pacer.js';
 import { CAMPAIGN_BATCH_QUEUE } from '../queues.js';
@@ -27,9 +23,6 @@ import { sendReturns } from './returns.js';
 import { prepareDueCampaigns, startDueCampaign } from './scheduler.js';
 import { sweep } from './sweeper.js';
 import { ActiveCampaigns, HeldRows, KeyedSemaphores, Semaphore } from './worker-state.js';
-
-/** After a prepared campaign's time, so its jobs' startAfter has passed on the database's clock too. */
-const BATCH_WAKE_MARGIN_MS = 5;
 
 export interface CampaignWorkerOptions extends BatchTuning {
   /** Recipients per batch job. */
@@ -132,23 +125,6 @@ export async function startCampaignWorker(
   };
 
   const wakers = new Set<() => void>();
-  // A prepared campaign's batch jobs wait for its time (startAfter): the idle batch pollers of this process
-  // are woken just then, instead of each finding them on its next poll (up to pollingIntervalSeconds
-  // later, one poller at a time), so every page sending at once starts with all its batches together.
-  let batchWake: { at: number; timer: NodeJS.Timeout } | undefined;
-  const wakeBatchPollersAt = (inMs: number | null) => {
-    if (inMs === null) return;
-    const at = Date.now() + Math.max(0, inMs) + BATCH_WAKE_MARGIN_MS;
-    if (batchWake && batchWake.at <= at && batchWake.at > Date.now()) return;
-    if (batchWake) clearTimeout(batchWake.timer);
-    batchWake = {
-      at,
-      timer: setTimeout(() => {
-        batchWake = undefined;
-        if (!stopping) for (const id of workIds) deps.boss.notifyWorker(id);
-      }, at - Date.now()),
-    };
-  };
   const loops: Array<Promise<void>> = [];
   /** A self-rescheduling loop (never overlapping runs), ended by `stopping`. */
   const every = (ms: number, name: string, fn: () => Promise<void>) => {
@@ -180,8 +156,6 @@ export async function startCampaignWorker(
       await publishCampaignsSafely(pool, [started.id], log);
     }
     if (!stopping) await prepareDueCampaigns(pool, deps.boss, options.batchSize);
-    if (!stopping)
-      wakeBatchPollersAt(await nextPreparedStart(pool, options.schedulerIntervalMs * 2));
   });
   const sweeper = {
     pool,
@@ -238,7 +212,6 @@ export async function startCampaignWorker(
   const stop = () =>
     (stopped ??= (async () => {
       stopping = true;
-      if (batchWake) clearTimeout(batchWake.timer);
       for (const wake of [...wakers]) wake();
       for (const id of workIds) await deps.boss.offWork({ id }).catch(() => {});
       // Running handlers finish their chunk, write its outcomes and fail their job (pg-boss retries it).

@@ -82,18 +82,6 @@ export async function lockCampaignsToPrepare(
   return rows;
 }
 
-/** ms until the earliest prepared campaign (audience snapshotted, still pending) is due within `withinMs`. */
-export async function nextPreparedStart(pool: Queryable, withinMs: number): Promise<number | null> {
-  const { rows } = await pool.query<{ in_ms: number | null }>(
-    `select (extract(epoch from (min(scheduled_time) - now())) * 1000)::float8 as in_ms from campaigns
-     where status = 'pending' and audience_count > 0
-       and scheduled_time <= now() + $1 * interval '1 millisecond'`,
-    [withinMs],
-  );
-  const inMs = rows[0]?.in_ms;
-  return inMs === null || inMs === undefined ? null : Number(inMs);
-}
-
 /** The earliest pending campaign whose time has come, locked; undefined when none is due. */
 export async function lockDueCampaign(client: pg.PoolClient): Promise<DueCampaign | undefined> {
   const { rows } = await client.query<DueCampaign>(
