@@ -68,8 +68,8 @@ async function main() {
   // The paced runs get an emulator of their own: the other one keeps every message of the 100,000-recipient
   // runs (~600 MB by the third run), and its garbage-collection pauses held answers back and let them out
   // in bursts: outbox times over the limit that no sender caused (bench/FINDINGS.md).
-  const startBenchEmulator = async (idSeed: string) => {
-    const e = await startEmulatorProcess();
+  const startBenchEmulator = async (idSeed: string, judgesPace: boolean) => {
+    const e = await startEmulatorProcess({ judgesPace });
     stops.push(() => e.close());
     // An empty world; its own id seed, so the two emulators' page ids differ (one database holds both).
     await emulatorCall(e.url, '/_emulator/seed', { seed: idSeed, users: 0 });
@@ -85,8 +85,8 @@ async function main() {
       user: await emulatorCall<{ id: string }>(e.url, '/_emulator/users', { name: 'Bench Admin' }),
     };
   };
-  const { url: emulatorUrl, user } = await startBenchEmulator('dispatch-bench');
-  const pacedEmulator = await startBenchEmulator('dispatch-bench-paced');
+  const { url: emulatorUrl, user } = await startBenchEmulator('dispatch-bench', false);
+  const pacedEmulator = await startBenchEmulator('dispatch-bench-paced', true);
   const pg = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'postgres'),
     port: 20_000 + Math.floor(Math.random() * 20_000),
