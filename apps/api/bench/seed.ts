@@ -1,8 +1,8 @@
-import os from 'node:os';
 // Realistic data for the benchmarks, written straight into the database in a few bulk INSERT ... SELECT
 // statements (the product's own sync of 10,000 conversations would take minutes at the platform's limits).
 // The page and its contacts exist in the emulator too, so sends and the web app work against it.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { TokenCipher } from '../src/crypto/tokens.js';
@@ -71,12 +71,12 @@ export async function startEmulatorProcess(
 
 /**
  * For an emulator whose outbox times judge a sender's pace. The platform runs on its own machines; here it
- * shares two cores with the senders. Descheduled for 50-110 ms,
- * it stamped the requests that queued meanwhile all at once, and the second after that burst counted a
- * second of sends plus the burst: sends "over the limit" that no sender made (bench/FINDINGS.md). A higher
- * scheduling priority keeps it answering when it would be. Throughput runs leave it as is: there, the share
- * of the CPU it takes from the senders is part of what is measured. Needs root (or CAP_SYS_NICE); without it the
- * emulator runs as before, and says so.
+ * shares two cores with the senders. Descheduled for 50-110 ms, it stamped the requests that queued
+ * meanwhile all at once, and the second after that burst counted a second of sends plus the burst: sends
+ * "over the limit" that no sender made (bench/FINDINGS.md). A higher scheduling priority keeps it answering
+ * when it would be. Throughput runs leave it as is: there, the share of the CPU it takes from the senders
+ * is part of what is measured. Needs root (or CAP_SYS_NICE); without it the emulator runs as before, and
+ * says so.
  */
 function raisePriority(pid: number | undefined): void {
   if (pid === undefined) return;
