@@ -4,7 +4,7 @@
 import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
-import { createDb } from '../src/db/client.js';
+import { createDb, openConnections } from '../src/db/client.js';
 import { pacerStats } from '../src/jobs/pacing/page-send-pacer.js';
 import { startCampaignWorker } from '../src/jobs/campaigns/worker.js';
 import { startBoss } from '../src/jobs/index.js';
@@ -54,10 +54,13 @@ const config = loadConfig({
   SEND_RATE_PER_PAGE: env.SEND_RATE_PER_PAGE,
   LOG_LEVEL: 'silent',
 });
+// As the worker role of runtime.ts sets up its pool.
 const db = createDb(config.databaseUrl as string, {
   max: 10,
   applicationName: 'pagecast-bench-worker',
+  keepConnections: true,
 });
+await openConnections(db.pool);
 const boss = await startBoss(config.databaseUrl as string);
 const worker = await startCampaignWorker({
   config,

@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { type Config, loadConfig, REPO_ROOT, withGraphUrl } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
-import { createDb, type DbHandle } from './db/client.js';
+import { createDb, type DbHandle, openConnections } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { startLocalEmulator } from './emulator.js';
@@ -82,12 +82,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(['graph client', () => graph.close()]);
 
     await runMigrations(databaseUrl);
-    const db = createDb(databaseUrl, { applicationName: `pagecast-${options.role}` });
+    const sends = options.role === 'worker' || config.workersInApi;
+    const db = createDb(databaseUrl, {
+      applicationName: `pagecast-${options.role}`,
+      keepConnections: sends,
+    });
     stops.push(['database pool', db.close]);
+    // A worker process opens its connections before its first campaign needs them.
+    if (options.role === 'worker') await openConnections(db.pool);
 
     const boss = await startBoss(databaseUrl, logger);
     stops.push(['pg-boss', () => stopBoss(boss)]);
-    if (options.role === 'worker' || config.workersInApi) {
+    if (sends) {
       await registerWorkers(
         boss,
         {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { parseTimestamptz, statement } from '../src/db/client.js';
+import { createDb, openConnections, parseTimestamptz, statement } from '../src/db/client.js';
 import { createTestDatabase } from './helpers/db.js';
 
 const pgParser = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
@@ -54,5 +54,30 @@ describe('statement', () => {
     statement('db_client_test', 'select 1');
     expect(() => statement('db_client_test', 'select 1')).not.toThrow();
     expect(() => statement('db_client_test', 'select 2')).toThrow(/already taken/);
+  });
+});
+
+describe('keepConnections', () => {
+  it("opens the pool's connections up front and never closes them for idleness (a campaign worker's)", async () => {
+    const database = await createTestDatabase({ migrated: false });
+    const worker = createDb(database.url, {
+      max: 3,
+      applicationName: 'pagecast-keep-test',
+      keepConnections: true,
+    });
+    try {
+      await openConnections(worker.pool);
+      const { rows } = await database.pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where application_name = 'pagecast-keep-test'`,
+      );
+      expect(rows[0]?.n).toBe(3);
+      expect(worker.pool.idleCount).toBe(3);
+      // pg-pool's default closes a connection idle for 10 s; 0 turns that off.
+      expect(worker.pool.options.idleTimeoutMillis).toBe(0);
+      expect(database.pool.options.idleTimeoutMillis).not.toBe(0);
+    } finally {
+      await worker.close();
+      await database.drop();
+    }
   });
 });
