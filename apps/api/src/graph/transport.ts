@@ -58,6 +58,8 @@ export function toQuery(params: Params): string {
   return q.toString();
 }
 
+const PROOF_CACHE_SIZE = 1_000;
+
 export class GraphTransport {
   private readonly pool: Pool;
   private readonly origin: string;
@@ -95,9 +97,21 @@ export class GraphTransport {
     await this.pool.close();
   }
 
+  /** appsecret_proof by token: a campaign sends thousands of requests with one page token. */
+  private readonly proofs = new Map<string, string>();
+
   private proof(token: string | undefined): string | undefined {
     if (!token || !this.o.appSecretProof || token.includes('|')) return undefined;
-    return createHmac('sha256', this.o.appSecret).update(token).digest('hex');
+    let proof = this.proofs.get(token);
+    if (proof === undefined) {
+      proof = createHmac('sha256', this.o.appSecret).update(token).digest('hex');
+      // Bounded: tokens change (refresh, other pages); the oldest entry goes first.
+      if (this.proofs.size >= PROOF_CACHE_SIZE) {
+        this.proofs.delete(this.proofs.keys().next().value as string);
+      }
+      this.proofs.set(token, proof);
+    }
+    return proof;
   }
 
   private backoff(attempt: number): number {
