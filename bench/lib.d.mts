@@ -4,8 +4,8 @@ export type TargetOp = '>=' | '<=' | '>' | '<';
 export interface Target {
   op: TargetOp;
   value: number;
-  /** What the target compares: the median (default) or the ratio to the baseline. */
-  of?: 'median' | 'ratio';
+  /** What the target compares: the median (default), the ratio to the baseline, or the largest run. */
+  of?: 'median' | 'ratio' | 'max';
 }
 
 export interface Figure {

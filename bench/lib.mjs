@@ -4,7 +4,8 @@
 // bench/results/<name>.json:
 //   { name, date, machine, figures: [{ name, unit, median, min, max, runs, values?,
 //       baseline?: { name, median }, ratio?, target?: { op, value, of? }, holds?, note? }], notes }
-// `target.of` says what the target compares: 'median' (default) or 'ratio' (median / baseline.median).
+// `target.of` says what the target compares: 'median' (default), 'ratio' (median / baseline.median) or
+// 'max' (every run must hold it: a limit that no run may break).
 // A figure that could not be measured has median/min/max null and a `note` saying why.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
@@ -67,7 +68,8 @@ export function compare(value, op, target) {
 
 /**
  * One figure from the values of its runs. `baseline` is another figure of the same run (or {name, median});
- * the ratio is median / baseline median; `target.of: 'ratio'` checks the ratio instead of the median.
+ * the ratio is median / baseline median; `target.of: 'ratio'` checks the ratio instead of the median, and
+ * `'max'` the largest value of any run.
  */
 export function figure({ name, unit, values, baseline, target, note, digits = 2 }) {
   const measured = values.filter((v) => Number.isFinite(v));
@@ -86,7 +88,7 @@ export function figure({ name, unit, values, baseline, target, note, digits = 2 
   }
   if (target) {
     f.target = target;
-    const subject = target.of === 'ratio' ? f.ratio : f.median;
+    const subject = target.of === 'ratio' ? f.ratio : target.of === 'max' ? f.max : f.median;
     const holds = compare(subject, target.op, target.value);
     if (holds !== undefined) f.holds = holds;
   }

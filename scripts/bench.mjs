@@ -203,7 +203,8 @@ function normaliseFigure(f) {
         : (f.values?.length ?? 1);
   if (typeof f.target === 'number') out.target = { op: '>=', value: f.target };
   if (out.target && typeof out.holds !== 'boolean') {
-    const subject = out.target.of === 'ratio' ? out.ratio : out.median;
+    const subject =
+      out.target.of === 'ratio' ? out.ratio : out.target.of === 'max' ? out.max : out.median;
     const h = compare(subject, out.target.op, out.target.value);
     if (h !== undefined) out.holds = h;
   }
@@ -225,7 +226,7 @@ function targetText(f) {
   if (!f.target) return '–';
   const t = f.target;
   if (typeof t !== 'object') return cell(String(t));
-  const v = `${t.op ?? ''} ${fmt(t.value)}${t.of === 'ratio' ? '× baseline' : f.unit ? ` ${f.unit}` : ''}`;
+  const v = `${t.op ?? ''} ${fmt(t.value)}${t.of === 'ratio' ? '× baseline' : f.unit ? ` ${f.unit}` : ''}${t.of === 'max' ? ' in every run' : ''}`;
   return cell(v.trim());
 }
 

@@ -10,7 +10,8 @@
  *  3. Reach: one campaign over every send path (standard, utility template, paid marketing; 100,000
  *     recipients, 20,000 in quick mode), one worker, unthrottled (target >= 2,000 recipients/s); then ten
  *     pages dispatching at once at 300/s each, two workers: the slowest page's achieved / limit (target >= 0.9)
- *     and sends over the limit in any sliding second of any page (target 0). Run once.
+ *     and sends over the limit in any sliding second of any page (target 0). The mixed campaign runs once, the
+ *     ten pages BENCH_DISPATCH_RUNS times.
  *  Every run: start delay = first send - scheduled time (target < 2 s); peak RSS of a worker, and of the API
  *  process (started apart, WORKERS_IN_API=false) polling the campaign's progress like the analytics screen.
  *  Baseline and campaigns are run BENCH_DISPATCH_RUNS times (3; 1 in quick mode), interleaved.
@@ -415,11 +416,17 @@ async function main() {
     tenPages.push(
       await makePage(`Bench Page ${i + 1} of ${TEN_PAGES}`, PER_PAGE_RECIPIENTS, pacedEmulator),
     );
-  const ten = await runPagesAtOnce(tenPages, 2, LIMIT, PER_PAGE_RECIPIENTS);
-  const slowest = Math.min(...ten.map((p) => p.ratio));
-  log(
-    `ten pages: ratios ${ten.map((p) => p.ratio.toFixed(3)).join(' ')}, over the limit ${ten.map((p) => p.overLimit).join(' ')}`,
-  );
+  // RUNS times like the other figures: within one bench on this machine, a run's slowest page ranged
+  // 0.874-0.936.
+  const tenRuns = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const ten = await runPagesAtOnce(tenPages, 2, LIMIT, PER_PAGE_RECIPIENTS);
+    log(
+      `run ${run}/${RUNS} ten pages: ratios ${ten.map((p) => p.ratio.toFixed(3)).join(' ')}, over the limit ${ten.map((p) => p.overLimit).join(' ')}`,
+    );
+    tenRuns.push(ten);
+  }
+  const tenAll = tenRuns.flat();
 
   const baselineMedian = must(median(baselines));
   const apiPeakMB = (await api.peakRssBytes()) / 1024 ** 2;
@@ -463,7 +470,7 @@ async function main() {
       name: `Sends over ${LIMIT}/s in any sliding second (outbox)`,
       unit: 'sends',
       values: pacedRuns.map((r) => r.overLimit),
-      target: { op: '<=', value: 0 },
+      target: { op: '<=', value: 0, of: 'max' },
       digits: 0,
     }),
     figure({
@@ -482,16 +489,16 @@ async function main() {
     figure({
       name: `Ten pages at once, ${PER_PAGE_RECIPIENTS.toLocaleString('en')} recipients each at ${LIMIT}/s per page, 2 workers: slowest page's achieved / limit`,
       unit: 'ratio',
-      values: [slowest],
+      values: tenRuns.map((ten) => Math.min(...ten.map((p) => p.ratio))),
       target: { op: '>=', value: 0.9 },
       digits: 3,
-      note: `every page: ${ten.map((p) => p.ratio.toFixed(3)).join(', ')}; first sends ${Math.min(...ten.map((p) => p.startDelayMs))}-${Math.max(...ten.map((p) => p.startDelayMs))} ms after the scheduled time`,
+      note: `one value per run; every page of every run: ${Math.min(...tenAll.map((p) => p.ratio)).toFixed(3)}-${Math.max(...tenAll.map((p) => p.ratio)).toFixed(3)}; first sends ${Math.min(...tenAll.map((p) => p.startDelayMs))}-${Math.max(...tenAll.map((p) => p.startDelayMs))} ms after the scheduled time`,
     }),
     figure({
       name: `Ten pages at once: sends over ${LIMIT}/s in any sliding second, all pages`,
       unit: 'sends',
-      values: [ten.reduce((n, p) => n + p.overLimit, 0)],
-      target: { op: '<=', value: 0 },
+      values: tenRuns.map((ten) => ten.reduce((n, p) => n + p.overLimit, 0)),
+      target: { op: '<=', value: 0, of: 'max' },
       digits: 0,
     }),
     figure({
