@@ -3,6 +3,7 @@
 // reservations overlap (the row lock serialises them), so the page's rate holds across all workers.
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
+import { statement } from '../../db/client.js';
 
 export interface SlotReservation {
   /** performance.now() time of the first slot (this process's monotonic clock). */
@@ -16,6 +17,18 @@ export interface SlotReservation {
 export const pacerStats = { reservations: 0, horizonWaits: 0, lateRenewals: 0, lateSkips: 0 };
 
 const CALIBRATION_READS = 5;
+
+// Named: parsed and planned once per connection, as it runs for every group of sends.
+const RESERVE = statement(
+  'page_send_rate_reserve',
+  `insert into page_send_rate as s (page_id, next_slot)
+           values ($1, clock_timestamp() + $2 * interval '1 microsecond')
+         on conflict (page_id) do update
+           set next_slot = greatest(s.next_slot, clock_timestamp()) + $2 * interval '1 microsecond'
+           where s.next_slot < clock_timestamp() + $3 * interval '1 millisecond'
+         returning (extract(epoch from s.next_slot) * 1000)::float8 as end_at,
+                   (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now`,
+);
 
 export class PageSendPacer {
   readonly intervalUs: number;
@@ -48,15 +61,7 @@ export class PageSendPacer {
     for (;;) {
       const t0 = performance.now();
       const { rows } = await this.pool.query<{ end_at: number; db_now: number }>({
-        // Named: parsed and planned once per connection, as it runs for every group of sends.
-        name: 'page-send-rate-reserve',
-        text: `insert into page_send_rate as s (page_id, next_slot)
-           values ($1, clock_timestamp() + $2 * interval '1 microsecond')
-         on conflict (page_id) do update
-           set next_slot = greatest(s.next_slot, clock_timestamp()) + $2 * interval '1 microsecond'
-           where s.next_slot < clock_timestamp() + $3 * interval '1 millisecond'
-         returning (extract(epoch from s.next_slot) * 1000)::float8 as end_at,
-                   (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now`,
+        ...RESERVE,
         values: [pageUuid, spanUs, horizonMs],
       });
       const t1 = performance.now();

@@ -4,7 +4,7 @@
 import { INTERACTION_WINDOW_MS } from '@pagecast/contract';
 import type { Db } from '../../db/client.js';
 import { onWebhookEvent } from '../webhooks/listeners.js';
-import { poolOf } from '../../db/client.js';
+import { poolOf, runStatement, statement } from '../../db/client.js';
 import { takeUpReturns } from './returns.js';
 
 /** The shape of the webhook listener registry's events (src/modules/webhooks/listeners.ts). */
@@ -111,6 +111,25 @@ async function applyInteraction(db: Db, contactId: string, at: Date): Promise<nu
   return rows[0]?.n ?? 0;
 }
 
+// Named: parsed and planned once per connection, as it runs after every outcome write.
+const APPLY_MARKS_TO_SENT = statement(
+  'campaign_apply_marks_to_sent',
+  `with m as (
+       select m.* from campaign_contact_marks m where m.contact_id = any($2::uuid[])),
+     u as (
+       update campaign_recipients r set delivered_at = m.delivered_until
+       from m
+       where r.campaign_id = $1 and r.contact_id = any($2::uuid[]) and m.contact_id = r.contact_id
+         and r.state = 'sent' and r.delivered_at is null and m.delivered_until >= r.sent_at
+       returning 1),
+     c as (
+       update campaigns set delivered_count = delivered_count + (select count(*) from u)
+       where id = $1 and exists (select 1 from u))
+     select r.contact_id, m.interacted_at from campaign_recipients r join m on m.contact_id = r.contact_id
+     where r.campaign_id = $1 and r.contact_id = any($2::uuid[])
+       and r.state = 'sent' and r.interacted_at is null and m.interacted_at >= r.sent_at`,
+);
+
 /**
  * Called by the worker right after it records sends as 'sent': applies delivery / interaction marks that
  * arrived while the row was still 'sending' (the webhook can beat the outcome write).
@@ -125,25 +144,11 @@ export async function applyMarksToSent(
   // which picks the latest campaign message of each contact. The recipients are looked up by primary key
   // (`contact_id = any($2)`): matched through the marks alone, a campaign whose table had no statistics yet
   // got a plan that walked all its sent rows on every call (quadratic over a 100,000-recipient campaign).
-  const { rows } = await poolOf(db).query<{ contact_id: string; interacted_at: Date }>({
-    // Named: parsed and planned once per connection, as it runs after every outcome write.
-    name: 'campaign-apply-marks-to-sent',
-    text: `with m as (
-       select m.* from campaign_contact_marks m where m.contact_id = any($2::uuid[])),
-     u as (
-       update campaign_recipients r set delivered_at = m.delivered_until
-       from m
-       where r.campaign_id = $1 and r.contact_id = any($2::uuid[]) and m.contact_id = r.contact_id
-         and r.state = 'sent' and r.delivered_at is null and m.delivered_until >= r.sent_at
-       returning 1),
-     c as (
-       update campaigns set delivered_count = delivered_count + (select count(*) from u)
-       where id = $1 and exists (select 1 from u))
-     select r.contact_id, m.interacted_at from campaign_recipients r join m on m.contact_id = r.contact_id
-     where r.campaign_id = $1 and r.contact_id = any($2::uuid[])
-       and r.state = 'sent' and r.interacted_at is null and m.interacted_at >= r.sent_at`,
-    values: [campaignId, contactIds],
-  });
+  const rows = await runStatement<{ contact_id: string; interacted_at: Date }>(
+    db,
+    APPLY_MARKS_TO_SENT,
+    [campaignId, contactIds],
+  );
   for (const r of rows) await applyInteraction(db, r.contact_id, r.interacted_at);
 }
 

@@ -8,6 +8,7 @@
 // plans them once, instead of on every call (about a third of Postgres's CPU with ten pages sending at once).
 import type { TemplateParamMap } from '@pagecast/contract';
 import type pg from 'pg';
+import { statement } from '../../db/client.js';
 import { FLAGGED_FOR_REVIEW, UNKNOWN_OUTCOME_MESSAGE } from './reasons.js';
 import { TASKS_SQL } from '../../auth/page-access.js';
 
@@ -253,6 +254,17 @@ const claimPicked = (workerParam: string) => `
        coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window,
        s.token as subscription_token, s.status as subscription_status`;
 
+const CLAIM_ROWS = statement(
+  'campaign_claim_rows',
+  `with picked as (
+       select r.contact_id from campaign_recipients r
+       where r.campaign_id = $1 and r.batch_no = $2 and r.state = 'queued'
+         and (r.not_before is null or r.not_before <= now())
+         and exists (select 1 from campaigns c where c.id = $1 and c.status = 'processing')
+       limit $3 for update of r skip locked)
+     ${claimPicked('$4')}`,
+);
+
 /**
  * Claims up to `limit` queued rows of one batch ('queued' -> 'sending', worker_id = us), committed before
  * any send: the heart of "at most once". Rows waiting for `not_before` are left for later.
@@ -265,14 +277,7 @@ export async function claimRows(
   workerId: string,
 ): Promise<ClaimedRow[]> {
   const { rows } = await pool.query<ClaimedRow>({
-    name: 'campaign-claim-rows',
-    text: `with picked as (
-       select r.contact_id from campaign_recipients r
-       where r.campaign_id = $1 and r.batch_no = $2 and r.state = 'queued'
-         and (r.not_before is null or r.not_before <= now())
-         and exists (select 1 from campaigns c where c.id = $1 and c.status = 'processing')
-       limit $3 for update of r skip locked)
-     ${claimPicked('$4')}`,
+    ...CLAIM_ROWS,
     values: [campaignId, batchNo, limit, workerId],
   });
   return rows;
@@ -335,6 +340,13 @@ export async function nextQueuedWait(
   return r.wait_ms === null ? 50 : Number(r.wait_ms);
 }
 
+const MARK_ATTEMPTED = statement(
+  'campaign_mark_attempted',
+  `update campaign_recipients set sent_at = now()
+     where campaign_id = $1 and contact_id = any($2::uuid[]) and state = 'sending' and worker_id = $3
+     returning contact_id`,
+);
+
 /**
  * Marks claimed rows attempted (sent_at) just before their sends. Returns the ids still ours: a row the
  * sweeper took back (this worker looked dead) is not ours to send any more.
@@ -346,33 +358,15 @@ export async function markAttempted(
   workerId: string,
 ): Promise<Set<string>> {
   const { rows } = await pool.query<{ contact_id: string }>({
-    name: 'campaign-mark-attempted',
-    text: `update campaign_recipients set sent_at = now()
-     where campaign_id = $1 and contact_id = any($2::uuid[]) and state = 'sending' and worker_id = $3
-     returning contact_id`,
+    ...MARK_ATTEMPTED,
     values: [campaignId, contactIds, workerId],
   });
   return new Set(rows.map((r) => r.contact_id));
 }
 
-/**
- * All outcomes of a chunk and the campaign's dispatched/failed/skipped counters in one statement. Only rows this
- * worker still holds are written. Returns the contact ids now 'sent' (for late delivery marks).
- */
-export async function writeOutcomes(
-  pool: Queryable,
-  campaignId: string,
-  workerId: string,
-  outcomes: Outcome[],
-): Promise<string[]> {
-  if (outcomes.length === 0) return [];
-  // One array per column, so the text is the same for any number of rows, and the recipients are looked
-  // up by primary key (`contact_id = any($3)`). A VALUES list planned against stale statistics ("no row is
-  // sending") became the inner side of a nested loop and was rebuilt for every sending row of the campaign:
-  // ~40 ms of Postgres CPU per call, the bottleneck of ten pages sending at once.
-  const { rows } = await pool.query<{ contact_id: string }>({
-    name: 'campaign-write-outcomes',
-    text: `with v as (
+const WRITE_OUTCOMES = statement(
+  'campaign_write_outcomes',
+  `with v as (
       select * from unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
                            $10::text[], $11::timestamptz[], $12::timestamptz[], $13::int[], $14::text[])
         as v (contact_id, state, messaging_type, tag, message_id, error_code, error_subcode, error_message,
@@ -395,6 +389,25 @@ export async function writeOutcomes(
         skipped_count = skipped_count + (select count(*) from u where u.state = 'skipped')
       where id = $1 and exists (select 1 from u where u.state in ('sent', 'failed', 'skipped')))
     select contact_id from u where state = 'sent'`,
+);
+
+/**
+ * All outcomes of a chunk and the campaign's dispatched/failed/skipped counters in one statement. Only rows this
+ * worker still holds are written. Returns the contact ids now 'sent' (for late delivery marks).
+ */
+export async function writeOutcomes(
+  pool: Queryable,
+  campaignId: string,
+  workerId: string,
+  outcomes: Outcome[],
+): Promise<string[]> {
+  if (outcomes.length === 0) return [];
+  // One array per column, so the text is the same for any number of rows, and the recipients are looked
+  // up by primary key (`contact_id = any($3)`). A VALUES list planned against stale statistics ("no row is
+  // sending") became the inner side of a nested loop and was rebuilt for every sending row of the campaign:
+  // ~40 ms of Postgres CPU per call, the bottleneck of ten pages sending at once.
+  const { rows } = await pool.query<{ contact_id: string }>({
+    ...WRITE_OUTCOMES,
     values: [
       campaignId,
       workerId,
