@@ -57,6 +57,8 @@ export function compare(
   op: TargetOp,
   target: number,
 ): boolean | undefined;
+/** The value of figure `f` its target compares (see `Target.of`). */
+export function targetSubject(f: Figure): number | null | undefined;
 export function figure(input: {
   name: string;
   unit: string;

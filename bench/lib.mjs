@@ -66,6 +66,12 @@ export function compare(value, op, target) {
   }
 }
 
+/** The value of figure `f` its target compares (see `target.of`). */
+export function targetSubject(f) {
+  const of = f.target?.of;
+  return of === 'ratio' ? f.ratio : of === 'max' ? f.max : f.median;
+}
+
 /**
  * One figure from the values of its runs. `baseline` is another figure of the same run (or {name, median});
  * the ratio is median / baseline median; `target.of: 'ratio'` checks the ratio instead of the median, and
@@ -88,8 +94,7 @@ export function figure({ name, unit, values, baseline, target, note, digits = 2 
   }
   if (target) {
     f.target = target;
-    const subject = target.of === 'ratio' ? f.ratio : target.of === 'max' ? f.max : f.median;
-    const holds = compare(subject, target.op, target.value);
+    const holds = compare(targetSubject(f), target.op, target.value);
     if (holds !== undefined) f.holds = holds;
   }
   if (note) f.note = note;

@@ -13,7 +13,7 @@ import { createWriteStream, existsSync, readFileSync, statSync, writeFileSync } 
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compare, machine, QUICK, REPO_ROOT, RESULTS_DIR } from '../bench/lib.mjs';
+import { compare, machine, QUICK, REPO_ROOT, RESULTS_DIR, targetSubject } from '../bench/lib.mjs';
 
 /** In run order. `result`: the file in bench/results it writes. `timeoutMin`: full / quick. */
 const BENCHES = [
@@ -203,9 +203,7 @@ function normaliseFigure(f) {
         : (f.values?.length ?? 1);
   if (typeof f.target === 'number') out.target = { op: '>=', value: f.target };
   if (out.target && typeof out.holds !== 'boolean') {
-    const subject =
-      out.target.of === 'ratio' ? out.ratio : out.target.of === 'max' ? out.max : out.median;
-    const h = compare(subject, out.target.op, out.target.value);
+    const h = compare(targetSubject(out), out.target.op, out.target.value);
     if (h !== undefined) out.holds = h;
   }
   return out;
