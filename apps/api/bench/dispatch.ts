@@ -412,10 +412,10 @@ async function main() {
     tenPages.push(
       await makePage(`Bench Page ${i + 1} of ${TEN_PAGES}`, PER_PAGE_RECIPIENTS, pacedEmulator),
     );
-  // Two worker processes that stay up across the runs, as deployed. Their first campaign runs on cold code
-  // (V8 has not compiled the send path yet) and new connections: its first second sent 100-230 per page
-  // against ~280 once warm (bench/FINDINGS.md), so it is its own figure; the RUNS runs after it are the
-  // sustained rate of ten pages at once.
+  // Two worker processes that stay up across the runs, as deployed. Their first campaign runs cold (new
+  // connections, code not yet optimised by V8): its first second sent 93-233 per page against ~280 once
+  // warm (bench/FINDINGS.md), so it is its own figure; the RUNS runs after it are the sustained rate of ten
+  // pages at once.
   const tenWorkers = Array.from({ length: 2 }, () => spawnWorker(LIMIT, pacedEmulator.url));
   await Promise.all(tenWorkers.map((p) => p.ready));
   const tenRuns = [];
