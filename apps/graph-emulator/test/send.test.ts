@@ -348,4 +348,31 @@ describe('Send API', () => {
       json: { conversationsPerSecond: 0 },
     });
   });
+
+  it('a deleted page: its token answers 190, its contacts and outbox are gone, a second delete is 404', async () => {
+    const g = await fixture(emu, 2);
+    const psid = g.psids[0] as string;
+    expect((await send(emu, g.page.id, g.pageToken, msg(psid))).status).toBe(200);
+    expect(
+      (await http(`${emu.url}/_emulator/pages/${g.page.id}`, { method: 'DELETE' })).body,
+    ).toEqual({
+      ok: true,
+    });
+    const after = await send(emu, g.page.id, g.pageToken, msg(psid));
+    expect(after.status).toBe(400);
+    expect(after.body.error).toMatchObject({ code: 190, type: 'OAuthException' });
+    expect((await http(`${emu.url}/_emulator/pages/${g.page.id}/outbox`)).status).toBe(404);
+    expect(
+      (
+        await http(`${emu.url}/_emulator/pages/${g.page.id}/contacts/${psid}/messages`, {
+          json: { text: 'hi' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await http(`${emu.url}/_emulator/pages/${g.page.id}`, { method: 'DELETE' })).status,
+    ).toBe(404);
+    // Other pages are untouched.
+    expect((await send(emu, f.page.id, f.pageToken, msg(f.psids[1] as string))).status).toBe(200);
+  });
 });

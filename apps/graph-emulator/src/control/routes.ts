@@ -325,6 +325,15 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { count: data.length, data };
   });
 
+  // The page deleted on Facebook (benchmarks also use it to keep a long-running emulator's heap small).
+  app.delete('/_emulator/pages/:pageId', async (req, reply) => {
+    const { pageId } = req.params as { pageId: string };
+    const page = world.pages.get(pageId);
+    if (!page) return bad(reply, 'Unknown page', 404);
+    world.deletePage(page);
+    return { ok: true };
+  });
+
   // Meta's review decided now (approve, or reject with a reason), with its status webhook.
   app.post('/_emulator/pages/:pageId/message_templates/:id', async (req, reply) => {
     const { pageId, id } = req.params as { pageId: string; id: string };

@@ -60,6 +60,15 @@ export class MarketingState {
     }
   >();
 
+  /** A deleted page: its subscriptions, opt-in requests, message campaigns and sends. */
+  forgetPage(pageId: string): void {
+    this.subscriptions.delete(pageId);
+    for (const key of this.optinRequests.keys())
+      if (key.startsWith(`${pageId}:`)) this.optinRequests.delete(key);
+    for (const [id, c] of this.campaigns) if (c.pageId === pageId) this.campaigns.delete(id);
+    for (const [id, s] of this.sends) if (s.pageId === pageId) this.sends.delete(id);
+  }
+
   subscriptionsOf(pageId: string): Map<string, Subscription> {
     let m = this.subscriptions.get(pageId);
     if (!m) {

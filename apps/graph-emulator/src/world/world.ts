@@ -189,6 +189,17 @@ export class World {
     return page;
   }
 
+  /**
+   * The page is deleted on Facebook: its contacts, conversations, outbox and marketing state go, and its
+   * tokens stop working (Graph answers them 190 as for any page the user no longer administers).
+   */
+  deletePage(page: Page): void {
+    for (const psid of page.contacts.keys()) this.psidIndex.delete(psid);
+    this.pages.delete(page.id);
+    this.marketing.forgetPage(page.id);
+    this.touch();
+  }
+
   addRole(page: Page, userId: string, tasks: PageTask[] = [...ALL_TASKS]): void {
     page.roles.set(userId, tasks);
     this.touch();
