@@ -70,7 +70,11 @@ export class PageSendPacer {
         pacerStats.reservations++;
         this.observe(Number(row.db_now), t0, t1);
         return {
-          firstAt: Math.max(t1, Number(row.end_at) - spanUs / 1000 - this.clock.offset),
+          // The slots' own times, even when the first went by while the answer travelled: the slot stream
+          // gives those up. Starting the run at the answer instead moved all of it late by that delay (up
+          // to 88 ms under load), over the next reservation's slots, perhaps another worker's: two runs
+          // sent at once packed over the page's rate.
+          firstAt: Number(row.end_at) - spanUs / 1000 - this.clock.offset,
           intervalMs: this.intervalUs / 1000,
           count,
         };
