@@ -17,6 +17,7 @@ const emulator = await startEmulator({
     ? { deauthorizeCallbackUrl: process.env.EMULATOR_DEAUTHORIZE_URL }
     : {}),
   logger: process.env.EMULATOR_LOG === '1',
+  trustRequestStart: process.env.EMULATOR_TRUST_REQUEST_START === '1',
   ...(process.env.EMULATOR_ALLOWED_ORIGINS
     ? { allowedOrigins: process.env.EMULATOR_ALLOWED_ORIGINS.split(',').map((o) => o.trim()) }
     : {}),

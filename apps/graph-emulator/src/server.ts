@@ -37,6 +37,14 @@ export interface EmulatorOptions {
    * tokens, so no web page may call it.
    */
   allowedOrigins?: string[];
+  /**
+   * Behind a proxy that stamps each request's arrival (`X-Request-Start: t=<epoch seconds or ms>`, nginx's
+   * `t=${msec}`): the Send API counts its rate limit and records outbox times by that stamp. The platform
+   * stamps requests at its edge; this one process stamps them when its event loop gets to them, and a
+   * garbage-collection pause then stamps together requests that arrived apart. Off by default: any
+   * client could set the header.
+   */
+  trustRequestStart?: boolean;
 }
 
 /** The product's origins in development: `pnpm start` (3000) and the Vite dev server (5173). */
@@ -57,6 +65,14 @@ export interface Emulator {
 const VERSION_PREFIX = /^\/(v\d+\.\d+)(?=\/|$)/;
 
 /** Waits `ms`, or less when the client closes the connection (nobody is left to answer). */
+/** `t=1795673894.197` (seconds, as nginx's `$msec`) or `t=1795673894197` (ms): the epoch ms. */
+function arrival(header: string | string[] | undefined): { receivedAt?: number } {
+  const m = typeof header === 'string' ? /^t=(\d+(?:\.\d+)?)$/.exec(header.trim()) : null;
+  if (!m) return {};
+  const t = Number(m[1]);
+  return { receivedAt: t < 1e11 ? Math.round(t * 1000) : t };
+}
+
 function holdUnlessClosed(ms: number, raw: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -168,6 +184,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         params,
         versionPrefix,
         ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        ...(options.trustRequestStart ? arrival(req.headers['x-request-start']) : {}),
       };
       const latency = world.behaviour.latencyMs;
       if (latency > 0) await sleep(latency);

@@ -10,9 +10,14 @@ export interface Json {
 
 export async function http(
   url: string,
-  init: { method?: string; json?: unknown; form?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    json?: unknown;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Json> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...init.headers };
   let body: string | undefined;
   if (init.json !== undefined) {
     headers['content-type'] = 'application/json';

@@ -20,6 +20,8 @@ export interface GraphRequest {
   /** `/v16.0` or '' — kept for paging links. */
   versionPrefix: string;
   authorization?: string;
+  /** When the platform's edge received the request (epoch ms; `trustRequestStart`), if known. */
+  receivedAt?: number;
   /** Set by fault injection (`hangNext`): the answer is sent this many ms late. */
   holdAnswerMs?: number;
 }

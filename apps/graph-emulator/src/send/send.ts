@@ -38,7 +38,7 @@ export function sendMessage(
   const { world } = ctx;
   requirePageToken(auth, page, 'POST');
   requireScope(auth, 'pages_messaging');
-  const now = world.now();
+  const now = req.receivedAt !== undefined ? req.receivedAt + world.clockOffsetMs : world.now();
   const wait = ctx.sendLimiter.tryAcquire(page.id, world.behaviour.sendPerSecond, now);
   if (wait > 0) throw sendRateLimited(page.id, wait);
   // An injected 1 or 2 comes back after the send is recorded (see faults.ts).
