@@ -2,10 +2,12 @@
 // statements (the product's own sync of 10,000 conversations would take minutes at the platform's limits).
 // The page and its contacts exist in the emulator too, so sends and the web app work against it.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { TokenCipher } from '../src/crypto/tokens.js';
+import { startEdge } from './edge.js';
 
 /** A small picture as a data: URL (the CSP allows it), so attachment bubbles load without a network. */
 const BENCH_PICTURE =
@@ -58,6 +60,25 @@ export async function createEmulatorPage(
 export async function startEmulatorProcess(
   options: { judgesPace?: boolean } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
+  if (!options.judgesPace) return startEmulatorFreePort(options);
+  // Its senders reach it through the platform's edge, which stamps each request's arrival (bench/edge.ts).
+  const emulator = await startEmulatorFreePort(options);
+  const edge = await startEdge(emulator.url, raisePriority).catch(async (err: unknown) => {
+    await emulator.close();
+    throw err;
+  });
+  return {
+    url: edge.url,
+    close: async () => {
+      await edge.close();
+      await emulator.close();
+    },
+  };
+}
+
+async function startEmulatorFreePort(options: {
+  judgesPace?: boolean;
+}): Promise<{ url: string; close: () => Promise<void> }> {
   // A random port can be taken meanwhile, often by a loopback connection's own ephemeral port (the range
   // overlaps): another port is tried then.
   for (let attempt = 1; ; attempt++) {
@@ -70,25 +91,37 @@ export async function startEmulatorProcess(
 }
 
 /**
- * For an emulator whose outbox times judge a sender's pace. The platform runs on its own machines; here it
- * shares two cores with the senders. Descheduled for 50-110 ms, it stamped the requests that queued
- * meanwhile all at once, and the second after that burst counted a second of sends plus the burst: sends
- * "over the limit" that no sender made (bench/FINDINGS.md). A higher scheduling priority keeps it answering
- * when it would be. Throughput runs leave it as is: there, the share of the CPU it takes from the senders
- * is part of what is measured. Needs root (or CAP_SYS_NICE); without it the emulator runs as before, and
- * says so.
+ * For the platform that judges a sender's pace: its edge (nginx) and the emulator behind it. The platform
+ * runs on its own machines; here it shares two cores with the senders. Descheduled for 50-110 ms, the
+ * emulator stamped the requests that queued meanwhile all at once, and the second after that burst counted
+ * a second of sends plus the burst: sends "over the limit" that no sender made (bench/FINDINGS.md). A higher
+ * scheduling priority keeps both answering when they would be. Throughput runs leave the emulator as is:
+ * there, the share of the CPU it takes from the senders is part of what is measured. Needs root (or
+ * CAP_SYS_NICE); without it they run as before, and the bench says so.
  */
 function raisePriority(pid: number | undefined): void {
   if (pid === undefined) return;
   try {
-    os.setPriority(pid, -10);
+    // Linux gives each thread its own priority, and a process's id names only its main thread: V8's
+    // helper threads (the garbage collector's parallel work) stayed at 0. Later threads inherit it.
+    for (const tid of threadsOf(pid)) os.setPriority(tid, -10);
   } catch {
     if (!warnedPriority)
-      console.warn('[bench] cannot raise the emulator process priority: it shares the CPU as is');
+      console.warn(
+        "[bench] cannot raise the platform processes' priority: they share the CPU as is",
+      );
     warnedPriority = true;
   }
 }
 let warnedPriority = false;
+
+function threadsOf(pid: number): number[] {
+  try {
+    return fs.readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    return [pid];
+  }
+}
 
 class PortInUse extends Error {
   constructor(port: number) {
@@ -102,7 +135,12 @@ async function startEmulatorOn(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const main = fileURLToPath(new URL('../../graph-emulator/src/main.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      EMULATOR_PORT: String(port),
+      EMULATOR_HOST: '127.0.0.1',
+      ...(options.judgesPace ? { EMULATOR_TRUST_REQUEST_START: '1' } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let inUse = false;
