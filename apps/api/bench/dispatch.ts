@@ -556,7 +556,7 @@ async function main() {
     notes: [
       'Workers are separate processes (apps/api/bench/dispatch-worker.ts); emulator and Postgres run beside them on the same machine.',
       'The pacer targets 96% of the page rate (jitter margin), so about 0.96 is the expected ceiling of achieved / limit.',
-      'The emulator runs in a process of its own, as the platform is remote, and the paced runs use a second one that holds only their messages: its outbox times are when it handled each request, so a stall of its own (garbage collection, CPU shared with the workers and Postgres on this machine) shows as a burst.',
+      "The emulator runs in a process of its own, as the platform is remote, and the paced runs use a second one behind Debian's nginx as the platform's edge: its outbox times are when each request reached nginx (X-Request-Start), so a stall of the emulator's own (garbage collection, CPU shared with the workers and Postgres on this machine) does not show as a burst. It holds only the run it judges: each ten-pages run has new pages, and the last run's are deleted.",
       'The paced run leaves the emulator unthrottled so its outbox measures the pacer itself (with the emulator enforcing 300/s, over-limit sends are impossible by construction and would show as 613 answers).',
     ],
   });
