@@ -64,9 +64,7 @@ async function answers(url: string, exited: Promise<void>): Promise<boolean> {
 }
 
 function config(dir: string, port: number, upstream: string): string {
-  const asRoot = process.getuid?.() === 0 ? 'user root;' : '';
-  return `${asRoot}
-daemon off;
+  return `daemon off;
 master_process off;
 pid ${dir}/nginx.pid;
 error_log stderr error;

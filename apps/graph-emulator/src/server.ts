@@ -64,7 +64,6 @@ export interface Emulator {
 
 const VERSION_PREFIX = /^\/(v\d+\.\d+)(?=\/|$)/;
 
-/** Waits `ms`, or less when the client closes the connection (nobody is left to answer). */
 /** `t=1795673894.197` (seconds, as nginx's `$msec`) or `t=1795673894197` (ms): the epoch ms. */
 function arrival(header: string | string[] | undefined): { receivedAt?: number } {
   const m = typeof header === 'string' ? /^t=(\d+(?:\.\d+)?)$/.exec(header.trim()) : null;
@@ -73,6 +72,7 @@ function arrival(header: string | string[] | undefined): { receivedAt?: number }
   return { receivedAt: t < 1e11 ? Math.round(t * 1000) : t };
 }
 
+/** Waits `ms`, or less when the client closes the connection (nobody is left to answer). */
 function holdUnlessClosed(ms: number, raw: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
