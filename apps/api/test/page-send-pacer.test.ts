@@ -26,7 +26,7 @@ describe('PageSendPacer', () => {
       `insert into pages (fb_page_id, name, page_token_enc) values ($1, 'Pacer Page', 'x') returning id`,
       [`pacer-${n}-${Date.now()}`],
     );
-    return rows[0]!.id;
+    return rows[0]?.id as string;
   };
   beforeAll(async () => {
     db = await createTestDatabase();
