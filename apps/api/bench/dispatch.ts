@@ -5,8 +5,9 @@
  *  1. A 100,000-recipient campaign, emulator and pacer unthrottled: msgs/s with one worker, then two.
  *     Target >= 2,000 msgs/s with one worker.
  *  2. At 300 sends/s per page (the pacer at the platform's limit; the emulator left unthrottled so its
- *     outbox shows the pacer's own behaviour, timed by arrival at an nginx edge in front), two workers: achieved / limit (target >= 0.95) and sends
- *     over the limit in any sliding second of the outbox (target 0).
+ *     outbox shows the pacer's own behaviour, timed by arrival at an nginx edge in front), two workers:
+ *     achieved / limit (target >= 0.95) and sends over the limit in any sliding second of the outbox
+ *     (target 0).
  *  3. Reach: one campaign over every send path (standard, utility template, paid marketing; 100,000
  *     recipients, 20,000 in quick mode), one worker, unthrottled (target >= 2,000 recipients/s); then ten
  *     pages dispatching at once at 300/s each, two worker processes that stay up across the runs (as

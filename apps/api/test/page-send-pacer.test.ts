@@ -47,9 +47,10 @@ describe('PageSendPacer', () => {
       slow.lagMs = 0;
       const second = await b.reserve(p, 20);
       const firstEnd = first.firstAt + first.count * first.intervalMs;
-      // The second run starts where the first ends on the page's schedule (or later), within the clock
-      // calibration's error. Moved to start when its answer was read, the first one ended ~40 ms later.
-      expect(second.firstAt - firstEnd, `round ${round}`).toBeGreaterThan(-3);
+      // The second run starts where the first ends on the page's schedule (or later), give or take the
+      // two clock calibrations' error (a few ms on a loaded machine). Moved to start when its answer was
+      // read, the first one ended ~40 ms later: -40.
+      expect(second.firstAt - firstEnd, `round ${round}`).toBeGreaterThan(-15);
       // The slow one's slots keep their times though some went by while it read the answer.
       expect(first.firstAt).toBeLessThan(performance.now() - 30);
       await new Promise((r) => setTimeout(r, 100));
@@ -62,6 +63,7 @@ describe('PageSendPacer', () => {
     const r1 = await pacer.reserve(p, 50);
     const r2 = await pacer.reserve(p, 50);
     expect(r1.intervalMs).toBeCloseTo(1000 / 288, 6);
-    expect(r2.firstAt - r1.firstAt).toBeCloseTo(50 * r1.intervalMs, 0);
+    // Within the clock calibration's error: the second answer may refine it.
+    expect(Math.abs(r2.firstAt - r1.firstAt - 50 * r1.intervalMs)).toBeLessThan(3);
   });
 });
