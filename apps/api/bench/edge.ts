@@ -44,8 +44,11 @@ export async function startEdge(
         },
       };
     }
-    if (attempt >= 5 || !stderr.includes('Address already in use'))
+    if (attempt >= 5 || !stderr.includes('Address already in use')) {
+      child.kill('SIGQUIT');
+      fs.rmSync(dir, { recursive: true, force: true });
       throw new Error(`bench edge (nginx) did not start: ${stderr}`);
+    }
   }
 }
 
