@@ -288,6 +288,56 @@ describe('webhook deliveries', () => {
     }
   });
 
+  it('two deliveries that deadlock on their contacts are both applied at once, not left for the sweeper', async () => {
+    // Meta batches several people's events in one delivery and sends deliveries concurrently: one locks
+    // contact B then A while the other locks A then B. Postgres aborts one of them (40P01); it is retried.
+    const [a, b] = [page.contacts[0]?.psid, page.contacts[1]?.psid];
+    const item = (who: string | undefined, mid: string, text: string) => ({
+      sender: { id: who },
+      recipient: { id: page.id },
+      timestamp: 1_700_000_200_000,
+      message: { mid, text },
+    });
+    const store = async (items: unknown[]) =>
+      (
+        await env.database.db.execute<{ id: number }>(
+          sql`insert into webhook_events (object, payload) values ('page', ${envelope(items)}::jsonb) returning id`,
+        )
+      ).rows[0]?.id as number;
+    // Each delivery's first message is held 300 ms, after its contact was locked: the two cross for sure.
+    await env.database.db.execute(
+      sql.raw(`
+      create function pause_for_deadlock() returns trigger language plpgsql as
+        $$ begin perform pg_sleep(0.3); return new; end $$;
+      create trigger pause_for_deadlock before insert on messages for each row
+        when (new.text = 'hold') execute function pause_for_deadlock();`),
+    );
+    try {
+      const first = await store([item(b, 'm_dl_b1', 'hold'), item(a, 'm_dl_a1', 'then a')]);
+      const second = await store([item(a, 'm_dl_a2', 'hold'), item(b, 'm_dl_b2', 'then b')]);
+      const heardBefore = heard.length;
+      const ingest = { db: env.database.db, tokens: env.tokens };
+      await Promise.all([processWebhookEvent(ingest, first), processWebhookEvent(ingest, second)]);
+      const { rows } = await env.database.db.execute<{ processed: boolean; error: string | null }>(
+        sql`select processed_at is not null as processed, error from webhook_events
+             where id in (${first}, ${second}) order by id`,
+      );
+      expect(rows).toEqual([
+        { processed: true, error: null },
+        { processed: true, error: null },
+      ]);
+      const stored = await env.database.db.execute<{ mid: string }>(
+        sql`select mid from messages where mid like 'm_dl_%' order by mid`,
+      );
+      expect(stored.rows.map((r) => r.mid)).toEqual(['m_dl_a1', 'm_dl_a2', 'm_dl_b1', 'm_dl_b2']);
+      expect(heard.length - heardBefore).toBe(4);
+    } finally {
+      await env.database.db.execute(
+        sql.raw('drop trigger pause_for_deadlock on messages; drop function pause_for_deadlock();'),
+      );
+    }
+  });
+
   it('deliveries and reads in any order end in the same state', async () => {
     const who = page.contacts[2]?.psid;
     const t0 = Date.UTC(2025, 0, 1, 12, 0, 0);

@@ -5,6 +5,7 @@ import { INTERACTION_WINDOW_MS } from '@pagecast/contract';
 import type { Db } from '../../db/client.js';
 import { onWebhookEvent } from '../webhooks/listeners.js';
 import { poolOf, runStatement, statement } from '../../db/client.js';
+import { retryOnConflict } from '../../db/conflicts.js';
 import { takeUpReturns } from './returns.js';
 
 /** The shape of the webhook listener registry's events (src/modules/webhooks/listeners.ts). */
@@ -158,10 +159,13 @@ const registered = new WeakSet<Db>();
 export function registerCampaignCounters(db: Db): void {
   if (registered.has(db)) return;
   registered.add(db);
-  onWebhookEvent((event) => recordCampaignEvent(db, event).then(() => undefined));
+  // Both are idempotent, so a statement that lost a deadlock to a worker's outcome write is simply run again.
+  onWebhookEvent((event) =>
+    retryOnConflict(() => recordCampaignEvent(db, event)).then(() => undefined),
+  );
   // Deliver on return: a contact who writes takes up the campaign messages kept waiting for them.
   onWebhookEvent(async (event) => {
     if (event.kind === 'message' && !event.fromPage)
-      await takeUpReturns(db, event.pageId, event.psid, event.at);
+      await retryOnConflict(() => takeUpReturns(db, event.pageId, event.psid, event.at));
   });
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { DeletionStatus } from '@pagecast/contract';
 import { endSessions } from '../../auth/index.js';
 import type { Db, Tx } from '../../db/client.js';
+import { retryOnConflict } from '../../db/conflicts.js';
 import { GraphError } from '../../graph/index.js';
 import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import { assertTokenFor, SIGN_IN_MESSAGES } from '../admin/service.js';
@@ -144,20 +145,6 @@ export function deleteAdminDataIn(tx: Tx, fbUserId: string): Promise<DeletionOut
 /** Alphanumeric (Meta's requirement) and never all digits, so it cannot be mistaken for a user id. */
 export function newConfirmationCode(): string {
   return `DR${randomBytes(10).toString('hex').toUpperCase()}`;
-}
-
-/** A deadlock or serialization failure with a concurrent writer (a sign-in, a worker) is retried. */
-async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      const code =
-        (err as { code?: string; cause?: { code?: string } }).code ??
-        (err as { cause?: { code?: string } }).cause?.code;
-      if (i >= attempts || (code !== '40P01' && code !== '40001')) throw err;
-    }
-  }
 }
 
 /** The 'data-deletion' job: delete, then mark every open request of the user deleted. */

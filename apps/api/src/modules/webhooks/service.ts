@@ -6,6 +6,7 @@ import type { LiveEvent, Recipient } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
+import { retryOnConflict } from '../../db/conflicts.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
 import { publish } from '../../realtime/index.js';
@@ -71,30 +72,33 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
 
   let emitted: WebhookEvent[] | null;
   try {
-    emitted = await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const locked = await repo.lockUnprocessed(db, eventId);
-      if (!locked) return null; // processed meanwhile, or another process has it now
-      const out: WebhookEvent[] = [];
-      const payload = locked.payload as { entry?: Entry[] };
-      for (const entry of payload.entry ?? []) {
-        if (!entry.id) continue;
-        const page = await repo.findPage(db, entry.id);
-        if (!page) continue; // a page nobody connected (any more): nothing to keep
-        for (const item of messagingOf(entry)) {
-          const e = await applyItem(db, page, item, profiles);
-          if (e) out.push(e);
+    // Deliveries touching the same contacts in another order can deadlock: the loser is run again.
+    emitted = await retryOnConflict(() =>
+      deps.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const locked = await repo.lockUnprocessed(db, eventId);
+        if (!locked) return null; // processed meanwhile, or another process has it now
+        const out: WebhookEvent[] = [];
+        const payload = locked.payload as { entry?: Entry[] };
+        for (const entry of payload.entry ?? []) {
+          if (!entry.id) continue;
+          const page = await repo.findPage(db, entry.id);
+          if (!page) continue; // a page nobody connected (any more): nothing to keep
+          for (const item of messagingOf(entry)) {
+            const e = await applyItem(db, page, item, profiles);
+            if (e) out.push(e);
+          }
+          for (const change of entry.changes ?? []) {
+            if (!change?.value || typeof change.value !== 'object') continue;
+            if (change.field === TEMPLATE_STATUS_FIELD)
+              await applyTemplateStatus(db, page.id, change.value);
+            const marketing = await marketingEvent(db, page, change.field, change.value);
+            if (marketing) out.push(marketing);
+          }
         }
-        for (const change of entry.changes ?? []) {
-          if (!change?.value || typeof change.value !== 'object') continue;
-          if (change.field === TEMPLATE_STATUS_FIELD)
-            await applyTemplateStatus(db, page.id, change.value);
-          const marketing = await marketingEvent(db, page, change.field, change.value);
-          if (marketing) out.push(marketing);
-        }
-      }
-      return out;
-    });
+        return out;
+      }),
+    );
   } catch (err) {
     deps.logger?.error({ err, eventId }, 'webhook event processing failed');
     await repo.markProcessed(deps.db, eventId, (err as Error).message ?? String(err));
