@@ -159,7 +159,7 @@ const registered = new WeakSet<Db>();
 export function registerCampaignCounters(db: Db): void {
   if (registered.has(db)) return;
   registered.add(db);
-  // Both are idempotent, so a statement that lost a deadlock to a worker's outcome write is simply run again.
+  // Both are idempotent, so a statement that lost a deadlock to another writer is simply run again.
   onWebhookEvent((event) =>
     retryOnConflict(() => recordCampaignEvent(db, event)).then(() => undefined),
   );
