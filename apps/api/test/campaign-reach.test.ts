@@ -36,6 +36,8 @@ const body = (page: WorldPage, over: Record<string, unknown> = {}) => ({
   pageId: page.fbPageId,
   tagId: null,
   time: new Date().toISOString(),
+  // Now by the server's clock, unless the test picks a time.
+  sendNow: !('time' in over),
   type: 'ACCOUNT_UPDATE',
   msg: 'Our weekend offer is on',
   ...over,

@@ -66,9 +66,9 @@ const rowsOf = async (campaignId: string) =>
       skip_reason: string | null;
     }>('select * from campaign_recipients where campaign_id = $1 order by psid', [campaignId])
   ).rows;
-/** Starts now: a time in the current minute is allowed (spec §5), so the scheduler takes it at once. */
+/** Starts now ('Send now': the server's clock), so the scheduler takes it at once. */
 const dispatchNow = async (over: Record<string, unknown> = {}) => {
-  const res = await create({ time: new Date().toISOString(), ...over });
+  const res = await create({ sendNow: true, ...over });
   expect(res.status).toBe(201);
   return settled(res.body.id as string);
 };
@@ -125,6 +125,28 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Trimmed', scheduledTime: startOfMinute.toISOString() });
+  });
+
+  it("'Send now' goes at the server's time, whatever time the browser's clock gave", async () => {
+    const quiet = await w.createPage({ inside: 1, outside: 0 });
+    await w.pool.query('update pages set page_token_enc = null where id = $1', [quiet.uuid]);
+    // A browser clock ten minutes behind: its "now" is in a past minute for the server.
+    const behind = new Date(Date.now() - 600_000).toISOString();
+    expect((await create({ pageId: quiet.fbPageId, time: behind })).body.fieldErrors).toEqual({
+      time: [M.dateTimeInPast],
+    });
+    const before = Date.now();
+    const res = await create({ pageId: quiet.fbPageId, time: behind, sendNow: true });
+    expect(res.status).toBe(201);
+    const at = Date.parse(res.body.scheduledTime as string);
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    // Not a boolean: refused like any malformed field, nothing created.
+    const count = await countCampaigns();
+    const bad = await create({ pageId: quiet.fbPageId, sendNow: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fieldErrors)).toEqual(['sendNow']);
+    expect(await countCampaigns()).toBe(count);
   });
 
   it('answers 201 with the pending campaign', async () => {
@@ -512,7 +534,7 @@ describe('cancel', () => {
 
   it('stops a processing campaign: no message goes out after the cancel settles', async () => {
     const p = await w.createPage({ inside: 60, outside: 0 });
-    const res = await create({ pageId: p.fbPageId, time: new Date().toISOString() });
+    const res = await create({ pageId: p.fbPageId, sendNow: true });
     const id = res.body.id as string;
     await waitFor(async () => (await detail(id)).campaign.dispatchedCount >= 3);
     expect((await w.api('POST', `/api/v1/campaigns/${id}/cancel`, {})).status).toBe(200);

@@ -398,6 +398,7 @@ describe('a marketing campaign', () => {
       pageId: p.fbPageId,
       tagId: null,
       time: new Date().toISOString(),
+      sendNow: true,
       type: 'ACCOUNT_UPDATE',
       msg: 'Hi {{first_name}}, 20% off this weekend',
       ...over,
@@ -521,6 +522,7 @@ describe('a marketing campaign', () => {
   it("with 'Only contacts I can reach', subscribers outside the window are in the audience, the others left out", async () => {
     const m = await marketingWorld();
     const res = await create(m.p, { marketing: true, reachableOnly: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     const d = await settled(res.body.id as string);
     expect(d.campaign).toMatchObject({ audienceCount: 3, dispatchedCount: 3, skippedCount: 0 });
     const psids = (await rows(res.body.id as string)).map((r) => r.psid).sort();

@@ -176,6 +176,7 @@ describe('own page tokens', () => {
       pageId: p.fbPageId,
       tagId: null,
       time: new Date().toISOString(),
+      sendNow: true,
       type: 'ACCOUNT_UPDATE',
       msg: 'Nobody may send this',
     });

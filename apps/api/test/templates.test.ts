@@ -317,6 +317,7 @@ describe('campaigns with a utility template', () => {
       pageId: p.fbPageId,
       tagId: null,
       time: new Date().toISOString(),
+      sendNow: true,
       type: 'POST_PURCHASE_UPDATE',
       msg: 'Hello from the shop',
       ...over,

@@ -109,8 +109,26 @@ describe('campaign creation body (server)', () => {
       reachableOnly: true,
       deliverOnReturnDays: null,
       marketing: false,
+      sendNow: false,
     });
     expect(body.safeParse(payload).success).toBe(true);
+  });
+
+  it("'Send now' takes the server's time: a browser's now from the minute before is not refused", () => {
+    // The form followed the clock; the browser's now is 10:29:59.9, the server's 10:30:45.5.
+    const values = form.parse({ ...valid, sendNow: true });
+    const payload = { ...toCreateCampaignBody(values, '42'), time: '2026-11-21T10:29:59.900Z' };
+    expect(payload.sendNow).toBe(true);
+    const sent = body.safeParse(payload);
+    expect(sent.success && sent.data.time).toBe(now.toISOString());
+    // Without it, the same time is in the past; and 'Send now' does not hide the other fields' errors.
+    expect(body.safeParse({ ...payload, sendNow: false }).error?.flatten().fieldErrors).toEqual({
+      time: ['Scheduled time cannot be in past'],
+    });
+    const bad = body.safeParse({ ...payload, name: 'ab', time: 'garbage' });
+    expect(bad.error?.flatten().fieldErrors).toEqual({
+      name: ['Campaign name must be at least 3 characters'],
+    });
   });
 
   it('deliver on return needs everyone in the audience: the payload turns reachableOnly off for it', () => {

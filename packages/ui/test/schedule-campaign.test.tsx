@@ -155,6 +155,7 @@ describe('ScheduleCampaignScreen', () => {
       reachableOnly: true,
       deliverOnReturnDays: 0,
       marketing: false,
+      sendNow: true,
     });
     expect(await screen.findByText(T.created)).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('');
@@ -304,8 +305,8 @@ describe('ScheduleCampaignScreen', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    // Sent at the moment it was scheduled, never "in the past".
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ dateTime: clock });
+    // Sent at the moment it was scheduled, never "in the past": the server's clock decides (sendNow).
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ dateTime: clock, sendNow: true });
   });
 
   it('a picked time stops following, shows the local time beside UTC, and Send now goes back', async () => {

@@ -166,12 +166,13 @@ async function http(method: 'GET' | 'POST', url: string, body?: unknown) {
   return { status: res.status, body: json as Record<string, unknown> | undefined, text };
 }
 
-const campaignBody = (name: string, msg: string, at: Date, tag: string | null) => ({
+/** `at` 'now': 'Send now', by the server's clock. */
+const campaignBody = (name: string, msg: string, at: Date | 'now', tag: string | null) => ({
   name,
   description: 'Fault suite',
   pageId: page.fbPageId,
   tagId: tag,
-  time: at.toISOString(),
+  ...(at === 'now' ? { sendNow: true } : { time: at.toISOString() }),
   type: 'ACCOUNT_UPDATE',
   msg,
 });
@@ -206,7 +207,7 @@ describe('Postgres stopped and restarted under a running API and worker', () => 
     const a = await http(
       'POST',
       '/api/v1/campaigns/create',
-      campaignBody('Outage A', 'Campaign A', new Date(), null),
+      campaignBody('Outage A', 'Campaign A', 'now', null),
     );
     expect(a.status, a.text).toBe(201);
     const aId = String(a.body?.id);
@@ -255,7 +256,7 @@ describe('Postgres stopped and restarted under a running API and worker', () => 
     const c = await http(
       'POST',
       '/api/v1/campaigns/create',
-      campaignBody('Outage C', 'Campaign C', new Date(), tagId),
+      campaignBody('Outage C', 'Campaign C', 'now', tagId),
     );
     expect(c.status, c.text).toBe(503);
     expect(typeof c.body?.message).toBe('string');
@@ -279,7 +280,7 @@ describe('Postgres stopped and restarted under a running API and worker', () => 
     const cRetry = await http(
       'POST',
       '/api/v1/campaigns/create',
-      campaignBody('Outage C', 'Campaign C', new Date(), tagId),
+      campaignBody('Outage C', 'Campaign C', 'now', tagId),
     );
     expect(cRetry.status, cRetry.text).toBe(201);
     const cId = String(cRetry.body?.id);

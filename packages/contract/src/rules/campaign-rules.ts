@@ -98,6 +98,8 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
     campaignDescription,
     selectedTag: z.string().optional().default(''),
     dateTime: dateTimeField(now).transform((v) => new Date(v as string | Date)),
+    /** The time follows the clock ('Send now'): the server's clock decides it. */
+    sendNow: z.boolean().default(false),
     message: campaignMessage,
     contentType,
     /** '' = no template: recipients outside the window are skipped. */
@@ -117,7 +119,7 @@ export type CampaignFormValues = z.output<typeof campaignFormSchema>;
 const uuid = z.string().uuid(M.tagInvalid);
 
 /** The creation payload (spec §3) with the same rules on the server's field names. */
-export const makeCreateCampaignBodySchema = (now: () => Date = () => new Date()) =>
+const createCampaignObject = (now: () => Date) =>
   z
     .object({
       name: campaignName,
@@ -125,6 +127,8 @@ export const makeCreateCampaignBodySchema = (now: () => Date = () => new Date())
       pageId: z.string({ required_error: M.pageRequired }).regex(/^\d{1,32}$/, 'Invalid page id'),
       tagId: uuid.nullable().default(null),
       time: dateTimeField(now).transform((v) => new Date(v as string).toISOString()),
+      /** 'Send now': the campaign goes at the server's time, whatever `time` says (see below). */
+      sendNow: z.boolean().default(false),
       type: contentType,
       msg: campaignMessage,
       /** A utility template for recipients outside the 24-hour window (null: they are skipped). */
@@ -155,8 +159,21 @@ export const makeCreateCampaignBodySchema = (now: () => Date = () => new Date())
           message: M.returnNeedsEveryone,
         });
     });
+
+/**
+ * With `sendNow`, the server's clock sets `time` before any rule reads it: a browser's "now" that crossed a
+ * minute's edge in transit, or came from a clock running behind the server's, was refused as in the past.
+ */
+export const makeCreateCampaignBodySchema = (now: () => Date = () => new Date()) =>
+  z.preprocess(
+    (body) =>
+      body !== null && typeof body === 'object' && (body as { sendNow?: unknown }).sendNow === true
+        ? { ...body, time: now().toISOString() }
+        : body,
+    createCampaignObject(now),
+  );
 export const createCampaignBodySchema = makeCreateCampaignBodySchema();
-export type CreateCampaignBody = z.input<typeof createCampaignBodySchema>;
+export type CreateCampaignBody = z.input<ReturnType<typeof createCampaignObject>>;
 
 /** Form values -> creation payload (spec §3: tagId null when no tag is chosen). */
 export function toCreateCampaignBody(
@@ -169,6 +186,7 @@ export function toCreateCampaignBody(
     pageId,
     tagId: values.selectedTag ? values.selectedTag : null,
     time: values.dateTime.toISOString(),
+    sendNow: values.sendNow,
     type: values.contentType,
     msg: values.message,
     templateId: values.templateId ? values.templateId : null,

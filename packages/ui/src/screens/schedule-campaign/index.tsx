@@ -149,8 +149,9 @@ export function ScheduleCampaignScreen({
     if (inFlight.current || syncing) return;
     const parsed = makeCampaignFormSchema(now).safeParse({
       ...values,
-      // Following the clock: the campaign goes at the moment it is scheduled.
+      // Following the clock: the campaign goes at the moment it is scheduled, by the server's clock.
       dateTime: following ? now() : values.dateTime,
+      sendNow: following,
       templateParams: values.templateId ? toParamMap(values.templateParams) : {},
     });
     if (!parsed.success) {
