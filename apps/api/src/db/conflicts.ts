@@ -1,15 +1,14 @@
 // Deadlocks and serialization failures are how Postgres settles two transactions that cross (40P01,
 // 40001): the loser is aborted having changed nothing, and running it again is the documented remedy.
 
+import { causeChain } from './errors.js';
+
 const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
 
-/** True when `err` (or a cause of it: drizzle wraps driver errors) is a deadlock or serialization failure. */
+/** True when `err` (or one of its causes) is a deadlock or serialization failure. */
 export function isTransactionConflict(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; depth++) {
-    const { code } = e as { code?: unknown };
+  for (const { code } of causeChain(err))
     if (typeof code === 'string' && CONFLICT_SQLSTATES.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
   return false;
 }
 

@@ -17,10 +17,18 @@ const UNAVAILABLE_NET_CODES = new Set([
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|the database system is (starting up|shutting down)/i;
 
-/** True when `err` (or one of its causes: drizzle wraps driver errors) says the database is unreachable. */
-export function isDatabaseUnavailable(err: unknown): boolean {
+/** `err` and its causes, five deep (drizzle wraps the driver's error in its own). */
+export function* causeChain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let e = err, depth = 0; e && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    yield e;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+/** True when `err` (or one of its causes) says the database is unreachable. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of causeChain(err)) {
+    const { code, message } = e;
     if (
       typeof code === 'string' &&
       (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_NET_CODES.has(code))
@@ -28,7 +36,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
       return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
     if (e instanceof AggregateError && e.errors.some((x) => isDatabaseUnavailable(x))) return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
