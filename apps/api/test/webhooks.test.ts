@@ -159,6 +159,55 @@ describe('webhook deliveries', () => {
     expect(rows).toEqual([{ text: 'café äöå', direction: 'in' }]);
   });
 
+  it('a delivery of 20 events over two pages, one text with \\u0000 and one with a raw NUL, stores all 20', async () => {
+    const other = await seedEmulatorPage(env, await seedAccount(env), {
+      name: 'Other Tenant',
+      contacts: 2,
+    });
+    const now = Date.now();
+    const entries = Array.from({ length: 20 }, (_, i) => {
+      const target = i % 2 === 0 ? page : other;
+      const who = target.contacts[i % 2 === 0 ? 0 : 1]?.psid;
+      return {
+        id: target.id,
+        time: now,
+        messaging: [
+          {
+            sender: { id: who },
+            recipient: { id: target.id },
+            timestamp: now + i,
+            message: { mid: `m_nul_${i}`, text: `event ${i} NULMARK` },
+          },
+        ],
+      };
+    });
+    const json = JSON.stringify({ object: 'page', entry: entries });
+    // Event 3 carries the JSON escape of U+0000 (what Meta sends for a typed NUL), event 6 a raw NUL
+    // byte, event 9 the six characters a contact can type; the rest are plain.
+    const raw = json
+      .replace('event 3 NULMARK', 'event 3 a\\u0000b')
+      .replace('event 6 NULMARK', 'event 6 c\u0000d')
+      .replace('event 9 NULMARK', 'event 9 \\\\u0000')
+      .replaceAll(' NULMARK', '');
+    const res = await env.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/messenger',
+      headers: { 'content-type': 'application/json', ...signatureHeaders(raw, SECRET) },
+      payload: raw,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await delivery(await lastEventId());
+    const { rows } = await env.database.db.execute<{ mid: string; text: string }>(
+      sql`select mid, text from messages where mid like 'm_nul_%' order by mid`,
+    );
+    expect(rows).toHaveLength(20);
+    const text = (i: number) => rows.find((r) => r.mid === `m_nul_${i}`)?.text;
+    expect(text(3)).toBe('event 3 a\uFFFDb');
+    expect(text(6)).toBe('event 6 c\uFFFDd');
+    expect(text(9)).toBe('event 9 \\u0000');
+    expect(text(0)).toBe('event 0');
+  });
+
   it('a contact writing through the emulator ends up stored, live, and opens the window', async () => {
     const hub =
       env.deps.realtime ??

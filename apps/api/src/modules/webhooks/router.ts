@@ -1,6 +1,7 @@
 import { contract } from '@pagecast/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verifySignature } from '../../graph/signatures.js';
+import { storableJson } from '../../http/null-chars.js';
 import { jsonDepth } from '../../lib/json-depth.js';
 import type { ModuleDeps } from '../deps.js';
 import { insertWebhookEvent } from './repo.js';
@@ -53,7 +54,8 @@ async function receive(deps: ModuleDeps, request: FastifyRequest, reply: Fastify
   }
   let body: unknown;
   try {
-    body = JSON.parse(raw.toString('utf8'));
+    // A contact's text may hold U+0000, which Postgres cannot store: made storable, never refused.
+    body = storableJson(raw);
   } catch {
     return reply.code(400).send({ message: 'The webhook body is not JSON' });
   }
