@@ -439,6 +439,40 @@ describe('data deletion', () => {
     expect(row?.tokenStatus).toBe('valid');
   });
 
+  it('a replay re-encoded (padding, the other base64 alphabet, other unused bits) is still a replay', async () => {
+    await startWorkers();
+    const eve = await user('Eve');
+    await page([eve], 'Eve Page');
+    // A payload whose signature has both URL-safe characters, so the other alphabet differs.
+    let request = '';
+    for (let i = 0; !/[-_]/.test(request.split('.')[0] ?? ''); i++)
+      request = signed({ user_id: eve.id, issued_at: nowS(), n: i });
+    const first = await callback('data-deletion', request);
+    expect(first.statusCode).toBe(200);
+    const { confirmation_code: code } = first.json<{ confirmation_code: string }>();
+    await eventually(async () => (await status(eve.id)).body.deleted, "eve's deletion");
+    await db().insert(admins).values({ fbUserId: eve.id, name: 'Eve again' });
+
+    const [sig, payload] = request.split('.') as [string, string];
+    // 32 bytes make 43 characters: the last carries 2 unused bits, which decoders ignore.
+    const last = sig.at(-1) as string;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const otherBits = alphabet[alphabet.indexOf(last) ^ 1] as string;
+    const variants = [
+      `${sig}=.${payload}`,
+      `${sig.replaceAll('-', '+').replaceAll('_', '/')}.${payload}`,
+      `${sig.slice(0, -1)}${otherBits}.${payload}`,
+    ];
+    for (const variant of variants) {
+      const res = await callback('data-deletion', variant);
+      expect(res.statusCode, variant).toBe(200);
+      expect(res.json(), variant).toMatchObject({ confirmation_code: code });
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await adminExists(eve)).toBe(true);
+    expect(await requestsOf(eve)).toHaveLength(1);
+  });
+
   it("removes exactly the user's data and keeps a co-admin's shared page with its data", async () => {
     await startWorkers();
     const alice = await user('Alice');

@@ -5,9 +5,15 @@ import type { Db } from '../../db/client.js';
 
 export type CallbackKind = 'data_deletion' | 'deauthorize';
 
-/** A signed_request's identity: its bytes hashed (the signature alone covers the payload). */
+/**
+ * A signed_request's identity: its signature's decoded bytes hashed. The signature alone covers the payload,
+ * and the same bytes can be written many ways (padding, either base64 alphabet, the unused low bits of the
+ * last character): hashing the text as sent let a re-encoded copy replay.
+ */
 export const signedRequestDigest = (signedRequest: string) =>
-  createHash('sha256').update(signedRequest).digest('hex');
+  createHash('sha256')
+    .update(Buffer.from(signedRequest.split('.')[0] ?? '', 'base64url'))
+    .digest('hex');
 
 /**
  * Records the first use of a signed_request; false when it was used before (a replay, or Meta retrying).
