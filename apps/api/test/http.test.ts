@@ -7,7 +7,9 @@ import { initClient } from '@ts-rest/core';
 import net, { type AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
+import { registerMetrics } from '../src/http/metrics.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestDatabase } from './helpers/db.js';
 
@@ -56,6 +58,17 @@ describe('probes and metrics', () => {
     expect(res.body).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\}/,
     );
+  });
+
+  it('/metrics is a 404 in production without METRICS_TOKEN, not the web app fallback', async () => {
+    const app = Fastify();
+    // The SPA fallback answers every unknown GET with the page, as the built web app does.
+    app.setNotFoundHandler((_request, reply) => reply.code(200).type('text/html').send('<html>'));
+    registerMetrics(app, { metricsToken: undefined, isProduction: true });
+    const res = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Route GET /metrics not found' });
+    await app.close();
   });
 
   it('echoes a sane x-request-id and generates one otherwise', async () => {

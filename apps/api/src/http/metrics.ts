@@ -34,7 +34,13 @@ export function registerMetrics(
     );
   });
   const token = config.metricsToken;
-  if (!token && config.isProduction) return;
+  if (!token && config.isProduction) {
+    // Off, yet answered here: otherwise the web app's fallback would serve its page with a 200.
+    app.get('/metrics', (_request, reply) =>
+      reply.code(404).send({ message: 'Route GET /metrics not found' }),
+    );
+    return;
+  }
   const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
   app.get('/metrics', async (request, reply) => {
     if (expected) {
