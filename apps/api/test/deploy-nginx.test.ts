@@ -30,7 +30,8 @@ function nginxConfig(apiPort: number, port: number): string {
     .readFileSync(path.join(REPO_ROOT, 'deploy/nginx.conf'), 'utf8')
     .replace('server api:3000;', `server 127.0.0.1:${apiPort};`)
     .replace('listen 80;', `listen 127.0.0.1:${port};`)
-    .replace('root /usr/share/nginx/html;', `root ${path.join(dir, 'html')};`);
+    .replace('root /usr/share/nginx/html;', `root ${path.join(dir, 'html')};`)
+    .replace('/var/log/nginx/access.log', path.join(dir, 'access.log'));
   const asRoot = process.getuid?.() === 0 ? 'user root;' : '';
   return `${asRoot}
 worker_processes 1;
@@ -146,6 +147,8 @@ describe('production web server (deploy/nginx.conf)', () => {
     const missing = await fetch(`${base}/assets/nope.js`);
     expect(missing.status).toBe(404);
     expectSecurityHeaders(missing);
+    // A missing asset is not cached for a year: after a deploy it may exist.
+    expect(missing.headers.get('cache-control')).toBeNull();
   });
 
   it('HTML documents come from the API with its CSP, which allows the inline script by hash only', async () => {
@@ -168,6 +171,28 @@ describe('production web server (deploy/nginx.conf)', () => {
     expectSecurityHeaders(res);
   });
 
+  it("nginx's own 413 carries the headers and the API's JSON message", async () => {
+    const res = await fetch(`${base}/api/v1/campaigns`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(2 * 1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expectSecurityHeaders(res);
+    expect(await res.json()).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('the access log never holds a query string: the webhook verify token stays out', async () => {
+    const token = 'verify-token-that-must-not-be-logged';
+    await fetch(
+      `${base}/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1`,
+    );
+    const log = path.join(dir, 'access.log');
+    const logged = await waitForLine(log, '/api/webhooks/messenger');
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain('hub.');
+  });
+
   it('with no API to answer: a 503 with Retry-After and the headers, not a bare 502', async () => {
     await api.app.close();
     const res = await fetch(`${base}/dashboard/chats`, { headers: { accept: 'text/html' } });
@@ -176,3 +201,13 @@ describe('production web server (deploy/nginx.conf)', () => {
     expectSecurityHeaders(res);
   });
 });
+
+/** nginx writes its access log after the answer: waits for a line that names `path`. */
+async function waitForLine(file: string, needle: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    if (text.includes(needle)) return text;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no access log line for ${needle}`);
+}
