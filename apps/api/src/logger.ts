@@ -42,11 +42,27 @@ export function censorSecrets(value: unknown, depth = 1): unknown {
   return out ?? value;
 }
 
+const SECRET_PARAMS = new Set([
+  'access_token',
+  'input_token',
+  'token',
+  'appsecret_proof',
+  'hub.verify_token',
+]);
+
+/** Redacts secret query values; a key is judged decoded, so `hub%2Everify_token` is masked too. */
 export function maskUrl(url: string): string {
-  return url.replace(
-    /([?&](?:access_token|input_token|token|appsecret_proof|hub\.verify_token)=)[^&#]*/gi,
-    '$1[Redacted]',
+  return url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, key: string) =>
+    SECRET_PARAMS.has(decodedKey(key)) ? `${sep}${key}=[Redacted]` : whole,
   );
+}
+
+function decodedKey(key: string): string {
+  try {
+    return decodeURIComponent(key.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return key.toLowerCase();
+  }
 }
 
 /**

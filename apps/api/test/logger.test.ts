@@ -40,6 +40,15 @@ describe('logger redaction', () => {
     ).toBe(
       '/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=[Redacted]&hub.challenge=42',
     );
+    // The same keys percent-encoded or in capitals are the same parameters to the server.
+    expect(maskUrl('/api/webhooks/messenger?hub%2Everify_token=s3cret&hub%2Echallenge=1')).toBe(
+      '/api/webhooks/messenger?hub%2Everify_token=[Redacted]&hub%2Echallenge=1',
+    );
+    expect(maskUrl('/x?ACCESS%5FTOKEN=EAAx&access_token=EAAy#f')).toBe(
+      '/x?ACCESS%5FTOKEN=[Redacted]&access_token=[Redacted]#f',
+    );
+    // A malformed escape is left as it is, never thrown on.
+    expect(maskUrl('/x?a%zz=1&token=t')).toBe('/x?a%zz=1&token=[Redacted]');
   });
 });
 
