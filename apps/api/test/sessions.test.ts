@@ -325,6 +325,33 @@ describe('live streams follow their session', () => {
     expect((await rest)?.at(-1)).toBe('event: session-ended\ndata: {"reason":"deauthorized"}');
   });
 
+  it('a stream closes, saying why, when its admin loses the page; their other page stays live', async () => {
+    const a = await signIn();
+    const { id: otherPage } = await emu<{ id: string }>(emulator.url, '/_emulator/pages', {
+      ownerId: a.userId,
+      name: 'Kept Page',
+      contacts: 1,
+    });
+    await signIn('Test browser', { userId: a.userId, pageId: a.pageId });
+    const lost = await openStream(url2, a);
+    const kept = await openStream(url2, { ...a, pageId: otherPage });
+    expect([lost.status, kept.status]).toEqual([200, 200]);
+    const rest = lost.rest?.();
+    // The page is deleted on Facebook; the admin's pages are read again (here: a sign-in, through the
+    // other API process), which drops the link: the stream held by api2 ends.
+    const gone = await fetch(`${emulator.url}/_emulator/pages/${a.pageId}`, { method: 'DELETE' });
+    expect(gone.status).toBe(200);
+    await signIn('Test browser', { userId: a.userId, pageId: otherPage });
+    expect((await rest)?.at(-1)).toBe('event: session-ended\ndata: {"reason":"page-access-lost"}');
+    // The page still managed keeps its stream: the session is not over.
+    const stillOpen = await Promise.race([
+      kept.rest?.().then(() => false),
+      new Promise<boolean>((r) => setTimeout(() => r(true), 300)),
+    ]);
+    expect(stillOpen).toBe(true);
+    kept.ctrl.abort();
+  });
+
   it('a stream ends when its JWT expires', async () => {
     const a = await signIn();
     const adminId = (await adminIdOf(a.userId)) as string;
@@ -373,7 +400,12 @@ describe('live streams follow their session', () => {
 describe('LiveStreams caps', () => {
   it('refuses past the per-process cap, whoever asks, until a stream is released', () => {
     const streams = new LiveStreams({ perAdmin: 10, perProcess: 2 });
-    const stream = (adminId: string) => ({ adminId, sessionId: adminId, close: () => {} });
+    const stream = (adminId: string) => ({
+      adminId,
+      sessionId: adminId,
+      pageId: 'page',
+      close: () => {},
+    });
     const releaseA = streams.add(stream('a'));
     streams.add(stream('b'));
     expect(() => streams.add(stream('c'))).toThrow(

@@ -119,6 +119,7 @@ describe('connectLiveEvents', () => {
     const onOpen = vi.fn();
     const onClose = vi.fn();
     const onUnauthorized = vi.fn();
+    const onPageAccessLost = vi.fn();
     const stop = connectLiveEvents({
       url: `/api/v1/chats/${PAGE}/events`,
       token: 'my.jwt',
@@ -126,10 +127,11 @@ describe('connectLiveEvents', () => {
       onOpen,
       onClose,
       onUnauthorized,
+      onPageAccessLost,
       fetchImpl,
       backoff,
     });
-    return { messages, onOpen, onClose, onUnauthorized, stop };
+    return { messages, onOpen, onClose, onUnauthorized, onPageAccessLost, stop };
   }
 
   it('sends the bearer token, opens, and hands every parsed message over as it streams', async () => {
@@ -166,6 +168,20 @@ describe('connectLiveEvents', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(live.onUnauthorized).toHaveBeenCalledOnce();
     expect(live.messages).toEqual([]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchImpl).toHaveBeenCalledOnce();
+    live.stop();
+  });
+
+  it('a page-access-lost frame leaves the page, not the session, and never reconnects', async () => {
+    const stream = sseStream();
+    const fetchImpl = vi.fn(async () => stream.response);
+    const live = connect(fetchImpl);
+    await vi.advanceTimersByTimeAsync(0);
+    stream.push('event: session-ended\ndata: {"reason":"page-access-lost"}\n\n');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.onPageAccessLost).toHaveBeenCalledOnce();
+    expect(live.onUnauthorized).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchImpl).toHaveBeenCalledOnce();
     live.stop();

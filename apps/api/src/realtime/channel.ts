@@ -24,6 +24,25 @@ export function decodeSessionEnded(raw: string | undefined): SessionEnded | null
     return null;
   }
 }
+/**
+ * An admin's page links or roles were rewritten (sign-in, the page access re-check): their open streams
+ * re-check the page they follow. Travels on the sessions channel; it carries no `reason`, so it is never
+ * read as an ended session.
+ */
+export interface AccessChanged {
+  accessOf: string;
+}
+
+export function decodeAccessChanged(raw: string | undefined): AccessChanged | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<AccessChanged>;
+    return typeof v?.accessOf === 'string' ? { accessOf: v.accessOf } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Postgres refuses payloads of 8000 bytes or more; keep a margin for escaping. */
 export const MAX_PAYLOAD_BYTES = 7800;
 const PREVIEW_MAX = 200;

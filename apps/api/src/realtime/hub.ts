@@ -3,6 +3,7 @@
 import type { LiveEvent, MessageReceived } from '@pagecast/contract';
 import pg from 'pg';
 import {
+  decodeAccessChanged,
   decodePayload,
   decodeSessionEnded,
   LIVE_CHANNEL,
@@ -25,6 +26,8 @@ export interface RealtimeHub {
    * Ends announced while the connection was down are missed: onReconnect listeners re-check their session.
    */
   onSessionEnded: (listener: (ended: SessionEnded) => void) => () => void;
+  /** An admin's page access was rewritten in some process: listeners re-check what that admin follows. */
+  onAccessChanged: (listener: (adminId: string) => void) => () => void;
   /** Resolves once the LISTEN is in place (subscribe starts it lazily; tests await this). */
   ready: () => Promise<void>;
   close: () => Promise<void>;
@@ -55,6 +58,7 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
   const listeners = new Map<string, Set<LiveListener>>();
   const reconnectListeners = new Set<() => void>();
   const sessionListeners = new Set<(ended: SessionEnded) => void>();
+  const accessListeners = new Set<(adminId: string) => void>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let everConnected = false;
@@ -77,6 +81,8 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
     if (msg.channel === SESSION_CHANNEL) {
       const ended = decodeSessionEnded(msg.payload);
       if (ended) for (const fn of sessionListeners) fn(ended);
+      const access = ended ? null : decodeAccessChanged(msg.payload);
+      if (access) for (const fn of accessListeners) fn(access.accessOf);
       return;
     }
     if (msg.channel !== LIVE_CHANNEL) return;
@@ -181,6 +187,10 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
       sessionListeners.add(listener);
       return () => sessionListeners.delete(listener);
     },
+    onAccessChanged(listener) {
+      accessListeners.add(listener);
+      return () => accessListeners.delete(listener);
+    },
     ready() {
       if (client) return Promise.resolve();
       if (closed) return Promise.reject(new Error('realtime hub is closed'));
@@ -195,6 +205,7 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
       listeners.clear();
       reconnectListeners.clear();
       sessionListeners.clear();
+      accessListeners.clear();
       await connecting?.catch(() => {});
       const c = client;
       client = null;

@@ -6,4 +6,4 @@ export {
   type RealtimeHub,
   type RealtimeHubOptions,
 } from './hub.js';
-export { publish } from './publish.js';
+export { announceAccessChanged, publish } from './publish.js';

@@ -2,6 +2,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { admins, pageAdmins, pages } from '../../db/schema.js';
+import { announceAccessChanged } from '../../realtime/index.js';
 
 export interface AdminInput {
   fbUserId: string;
@@ -131,5 +132,7 @@ export async function linkAdminPages(
         : eq(pageAdmins.adminId, adminId),
     )
     .returning({ pageId: pageAdmins.pageId });
+  // Open live streams of this admin re-check their page once this commits (a lost page or role ends them).
+  await announceAccessChanged(tx, adminId);
   return removed.length;
 }

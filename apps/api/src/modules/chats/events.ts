@@ -5,10 +5,10 @@ import { PassThrough } from 'node:stream';
 import { contract } from '@pagecast/contract';
 import type { FastifyInstance } from 'fastify';
 import { assertPageAdmin, requireAdmin } from '../../auth/index.js';
-import { UnavailableError, validationError } from '../../errors.js';
+import { ForbiddenError, NotFoundError, UnavailableError, validationError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { routeGuard } from '../route-guard.js';
-import { LiveStreams } from './live-streams.js';
+import { type LiveStream, LiveStreams } from './live-streams.js';
 
 const route = contract.chats.events;
 
@@ -32,8 +32,13 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
   if (hub) {
     // A session ended in any API process: its streams here close.
     hub.onSessionEnded((ended) => streams.closeSessions(ended, ended.reason));
-    // Ends announced while LISTEN was down were missed: ask the database about each open session.
-    hub.onReconnect(() => void recheckSessions(app, streams));
+    // An admin's pages or roles were rewritten: a stream whose page they lost (or whose messaging role
+    // went) closes, so message texts stop flowing within a second of Pagecast learning it.
+    hub.onAccessChanged((adminId) => void recheckAccess(deps, streams.ofAdmin(adminId), app.log));
+    // Ends announced while LISTEN was down were missed: ask the database about each open session and page.
+    hub.onReconnect(() => {
+      void recheckSessions(app, streams).then(() => recheckAccess(deps, streams.list(), app.log));
+    });
   }
 
   app.get(route.path, { onRequest: routeGuard(route) }, async (request, reply) => {
@@ -49,7 +54,12 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
       if (!stream.writableEnded) stream.write(chunk);
     };
     // The caps first (429): a refused stream holds nothing.
-    const release = streams.add({ adminId: auth.adminId, sessionId: auth.sessionId, close });
+    const release = streams.add({
+      adminId: auth.adminId,
+      sessionId: auth.sessionId,
+      pageId,
+      close,
+    });
     const unsubscribe = hub.subscribe(pageId, (event) =>
       write(`data: ${JSON.stringify(event)}\n\n`),
     );
@@ -105,6 +115,30 @@ async function recheckSessions(app: FastifyInstance, streams: LiveStreams): Prom
       // Database away again: the next reconnect re-checks.
       app.log.warn({ err }, 'could not re-check a live stream session');
       return;
+    }
+  }
+}
+
+/** Why a stream ends when its admin no longer manages its page with a messaging role. */
+export const PAGE_ACCESS_LOST = 'page-access-lost';
+
+/** Closes the streams whose admin lost their page or its messaging role (404 / 403 of the page check). */
+async function recheckAccess(
+  deps: ModuleDeps,
+  open: LiveStream[],
+  log: FastifyInstance['log'],
+): Promise<void> {
+  for (const stream of open) {
+    try {
+      await assertPageAdmin(deps.db, stream.adminId, stream.pageId, 'messaging');
+    } catch (err) {
+      if (err instanceof ForbiddenError || err instanceof NotFoundError) {
+        stream.close(PAGE_ACCESS_LOST);
+      } else {
+        // Database away: the next change or reconnect re-checks.
+        log.warn({ err }, 'could not re-check a live stream page access');
+        return;
+      }
     }
   }
 }

@@ -5,6 +5,8 @@ import { RateLimitedError } from '../../errors.js';
 export interface LiveStream {
   adminId: string;
   sessionId: string;
+  /** The page it follows (its Facebook id), whose access is re-checked when the admin's access changes. */
+  pageId: string;
   /** Ends the stream, telling the client why (`session-ended` with a reason) or silently (shutdown). */
   close: (reason?: string) => void;
 }
@@ -47,6 +49,11 @@ export class LiveStreams {
     );
     for (const stream of matching) stream.close(reason);
     return matching.length;
+  }
+
+  /** The streams one admin holds open here. */
+  ofAdmin(adminId: string): LiveStream[] {
+    return [...(this.byAdmin.get(adminId) ?? [])];
   }
 
   /** Every stream (to re-check their sessions after missed notifications, or to end them at shutdown). */

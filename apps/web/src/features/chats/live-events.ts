@@ -53,6 +53,9 @@ function reasonOf(data: string[]): string {
   }
 }
 
+/** The `session-ended` reason of a stream whose page the admin lost (the API's chats/events.ts). */
+export const PAGE_ACCESS_LOST = 'page-access-lost';
+
 export interface LiveConnectionOptions {
   url: string;
   token: string;
@@ -63,6 +66,11 @@ export interface LiveConnectionOptions {
   onClose?: () => void;
   /** 401/403, or the server ended the stream with the session: the session is over; no reconnect. */
   onUnauthorized?: () => void;
+  /**
+   * The server ended the stream because the admin no longer manages this page with a messaging role: the
+   * session goes on, this page's stream does not (no reconnect). Without it, treated as onUnauthorized.
+   */
+  onPageAccessLost?: () => void;
   fetchImpl?: typeof fetch;
   /** Backoff of reconnects: base doubling up to max (ms). */
   backoff?: { baseMs: number; maxMs: number };
@@ -103,7 +111,9 @@ export function connectLiveEvents(options: LiveConnectionOptions): () => void {
         for (const message of parse(value)) {
           if (message.kind === 'session-ended') {
             controller.abort();
-            options.onUnauthorized?.();
+            if (message.reason === PAGE_ACCESS_LOST && options.onPageAccessLost)
+              options.onPageAccessLost();
+            else options.onUnauthorized?.();
             return;
           }
           options.onMessage(message);

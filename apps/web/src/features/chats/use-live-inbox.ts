@@ -2,7 +2,10 @@
 // moves the conversation to the top, with no reload.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { contract } from '@pagecast/contract';
+import { toast } from '@pagecast/ui';
+import { INBOX_TEXT } from '@pagecast/ui/screens/inbox';
 import { handleUnauthorized } from '../../lib/api';
 import { routeUrl } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
@@ -16,6 +19,7 @@ import {
   type LiveEvent,
   type RecipientsData,
 } from './cache';
+import { usePagesStore } from '../../stores';
 import { connectLiveEvents } from './live-events';
 
 /** Every searched or filtered recipients list of the page (not the plain one). */
@@ -26,6 +30,7 @@ const searches = (pageId: string) => ({
 
 export function useLiveInbox(pageId: string | undefined, token: string | null): void {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   useEffect(() => {
     if (!pageId || !token) return;
     const apply = (event: LiveEvent) => {
@@ -94,6 +99,13 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
           void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all(pageId) });
       },
       onUnauthorized: handleUnauthorized,
+      // The admin lost this page (or its messaging role) on Facebook: back to choosing a page.
+      onPageAccessLost: () => {
+        toast.error(INBOX_TEXT.pageAccessLost);
+        usePagesStore.getState().setSelectedPage(null);
+        void queryClient.invalidateQueries();
+        void navigate({ to: '/select', replace: true });
+      },
     });
-  }, [pageId, token, queryClient]);
+  }, [pageId, token, queryClient, navigate]);
 }

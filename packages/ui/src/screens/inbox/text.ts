@@ -1,6 +1,8 @@
 /** Every text of the inbox screen (spec §2 "Messages / inbox screen", §4, §8), verbatim. */
 export const INBOX_TEXT = {
   title: 'Messages',
+  pageAccessLost:
+    "You no longer manage this page's messages on Facebook, so its inbox was closed. Choose a page.",
   marketingMenu: 'Marketing messages',
   subscribedShort: 'Subscribed',
   subscribed: (title: string | null) =>
