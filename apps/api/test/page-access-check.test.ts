@@ -89,7 +89,7 @@ describe('page access re-check', () => {
     expect(inbox.json()).toEqual({ message: ROLE_MESSAGES.messaging });
   });
 
-  it('a user token Facebook refuses marks the admin and their page tokens invalid', async () => {
+  it('a user token Facebook refuses marks the admin and their page tokens invalid and ends their sessions', async () => {
     const o = await owner();
     const stored = await t.database.db.execute<{ enc: string }>(
       sql`select user_token_enc as enc from admins where id = ${o.adminId}`,
@@ -104,8 +104,13 @@ describe('page access re-check', () => {
         from admins a join page_admins pa on pa.admin_id = a.id
        where a.id = ${o.adminId} group by a.token_status`);
     expect(rows[0]).toEqual({ admin: 'invalid', links: ['invalid', 'invalid'] });
-    // Nothing is unlinked on a token error: the pages are unknown, not lost.
-    expect((await get(`/api/v1/pages/${o.kept}`, o.headers)).statusCode).toBe(200);
+    // Nothing is unlinked on a token error (both links are still there, above): the pages are unknown,
+    // not lost. But the sessions end: the JWT is refused from now on.
+    expect((await get(`/api/v1/pages/${o.kept}`, o.headers)).statusCode).toBe(401);
+    const ended = await t.database.db.execute<{ reason: string | null }>(
+      sql`select end_reason as reason from sessions where admin_id = ${o.adminId}`,
+    );
+    expect(ended.rows.map((r) => r.reason)).toEqual(['token_refused']);
   });
 
   it('the scheduled sweep re-checks every admin with a valid token, one failure not stopping the rest', async () => {

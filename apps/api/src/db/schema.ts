@@ -44,6 +44,8 @@ export const SESSION_END_REASONS = [
   'deauthorized',
   'deleted',
   'operator',
+  /** Facebook refused the admin's user token (password change, security reset, app removed). */
+  'token_refused',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 

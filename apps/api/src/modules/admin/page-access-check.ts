@@ -1,8 +1,10 @@
 // Page access follows Facebook between sign-ins: an admin's pages, tasks and page tokens are read again
 // from /me/accounts with their stored user token, on a schedule and right after a Graph answer says their
-// token or role is gone. A page they lost is unlinked (its routes answer them 404 from then on).
+// token or role is gone. A page they lost is unlinked (its routes answer them 404 from then on); a user
+// token Facebook refuses ends the admin's sessions.
 import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
+import { endSessions } from '../../auth/index.js';
 import { admins, pageAdmins } from '../../db/schema.js';
 import { GraphError } from '../../graph/index.js';
 import { PAGE_ACCESS_QUEUE } from '../../jobs/queues.js';
@@ -12,7 +14,7 @@ import { ACCOUNT_QUERY, toPageInputs } from './service.js';
 
 export type RecheckOutcome =
   | { kind: 'updated'; unlinked: number }
-  /** Facebook refused the user token: the admin's tokens are marked, their next sign-in renews them. */
+  /** Facebook refused the user token: tokens marked, sessions ended; the next sign-in renews them. */
   | { kind: 'token_invalid' }
   /** No usable user token stored (never, revoked, or undecryptable): nothing to ask Facebook with. */
   | { kind: 'no_token' };
@@ -45,6 +47,9 @@ export async function recheckAdminPages(
           .update(pageAdmins)
           .set({ tokenStatus: 'invalid' })
           .where(and(eq(pageAdmins.adminId, adminId), eq(pageAdmins.tokenStatus, 'valid')));
+        // Whoever holds their sessions no longer stands for a Facebook login that works: every session
+        // and live stream ends, and the next sign-in renews the tokens.
+        await endSessions(tx, { adminId }, 'token_refused');
       });
       return { kind: 'token_invalid' };
     }
