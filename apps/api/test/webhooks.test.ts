@@ -253,11 +253,12 @@ describe('webhook deliveries', () => {
             from contacts where page_id = ${page.uuid} and psid = ${who.psid}`,
     );
     expect(c[0]).toEqual({ last_message_preview: 'Is the shop open?', window_open: true });
-    expect(
+    // Listeners run after the commit: the row can be visible before they heard it.
+    await waitFor(async () =>
       heard.some(
         (e) => e.kind === 'message' && e.mid === sent.mid && e.psid === who.psid && !e.fromPage,
       ),
-    ).toBe(true);
+    );
     if (!env.deps.realtime) await hub.close();
   });
 
@@ -525,8 +526,9 @@ describe('webhook deliveries', () => {
       );
       return rows[0]?.open;
     }, 50);
-    expect(heard.some((e) => e.kind === 'postback' && e.psid === who && e.mid === mid.mid)).toBe(
-      true,
+    // Listeners run after the commit: the window can be open before they heard the postback.
+    await waitFor(async () =>
+      heard.some((e) => e.kind === 'postback' && e.psid === who && e.mid === mid.mid),
     );
   });
 });
