@@ -317,7 +317,7 @@ describe('Graph client against the emulator', () => {
     );
     expect(unknown).toMatchObject({ kind: 'recipient', code: 100, subcode: 2018001 });
     const window = await caught(graph.sendMessage({ ...base, psid, messagingType: 'RESPONSE' }));
-    expect(window).toMatchObject({ kind: 'recipient', code: 10, subcode: 2018278 });
+    expect(window).toMatchObject({ kind: 'window', code: 10, subcode: 2018278 });
     const retired = await caught(
       graph.sendMessage({
         ...base,

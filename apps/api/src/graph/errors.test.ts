@@ -1,59 +1,375 @@
 import { describe, expect, it } from 'vitest';
-import { classifyResponse, retryAfterFromHeaders } from './errors.js';
+import {
+  classifyNetworkError,
+  classifyResponse,
+  ERROR_TABLE,
+  errorRow,
+  GraphError,
+  isMarketingCode,
+  retryAfterFromHeaders,
+  SOURCES,
+  type GraphErrorKind,
+  type GraphErrorRow,
+} from './errors.js';
 import { parseSignedRequest, verifySignature } from './signatures.js';
 import { createHmac } from 'node:crypto';
 import { signRequest } from '@pagecast/graph-emulator';
 
-const e = (code: number, subcode?: number, message = 'm') => ({
-  error: { code, error_subcode: subcode, message, type: 'OAuthException', fbtrace_id: 'x' },
+// Every row of Meta's error table, both sides of every boundary, and what a classified answer carries
+// (graph/errors.ts). The emulator-backed run of the same table is error-table.test.ts.
+const e = (code: number, subcode?: number, message = 'm', extra: Record<string, unknown> = {}) => ({
+  error: {
+    code,
+    error_subcode: subcode,
+    message,
+    type: 'OAuthException',
+    fbtrace_id: 'x',
+    ...extra,
+  },
 });
+const kindOf = (body: unknown, status = 400) => classifyResponse(status, body, {}).kind;
+/** The code(s) a row is tested with: its code, or both ends of its range; 10 for a row of any code. */
+const codesOf = (r: GraphErrorRow): number[] =>
+  r.code === null ? [10, 200] : typeof r.code === 'number' ? [r.code] : [r.code[0], r.code[1]];
+/** An answer's message that satisfies the row's text patterns. */
+const messageOf = (r: GraphErrorRow) =>
+  r.text
+    ? "(#100) The message tag ACCOUNT_UPDATE is no longer supported; this person isn't available right now"
+    : 'm';
+const label = (r: GraphErrorRow) =>
+  `${r.code === null ? '*' : typeof r.code === 'number' ? r.code : r.code.join('-')}${r.subcode ? `/${r.subcode}` : ''}${r.text ? ' (text)' : ''} -> ${r.kind}`;
 
-describe('classifyResponse', () => {
+describe("Meta's error table", () => {
+  it.each(ERROR_TABLE.map((r) => [label(r), r] as const))('%s', (_name, r) => {
+    for (const code of codesOf(r)) {
+      const err = classifyResponse(400, e(code, r.subcode, messageOf(r)), {});
+      expect(err.kind, `${code}`).toBe(r.kind);
+      expect(err.meaning, `${code}`).toBe(r.meaning);
+      expect(err).toMatchObject({ code, subcode: r.subcode ?? null, status: 400, fbtraceId: 'x' });
+      expect(errorRow(code, r.subcode ?? null, messageOf(r))).toBe(r);
+    }
+  });
+
+  it('every row cites its source, says what it means, and is the only row for its code', () => {
+    const keys = new Set<string>();
+    for (const r of ERROR_TABLE) {
+      expect(r.source, label(r)).toMatch(/^https:\/\/\S+$/);
+      expect(r.meaning.length, label(r)).toBeGreaterThan(5);
+      expect(r.label.length, label(r)).toBeGreaterThan(3);
+      const key = `${JSON.stringify(r.code)}/${r.subcode}/${r.text?.join('')}`;
+      expect(keys.has(key), key).toBe(false);
+      keys.add(key);
+    }
+    expect(Object.values(SOURCES).every((u) => u.startsWith('https://'))).toBe(true);
+  });
+
   it.each([
-    [e(613), 'rate_limit'],
-    [e(80001), 'rate_limit'],
-    [e(4), 'rate_limit'],
-    [e(17), 'rate_limit'],
-    [e(1200, 2018024), 'transient'],
-    [e(2), 'transient'],
-    [e(1), 'transient'],
-    [e(190, 463), 'token'],
-    [e(102), 'token'],
+    // The permission range 200-299, its ends and its neighbours.
+    [e(199), 'unknown'],
+    [e(200), 'permission'],
+    [e(210), 'permission'],
+    [e(230), 'permission'],
+    [e(299), 'permission'],
+    [e(300), 'unknown'],
+    // 200/1545041 is a person, not a permission (Meta's table lists it beside 551/1545041).
+    [e(200, 1545041), 'recipient'],
+    [e(200, 1545042), 'permission'],
+    [e(299, 1545041), 'permission'],
+    [e(551), 'recipient'],
     [e(551, 1545041), 'recipient'],
-    [e(100, 2018001), 'recipient'],
-    [e(10, 2018278), 'recipient'],
-    // A retired message tag, as Meta answers it since 2026-04-27.
+    [
+      e(200, undefined, "(#200) This person isn't receiving messages from you right now"),
+      'recipient',
+    ],
+    [e(200, undefined, "(#200) This person isn't available right now."), 'recipient'],
+    [e(210, undefined, "(#210) This person isn't available right now."), 'permission'],
+    [e(200, undefined, '(#200) Requires pages_messaging permission'), 'permission'],
+    // Template refusals 132000-132999 and their neighbours.
+    [e(131999), 'unknown'],
+    [e(132000), 'invalid'],
+    [e(132001), 'invalid'],
+    [e(132999), 'invalid'],
+    [e(133000), 'unknown'],
+    // Code 10: its subcodes first, the code's own row after.
+    [e(10), 'permission'],
+    [e(10, 12345), 'permission'],
+    [e(10, 2018278), 'window'],
+    [e(10, 2534022), 'window'],
+    [e(10, 2018065), 'window'],
+    [e(10, 2018108), 'recipient'],
+    [e(10, 1893063), 'page_restricted'],
+    [e(10, 1404170), 'page_restricted'],
+    [e(100, 1893063), 'invalid'],
+    [e(368), 'page_restricted'],
+    [e(368, 1404078), 'page_restricted'],
+    // 613 throttles, but not its policy subcodes.
+    [e(613), 'rate_limit'],
+    [e(613, 12345), 'rate_limit'],
+    [e(613, 2018338), 'policy'],
+    [e(613, 1893016), 'policy'],
+    [e(100, 2018338), 'invalid'],
+    [e(9, 2018352), 'policy'],
+    [e(9), 'unknown'],
+    // A subcode under any code.
+    [e(10, 2018300), 'recipient'],
+    [e(200, 2018300), 'recipient'],
+    // Retired tags: by subcode, or by both words of the older wording.
     [e(100, 1893061, 'Invalid parameter'), 'recipient'],
     [
       e(100, undefined, '(#100) The message tag ACCOUNT_UPDATE is no longer supported.'),
       'recipient',
     ],
-    [e(200), 'permission'],
-    [e(210), 'permission'],
-    [e(10), 'permission'],
+    [e(100, undefined, '(#100) The tag is deprecated'), 'recipient'],
+    [e(100, undefined, '(#100) Param tag retired'), 'recipient'],
+    [e(100, undefined, '(#100) tag not supported'), 'recipient'],
+    [e(100, undefined, '(#100) The tag is invalid'), 'invalid'],
+    [e(100, undefined, '(#100) This field is no longer supported'), 'invalid'],
+    [e(100, undefined, '(#100) The stage is no longer supported'), 'invalid'],
     [e(100), 'invalid'],
+    [e(100, 33), 'invalid'],
+    // Token.
+    [e(190), 'token'],
+    [e(190, 463), 'token'],
+    [e(190, 458), 'token'],
+    [e(104), 'token'],
+    [e(463), 'token'],
+    [e(467), 'token'],
+    // Marketing codes in `code` or in `error_subcode`.
+    [e(2300034, 2300034), 'recipient'],
+    [e(2300034), 'recipient'],
+    [e(100, 2300034), 'recipient'],
+    [e(100, 2300055), 'transient'],
+    [e(100, 2399999), 'invalid'],
+    [e(2300078, 2300078), 'rate_limit'],
+    [e(2300013), 'marketing'],
+    [e(2300065), 'unknown'],
+    [e(2300066), 'marketing'],
+    [e(2300069), 'marketing'],
+    [e(2300070), 'unknown'],
+    [e(2399999), 'unknown'],
     [e(12345), 'unknown'],
   ] as const)('%j -> %s', (body, kind) => {
-    expect(classifyResponse(400, body, {}).kind).toBe(kind);
+    expect(kindOf(body)).toBe(kind);
   });
 
-  it('raw 5xx without a Graph body is transient', () => {
-    expect(classifyResponse(502, undefined, {}).kind).toBe('transient');
+  it('errorRow: null for no code, and the marketing subcode only when the code is not a marketing one', () => {
+    expect(errorRow(null, 2300034)).toBeNull();
+    expect(errorRow(12345, null)).toBeNull();
+    expect(errorRow(12345, 2300034)?.meaning).toBe('This person stopped marketing messages.');
+    expect(errorRow(2300055, 2300034)?.kind).toBe('transient');
+    expect(errorRow(12345, 2300065)).toBeNull();
+    expect(errorRow(100, 2300065)?.kind).toBe('invalid');
   });
 
-  it('retryAfterMs from X-Business-Use-Case-Usage minutes, else the default', () => {
+  it('isMarketingCode: 2300000-2399999 only', () => {
+    expect(isMarketingCode(null)).toBe(false);
+    expect(isMarketingCode(2_299_999)).toBe(false);
+    expect(isMarketingCode(2_300_000)).toBe(true);
+    expect(isMarketingCode(2_399_999)).toBe(true);
+    expect(isMarketingCode(2_400_000)).toBe(false);
+  });
+});
+
+describe('classifyResponse', () => {
+  it('an answer without a Graph error: 429 is a throttle, 5xx temporary, anything else unknown', () => {
+    expect(classifyResponse(429, undefined, {})).toMatchObject({
+      kind: 'rate_limit',
+      retryAfterMs: 1000,
+      code: null,
+      subcode: null,
+      meaning: null,
+      fbtraceId: null,
+      status: 429,
+      message: 'Graph API HTTP 429',
+    });
+    expect(classifyResponse(429, undefined, {}, 250).retryAfterMs).toBe(250);
+    expect(classifyResponse(429, e(12345), {}).kind).toBe('rate_limit');
+    expect(kindOf(undefined, 500)).toBe('transient');
+    expect(kindOf(undefined, 502)).toBe('transient');
+    expect(kindOf(undefined, 499)).toBe('unknown');
+    expect(kindOf(undefined, 400)).toBe('unknown');
+    expect(kindOf('not json', 400)).toBe('unknown');
+    expect(kindOf({ other: 1 }, 400)).toBe('unknown');
+    expect(kindOf(e(12345), 500)).toBe('transient');
+    expect(kindOf(e(12345), 499)).toBe('unknown');
+    // A known code keeps its kind whatever the status.
+    expect(kindOf(e(100), 500)).toBe('invalid');
+    expect(kindOf(e(100), 429)).toBe('invalid');
+    expect(classifyResponse(502, undefined, {}).retryAfterMs).toBeNull();
+  });
+
+  it('is_transient makes an unknown code temporary, never a known one', () => {
+    expect(kindOf(e(12345, undefined, 'm', { is_transient: true }))).toBe('transient');
+    expect(kindOf(e(12345, undefined, 'm', { is_transient: false }))).toBe('unknown');
+    expect(kindOf(e(12345))).toBe('unknown');
+    expect(kindOf(e(100, undefined, 'm', { is_transient: true }))).toBe('invalid');
+    expect(kindOf(e(551, undefined, 'm', { is_transient: true }))).toBe('recipient');
+  });
+
+  it('a code or subcode that is not a number is no code', () => {
+    const err = classifyResponse(400, { error: { code: '613', error_subcode: '2018338' } }, {});
+    expect(err).toMatchObject({ kind: 'unknown', code: null, subcode: null });
+  });
+
+  it("keeps Meta's message, or says the HTTP status", () => {
+    expect(classifyResponse(400, e(100, undefined, '(#100) Bad'), {}).message).toBe('(#100) Bad');
+    expect(classifyResponse(400, { error: { code: 100 } }, {}).message).toBe('Graph API HTTP 400');
+  });
+
+  it('retryAfterMs of a throttle: remaining_seconds, else the usage headers, else the default', () => {
     const headers = {
       'x-business-use-case-usage': JSON.stringify({
         '1': [{ type: 'messenger', call_count: 100, estimated_time_to_regain_access: 3 }],
       }),
     };
+    const remaining = (s: unknown) => ({ error_data: { remaining_seconds: s } });
     expect(classifyResponse(400, e(613), headers).retryAfterMs).toBe(180_000);
     expect(classifyResponse(400, e(613), {}).retryAfterMs).toBe(1000);
+    expect(classifyResponse(400, e(613), {}, 40).retryAfterMs).toBe(40);
+    expect(
+      classifyResponse(400, e(2300078, 2300078, 'm', remaining(7)), headers).retryAfterMs,
+    ).toBe(7000);
+    expect(classifyResponse(400, e(2300078, 2300078, 'm', remaining(0)), {}).retryAfterMs).toBe(
+      1000,
+    );
+    expect(classifyResponse(400, e(2300078, 2300078, 'm', remaining(-5)), {}).retryAfterMs).toBe(
+      1000,
+    );
+    expect(classifyResponse(400, e(2300078, 2300078, 'm', remaining('9')), {}).retryAfterMs).toBe(
+      1000,
+    );
+  });
+
+  it('retryAfterMs of a temporary failure: remaining_seconds, else the wait the row names, else none', () => {
+    const remaining = (s: number) => ({ error_data: { remaining_seconds: s } });
+    expect(classifyResponse(400, e(1200), {}).retryAfterMs).toBeNull();
+    expect(classifyResponse(400, e(1200, undefined, 'm', remaining(3)), {}).retryAfterMs).toBe(
+      3000,
+    );
+    expect(classifyResponse(400, e(2300003, 2300003, 'm', remaining(120)), {}).retryAfterMs).toBe(
+      120_000,
+    );
+    expect(classifyResponse(400, e(2300003, 2300003), {}).retryAfterMs).toBe(60_000);
+    expect(classifyResponse(400, e(2300028, 2300028), {}).retryAfterMs).toBe(3_600_000);
+    expect(classifyResponse(400, e(2300055, 2300055), {}).retryAfterMs).toBe(1_800_000);
+    expect(classifyResponse(400, e(2300063), {}).retryAfterMs).toBe(1_800_000);
+    expect(classifyResponse(500, undefined, {}).retryAfterMs).toBeNull();
+    // Not a kind that is tried again: no wait, whatever the answer says.
+    expect(
+      classifyResponse(400, e(2300035, 2300035, 'm', remaining(60)), {}).retryAfterMs,
+    ).toBeNull();
+    expect(
+      classifyResponse(400, e(100, undefined, 'm', remaining(60)), headersFull()).retryAfterMs,
+    ).toBeNull();
+  });
+
+  it('retryAfterFromHeaders: the largest regain time in minutes; X-App-Usage at 100 % waits a minute', () => {
+    const buc = (...minutes: unknown[]) => ({
+      'x-business-use-case-usage': JSON.stringify({
+        '1': minutes.map((m) => ({ estimated_time_to_regain_access: m })),
+        '2': [{ call_count: 5 }],
+      }),
+    });
+    expect(retryAfterFromHeaders(buc(1, 4, 2))).toBe(240_000);
+    expect(retryAfterFromHeaders(buc('2'))).toBe(120_000);
+    expect(retryAfterFromHeaders(buc('x', 1))).toBe(60_000);
+    expect(retryAfterFromHeaders(buc(0))).toBeNull();
+    expect(retryAfterFromHeaders({ 'x-business-use-case-usage': '{"1":null}' })).toBeNull();
+    expect(
+      retryAfterFromHeaders({
+        'x-business-use-case-usage': [
+          JSON.stringify({ '1': [{ estimated_time_to_regain_access: 2 }] }),
+        ],
+      }),
+    ).toBe(120_000);
+    // Regain 0 falls through to the app usage.
+    expect(retryAfterFromHeaders({ ...buc(0), 'x-app-usage': '{"call_count":100}' })).toBe(60_000);
     expect(retryAfterFromHeaders({ 'x-app-usage': '{"call_count":100,"total_time":5}' })).toBe(
       60_000,
     );
+    expect(retryAfterFromHeaders({ 'x-app-usage': '{"call_count":99,"total_time":5}' })).toBeNull();
     expect(retryAfterFromHeaders({ 'x-app-usage': '{"call_count":10}' })).toBeNull();
+    // A field that is not a number does not hide the one at 100 %.
+    expect(retryAfterFromHeaders({ 'x-app-usage': '{"call_count":"n/a","total_time":100}' })).toBe(
+      60_000,
+    );
+    expect(retryAfterFromHeaders({ 'x-app-usage': 'not json' })).toBeNull();
     expect(retryAfterFromHeaders({ 'x-business-use-case-usage': 'not json' })).toBeNull();
+    expect(retryAfterFromHeaders({})).toBeNull();
+  });
+});
+
+/** Usage headers that would ask for a wait. */
+function headersFull() {
+  return { 'x-app-usage': '{"call_count":100}' };
+}
+
+describe('GraphError', () => {
+  it('carries what it was given, with null defaults, and says whether it may be retried', () => {
+    const cause = new Error('socket');
+    const err = new GraphError({ kind: 'transient', message: 'x', cause });
+    expect(err).toMatchObject({
+      name: 'GraphError',
+      message: 'x',
+      status: null,
+      code: null,
+      subcode: null,
+      fbtraceId: null,
+      retryAfterMs: null,
+      meaning: null,
+    });
+    expect(err.cause).toBe(cause);
+    expect('cause' in new GraphError({ kind: 'unknown', message: 'y' })).toBe(false);
+    const kinds: Array<[GraphErrorKind, boolean]> = [
+      ['rate_limit', true],
+      ['transient', true],
+      ['token', false],
+      ['permission', false],
+      ['page_restricted', false],
+      ['marketing', false],
+      ['policy', false],
+      ['window', false],
+      ['recipient', false],
+      ['invalid', false],
+      ['unknown_outcome', false],
+      ['unknown', false],
+    ];
+    for (const [kind, retryable] of kinds)
+      expect(new GraphError({ kind, message: kind }).retryable, kind).toBe(retryable);
+  });
+});
+
+describe('classifyNetworkError', () => {
+  it('a request that may have reached the platform is unknown_outcome; one that provably did not is transient', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(classifyNetworkError(refused, true)).toMatchObject({
+      kind: 'transient',
+      message: 'Graph API network error: connect ECONNREFUSED (ECONNREFUSED)',
+    });
+    expect(classifyNetworkError(refused, true).cause).toBe(refused);
+    for (const code of [
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'ENETUNREACH',
+      'EHOSTUNREACH',
+      'UND_ERR_CONNECT_TIMEOUT',
+    ]) {
+      expect(classifyNetworkError(Object.assign(new Error(code), { code }), true).kind, code).toBe(
+        'transient',
+      );
+      expect(
+        classifyNetworkError(Object.assign(new Error('fetch failed'), { cause: { code } }), true)
+          .kind,
+        `cause ${code}`,
+      ).toBe('transient');
+    }
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    expect(classifyNetworkError(reset, true).kind).toBe('unknown_outcome');
+    expect(classifyNetworkError(reset, false).kind).toBe('transient');
+    expect(classifyNetworkError(new Error('timeout'), true)).toMatchObject({
+      kind: 'unknown_outcome',
+      message: 'Graph API network error: timeout',
+    });
   });
 });
 

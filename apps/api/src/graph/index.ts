@@ -10,7 +10,11 @@ export {
   classifyResponse,
   classifyNetworkError,
   retryAfterFromHeaders,
+  errorRow,
+  isMarketingCode,
+  ERROR_TABLE,
   type GraphErrorKind,
+  type GraphErrorRow,
 } from './errors.js';
 export { verifySignature, parseSignedRequest, type SignedRequestPayload } from './signatures.js';
 export type * from './types.js';

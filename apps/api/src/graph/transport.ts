@@ -3,12 +3,7 @@
 // method per endpoint on top of it.
 import { createHmac } from 'node:crypto';
 import { Pool } from 'undici';
-import {
-  classifyNetworkError,
-  classifyResponse,
-  GraphError,
-  retryAfterFromHeaders,
-} from './errors.js';
+import { classifyNetworkError, classifyResponse, GraphError } from './errors.js';
 import { sleep } from '../lib/sleep.js';
 
 export interface GraphLogger {
@@ -27,7 +22,7 @@ export interface GraphClientOptions {
   logger?: GraphLogger;
   /** Retries for transient failures (5xx, 1, 2, 1200, network errors on reads). Default 4. */
   maxRetries?: number;
-  /** Retries for rate-limit answers (613, 80001, 4, 17, 32...). Default 20. */
+  /** Retries for rate-limit answers (613 but not its policy subcodes, 80001, 4, 17, 32...). Default 20. */
   maxRateLimitRetries?: number;
   /** Backoff when a rate limit answer gives no usable wait time. Default 1000 ms. */
   rateLimitBackoffMs?: number;
@@ -186,15 +181,7 @@ export class GraphTransport {
         ) {
           return json as T;
         }
-        error = classifyResponse(res.statusCode, json, res.headers);
-        if (error.kind === 'rate_limit' && retryAfterFromHeaders(res.headers) === null) {
-          error = new GraphError({
-            ...error,
-            kind: 'rate_limit',
-            message: error.message,
-            retryAfterMs: this.o.rateLimitBackoffMs,
-          });
-        }
+        error = classifyResponse(res.statusCode, json, res.headers, this.o.rateLimitBackoffMs);
         // A raw 5xx without a Graph error code, or Meta's 1 (unknown error) / 2 (service unavailable): for a
         // send these do not say the message did not go out, so it is never sent again (1200 does say so).
         if (
@@ -208,6 +195,8 @@ export class GraphTransport {
             status: error.status,
             code: error.code,
             subcode: error.subcode,
+            fbtraceId: error.fbtraceId,
+            meaning: error.meaning,
             retryAfterMs: null,
           });
         }
@@ -229,7 +218,13 @@ export class GraphTransport {
           continue;
         }
       }
-      if (error.kind === 'transient' && transientAttempts < this.o.maxRetries) {
+      // A temporary failure that names its own wait (Marketing Messages' "try again in about 30 minutes") is
+      // the caller's to reschedule; only the short, unnamed ones are retried here.
+      if (
+        error.kind === 'transient' &&
+        error.retryAfterMs === null &&
+        transientAttempts < this.o.maxRetries
+      ) {
         await sleep(this.backoff(transientAttempts++));
         continue;
       }

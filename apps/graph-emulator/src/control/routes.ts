@@ -10,7 +10,7 @@ import { seedWorld } from '../world/seed.js';
 import { DEFAULT_BEHAVIOUR, DEFAULT_SCOPES, type Behaviour, type Page } from '../world/types.js';
 import { PAGE_INBOX_APP_ID, type World } from '../world/world.js';
 import type { SlidingWindowLimiter } from '../send/ratelimit.js';
-import { resetFaultCycle } from '../send/faults.js';
+import { armGraphError, clearGraphErrors, resetFaultCycle } from '../send/faults.js';
 import { decide } from '../templates/templates.js';
 import { avatarSvg } from './avatars.js';
 import { makeAttachment, MEDIA_URL_TTL_MS } from '../media/media.js';
@@ -45,6 +45,7 @@ const behaviourSchema = z
     hangNext: z.number().int().min(0),
     hangMs: z.number().int().min(0).max(600_000),
     unavailablePsids: z.array(z.string()),
+    unavailableCode: z.union([z.literal(551), z.literal(200)]),
     legacyMessageTags: z.boolean(),
     webhookRetries: z.number().int().min(0).max(20),
     webhookRetryBaseMs: z.number().int().min(0),
@@ -58,6 +59,23 @@ const behaviourSchema = z
       .max(7 * 86_400_000),
   })
   .partial()
+  .strict();
+
+const graphErrorSchema = z
+  .object({
+    code: z.number().int().min(0),
+    subcode: z.number().int().min(0).optional(),
+    message: z.string().min(1).max(2000).optional(),
+    type: z.string().min(1).max(100).optional(),
+    remainingSeconds: z.number().int().min(0).optional(),
+    psids: z
+      .array(z.string().regex(/^\d{1,32}$/))
+      .min(1)
+      .max(10_000)
+      .optional(),
+    count: z.number().int().min(1).max(1_000_000).optional(),
+    path: z.enum(['standard', 'utility', 'optin', 'marketing']).optional(),
+  })
   .strict();
 
 function bad(reply: FastifyReply, message: string, code = 400) {
@@ -90,6 +108,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     world.clockOffsetMs = 0;
     for (const l of deps.limiters) l.reset();
     resetFaultCycle();
+    clearGraphErrors(world);
     world.faults = { byCode: {}, held: 0 };
     return { ok: true };
   });
@@ -349,6 +368,25 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     if (!b.success) return bad(reply, b.error.message);
     decide(world, page, t, b.data.status, b.data.reason ?? null);
     return { id: t.id, status: t.status, rejected_reason: t.rejectedReason };
+  });
+
+  // Any row of Meta's error table on demand: the page's next matching send(s) get exactly this error, in
+  // Meta's words unless `message` is given (graph/meta-errors.ts). `psids` without `count`: every send to them.
+  app.post('/_emulator/pages/:pageId/faults/graph-error', async (req, reply) => {
+    const { pageId } = req.params as { pageId: string };
+    if (!world.pages.has(pageId)) return bad(reply, 'Unknown page', 404);
+    const b = graphErrorSchema.safeParse(req.body ?? {});
+    if (!b.success) return bad(reply, b.error.message);
+    const { psids, count, path, ...error } = b.data;
+    const left = count ?? (psids ? Infinity : 1);
+    armGraphError(world, pageId, { error, psids: psids ?? null, path: path ?? null, left });
+    return { armed: Number.isFinite(left) ? left : null };
+  });
+  app.delete('/_emulator/pages/:pageId/faults/graph-error', async (req, reply) => {
+    const { pageId } = req.params as { pageId: string };
+    if (!world.pages.has(pageId)) return bad(reply, 'Unknown page', 404);
+    clearGraphErrors(world, pageId);
+    return { ok: true };
   });
 
   app.get('/_emulator/behaviour', () => world.behaviour);

@@ -66,8 +66,15 @@ export const errors = {
   /** A retired message tag, in or out of the window (what Meta answers since 2026-04-27). */
   retiredTag: () => new GraphApiError(100, 'Invalid parameter', 1893061),
   noMatchingUser: () => new GraphApiError(100, '(#100) No matching user found', 2018001),
-  unavailable: () =>
-    new GraphApiError(551, "(#551) This person isn't available right now.", 1545041),
+  /** A person who blocked the page or is gone: Meta's table lists it under 551 and under 200 (MP/error-codes). */
+  unavailable: (code: 551 | 200 = 551) =>
+    code === 200
+      ? new GraphApiError(
+          200,
+          "(#200) Message Not Sent: This person isn't available right now.",
+          1545041,
+        )
+      : new GraphApiError(551, "(#551) This person isn't available right now.", 1545041),
   outsideWindow: () =>
     new GraphApiError(
       10,

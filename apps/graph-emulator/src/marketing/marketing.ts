@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { requirePageToken, type Auth } from '../graph/auth.js';
 import { objectParam, param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
+import { takeGraphError } from '../send/faults.js';
 import type { Contact, Page } from '../world/types.js';
 import type { World } from '../world/world.js';
 
@@ -256,6 +257,8 @@ function sendMarketing(world: World, req: GraphRequest, auth: Auth, account: AdA
   const token = typeof delivery?.subscription_token === 'string' ? delivery.subscription_token : '';
   const sub = token ? world.marketing.byToken(page.id, token) : undefined;
   if (!sub) throw mmError(2300004, 'Invalid subscription token.');
+  const armed = takeGraphError(world, page.id, sub.psid, 'marketing');
+  if (armed) throw armed;
   if (sub.stopped) throw mmError(2300034, 'This person stopped marketing messages.');
   const cooldown = sub.lastSentAt + world.behaviour.marketingCooldownMs - now;
   if (sub.lastSentAt > 0 && cooldown > 0)

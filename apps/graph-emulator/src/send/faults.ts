@@ -1,4 +1,5 @@
 import { errors, GraphApiError, RawHttpError } from '../graph/errors.js';
+import { metaError, type GraphErrorSpec } from '../graph/meta-errors.js';
 import type { GraphRequest } from '../graph/context.js';
 import type { World } from '../world/world.js';
 
@@ -132,4 +133,53 @@ export function maybeFail(
 
 export function resetFaultCycle(): void {
   cycle = 0;
+}
+
+/** Which send a graph-error fault answers: the Send API's standard and utility sends, opt-in requests, marketing messages. */
+export type SendPath = 'standard' | 'utility' | 'optin' | 'marketing';
+
+export interface GraphErrorFault {
+  error: GraphErrorSpec;
+  /** Only sends to these PSIDs (null: any). */
+  psids: string[] | null;
+  /** Only sends of this path (null: any). */
+  path: SendPath | null;
+  /** Answers left (Infinity: until cleared). */
+  left: number;
+}
+
+const armed = new WeakMap<World, Map<string, GraphErrorFault[]>>();
+
+/** Arms a fault: the page's next matching send(s) get exactly this Graph error (see the README). */
+export function armGraphError(world: World, pageId: string, fault: GraphErrorFault): void {
+  let byPage = armed.get(world);
+  if (!byPage) {
+    byPage = new Map();
+    armed.set(world, byPage);
+  }
+  byPage.set(pageId, [...(byPage.get(pageId) ?? []), fault]);
+}
+
+/** Disarms the page's graph-error faults (every page's without `pageId`). */
+export function clearGraphErrors(world: World, pageId?: string): void {
+  if (pageId === undefined) armed.delete(world);
+  else armed.get(world)?.delete(pageId);
+}
+
+/** The armed error for this send, if one matches (it is used up), counted in `world.faults.byCode`. */
+export function takeGraphError(
+  world: World,
+  pageId: string,
+  psid: string,
+  path: SendPath,
+): GraphApiError | undefined {
+  const faults = armed.get(world)?.get(pageId);
+  const fault = faults?.find(
+    (f) =>
+      f.left > 0 && (f.path === null || f.path === path) && (!f.psids || f.psids.includes(psid)),
+  );
+  if (!fault) return undefined;
+  fault.left--;
+  world.faults.byCode[fault.error.code] = (world.faults.byCode[fault.error.code] ?? 0) + 1;
+  return metaError(fault.error);
 }

@@ -4,7 +4,7 @@ import { errors, GraphApiError } from '../graph/errors.js';
 import type { Page } from '../world/types.js';
 import { sendOptinRequest } from '../marketing/marketing.js';
 import { utilityMessage } from '../templates/templates.js';
-import { maybeFail, sendRateLimited } from './faults.js';
+import { maybeFail, sendRateLimited, takeGraphError, type SendPath } from './faults.js';
 
 const DAY = 86_400_000;
 export const RETIRED_TAGS = new Set([
@@ -26,6 +26,13 @@ function countChars(s: string): number {
     if (c < 0xd800 || c > 0xdbff) n++;
   }
   return n;
+}
+
+/** What a graph-error fault calls this send: a utility template, an opt-in request, or a standard message. */
+function sendPath(messagingType: string, message: Record<string, unknown>): SendPath {
+  if (messagingType === 'UTILITY' || message.template !== undefined) return 'utility';
+  const attachment = message.attachment as { payload?: { template_type?: unknown } } | undefined;
+  return attachment?.payload?.template_type === 'notification_messages' ? 'optin' : 'standard';
 }
 
 /** The Send API: `POST /{page-id}/messages` and `POST /me/messages` with a Page token. */
@@ -96,13 +103,16 @@ export function sendMessage(
 
   const message = objectParam(req, 'message');
   if (!message) throw errors.param('param message must be non-empty.');
+  const armed = takeGraphError(world, page.id, psid, sendPath(messagingType, message));
+  if (armed) throw armed;
   // A utility template: only with messaging_type UTILITY, and then in or out of the window.
   if (messagingType === 'UTILITY' || message.template !== undefined) {
     if (messagingType !== 'UTILITY')
       throw errors.param('message.template requires messaging_type UTILITY');
     const contact = page.contacts.get(psid);
     if (!contact) throw errors.noMatchingUser();
-    if (world.behaviour.unavailablePsids.includes(psid)) throw errors.unavailable();
+    if (world.behaviour.unavailablePsids.includes(psid))
+      throw errors.unavailable(world.behaviour.unavailableCode);
     const utility = utilityMessage(world, page, message);
     const mid = world.recordSend(
       page,
@@ -147,7 +157,7 @@ export function sendMessage(
     world.behaviour.unavailablePsids.length > 0 &&
     world.behaviour.unavailablePsids.includes(psid)
   )
-    throw errors.unavailable();
+    throw errors.unavailable(world.behaviour.unavailableCode);
 
   const since = contact.lastInboundAt === 0 ? Infinity : now - contact.lastInboundAt;
   if (messagingType !== 'MESSAGE_TAG') {

@@ -162,6 +162,8 @@ export interface Behaviour {
   hangNext: number;
   hangMs: number;
   unavailablePsids: string[];
+  /** What `unavailablePsids` are answered: 551/1545041 or 200/1545041 (Meta lists both). */
+  unavailableCode: 551 | 200;
   legacyMessageTags: boolean;
   webhookRetries: number;
   webhookRetryBaseMs: number;
@@ -186,6 +188,7 @@ export const DEFAULT_BEHAVIOUR: Behaviour = {
   hangNext: 0,
   hangMs: 30_000,
   unavailablePsids: [],
+  unavailableCode: 551,
   legacyMessageTags: false,
   webhookRetries: 5,
   webhookRetryBaseMs: 200,

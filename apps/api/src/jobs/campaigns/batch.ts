@@ -209,6 +209,8 @@ async function lane(ctx: BatchContext, target: SendTarget, batchNo: number): Pro
       continue;
     }
     const { stop } = await new ChunkSender(ctx, target, rows).run();
+    // Every stop ends the whole campaign; `stop.path` says which path Meta refused, for a refusal that
+    // concerns one path only.
     if (stop) {
       await repo.failCampaign(
         ctx.pool,

@@ -10,7 +10,7 @@
 //   skipped  no allowed path to the recipient (outside the window, no usable utility template): no request at
 //            all, a reason instead
 import type { SkipReason } from '@pagecast/contract';
-import { GraphError } from '../../graph/index.js';
+import { GraphError, isMarketingCode } from '../../graph/index.js';
 import type { MessagingType } from '../../graph/types.js';
 import type { Outcome } from '../../modules/campaigns/dispatch-repo.js';
 import {
@@ -20,7 +20,11 @@ import {
   MARKETING_NOT_READY_REASON,
   MARKETING_OPTED_OUT_REASON,
   MARKETING_REGION_REASON,
+  MARKETING_RETRY_LATER_REASON,
   MARKETING_TOKEN_REASON,
+  MARKETING_UNAVAILABLE_REASON,
+  marketingSetupReason,
+  PAGE_RESTRICTED_REASON,
   PERMISSION_REASON,
   TEMPLATE_PARAMS_REASON,
   TEMPLATE_REFUSED_REASON,
@@ -39,10 +43,18 @@ export interface SendAttempt {
   attempts: number;
 }
 
+/** The path of a send: the standard Send API, a utility template, or the Marketing Message API. */
+export type SendPathKind = 'standard' | 'utility' | 'marketing';
+
 /** Why the rest of the campaign must not be sent; `token` also marks the page's token invalid. */
 export interface CampaignStop {
   reason: string;
   token: boolean;
+  /**
+   * The path whose send was refused. Today every stop ends the whole campaign (batch.ts); a refusal that
+   * concerns one path only (a permission for utility templates or marketing messages) can stop just that path.
+   */
+  path: SendPathKind;
 }
 
 export interface OutcomeTuning {
@@ -55,7 +67,7 @@ export interface OutcomeTuning {
 /** A failed send's outcome, and what it means for the rest of the campaign. */
 export interface FailureVerdict {
   outcome: Outcome;
-  /** The whole campaign stops (token or permission lost). */
+  /** The whole campaign stops (token or permission lost, page restricted, marketing setup refused). */
   stop?: CampaignStop;
   /** The page is rate-limited: the rest of the chunk is not sent and the page pauses. */
   rateLimited?: boolean;
@@ -121,7 +133,21 @@ export function notSentOutcome(contactId: string): Outcome {
   };
 }
 
-/** The outcome of a send that threw `err` (a GraphError from the Send API, or anything else). */
+/** The path a send went by, from what its row stores. */
+export function pathOf(send: SendAttempt): SendPathKind {
+  if (send.messagingType === 'MARKETING') return 'marketing';
+  return send.messagingType === 'UTILITY' ? 'utility' : 'standard';
+}
+
+/** The backoff of a temporary failure that names no wait: 0.5 s, doubling per attempt, at most 30 s. */
+const backoffMs = (attempts: number) => Math.min(30_000, 500 * 2 ** (attempts - 1));
+
+/**
+ * The outcome of a send that threw `err` (a GraphError from the Send API, or anything else), from the kind
+ * Meta's error table gives it (graph/errors.ts): a throttle re-queues and pauses the page, a temporary failure
+ * re-queues (after the wait Meta named, if any) until `maxAttempts`, a lost token, permission, page
+ * restriction or marketing setup stops the campaign, anything else fails this row only.
+ */
 export function outcomeOfError(
   err: unknown,
   send: SendAttempt,
@@ -144,9 +170,14 @@ export function outcomeOfError(
       unexpected: true,
     };
   }
+  // The row was never sent: back to the queue, not an attempt; the campaign stops for `reason`.
+  const stop = (reason: string, token = false): FailureVerdict => ({
+    outcome: requeuedOutcome(send, 0, -1, now),
+    stop: { reason, token, path: pathOf(send) },
+  });
   switch (err.kind) {
     case 'rate_limit':
-      // The 613 answer proves the message did not go out: back to the queue, and the page pauses.
+      // The throttle proves the message did not go out: back to the queue, and the page pauses.
       return {
         outcome: requeuedOutcome(send, err.retryAfterMs ?? tuning.rateLimitPauseMs, -1, now),
         rateLimited: true,
@@ -156,29 +187,24 @@ export function outcomeOfError(
         outcome:
           send.attempts >= tuning.maxAttempts
             ? failed(err, err.message)
-            : requeuedOutcome(send, Math.min(30_000, 500 * 2 ** (send.attempts - 1)), 0, now),
+            : requeuedOutcome(send, err.retryAfterMs ?? backoffMs(send.attempts), 0, now),
       };
     case 'unknown_outcome':
       return { outcome: { ...failed(err, UNKNOWN_OUTCOME_MESSAGE), state: 'unknown' } };
     case 'token':
-      return {
-        outcome: requeuedOutcome(send, 0, -1, now),
-        stop: { reason: TOKEN_INVALID_REASON, token: true },
-      };
+      return stop(TOKEN_INVALID_REASON, true);
     case 'permission':
-      if (err.code !== null && err.code >= 200 && err.code <= 299) {
-        return {
-          outcome: requeuedOutcome(send, 0, -1, now),
-          stop: { reason: PERMISSION_REASON, token: false },
-        };
-      }
-      return { outcome: failed(err, err.message) };
+      return stop(PERMISSION_REASON);
+    case 'page_restricted':
+      return stop(PAGE_RESTRICTED_REASON);
+    case 'marketing':
+      return stop(marketingSetupReason(err.meaning ?? err.message));
     case 'invalid':
       if (err.code === 132001) return { outcome: failed(err, TEMPLATE_REFUSED_REASON) };
       if (err.code === 132000) return { outcome: failed(err, TEMPLATE_PARAMS_REASON) };
       return { outcome: failed(err, err.message) };
     default:
-      // recipient (551, 100/2018001, 10/2018278, retired tags), unknown: a definite refusal.
+      // recipient, window, policy (613/2018338: never again to this person), unknown: a definite refusal.
       return { outcome: failed(err, err.message) };
   }
 }
@@ -187,53 +213,42 @@ function attemptFields(send: SendAttempt) {
   return { contactId: send.contactId, messagingType: send.messagingType, tag: send.tag };
 }
 
-/** Meta's marketing answers (23000xx, in `code` or `error_subcode`: where Meta puts them is not documented). */
-const MARKETING_NOT_READY = new Set([2300000, 2300002, 2300003, 2300012, 2300028, 2300041]);
-const MARKETING_FINAL: Array<[number[], string]> = [
+/** The campaign texts of Meta's marketing answers (23000xx), each as a next step. */
+const MARKETING_REASONS: ReadonlyArray<readonly [readonly number[], string]> = [
   [[2300034], MARKETING_OPTED_OUT_REASON],
-  [[2300035, 2300052], MARKETING_COOLDOWN_REASON],
+  [[2300035], MARKETING_COOLDOWN_REASON],
+  [[2300036, 2300052], MARKETING_UNAVAILABLE_REASON],
   [[2300042, 2300043, 2300044], MARKETING_FREQUENCY_REASON],
-  [[2300015, 2300017, 2300053, 2300054], MARKETING_BUDGET_REASON],
+  [[2300015, 2300017, 2300053, 2300054, 2300056, 2300058, 2300059], MARKETING_BUDGET_REASON],
   [[2300030, 2300031, 2300032], MARKETING_REGION_REASON],
   [[2300004, 2300005, 2300037], MARKETING_TOKEN_REASON],
+  [[2300000, 2300002, 2300003, 2300012, 2300041], MARKETING_NOT_READY_REASON],
+  [[2300028, 2300055, 2300057, 2300060, 2300061, 2300062, 2300063], MARKETING_RETRY_LATER_REASON],
 ];
-/** How long a "not ready yet" answer waits before the row is tried again. */
-const NOT_READY_RETRY_MS = 60_000;
 
-/** The 23000xx code of a marketing send's error, if it has one. */
+/** The 23000xx code of a marketing send's error (in `code` or `error_subcode`), if it has one. */
 export function marketingCode(err: unknown): number | null {
   if (!(err instanceof GraphError)) return null;
-  for (const c of [err.code, err.subcode]) if (c !== null && c >= 2300000 && c < 2400000) return c;
-  return null;
+  if (isMarketingCode(err.code)) return err.code;
+  return isMarketingCode(err.subcode) ? err.subcode : null;
 }
 
-/** A marketing send's failure: Meta's 23000xx answers as next steps, anything else as any send's. */
+/**
+ * A marketing send's failure: decided as any send's (the table classifies 23000xx codes too), with the
+ * campaign text of Meta's marketing answer as the row's error or the campaign's reason.
+ */
 export function marketingOutcomeOfError(
   err: unknown,
   send: SendAttempt,
   tuning: OutcomeTuning,
   now: number,
 ): FailureVerdict {
+  const verdict = outcomeOfError(err, send, tuning, now);
   const code = marketingCode(err);
-  if (code === null) return outcomeOfError(err, send, tuning, now);
-  const e = err as GraphError;
-  const failed = (message: string): Outcome => ({
-    ...attemptFields(send),
-    ...EMPTY,
-    state: 'failed',
-    errorCode: e.code,
-    errorSubcode: e.subcode,
-    errorMessage: message,
-    attemptsDelta: 0,
-  });
-  if (MARKETING_NOT_READY.has(code)) {
-    return {
-      outcome:
-        send.attempts >= tuning.maxAttempts
-          ? failed(MARKETING_NOT_READY_REASON)
-          : requeuedOutcome(send, e.retryAfterMs ?? NOT_READY_RETRY_MS, 0, now),
-    };
-  }
-  const known = MARKETING_FINAL.find(([codes]) => codes.includes(code));
-  return { outcome: failed(known ? known[1] : `Meta refused the marketing message: ${e.message}`) };
+  if (code === null) return verdict;
+  const reason = MARKETING_REASONS.find(([codes]) => codes.includes(code))?.[1];
+  if (verdict.stop && reason) return { ...verdict, stop: { ...verdict.stop, reason } };
+  if (verdict.outcome.state !== 'failed') return verdict;
+  const message = reason ?? `Meta refused the marketing message: ${(err as GraphError).message}`;
+  return { ...verdict, outcome: { ...verdict.outcome, errorMessage: message } };
 }

@@ -10,9 +10,16 @@ export const TOKEN_INVALID_REASON =
 export const NO_MESSAGING_ADMIN_REASON =
   'No admin with messaging access to this page is connected any more: an admin who can message as the page must sign in again, then schedule again.';
 
-/** The platform refuses this app the permission to send for the page (errors 200-299). */
+/** The platform refuses this app the permission to send for the page (3, 10, 200-299 in graph/errors.ts). */
 export const PERMISSION_REASON =
   'The page no longer allows this app to send messages: reconnect the page by signing in again, then schedule again.';
+
+/**
+ * Meta restricted the page from sending (10/1893063 "You are temporarily restricted from sending messages",
+ * 368): every further send would be refused too.
+ */
+export const PAGE_RESTRICTED_REASON =
+  "Meta has temporarily restricted this page from sending messages. Check the page's status in Meta Business Suite, then schedule again when the restriction ends.";
 
 /** A recipient whose send may have reached the platform but whose answer was lost: never re-sent. */
 export const UNKNOWN_OUTCOME_MESSAGE =
@@ -44,21 +51,35 @@ export const TEMPLATE_PARAMS_REASON =
 /** 2300034: the subscriber stopped marketing messages (no webhook tells it before). */
 export const MARKETING_OPTED_OUT_REASON =
   'They stopped your marketing messages: none is sent to them again unless they subscribe again.';
+/** 2300036 / 2300052: Meta says the person cannot get marketing messages right now. */
+export const MARKETING_UNAVAILABLE_REASON =
+  'Meta says this person is not available for marketing messages right now: include them in a later campaign.';
 /** 2300035: Meta allows one marketing message per subscriber every 12 hours. */
 export const MARKETING_COOLDOWN_REASON =
   'They got a marketing message less than 12 hours ago (Meta allows one every 12 hours): include them in a later campaign.';
 /** 2300042-2300044: Meta's frequency caps (marketing vs their own conversations). */
 export const MARKETING_FREQUENCY_REASON =
   'Meta held it back: they have had many marketing messages lately compared with their own conversations with the page. Try them again in a few days.';
-/** 2300053 / 2300054: the message campaign's budget is spent. */
+/** 2300015 / 2300017 / 2300053 / 2300054 / 2300056-2300059: the budget or the spend limit is reached. */
 export const MARKETING_BUDGET_REASON =
   "The ad account's budget for this campaign is spent: raise it in Meta Ads Manager, then schedule again for these contacts.";
-/** 2300030-2300032: a region Meta does not serve marketing messages in. */
+/** 2300030-2300032: a region Meta does not serve marketing messages in (the ad account's, the page's or theirs). */
 export const MARKETING_REGION_REASON =
   'Marketing messages are not available where they (or the business) are: Meta excludes the EU, the UK, Japan, South Korea and Australia.';
 /** 2300004 / 2300005 / 2300037: the subscription token is not (any more) good for this page. */
 export const MARKETING_TOKEN_REASON =
   'Meta did not accept their subscription for this page (invalid or expired): they need to subscribe again.';
+/** 2300028 / 2300055 / 2300057 / 2300060-2300063: Meta asked to try again later, after every retry. */
+export const MARKETING_RETRY_LATER_REASON =
+  'Meta asked to try again later, several times in a row: schedule again for these contacts later.';
 /** Not ready (warm-up) after every retry. */
 export const MARKETING_NOT_READY_REASON =
   'Meta had not started the marketing campaign after several tries: schedule again for these contacts later.';
+
+/**
+ * The page's Marketing Messages setup refuses every marketing send (terms not accepted, no payment method, no
+ * permission for the page, feature unavailable): Meta's meaning, and what to do.
+ */
+export function marketingSetupReason(meaning: string): string {
+  return `Meta refused marketing messages for this page: ${meaning.replace(/\.$/, '')}. Fix it in Meta Business Suite or Ads Manager, then schedule again.`;
+}

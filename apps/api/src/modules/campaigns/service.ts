@@ -28,7 +28,7 @@ import {
   UnavailableError,
   ValidationError,
 } from '../../errors.js';
-import { GraphError, marketingGraph } from '../../graph/index.js';
+import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
 import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
 import * as marketingRepo from '../marketing/repo.js';
 import type { ModuleDeps } from '../deps.js';
@@ -125,7 +125,10 @@ async function marketingCampaign(
       readyAt: new Date(Date.now() + deps.config.marketingWarmupMs),
     };
   } catch (err) {
-    if (err instanceof GraphError && ['invalid', 'permission', 'unknown'].includes(err.kind))
+    if (
+      err instanceof GraphError &&
+      ['invalid', 'permission', 'marketing', 'unknown'].includes(err.kind)
+    )
       throw refuse(`Meta refused the marketing campaign: ${err.message}`);
     throw err instanceof GraphError ? sendError(err) : err;
   }
@@ -201,28 +204,16 @@ async function campaignOf(
   return found.campaign;
 }
 
-/** How a Send API refusal reads in the funnel (codes from the platform's error table). */
+/** How a Send API refusal reads in the funnel: the label of its row in Meta's error table (graph/errors.ts). */
 export function failureReason(
   code: number | null,
   subcode: number | null,
   message: string | null,
 ): string {
-  if (code === 551) return 'Recipient unavailable';
-  if (code === 100 && subcode === 2018001) return 'No matching user';
-  if (code === 10 && (subcode === 2018278 || subcode === 2018065))
-    return 'Outside the 24-hour window';
-  if (code === 100 && subcode === 1893061) return 'Message tag retired';
-  if (
-    code === 100 &&
-    message &&
-    /tag/i.test(message) &&
-    /no longer|retired|deprecat|not supported/i.test(message)
-  )
-    return 'Message tag retired';
-  if (code === 200 || code === 10 || code === 230) return 'Permission denied';
-  if (code === 1200 || code === 1 || code === 2) return 'Temporary platform failure';
   if (code === null) return message ?? 'Unknown error';
-  return `Error ${code}${subcode ? `/${subcode}` : ''}`;
+  return (
+    errorRow(code, subcode, message ?? '')?.label ?? `Error ${code}${subcode ? `/${subcode}` : ''}`
+  );
 }
 
 async function campaignDetail(

@@ -84,16 +84,33 @@ export interface ChatsService {
 /** Facebook writes '2017-02-23T00:31:29+0000'; Date wants the offset with a colon. */
 const parseFbTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 
-/** Graph API failures of a reply, as the admin should read them (never a 500 for the platform's answer). */
+/** Meta restricted the page from sending (10/1893063, 368): no reply goes until the restriction ends. */
+export const PAGE_RESTRICTED_MESSAGE =
+  "Meta has temporarily restricted this page from sending messages. Check the page's status in Meta Business Suite and try again when the restriction ends.";
+
+/**
+ * Graph API failures of a reply (or of any page call an admin made), as the admin should read them, by the
+ * kind Meta's error table gives them (graph/errors.ts); never a 500 for the platform's answer.
+ */
 export function sendError(err: GraphError): DomainError {
-  if (err.code === 10 && err.subcode === 2018278)
-    return new UnprocessableError(WINDOW_CLOSED_MESSAGE);
   switch (err.kind) {
     case 'token':
       return new ConflictError(RECONNECT_MESSAGE);
     case 'permission':
       return new UnprocessableError(
         `Facebook refused the message: ${err.message}. Reconnect the page and make sure the app may send messages for it.`,
+      );
+    case 'page_restricted':
+      return new UnprocessableError(PAGE_RESTRICTED_MESSAGE);
+    case 'window':
+      return new UnprocessableError(WINDOW_CLOSED_MESSAGE);
+    case 'policy':
+      return new UnprocessableError(
+        `Messenger refused the message under Meta's policy: ${err.meaning ?? err.message} Do not send it again.`,
+      );
+    case 'marketing':
+      return new UnprocessableError(
+        `Meta refused marketing messages for this page: ${err.meaning ?? err.message} Fix it in Meta Business Suite or Ads Manager.`,
       );
     case 'rate_limit':
       return new RateLimitedError(
@@ -103,7 +120,7 @@ export function sendError(err: GraphError): DomainError {
       return new UpstreamError(UNKNOWN_OUTCOME_MESSAGE);
     case 'recipient':
       return new UnprocessableError(
-        err.code === 551
+        err.code === 551 || err.subcode === 1545041
           ? "This person isn't available right now, so Messenger did not deliver the message."
           : `Messenger did not accept the message for this contact: ${err.message}`,
       );

@@ -127,7 +127,10 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
       try {
         account = await marketingGraph.getAdAccount(graph, adAccountId, token);
       } catch (err) {
-        if (err instanceof GraphError && ['invalid', 'permission', 'unknown'].includes(err.kind))
+        if (
+          err instanceof GraphError &&
+          ['invalid', 'permission', 'marketing', 'unknown'].includes(err.kind)
+        )
           throw new ValidationError(M.adAccountRefused, { adAccountId: [M.adAccountRefused] });
         throw err instanceof GraphError ? sendError(err) : err;
       }
