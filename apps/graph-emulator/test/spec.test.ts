@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../src/index.js';
 import type { LoggedRequest } from '../src/spec/request-log.js';
 import { metaSpec } from '../src/spec/model.js';
+import { RequestLog } from '../src/spec/request-log.js';
 import { fixture, http, start } from './helpers.js';
 
 let emu: Emulator;
@@ -218,6 +219,26 @@ describe('the request log', () => {
     expect(JSON.stringify(file)).not.toContain(f.pageToken);
     await http(`${emu.url}/_emulator/requests/reset`, { json: {} });
     expect((await http(`${emu.url}/_emulator/requests`)).body.requests).toEqual([]);
+  });
+
+  it('stops adding shapes past 2,000, so invented parameter names cannot grow it without end', () => {
+    const log = new RequestLog(metaSpec());
+    const target = { node: 'Page', id: '1', edge: '' };
+    for (let i = 0; i < 2_005; i++)
+      log.record(
+        { method: 'GET', path: '1', params: { [`p${i}`]: '1' }, versionPrefix: '' },
+        target,
+        [],
+        [],
+      );
+    log.record(
+      { method: 'GET', path: '1', params: { p0: '1' }, versionPrefix: '' },
+      target,
+      [],
+      [],
+    );
+    expect(log.list()).toHaveLength(2_000);
+    expect(log.list()[0]?.count).toBe(2);
   });
 
   it('records the source commit of the extract it checks against', () => {

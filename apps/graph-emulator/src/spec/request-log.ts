@@ -22,6 +22,8 @@ export interface LoggedRequest {
   count: number;
 }
 
+const MAX_SHAPES = 2_000;
+
 /** Parameters that carry secrets or say nothing about the shape. */
 const UNLOGGED = new Set(['access_token', 'appsecret_proof']);
 
@@ -80,6 +82,8 @@ export class RequestLog {
       known.count++;
       return;
     }
+    // Shapes are few in any test; a client inventing parameter names must not grow the log without end.
+    if (this.entries.size >= MAX_SHAPES) return;
     this.entries.set(key, { ...entry, count: 1 });
     this.write();
   }
