@@ -36,6 +36,7 @@ import { registerDataDeletionWorker } from '../src/jobs/data-deletion.js';
 import { deleteAdminData, runDeletionJob } from '../src/modules/deletion/service.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { sessionToken, testConfig } from './helpers/app.js';
+import { graphRequestLog } from './helpers/graph-requests.js';
 
 const OPERATOR_ID = '1999999999999999';
 const WEB_ORIGIN = 'http://pagecast.test';
@@ -75,6 +76,7 @@ beforeAll(async () => {
   const appPort = await freePort(46000 + Math.floor(Math.random() * 4000));
   const base = `http://127.0.0.1:${appPort}/api/v1/facebook`;
   emulator = await startEmulator({
+    ...graphRequestLog(),
     port: 0,
     host: '127.0.0.1',
     seed: 'empty',

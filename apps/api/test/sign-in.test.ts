@@ -14,6 +14,7 @@ import {
 } from '../src/modules/admin/service.js';
 import { grantPro, UnknownAdminError } from '../src/modules/subscription/service.js';
 import { createTestApp, TEST_ENCRYPTION_KEY, type TestApp } from './helpers/app.js';
+import { graphRequestLog } from './helpers/graph-requests.js';
 
 let emu: Emulator;
 let graph: GraphClient;
@@ -83,7 +84,7 @@ const emuPageId = (name: string) =>
   [...emu.world.pages.values()].find((p) => p.name === name)?.id as string;
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, seed: 'demo' });
+  emu = await startEmulator({ ...graphRequestLog(), port: 0, seed: 'demo' });
   const state = await control<{ users: EmuUser[] }>('GET', '/state');
   demoId = state.users.find((u) => u.name === 'Demo Admin')?.id as string;
   secondId = state.users.find((u) => u.name === 'Second Admin')?.id as string;

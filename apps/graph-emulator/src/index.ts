@@ -20,3 +20,5 @@ export {
   type OutboxEntry,
   type TokenRecord,
 } from './world/types.js';
+export type { LoggedRequest } from './spec/request-log.js';
+export type { SpecProblem } from './spec/validate.js';

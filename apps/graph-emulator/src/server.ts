@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerControl } from './control/routes.js';
+import { registerRequestLog } from './control/requests.js';
 import type { GraphContext, GraphRequest } from './graph/context.js';
 import { handleGraph } from './graph/router.js';
 import { GraphApiError } from './graph/errors.js';
@@ -17,6 +18,8 @@ import type { Behaviour } from './world/types.js';
 import { World } from './world/world.js';
 import { servingVersion } from './graph/versions.js';
 import { TemplateReviews } from './templates/templates.js';
+import { metaSpec } from './spec/model.js';
+import { RequestLog } from './spec/request-log.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -45,6 +48,11 @@ export interface EmulatorOptions {
    * client could set the header.
    */
   trustRequestStart?: boolean;
+  /**
+   * A file that keeps the request log (every request's shape and its check against Meta's spec, also at
+   * `GET /_emulator/requests`), rewritten on each new shape. The API's spec test gives each emulator one.
+   */
+  requestLogFile?: string;
 }
 
 /** The product's origins in development: `pnpm start` (3000) and the Vite dev server (5173). */
@@ -112,6 +120,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     conversationsLimiter: new SlidingWindowLimiter(),
     webhooks,
     baseUrl,
+    spec: metaSpec(),
+    requests: new RequestLog(metaSpec(), options.requestLogFile),
   };
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 10 * 1024 * 1024 });
@@ -161,6 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   registerMedia(app, world);
 
   app.get('/_emulator/health', () => ({ ok: true }));
+  registerRequestLog(app, ctx.requests);
 
   app.route({
     method: ['GET', 'POST', 'DELETE'],

@@ -72,7 +72,6 @@ describe('utility message templates', () => {
 
     const cases: Array<[Record<string, unknown>, number, number | undefined]> = [
       [{ name: 'Order Update' }, 100, undefined],
-      [{ category: 'MARKETING' }, 100, undefined],
       [{ components: [] }, 100, undefined],
       [{ components: [body('x'.repeat(1025))] }, 100, undefined],
       [{ components: [body('Hi {{first_name}}')] }, 100, 2388043],

@@ -29,6 +29,7 @@ import {
   sleep,
   until,
 } from './support.js';
+import { graphRequestLog } from '../../test/helpers/graph-requests.js';
 
 const AUDIENCE = 2000;
 const TAGGED = 200;
@@ -59,7 +60,12 @@ beforeAll(async () => {
   dataDir = path.join(os.tmpdir(), `pagecast-faults-pg-${process.pid}-${pgPort}`);
   pgServer = await startPostgres();
   await runMigrations(pgServer.url);
-  emulator = await startEmulator({ port: 0, seed: 'empty', behaviour: { sendPerSecond: 0 } });
+  emulator = await startEmulator({
+    ...graphRequestLog(),
+    port: 0,
+    seed: 'empty',
+    behaviour: { sendPerSecond: 0 },
+  });
   pool = new pg.Pool({ connectionString: pgServer.url, max: 3 });
   pool.on('error', () => {}); // its idle clients die with the server during the outage
 

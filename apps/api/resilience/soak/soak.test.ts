@@ -28,6 +28,7 @@ import { maxInWindow, must } from '../../test/fixtures/campaign-world.js';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/db.js';
 import { startApiProcess, summarizeLog, type ApiProcess } from './api-process.js';
 import { paced, sleep, Traffic } from './traffic.js';
+import { graphRequestLog } from '../../test/helpers/graph-requests.js';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const CONTACTS = Number(process.env.SOAK_CONTACTS ?? 3000);
@@ -101,6 +102,7 @@ beforeAll(async () => {
   // The platform: its real Send API limit (300/s per page), no webhooks of its own (the page is not
   // subscribed): every webhook the API receives is one this test sent and counted.
   emulator = await startEmulator({
+    ...graphRequestLog(),
     port: 0,
     host: '127.0.0.1',
     seed: 'empty',

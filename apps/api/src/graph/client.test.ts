@@ -4,6 +4,7 @@ import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGraphClient, redactUrl, type GraphClient } from './client.js';
 import { GraphError } from './errors.js';
+import { graphRequestLog } from '../../test/helpers/graph-requests.js';
 
 const APP_ID = '1000000000000001';
 const SECRET = 'pagecast-emulator-app-secret';
@@ -36,6 +37,7 @@ describe('Graph client against the emulator', () => {
 
   beforeAll(async () => {
     emu = await startEmulator({
+      ...graphRequestLog(),
       port: 0,
       seed: 'empty',
       behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },

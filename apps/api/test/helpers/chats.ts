@@ -10,6 +10,7 @@ import { admins, contacts, pageAdmins, pages } from '../../src/db/schema.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { sessionToken, testConfig } from './app.js';
 import type { TestDatabase } from './db.js';
+import { graphRequestLog } from './graph-requests.js';
 
 export const HOUR = 3_600_000;
 
@@ -31,6 +32,7 @@ export async function emu<T = any>(
 
 export async function startTestEmulator(): Promise<Emulator> {
   return startEmulator({
+    ...graphRequestLog(),
     port: 0,
     seed: 'empty',
     behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },

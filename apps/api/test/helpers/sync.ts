@@ -15,6 +15,7 @@ import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import type { ModuleDeps } from '../../src/modules/deps.js';
 import { testConfig } from './app.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
+import { graphRequestLog } from './graph-requests.js';
 
 export async function emulatorCall<T = unknown>(
   base: string,
@@ -63,7 +64,7 @@ export function graphFor(url: string): GraphClient {
 }
 
 export async function startSyncEnv(env: Record<string, string> = {}): Promise<SyncEnv> {
-  const emulator = await startEmulator({ port: 0, seed: 'empty' });
+  const emulator = await startEmulator({ ...graphRequestLog(), port: 0, seed: 'empty' });
   const database = await createTestDatabase();
   const boss = await startBoss(database.url);
   const graph = graphFor(emulator.url);

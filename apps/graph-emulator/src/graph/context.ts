@@ -1,6 +1,9 @@
+import type { GraphApiError } from './errors.js';
 import type { SlidingWindowLimiter } from '../send/ratelimit.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { World } from '../world/world.js';
+import type { SpecModel } from '../spec/model.js';
+import type { RequestLog } from '../spec/request-log.js';
 
 export interface GraphContext {
   world: World;
@@ -9,6 +12,9 @@ export interface GraphContext {
   webhooks: WebhookDispatcher;
   /** Public base URL of the emulator (used in paging links and avatar URLs). */
   baseUrl: () => string;
+  /** Meta's spec every request is checked against (spec/model.ts), and the log of what was asked. */
+  spec: SpecModel;
+  requests: RequestLog;
 }
 
 export interface GraphRequest {
@@ -24,6 +30,8 @@ export interface GraphRequest {
   receivedAt?: number;
   /** Set by fault injection (`hangNext`): the answer is sent this many ms late. */
   holdAnswerMs?: number;
+  /** Meta's answer when its spec refuses the request, given once the token is checked (spec/validate.ts). */
+  specRefusal?: GraphApiError | null;
 }
 
 export interface GraphResult {

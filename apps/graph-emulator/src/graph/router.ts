@@ -20,6 +20,7 @@ import { runBatch } from './batch.js';
 import { param, type GraphContext, type GraphRequest, type GraphResult } from './context.js';
 import { errors, GraphApiError, RawHttpError } from './errors.js';
 import { limitOf } from './fields.js';
+import { checkRequest, fieldNames, resolveTarget } from '../spec/validate.js';
 import { debugToken, accessToken } from './oauth.js';
 import { pagedResponse, parseLimit, stringQuery, windowOf } from './paging.js';
 import {
@@ -58,6 +59,7 @@ export const WEBHOOK_FIELDS = new Set([
 /** Runs one Graph API call and turns errors into Facebook's error envelope. */
 export async function handleGraph(ctx: GraphContext, req: GraphRequest): Promise<GraphResult> {
   try {
+    checkSpec(ctx, req);
     const body = await route(ctx, req);
     return { status: 200, headers: {}, body };
   } catch (e) {
@@ -77,16 +79,23 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
   const seg = req.path.split('/').filter(Boolean);
   const [first, ...rest] = seg;
   if (first === undefined) {
-    if (req.method === 'POST' && req.params['batch'] !== undefined)
+    if (req.method === 'POST' && req.params['batch'] !== undefined) {
+      if (req.specRefusal) throw req.specRefusal;
       return runBatch(ctx, req, handleGraph);
+    }
     authenticate(world, req);
     throw errors.param('Unsupported request: an object id is required');
   }
-  if (first === 'oauth' && rest[0] === 'access_token' && rest.length === 1)
-    return accessToken(world, req);
-  if (first === 'debug_token' && rest.length === 0) return debugToken(world, req);
+  if (first === 'oauth' || first === 'debug_token') {
+    if (req.specRefusal) throw req.specRefusal;
+    if (first === 'oauth' && rest[0] === 'access_token' && rest.length === 1)
+      return accessToken(world, req);
+    if (first === 'debug_token' && rest.length === 0) return debugToken(world, req);
+  }
 
   const auth = authenticate(world, req);
+  // Meta checks the token before the parameters.
+  if (req.specRefusal) throw req.specRefusal;
   if (first === 'me') {
     if (auth.kind === 'USER') return userRoutes(ctx, req, auth, auth.user, rest);
     if (auth.kind === 'PAGE') return pageRoutes(ctx, req, auth, auth.page, rest);
@@ -131,6 +140,19 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
     return renderProfile(ctx, contact, fieldsOf(req, 'first_name,last_name,profile_pic,id'));
   }
   throw errors.unknownObject(req.method, first);
+}
+
+/**
+ * Checks the request against Meta's spec and logs its shape. Meta's refusal, if any, is kept on the request and
+ * thrown by `route` once the token is checked.
+ */
+function checkSpec(ctx: GraphContext, req: GraphRequest): void {
+  const target = resolveTarget(ctx.world, req);
+  const verdict = target
+    ? checkRequest(ctx.spec, req.method, target, req.params)
+    : { problems: [], refusal: null };
+  req.specRefusal = verdict.refusal;
+  ctx.requests.record(req, target, verdict.problems, fieldNames(req.params['fields']));
 }
 
 /** Conversations API calls count against the per-page limit (2 calls/s by default) and can be faulted. */

@@ -1,0 +1,52 @@
+// The end-of-run spec check (graph-spec.ts) over request logs as emulators write them.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkGraphRequests } from './graph-spec.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'graph-spec-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const entry = (edge: string, problems: Array<{ message: string; knownOffender?: string }>) => ({
+  method: 'POST',
+  node: 'Page',
+  edge,
+  params: ['recipient'],
+  enums: {},
+  fields: [],
+  problems,
+  count: 1,
+});
+
+describe('checkGraphRequests', () => {
+  it('fails on problems, lists known offenders apart, counts each shape once', () => {
+    writeFileSync(
+      path.join(dir, 'a.json'),
+      JSON.stringify([
+        entry('messages', []),
+        entry('subscribed_apps', [
+          { message: 'POST Page/subscribed_apps: bad value', knownOffender: 'webhooks' },
+        ]),
+      ]),
+    );
+    writeFileSync(
+      path.join(dir, 'b.json'),
+      JSON.stringify([
+        entry('messages', []),
+        entry('message_templates', [
+          { message: 'POST Page/message_templates: param x not in the extract' },
+        ]),
+      ]),
+    );
+    writeFileSync(path.join(dir, 'c.json'), '[{"method":'); // cut short by a dying process
+    const r = checkGraphRequests(dir);
+    expect(r.shapes).toBe(3);
+    expect(r.failures).toEqual([
+      'POST Page/message_templates: param x not in the extract (params: recipient)',
+    ]);
+    expect(r.known).toEqual([
+      'POST Page/subscribed_apps: bad value (params: recipient) — known offender, webhooks',
+    ]);
+  });
+});
