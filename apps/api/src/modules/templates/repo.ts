@@ -1,6 +1,11 @@
 // SQL of the utility templates capability. A template belongs to a page (pages.id uuid); Meta's id
 // (fb_template_id) is how its status webhooks and the re-read find it.
-import type { MessageTemplate, TemplateButton, TemplateStatus } from '@pagecast/contract';
+import {
+  templateParameterFormat,
+  type MessageTemplate,
+  type TemplateButton,
+  type TemplateStatus,
+} from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { poolOf, type Db } from '../../db/client.js';
 
@@ -32,6 +37,7 @@ export function toTemplate(r: TemplateRow): MessageTemplate {
     name: r.name,
     language: r.language,
     body: r.body,
+    parameterFormat: templateParameterFormat(r.params),
     params: r.params,
     buttons: r.buttons,
     status: r.status,
