@@ -2,6 +2,7 @@
 // emulator: the template lifecycle at Meta (create, review webhook, re-read, delete), its rules, and campaigns
 // that send it to contacts outside the 24-hour window.
 import { TEMPLATE_MESSAGES as M } from '@pagecast/contract';
+import { templatePathReason } from '../src/modules/campaigns/reasons.js';
 import { signatureHeaders } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -570,21 +571,64 @@ describe('campaigns with a utility template', () => {
     expect(missing.body.fieldErrors.templateParams).toEqual([`${M.paramMissing} {{2}}`]);
   });
 
-  it('a template Meta stops approving after scheduling: those outside the window are skipped with the reason', async () => {
+  it('a template Meta pauses after scheduling stops that path with the reason; the window’s messages go', async () => {
     const p = await w.createPage({ inside: 1, outside: 2 });
-    const id = await approvedTemplate(p, 'revoked_later');
+    const id = await approvedTemplate(p, 'paused_later');
+    const fbId = await fbIdOf(id);
     const res = await campaign(p, {
+      sendNow: false,
       time: new Date(Date.now() + 3_600_000).toISOString(),
       templateId: id,
       templateParams: { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'Z' } },
     });
     expect(res.status).toBe(201);
-    await w.pool.query(`update message_templates set status = 'rejected' where id = $1`, [id]);
+    const reasonOf = async () =>
+      (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body.campaign.statusReason;
+
+    // Paused, then approved again, then disabled: the pending campaign says so each time.
+    await statusWebhook(p, fbId, 'PAUSED');
+    expect(await waitFor(async () => (await reasonOf()) ?? false, 10_000)).toBe(
+      templatePathReason('paused'),
+    );
+    await statusWebhook(p, fbId, 'APPROVED');
+    await waitFor(async () => (await reasonOf()) === null, 10_000);
+    await review(p, fbId, 'PAUSED');
+    const refreshed = await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
+    expect(refreshed.status, refreshed.text).toBe(200);
+    expect(refreshed.body.find((t: { id: string }) => t.id === id).status).toBe('paused');
+    expect(await reasonOf()).toBe(templatePathReason('paused'));
+
     await w.pool.query(`update campaigns set scheduled_time = now() where id = $1`, [res.body.id]);
     const d = await settled(res.body.id as string);
-    expect(d.campaign).toMatchObject({ dispatchedCount: 1, skippedCount: 2 });
+    expect(d.campaign).toMatchObject({
+      status: 'completed',
+      dispatchedCount: 1,
+      skippedCount: 2,
+      statusReason: templatePathReason('paused'),
+    });
     expect(d.funnel.skippedByReason).toEqual([{ reason: 'template_unavailable', count: 2 }]);
-    expect((await w.outbox(p.fbPageId)).every((e) => e.messaging_type === 'UPDATE')).toBe(true);
+    const outbox = await w.outbox(p.fbPageId);
+    expect(outbox.map((e) => e.messaging_type)).toEqual(['UPDATE']);
+  });
+
+  it('a template Meta deletes (gone from its list) stops that path with the reason', async () => {
+    const p = await w.createPage({ inside: 1, outside: 1 });
+    const id = await approvedTemplate(p, 'deleted_later');
+    const res = await campaign(p, {
+      sendNow: false,
+      time: new Date(Date.now() + 3_600_000).toISOString(),
+      templateId: id,
+      templateParams: { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'Z' } },
+    });
+    must(
+      must(w.emulator.world.pages.get(p.fbPageId)).templates.find(
+        (t) => t.name === 'deleted_later',
+      ),
+    ).deleted = true;
+    await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
+    const c = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body.campaign;
+    expect(c.statusReason).toBe(templatePathReason('deleted'));
+    expect(c.templateName).toBe('deleted_later');
   });
 
   it('without a template, contacts outside the window are skipped as before (no Graph call)', async () => {
