@@ -12,6 +12,7 @@ import {
   templateLanguageLabel,
   TemplateParamMap,
   templateParamMapError,
+  TemplateParamSource,
   templateParameterFormat,
   templateParams,
   templateParamValue,
@@ -41,6 +42,7 @@ describe('utility template parameters', () => {
     [['first_name', 'order_ref'], 'NAMED'],
     [['1', '2'], 'POSITIONAL'],
     [[], 'POSITIONAL'],
+    [['first_name', '1'], 'POSITIONAL'],
   ] as const)('the format of %j is %s (POSITIONAL is Meta’s default)', (params, format) => {
     expect(templateParameterFormat(params)).toBe(format);
   });
@@ -50,6 +52,7 @@ describe('utility template parameters', () => {
     ['Hi {{1}} , {{2}} !', 1],
     ['  ', 0],
     ['Ваш заказ {{1}} готов', 3],
+    ['a{{1}}b', 2],
   ])('counts the words that are not parameters in %j', (body, words) => {
     expect(templateWordCount(body)).toBe(words);
   });
@@ -72,6 +75,11 @@ describe('utility template body rules', () => {
     [
       'a name starting with a digit',
       'Hi {{2bad}}, welcome back to our shop today.',
+      M.paramInvalid,
+    ],
+    [
+      'a number with a leading zero',
+      'Hi {{01}}, your order has shipped to you today.',
       M.paramInvalid,
     ],
     [
@@ -167,6 +175,27 @@ describe('a campaign’s parameter mapping', () => {
     expect(templateParamMapError([], { extra: { source: 'last_name' } })).toBe(
       `${M.paramUnknown} {{extra}}`,
     );
+    expect(templateParamMapError(params, {})).toBe(
+      `${M.paramMissing} {{first_name}}, {{order_ref}}`,
+    );
+    expect(
+      templateParamMapError([], { a: { source: 'last_name' }, b: { source: 'first_name' } }),
+    ).toBe(`${M.paramUnknown} {{a}}, {{b}}`);
+  });
+
+  it.each([
+    [{ source: 'first_name' }, true, undefined],
+    [{ source: 'last_name' }, true, undefined],
+    [{ source: 'text', text: ' A-1 ' }, true, undefined],
+    [{ source: 'text', text: '  ' }, false, M.paramTextRequired],
+    [{ source: 'text', text: 'x'.repeat(201) }, false, M.paramTextTooLong],
+    [{ source: 'full_name' }, false, undefined],
+    [{}, false, undefined],
+  ])('a parameter source %j is valid: %s', (source, ok, message) => {
+    const r = TemplateParamSource.safeParse(source);
+    expect(r.success).toBe(ok);
+    if (message) expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual([message]);
+    if (r.success && r.data.source === 'text') expect(r.data.text).toBe('A-1');
   });
 
   it('fills positional parameters by position', () => {
@@ -245,6 +274,7 @@ describe('template statuses', () => {
     ['ARCHIVED', 'archived'],
     ['REJECTED', 'rejected'],
     ['PENDING', 'pending'],
+    [' paused ', 'paused'],
     ['FLAGGED', 'pending'],
     ['', 'pending'],
     [null, 'pending'],
@@ -308,6 +338,7 @@ describe('the creation payload', () => {
 
   it.each([
     ['', M.nameRequired],
+    [3, M.nameRequired],
     ['order-update', M.nameInvalid],
     ['order_update!', M.nameInvalid],
     ['Order', M.nameInvalid],
@@ -334,6 +365,7 @@ describe('the creation payload', () => {
 
   it.each([
     [{ type: 'URL', text: '', url: 'https://a.example' }, M.buttonTextRequired],
+    [{ type: 'URL', text: '   ', url: 'https://a.example' }, M.buttonTextRequired],
     [{ type: 'URL', text: 'x'.repeat(26), url: 'https://a.example' }, M.buttonTextTooLong],
     [{ type: 'URL', text: 'Track', url: 'http://a.example' }, M.buttonUrlInvalid],
     [{ type: 'URL', text: 'Track', url: 'not a url' }, M.buttonUrlInvalid],
