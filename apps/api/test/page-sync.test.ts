@@ -180,6 +180,7 @@ describe('page sync', () => {
       name: 'order_update',
       language: 'en_US',
       body: 'Your order has shipped.',
+      format: 'POSITIONAL',
       params: [],
       examples: {},
       buttons: [],

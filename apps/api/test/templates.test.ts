@@ -2,6 +2,7 @@
 // emulator: the template lifecycle at Meta (create, review webhook, re-read, delete), its rules, and campaigns
 // that send it to contacts outside the 24-hour window.
 import { TEMPLATE_MESSAGES as M } from '@pagecast/contract';
+import { templatePathReason } from '../src/modules/campaigns/reasons.js';
 import { signatureHeaders } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -33,14 +34,17 @@ async function behaviour(b: Record<string, unknown>) {
     body: JSON.stringify(b),
   });
 }
-/** Meta's review, decided now (the emulator's control API); the webhook it sends is not subscribed here. */
-async function review(p: WorldPage, fbTemplateId: string, status: 'APPROVED' | 'REJECTED') {
+/** Meta's verdict, decided now (the emulator's control API); the webhook it sends is not subscribed here. */
+async function review(p: WorldPage, fbTemplateId: string, status: string) {
   const res = await fetch(
     `${w.emulator.url}/_emulator/pages/${p.fbPageId}/message_templates/${fbTemplateId}`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status, reason: status === 'REJECTED' ? 'INCORRECT_CATEGORY' : null }),
+      body: JSON.stringify({
+        status,
+        reason: status === 'REJECTED' ? 'TAG_SHOULD_BE_MARKETING' : null,
+      }),
     },
   );
   expect(res.status).toBe(200);
@@ -69,11 +73,42 @@ const storedCount = async () =>
     (await w.pool.query<{ n: number }>('select count(*)::int as n from message_templates')).rows[0],
   ).n;
 
+/** A template status change as Meta's page webhook delivers it (signed), under `field`. */
+async function statusWebhook(
+  p: WorldPage,
+  fbTemplateId: string,
+  event: string,
+  field = 'message_template_status_update',
+) {
+  const payload = JSON.stringify({
+    object: 'page',
+    entry: [
+      {
+        id: p.fbPageId,
+        time: Date.now(),
+        changes: [
+          {
+            field,
+            value: { event, message_template_id: Number(fbTemplateId), reason: 'NONE' },
+          },
+        ],
+      },
+    ],
+  });
+  const hook = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/messenger',
+    headers: { 'content-type': 'application/json', ...signatureHeaders(payload, SECRET) },
+    payload,
+  });
+  expect(hook.statusCode).toBe(200);
+}
+
 /** An approved template on `p` (created through the API, approved by Meta's review). */
 async function approvedTemplate(
   p: WorldPage,
   name: string,
-  body = 'Hi {{first_name}}, update {{ref}}.',
+  body = 'Hi {{first_name}}, here is an update on {{ref}} for you.',
 ) {
   const res = await w.api('POST', '/api/v1/templates', {
     pageId: p.fbPageId,
@@ -114,6 +149,35 @@ describe('templates: lifecycle at Meta', () => {
     expect(list.body.map((t: { name: string }) => t.name)).toContain('order_update');
   });
 
+  it('creates a POSITIONAL template ({{1}}, {{2}}: Meta’s default) with its examples in order', async () => {
+    const res = await w.api(
+      'POST',
+      '/api/v1/templates',
+      templateBody({
+        name: 'positional_update',
+        body: 'Hi {{1}}, your order {{2}} has shipped. Track it with {{2}} anytime.',
+        buttons: [],
+      }),
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      parameterFormat: 'POSITIONAL',
+      params: ['1', '2'],
+      status: 'pending',
+    });
+    const meta = must(metaTemplates(page).find((t) => t.name === 'positional_update'));
+    expect(meta.parameterFormat).toBe('POSITIONAL');
+    expect(meta.components[0]).toEqual({
+      type: 'BODY',
+      text: 'Hi {{1}}, your order {{2}} has shipped. Track it with {{2}} anytime.',
+      example: { body_text: [['sample 1', 'sample 2']] },
+    });
+    const named = (await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`)).body.find(
+      (t: { name: string }) => t.name === 'order_update',
+    );
+    expect(named.parameterFormat).toBe('NAMED');
+  });
+
   it('refuses bad templates with a message on the field, before any Graph call', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ name: 'Order Update' }, 'name', M.nameInvalid],
@@ -123,6 +187,11 @@ describe('templates: lifecycle at Meta', () => {
       [{ body: 'x'.repeat(1025) }, 'body', M.bodyTooLong],
       [{ body: 'Hi {{First Name}}' }, 'body', M.paramInvalid],
       [{ body: 'Hi {{first_name}' }, 'body', M.paramInvalid],
+      [{ body: '{{first_name}}, your order has shipped.' }, 'body', M.paramDangling],
+      [{ body: 'Your order has shipped, {{first_name}}' }, 'body', M.paramDangling],
+      [{ body: 'Hi {{1}}, order {{order_ref}} has shipped today.' }, 'body', M.paramMixed],
+      [{ body: 'Hi {{1}}, your order {{3}} has shipped today.' }, 'body', M.paramSequence],
+      [{ body: 'Hi {{first_name}}, {{order_ref}} shipped.' }, 'body', M.paramRatio(2, 5, 2)],
       [
         { buttons: [{ type: 'URL', text: 'Go', url: 'http://plain.example' }] },
         'buttons.0.url',
@@ -183,13 +252,14 @@ describe('templates: lifecycle at Meta', () => {
           time: Date.now(),
           changes: [
             {
+              // The name in Meta's webhooks reference; its guide's name is tested below.
               field: 'messenger_template_status_update',
               value: {
                 event: 'REJECTED',
                 message_template_id: Number(fbId),
                 message_template_name: 'shipping_notice',
                 message_template_language: 'en_US',
-                reason: 'INCORRECT_CATEGORY',
+                reason: 'TAG_SHOULD_BE_MARKETING',
               },
             },
           ],
@@ -208,7 +278,7 @@ describe('templates: lifecycle at Meta', () => {
       const t = list.body.find((x: { id: string }) => x.id === made.body.id);
       return t.status === 'rejected' && t;
     }, 10_000);
-    expect(rejected.rejectedReason).toBe('INCORRECT_CATEGORY');
+    expect(rejected.rejectedReason).toBe('TAG_SHOULD_BE_MARKETING');
 
     // Meta approves it after an appeal: the re-read follows Meta's list.
     await review(page, fbId, 'APPROVED');
@@ -218,6 +288,36 @@ describe('templates: lifecycle at Meta', () => {
       status: 'approved',
       rejectedReason: null,
     });
+  });
+
+  it('keeps each of Meta’s statuses as Meta says it (PAUSED is not rejected, DELETED not pending)', async () => {
+    const made = await w.api('POST', '/api/v1/templates', templateBody({ name: 'many_states' }));
+    const fbId = await fbIdOf(made.body.id as string);
+    const statusOf = async () =>
+      (await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`)).body.find(
+        (t: { id: string }) => t.id === made.body.id,
+      );
+    for (const [event, status] of [
+      ['APPROVED', 'approved'],
+      ['PAUSED', 'paused'],
+      ['DISABLED', 'disabled'],
+      ['IN_APPEAL', 'in_appeal'],
+      ['LIMIT_EXCEEDED', 'limit_exceeded'],
+      ['ARCHIVED', 'archived'],
+      ['PENDING_DELETION', 'pending_deletion'],
+      ['DELETED', 'deleted'],
+    ]) {
+      await statusWebhook(page, fbId, event as string);
+      const t = await waitFor(async () => {
+        const now = await statusOf();
+        return now.status === status && now;
+      }, 10_000);
+      expect(t.rejectedReason, event).toBeNull();
+    }
+    // The re-read follows Meta's list the same way.
+    await review(page, fbId, 'PAUSED');
+    const list = await w.api('POST', `/api/v1/templates/page/${page.fbPageId}/refresh`, {});
+    expect(list.body.find((x: { id: string }) => x.id === made.body.id).status).toBe('paused');
   });
 
   it("a template deleted in Meta's tools is dropped by the re-read; one made there is picked up", async () => {
@@ -360,7 +460,7 @@ describe('campaigns with a utility template', () => {
       else
         expect(sent).toMatchObject({
           messaging_type: 'UTILITY',
-          text: `Hi ${first}, update A-12.`,
+          text: `Hi ${first}, here is an update on A-12 for you.`,
           template: { name: 'order_status', params: { first_name: first, ref: 'A-12' } },
         });
     }
@@ -383,7 +483,9 @@ describe('campaigns with a utility template', () => {
       },
     });
     await settled(res.body.id as string);
-    expect((await w.outbox(p.fbPageId))[0]?.text).toBe('Hi there, update B-7.');
+    expect((await w.outbox(p.fbPageId))[0]?.text).toBe(
+      'Hi there, here is an update on B-7 for you.',
+    );
   });
 
   it("refuses a template that is not approved, not the page's, or parameters that do not match", async () => {
@@ -393,7 +495,7 @@ describe('campaigns with a utility template', () => {
       pageId: p.fbPageId,
       name: 'still_pending',
       language: 'en_US',
-      body: 'Hello {{first_name}}',
+      body: 'Hello {{first_name}}, your order is ready.',
     });
     const otherPages = await approvedTemplate(page, 'elsewhere');
     const full = { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'X' } };
@@ -438,21 +540,95 @@ describe('campaigns with a utility template', () => {
     ).toBe(before);
   });
 
-  it('a template Meta stops approving after scheduling: those outside the window are skipped with the reason', async () => {
-    const p = await w.createPage({ inside: 1, outside: 2 });
-    const id = await approvedTemplate(p, 'revoked_later');
+  it('a POSITIONAL template fills {{1}}, {{2}} by position for each contact', async () => {
+    const p = await w.createPage({ inside: 0, outside: 2 });
+    const id = await approvedTemplate(
+      p,
+      'positional',
+      'Hi {{1}}, your order {{2}} has shipped today.',
+    );
     const res = await campaign(p, {
+      templateId: id,
+      templateParams: { '1': { source: 'first_name' }, '2': { source: 'text', text: 'A-12' } },
+    });
+    expect(res.status, res.text).toBe(201);
+    const d = await settled(res.body.id as string);
+    expect(d.campaign).toMatchObject({ status: 'completed', dispatchedCount: 2, failedCount: 0 });
+    const emu = must(w.emulator.world.pages.get(p.fbPageId));
+    for (const sent of await w.outbox(p.fbPageId)) {
+      const first = must(emu.contacts.get(sent.recipient)).firstName;
+      expect(sent).toMatchObject({
+        messaging_type: 'UTILITY',
+        text: `Hi ${first}, your order A-12 has shipped today.`,
+        template: { name: 'positional', params: { '1': first, '2': 'A-12' } },
+      });
+    }
+    const missing = await campaign(p, {
+      templateId: id,
+      templateParams: { '1': { source: 'first_name' } },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors.templateParams).toEqual([`${M.paramMissing} {{2}}`]);
+  });
+
+  it('a template Meta pauses after scheduling stops that path with the reason; the window’s messages go', async () => {
+    const p = await w.createPage({ inside: 1, outside: 2 });
+    const id = await approvedTemplate(p, 'paused_later');
+    const fbId = await fbIdOf(id);
+    const res = await campaign(p, {
+      sendNow: false,
       time: new Date(Date.now() + 3_600_000).toISOString(),
       templateId: id,
       templateParams: { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'Z' } },
     });
     expect(res.status).toBe(201);
-    await w.pool.query(`update message_templates set status = 'rejected' where id = $1`, [id]);
+    const reasonOf = async () =>
+      (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body.campaign.statusReason;
+
+    // Paused, then approved again, then disabled: the pending campaign says so each time.
+    await statusWebhook(p, fbId, 'PAUSED');
+    expect(await waitFor(async () => (await reasonOf()) ?? false, 10_000)).toBe(
+      templatePathReason('paused'),
+    );
+    await statusWebhook(p, fbId, 'APPROVED');
+    await waitFor(async () => (await reasonOf()) === null, 10_000);
+    await review(p, fbId, 'PAUSED');
+    const refreshed = await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
+    expect(refreshed.status, refreshed.text).toBe(200);
+    expect(refreshed.body.find((t: { id: string }) => t.id === id).status).toBe('paused');
+    expect(await reasonOf()).toBe(templatePathReason('paused'));
+
     await w.pool.query(`update campaigns set scheduled_time = now() where id = $1`, [res.body.id]);
     const d = await settled(res.body.id as string);
-    expect(d.campaign).toMatchObject({ dispatchedCount: 1, skippedCount: 2 });
+    expect(d.campaign).toMatchObject({
+      status: 'completed',
+      dispatchedCount: 1,
+      skippedCount: 2,
+      statusReason: templatePathReason('paused'),
+    });
     expect(d.funnel.skippedByReason).toEqual([{ reason: 'template_unavailable', count: 2 }]);
-    expect((await w.outbox(p.fbPageId)).every((e) => e.messaging_type === 'UPDATE')).toBe(true);
+    const outbox = await w.outbox(p.fbPageId);
+    expect(outbox.map((e) => e.messaging_type)).toEqual(['UPDATE']);
+  });
+
+  it('a template Meta deletes (gone from its list) stops that path with the reason', async () => {
+    const p = await w.createPage({ inside: 1, outside: 1 });
+    const id = await approvedTemplate(p, 'deleted_later');
+    const res = await campaign(p, {
+      sendNow: false,
+      time: new Date(Date.now() + 3_600_000).toISOString(),
+      templateId: id,
+      templateParams: { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'Z' } },
+    });
+    must(
+      must(w.emulator.world.pages.get(p.fbPageId)).templates.find(
+        (t) => t.name === 'deleted_later',
+      ),
+    ).deleted = true;
+    await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
+    const c = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body.campaign;
+    expect(c.statusReason).toBe(templatePathReason('deleted'));
+    expect(c.templateName).toBe('deleted_later');
   });
 
   it('without a template, contacts outside the window are skipped as before (no Graph call)', async () => {

@@ -26,7 +26,10 @@ const template = (over: Record<string, unknown> = {}) => ({
   category: 'UTILITY',
   parameter_format: 'NAMED',
   components: [
-    body('Hi {{first_name}}, order {{order_id}} has shipped.', ['first_name', 'order_id']),
+    body('Hi {{first_name}}, your order {{order_id}} has shipped today.', [
+      'first_name',
+      'order_id',
+    ]),
   ],
   ...over,
 });
@@ -74,9 +77,21 @@ describe('utility message templates', () => {
       [{ name: 'Order Update' }, 100, undefined],
       [{ components: [] }, 100, undefined],
       [{ components: [body('x'.repeat(1025))] }, 100, undefined],
-      [{ components: [body('Hi {{first_name}}')] }, 100, 2388043],
-      [{ components: [body('Hi there', ['first_name'])] }, 100, 2388043],
-      [{ components: [body('Hi {{First-Name}}', ['First-Name'])] }, 100, 2388043],
+      [{ components: [body('Hi {{first_name}}, your order is ready.')] }, 100, undefined],
+      [{ components: [body('Hi there', ['first_name'])] }, 100, undefined],
+      [{ components: [body('Hi {{First-Name}} there', ['First-Name'])] }, 100, undefined],
+      // Meta: "The message template cannot start or end with a parameter."
+      [
+        { components: [body('{{first_name}}, your order is ready.', ['first_name'])] },
+        100,
+        undefined,
+      ],
+      [
+        { components: [body('Your order is ready, {{first_name}}', ['first_name'])] },
+        100,
+        undefined,
+      ],
+      [{ parameter_format: 'SNAKE' }, 100, undefined],
       [
         {
           name: 'with_buttons',
@@ -172,7 +187,7 @@ describe('utility message templates', () => {
       expect.objectContaining({
         name: 'flash_sale',
         status: 'REJECTED',
-        rejected_reason: 'INCORRECT_CATEGORY',
+        rejected_reason: 'TAG_SHOULD_BE_MARKETING',
       }),
     ]);
     const named = await list(f.page.id, f.pageToken, '&name=flash_sale&fields=name');
@@ -186,7 +201,7 @@ describe('utility message templates', () => {
     expect(foreign.body.error.code).toEqual(expect.any(Number));
   });
 
-  it('rejects a promotional body as INCORRECT_CATEGORY; the control API decides at once', async () => {
+  it('rejects a promotional body as TAG_SHOULD_BE_MARKETING; the control API decides at once', async () => {
     const f = await fixture(emu, 1);
     const sale = await create(
       f.page.id,
@@ -196,7 +211,7 @@ describe('utility message templates', () => {
     const listed = await list(f.page.id, f.pageToken, '&fields=id,status,rejected_reason');
     expect(listed.body.data.find((t: { id: string }) => t.id === sale.body.id)).toMatchObject({
       status: 'REJECTED',
-      rejected_reason: 'INCORRECT_CATEGORY',
+      rejected_reason: 'TAG_SHOULD_BE_MARKETING',
     });
     const ok = await create(f.page.id, f.pageToken, template());
     const decided = await http(
@@ -208,11 +223,11 @@ describe('utility message templates', () => {
     expect(decided.body).toMatchObject({ status: 'REJECTED', rejected_reason: 'SCAM' });
   });
 
-  it('deletes by name (and hsm_id); a deleted template is gone and cannot be sent', async () => {
+  it('deletes by name (and template_id); a deleted template is gone and cannot be sent', async () => {
     const f = await fixture(emu, 1);
     const made = await create(f.page.id, f.pageToken, template());
     const del = await http(
-      `${emu.url}/v25.0/${f.page.id}/message_templates?access_token=${f.pageToken}&name=order_update&hsm_id=${made.body.id}`,
+      `${emu.url}/v25.0/${f.page.id}/message_templates?access_token=${f.pageToken}&name=order_update&template_id=${made.body.id}`,
       { method: 'DELETE' },
     );
     expect(del.body).toEqual({ success: true });
@@ -232,8 +247,8 @@ describe('utility message templates', () => {
       ]),
     );
     expect(sent.body.error).toMatchObject({
-      code: 132001,
-      message: '(#132001) Template has been deleted',
+      code: 100,
+      message: '(#100) Template has been deleted',
       type: 'OAuthException',
     });
   });
@@ -256,7 +271,7 @@ describe('utility message templates', () => {
     const outbox = await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`);
     expect(outbox.body.data.at(-1)).toMatchObject({
       messaging_type: 'UTILITY',
-      text: 'Hi Ana, order A-12 has shipped.',
+      text: 'Hi Ana, your order A-12 has shipped today.',
       template: {
         name: 'order_update',
         language: 'en_US',
@@ -266,7 +281,7 @@ describe('utility message templates', () => {
     const thread = await http(
       `${emu.url}/v25.0/t_${psid}/messages?fields=message&limit=1&access_token=${f.pageToken}`,
     );
-    expect(thread.body.data[0].message).toBe('Hi Ana, order A-12 has shipped.');
+    expect(thread.body.data[0].message).toBe('Hi Ana, your order A-12 has shipped today.');
     for (const params of [
       [['first_name', 'Ana']],
       [
@@ -285,12 +300,15 @@ describe('utility message templates', () => {
       ],
     ] as Array<Array<[string, string]>>) {
       const r = await send(emu, f.page.id, f.pageToken, utility(psid, params));
-      expect(r.body.error.code, JSON.stringify(params)).toBe(132000);
+      expect(r.body.error, JSON.stringify(params)).toMatchObject({
+        code: 100,
+        message: '(#100) Number of parameters does not match the expected number of params',
+      });
     }
     expect((await send(emu, f.page.id, f.pageToken, utility(psid, [], 'nope'))).body.error).toEqual(
       expect.objectContaining({
-        code: 132001,
-        message: '(#132001) Template name does not exist in the translation',
+        code: 100,
+        message: '(#100) Template nope does not exist in en_US',
       }),
     );
     await create(
@@ -301,8 +319,8 @@ describe('utility message templates', () => {
     const rejected = await send(emu, f.page.id, f.pageToken, utility(psid, [], 'promo'));
     expect(rejected.status).toBe(400);
     expect(rejected.body.error).toMatchObject({
-      code: 132001,
-      message: '(#132001) Template is not approved (status REJECTED)',
+      code: 100,
+      message: '(#100) Template promo is not approved (status REJECTED)',
     });
     const stranger = await send(emu, f.page.id, f.pageToken, {
       ...utility('9999999999999999', [
@@ -322,6 +340,119 @@ describe('utility message templates', () => {
       messaging_type: 'UPDATE',
     });
     expect(wrongType.body.error.code).toBe(100);
+  });
+
+  it('POSITIONAL is the default: {{1}}, {{2}} with body_text examples, sent in position order', async () => {
+    const f = await fixture(emu, 1, { inboundAgoMs: 72 * HOUR });
+    const positional = {
+      name: 'delivery',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [
+        {
+          type: 'BODY',
+          text: 'Good news {{1}}! Your order #{{2}} is on its way. Thank you!',
+          example: { body_text: [['Mark', '566701']] },
+        },
+      ],
+    };
+    const made = await create(f.page.id, f.pageToken, positional);
+    expect(made.body).toMatchObject({ status: 'APPROVED' });
+    const listed = await list(f.page.id, f.pageToken, '&fields=name,parameter_format,status');
+    expect(listed.body.data).toEqual([
+      { id: made.body.id, name: 'delivery', parameter_format: 'POSITIONAL', status: 'APPROVED' },
+    ]);
+    for (const [over, why] of [
+      [
+        { components: [{ ...positional.components[0], example: { body_text: [['Mark']] } }] },
+        'one example short',
+      ],
+      [{ components: [{ ...positional.components[0], example: undefined }] }, 'no examples'],
+      [
+        {
+          name: 'named_body',
+          components: [body('Hi {{first_name}}, your order is ready.', ['first_name'])],
+        },
+        'names in a POSITIONAL body',
+      ],
+    ] as const) {
+      const r = await create(f.page.id, f.pageToken, { ...positional, ...over });
+      expect(r.status, why).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 100, message: 'Invalid parameter' });
+    }
+    const psid = f.psids[0] as string;
+    const sendPositional = (parameters: Array<Record<string, unknown>>) =>
+      send(emu, f.page.id, f.pageToken, {
+        recipient: { id: psid },
+        messaging_type: 'UTILITY',
+        message: {
+          template: {
+            name: 'delivery',
+            language: { code: 'en_US' },
+            components: [{ type: 'body', parameters }],
+          },
+        },
+      });
+    const ok = await sendPositional([
+      { type: 'text', text: 'Ana' },
+      { type: 'text', text: 'A-12' },
+    ]);
+    expect(ok.status).toBe(200);
+    const outbox = await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`);
+    expect(outbox.body.data.at(-1)).toMatchObject({
+      text: 'Good news Ana! Your order #A-12 is on its way. Thank you!',
+      template: { name: 'delivery', params: { '1': 'Ana', '2': 'A-12' } },
+    });
+    for (const parameters of [
+      [{ type: 'text', text: 'Ana' }],
+      [
+        { type: 'text', parameter_name: '1', text: 'Ana' },
+        { type: 'text', parameter_name: '2', text: 'A-12' },
+      ],
+    ]) {
+      const r = await sendPositional(parameters);
+      expect(r.body.error, JSON.stringify(parameters)).toMatchObject({ code: 100 });
+    }
+  });
+
+  it('the review rejects with Messenger’s reasons', async () => {
+    const f = await fixture(emu, 1);
+    const cases: Array<[string, string, Record<string, unknown>, string]> = [
+      [
+        'ratio',
+        'NAMED',
+        body('Hi {{a}}, {{b}} and {{c}} ok.', ['a', 'b', 'c']),
+        'PARAMS_TO_WORD_RATIO_EXCEED_LIMIT',
+      ],
+      [
+        'gap',
+        'POSITIONAL',
+        {
+          type: 'BODY',
+          text: 'Hi {{1}}, your order {{3}} has shipped today.',
+          example: { body_text: [['a', 'b']] },
+        },
+        'INCORRECT_PARAMS',
+      ],
+      ['promo', 'NAMED', body('Our weekend deals are here for you.'), 'TAG_SHOULD_BE_MARKETING'],
+    ];
+    for (const [name, format, component, reason] of cases) {
+      const made = await create(
+        f.page.id,
+        f.pageToken,
+        template({ name, parameter_format: format, components: [component] }),
+      );
+      expect(made.status, name).toBe(200);
+      const listed = await list(
+        f.page.id,
+        f.pageToken,
+        `&name=${name}&fields=status,rejected_reason`,
+      );
+      expect(listed.body.data[0], name).toMatchObject({
+        status: 'REJECTED',
+        rejected_reason: reason,
+      });
+    }
   });
 
   it('templates survive the state file; the demo world has approved and rejected ones', async () => {
@@ -420,8 +551,8 @@ describe('template review: timer, clock, webhooks, restarts', () => {
         ]),
       );
       expect(early.body.error).toMatchObject({
-        code: 132001,
-        message: '(#132001) Template is not approved (status PENDING)',
+        code: 100,
+        message: '(#100) Template order_update is not approved (status PENDING)',
       });
 
       // Nobody reads the templates: the review timer decides them and sends the webhook.
@@ -436,7 +567,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
         {
           page: f.page.id,
           time: expect.any(Number),
-          field: 'messenger_template_status_update',
+          field: 'message_template_status_update',
           value: {
             event: 'APPROVED',
             message_template_id: made.body.id,
@@ -448,13 +579,13 @@ describe('template review: timer, clock, webhooks, restarts', () => {
         {
           page: f.page.id,
           time: expect.any(Number),
-          field: 'messenger_template_status_update',
+          field: 'message_template_status_update',
           value: {
             event: 'REJECTED',
             message_template_id: sale.body.id,
             message_template_name: 'weekend',
             message_template_language: 'en_US',
-            reason: 'INCORRECT_CATEGORY',
+            reason: 'TAG_SHOULD_BE_MARKETING',
           },
         },
       ]);
@@ -483,7 +614,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
       expect(last.value).toMatchObject({ event: 'REJECTED', reason: 'SCAM' });
       const bad = await http(
         `${emu.url}/_emulator/pages/${f.page.id}/message_templates/${made.body.id}`,
-        { json: { status: 'PAUSED' } },
+        { json: { status: 'FLAGGED' } },
       );
       expect(bad.status).toBe(400);
       const missing = await http(`${emu.url}/_emulator/pages/${f.page.id}/message_templates/1`, {
@@ -491,6 +622,63 @@ describe('template review: timer, clock, webhooks, restarts', () => {
       });
       expect(missing.status).toBe(404);
       expect(statusChanges(hook).every((c) => c.page === f.page.id)).toBe(true);
+    } finally {
+      await emu.close();
+      await hook.close();
+    }
+  });
+
+  it('the control API moves a template to any of Meta’s ten statuses, each announced', async () => {
+    const emu = await start({
+      behaviour: { sendPerSecond: 0, templateApprovalMs: 0, webhookBatchMs: 10 },
+    });
+    const hook = await receiver([], handshake);
+    try {
+      // The page subscribed under the guide's name this time.
+      const f = await subscribed(emu, hook.url, 'message_template_status_update');
+      const made = await f.create(template());
+      const statuses = [
+        'PAUSED',
+        'APPROVED',
+        'DISABLED',
+        'IN_APPEAL',
+        'LIMIT_EXCEEDED',
+        'ARCHIVED',
+        'PENDING_DELETION',
+        'DELETED',
+        'PENDING',
+        'REJECTED',
+      ];
+      for (const status of statuses) {
+        const r = await http(
+          `${emu.url}/_emulator/pages/${f.page.id}/message_templates/${made.body.id}`,
+          { json: { status, reason: status === 'REJECTED' ? 'INCORRECT_PARAMS' : null } },
+        );
+        expect(r.body).toMatchObject({ status });
+        const listed = await http(
+          `${emu.url}/v25.0/${f.page.id}/message_templates?fields=status&access_token=${f.pageToken}`,
+        );
+        expect(listed.body.data, status).toEqual([{ id: made.body.id, status }]);
+        const sent = await send(
+          emu,
+          f.page.id,
+          f.pageToken,
+          utility(f.psids[0] as string, [
+            ['first_name', 'A'],
+            ['order_id', '1'],
+          ]),
+        );
+        expect(sent.status, status).toBe(status === 'APPROVED' ? 200 : 400);
+      }
+      // The initial APPROVED (decided at once) plus one change per status.
+      const changes = await waitFor(() => {
+        const c = statusChanges(hook);
+        return c.length === statuses.length + 1 ? c : undefined;
+      });
+      expect(changes.map((c) => c.value.event)).toEqual(['APPROVED', ...statuses]);
+      expect(changes.every((c) => c.field === 'message_template_status_update')).toBe(true);
+      expect(changes.at(-1)?.value).toMatchObject({ reason: 'INCORRECT_PARAMS' });
+      expect(changes[1]?.value).toMatchObject({ event: 'PAUSED', reason: null });
     } finally {
       await emu.close();
       await hook.close();

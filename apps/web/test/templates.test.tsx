@@ -10,6 +10,7 @@ const template = (status: MessageTemplate['status']): MessageTemplate => ({
   name: 'class_change',
   language: 'en_US',
   body: 'Hi {{first_name}}, your class moved.',
+  parameterFormat: 'NAMED',
   params: ['first_name'],
   buttons: [],
   status,

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { CONTENT_TYPE_VALUES, SKIP_REASON_CODES } from './constants';
-import { TemplateButton } from './rules/template-rules';
+import {
+  TEMPLATE_PARAMETER_FORMATS,
+  TEMPLATE_STATUSES,
+  TemplateButton,
+} from './rules/template-rules';
 import { GraphId, IsoDateTime, Uuid } from './common';
 
 /** Entities of spec §3, as the API answers them. */
@@ -222,7 +226,7 @@ export const CampaignFunnel = z.object({
 export const CampaignDetail = z.object({ campaign: Campaign, funnel: CampaignFunnel });
 export type CampaignDetail = z.infer<typeof CampaignDetail>;
 
-export const TemplateStatus = z.enum(['pending', 'approved', 'rejected']);
+export const TemplateStatus = z.enum(TEMPLATE_STATUSES);
 export type TemplateStatus = z.infer<typeof TemplateStatus>;
 /** A page's utility message template and Meta's verdict on it. */
 export const MessageTemplate = z.object({
@@ -231,11 +235,13 @@ export const MessageTemplate = z.object({
   name: z.string(),
   language: z.string(),
   body: z.string(),
-  /** Named parameters of the body, in order of first use. */
+  /** NAMED (`{{first_name}}`) or POSITIONAL (`{{1}}`, Meta's default). */
+  parameterFormat: z.enum(TEMPLATE_PARAMETER_FORMATS),
+  /** The body's parameters: names in order of first use, or positions '1', '2', … in order. */
   params: z.array(z.string()),
   buttons: z.array(TemplateButton),
   status: TemplateStatus,
-  /** Meta's reason code for a rejection (e.g. INCORRECT_CATEGORY). */
+  /** Meta's reason code for a rejection (e.g. TAG_SHOULD_BE_MARKETING). */
   rejectedReason: z.string().nullable(),
   /** Scheduled (pending or processing) campaigns that send it: it cannot be deleted while any do. */
   scheduledCampaigns: z.number().int(),

@@ -334,6 +334,7 @@ describe('utility template for contacts outside the window', () => {
     name: 'order_update',
     language: 'en_US',
     body: 'Hi {{first_name}}, order {{order_ref}} shipped.',
+    parameterFormat: 'NAMED',
     params: ['first_name', 'order_ref'],
     buttons: [],
     status: 'approved',
@@ -389,6 +390,32 @@ describe('utility template for contacts outside the window', () => {
         first_name: { source: 'first_name' },
         order_ref: { source: 'text', text: 'A-12' },
       },
+    });
+  });
+
+  it('maps a POSITIONAL template by position: {{1}}, {{2}}', async () => {
+    const onSubmit = vi.fn((_values: unknown) => Promise.resolve());
+    const positional = template({
+      id: 'c3d4e5f6-0a1b-4c2d-8e3f-1a2b3c4d5e6f',
+      name: 'delivery',
+      body: 'Hi {{1}}, order {{2}} shipped today.',
+      parameterFormat: 'POSITIONAL',
+      params: ['1', '2'],
+    });
+    const { user } = setup({ audience, onSubmit, templates: [positional] });
+    await user.selectOptions(screen.getByLabelText(T.templateLabel), positional.id);
+    expect(screen.getByLabelText(T.paramSource('1'))).toHaveValue('text');
+    await user.selectOptions(screen.getByLabelText(T.paramSource('1')), 'first_name');
+    await user.type(screen.getByLabelText(T.paramText('2')), 'A-12');
+    expect(screen.getByTestId('template-preview')).toHaveTextContent(
+      'Hi Alex, order A-12 shipped today.',
+    );
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      templateId: positional.id,
+      templateParams: { '1': { source: 'first_name' }, '2': { source: 'text', text: 'A-12' } },
     });
   });
 

@@ -200,13 +200,26 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_page_id_lower_name_key').on(t.pageId, sql`lower(${t.name})`)],
 );
 
-export const TEMPLATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+// Meta's ten template statuses, lower-case (the contract's TEMPLATE_STATUSES). A plain text column: a status
+// Meta adds later needs no migration.
+export const TEMPLATE_STATUSES = [
+  'approved',
+  'pending',
+  'in_appeal',
+  'rejected',
+  'paused',
+  'disabled',
+  'limit_exceeded',
+  'archived',
+  'pending_deletion',
+  'deleted',
+] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 
 /**
  * A page's utility message templates (Meta's `message_templates`, category UTILITY): the path to contacts
  * outside the 24-hour window. Meta approves or rejects each one; its status follows the
- * `messenger_template_status_update` webhook and a re-read of the list. Deleting one deletes it at Meta too.
+ * `message_template_status_update` webhook and a re-read of the list. Deleting one deletes it at Meta too.
  */
 export const messageTemplates = pgTable(
   'message_templates',
@@ -219,7 +232,8 @@ export const messageTemplates = pgTable(
     name: text('name').notNull(),
     language: text('language').notNull(),
     body: text('body').notNull(),
-    // The body's named parameters in order of first use ({{first_name}} -> 'first_name').
+    // The body's parameters: names in order of first use ({{first_name}} -> 'first_name'), or positions in
+    // order ({{1}} -> '1'); the format follows from them.
     params: text('params')
       .array()
       .notNull()

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGraphClient, redactUrl, type GraphClient } from './client.js';
+import { createGraphClient, redactUrl, templatePayload, type GraphClient } from './client.js';
 import { GraphError } from './errors.js';
 import { graphRequestLog } from '../../test/helpers/graph-requests.js';
 
@@ -466,5 +466,50 @@ describe('network failures', () => {
     await g.close().catch(() => {});
     server.closeAllConnections();
     server.close();
+  });
+});
+
+describe('the Send API template payload', () => {
+  it('names each NAMED parameter, in the order given', () => {
+    expect(
+      templatePayload({ name: 'n', language: 'en_US', params: { first_name: 'Ana', ref: 'A-1' } }),
+    ).toEqual({
+      name: 'n',
+      language: { code: 'en_US' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', parameter_name: 'first_name', text: 'Ana' },
+            { type: 'text', parameter_name: 'ref', text: 'A-1' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('sends POSITIONAL parameters without names, in number order (10 after 2)', () => {
+    const p = templatePayload({
+      name: 'n',
+      language: 'en_US',
+      params: { '10': 'ten', '2': 'two', '1': 'one' },
+    });
+    expect(p.components).toEqual([
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+          { type: 'text', text: 'ten' },
+        ],
+      },
+    ]);
+  });
+
+  it('has no components when the template has no parameters', () => {
+    expect(templatePayload({ name: 'n', language: 'es_ES', params: {} })).toEqual({
+      name: 'n',
+      language: { code: 'es_ES' },
+    });
   });
 });

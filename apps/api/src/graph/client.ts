@@ -270,27 +270,29 @@ export class GraphClient extends GraphTransport {
 
   // ---- utility message templates ------------------------------------------------------------
 
-  /** Submits a UTILITY template for review; Meta answers its id and PENDING. */
+  /**
+   * Submits a UTILITY template for review; Meta answers its id and status (PENDING, or already APPROVED: Meta
+   * decides "within seconds"). Examples go as Meta asks for each format: `body_text_named_params` for NAMED,
+   * one row of `body_text` in position order for POSITIONAL.
+   */
   async createMessageTemplate(
     pageId: string,
     pageToken: string,
     input: CreateTemplateInput,
   ): Promise<{ id: string; status: string }> {
-    const components: Array<Record<string, unknown>> = [
-      {
-        type: 'BODY',
-        text: input.body,
-        ...(input.params.length > 0
+    const example =
+      input.params.length === 0
+        ? null
+        : input.format === 'NAMED'
           ? {
-              example: {
-                body_text_named_params: input.params.map((p) => ({
-                  param_name: p,
-                  example: input.examples[p] ?? p,
-                })),
-              },
+              body_text_named_params: input.params.map((p) => ({
+                param_name: p,
+                example: input.examples[p] ?? p,
+              })),
             }
-          : {}),
-      },
+          : { body_text: [input.params.map((p) => input.examples[p] ?? p)] };
+    const components: Array<Record<string, unknown>> = [
+      { type: 'BODY', text: input.body, ...(example ? { example } : {}) },
     ];
     if (input.buttons.length > 0) components.push({ type: 'BUTTONS', buttons: input.buttons });
     return this.request<{ id: string; status: string }>('POST', `${pageId}/message_templates`, {
@@ -299,7 +301,7 @@ export class GraphClient extends GraphTransport {
         name: input.name,
         language: input.language,
         category: 'UTILITY',
-        parameter_format: 'NAMED',
+        parameter_format: input.format,
         components,
       },
     });
@@ -337,7 +339,7 @@ export class GraphClient extends GraphTransport {
   ): Promise<boolean> {
     const r = await this.request<{ success: boolean }>('DELETE', `${pageId}/message_templates`, {
       token: pageToken,
-      query: { name, hsm_id: templateId },
+      query: { name, template_id: templateId },
     });
     return r.success;
   }
@@ -379,13 +381,16 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
   return new GraphClient(options);
 }
 
-/** The Send API's `message.template` for a utility send: named body parameters, in the template's order. */
-function templatePayload(t: TemplateSend): Record<string, unknown> {
-  const parameters = Object.entries(t.params).map(([name, text]) => ({
-    type: 'text',
-    parameter_name: name,
-    text,
-  }));
+/**
+ * The Send API's `message.template` for a utility send: a NAMED template's body parameters each with its
+ * `parameter_name`, a POSITIONAL one's ('1', '2', …) without names, in position order (Meta fills them so).
+ */
+export function templatePayload(t: TemplateSend): Record<string, unknown> {
+  const entries = Object.entries(t.params);
+  const positional = entries.length > 0 && entries.every(([k]) => /^[1-9][0-9]*$/.test(k));
+  const parameters = positional
+    ? entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, text]) => ({ type: 'text', text }))
+    : entries.map(([name, text]) => ({ type: 'text', parameter_name: name, text }));
   return {
     name: t.name,
     language: { code: t.language },

@@ -155,6 +155,7 @@ export interface MessageTemplateNode {
   status: string;
   category?: string;
   rejected_reason?: string | null;
+  parameter_format?: string;
   components?: Array<{
     type: string;
     text?: string;
@@ -166,6 +167,9 @@ export interface CreateTemplateInput {
   name: string;
   language: string;
   body: string;
+  /** NAMED (`{{first_name}}`) or POSITIONAL (`{{1}}`). */
+  format: 'NAMED' | 'POSITIONAL';
+  /** Names, or positions '1', '2', … in order. */
   params: string[];
   /** An example value per parameter (Meta reviews the template with them). */
   examples: Record<string, string>;

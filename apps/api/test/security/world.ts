@@ -163,6 +163,7 @@ export async function createWorld(
       name: 'order_ready',
       language: 'en_US',
       body,
+      format: 'NAMED',
       params: ['first_name'],
       examples: { first_name: 'Alex' },
       buttons: [],

@@ -11,7 +11,7 @@ import { DEFAULT_BEHAVIOUR, DEFAULT_SCOPES, type Behaviour, type Page } from '..
 import { PAGE_INBOX_APP_ID, type World } from '../world/world.js';
 import type { SlidingWindowLimiter } from '../send/ratelimit.js';
 import { armGraphError, clearGraphErrors, resetFaultCycle } from '../send/faults.js';
-import { decide } from '../templates/templates.js';
+import { decide, TEMPLATE_STATUSES } from '../templates/templates.js';
 import { avatarSvg } from './avatars.js';
 import { makeAttachment, MEDIA_URL_TTL_MS } from '../media/media.js';
 import { registerMarketingControl } from './marketing.js';
@@ -353,7 +353,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { ok: true };
   });
 
-  // Meta's review decided now (approve, or reject with a reason), with its status webhook.
+  // Meta's verdict now: any of its ten statuses (a reason with REJECTED), with its status webhook.
   app.post('/_emulator/pages/:pageId/message_templates/:id', async (req, reply) => {
     const { pageId, id } = req.params as { pageId: string; id: string };
     const page = world.pages.get(pageId);
@@ -361,7 +361,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     if (!page || !t) return bad(reply, 'Unknown page or template', 404);
     const b = z
       .object({
-        status: z.enum(['APPROVED', 'REJECTED']),
+        status: z.enum(TEMPLATE_STATUSES),
         reason: z.string().min(1).nullable().optional(),
       })
       .safeParse(req.body ?? {});

@@ -48,6 +48,8 @@ export const WEBHOOK_FIELDS = new Set([
   'standby',
   'feed',
   'messenger_template_status_update',
+  // The name Meta's utility-messages guide subscribes to (its webhooks reference says the one above).
+  'message_template_status_update',
   // Marketing Message API (2026): the fate of each marketing message sent.
   'marketing_message_echoes',
   'marketing_message_deliveries',

@@ -1,27 +1,56 @@
 // Utility message templates, as Meta runs them for Messenger since 2026: a page creates a template
-// (category UTILITY, named parameters), Meta reviews it (PENDING, then APPROVED or REJECTED, "within
-// seconds"; here after `behaviour.templateApprovalMs`) and tells subscribed apps with a
-// `messenger_template_status_update` page webhook in the Graph `changes` form. Only an approved template can
-// be sent (`messaging_type: UTILITY`), in or out of the 24-hour window, with every parameter filled.
-// Meta has not published Messenger's template error codes: 132000 / 132001 are its template errors on the
-// WhatsApp Cloud API, the closest documented twin; 2388024 (duplicate) and 2388043 (parameters) likewise.
+// (category UTILITY, `parameter_format` POSITIONAL `{{1}}` — Meta's default — or NAMED `{{first_name}}`),
+// Meta reviews it (PENDING, then APPROVED or REJECTED, "within seconds"; here after
+// `behaviour.templateApprovalMs`) and tells subscribed apps with a `message_template_status_update` page
+// webhook in the Graph `changes` form. A template has one of Meta's ten statuses
+// (`pagemessage_templates_status_enum_param`); the control API moves it to any of them. Only an approved
+// template can be sent (`messaging_type: UTILITY`), in or out of the 24-hour window, every parameter filled.
+//
+// What Meta documents (developers.facebook.com/docs/messenger-platform/send-messages/utility-messages):
+// the two formats, "the message template cannot start or end with a parameter … the template will not be able
+// to be created", and the rejection reasons INCORRECT_PARAMS, PARAMS_TO_WORD_RATIO_EXCEED_LIMIT and
+// TAG_SHOULD_BE_MARKETING. What it does not: any error code for Messenger templates (132000 / 132001 are
+// WhatsApp's), what triggers each rejection, and the ratio's figure. Those answers here are guesses, each
+// marked, as plain `(#100)` invalid-parameter errors.
 import { createHash } from 'node:crypto';
 import { requirePageToken, requireScope, type Auth } from '../graph/auth.js';
 import { param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import { fieldsOf } from '../graph/nodes.js';
 import { pagedResponse, parseLimit, stringQuery, windowOf } from '../graph/paging.js';
-import type { MessageTemplate, Page } from '../world/types.js';
+import type { MessageTemplate, Page, TemplateStatus } from '../world/types.js';
 import type { World } from '../world/world.js';
 
 const NAME = /^[a-z0-9_]{1,512}$/;
 const PARAM_NAME = /^[a-z_][a-z0-9_]*$/;
+const PARAM_POSITION = /^[1-9][0-9]*$/;
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const BODY_MAX = 1024;
 const PARAM_TEXT_MAX = 1024;
-/** Words that make a "utility" template marketing: Meta rejects it as INCORRECT_CATEGORY. */
+/**
+ * Words that make a "utility" template marketing: Meta rejects it as TAG_SHOULD_BE_MARKETING. (guess: Meta
+ * documents the reason, not how its review spots marketing.)
+ */
 const PROMOTIONAL =
   /\b(sales?|discounts?|offers?|promos?|promotions?|coupons?|buy now|free shipping|deals?|limited time)\b|%\s*off/i;
+/**
+ * Other words per parameter the review wants (PARAMS_TO_WORD_RATIO_EXCEED_LIMIT below it). (guess: Meta
+ * publishes no figure; this is the one reported for WhatsApp, words + parameters >= 3 x parameters + 1.)
+ */
+const WORDS_PER_PARAM = 2;
+/** Meta's ten template statuses (`pagemessage_templates_status_enum_param`). */
+export const TEMPLATE_STATUSES = [
+  'APPROVED',
+  'ARCHIVED',
+  'DELETED',
+  'DISABLED',
+  'IN_APPEAL',
+  'LIMIT_EXCEEDED',
+  'PAUSED',
+  'PENDING',
+  'PENDING_DELETION',
+  'REJECTED',
+] as const;
 const TEMPLATE_FIELDS = new Set([
   'id',
   'name',
@@ -33,6 +62,7 @@ const TEMPLATE_FIELDS = new Set([
   'rejected_reason',
 ]);
 
+/** A refused template: Meta's generic invalid parameter with a user message. (guess: no documented code.) */
 const invalid = (userMsg: string, subcode?: number) =>
   new GraphApiError(
     100,
@@ -45,7 +75,7 @@ const invalid = (userMsg: string, subcode?: number) =>
     },
   );
 
-/** `/{page-id}/message_templates`: GET lists, POST creates, DELETE removes by name (and hsm_id). */
+/** `/{page-id}/message_templates`: GET lists, POST creates, DELETE removes by name (and template_id). */
 export function templatesEdge(
   ctx: GraphContext,
   req: GraphRequest,
@@ -100,7 +130,7 @@ function renderTemplate(t: MessageTemplate, fields: string[]): Record<string, un
     status: t.status,
     category: t.category,
     components: t.components,
-    parameter_format: 'NAMED',
+    parameter_format: t.parameterFormat ?? 'NAMED',
     rejected_reason: t.rejectedReason ?? 'NONE',
   };
   const out: Record<string, unknown> = { id: t.id };
@@ -117,25 +147,38 @@ function createTemplate(world: World, req: GraphRequest, page: Page): unknown {
   const category = (param(req, 'category') ?? '').toUpperCase();
   if (category !== 'UTILITY')
     throw invalid('Messenger message templates must be in the UTILITY category.');
-  const format = (param(req, 'parameter_format') ?? 'NAMED').toUpperCase();
-  if (format !== 'NAMED')
-    throw invalid('Messenger templates take NAMED parameters ({{first_name}}), not POSITIONAL.');
+  // POSITIONAL is Meta's default when parameter_format is not given.
+  const format = (param(req, 'parameter_format') ?? 'POSITIONAL').toUpperCase();
+  if (format !== 'NAMED' && format !== 'POSITIONAL')
+    throw invalid('parameter_format must be NAMED or POSITIONAL.');
   const components = componentsOf(req);
   const body = components.find((c) => String(c.type).toUpperCase() === 'BODY');
   const text = typeof body?.text === 'string' ? body.text : '';
   if (!text.trim()) throw invalid('A template needs a BODY component with text.');
   if (text.length > BODY_MAX) throw invalid(`The body can hold at most ${BODY_MAX} characters.`);
+  if (text.replace(PLACEHOLDER, '').match(/\{\{|\}\}/))
+    throw invalid('The body has a parameter without its double braces.');
   const params = bodyParams(text);
-  const examples = exampleNames(body);
-  if (
-    params.some((p) => !PARAM_NAME.test(p)) ||
-    text.replace(PLACEHOLDER, '').match(/\{\{|\}\}/) ||
-    params.some((p) => !examples.includes(p)) ||
-    examples.some((e) => !params.includes(e))
-  )
+  if (format === 'NAMED' && params.some((p) => !PARAM_NAME.test(p)))
     throw invalid(
-      'Each {{parameter}} of the body needs one example in body_text_named_params, and each example a parameter of the body.',
-      2388043,
+      'NAMED parameters are lowercase letters, digits and underscores, like {{first_name}}.',
+    );
+  if (format === 'POSITIONAL' && params.some((p) => !PARAM_POSITION.test(p)))
+    throw invalid(
+      'POSITIONAL parameters are numbers, like {{1}}; use parameter_format NAMED for names.',
+    );
+  // Meta's documented creation rule: no dangling parameter.
+  if (/^\s*\{\{[^{}]*\}\}/.test(text) || /\{\{[^{}]*\}\}\s*$/.test(text))
+    throw invalid(
+      'The message template cannot start or end with a parameter. Dangling parameters are not allowed.',
+    );
+  const examples = format === 'NAMED' ? namedExamples(body) : positionalExamples(body);
+  const wanted = format === 'NAMED' ? params : params.map((_, i) => String(i));
+  if (wanted.some((p) => !examples.includes(p)) || examples.some((e) => !wanted.includes(e)))
+    throw invalid(
+      format === 'NAMED'
+        ? 'Each {{parameter}} of the body needs one example in body_text_named_params, and each example a parameter of the body.'
+        : 'The body needs one example per parameter in body_text, in order.',
     );
   const buttons = components.find((c) => String(c.type).toUpperCase() === 'BUTTONS')?.buttons;
   if (buttons !== undefined) checkButtons(buttons);
@@ -158,6 +201,7 @@ function createTemplate(world: World, req: GraphRequest, page: Page): unknown {
     name,
     language,
     category: 'UTILITY',
+    parameterFormat: format,
     components,
     body: text,
     params,
@@ -178,10 +222,12 @@ function createTemplate(world: World, req: GraphRequest, page: Page): unknown {
 function deleteTemplate(world: World, req: GraphRequest, page: Page): unknown {
   const name = param(req, 'name');
   if (!name) throw errors.param('Param name must be non-empty.');
-  const hsmId = param(req, 'hsm_id');
+  // Meta's spec: `name`, and optionally `template_id` so other languages of the name stay.
+  const templateId = param(req, 'template_id');
   const hit = page.templates.filter(
-    (t) => !t.deleted && t.name === name && (hsmId === undefined || t.id === hsmId),
+    (t) => !t.deleted && t.name === name && (templateId === undefined || t.id === templateId),
   );
+  // (guess: Meta documents no answer for an unknown template; WhatsApp's subcode.)
   if (hit.length === 0) throw invalid(`Message template "${name}" does not exist.`, 2593002);
   for (const t of hit) t.deleted = true;
   world.touch();
@@ -230,9 +276,26 @@ export function settleTemplates(world: World, page: Page): void {
   const now = world.now();
   for (const t of page.templates) {
     if (t.deleted || t.status !== 'PENDING' || t.decideAt > now) continue;
-    if (PROMOTIONAL.test(t.body)) decide(world, page, t, 'REJECTED', 'INCORRECT_CATEGORY');
+    const reason = reviewReason(t);
+    if (reason) decide(world, page, t, 'REJECTED', reason);
     else decide(world, page, t, 'APPROVED', null);
   }
+}
+
+/** Meta's documented rejection reasons, each on what plausibly triggers it (guess: Meta says not what). */
+function reviewReason(t: MessageTemplate): string | null {
+  if (t.params.length > 0 && (t.parameterFormat ?? 'NAMED') === 'POSITIONAL') {
+    const sorted = t.params.map(Number).sort((a, b) => a - b);
+    if (sorted.some((n, i) => n !== i + 1)) return 'INCORRECT_PARAMS';
+  }
+  const used = [...t.body.matchAll(PLACEHOLDER)].length;
+  const words = t.body
+    .replace(PLACEHOLDER, ' ')
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  if (used > 0 && words < WORDS_PER_PARAM * used + 1) return 'PARAMS_TO_WORD_RATIO_EXCEED_LIMIT';
+  if (PROMOTIONAL.test(t.body)) return 'TAG_SHOULD_BE_MARKETING';
+  return null;
 }
 
 /** Sets a template's status (review, or the control API) and emits the status webhook. */
@@ -240,15 +303,17 @@ export function decide(
   world: World,
   page: Page,
   t: MessageTemplate,
-  status: 'APPROVED' | 'REJECTED',
+  status: TemplateStatus,
   reason: string | null,
 ): void {
   t.status = status;
   t.rejectedReason = status === 'REJECTED' ? (reason ?? 'NONE') : null;
+  // Put back in review by the control API: it stays there until told otherwise.
+  if (status === 'PENDING') t.decideAt = Number.MAX_SAFE_INTEGER;
   world.touch();
   world.onEvent({
     pageId: page.id,
-    field: 'messenger_template_status_update',
+    field: 'message_template_status_update',
     change: true,
     event: {
       event: status,
@@ -275,13 +340,16 @@ export function seedTemplate(
 ): MessageTemplate {
   const language = input.language ?? 'en_US';
   const params = bodyParams(input.body);
+  const format =
+    params.length > 0 && params.every((p) => PARAM_POSITION.test(p)) ? 'POSITIONAL' : 'NAMED';
   const components: Array<Record<string, unknown>> = [
     {
       type: 'BODY',
       text: input.body,
-      example: {
-        body_text_named_params: params.map((p) => ({ param_name: p, example: p })),
-      },
+      example:
+        format === 'NAMED'
+          ? { body_text_named_params: params.map((p) => ({ param_name: p, example: p })) }
+          : { body_text: [params.map((p) => `example ${p}`)] },
     },
   ];
   if (input.buttons?.length) components.push({ type: 'BUTTONS', buttons: input.buttons });
@@ -291,6 +359,7 @@ export function seedTemplate(
     name: input.name,
     language,
     category: 'UTILITY',
+    parameterFormat: format,
     components,
     body: input.body,
     params,
@@ -323,12 +392,12 @@ export function utilityMessage(
   const code = typeof lang === 'string' ? lang : typeof lang?.code === 'string' ? lang.code : '';
   const same = (x: MessageTemplate) => x.name === name && x.language === code;
   const t = page.templates.find((x) => !x.deleted && same(x));
-  if (!t && page.templates.some(same))
-    throw new GraphApiError(132001, '(#132001) Template has been deleted');
-  if (!t)
-    throw new GraphApiError(132001, '(#132001) Template name does not exist in the translation');
+  // (guess: Meta documents no Messenger template send errors; WhatsApp's 132000 / 132001 are not used.)
+  if (!t && page.templates.some(same)) throw errors.param('Template has been deleted');
+  if (!t) throw errors.param(`Template ${name} does not exist in ${code || 'that language'}`);
   if (t.status !== 'APPROVED')
-    throw new GraphApiError(132001, `(#132001) Template is not approved (status ${t.status})`);
+    throw errors.param(`Template ${t.name} is not approved (status ${t.status})`);
+  const positional = (t.parameterFormat ?? 'NAMED') === 'POSITIONAL';
   const given: Record<string, string> = {};
   const comps = Array.isArray(s.components) ? (s.components as Array<Record<string, unknown>>) : [];
   for (const comp of comps) {
@@ -337,10 +406,16 @@ export function utilityMessage(
       ? (comp.parameters as Array<Record<string, unknown>>)
       : [];
     for (const p of list) {
-      const pname = typeof p.parameter_name === 'string' ? p.parameter_name : '';
       const text = typeof p.text === 'string' ? p.text : '';
-      if (!pname || pname in given || !text.trim() || text.length > PARAM_TEXT_MAX)
-        throw paramsMismatch();
+      if (!text.trim() || text.length > PARAM_TEXT_MAX) throw paramsMismatch();
+      if (positional) {
+        // POSITIONAL: the order of the list is the position ({{1}} first); names have no place.
+        if (p.parameter_name !== undefined) throw paramsMismatch();
+        given[String(Object.keys(given).length + 1)] = text;
+        continue;
+      }
+      const pname = typeof p.parameter_name === 'string' ? p.parameter_name : '';
+      if (!pname || pname in given) throw paramsMismatch();
       given[pname] = text;
     }
   }
@@ -351,11 +426,9 @@ export function utilityMessage(
   return { text, template: { name: t.name, language: t.language, params: given } };
 }
 
+/** (guess: Meta documents no code for parameters that do not fit the template.) */
 const paramsMismatch = () =>
-  new GraphApiError(
-    132000,
-    '(#132000) Number of parameters does not match the expected number of params',
-  );
+  errors.param('Number of parameters does not match the expected number of params');
 
 function componentsOf(req: GraphRequest): Array<Record<string, unknown>> {
   const raw = req.params['components'];
@@ -381,7 +454,8 @@ function bodyParams(body: string): string[] {
   return names;
 }
 
-function exampleNames(body: Record<string, unknown> | undefined): string[] {
+/** The parameter names a NAMED body's examples cover (`body_text_named_params`). */
+function namedExamples(body: Record<string, unknown> | undefined): string[] {
   const example = body?.example as { body_text_named_params?: unknown } | undefined;
   const list = Array.isArray(example?.body_text_named_params) ? example.body_text_named_params : [];
   return list
@@ -389,6 +463,14 @@ function exampleNames(body: Record<string, unknown> | undefined): string[] {
       e && typeof e === 'object' ? (e as { param_name?: unknown }).param_name : undefined,
     )
     .filter((n): n is string => typeof n === 'string');
+}
+
+/** The indexes ('0', '1', …) a POSITIONAL body's examples cover (the first row of `body_text`). */
+function positionalExamples(body: Record<string, unknown> | undefined): string[] {
+  const example = body?.example as { body_text?: unknown } | undefined;
+  const rows = Array.isArray(example?.body_text) ? example.body_text : [];
+  const row: unknown[] = Array.isArray(rows[0]) ? (rows[0] as unknown[]) : [];
+  return row.flatMap((v, i) => (typeof v === 'string' && v.trim() ? [String(i)] : []));
 }
 
 function checkButtons(buttons: unknown): void {

@@ -43,10 +43,16 @@ export class WebhookDispatcher {
     const sub = this.world.app.subscription;
     // Standby events (another app controls the thread) need the `standby` field instead of the event's own.
     const field = e.standby ? 'standby' : e.field;
-    if (this.closed || !sub || !sub.fields.includes(field)) return;
+    // A template status change reaches a subscription under either name Meta documents (its guide says
+    // message_template_status_update, its webhooks reference messenger_template_status_update).
+    const has = (fields: string[]) =>
+      fields.includes(field) ||
+      (field === 'message_template_status_update' &&
+        fields.includes('messenger_template_status_update'));
+    if (this.closed || !sub || !has(sub.fields)) return;
     const page = this.world.pages.get(e.pageId);
     const pageFields = page?.subscribedApps.get(this.world.app.id);
-    if (!pageFields || !pageFields.includes(field)) return;
+    if (!pageFields || !has(pageFields)) return;
     const time = this.world.now();
     this.queue.push(
       e.change

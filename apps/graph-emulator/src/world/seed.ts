@@ -68,7 +68,7 @@ function seedDemo(world: World): void {
       name: 'spring_sale',
       body: 'Hi {{first_name}}, our spring sale is on: 20% off everything this week!',
       status: 'REJECTED',
-      reason: 'INCORRECT_CATEGORY',
+      reason: 'TAG_SHOULD_BE_MARKETING',
     });
   }
 }

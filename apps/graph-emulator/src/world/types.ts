@@ -72,7 +72,18 @@ export interface OutboxEntry {
   template?: { name: string; language: string; params: Record<string, string> };
 }
 
-export type TemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+/** Meta's ten template statuses (`pagemessage_templates_status_enum_param`). */
+export type TemplateStatus =
+  | 'APPROVED'
+  | 'ARCHIVED'
+  | 'DELETED'
+  | 'DISABLED'
+  | 'IN_APPEAL'
+  | 'LIMIT_EXCEEDED'
+  | 'PAUSED'
+  | 'PENDING'
+  | 'PENDING_DELETION'
+  | 'REJECTED';
 
 /** A page's message template (`/{page-id}/message_templates`, category UTILITY). */
 export interface MessageTemplate {
@@ -80,10 +91,12 @@ export interface MessageTemplate {
   name: string;
   language: string;
   category: 'UTILITY';
+  /** POSITIONAL (`{{1}}`, Meta's default) or NAMED; absent in state files written before it: NAMED. */
+  parameterFormat?: 'NAMED' | 'POSITIONAL';
   /** The components as created (BODY with its examples, optional BUTTONS). */
   components: Array<Record<string, unknown>>;
   body: string;
-  /** Named parameters of the body, in order of first use. */
+  /** The body's parameters (names, or positions '1', '2', …), each once. */
   params: string[];
   status: TemplateStatus;
   rejectedReason: string | null;

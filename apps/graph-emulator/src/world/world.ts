@@ -29,6 +29,7 @@ export type WebhookField =
   | 'message_echoes'
   | 'message_reactions'
   | 'messenger_template_status_update'
+  | 'message_template_status_update'
   | 'messaging_optins'
   | 'marketing_message_echoes'
   | 'marketing_message_deliveries'

@@ -56,7 +56,14 @@ export const TEMPLATE_MESSAGES = {
   bodyRequired: 'Template text is required',
   bodyTooLong: 'Template text cannot exceed 1024 characters',
   paramInvalid:
-    'Parameters look like {{first_name}}: lowercase letters, numbers and underscores between double braces',
+    'Parameters look like {{first_name}} (lowercase letters, numbers and underscores) or {{1}}, between double braces',
+  paramMixed:
+    'Use numbered parameters ({{1}}, {{2}}) or named ones ({{first_name}}) in a template, not both',
+  paramSequence: 'Number the parameters in order from {{1}}, without gaps: {{1}}, {{2}}, {{3}}',
+  paramDangling:
+    'The text cannot start or end with a parameter (Meta refuses the template): add words before the first and after the last, e.g. Hi {{first_name}}, your order has shipped.',
+  paramRatio: (params: number, needed: number, words: number) =>
+    `Too many parameters for the length of the text: with ${params} parameter${params === 1 ? '' : 's'} Meta wants at least ${needed} other words (this text has ${words}). Add words or remove parameters.`,
   buttonTextRequired: 'Button text is required',
   buttonTextTooLong: 'Button text cannot exceed 25 characters',
   buttonUrlInvalid: 'Button link must be a full https:// address',

@@ -9,7 +9,11 @@
 import type { TemplateParamMap } from '@pagecast/contract';
 import type pg from 'pg';
 import { statement } from '../../db/client.js';
-import { FLAGGED_FOR_REVIEW, UNKNOWN_OUTCOME_MESSAGE } from './reasons.js';
+import {
+  FLAGGED_FOR_REVIEW,
+  TEMPLATE_PATH_REASON_TEXTS,
+  UNKNOWN_OUTCOME_MESSAGE,
+} from './reasons.js';
 import { TASKS_SQL } from '../../auth/page-access.js';
 
 /** A pooled connection or the pool itself: statements that need no transaction run on either. */
@@ -488,7 +492,7 @@ export async function deferReturnedRows(
 
 /**
  * processing -> completed once no row is queued or sending (every processing campaign, or just one); the
- * reason counts rows flagged for review. Returns the completed campaigns' ids.
+ * reason keeps why the template path stopped, if it did, and counts rows flagged for review. Returns the completed campaigns' ids.
  */
 export async function completeIfDone(pool: Queryable, campaignId?: string): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
@@ -501,9 +505,11 @@ export async function completeIfDone(pool: Queryable, campaignId?: string): Prom
                          where r.campaign_id = c.id and r.state in ('queued', 'sending'))
        for update of c skip locked)
      update campaigns c set status = 'completed', completed_at = now(),
-       status_reason = case when done.unknown > 0 then done.unknown || $2 end
+       status_reason = nullif(concat_ws(' ',
+         case when c.status_reason = any($3::text[]) then c.status_reason end,
+         case when done.unknown > 0 then done.unknown || $2 end), '')
      from done where c.id = done.id returning c.id`,
-    [campaignId ?? null, FLAGGED_FOR_REVIEW],
+    [campaignId ?? null, FLAGGED_FOR_REVIEW, TEMPLATE_PATH_REASON_TEXTS],
   );
   return rows.map((r) => r.id);
 }

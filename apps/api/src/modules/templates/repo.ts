@@ -1,8 +1,14 @@
 // SQL of the utility templates capability. A template belongs to a page (pages.id uuid); Meta's id
 // (fb_template_id) is how its status webhooks and the re-read find it.
-import type { MessageTemplate, TemplateButton, TemplateStatus } from '@pagecast/contract';
+import {
+  templateParameterFormat,
+  type MessageTemplate,
+  type TemplateButton,
+  type TemplateStatus,
+} from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { poolOf, type Db } from '../../db/client.js';
+import { TEMPLATE_PATH_REASON_TEXTS, templatePathReason } from '../campaigns/reasons.js';
 
 interface TemplateRow {
   id: string;
@@ -32,6 +38,7 @@ export function toTemplate(r: TemplateRow): MessageTemplate {
     name: r.name,
     language: r.language,
     body: r.body,
+    parameterFormat: templateParameterFormat(r.params),
     params: r.params,
     buttons: r.buttons,
     status: r.status,
@@ -138,8 +145,26 @@ export async function upsertTemplate(db: Db, t: TemplateInsert): Promise<Message
       t.rejectedReason,
     ],
   );
-  return toTemplate(rows[0] as TemplateRow);
+  const row = rows[0] as TemplateRow;
+  await poolOf(db).query(NOTE_TEMPLATE_PATH, [
+    row.id,
+    templatePathReason(row.status),
+    PATH_REASONS,
+  ]);
+  return toTemplate(row);
 }
+
+/**
+ * A template's status on its pending and processing campaigns: the reason their template path stopped, or
+ * none once Meta approves it again. Only a template-path reason (or none) is replaced, never another one.
+ * The path itself follows the status at send time (dispatch-repo's `template_ok`).
+ */
+const NOTE_TEMPLATE_PATH = `
+  update campaigns set status_reason = $2
+   where template_id = $1 and status in ('pending', 'processing')
+     and (status_reason is null or status_reason = any($3::text[]))
+     and status_reason is distinct from $2`;
+const PATH_REASONS = TEMPLATE_PATH_REASON_TEXTS;
 
 /**
  * Meta's verdict from a status webhook; false when no template of the page has that id. Runs on `db` as given
@@ -157,7 +182,16 @@ export async function setTemplateStatus(
      where page_id = ${pageUuid} and fb_template_id = ${fbTemplateId}
        and (status, rejected_reason) is distinct from (${status}::text, ${rejectedReason}::text)
     returning id`);
-  return rows.length > 0;
+  const id = rows[0]?.id;
+  if (!id) return false;
+  const reason = templatePathReason(status);
+  await db.execute(sql`
+    update campaigns set status_reason = ${reason}
+     where template_id = ${id} and status in ('pending', 'processing')
+       and (status_reason is null
+            or status_reason in (select jsonb_array_elements_text(${JSON.stringify(PATH_REASONS)}::jsonb)))
+       and status_reason is distinct from ${reason}::text`);
+  return true;
 }
 
 /** Drops the page's templates Meta no longer lists (deleted in Meta's tools). */
@@ -166,6 +200,15 @@ export async function deleteTemplatesNotIn(
   pageUuid: string,
   fbTemplateIds: string[],
 ): Promise<void> {
+  // Their campaigns keep the template's name but lose the link: say why their template path stopped first.
+  await poolOf(db).query(
+    `with gone as (
+       select id from message_templates where page_id = $1 and not (fb_template_id = any($2::text[])))
+     update campaigns set status_reason = $3
+      where template_id in (select id from gone) and status in ('pending', 'processing')
+        and (status_reason is null or status_reason = any($4::text[]))`,
+    [pageUuid, fbTemplateIds, templatePathReason('deleted'), PATH_REASONS],
+  );
   await poolOf(db).query(
     `delete from message_templates where page_id = $1 and not (fb_template_id = any($2::text[]))`,
     [pageUuid, fbTemplateIds],

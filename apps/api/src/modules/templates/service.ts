@@ -3,6 +3,7 @@
 // demand). Templates serve campaigns, so every route needs the messaging role.
 import {
   TEMPLATE_MESSAGES as M,
+  templateParameterFormat,
   templateParams,
   type CreateTemplateValues,
   type MessageTemplate,
@@ -27,10 +28,13 @@ export const TEMPLATE_RESULT_MESSAGES = {
   notFound: 'Template not found',
 } as const;
 
-/** Meta's answer to a duplicate name and language (also checked here first). */
+/**
+ * Meta's answer to a duplicate name and language (also checked here first). WhatsApp's subcode: Meta documents
+ * none for Messenger templates (a guess; the local check is what users meet).
+ */
 const DUPLICATE_SUBCODE = 2388024;
 
-/** Example values Meta reviews a template with: a plausible one per parameter. */
+/** Example values Meta reviews a template with: a plausible one per named parameter. */
 const EXAMPLES: Record<string, string> = {
   first_name: 'Alex',
   last_name: 'Taylor',
@@ -93,6 +97,7 @@ export function createTemplatesService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
           name: input.name,
           language: input.language,
           body: input.body,
+          format: templateParameterFormat(params),
           params,
           examples: Object.fromEntries(params.map((p) => [p, exampleFor(p)])),
           buttons: input.buttons,

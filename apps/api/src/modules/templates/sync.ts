@@ -1,18 +1,27 @@
 // Meta's list of a page's templates is the truth: statuses follow it, templates made in Meta's own tools are
 // picked up, and templates Meta no longer has are dropped. Run by the Templates screen's 'Refresh status'
 // and at the end of every page sync (so a new admin sees the page's templates without asking).
-import { templateParams, type TemplateButton, type TemplateStatus } from '@pagecast/contract';
+import {
+  templateParams,
+  templateStatusOf,
+  type TemplateButton,
+  type TemplateStatus,
+} from '@pagecast/contract';
 import type { Db } from '../../db/client.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { MessageTemplateNode } from '../../graph/types.js';
 import * as repo from './repo.js';
 
-/** Meta's status words to ours (anything not yet decided reads as pending). */
+/** Meta's status word (one of its ten) to ours; a word Meta adds later reads as pending. */
 export function templateStatus(meta: string | undefined | null): TemplateStatus {
-  const s = (meta ?? '').toUpperCase();
-  if (s === 'APPROVED') return 'approved';
-  if (s === 'REJECTED' || s === 'DISABLED' || s === 'PAUSED') return 'rejected';
-  return 'pending';
+  return templateStatusOf(meta);
+}
+
+/** Meta's rejection reason as stored: only for a rejected template, never Meta's 'NONE', at most 200 chars. */
+export function rejectionReason(status: TemplateStatus, reason: unknown): string | null {
+  return status === 'rejected' && typeof reason === 'string' && reason && reason !== 'NONE'
+    ? reason.slice(0, 200)
+    : null;
 }
 
 /** A template Meta lists, as stored here (one made in Meta's own tools included). */
@@ -33,7 +42,7 @@ export function fromNode(pageUuid: string, n: MessageTemplateNode): repo.Templat
     params: templateParams(body),
     buttons,
     status,
-    rejectedReason: status === 'rejected' ? (n.rejected_reason ?? null) : null,
+    rejectedReason: rejectionReason(status, n.rejected_reason),
   };
 }
 

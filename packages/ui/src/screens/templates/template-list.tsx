@@ -1,4 +1,4 @@
-// The page's templates as cards: status from Meta (with what a rejection means), the text with its
+// The page's templates as cards: status from Meta (with what it means for sending), the text with its
 // parameters, the link buttons, how many scheduled campaigns send it, and Delete.
 import { templateLanguageLabel, type MessageTemplate } from '@pagecast/contract';
 import { ExternalLink, Trash2 } from 'lucide-react';
@@ -9,7 +9,14 @@ import { TEMPLATES_TEXT as T } from './texts';
 const STATUS_VARIANT: Record<MessageTemplate['status'], BadgeVariant> = {
   approved: 'success',
   pending: 'warning',
+  in_appeal: 'warning',
   rejected: 'destructive',
+  paused: 'warning',
+  disabled: 'destructive',
+  limit_exceeded: 'destructive',
+  archived: 'muted',
+  pending_deletion: 'muted',
+  deleted: 'muted',
 };
 
 export function TemplateList({
@@ -75,13 +82,23 @@ export function TemplateList({
             </ul>
           ) : null}
           <p className="text-xs text-muted-foreground">
-            {T.params}: {t.params.length ? t.params.map((p) => `{{${p}}}`).join(', ') : T.noParams}
+            {T.params}
+            {t.parameterFormat === 'POSITIONAL' && t.params.length ? ` (${T.numbered})` : ''}:{' '}
+            {t.params.length ? t.params.map((p) => `{{${p}}}`).join(', ') : T.noParams}
             {t.scheduledCampaigns > 0 ? ` · ${T.usedBy(t.scheduledCampaigns)}` : ''}
           </p>
           {t.status === 'rejected' ? (
             <p className="text-sm text-destructive">{T.rejected(t.rejectedReason)}</p>
-          ) : t.status === 'pending' ? (
-            <p className="text-sm text-muted-foreground">{T.pending}</p>
+          ) : T.meaning(t.status) ? (
+            <p
+              className={
+                STATUS_VARIANT[t.status] === 'destructive'
+                  ? 'text-sm text-destructive'
+                  : 'text-sm text-muted-foreground'
+              }
+            >
+              {T.meaning(t.status)}
+            </p>
           ) : null}
         </li>
       ))}

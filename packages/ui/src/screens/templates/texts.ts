@@ -1,3 +1,35 @@
+import type { TemplateStatus } from '@pagecast/contract';
+
+/**
+ * Meta's rejection reasons for Messenger templates, each as what to change. Meta documents these three for
+ * Messenger; any other code is shown as Meta's own words.
+ */
+const REJECTION_REASONS: Record<string, string> = {
+  TAG_SHOULD_BE_MARKETING:
+    'Meta read it as marketing. Utility templates must be transactional (an order, a booking, an account change); reword it without offers or promotions and submit a new one.',
+  INCORRECT_PARAMS:
+    'Meta found its parameters wrong. Number them {{1}}, {{2}}, … in order (or use names like {{first_name}}), make each one clear from the words around it, and submit a new one.',
+  PARAMS_TO_WORD_RATIO_EXCEED_LIMIT:
+    'Too many parameters for its length. Add words around them or use fewer parameters, and submit a new one.',
+};
+
+/** What each of Meta's ten statuses means for sending, shown under the template. */
+const STATUS_MEANING: Record<TemplateStatus, string> = {
+  approved: '',
+  pending: 'Meta is reviewing it. This page updates when it decides.',
+  in_appeal: 'Rejected, and the appeal is with Meta. It cannot be sent until Meta approves it.',
+  rejected: '',
+  paused:
+    'Meta paused it. It cannot be sent while paused: campaigns skip contacts outside the 24-hour window and still send to those inside it.',
+  disabled:
+    'Meta disabled it, so it cannot be sent: campaigns skip contacts outside the 24-hour window. Create a new template for new campaigns.',
+  limit_exceeded:
+    'The page is over Meta’s template limit, so this one cannot be sent. Delete templates you no longer use.',
+  archived: 'Archived at Meta: it cannot be sent. Create a new template to use this text again.',
+  pending_deletion: 'Being deleted at Meta: it cannot be sent any more.',
+  deleted: 'Deleted at Meta: it cannot be sent any more. Delete it here to tidy the list.',
+};
+
 /** Texts of the Templates screen (beyond the spec: Meta's 2026 replacement for the retired message tags). */
 export const TEMPLATES_TEXT = {
   title: 'Templates',
@@ -12,7 +44,7 @@ export const TEMPLATES_TEXT = {
   languageLabel: 'Language',
   bodyLabel: 'Text',
   bodyHint:
-    'Use {{first_name}} or {{last_name}} for the contact’s name, or your own parameter like {{order_ref}}: a campaign fills each one.',
+    'Add parameters a campaign fills: named like {{first_name}} or {{order_ref}}, or numbered {{1}}, {{2}}. Start and end with words, not a parameter, and use at least two words per parameter.',
   bodyPlaceholder: 'Hi {{first_name}}, your order {{order_ref}} has shipped.',
   buttonsLabel: 'Link buttons (optional)',
   buttonText: 'Button text',
@@ -34,10 +66,12 @@ export const TEMPLATES_TEXT = {
   noParams: 'No parameters',
   usedBy: (n: number) => `Sent by ${n} scheduled campaign${n === 1 ? '' : 's'}`,
   rejected: (reason: string | null) =>
-    reason === 'INCORRECT_CATEGORY'
-      ? 'Rejected: Meta read it as marketing. Utility templates must be transactional; reword it and submit a new one.'
+    reason && REJECTION_REASONS[reason]
+      ? `Rejected: ${REJECTION_REASONS[reason]}`
       : `Rejected by Meta${reason && reason !== 'NONE' ? ` (${reason.toLowerCase().replace(/_/g, ' ')})` : ''}. Reword it and submit a new one.`,
-  pending: 'Meta is reviewing it. This page updates when it decides.',
+  /** What the status means for sending ('' when the badge says it all). */
+  meaning: (status: TemplateStatus) => STATUS_MEANING[status],
+  numbered: 'numbered',
   delete: 'Delete',
   deleteTitle: 'Delete template',
   deleteDescription:
@@ -47,5 +81,16 @@ export const TEMPLATES_TEXT = {
   deleted: 'Template deleted.',
   deleteFailed: 'Failed to delete the template.',
   cancel: 'Cancel',
-  status: { approved: 'Approved', pending: 'In review', rejected: 'Rejected' },
+  status: {
+    approved: 'Approved',
+    pending: 'In review',
+    in_appeal: 'In appeal',
+    rejected: 'Rejected',
+    paused: 'Paused',
+    disabled: 'Disabled',
+    limit_exceeded: 'Over limit',
+    archived: 'Archived',
+    pending_deletion: 'Being deleted',
+    deleted: 'Deleted',
+  } satisfies Record<TemplateStatus, string>,
 } as const;
