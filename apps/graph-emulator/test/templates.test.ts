@@ -382,7 +382,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
           object: 'page',
           callback_url: hookUrl,
           verify_token: 'v',
-          fields: 'messages,messenger_template_status_update',
+          fields: 'messages,message_template_status_update',
         },
       },
     );
@@ -403,7 +403,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
     });
     const hook = await receiver([], handshake);
     try {
-      const f = await subscribed(emu, hook.url, 'messages,messenger_template_status_update');
+      const f = await subscribed(emu, hook.url, 'messages,message_template_status_update');
       const quiet = await subscribed(emu, hook.url, 'messages');
       const made = await f.create(template());
       expect(made.body).toEqual({ id: expect.any(String), status: 'PENDING', category: 'UTILITY' });
@@ -437,7 +437,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
         {
           page: f.page.id,
           time: expect.any(Number),
-          field: 'messenger_template_status_update',
+          field: 'message_template_status_update',
           value: {
             event: 'APPROVED',
             message_template_id: made.body.id,
@@ -449,7 +449,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
         {
           page: f.page.id,
           time: expect.any(Number),
-          field: 'messenger_template_status_update',
+          field: 'message_template_status_update',
           value: {
             event: 'REJECTED',
             message_template_id: sale.body.id,
@@ -504,7 +504,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
     });
     const hook = await receiver([], handshake);
     try {
-      const f = await subscribed(emu, hook.url, 'messenger_template_status_update');
+      const f = await subscribed(emu, hook.url, 'message_template_status_update');
       const made = await f.create(template());
       const read = () =>
         http(
@@ -530,7 +530,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
         stateFile,
         behaviour: { sendPerSecond: 0, templateApprovalMs: 1500, webhookBatchMs: 10 },
       });
-      const f = await subscribed(a, hook.url, 'messenger_template_status_update');
+      const f = await subscribed(a, hook.url, 'message_template_status_update');
       const made = await f.create(template());
       await a.close(); // before the review: this emulator must not decide it any more
       const b = await start({ stateFile });

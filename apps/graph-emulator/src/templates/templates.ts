@@ -1,7 +1,7 @@
 // Utility message templates, as Meta runs them for Messenger since 2026: a page creates a template
 // (category UTILITY, named parameters), Meta reviews it (PENDING, then APPROVED or REJECTED, "within
 // seconds"; here after `behaviour.templateApprovalMs`) and tells subscribed apps with a
-// `messenger_template_status_update` page webhook in the Graph `changes` form. Only an approved template can
+// `message_template_status_update` page webhook in the Graph `changes` form. Only an approved template can
 // be sent (`messaging_type: UTILITY`), in or out of the 24-hour window, with every parameter filled.
 // Meta has not published Messenger's template error codes: 132000 / 132001 are its template errors on the
 // WhatsApp Cloud API, the closest documented twin; 2388024 (duplicate) and 2388043 (parameters) likewise.
@@ -248,7 +248,7 @@ export function decide(
   world.touch();
   world.onEvent({
     pageId: page.id,
-    field: 'messenger_template_status_update',
+    field: 'message_template_status_update',
     change: true,
     event: {
       event: status,
