@@ -12,7 +12,7 @@ import { startLocalEmulator } from './emulator.js';
 import { createGraphClient, type GraphClient } from './graph/index.js';
 import { registerWorkers, startBoss, stopBoss } from './jobs/index.js';
 import { createLogger } from './logger.js';
-import { PAGE_WEBHOOK_FIELDS } from './modules/admin/service.js';
+import { PAGE_WEBHOOK_FIELDS } from './modules/webhooks/page-subscription.js';
 
 export const EMBEDDED_DATABASE = 'pagecast';
 

@@ -89,6 +89,27 @@ describe('page access re-check', () => {
     expect(inbox.json()).toEqual({ message: ROLE_MESSAGES.messaging });
   });
 
+  it('asks Meta again for the webhooks of a page whose features are off or were never confirmed', async () => {
+    const o = await owner();
+    const features = async () =>
+      (
+        await t.database.db.execute<{ on: number }>(sql`
+          select count(*) filter (where f.subscribed)::int as on from page_webhook_features f
+            join pages p on p.id = f.page_id where p.fb_page_id = ${o.kept}`)
+      ).rows[0]?.on;
+    expect(await features()).toBe(7);
+    // Meta lost the subscription and the page's verdicts are gone (as for a page never confirmed).
+    emulator.world.pages.get(o.kept)?.subscribedApps.clear();
+    await t.database.db.execute(sql`
+      delete from page_webhook_features f using pages p
+       where p.id = f.page_id and p.fb_page_id = ${o.kept}`);
+    expect(await recheckAdminPages(deps(), o.adminId)).toEqual({ kind: 'updated', unlinked: 0 });
+    expect(await features()).toBe(7);
+    expect(emulator.world.pages.get(o.kept)?.subscribedApps.get('1000000000000001')).toContain(
+      'messages',
+    );
+  });
+
   it('a user token Facebook refuses marks the admin and their page tokens invalid', async () => {
     const o = await owner();
     const stored = await t.database.db.execute<{ enc: string }>(

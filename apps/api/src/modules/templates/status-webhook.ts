@@ -1,5 +1,5 @@
 // Meta's verdict on a utility template arrives as a page webhook in the Graph `changes` form:
-//   entry[].changes[{ field: 'messenger_template_status_update',
+//   entry[].changes[{ field: 'message_template_status_update',
 //                     value: { event, message_template_id, message_template_name, message_template_language, reason } }]
 // Applied inside the webhook's transaction (webhooks/service.ts); a template not stored here is ignored (the
 // Templates screen's re-read picks up templates made in Meta's own tools).
@@ -7,7 +7,14 @@ import type { Db } from '../../db/client.js';
 import * as repo from './repo.js';
 import { templateStatus } from './sync.js';
 
-export const TEMPLATE_STATUS_FIELD = 'messenger_template_status_update';
+/**
+ * The field's names: Meta's subscribed_fields enum and its utility guide say `message_template_status_update`
+ * (the one subscribed), its webhooks reference lists `messenger_template_status_update`; either is applied.
+ */
+export const TEMPLATE_STATUS_FIELDS: ReadonlySet<unknown> = new Set([
+  'message_template_status_update',
+  'messenger_template_status_update',
+]);
 
 export interface TemplateStatusChange {
   event?: string;

@@ -15,7 +15,7 @@ import { findRecipientFields } from '../chats/repo.js';
 import { toMessage, toRecipient, unknownContact } from '../chats/mappers.js';
 import { upsertContact, type ContactUpsert } from '../contacts/repo.js';
 import { applyOptin, marketingEvent, type OptinItem } from '../marketing/subscribers.js';
-import { applyTemplateStatus, TEMPLATE_STATUS_FIELD } from '../templates/status-webhook.js';
+import { applyTemplateStatus, TEMPLATE_STATUS_FIELDS } from '../templates/status-webhook.js';
 import { emitWebhookEvent, type WebhookEvent } from './listeners.js';
 import * as repo from './repo.js';
 
@@ -90,7 +90,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
           }
           for (const change of entry.changes ?? []) {
             if (!change?.value || typeof change.value !== 'object') continue;
-            if (change.field === TEMPLATE_STATUS_FIELD)
+            if (TEMPLATE_STATUS_FIELDS.has(change.field))
               await applyTemplateStatus(db, page.id, change.value);
             const marketing = await marketingEvent(db, page, change.field, change.value);
             if (marketing) out.push(marketing);
