@@ -389,6 +389,36 @@ export class World {
     return mid;
   }
 
+  /**
+   * The contact opens the page's existing thread through an m.me link with a `ref`: `messaging_referrals`
+   * (MP/webhooks/webhook-events/messaging_referrals, source SHORTLINK, type OPEN_THREAD). It opens the
+   * 24-hour window (MP/send-messages, "User Actions that Open the Standard Messaging Window").
+   */
+  contactFollowsLink(page: Page, contact: Contact, ref: string): void {
+    const now = this.now();
+    contact.lastInboundAt = now;
+    this.emitMessaging(page, contact, 'contact', 'messaging_referrals', now, {
+      referral: { ref, source: 'SHORTLINK', type: 'OPEN_THREAD' },
+    });
+    this.touch();
+  }
+
+  /**
+   * The contact edits one of their messages: `message_edits` with `message_edit {mid, text, num_edit}`
+   * (MP/webhooks/webhook-events/message-edits). Messenger allows five edits (a client limit there).
+   */
+  contactEdits(page: Page, contact: Contact, mid: string, text: string): number | null {
+    const msg = materialise(page.id, contact).find((m) => m.mid === mid && m.fromContact);
+    if (!msg) return null;
+    msg.text = text;
+    msg.edits = (msg.edits ?? 0) + 1;
+    this.emitMessaging(page, contact, 'contact', 'message_edits', this.now(), {
+      message_edit: { mid, text, num_edit: msg.edits },
+    });
+    this.touch();
+    return msg.edits;
+  }
+
   /** One messaging webhook event between the page and a contact, from `from`'s side, as Meta shapes it. */
   private emitMessaging(
     page: Page,
