@@ -356,6 +356,14 @@ export const LiveEvent = z.discriminatedUnion('type', [
     messageId: z.string(),
     reaction: z.string().nullable(),
   }),
+  /** The contact edited one of their messages: its new text. */
+  z.object({
+    type: z.literal('edit'),
+    pageId: GraphId,
+    contactId: GraphId,
+    messageId: z.string(),
+    text: z.string(),
+  }),
   z.object({ type: z.literal('contact'), pageId: GraphId, recipient: Recipient }),
   z.object({ type: z.literal('campaign'), pageId: GraphId, campaign: Campaign }),
 ]);

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_FEATURES, type MessageAttachment, type WebhookFeature } from '@pagecast/contract';
 import { poolOf, type Db } from '../../db/client.js';
+import { PREVIEW_MAX_CHARS } from '../contacts/repo.js';
 
 export type StoredEventRow = {
   id: number;
@@ -124,6 +125,34 @@ export async function setReaction(
        and m.reaction is distinct from ${r.reaction}
     returning m.id`);
   return rows.length > 0;
+}
+
+/**
+ * The contact edited their message `mid`: its text becomes the new one (and the conversation's preview,
+ * when it is the newest message). False when the message is not stored here, is the page's, or already
+ * says that. An edit replayed after a later one would bring the older text back (guess: Meta sends edits
+ * in order; `num_edit` is not kept).
+ */
+export async function editMessage(
+  db: Db,
+  e: { pageUuid: string; psid: string; mid: string; text: string },
+): Promise<boolean> {
+  const { rows } = await db.execute<{ contactId: string }>(sql`
+    update messages m set text = ${e.text}
+      from contacts c
+     where c.id = m.contact_id and c.page_id = ${e.pageUuid} and c.psid = ${e.psid}
+       and m.page_id = ${e.pageUuid} and m.mid = ${e.mid} and m.direction = 'in'
+       and m.text is distinct from ${e.text}
+    returning m.contact_id as "contactId"`);
+  const contactId = rows[0]?.contactId;
+  if (!contactId) return false;
+  await db.execute(sql`
+    update contacts c set last_message_preview = left(${e.text}, ${PREVIEW_MAX_CHARS}), updated_at = now()
+     where c.id = ${contactId}
+       and not exists (select 1 from messages n where n.contact_id = c.id
+                        and n.created_at > (select created_at from messages where page_id = ${e.pageUuid}
+                                              and mid = ${e.mid}))`);
+  return true;
 }
 
 /**
