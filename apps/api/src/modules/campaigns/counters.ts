@@ -166,9 +166,10 @@ export function registerCampaignCounters(db: Db): void {
   onWebhookEvent((event) =>
     retryOnConflict(() => recordCampaignEvent(db, event)).then(() => undefined),
   );
-  // Deliver on return: a contact who writes takes up the campaign messages kept waiting for them.
+  // Deliver on return: a contact whose action opens the window (a message, a postback, an m.me link into
+  // the thread, a reaction) takes up the campaign messages kept waiting for them.
   onWebhookEvent(async (event) => {
-    if (event.kind === 'message' && !event.fromPage)
+    if (event.opensWindow)
       await retryOnConflict(() => takeUpReturns(db, event.pageId, event.psid, event.at));
   });
 }
