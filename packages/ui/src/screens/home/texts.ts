@@ -60,7 +60,7 @@ export const HOME_TEXT = {
     marketing_reads: 'Marketing message reads are off: campaign numbers stay incomplete.',
     marketing_clicks: 'Marketing message clicks are off: campaign numbers stay incomplete.',
     marketing_delivery_failed:
-      'Failed marketing messages are off: a message Meta could not deliver stays “sent”.',
+      'Marketing delivery failures are off: Meta’s reports of messages it could not deliver do not reach Pagecast.',
   } as Record<WebhookFeature, string>,
   webhooksReason: (reason: 'permission' | 'refused' | 'failed', permission: string | null) =>
     reason === 'permission' && permission
