@@ -678,4 +678,25 @@ describe('webhook deliveries', () => {
       },
     ]);
   });
+  it('the app-level subscription keeps the features Meta accepts when it refuses one', async () => {
+    const { WEBHOOK_FEATURE_FIELDS } = await import('../src/modules/webhooks/page-subscription.js');
+    const { port } = env.app.server.address() as AddressInfo;
+    const config = { ...env.config, publicUrl: `http://127.0.0.1:${port}` };
+    // A field Meta's enum does not have, in one optional feature (the API never sends one: the test makes
+    // Meta refuse something).
+    const states = await subscribeMessengerWebhooks(
+      { config, graph: env.graph, logger: env.app.log as never },
+      { ...WEBHOOK_FEATURE_FIELDS, template_status: ['messenger_template_status_update'] },
+    );
+    expect(states.filter((x) => !x.subscribed)).toEqual([
+      expect.objectContaining({ feature: 'template_status', reason: 'refused' }),
+    ]);
+    const state = await emulatorCall<{ app: { subscription: { fields: string[] } | null } }>(
+      env.emulator.url,
+      '/_emulator/state',
+    );
+    expect(state.app.subscription?.fields).toEqual(
+      expect.arrayContaining(['messages', 'message_edits', 'marketing_message_delivery_failed']),
+    );
+  });
 });

@@ -79,16 +79,16 @@ function offState(feature: WebhookFeature, err: unknown): FeatureState {
 }
 
 /**
- * Subscribes the app to the page's webhooks and records, feature by feature, what Meta accepted. Each call
- * carries every field accepted so far plus the one tried, so the result is the same whether Meta replaces
- * the page's list or adds to it (guess: Meta documents neither). A call that fails for another reason
- * (network, Meta down, the token) leaves the features as last recorded, or marks never-checked ones failed.
+ * Subscribes through `call` (one Graph call with a field list) feature by feature when Meta refuses the
+ * whole list: everything in one call first; on a refusal the features one after the other, each call
+ * carrying every field accepted so far plus the feature's, so the result is the same whether Meta replaces
+ * the list or adds to it (guess: Meta documents neither). `failed` is set when a call failed for another
+ * reason than a refusal (network, Meta down, the token): nothing is known then.
  */
-export async function subscribePageWebhooks(
-  db: Db,
-  graph: GraphClient,
-  page: { fbPageId: string; pageToken: string },
-): Promise<FeatureState[]> {
+export async function subscribeByFeature(
+  call: (fields: string[]) => Promise<unknown>,
+  features: Record<WebhookFeature, readonly string[]> = WEBHOOK_FEATURE_FIELDS,
+): Promise<{ states: FeatureState[]; failed: boolean }> {
   const on = (feature: WebhookFeature): FeatureState => ({
     feature,
     subscribed: true,
@@ -96,29 +96,39 @@ export async function subscribePageWebhooks(
     permission: null,
     error: null,
   });
-  let states: FeatureState[];
   try {
-    await graph.subscribeApp(page.fbPageId, page.pageToken, [...PAGE_WEBHOOK_FIELDS]);
-    states = WEBHOOK_FEATURES.map(on);
+    await call(WEBHOOK_FEATURES.flatMap((f) => features[f]));
+    return { states: WEBHOOK_FEATURES.map(on), failed: false };
   } catch (err) {
-    if (!refusal(err)) {
-      const failed = WEBHOOK_FEATURES.map((f) => offState(f, err));
-      await saveWebhookFeatures(db, page.fbPageId, failed, { keepKnown: true });
-      return failed;
-    }
-    states = [];
-    const accepted: string[] = [];
-    for (const feature of WEBHOOK_FEATURES) {
-      const fields = WEBHOOK_FEATURE_FIELDS[feature];
-      try {
-        await graph.subscribeApp(page.fbPageId, page.pageToken, [...accepted, ...fields]);
-        accepted.push(...fields);
-        states.push(on(feature));
-      } catch (e) {
-        states.push(offState(feature, e));
-      }
+    if (!refusal(err))
+      return { states: WEBHOOK_FEATURES.map((f) => offState(f, err)), failed: true };
+  }
+  const states: FeatureState[] = [];
+  const accepted: string[] = [];
+  for (const feature of WEBHOOK_FEATURES) {
+    try {
+      await call([...accepted, ...features[feature]]);
+      accepted.push(...features[feature]);
+      states.push(on(feature));
+    } catch (e) {
+      states.push(offState(feature, e));
     }
   }
-  await saveWebhookFeatures(db, page.fbPageId, states, { keepKnown: false });
+  return { states, failed: false };
+}
+
+/**
+ * Subscribes the app to the page's webhooks and records, feature by feature, what Meta accepted. A call
+ * that could not reach a verdict leaves the features as last recorded, or marks never-checked ones failed.
+ */
+export async function subscribePageWebhooks(
+  db: Db,
+  graph: GraphClient,
+  page: { fbPageId: string; pageToken: string },
+): Promise<FeatureState[]> {
+  const { states, failed } = await subscribeByFeature((fields) =>
+    graph.subscribeApp(page.fbPageId, page.pageToken, fields),
+  );
+  await saveWebhookFeatures(db, page.fbPageId, states, { keepKnown: failed });
   return states;
 }
