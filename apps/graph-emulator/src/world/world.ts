@@ -446,8 +446,11 @@ export class World {
     tag: string | null,
     now: number,
     template?: OutboxEntry['template'],
-    /** `silent`: no echo / delivery messaging webhooks (marketing messages have their own). */
-    opts: { silent?: boolean } = {},
+    /**
+     * `silent`: no echo / delivery messaging webhooks (marketing messages have their own). `echo`: the echo's
+     * message body instead of `{text}` (a template's echo carries it as a template attachment).
+     */
+    opts: { silent?: boolean; echo?: Record<string, unknown> } = {},
   ): string {
     const msg = this.append(page, contact, false, text, now);
     contact.unread = 0;
@@ -463,7 +466,12 @@ export class World {
     page.outbox.push(entry);
     if (!opts.silent && this.app.subscription && page.subscribedApps.has(this.app.id)) {
       this.emitMessaging(page, contact, 'page', 'message_echoes', now, {
-        message: { mid: msg.mid, is_echo: true, app_id: Number(this.app.id), text },
+        message: {
+          mid: msg.mid,
+          is_echo: true,
+          app_id: Number(this.app.id),
+          ...(opts.echo ?? { text }),
+        },
       });
       // Meta's deliveries may omit `mids` (the watermark always covers the message): every other one
       // here does, so clients must handle both.
