@@ -110,6 +110,40 @@ describe('page access re-check', () => {
     );
   });
 
+  it('a call that reached no verdict never overwrites one Meta gave, and fills only what was never asked', async () => {
+    const { saveWebhookFeatures, webhookFeaturesOff } =
+      await import('../src/modules/webhooks/repo.js');
+    const o = await owner();
+    const db = t.database.db;
+    const pageUuid = (
+      await db.execute<{ id: string }>(sql`select id from pages where fb_page_id = ${o.kept}`)
+    ).rows[0]?.id as string;
+    await db.execute(sql`
+      delete from page_webhook_features where page_id = ${pageUuid} and feature = 'marketing_reads'`);
+    await db.execute(sql`
+      update page_webhook_features set subscribed = false, reason = 'permission', permission = 'pages_messaging'
+       where page_id = ${pageUuid} and feature = 'optins'`);
+    const failed = (feature: 'inbox' | 'optins' | 'marketing_reads') => ({
+      feature,
+      subscribed: false,
+      reason: 'failed',
+      permission: null,
+      error: 'Graph API network error: socket hang up',
+    });
+    await saveWebhookFeatures(
+      db,
+      o.kept,
+      [failed('inbox'), failed('optins'), failed('marketing_reads')],
+      { keepKnown: true },
+    );
+    expect(
+      (await webhookFeaturesOff(db, pageUuid)).map((f) => [f.feature, f.reason, f.permission]),
+    ).toEqual([
+      ['optins', 'permission', 'pages_messaging'],
+      ['marketing_reads', 'failed', null],
+    ]);
+  });
+
   it('a user token Facebook refuses marks the admin and their page tokens invalid', async () => {
     const o = await owner();
     const stored = await t.database.db.execute<{ enc: string }>(
