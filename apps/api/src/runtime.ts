@@ -12,7 +12,7 @@ import { startLocalEmulator } from './emulator.js';
 import { createGraphClient, type GraphClient } from './graph/index.js';
 import { registerWorkers, startBoss, stopBoss } from './jobs/index.js';
 import { createLogger } from './logger.js';
-import { PAGE_WEBHOOK_FIELDS } from './modules/admin/service.js';
+import { PAGE_WEBHOOK_FIELDS, subscribeByFeature } from './modules/webhooks/page-subscription.js';
 
 export const EMBEDDED_DATABASE = 'pagecast';
 
@@ -167,20 +167,35 @@ export const APP_WEBHOOK_FIELDS: string[] = [...PAGE_WEBHOOK_FIELDS];
 
 /**
  * App-level webhook subscription, once the API listens (the platform verifies the callback with the GET
- * handshake). A failure is logged, not fatal: in production it can also be set in the Meta dashboard.
+ * handshake). Meta refuses the whole call for one refused field, so it goes feature by feature then, as the
+ * pages' subscriptions do (modules/webhooks/page-subscription.ts): one refused feature costs only itself.
+ * A failure is logged, not fatal: in production it can also be set in the Meta dashboard.
  */
 export async function subscribeMessengerWebhooks(
   runtime: Pick<Runtime, 'config' | 'graph' | 'logger'>,
+  features?: Parameters<typeof subscribeByFeature>[1],
 ) {
   const callbackUrl = `${runtime.config.publicUrl}/api/webhooks/messenger`;
-  try {
-    await runtime.graph.subscribeAppWebhooks({
-      callbackUrl,
-      verifyToken: runtime.config.webhookVerifyToken,
-      fields: APP_WEBHOOK_FIELDS,
-    });
-    runtime.logger.info({ callbackUrl }, 'Messenger webhooks subscribed');
-  } catch (err) {
-    runtime.logger.warn({ err, callbackUrl }, 'Messenger webhook subscription failed: continuing');
-  }
+  const { states, failed } = await subscribeByFeature(
+    (fields) =>
+      runtime.graph.subscribeAppWebhooks({
+        callbackUrl,
+        verifyToken: runtime.config.webhookVerifyToken,
+        fields,
+      }),
+    features,
+  );
+  const off = states.filter((s) => !s.subscribed);
+  if (off.length === 0) runtime.logger.info({ callbackUrl }, 'Messenger webhooks subscribed');
+  else if (failed)
+    runtime.logger.warn(
+      { callbackUrl, err: off[0]?.error },
+      'Messenger webhook subscription failed: continuing',
+    );
+  else
+    runtime.logger.error(
+      { callbackUrl, off: off.map((s) => ({ feature: s.feature, error: s.error })) },
+      'Meta refused some Messenger webhook fields for the app: those features get no events',
+    );
+  return states;
 }

@@ -65,7 +65,13 @@ async function writes(page: WorldPage, contact: WorldContact, at = new Date()) {
     contact.psid,
     at,
   ]);
-  await emitWebhookEvent({ kind: 'message', pageId: page.fbPageId, psid: contact.psid, at });
+  await emitWebhookEvent({
+    kind: 'message',
+    pageId: page.fbPageId,
+    psid: contact.psid,
+    at,
+    opensWindow: true,
+  });
 }
 
 describe('bad input: nothing stored', () => {
@@ -196,6 +202,46 @@ describe('deliver on return', () => {
     expect(rows.rows[0]?.returned_at).toBeInstanceOf(Date);
   });
 
+  it('an m.me link into the thread takes up a waiting recipient; one who stopped or never took marketing messages never returns', async () => {
+    const page = await w.createPage({ inside: 0, outside: 3 });
+    const [a, b, c] = page.contacts as [WorldContact, WorldContact, WorldContact];
+    const d = await dispatchNow(page, { deliverOnReturnDays: 3 });
+    expect(d.funnel).toMatchObject({ skipped: 3, waiting: 3 });
+    // As a campaign with marketing messages skips them (jobs/campaigns/chunk-sender.ts).
+    await w.pool.query(
+      `update campaign_recipients set skip_reason = case psid when $2 then 'opted_out' else 'not_subscribed' end
+        where campaign_id = $1 and psid = any($3::text[])`,
+      [d.campaign.id, b.psid, [b.psid, c.psid]],
+    );
+    expect((await detail(d.campaign.id)).funnel).toMatchObject({ waiting: 1 });
+    const opens = async (contact: WorldContact, kind: 'referral' | 'postback' | 'reaction') => {
+      const at = new Date();
+      must(w.emulator.world.pages.get(page.fbPageId)?.contacts.get(contact.psid)).lastInboundAt =
+        at.getTime();
+      await w.pool.query(
+        `update contacts set last_inbound_at = $3 where page_id = $1 and psid = $2`,
+        [page.uuid, contact.psid, at],
+      );
+      await emitWebhookEvent({
+        kind,
+        pageId: page.fbPageId,
+        psid: contact.psid,
+        at,
+        opensWindow: true,
+      });
+    };
+    await opens(a, 'referral');
+    await opens(b, 'postback');
+    await opens(c, 'reaction');
+    const after = await waitFor(async () => {
+      const x = await detail(d.campaign.id);
+      return x.campaign.dispatchedCount === 1 && x;
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await w.outbox(page.fbPageId)).map((e) => e.recipient)).toEqual([a.psid]);
+    expect(after.funnel).toMatchObject({ returned: 1, waiting: 0, skipped: 2 });
+  });
+
   it('sends nothing for a campaign without it, after its waiting time, or for a message older than a day', async () => {
     const page = await w.createPage({ inside: 0, outside: 3 });
     const [a, b] = page.contacts as [WorldContact, WorldContact];
@@ -213,6 +259,7 @@ describe('deliver on return', () => {
       pageId: page.fbPageId,
       psid: b.psid,
       at: new Date(Date.now() - 2 * 86_400_000),
+      opensWindow: true,
     });
     await waitFor(async () => {
       const x = await detail(open.campaign.id);

@@ -89,7 +89,63 @@ describe('page access re-check', () => {
     expect(inbox.json()).toEqual({ message: ROLE_MESSAGES.messaging });
   });
 
+  it('asks Meta again for the webhooks of a page whose features are off or were never confirmed', async () => {
+    const o = await owner();
+    const features = async () =>
+      (
+        await t.database.db.execute<{ on: number }>(sql`
+          select count(*) filter (where f.subscribed)::int as on from page_webhook_features f
+            join pages p on p.id = f.page_id where p.fb_page_id = ${o.kept}`)
+      ).rows[0]?.on;
+    expect(await features()).toBe(7);
+    // Meta lost the subscription and the page's verdicts are gone (as for a page never confirmed).
+    emulator.world.pages.get(o.kept)?.subscribedApps.clear();
+    await t.database.db.execute(sql`
+      delete from page_webhook_features f using pages p
+       where p.id = f.page_id and p.fb_page_id = ${o.kept}`);
+    expect(await recheckAdminPages(deps(), o.adminId)).toEqual({ kind: 'updated', unlinked: 0 });
+    expect(await features()).toBe(7);
+    expect(emulator.world.pages.get(o.kept)?.subscribedApps.get('1000000000000001')).toContain(
+      'messages',
+    );
+  });
+
+  it('a call that reached no verdict never overwrites one Meta gave, and fills only what was never asked', async () => {
+    const { saveWebhookFeatures, webhookFeaturesOff } =
+      await import('../src/modules/webhooks/repo.js');
+    const o = await owner();
+    const db = t.database.db;
+    const pageUuid = (
+      await db.execute<{ id: string }>(sql`select id from pages where fb_page_id = ${o.kept}`)
+    ).rows[0]?.id as string;
+    await db.execute(sql`
+      delete from page_webhook_features where page_id = ${pageUuid} and feature = 'marketing_reads'`);
+    await db.execute(sql`
+      update page_webhook_features set subscribed = false, reason = 'permission', permission = 'pages_messaging'
+       where page_id = ${pageUuid} and feature = 'optins'`);
+    const failed = (feature: 'inbox' | 'optins' | 'marketing_reads') => ({
+      feature,
+      subscribed: false,
+      reason: 'failed',
+      permission: null,
+      error: 'Graph API network error: socket hang up',
+    });
+    await saveWebhookFeatures(
+      db,
+      o.kept,
+      [failed('inbox'), failed('optins'), failed('marketing_reads')],
+      { keepKnown: true },
+    );
+    expect(
+      (await webhookFeaturesOff(db, pageUuid)).map((f) => [f.feature, f.reason, f.permission]),
+    ).toEqual([
+      ['optins', 'permission', 'pages_messaging'],
+      ['marketing_reads', 'failed', null],
+    ]);
+  });
+
   it('a user token Facebook refuses marks the admin and their page tokens invalid and ends their sessions', async () => {
+
     const o = await owner();
     const stored = await t.database.db.execute<{ enc: string }>(
       sql`select user_token_enc as enc from admins where id = ${o.adminId}`,

@@ -53,8 +53,13 @@ const finished = (jobId: string) =>
   }, 200);
 
 async function storedContacts(pageUuid: string) {
-  const { rows } = await env.database.db.execute<{ psid: string; name: string | null }>(
-    sql`select psid, name from contacts where page_id = ${pageUuid} order by psid`,
+  const { rows } = await env.database.db.execute<{
+    psid: string;
+    name: string | null;
+    first_name: string | null;
+    last_name: string | null;
+  }>(
+    sql`select psid, name, first_name, last_name from contacts where page_id = ${pageUuid} order by psid`,
   );
   return rows;
 }
@@ -76,7 +81,45 @@ const expectExactly = async (page: EmulatorPage & { uuid: string }) => {
   expect(stored.map((c) => c.psid)).toEqual(page.contacts.map((c) => c.psid).sort());
   const names = new Map(page.contacts.map((c) => [c.psid, c.name]));
   for (const c of stored) expect(c.name).toBe(names.get(c.psid));
+  // The Conversations API gives a participant's `name` only: first and last name come from it, so a
+  // template's "first name" parameter reads the person's name, not the fallback.
+  const people = env.emulator.world.pages.get(page.id)?.contacts;
+  for (const c of stored) {
+    const person = people?.get(c.psid);
+    expect([c.first_name, c.last_name]).toEqual([person?.firstName, person?.lastName]);
+  }
 };
+
+describe('contact names', () => {
+  it("a name alone gives first and last name; a profile's own parts replace them, a name alone never does", async () => {
+    const { upsertContact } = await import('../src/modules/contacts/repo.js');
+    const db = env.database.db;
+    const pageUuid = (await seedEmulatorPage(env, account, { name: 'Names Page', contacts: 1 }))
+      .uuid;
+    const parts = async () =>
+      (
+        await db.execute<{ first_name: string | null; last_name: string | null }>(
+          sql`select first_name, last_name from contacts where page_id = ${pageUuid} and psid = '990000000000001'`,
+        )
+      ).rows[0];
+    await upsertContact(db, pageUuid, { psid: '990000000000001', name: '  Mary Ann  Smith ' });
+    expect(await parts()).toEqual({ first_name: 'Mary', last_name: 'Ann  Smith' });
+    await upsertContact(db, pageUuid, {
+      psid: '990000000000001',
+      name: 'Mary Ann Smith',
+      firstName: 'Mary Ann',
+      lastName: 'Smith',
+    });
+    expect(await parts()).toEqual({ first_name: 'Mary Ann', last_name: 'Smith' });
+    await upsertContact(db, pageUuid, { psid: '990000000000001', name: 'Mary Ann Smith' });
+    expect(await parts()).toEqual({ first_name: 'Mary Ann', last_name: 'Smith' });
+    await upsertContact(db, pageUuid, { psid: '990000000000002', name: 'Cher' });
+    const single = await db.execute<{ first_name: string | null; last_name: string | null }>(
+      sql`select first_name, last_name from contacts where page_id = ${pageUuid} and psid = '990000000000002'`,
+    );
+    expect(single.rows[0]).toEqual({ first_name: 'Cher', last_name: null });
+  });
+});
 
 describe('page sync', () => {
   let big: EmulatorPage & { uuid: string };

@@ -299,6 +299,107 @@ describe('a valid sign-in', () => {
   });
 });
 
+describe('webhook subscription: what Meta refuses costs only its feature, and Home says so', () => {
+  const overviewOf = async (fbPageId: string, headers: Record<string, string>) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/pages/${fbPageId}/overview`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ webhooksOff: Array<Record<string, unknown>> }>().webhooksOff;
+  };
+  // From an address of their own, so these sign-ins leave the others' rate limit alone.
+  const register = (body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/register-user-admin',
+      payload: body,
+      remoteAddress: '10.9.9.9',
+    });
+  const subscribedFields = (fbPageId: string) =>
+    [...(emu.world.pages.get(fbPageId)?.subscribedApps.get('1000000000000001') ?? [])].sort();
+
+  it('a login without pages_messaging: the inbox is off for that reason, template status is on', async () => {
+    const user = await control<{ id: string }>('POST', '/users', {
+      name: 'Narrow Admin',
+      scopes: ['pages_show_list', 'pages_manage_metadata', 'pages_read_engagement'],
+    });
+    const page = await control<{ id: string }>('POST', '/pages', {
+      ownerId: user.id,
+      name: 'Narrow Page',
+      contacts: 1,
+    });
+    const narrow = async () =>
+      (
+        await control<{ access_token: string }>('POST', `/users/${user.id}/tokens`, {
+          scopes: [
+            'pages_show_list',
+            'pages_manage_metadata',
+            'pages_read_engagement',
+            'pages_utility_messaging',
+          ],
+        })
+      ).access_token;
+    const login = async (accessToken: string) => {
+      const res = await register({ name: 'Narrow Admin', userId: user.id, accessToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return { authorization: `Bearer ${res.json<{ jwt: string }>().jwt}` };
+    };
+    const headers = await login(await narrow());
+    const off = await overviewOf(page.id, headers);
+    expect(off.map((o) => o.feature)).toEqual([
+      'inbox',
+      'optins',
+      'marketing_deliveries',
+      'marketing_reads',
+      'marketing_clicks',
+      'marketing_delivery_failed',
+    ]);
+    expect(off[0]).toEqual({
+      feature: 'inbox',
+      reason: 'permission',
+      permission: 'pages_messaging',
+      checkedAt: expect.any(String),
+    });
+    // What Meta accepted is subscribed, not nothing.
+    expect(subscribedFields(page.id)).toEqual(['message_template_status_update']);
+
+    // Logging in again with the permission turns everything on, in one call.
+    const full = await mintToken(user.id);
+    await login(full);
+    expect(await overviewOf(page.id, headers)).toEqual([]);
+    expect(subscribedFields(page.id)).toEqual([...PAGE_WEBHOOK_FIELDS].sort());
+    expect(PAGE_WEBHOOK_FIELDS).toContain('message_template_status_update');
+    expect(PAGE_WEBHOOK_FIELDS).toContain('messaging_referrals');
+    expect(PAGE_WEBHOOK_FIELDS).toContain('message_edits');
+    expect(PAGE_WEBHOOK_FIELDS).toContain('marketing_message_delivery_failed');
+  });
+
+  it('a login Meta lets subscribe nothing: every feature is off, with the permission to allow', async () => {
+    const scopes = ['pages_show_list', 'pages_messaging', 'pages_read_engagement'];
+    const user = await control<{ id: string }>('POST', '/users', { name: 'No Metadata', scopes });
+    const page = await control<{ id: string }>('POST', '/pages', {
+      ownerId: user.id,
+      name: 'No Metadata Page',
+      contacts: 1,
+    });
+    const { access_token: accessToken } = await control<{ access_token: string }>(
+      'POST',
+      `/users/${user.id}/tokens`,
+      { scopes },
+    );
+    const res = await register({ name: 'No Metadata', userId: user.id, accessToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const headers = { authorization: `Bearer ${res.json<{ jwt: string }>().jwt}` };
+    const off = await overviewOf(page.id, headers);
+    expect(off).toHaveLength(7);
+    for (const o of off)
+      expect(o).toMatchObject({ reason: 'permission', permission: 'pages_manage_metadata' });
+    expect(subscribedFields(page.id)).toEqual([]);
+  });
+});
+
 describe('pages of the signed-in admin', () => {
   it('lists the admin pages with their tags', async () => {
     const s = await signIn(demoId);

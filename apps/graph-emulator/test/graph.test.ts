@@ -377,6 +377,54 @@ describe('Graph API core', () => {
     expect((await http(`${base}?access_token=${f.pageToken}`)).body).toEqual({ data: [] });
   });
 
+  it("subscribed_apps checks every field against Meta's enum and permissions, refusing the whole call", async () => {
+    const base = `${emu.url}/v25.0/${f.page.id}/subscribed_apps`;
+    const post = (token: string, fields: string) =>
+      http(`${base}?access_token=${token}`, { form: { subscribed_fields: fields } });
+    const fields = async () =>
+      (await http(`${base}?access_token=${f.pageToken}`)).body.data[0]?.subscribed_fields;
+    expect((await post(f.pageToken, 'messages,message_edits,messaging_referrals')).body).toEqual({
+      success: true,
+    });
+    // The name Meta's enum does not have (its webhooks reference does): the whole call is refused.
+    const wrong = await post(f.pageToken, 'messages,messenger_template_status_update');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({ type: 'OAuthException', code: 100 });
+    expect(wrong.body.error.message).toMatch(
+      /^\(#100\) Param subscribed_fields\[1\] must be one of \{affiliation, attire, .*message_template_status_update.*website\} - got "messenger_template_status_update"\.$/,
+    );
+    expect(await fields()).toEqual(['messages', 'message_edits', 'messaging_referrals']);
+    expect(
+      (await post(f.pageToken, 'message_template_status_update,marketing_message_delivery_failed'))
+        .body,
+    ).toEqual({ success: true });
+    // A page token without pages_messaging: every Messenger field it asks for is named, nothing is subscribed.
+    const narrow = (
+      await http(`${emu.url}/_emulator/users/${f.user.id}/tokens`, {
+        json: { scopes: ['pages_show_list', 'pages_manage_metadata'] },
+      })
+    ).body.access_token as string;
+    const accounts = await http(`${emu.url}/v25.0/me/accounts?access_token=${narrow}`);
+    const narrowPage = (accounts.body.data as Array<{ id: string; access_token: string }>).find(
+      (p) => p.id === f.page.id,
+    )?.access_token as string;
+    const gated = await post(narrowPage, 'messages,feed,messaging_postbacks');
+    expect(gated.status).toBe(403);
+    expect(gated.body.error).toMatchObject({ type: 'OAuthException', code: 200 });
+    expect(gated.body.error.message).toBe(
+      '(#200) To subscribe to the messages field, one of these permissions is needed: pages_messaging. ' +
+        'To subscribe to the messaging_postbacks field, one of these permissions is needed: pages_messaging',
+    );
+    expect((await post(narrowPage, 'message_template_status_update')).body.error.message).toContain(
+      'one of these permissions is needed: pages_messaging, pages_utility_messaging',
+    );
+    expect(await fields()).toEqual([
+      'message_template_status_update',
+      'marketing_message_delivery_failed',
+    ]);
+    expect((await post(narrowPage, 'feed')).body).toEqual({ success: true });
+  });
+
   it('batch: up to 50, in order, items fail independently', async () => {
     const batch = [
       { method: 'GET', relative_url: 'me?fields=id,name' },

@@ -121,7 +121,7 @@ describe('the opt-in request', () => {
         emu,
         hook.url,
         { id: f.page.id, token: f.pageToken },
-        'messaging_optins',
+        'messaging_optins,message_echoes',
       );
       const psid = f.psids[0] as string;
       const sent = await send(emu, f.page.id, f.pageToken, optin(psid));
@@ -131,13 +131,32 @@ describe('the opt-in request', () => {
       // Another title may be asked about.
       expect((await send(emu, f.page.id, f.pageToken, optin(psid, 'Events'))).status).toBe(200);
       await control(`/pages/${f.page.id}/contacts/${psid}/optin`, { title: 'Weekly offers' });
-      const entry = await waitFor(
-        () =>
-          hook.received
-            .filter((r) => r.method === 'POST')
-            .map((r) => JSON.parse(r.body) as { entry: Array<{ messaging?: unknown[] }> })
-            .flatMap((b) => b.entry.flatMap((e) => e.messaging ?? []))[0],
+      type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const messaging = () =>
+        hook.received
+          .filter((r) => r.method === 'POST')
+          .map((r) => JSON.parse(r.body) as { entry: Array<{ messaging?: Item[] }> })
+          .flatMap((b) => b.entry.flatMap((e) => e.messaging ?? []));
+      const entry = await waitFor(() => messaging().find((e) => e.optin));
+      // The request's echo is the template as sent, without text.
+      const echo = await waitFor(() =>
+        messaging().find((e) => e.message?.mid === sent.body.message_id),
       );
+      expect(echo.message).toEqual({
+        mid: sent.body.message_id,
+        is_echo: true,
+        app_id: expect.any(Number),
+        attachments: [
+          {
+            type: 'template',
+            payload: {
+              template_type: 'notification_messages',
+              title: 'Weekly offers',
+              payload: 'x',
+            },
+          },
+        ],
+      });
       expect(entry).toMatchObject({
         sender: { id: psid },
         recipient: { id: f.page.id },

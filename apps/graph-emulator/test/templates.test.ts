@@ -512,7 +512,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
           object: 'page',
           callback_url: hookUrl,
           verify_token: 'v',
-          fields: 'messages,messenger_template_status_update',
+          fields: 'messages,message_template_status_update',
         },
       },
     );
@@ -533,7 +533,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
     });
     const hook = await receiver([], handshake);
     try {
-      const f = await subscribed(emu, hook.url, 'messages,messenger_template_status_update');
+      const f = await subscribed(emu, hook.url, 'messages,message_template_status_update');
       const quiet = await subscribed(emu, hook.url, 'messages');
       const made = await f.create(template());
       expect(made.body).toEqual({ id: expect.any(String), status: 'PENDING', category: 'UTILITY' });
@@ -691,7 +691,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
     });
     const hook = await receiver([], handshake);
     try {
-      const f = await subscribed(emu, hook.url, 'messenger_template_status_update');
+      const f = await subscribed(emu, hook.url, 'message_template_status_update');
       const made = await f.create(template());
       const read = () =>
         http(
@@ -717,7 +717,7 @@ describe('template review: timer, clock, webhooks, restarts', () => {
         stateFile,
         behaviour: { sendPerSecond: 0, templateApprovalMs: 1500, webhookBatchMs: 10 },
       });
-      const f = await subscribed(a, hook.url, 'messenger_template_status_update');
+      const f = await subscribed(a, hook.url, 'message_template_status_update');
       const made = await f.create(template());
       await a.close(); // before the review: this emulator must not decide it any more
       const b = await start({ stateFile });

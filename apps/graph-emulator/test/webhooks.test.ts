@@ -264,6 +264,65 @@ describe('webhooks', () => {
     }
   });
 
+  it("sends m.me referrals into the thread and message edits in Meta's shapes", async () => {
+    const hook = await receiver([], handshake);
+    const fields = 'messages,messaging_referrals,message_edits';
+    try {
+      await subscribe(emu, hook.url, fields);
+      const f = await fixture(emu, 1, { inboundAgoMs: 72 * 3_600_000 });
+      await http(`${emu.url}/v25.0/${f.page.id}/subscribed_apps?access_token=${f.pageToken}`, {
+        form: { subscribed_fields: fields },
+      });
+      const psid = f.psids[0] as string;
+      const contactUrl = `${emu.url}/_emulator/pages/${f.page.id}/contacts/${psid}`;
+      const sendText = () =>
+        send(emu, f.page.id, f.pageToken, {
+          recipient: { id: psid },
+          messaging_type: 'RESPONSE',
+          message: { text: 'hello again' },
+        });
+      expect((await sendText()).body.error.code).toBe(10); // outside the window
+      expect((await http(`${contactUrl}/referral`, { json: { ref: 'spring' } })).body).toEqual({
+        ok: true,
+      });
+      // The referral opened the 24-hour window.
+      expect((await sendText()).body.message_id).toEqual(expect.any(String));
+      const wrote = await http(`${contactUrl}/messages`, { json: { text: 'typo' } });
+      expect(
+        (await http(`${contactUrl}/edit`, { json: { mid: wrote.body.mid, text: 'fixed' } })).body,
+      ).toEqual({ edits: 1 });
+      expect(
+        (await http(`${contactUrl}/edit`, { json: { mid: 'm_nope', text: 'x' } })).status,
+      ).toBe(404);
+
+      type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const messaging = () =>
+        hook.received
+          .filter((r) => r.method === 'POST')
+          .flatMap((p) => (JSON.parse(p.body) as { entry: Item[] }).entry)
+          .flatMap((e) => (e.messaging ?? []) as Item[]);
+      await waitFor(() => messaging().some((e) => e.message_edit));
+      expect(messaging().find((e) => e.referral)).toMatchObject({
+        sender: { id: psid },
+        recipient: { id: f.page.id },
+        referral: { ref: 'spring', source: 'SHORTLINK', type: 'OPEN_THREAD' },
+      });
+      expect(messaging().find((e) => e.message_edit)?.message_edit).toEqual({
+        mid: wrote.body.mid,
+        text: 'fixed',
+        num_edit: 1,
+      });
+      const thread = await http(
+        `${emu.url}/v25.0/t_${psid}/messages?fields=id,message&limit=5&access_token=${f.pageToken}`,
+      );
+      expect((thread.body.data as Item[]).find((m) => m.id === wrote.body.mid)?.message).toBe(
+        'fixed',
+      );
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('retries with backoff: a receiver answering 500 then 200 gets the same body twice', async () => {
     const hook = await receiver([500, 500], handshake);
     try {

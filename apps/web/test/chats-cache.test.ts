@@ -2,6 +2,7 @@ import type { MessageReceived, Recipient } from '@pagecast/contract';
 import { describe, expect, it } from 'vitest';
 import {
   addMessage,
+  applyEdit,
   applyReaction,
   applyWatermark,
   clearUnread,
@@ -244,6 +245,20 @@ describe('reactions and unread counts', () => {
     const reacted = applyReaction(data, 'm2', '\u2764\ufe0f');
     expect(reacted.pages[0]?.messages.map((m) => m.reaction)).toEqual([null, '\u2764\ufe0f']);
     expect(applyReaction(reacted, 'm2', null).pages[0]?.messages[1]?.reaction).toBeNull();
+  });
+
+  it('shows the new text of an edited message, and leaves the cache as it is for an unknown one', () => {
+    const data: ConversationData = {
+      pages: [{ messages: [message('m1'), message('m2')], tags: [], paging: { nextCursor: null } }],
+      pageParams: [null],
+    };
+    const edited = applyEdit(data, 'm2', 'See you at 6');
+    expect(edited.pages[0]?.messages.map((m) => m.message)).toEqual([
+      data.pages[0]?.messages[0]?.message,
+      'See you at 6',
+    ]);
+    expect(applyEdit(data, 'm_unknown', 'x')).toBe(data);
+    expect(applyEdit(edited, 'm2', 'See you at 6')).toBe(edited);
   });
 
   it('clears the unread count of the opened conversation only', () => {

@@ -43,6 +43,7 @@ const overview = (over: Partial<PageOverview> = {}): PageOverview => ({
   lastSync: null,
   upcomingCampaigns: [],
   lastCampaign: null,
+  webhooksOff: [],
   ...over,
 });
 
@@ -75,6 +76,43 @@ describe('Home screen', () => {
     for (const link of scheduleLinks) expect(link).toHaveAttribute('href', '/dashboard/schedule');
     await userEvent.click(screen.getByRole('link', { name: 'Create your first tag' }));
     await waitFor(() => expect(app.pathname()).toBe('/dashboard/manage-tags'));
+  });
+
+  it('says which webhook features Meta did not subscribe the page to, and what to do', async () => {
+    await openHome(
+      overview({
+        webhooksOff: [
+          {
+            feature: 'inbox',
+            reason: 'permission',
+            permission: 'pages_messaging',
+            checkedAt: '2030-01-01T10:00:00.000Z',
+          },
+          {
+            feature: 'template_status',
+            reason: 'failed',
+            permission: null,
+            checkedAt: '2030-01-01T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Some updates from Facebook are off');
+    expect(alert).toHaveTextContent(
+      'Incoming messages are off: new messages, deliveries and reads do not reach Pagecast. ' +
+        'Meta refused it: log in again and allow pages_messaging for this page.',
+    );
+    expect(alert).toHaveTextContent(
+      'Template status updates are off: approvals show only when you open Templates. ' +
+        'Facebook could not be reached. Pagecast tries again within 6 hours, or when you log in again.',
+    );
+  });
+
+  it('no webhook notice when every feature is on', async () => {
+    await openHome(overview());
+    await screen.findByRole('heading', { name: 'Get started' });
+    expect(screen.queryByText('Some updates from Facebook are off')).not.toBeInTheDocument();
   });
 
   it('a busy page: counts, sync state, upcoming campaigns and the last funnel', async () => {

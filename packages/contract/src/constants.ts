@@ -48,13 +48,12 @@ export const LIMITS = {
 /** The choices Schedule offers for 'Deliver on return' (0 = off). */
 export const DELIVER_ON_RETURN_CHOICES = [0, 1, 3, 7, 14, 30] as const;
 
-/** Skip reasons a returning contact can be reached from: they had no path only because of the window. */
-export const RETURNABLE_SKIP_REASONS = [
-  'outside_window',
-  'template_unavailable',
-  'not_subscribed',
-  'opted_out',
-] as const;
+/**
+ * Skip reasons a returning contact can be reached from: they had no path only because of the window. Not
+ * `not_subscribed` or `opted_out`: a campaign with marketing messages is promotional, and a person who
+ * stopped them (or never asked for them) does not get it in reply to their next, unrelated message.
+ */
+export const RETURNABLE_SKIP_REASONS = ['outside_window', 'template_unavailable'] as const;
 
 /** Facebook Login scopes (spec §6). */
 export const LOGIN_SCOPES = [
@@ -157,5 +156,5 @@ export const SKIP_REASONS: Record<(typeof SKIP_REASON_CODES)[number], string> = 
   not_subscribed:
     'Outside the 24-hour window and not subscribed to your marketing messages. Ask them to subscribe next time they write (Chats), or choose a utility template for them.',
   opted_out:
-    'Stopped your marketing messages, and outside the 24-hour window. They get campaigns again when they write to the page, or if they subscribe again.',
+    'Stopped your marketing messages, and outside the 24-hour window. This campaign is not sent to them, even if they write again: they get marketing messages only if they subscribe again.',
 };

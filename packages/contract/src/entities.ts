@@ -289,6 +289,32 @@ export const Subscription = z.object({
 });
 export type Subscription = z.infer<typeof Subscription>;
 
+/**
+ * The parts of a page's Messenger webhooks, each subscribed on its own so one refused field costs only its
+ * feature: `inbox` is messages, deliveries, reads, postbacks, echoes, reactions, referrals and edits.
+ */
+export const WEBHOOK_FEATURES = [
+  'inbox',
+  'template_status',
+  'optins',
+  'marketing_deliveries',
+  'marketing_reads',
+  'marketing_clicks',
+  'marketing_delivery_failed',
+] as const;
+export const WebhookFeature = z.enum(WEBHOOK_FEATURES);
+export type WebhookFeature = z.infer<typeof WebhookFeature>;
+/** A webhook feature Meta did not subscribe the page to, and why. */
+export const WebhookFeatureOff = z.object({
+  feature: WebhookFeature,
+  /** permission: the page token lacks one of `permission`; refused: Meta refused the field; failed: Meta could not be asked. */
+  reason: z.enum(['permission', 'refused', 'failed']),
+  /** The permissions Meta named, comma-separated (one of them is needed). */
+  permission: z.string().nullable(),
+  checkedAt: IsoDateTime,
+});
+export type WebhookFeatureOff = z.infer<typeof WebhookFeatureOff>;
+
 export const PageOverview = z.object({
   page: Page,
   contacts: z.object({ total: z.number().int(), insideWindow: z.number().int() }),
@@ -303,6 +329,8 @@ export const PageOverview = z.object({
     .nullable(),
   upcomingCampaigns: z.array(Campaign),
   lastCampaign: Campaign.nullable(),
+  /** The page's webhook features that are off (empty: all on, or not asked yet). */
+  webhooksOff: z.array(WebhookFeatureOff).default([]),
 });
 export type PageOverview = z.infer<typeof PageOverview>;
 
@@ -333,6 +361,14 @@ export const LiveEvent = z.discriminatedUnion('type', [
     contactId: GraphId,
     messageId: z.string(),
     reaction: z.string().nullable(),
+  }),
+  /** The contact edited one of their messages: its new text. */
+  z.object({
+    type: z.literal('edit'),
+    pageId: GraphId,
+    contactId: GraphId,
+    messageId: z.string(),
+    text: z.string(),
   }),
   z.object({ type: z.literal('contact'), pageId: GraphId, recipient: Recipient }),
   z.object({ type: z.literal('campaign'), pageId: GraphId, campaign: Campaign }),

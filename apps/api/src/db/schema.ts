@@ -540,6 +540,32 @@ export const webhookEvents = pgTable(
   ],
 );
 
+export const WEBHOOK_FEATURE_REASONS = ['permission', 'refused', 'failed'] as const;
+
+/**
+ * What Meta accepted of each page's webhook subscription, feature by feature (the inbox's core fields in one
+ * call, each optional field in its own: modules/webhooks/page-subscription.ts). No row: never asked yet.
+ * Home lists the features that are off, and why (docs/inbox.md).
+ */
+export const pageWebhookFeatures = pgTable(
+  'page_webhook_features',
+  {
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    feature: text('feature').notNull(),
+    subscribed: boolean('subscribed').notNull(),
+    // Why it is off: Meta wants a permission the page token lacks, refused the field, or could not be asked.
+    reason: text('reason', { enum: WEBHOOK_FEATURE_REASONS }),
+    // The permissions Meta named (one of them is needed), when that is why.
+    permission: text('permission'),
+    // Meta's own words, for support.
+    error: text('error'),
+    checkedAt: ts('checked_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.feature] })],
+);
+
 export const DELETION_STATUSES = ['in_progress', 'deleted'] as const;
 
 export const deletionRequests = pgTable(

@@ -335,6 +335,32 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { mid: world.contactPostback(found.page, found.contact, b.title, b.payload) };
   });
 
+  // The contact opens the existing thread through an m.me link with a ref (messaging_referrals).
+  app.post('/_emulator/pages/:pageId/contacts/:psid/referral', async (req, reply) => {
+    const { pageId, psid } = req.params as { pageId: string; psid: string };
+    const found = contactOf(pageId, psid);
+    if (!found) return bad(reply, 'Unknown page or contact', 404);
+    const ref = (req.body as { ref?: unknown } | undefined)?.ref;
+    if (typeof ref !== 'string' || !ref) return bad(reply, 'ref is required');
+    world.contactFollowsLink(found.page, found.contact, ref);
+    return { ok: true };
+  });
+
+  // The contact edits one of their messages (message_edits).
+  app.post('/_emulator/pages/:pageId/contacts/:psid/edit', async (req, reply) => {
+    const { pageId, psid } = req.params as { pageId: string; psid: string };
+    const found = contactOf(pageId, psid);
+    if (!found) return bad(reply, 'Unknown page or contact', 404);
+    const b = z
+      .object({ mid: z.string().min(1), text: z.string().min(1).max(2000) })
+      .strict()
+      .safeParse(req.body ?? {});
+    if (!b.success) return bad(reply, 'mid and text are required');
+    const edits = world.contactEdits(found.page, found.contact, b.data.mid, b.data.text);
+    if (edits === null) return bad(reply, 'Unknown message of this contact', 404);
+    return { edits };
+  });
+
   app.get('/_emulator/pages/:pageId/outbox', async (req, reply) => {
     const { pageId } = req.params as { pageId: string };
     const page = world.pages.get(pageId);

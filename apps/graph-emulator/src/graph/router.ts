@@ -13,6 +13,7 @@ import {
   unsubscribeRows,
 } from '../marketing/marketing.js';
 import { templatesEdge } from '../templates/templates.js';
+import { checkSubscribedFields, PAGE_SUBSCRIBED_FIELDS } from '../webhooks/fields.js';
 import { parseMid } from '../world/history.js';
 import type { Contact, Page, User } from '../world/types.js';
 import { authenticate, requirePageToken, requireScope, tokenOf, type Auth } from './auth.js';
@@ -33,30 +34,6 @@ import {
   renderProfile,
   renderUser,
 } from './nodes.js';
-
-export const WEBHOOK_FIELDS = new Set([
-  'messages',
-  'message_deliveries',
-  'message_reads',
-  'messaging_postbacks',
-  'message_echoes',
-  'messaging_optins',
-  'messaging_referrals',
-  'message_reactions',
-  'messaging_handovers',
-  'messaging_policy_enforcement',
-  'standby',
-  'feed',
-  'messenger_template_status_update',
-  // The name Meta's utility-messages guide subscribes to (its webhooks reference says the one above).
-  'message_template_status_update',
-  // Marketing Message API (2026): the fate of each marketing message sent.
-  'marketing_message_echoes',
-  'marketing_message_deliveries',
-  'marketing_message_reads',
-  'marketing_message_clicks',
-  'marketing_message_delivery_failed',
-]);
 
 /** Runs one Graph API call and turns errors into Facebook's error envelope. */
 export async function handleGraph(ctx: GraphContext, req: GraphRequest): Promise<GraphResult> {
@@ -274,7 +251,7 @@ function pageRoutes(
     case 'message_templates':
       return templatesEdge(ctx, req, auth, page);
     case 'subscribed_apps': {
-      requirePageToken(auth, page, req.method);
+      const pa = requirePageToken(auth, page, req.method);
       requireScope(auth, 'pages_manage_metadata');
       if (req.method === 'GET') {
         const fields = page.subscribedApps.get(world.app.id);
@@ -299,13 +276,10 @@ function pageRoutes(
       }
       const fields = parseFieldList(req.params['subscribed_fields']);
       if (fields.length === 0) throw errors.param('Param subscribed_fields must be non-empty');
-      fields.forEach((f, i) => {
-        if (!WEBHOOK_FIELDS.has(f))
-          throw errors.param(
-            `Param subscribed_fields[${i}] must be one of {${[...WEBHOOK_FIELDS].join(', ')}} - got "${f}".`,
-          );
-      });
-      page.subscribedApps.set(world.app.id, fields);
+      // One refused field refuses the call: nothing of it is subscribed (webhooks/fields.ts).
+      checkSubscribedFields(fields, pa.record.scopes);
+      // The list replaces the page's previous one (guess: Meta documents neither replace nor merge).
+      page.subscribedApps.set(world.app.id, [...new Set(fields)]);
       world.touch();
       return { success: true };
     }
@@ -449,7 +423,8 @@ async function subscriptions(ctx: GraphContext, req: GraphRequest): Promise<unkn
   const fields = parseFieldList(req.params['fields']);
   if (fields.length === 0) throw errors.param('Param fields must be non-empty');
   for (const f of fields)
-    if (!WEBHOOK_FIELDS.has(f)) throw errors.param(`Param fields has an invalid field "${f}"`);
+    if (!PAGE_SUBSCRIBED_FIELDS.has(f))
+      throw errors.param(`Param fields has an invalid field "${f}"`);
   const challenge = String(randomBytes(4).readUInt32BE(0));
   const result = await ctx.webhooks.verify(callbackUrl, verifyToken, challenge);
   if (result.status !== 200) {

@@ -442,7 +442,18 @@ export function sendOptinRequest(
   if (last !== undefined && now - last < WEEK)
     throw new GraphApiError(613, 'Duplicate opt-in request on the same topic.', 1893016);
   world.marketing.optinRequests.set(key, now);
-  return world.recordSend(page, contact, `[Opt-in request] ${title}`, 'RESPONSE', null, now);
+  // Its echo is the template as sent, with no text (MP/send-messages/templates: a template message's echo
+  // carries `attachments[{type: 'template', payload}]`).
+  return world.recordSend(
+    page,
+    contact,
+    `[Opt-in request] ${title}`,
+    'RESPONSE',
+    null,
+    now,
+    undefined,
+    { echo: { attachments: [{ type: 'template', payload }] } },
+  );
 }
 
 /**

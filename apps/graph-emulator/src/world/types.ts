@@ -42,6 +42,8 @@ export interface Message {
   attachments?: Attachment[];
   /** The contact's reaction to this message (an emoji), if any. */
   reaction?: string;
+  /** How many times the contact edited it (message_edits). */
+  edits?: number;
 }
 
 export interface Contact {

@@ -29,6 +29,8 @@ export type WebhookField =
   | 'message_echoes'
   | 'message_reactions'
   | 'messenger_template_status_update'
+  | 'messaging_referrals'
+  | 'message_edits'
   | 'message_template_status_update'
   | 'messaging_optins'
   | 'marketing_message_echoes'
@@ -388,6 +390,36 @@ export class World {
     return mid;
   }
 
+  /**
+   * The contact opens the page's existing thread through an m.me link with a `ref`: `messaging_referrals`
+   * (MP/webhooks/webhook-events/messaging_referrals, source SHORTLINK, type OPEN_THREAD). It opens the
+   * 24-hour window (MP/send-messages, "User Actions that Open the Standard Messaging Window").
+   */
+  contactFollowsLink(page: Page, contact: Contact, ref: string): void {
+    const now = this.now();
+    contact.lastInboundAt = now;
+    this.emitMessaging(page, contact, 'contact', 'messaging_referrals', now, {
+      referral: { ref, source: 'SHORTLINK', type: 'OPEN_THREAD' },
+    });
+    this.touch();
+  }
+
+  /**
+   * The contact edits one of their messages: `message_edits` with `message_edit {mid, text, num_edit}`
+   * (MP/webhooks/webhook-events/message-edits). Messenger allows five edits (a client limit there).
+   */
+  contactEdits(page: Page, contact: Contact, mid: string, text: string): number | null {
+    const msg = materialise(page.id, contact).find((m) => m.mid === mid && m.fromContact);
+    if (!msg) return null;
+    msg.text = text;
+    msg.edits = (msg.edits ?? 0) + 1;
+    this.emitMessaging(page, contact, 'contact', 'message_edits', this.now(), {
+      message_edit: { mid, text, num_edit: msg.edits },
+    });
+    this.touch();
+    return msg.edits;
+  }
+
   /** One messaging webhook event between the page and a contact, from `from`'s side, as Meta shapes it. */
   private emitMessaging(
     page: Page,
@@ -415,8 +447,11 @@ export class World {
     tag: string | null,
     now: number,
     template?: OutboxEntry['template'],
-    /** `silent`: no echo / delivery messaging webhooks (marketing messages have their own). */
-    opts: { silent?: boolean } = {},
+    /**
+     * `silent`: no echo / delivery messaging webhooks (marketing messages have their own). `echo`: the echo's
+     * message body instead of `{text}` (a template's echo carries it as a template attachment).
+     */
+    opts: { silent?: boolean; echo?: Record<string, unknown> } = {},
   ): string {
     const msg = this.append(page, contact, false, text, now);
     contact.unread = 0;
@@ -432,7 +467,12 @@ export class World {
     page.outbox.push(entry);
     if (!opts.silent && this.app.subscription && page.subscribedApps.has(this.app.id)) {
       this.emitMessaging(page, contact, 'page', 'message_echoes', now, {
-        message: { mid: msg.mid, is_echo: true, app_id: Number(this.app.id), text },
+        message: {
+          mid: msg.mid,
+          is_echo: true,
+          app_id: Number(this.app.id),
+          ...(opts.echo ?? { text }),
+        },
       });
       // Meta's deliveries may omit `mids` (the watermark always covers the message): every other one
       // here does, so clients must handle both.

@@ -10,7 +10,8 @@ import { GraphError } from '../../graph/index.js';
 import { PAGE_ACCESS_QUEUE } from '../../jobs/queues.js';
 import type { ModuleDeps } from '../deps.js';
 import { linkAdminPages } from './repo.js';
-import { ACCOUNT_QUERY, toPageInputs } from './service.js';
+import { pagesWithWebhooksOff } from '../webhooks/repo.js';
+import { ACCOUNT_QUERY, subscribePages, toPageInputs } from './service.js';
 
 export type RecheckOutcome =
   | { kind: 'updated'; unlinked: number }
@@ -61,6 +62,18 @@ export async function recheckAdminPages(
       (select fb_user_id from admins where id = ${adminId})))`);
     return linkAdminPages(tx, adminId, toPageInputs(accounts, tokens.encrypt));
   });
+  // Webhook features Meta refused or never confirmed are asked for again (a permission granted since, Meta
+  // reachable again); the outcome is recorded for Home, so nothing needs logging here.
+  const retry = await pagesWithWebhooksOff(
+    db,
+    accounts.map((a) => a.id),
+  );
+  await subscribePages(
+    db,
+    graph,
+    accounts.filter((a) => retry.has(a.id)),
+    { warn: () => undefined },
+  );
   return { kind: 'updated', unlinked };
 }
 

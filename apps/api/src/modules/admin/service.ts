@@ -5,32 +5,16 @@ import type { LoginResult, Page } from '@pagecast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../auth/index.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
+import type { Db } from '../../db/client.js';
+import { subscribePageWebhooks } from '../webhooks/page-subscription.js';
 import type { Account, DebugTokenData } from '../../graph/types.js';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { listAdminPages } from '../pages/repo.js';
 import * as repo from './repo.js';
 
-/** What the Messenger webhooks must deliver for the inbox, deliveries/reads and campaign interactions. */
-export const PAGE_WEBHOOK_FIELDS = [
-  'messages',
-  'message_deliveries',
-  'message_reads',
-  'messaging_postbacks',
-  'message_echoes',
-  // Reactions show on their bubble and count as interactions with a campaign message.
-  'message_reactions',
-  // Events of threads another app (Meta's Page Inbox) controls: still the page's conversations.
-  'standby',
-  // Meta's verdict on the page's utility templates (modules/templates/status-webhook.ts).
-  'messenger_template_status_update',
-  // Marketing messages: a contact answering the opt-in request, and the fate of each message sent
-  // (modules/marketing/subscribers.ts).
-  'messaging_optins',
-  'marketing_message_deliveries',
-  'marketing_message_reads',
-  'marketing_message_clicks',
-] as const;
+/** What the Messenger webhooks must deliver, feature by feature (modules/webhooks/page-subscription.ts). */
+export { PAGE_WEBHOOK_FIELDS } from '../webhooks/page-subscription.js';
 
 export const SIGN_IN_MESSAGES = {
   invalidToken: 'Your Facebook login is not valid or has expired. Please log in again.',
@@ -167,7 +151,7 @@ async function registerUserAdmin(
   if (unlinked > 0)
     log.info({ adminId, unlinked }, 'sign-in unlinked pages the admin no longer manages');
 
-  await subscribePages(graph, accounts, log);
+  await subscribePages(db, graph, accounts, log);
 
   const role: Role = config.operatorUserIds.includes(input.userId) ? 'operator' : 'admin';
   return {
@@ -185,19 +169,31 @@ async function registerUserAdmin(
 }
 
 /**
- * Subscribes the app to each page's Messenger webhooks (idempotent on the platform's side). A page that
- * fails is logged and skipped: the admin can still sign in, and the next sign-in tries again.
+ * Subscribes the app to each page's Messenger webhooks (idempotent on the platform's side), feature by
+ * feature when Meta refuses a field, and records what it accepted for Home. A page that fails is logged and
+ * skipped: the admin can still sign in, Home says what is off, and the next sign-in or page access re-check
+ * tries again.
  */
-async function subscribePages(
+export async function subscribePages(
+  db: Db,
   graph: GraphClient,
   accounts: Array<{ id: string; access_token?: string }>,
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
   const queue = accounts.filter((a) => a.access_token);
   const worker = async () => {
     for (let a = queue.shift(); a; a = queue.shift()) {
       try {
-        await graph.subscribeApp(a.id, a.access_token as string, [...PAGE_WEBHOOK_FIELDS]);
+        const states = await subscribePageWebhooks(db, graph, {
+          fbPageId: a.id,
+          pageToken: a.access_token as string,
+        });
+        const off = states.filter((s) => !s.subscribed);
+        if (off.length > 0)
+          log.warn(
+            { pageId: a.id, off: off.map((s) => ({ feature: s.feature, error: s.error })) },
+            'Meta did not subscribe the page to some webhooks',
+          );
       } catch (err) {
         const e =
           err instanceof GraphError

@@ -12,7 +12,7 @@ import { takeUpReturns } from './returns.js';
 export interface CampaignWebhookEvent {
   /** For 'message': true when the page sent it (an echo, e.g. of the campaign message itself). */
   fromPage?: boolean;
-  kind: 'message' | 'delivery' | 'read' | 'postback' | 'reaction';
+  kind: 'message' | 'delivery' | 'read' | 'postback' | 'reaction' | 'referral';
   /** The social network's page id. */
   pageId: string;
   psid: string;
@@ -21,13 +21,16 @@ export interface CampaignWebhookEvent {
   /** Delivery / read watermark: every message sent at or before it. */
   watermark?: number | string | Date | null;
   at: number | string | Date;
+  /** The contact's action (re)opened the 24-hour window (src/modules/webhooks/listeners.ts). */
+  opensWindow?: boolean;
 }
 
 const toDate = (v: number | string | Date): Date => (v instanceof Date ? v : new Date(v));
 
 /** Applies one webhook event to the campaign counters. Returns how many recipient rows it changed. */
 export async function recordCampaignEvent(db: Db, event: CampaignWebhookEvent): Promise<number> {
-  if (event.kind === 'message' && event.fromPage) return 0;
+  // An echo is the page's own; an m.me link into the thread is no answer to a campaign message.
+  if ((event.kind === 'message' && event.fromPage) || event.kind === 'referral') return 0;
   const pool = poolOf(db);
   const contact = await pool.query<{ id: string }>(
     `select c.id from contacts c join pages p on p.id = c.page_id where p.fb_page_id = $1 and c.psid = $2`,
@@ -163,9 +166,10 @@ export function registerCampaignCounters(db: Db): void {
   onWebhookEvent((event) =>
     retryOnConflict(() => recordCampaignEvent(db, event)).then(() => undefined),
   );
-  // Deliver on return: a contact who writes takes up the campaign messages kept waiting for them.
+  // Deliver on return: a contact whose action opens the window (a message, a postback, an m.me link into
+  // the thread, a reaction) takes up the campaign messages kept waiting for them.
   onWebhookEvent(async (event) => {
-    if (event.kind === 'message' && !event.fromPage)
+    if (event.opensWindow)
       await retryOnConflict(() => takeUpReturns(db, event.pageId, event.psid, event.at));
   });
 }

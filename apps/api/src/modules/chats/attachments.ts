@@ -29,6 +29,11 @@ export function webhookAttachments(message: {
   for (const raw of list.slice(0, ATTACHMENTS_MAX)) {
     if (!raw || typeof raw !== 'object') continue;
     const a = raw as { type?: unknown; title?: unknown; payload?: unknown };
+    if (a.type === 'template') {
+      // A template the page sent: its words become the message's text (templateText), its pictures stay.
+      out.push(...templateMedia(a.payload));
+      continue;
+    }
     const payload = (a.payload && typeof a.payload === 'object' ? a.payload : {}) as {
       url?: unknown;
       sticker_id?: unknown;
@@ -48,6 +53,74 @@ export function webhookAttachments(message: {
   if (message.sticker_id != null && !out.some((o) => o.type === 'sticker'))
     out.push({ type: 'sticker', url: null, name: null });
   return out;
+}
+
+interface TemplatePayload {
+  template_type?: unknown;
+  text?: unknown;
+  title?: unknown;
+  name?: unknown;
+  elements?: unknown;
+}
+interface TemplateElement {
+  title?: unknown;
+  subtitle?: unknown;
+  image_url?: unknown;
+  media_type?: unknown;
+  url?: unknown;
+}
+
+const elementsOf = (payload: TemplatePayload): TemplateElement[] =>
+  Array.isArray(payload.elements)
+    ? payload.elements.filter((e): e is TemplateElement => !!e && typeof e === 'object')
+    : [];
+
+/** The pictures and videos of a template card (generic `image_url`, media template `url`). */
+function templateMedia(raw: unknown): MessageAttachment[] {
+  if (!raw || typeof raw !== 'object') return [];
+  const out: MessageAttachment[] = [];
+  for (const e of elementsOf(raw).slice(0, 10)) {
+    const url = httpUrl(e.url) ?? httpUrl(e.image_url);
+    // A media template by attachment_id has no URL in its echo: nothing to show but its words.
+    if (url) out.push({ type: e.media_type === 'video' ? 'video' : 'image', url, name: null });
+  }
+  return out;
+}
+
+/** Shown for a template whose echo carries no words at all (a media template by attachment id). */
+export const TEMPLATE_WITHOUT_TEXT = 'Template message';
+
+/**
+ * What a template the page sent says, from its echo's `attachments[{type: 'template', payload}]`: a button
+ * template's `text`, a card's title and subtitle, an opt-in request's title, else the template's name
+ * (guess: Meta documents no echo of a utility template; its payload is read the same way). Null when the
+ * message carried no template.
+ */
+export function templateText(attachments: unknown): string | null {
+  if (!Array.isArray(attachments)) return null;
+  const payloads = attachments
+    .filter(
+      (a): a is { payload?: unknown } =>
+        !!a && typeof a === 'object' && (a as { type?: unknown }).type === 'template',
+    )
+    .map((a) => (a.payload && typeof a.payload === 'object' ? a.payload : {}) as TemplatePayload);
+  if (payloads.length === 0) return null;
+  const parts: string[] = [];
+  for (const p of payloads) {
+    const own = str(p.text, 2000) ?? str(p.title, 300);
+    if (own) parts.push(own);
+    for (const e of elementsOf(p)) {
+      const card = [str(e.title, 300), str(e.subtitle, 300)].filter(Boolean).join('\n');
+      if (card) parts.push(card);
+    }
+    if (!own && elementsOf(p).every((e) => !str(e.title, 1) && !str(e.subtitle, 1))) {
+      const name = str(p.name, NAME_MAX);
+      if (name) parts.push(name);
+    }
+  }
+  if (parts.length > 0) return parts.join('\n\n');
+  // Only a picture or a video: the bubble shows it; nothing at all: say what it was.
+  return payloads.some((p) => templateMedia(p).length > 0) ? '' : TEMPLATE_WITHOUT_TEXT;
 }
 
 interface GraphFile {

@@ -80,6 +80,17 @@ export async function upsertContacts(
       last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
       updated_at = now()
     returning c.id, c.psid, (xmax = 0) as inserted`);
+  // A name without its parts (the Conversations API's participants have `name` only): the first word is
+  // the first name, the rest the last name, where none is known yet. A profile's own parts (the User
+  // Profile API's first_name and last_name) replace them when they come.
+  const split = list.filter((r) => r.name && !r.firstName).map((r) => r.psid);
+  if (split.length > 0)
+    await db.execute(sql`
+      update contacts set
+        first_name = substring(btrim(name) from '^\\S+'),
+        last_name = coalesce(last_name, nullif(btrim(substring(btrim(name) from '^\\S+\\s+(.*)$')), ''))
+       where page_id = ${pageUuid} and psid in (select jsonb_array_elements_text(${JSON.stringify(split)}::jsonb))
+         and first_name is null and nullif(btrim(name), '') is not null`);
   return out;
 }
 

@@ -3,6 +3,7 @@
 import type { Page, PageOverview } from '@pagecast/contract';
 import { pageAccessError } from '../../auth/guards.js';
 import type { ModuleDeps } from '../deps.js';
+import { webhookFeaturesOff } from '../webhooks/repo.js';
 import * as repo from './repo.js';
 /** How many upcoming campaigns the Home screen lists. */
 export const UPCOMING_CAMPAIGNS = 5;
@@ -29,9 +30,10 @@ export function createPagesService({ db }: Pick<ModuleDeps, 'db'>) {
 
     async getOverview(adminId: string, fbPageId: string): Promise<PageOverview> {
       const page = await getPage(adminId, fbPageId);
-      const [counts, campaigns] = await Promise.all([
+      const [counts, campaigns, webhooksOff] = await Promise.all([
         repo.overviewCounts(db, page.id),
         repo.overviewCampaigns(db, page, UPCOMING_CAMPAIGNS),
+        webhookFeaturesOff(db, page.id),
       ]);
       const sync = counts.lastSync;
       return {
@@ -48,6 +50,7 @@ export function createPagesService({ db }: Pick<ModuleDeps, 'db'>) {
           : null,
         upcomingCampaigns: campaigns.upcoming,
         lastCampaign: campaigns.last,
+        webhooksOff: webhooksOff.map((w) => ({ ...w, checkedAt: w.checkedAt.toISOString() })),
       };
     },
   };

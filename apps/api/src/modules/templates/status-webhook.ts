@@ -10,12 +10,14 @@ import type { Db } from '../../db/client.js';
 import * as repo from './repo.js';
 import { rejectionReason, templateStatus } from './sync.js';
 
-export const TEMPLATE_STATUS_FIELD = 'message_template_status_update';
-/** Every field name a template status change may arrive under. */
-export const TEMPLATE_STATUS_FIELDS: readonly string[] = [
-  TEMPLATE_STATUS_FIELD,
+/**
+ * The field's names: Meta's subscribed_fields enum and its utility guide say `message_template_status_update`
+ * (the one subscribed), its webhooks reference lists `messenger_template_status_update`; either is applied.
+ */
+export const TEMPLATE_STATUS_FIELDS: ReadonlySet<unknown> = new Set([
+  'message_template_status_update',
   'messenger_template_status_update',
-];
+]);
 
 export interface TemplateStatusChange {
   event?: string;

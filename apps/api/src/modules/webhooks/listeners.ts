@@ -3,7 +3,7 @@
 // delivery brings the same event again: LISTENERS MUST BE IDEMPOTENT (key their writes on mid / watermark).
 
 export interface WebhookEvent {
-  kind: 'message' | 'delivery' | 'read' | 'postback' | 'reaction';
+  kind: 'message' | 'delivery' | 'read' | 'postback' | 'reaction' | 'referral';
   /** The social network's page id. */
   pageId: string;
   /** The contact's page-scoped id. */
@@ -18,6 +18,11 @@ export interface WebhookEvent {
   at: Date;
   /** For 'message': true when the page sent it (an echo), false when the contact wrote. */
   fromPage?: boolean;
+  /**
+   * The contact's action (re)opened the 24-hour window: a message, a postback, an m.me referral into the
+   * thread, a reaction (MP/send-messages, "User Actions that Open the Standard Messaging Window").
+   */
+  opensWindow?: boolean;
 }
 
 export type WebhookListener = (event: WebhookEvent) => void | Promise<void>;

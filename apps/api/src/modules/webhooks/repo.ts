@@ -2,8 +2,9 @@
 // (page_id, mid); delivery and read marks keep the EARLIEST watermark that covers a message
 // (least(existing, watermark)), so replays change nothing and reordered receipts end in the same state.
 import { sql } from 'drizzle-orm';
-import type { MessageAttachment } from '@pagecast/contract';
-import type { Db } from '../../db/client.js';
+import { WEBHOOK_FEATURES, type MessageAttachment, type WebhookFeature } from '@pagecast/contract';
+import { poolOf, type Db } from '../../db/client.js';
+import { PREVIEW_MAX_CHARS } from '../contacts/repo.js';
 
 export type StoredEventRow = {
   id: number;
@@ -127,6 +128,34 @@ export async function setReaction(
 }
 
 /**
+ * The contact edited their message `mid`: its text becomes the new one (and the conversation's preview,
+ * when it is the newest message). False when the message is not stored here, is the page's, or already
+ * says that. An edit replayed after a later one would bring the older text back (guess: Meta sends edits
+ * in order; `num_edit` is not kept).
+ */
+export async function editMessage(
+  db: Db,
+  e: { pageUuid: string; psid: string; mid: string; text: string },
+): Promise<boolean> {
+  const { rows } = await db.execute<{ contactId: string }>(sql`
+    update messages m set text = ${e.text}
+      from contacts c
+     where c.id = m.contact_id and c.page_id = ${e.pageUuid} and c.psid = ${e.psid}
+       and m.page_id = ${e.pageUuid} and m.mid = ${e.mid} and m.direction = 'in'
+       and m.text is distinct from ${e.text}
+    returning m.contact_id as "contactId"`);
+  const contactId = rows[0]?.contactId;
+  if (!contactId) return false;
+  await db.execute(sql`
+    update contacts c set last_message_preview = left(${e.text}, ${PREVIEW_MAX_CHARS}), updated_at = now()
+     where c.id = ${contactId}
+       and not exists (select 1 from messages n where n.contact_id = c.id
+                        and n.created_at > (select created_at from messages where page_id = ${e.pageUuid}
+                                              and mid = ${e.mid}))`);
+  return true;
+}
+
+/**
  * Marks the page's outbound messages to the contact sent at or before the watermark (or listed by mid)
  * as delivered (and read, for read receipts). The watermark is Meta's time, so it is compared with Meta's
  * time of each message (from its echo), else with the time stored just before the send. Returns the
@@ -161,4 +190,77 @@ export async function applyReceipt(
     if (!newest || t > newest) newest = t;
   }
   return newest;
+}
+
+/** Records what Meta accepted of a page's webhook subscription (modules/webhooks/page-subscription.ts). */
+export async function saveWebhookFeatures(
+  db: Db,
+  fbPageId: string,
+  states: ReadonlyArray<{
+    feature: WebhookFeature;
+    subscribed: boolean;
+    reason: string | null;
+    permission: string | null;
+    error: string | null;
+  }>,
+  opts: { keepKnown: boolean },
+): Promise<void> {
+  const json = JSON.stringify(states);
+  // keepKnown: a call that could not reach a verdict does not overwrite one Meta gave before.
+  await db.execute(sql`
+    insert into page_webhook_features (page_id, feature, subscribed, reason, permission, error, checked_at)
+    select p.id, s.feature, s.subscribed, s.reason, s.permission, left(s.error, 500), now()
+      from pages p,
+           jsonb_to_recordset(${json}::jsonb) as s(feature text, subscribed boolean, reason text,
+                                                   permission text, error text)
+     where p.fb_page_id = ${fbPageId}
+    on conflict (page_id, feature) do update set
+      subscribed = excluded.subscribed, reason = excluded.reason, permission = excluded.permission,
+      error = excluded.error, checked_at = excluded.checked_at
+     where not ${opts.keepKnown} or page_webhook_features.reason = 'failed'`);
+}
+
+/** Pages (of these) whose webhooks are not all on, or were never asked for: the ones to subscribe again. */
+export async function pagesWithWebhooksOff(db: Db, fbPageIds: string[]): Promise<Set<string>> {
+  if (fbPageIds.length === 0) return new Set();
+  const { rows } = await poolOf(db).query<{ fbPageId: string }>(
+    `select p.fb_page_id as "fbPageId" from pages p
+      where p.fb_page_id = any($1::text[])
+        and (select count(*) filter (where f.subscribed) from page_webhook_features f where f.page_id = p.id)
+            < $2`,
+    [fbPageIds, WEBHOOK_FEATURES.length],
+  );
+  return new Set(rows.map((r) => r.fbPageId));
+}
+
+/** The page's features that are off, for Home. */
+export async function webhookFeaturesOff(
+  db: Db,
+  pageUuid: string,
+): Promise<
+  Array<{
+    feature: WebhookFeature;
+    reason: 'permission' | 'refused' | 'failed';
+    permission: string | null;
+    checkedAt: Date;
+  }>
+> {
+  const { rows } = await db.execute<{
+    feature: WebhookFeature;
+    reason: 'permission' | 'refused' | 'failed' | null;
+    permission: string | null;
+    checkedAt: Date;
+  }>(sql`
+    select feature, reason, permission, checked_at as "checkedAt" from page_webhook_features
+     where page_id = ${pageUuid} and not subscribed`);
+  const order = (f: WebhookFeature) => WEBHOOK_FEATURES.indexOf(f);
+  return rows
+    .filter((r) => WEBHOOK_FEATURES.includes(r.feature))
+    .sort((a, b) => order(a.feature) - order(b.feature))
+    .map((r) => ({
+      feature: r.feature,
+      reason: r.reason ?? 'failed',
+      permission: r.permission,
+      checkedAt: new Date(r.checkedAt),
+    }));
 }

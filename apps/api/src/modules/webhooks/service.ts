@@ -10,7 +10,7 @@ import { retryOnConflict } from '../../db/conflicts.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
 import { publish } from '../../realtime/index.js';
-import { previewOf, webhookAttachments } from '../chats/attachments.js';
+import { previewOf, templateText, webhookAttachments } from '../chats/attachments.js';
 import { findRecipientFields } from '../chats/repo.js';
 import { toMessage, toRecipient, unknownContact } from '../chats/mappers.js';
 import { upsertContact, type ContactUpsert } from '../contacts/repo.js';
@@ -43,6 +43,10 @@ interface MessagingItem {
   delivery?: { mids?: string[]; watermark?: number | string };
   read?: { watermark?: number | string };
   postback?: { mid?: string; title?: string; payload?: string };
+  /** messaging_referrals: the contact opened the existing thread through an m.me link with a ref. */
+  referral?: { ref?: string; source?: string; type?: string };
+  /** message_edits: the contact edited one of their messages. */
+  message_edit?: { mid?: string; text?: string; num_edit?: number | string };
   /** Marketing messages: the contact answered the opt-in request (or stopped / resumed). */
   optin?: OptinItem;
 }
@@ -90,7 +94,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
           }
           for (const change of entry.changes ?? []) {
             if (!change?.value || typeof change.value !== 'object') continue;
-            if (TEMPLATE_STATUS_FIELDS.includes(String(change.field)))
+            if (TEMPLATE_STATUS_FIELDS.has(change.field))
               await applyTemplateStatus(db, page.id, change.value);
             const marketing = await marketingEvent(db, page, change.field, change.value);
             if (marketing) out.push(marketing);
@@ -138,7 +142,7 @@ async function fetchNewProfiles(
     const people = new Set<string>();
     for (const item of messagingOf(entry)) {
       const psid = contactPsid(item, entry.id);
-      if (psid && (item.message || item.postback)) people.add(psid);
+      if (psid && (item.message || item.postback || item.referral)) people.add(psid);
     }
     if (people.size === 0) continue;
     const page = await repo.findPage(deps.db, entry.id);
@@ -212,12 +216,13 @@ async function applyItem(
     const isPostback = !item.message;
     const fromPage = !!item.message?.is_echo;
     const mid = item.message?.mid ?? item.postback?.mid ?? `pb_${psid}_${at.getTime()}`;
+    const attachments = item.message ? webhookAttachments(item.message) : [];
     const text = item.message
       ? typeof item.message.text === 'string'
         ? item.message.text
-        : ''
+        : // A template the page sent (its echo has no text): what the person saw.
+          (templateText(item.message.attachments) ?? '')
       : (item.postback?.title ?? '');
-    const attachments = item.message ? webhookAttachments(item.message) : [];
     const contact = await upsertContact(db, page.id, {
       ...profiles.get(`${page.fbPageId}:${psid}`),
       psid,
@@ -269,7 +274,44 @@ async function applyItem(
       mid,
       at,
       fromPage,
+      opensWindow: !fromPage,
     };
+  }
+
+  if (item.referral && typeof item.referral === 'object') {
+    // An m.me link into the existing thread (re)opens the 24-hour window (MP/send-messages); no message.
+    const contact = await upsertContact(db, page.id, {
+      ...profiles.get(`${page.fbPageId}:${psid}`),
+      psid,
+      lastInboundAt: at,
+    });
+    if (contact.inserted)
+      await publish(db, page.fbPageId, {
+        type: 'contact',
+        pageId: page.fbPageId,
+        recipient: await recipientOf(db, page.id, psid),
+      });
+    return { kind: 'referral', pageId: page.fbPageId, psid, at, opensWindow: true };
+  }
+
+  const edit = item.message_edit;
+  if (edit && typeof edit.mid === 'string' && typeof edit.text === 'string') {
+    // The contact's new text replaces the stored one; an edit opens no window (Meta lists it nowhere).
+    const edited = await repo.editMessage(db, {
+      pageUuid: page.id,
+      psid,
+      mid: edit.mid,
+      text: edit.text,
+    });
+    if (edited)
+      await publish(db, page.fbPageId, {
+        type: 'edit',
+        pageId: page.fbPageId,
+        contactId: psid,
+        messageId: edit.mid,
+        text: edit.text,
+      });
+    return null;
   }
 
   if (item.optin) {
@@ -298,7 +340,14 @@ async function applyItem(
       });
     }
     return react
-      ? { kind: 'reaction', pageId: page.fbPageId, psid, mid: item.reaction.mid, at }
+      ? {
+          kind: 'reaction',
+          pageId: page.fbPageId,
+          psid,
+          mid: item.reaction.mid,
+          at,
+          opensWindow: true,
+        }
       : null;
   }
 

@@ -102,6 +102,23 @@ export function addMessage(data: ConversationData, message: MessageReceived): Co
   return { ...data, pages: [{ ...first, messages: [message, ...first.messages] }, ...rest] };
 }
 
+/** The contact edited a message: it shows the new text where it is loaded. */
+export function applyEdit(
+  data: ConversationData,
+  messageId: string,
+  text: string,
+): ConversationData {
+  if (!data.pages.some((p) => p.messages.some((m) => m.id === messageId && m.message !== text)))
+    return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      messages: p.messages.map((m) => (m.id === messageId ? { ...m, message: text } : m)),
+    })),
+  };
+}
+
 /** Delivery and read watermarks: every page message sent at or before it takes the new status. */
 export function applyWatermark(
   data: ConversationData,

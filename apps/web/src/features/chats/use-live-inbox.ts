@@ -11,6 +11,7 @@ import { routeUrl } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import {
   addMessage,
+  applyEdit,
   applyReaction,
   applyWatermark,
   moveRecipientToTop,
@@ -73,6 +74,11 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
         queryClient.setQueryData<ConversationData>(
           queryKeys.chats.conversation(pageId, event.contactId),
           (data) => (data ? applyReaction(data, event.messageId, event.reaction) : data),
+        );
+      } else if (event.type === 'edit') {
+        queryClient.setQueryData<ConversationData>(
+          queryKeys.chats.conversation(pageId, event.contactId),
+          (data) => (data ? applyEdit(data, event.messageId, event.text) : data),
         );
       } else if (event.type === 'contact') {
         queryClient.setQueryData<RecipientsData>(queryKeys.chats.recipients(pageId), (data) =>

@@ -3,7 +3,7 @@
 // (Schedule) and the last campaign's funnel (Analytics) — each linking there, and tells a new page's
 // admin what to do first. Presentational: props in, callbacks out.
 import type { PageOverview } from '@pagecast/contract';
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw, TriangleAlert } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
@@ -77,15 +77,40 @@ export function HomeScreen({
           ) : null}
         </Card>
       ) : (
-        <Overview
-          overview={overview}
-          link={link}
-          now={now}
-          locale={locale}
-          syncProgress={syncProgress}
-        />
+        <>
+          {overview.webhooksOff.length > 0 ? <WebhooksOff off={overview.webhooksOff} /> : null}
+          <Overview
+            overview={overview}
+            link={link}
+            now={now}
+            locale={locale}
+            syncProgress={syncProgress}
+          />
+        </>
       )}
     </div>
+  );
+}
+
+/** The page's webhook features Meta did not subscribe it to, each with why and what to do. */
+function WebhooksOff({ off }: { off: PageOverview['webhooksOff'] }) {
+  return (
+    <Card role="alert" className="gap-2 border-destructive/40 p-5">
+      <p className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden="true" className="size-4 shrink-0 text-destructive" />
+        {T.webhooksTitle}
+      </p>
+      <ul className="grid gap-2 text-sm">
+        {off.map((w) => (
+          <li key={w.feature}>
+            <span className="font-medium">{T.webhooksFeature[w.feature]}</span>{' '}
+            <span className="text-muted-foreground">
+              {T.webhooksReason(w.reason, w.permission)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import type { WebhookFeature } from '@pagecast/contract';
 import type { BadgeVariant } from '../../primitives/badge';
 
 export type HomeSection = 'chats' | 'manage-tags' | 'schedule' | 'analytics';
@@ -49,6 +50,24 @@ export const HOME_TEXT = {
   stepCampaignHint: 'Pick a time, an audience and write your message.',
   noContactsHint:
     'No contacts yet: they appear once people message your page and the sync finishes.',
+  webhooksTitle: 'Some updates from Facebook are off',
+  webhooksFeature: {
+    inbox: 'Incoming messages are off: new messages, deliveries and reads do not reach Pagecast.',
+    template_status:
+      'Template status updates are off: approvals show only when you open Templates.',
+    optins: 'Marketing opt-ins are off: answers to “Ask to subscribe” do not reach Pagecast.',
+    marketing_deliveries: 'Marketing message deliveries are off: campaign numbers stay incomplete.',
+    marketing_reads: 'Marketing message reads are off: campaign numbers stay incomplete.',
+    marketing_clicks: 'Marketing message clicks are off: campaign numbers stay incomplete.',
+    marketing_delivery_failed:
+      'Marketing delivery failures are off: Meta’s reports of messages it could not deliver do not reach Pagecast.',
+  } as Record<WebhookFeature, string>,
+  webhooksReason: (reason: 'permission' | 'refused' | 'failed', permission: string | null) =>
+    reason === 'permission' && permission
+      ? `Meta refused it: log in again and allow ${permission.split(/,\s*/).join(' or ')} for this page.`
+      : reason === 'refused'
+        ? 'Meta refused it. Pagecast asks again within 6 hours, or when you log in again.'
+        : 'Facebook could not be reached. Pagecast tries again within 6 hours, or when you log in again.',
   errorTitle: 'Could not load the overview',
   retry: 'Try again',
 } as const;

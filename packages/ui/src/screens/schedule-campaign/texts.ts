@@ -42,7 +42,7 @@ export const SCHEDULE_TEXT = {
   returnOff: 'Off',
   returnDays: (days: number) => (days === 1 ? 'For 1 day' : `For ${days} days`),
   returnHint:
-    'A skipped contact who writes to your page within this time after the scheduled time gets this message once, in the 24-hour window their message opens.',
+    'A contact skipped for the 24-hour window who writes to your page (or taps a button, reacts, or opens the chat from a link) within this time after the scheduled time gets this message once, in the window that opens. Not contacts who stopped or never took your marketing messages.',
   pathStandard: 'Your message now (inside the 24-hour window)',
   pathUtility: (template: string) => `Utility template “${template}”`,
   pathLeftOut: 'Left out (no allowed path now)',
