@@ -1,7 +1,7 @@
 // The spec test: every Graph request the API made during the run, as the emulators logged it (their request logs,
 // one file per emulator, in the run's folder), checked against Meta's spec. The emulator's validator wrote each
-// shape's problems with the committed extract (apps/graph-emulator/src/spec/meta-spec.json); a shape with a
-// problem that is not a known offender fails the run. Run by test/global-setup.ts after the last test file.
+// shape's problems with the committed extract (apps/graph-emulator/src/spec/meta-spec.json); a shape with any
+// problem fails the run. Run by test/global-setup.ts after the last test file.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoggedRequest } from '@pagecast/graph-emulator';
@@ -11,14 +11,11 @@ export interface GraphSpecReport {
   shapes: number;
   /** Problems outside Meta's spec, one line each. */
   failures: string[];
-  /** Known offenders (let through for now), one line each with who fixes them. */
-  known: string[];
 }
 
 export function checkGraphRequests(dir: string): GraphSpecReport {
   const seen = new Set<string>();
   const failures = new Set<string>();
-  const known = new Set<string>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     let entries: LoggedRequest[];
     try {
@@ -29,21 +26,17 @@ export function checkGraphRequests(dir: string): GraphSpecReport {
     for (const e of entries) {
       seen.add(JSON.stringify([e.method, e.node, e.edge, e.params, e.enums, e.fields]));
       for (const p of e.problems) {
-        const line = `${p.message} (params: ${e.params.join(', ') || 'none'})`;
-        if (p.knownOffender) known.add(`${line} — known offender, ${p.knownOffender}`);
-        else failures.add(line);
+        failures.add(`${p.message} (params: ${e.params.join(', ') || 'none'})`);
       }
     }
   }
-  return { shapes: seen.size, failures: [...failures].sort(), known: [...known].sort() };
+  return { shapes: seen.size, failures: [...failures].sort() };
 }
 
 /** The run's verdict, printed; true when no request was outside the spec. */
 export function reportGraphRequests(dir: string): boolean {
   const r = checkGraphRequests(dir);
   const lines = [`Graph spec check: ${r.shapes} request shapes against Meta's spec.`];
-  if (r.known.length > 0)
-    lines.push(`Known offenders, let through for now:`, ...r.known.map((l) => `  ${l}`));
   if (r.failures.length > 0)
     lines.push(`Requests outside Meta's spec:`, ...r.failures.map((l) => `  ${l}`));
   console[r.failures.length > 0 ? 'error' : 'log'](lines.join('\n'));

@@ -178,20 +178,6 @@ describe("Meta's spec, enforced", () => {
       }),
     ]);
   });
-
-  it('lets a known offender through, marked, until its fix', async () => {
-    const r = await graph(withToken(`${f.page.id}/subscribed_apps`, f.pageToken), {
-      form: { subscribed_fields: 'messages,messenger_template_status_update' },
-    });
-    expect(r.status).toBe(200);
-    const log = (await http(`${emu.url}/_emulator/requests?outside=1`)).body
-      .requests as LoggedRequest[];
-    const entry = log.find((e) => e.edge === 'subscribed_apps');
-    expect(entry?.problems[0]?.knownOffender).toMatch(/^webhooks:/);
-    expect(entry?.problems[0]?.message).toBe(
-      'POST Page/subscribed_apps: Param subscribed_fields[1] must be one of {…} - got messenger_template_status_update',
-    );
-  });
 });
 
 describe('the request log', () => {

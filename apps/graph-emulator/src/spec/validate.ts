@@ -7,7 +7,6 @@ import { errors, type GraphApiError } from '../graph/errors.js';
 import { FieldsSyntaxError, parseFields } from '../graph/fields.js';
 import type { World } from '../world/world.js';
 import type { Method, NodeModel, OperationSpec, ParamSpec, SpecModel } from './model.js';
-import { knownOffender } from './known-offenders.js';
 
 /** Where a request lands: the node's type, its id (as in the path) and the edge below it ('' for the node). */
 export interface SpecTarget {
@@ -19,8 +18,6 @@ export interface SpecTarget {
 export interface SpecProblem {
   /** What is outside Meta's spec, in words. */
   message: string;
-  /** Set when the problem is a known offender, allowed for now (known-offenders.ts): who fixes it. */
-  knownOffender?: string;
 }
 
 export interface SpecVerdict {
@@ -175,21 +172,15 @@ export function checkRequest(
   }
   const problems: SpecProblem[] = [];
   let refusal: GraphApiError | null = null;
-  /** Records a problem; Meta's refusal unless it is a known offender (then the emulator lets it through). */
-  const report = (
-    message: string,
-    e: GraphApiError | null,
-    name?: string,
-    values: string[] = [],
-  ) => {
-    const owner = name === undefined ? undefined : knownOffender(where, name, values);
+  /** Records a problem and Meta's refusal of it (the first one refused is the answer). */
+  const report = (message: string, e: GraphApiError | null, values: string[] = []) => {
     // The log names the values sent rather than repeating a long list of allowed ones.
     const said =
       values.length > 0
         ? `${message.replace(/\{[^}]*\}/, '{…}')} - got ${values.join(', ')}`
         : message;
-    problems.push({ message: `${where}: ${said}`, ...(owner ? { knownOffender: owner } : {}) });
-    if (e && !owner) refusal ??= e;
+    problems.push({ message: `${where}: ${said}` });
+    if (e) refusal ??= e;
   };
   for (const [name, spec] of Object.entries(op.params)) {
     const v = params[name];
@@ -202,11 +193,11 @@ export function checkRequest(
     if (!spec) {
       // Meta lets unknown parameters through (guess: it documents nothing; extra query parameters are ignored
       // in every answer seen), so the emulator answers; the request log reports them.
-      report(`param ${name} not in the extract`, null, name);
+      report(`param ${name} not in the extract`, null);
       continue;
     }
     const problem = paramProblem(name, spec, v);
-    if (problem) report(problem.message, errors.param(problem.message), name, problem.values);
+    if (problem) report(problem.message, errors.param(problem.message), problem.values);
   }
   const returned = op.returns ? (model.aliases.get(op.returns) ?? op.returns) : target.node;
   const fieldsOf = target.edge === '' ? node : model.nodes.get(returned);
