@@ -1,115 +1,15 @@
 // Which page webhook fields `POST /{page-id}/subscribed_apps` accepts, and the permission each one needs.
-// The names are Meta's enum `pagesubscribed_apps_subscribed_fields_enum_param` (enum_types.json of Meta's
-// facebook-business-sdk-codegen api_specs, commit ad2b0b6, 2026-04-15), in its order. An unknown name refuses
-// the whole call, as Meta does: `(#100) Param subscribed_fields[N] must be one of {...} - got "x".`
+// The names are Meta's enum `pagesubscribed_apps_subscribed_fields_enum_param` (the spec extract, from Meta's
+// facebook-business-sdk-codegen api_specs). An unknown name refuses the whole call, as Meta does:
+// `(#100) Param subscribed_fields[N] must be one of {...}` (the spec check answers it first on the page edge).
 import { GraphApiError } from '../graph/errors.js';
+import { metaSpec } from '../spec/model.js';
 
-export const PAGE_SUBSCRIBED_FIELDS: ReadonlySet<string> = new Set([
-  'affiliation',
-  'attire',
-  'awards',
-  'bio',
-  'birthday',
-  'business_integrity',
-  'call_permission_reply',
-  'call_settings_update',
-  'calls',
-  'category',
-  'checkins',
-  'comment_poll_response',
-  'company_overview',
-  'conversations',
-  'culinary_team',
-  'current_location',
-  'description',
-  'email',
-  'feature_access_list',
-  'feed',
-  'follow',
-  'founded',
-  'general_info',
-  'general_manager',
-  'group_feed',
-  'hometown',
-  'hours',
-  'inbox_labels',
-  'invalid_topic_placeholder',
-  'invoice_access_bank_slip_events',
-  'invoice_access_invoice_change',
-  'invoice_access_invoice_draft_change',
-  'invoice_access_onboarding_status_active',
-  'leadgen',
-  'leadgen_fat',
-  'leadgen_update',
-  'live_videos',
-  'local_delivery',
-  'location',
-  'marketing_message_clicks',
-  'marketing_message_deliveries',
-  'marketing_message_delivery_failed',
-  'marketing_message_echoes',
-  'marketing_message_reads',
-  'marketing_messages_subscriber_upload_status',
-  'mcom_invoice_change',
-  'members',
-  'mention',
-  'merchant_review',
-  'message_context',
-  'message_deliveries',
-  'message_echoes',
-  'message_edits',
-  'message_mention',
-  'message_reactions',
-  'message_reads',
-  'message_template_status_update',
-  'messages',
-  'messaging_account_linking',
-  'messaging_appointments',
-  'messaging_checkout_updates',
-  'messaging_customer_information',
-  'messaging_direct_sends',
-  'messaging_fblogin_account_linking',
-  'messaging_feedback',
-  'messaging_game_plays',
-  'messaging_handovers',
-  'messaging_in_thread_lead_form_submit',
-  'messaging_integrity',
-  'messaging_optins',
-  'messaging_optouts',
-  'messaging_payments',
-  'messaging_policy_enforcement',
-  'messaging_postbacks',
-  'messaging_pre_checkouts',
-  'messaging_referrals',
-  'mission',
-  'name',
-  'page_about_story',
-  'page_change_proposal',
-  'page_upcoming_change',
-  'parking',
-  'payment_options',
-  'payment_request_update',
-  'personal_info',
-  'personal_interests',
-  'phone',
-  'picture',
-  'price_range',
-  'product_review',
-  'products',
-  'public_transit',
-  'publisher_subscriptions',
-  'ratings',
-  'registration',
-  'response_feedback',
-  'send_cart',
-  'standby',
-  'story_poll_response',
-  'story_share',
-  'user_action',
-  'video_text_question_responses',
-  'videos',
-  'website',
-]);
+/** Meta's enum, from the committed spec extract (one source for the spec check and this one). */
+export const PAGE_SUBSCRIBED_FIELDS: ReadonlySet<string> = new Set(
+  metaSpec().nodes.get('Page')?.edges.get('subscribed_apps')?.POST?.params['subscribed_fields']
+    ?.values ?? [],
+);
 
 /** Send API permission of the Messenger fields. */
 const MESSAGING = ['pages_messaging'];
@@ -161,7 +61,7 @@ export function checkSubscribedFields(
     if (!PAGE_SUBSCRIBED_FIELDS.has(f))
       throw new GraphApiError(
         100,
-        `(#100) Param subscribed_fields[${i}] must be one of {${[...PAGE_SUBSCRIBED_FIELDS].join(', ')}} - got "${f}".`,
+        `(#100) Param subscribed_fields[${i}] must be one of {${[...PAGE_SUBSCRIBED_FIELDS].join(', ')}}`,
       );
   });
   if (scopes === null) return; // the app token: no user's permissions to check
