@@ -6,7 +6,8 @@
 // Meta has not published Messenger's template error codes: 132000 / 132001 are its template errors on the
 // WhatsApp Cloud API, the closest documented twin; 2388024 (duplicate) and 2388043 (parameters) likewise.
 import { createHash } from 'node:crypto';
-import { requirePageToken, requireScope, type Auth } from '../graph/auth.js';
+import { requirePageToken, type Auth } from '../graph/auth.js';
+import { requireEndpoint } from '../graph/permissions.js';
 import { param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import { fieldsOf } from '../graph/nodes.js';
@@ -53,7 +54,7 @@ export function templatesEdge(
   page: Page,
 ): unknown {
   const pa = requirePageToken(auth, page, req.method);
-  requireScope(pa, 'pages_messaging');
+  requireEndpoint(pa, 'templates');
   settleTemplates(ctx.world, page);
   if (req.method === 'GET') return listTemplates(ctx, req, page);
   if (req.method === 'POST') return createTemplate(ctx.world, req, page);
