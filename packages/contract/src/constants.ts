@@ -56,8 +56,11 @@ export const RETURNABLE_SKIP_REASONS = [
   'opted_out',
 ] as const;
 
-/** Facebook Login scopes (spec §6). */
-export const LOGIN_SCOPES = [
+/**
+ * Facebook Login scopes every sign-in asks for (spec §6); features add theirs (rules/permissions.ts
+ * `loginScopes`).
+ */
+export const BASE_LOGIN_SCOPES = [
   'public_profile',
   'email',
   'pages_messaging',

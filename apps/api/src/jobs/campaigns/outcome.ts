@@ -17,8 +17,10 @@ import {
   MARKETING_BUDGET_REASON,
   MARKETING_COOLDOWN_REASON,
   MARKETING_FREQUENCY_REASON,
+  MARKETING_LOGIN_REASON,
   MARKETING_NOT_READY_REASON,
   MARKETING_OPTED_OUT_REASON,
+  MARKETING_PERMISSION_REASON,
   MARKETING_REGION_REASON,
   MARKETING_TOKEN_REASON,
   PERMISSION_REASON,
@@ -26,6 +28,7 @@ import {
   TEMPLATE_REFUSED_REASON,
   TOKEN_INVALID_REASON,
   UNKNOWN_OUTCOME_MESSAGE,
+  UTILITY_PERMISSION_REASON,
 } from '../../modules/campaigns/reasons.js';
 
 export type { Outcome };
@@ -52,11 +55,19 @@ export interface OutcomeTuning {
   rateLimitPauseMs: number;
 }
 
+/** One send path stops for the campaign (a permission it needs is missing); the other paths go on. */
+export interface PathStop {
+  path: 'utility' | 'marketing';
+  reason: string;
+}
+
 /** A failed send's outcome, and what it means for the rest of the campaign. */
 export interface FailureVerdict {
   outcome: Outcome;
   /** The whole campaign stops (token or permission lost). */
   stop?: CampaignStop;
+  /** Only this send's path stops (utility or marketing refused for a permission). */
+  pathStop?: PathStop;
   /** The page is rate-limited: the rest of the chunk is not sent and the page pauses. */
   rateLimited?: boolean;
   /** Not a platform answer (a bug or a local failure): worth an error log. */
@@ -144,6 +155,8 @@ export function outcomeOfError(
       unexpected: true,
     };
   }
+  const pathStop = pathStopOf(err, send);
+  if (pathStop) return { outcome: failed(err, pathStop.reason), pathStop };
   switch (err.kind) {
     case 'rate_limit':
       // The 613 answer proves the message did not go out: back to the queue, and the page pauses.
@@ -181,6 +194,30 @@ export function outcomeOfError(
       // recipient (551, 100/2018001, 10/2018278, retired tags), unknown: a definite refusal.
       return { outcome: failed(err, err.message) };
   }
+}
+
+/**
+ * A utility or marketing send refused for want of a permission ((#3), (#10) without a window subcode,
+ * (#200)-(#299)), or a marketing send whose user token is gone (190): that path stops, not the campaign,
+ * whose in-window sends need neither (docs/campaigns.md).
+ */
+function pathStopOf(err: GraphError, send: SendAttempt): PathStop | null {
+  const path =
+    send.messagingType === 'UTILITY'
+      ? 'utility'
+      : send.messagingType === 'MARKETING'
+        ? 'marketing'
+        : null;
+  if (!path) return null;
+  if (path === 'marketing' && err.kind === 'token') return { path, reason: MARKETING_LOGIN_REASON };
+  const c = err.code;
+  const refused =
+    err.kind === 'permission' && (c === 3 || c === 10 || (c !== null && c >= 200 && c <= 299));
+  if (!refused) return null;
+  return {
+    path,
+    reason: path === 'utility' ? UTILITY_PERMISSION_REASON : MARKETING_PERMISSION_REASON,
+  };
 }
 
 function attemptFields(send: SendAttempt) {

@@ -13,12 +13,7 @@ import {
   type PageMeta,
   type TemplateParamMap,
 } from '@pagecast/contract';
-import {
-  actingPageToken,
-  assertPageAdmin,
-  pageAccessError,
-  type PageRow,
-} from '../../auth/guards.js';
+import { assertPageAdmin, pageAccessError, type PageRow } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
 import { poolOf, type Db } from '../../db/client.js';
 import {
@@ -26,11 +21,13 @@ import {
   ForbiddenError,
   NotFoundError,
   UnavailableError,
+  UnprocessableError,
   ValidationError,
 } from '../../errors.js';
 import { GraphError, marketingGraph } from '../../graph/index.js';
-import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
+import { sendError } from '../chats/service.js';
 import * as marketingRepo from '../marketing/repo.js';
+import { marketingPermissionError, marketingUserToken } from '../marketing/service.js';
 import type { ModuleDeps } from '../deps.js';
 import { findPageTemplate } from '../templates/repo.js';
 import { csvRow } from './csv.js';
@@ -75,7 +72,7 @@ async function createCampaign(
     ? await campaignTemplate(db, page.id, body.templateId, body.templateParams)
     : null;
   const marketing = body.marketing
-    ? await marketingCampaign(deps, page, tag?.id ?? null, body.name)
+    ? await marketingCampaign(deps, adminId, page, tag?.id ?? null, body.name)
     : null;
   return repo.insertCampaign(db, {
     template,
@@ -100,6 +97,7 @@ async function createCampaign(
  */
 async function marketingCampaign(
   deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens' | 'config'>,
+  adminId: string,
   page: PageRow,
   tagId: string | null,
   name: string,
@@ -109,15 +107,21 @@ async function marketingCampaign(
   if (!adAccountId) throw refuse(MARKETING_MESSAGES.notSetUp);
   if ((await marketingRepo.countSubscribers(deps.db, page.id, tagId)) === 0)
     throw refuse(MARKETING_MESSAGES.noSubscribers);
-  const token = actingPageToken(page, deps.tokens.decrypt);
-  if (!token) throw new ConflictError(RECONNECT_MESSAGE);
+  // Meta's Flow 2: the admin's own user token with the marketing permissions, not the page token.
+  let userToken: string;
+  try {
+    userToken = await marketingUserToken(deps, adminId);
+  } catch (err) {
+    if (err instanceof UnprocessableError) throw refuse(err.message);
+    throw err;
+  }
   if (!deps.graph)
     throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
   try {
     const created = await marketingGraph.createMessageCampaign(deps.graph, {
       adAccountId,
       pageId: page.fbPageId,
-      pageToken: token,
+      userToken,
       name,
     });
     return {
@@ -125,6 +129,8 @@ async function marketingCampaign(
       readyAt: new Date(Date.now() + deps.config.marketingWarmupMs),
     };
   } catch (err) {
+    const permission = err instanceof GraphError ? marketingPermissionError(err) : null;
+    if (permission) throw refuse(permission.message);
     if (err instanceof GraphError && ['invalid', 'permission', 'unknown'].includes(err.kind))
       throw refuse(`Meta refused the marketing campaign: ${err.message}`);
     throw err instanceof GraphError ? sendError(err) : err;
