@@ -86,6 +86,37 @@ describe('utility templates without pages_utility_messaging', () => {
     expect((await w.api('GET', `/api/v1/chats/${p.fbPageId}/recipients`)).status).toBe(200);
   });
 
+  it('a campaign naming a template is refused on the field when the grant says it is missing', async () => {
+    const p = await w.createPage({ inside: 1, outside: 1 });
+    await grantOnly(p, [...BASE, 'pages_utility_messaging']);
+    const created = await w.api('POST', '/api/v1/templates', {
+      pageId: p.fbPageId,
+      name: 'order_note',
+      language: 'en_US',
+      body: 'Your order {{ref}} has shipped.',
+    });
+    expect(created.status, created.text).toBe(201);
+    await grantOnly(p, BASE);
+    const before = await w.pool.query('select count(*)::int as n from campaigns');
+    const res = await w.api('POST', '/api/v1/campaigns/create', {
+      name: 'Order updates',
+      description: 'Utility',
+      pageId: p.fbPageId,
+      tagId: null,
+      time: new Date().toISOString(),
+      sendNow: true,
+      type: 'POST_PURCHASE_UPDATE',
+      msg: 'Hello from the shop',
+      templateId: created.body.id,
+      templateParams: { ref: { source: 'text', text: 'A-1' } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.templateId).toEqual([PERMISSION_MESSAGES.templates]);
+    expect((await w.pool.query('select count(*)::int as n from campaigns')).rows).toEqual(
+      before.rows,
+    );
+  });
+
   it('a campaign stops its utility path with the reason; the in-window sends go on', async () => {
     const p = await w.createPage({ inside: 2, outside: 3 });
     await grantOnly(p, [...BASE, 'pages_utility_messaging']);

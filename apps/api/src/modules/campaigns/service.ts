@@ -3,8 +3,11 @@
 import { Readable } from 'node:stream';
 import {
   MARKETING_MESSAGES,
+  missingScopes,
+  PERMISSION_MESSAGES,
   TEMPLATE_MESSAGES,
   templateParamMapError,
+  UTILITY_MESSAGING_SCOPE,
   type AudiencePreview,
   type Campaign,
   type CampaignDetail,
@@ -69,7 +72,7 @@ async function createCampaign(
   const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
   const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
   const template = body.templateId
-    ? await campaignTemplate(db, page.id, body.templateId, body.templateParams)
+    ? await campaignTemplate(db, adminId, page.id, body.templateId, body.templateParams)
     : null;
   const marketing = body.marketing
     ? await marketingCampaign(deps, adminId, page, tag?.id ?? null, body.name)
@@ -143,10 +146,19 @@ async function marketingCampaign(
  */
 async function campaignTemplate(
   db: Db,
+  adminId: string,
   pageUuid: string,
   templateId: string,
   params: TemplateParamMap,
 ): Promise<repo.CampaignTemplate> {
+  // Meta refuses utility sends without the permission: said now, on the field, not at send time.
+  if (
+    missingScopes((await marketingRepo.adminGrant(db, adminId)).scopes, [UTILITY_MESSAGING_SCOPE])
+      .length > 0
+  )
+    throw new ValidationError(PERMISSION_MESSAGES.templates, {
+      templateId: [PERMISSION_MESSAGES.templates],
+    });
   const t = await findPageTemplate(db, pageUuid, templateId);
   if (!t)
     throw new ValidationError(TEMPLATE_MESSAGES.notFound, {
