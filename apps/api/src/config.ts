@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   // an hour against Facebook, a minute against the in-process emulator (the demo shows the path working).
   MARKETING_WARMUP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
   CONVERSATIONS_RATE_PER_PAGE: z.coerce.number().int().positive().default(2),
+  // Features that need Meta permissions or App Review (docs/product.md §6): sign-in asks only for what the
+  // enabled ones need. HUMAN_AGENT needs the app's Human Agent feature, which Meta grants after App Review.
+  UTILITY_TEMPLATES_ENABLED: bool.default('true'),
+  MARKETING_MESSAGES_ENABLED: bool.default('true'),
+  HUMAN_AGENT_ENABLED: bool.default('false'),
   LIVE_STREAMS_PER_ADMIN: z.coerce.number().int().positive().default(10),
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().positive().default(2000),
   WORKERS_IN_API: bool.default('true'),
@@ -92,6 +97,13 @@ export interface Config {
   /** Meta's warm-up before a new marketing message campaign may send. */
   marketingWarmupMs: number;
   conversationsRatePerPage: number;
+  /** Which permission-gated features are on: what sign-in asks for, and what the web app offers. */
+  features: {
+    utilityTemplates: boolean;
+    marketingMessages: boolean;
+    /** Inbox replies 24 h to 7 d with the HUMAN_AGENT tag: only for an app Meta approved for it. */
+    humanAgent: boolean;
+  };
   /** Open live inbox streams one admin may hold in this process (tabs x pages); more answer 429. */
   liveStreamsPerAdmin: number;
   /** Open live inbox streams of this process, all admins together; more answer 429. */
@@ -185,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sendRatePerPage: e.SEND_RATE_PER_PAGE,
     marketingWarmupMs: e.MARKETING_WARMUP_MS ?? (e.GRAPH_API_URL ? 3_600_000 : 60_000),
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
+    features: {
+      utilityTemplates: e.UTILITY_TEMPLATES_ENABLED,
+      marketingMessages: e.MARKETING_MESSAGES_ENABLED,
+      humanAgent: e.HUMAN_AGENT_ENABLED,
+    },
     liveStreamsPerAdmin: e.LIVE_STREAMS_PER_ADMIN,
     liveStreamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
     workersInApi: e.WORKERS_IN_API,

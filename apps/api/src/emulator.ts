@@ -25,6 +25,8 @@ export async function startLocalEmulator(config: Config): Promise<RunningEmulato
     });
     // Meta's marketing warm-up as this API expects it (a minute in the demo, not an hour).
     emulator.world.behaviour.marketingWarmupMs = config.marketingWarmupMs;
+    // The local app has the Human Agent feature exactly when this deployment says Meta granted it.
+    emulator.world.app.features.humanAgent = config.features.humanAgent;
     return { url: emulator.url.replace(/\/$/, ''), close: () => emulator.close() };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {

@@ -3,6 +3,7 @@ import type { Emulator } from '@pagecast/graph-emulator';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HUMAN_AGENT_OFF_MESSAGE, HUMAN_AGENT_REFUSED_MESSAGE } from '@pagecast/contract';
 import { contacts, contactTags, messages, tags } from '../src/db/schema.js';
 import type { GraphClient } from '../src/graph/index.js';
 import { REPLY_CLOSED_MESSAGE, WINDOW_CLOSED_MESSAGE } from '../src/modules/chats/service.js';
@@ -346,29 +347,68 @@ describe('POST /user/:userId/send', () => {
     });
   });
 
-  it('24 hours to 7 days after their last message: a human-agent reply (HUMAN_AGENT tag)', async () => {
-    const late = await emu<{ contacts: Array<{ psid: string }> }>(
-      emulator.url,
-      `/_emulator/pages/${page.id}/contacts`,
-      { count: 1, inboundAgoMs: 3 * DAY },
-    );
-    const psid = late.contacts[0]?.psid as string;
-    await seedContact(database.db, pageUuid, {
-      psid,
-      lastMessageAt: new Date(Date.now() - 3 * DAY),
+  describe('24 hours to 7 days after their last message', () => {
+    const lateContact = async () => {
+      const late = await emu<{ contacts: Array<{ psid: string }> }>(
+        emulator.url,
+        `/_emulator/pages/${page.id}/contacts`,
+        { count: 1, inboundAgoMs: 3 * DAY },
+      );
+      const psid = late.contacts[0]?.psid as string;
+      await seedContact(database.db, pageUuid, {
+        psid,
+        lastMessageAt: new Date(Date.now() - 3 * DAY),
+      });
+      return psid;
+    };
+    const reply = (on: FastifyInstance, psid: string) =>
+      on.inject({
+        method: 'POST',
+        url: `${base()}/user/${psid}/send`,
+        headers,
+        payload: { message: 'Sorry for the wait!' },
+      });
+    const features = (humanAgent: boolean) =>
+      emu(emulator.url, '/_emulator/app/features', { humanAgent }, 'PUT');
+
+    it('Human Agent off (the default): 422 saying why and what would allow it, no Graph call', async () => {
+      const psid = await lateContact();
+      const before = (await outbox()).length;
+      const res = await reply(app, psid);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ message: HUMAN_AGENT_OFF_MESSAGE });
+      expect(await outbox()).toHaveLength(before);
     });
-    const res = await app.inject({
-      method: 'POST',
-      url: `${base()}/user/${psid}/send`,
-      headers,
-      payload: { message: 'Sorry for the wait!' },
+
+    it('Human Agent on, and Meta approved the app: a human-agent reply (HUMAN_AGENT tag)', async () => {
+      const psid = await lateContact();
+      const on = await buildChatApp(database, graph, emulator.url, { HUMAN_AGENT_ENABLED: 'true' });
+      await features(true);
+      try {
+        const res = await reply(on.app, psid);
+        expect(res.statusCode, res.body).toBe(201);
+        expect((await outbox()).at(-1)).toMatchObject({
+          recipient: psid,
+          text: 'Sorry for the wait!',
+          messaging_type: 'MESSAGE_TAG',
+          tag: 'HUMAN_AGENT',
+        });
+      } finally {
+        await features(false);
+        await on.app.close();
+      }
     });
-    expect(res.statusCode, res.body).toBe(201);
-    expect((await outbox()).at(-1)).toMatchObject({
-      recipient: psid,
-      text: 'Sorry for the wait!',
-      messaging_type: 'MESSAGE_TAG',
-      tag: 'HUMAN_AGENT',
+
+    it('Human Agent on, but Meta did not approve the app: its (#10) says so', async () => {
+      const psid = await lateContact();
+      const on = await buildChatApp(database, graph, emulator.url, { HUMAN_AGENT_ENABLED: 'true' });
+      try {
+        const res = await reply(on.app, psid);
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toEqual({ message: HUMAN_AGENT_REFUSED_MESSAGE });
+      } finally {
+        await on.app.close();
+      }
     });
   });
 

@@ -118,6 +118,7 @@ describe('setup', () => {
       connectedAt: null,
       subscribers: 0,
       stopped: 0,
+      missingPermissions: [],
     });
   });
 

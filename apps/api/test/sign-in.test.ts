@@ -179,6 +179,34 @@ describe('register-user-admin refuses what it cannot verify, and writes nothing'
 });
 
 describe('a valid sign-in', () => {
+  it('records the permissions Facebook says were granted: a declined one is not among them', async () => {
+    const { access_token: accessToken } = await control<{ access_token: string }>(
+      'POST',
+      `/users/${demoId}/tokens`,
+      { scopes: ['pages_show_list', 'pages_messaging', 'pages_read_engagement'] },
+    );
+    const res = await register({
+      name: 'Demo Admin',
+      email: null,
+      profilePic: null,
+      userId: demoId,
+      accessToken,
+      expiresIn: 3600,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const granted = res.json<{ user: { grantedScopes: string[] } }>().user.grantedScopes;
+    expect(granted).toEqual([
+      'public_profile',
+      'pages_show_list',
+      'pages_messaging',
+      'pages_read_engagement',
+    ]);
+    const { rows } = await t.database.db.execute<{ granted_scopes: string[] }>(
+      sql`select granted_scopes from admins where fb_user_id = ${demoId}`,
+    );
+    expect(rows[0]?.granted_scopes).toEqual(granted);
+  });
+
   it('answers jwt, user and the pages, and stores tokens encrypted', async () => {
     const s = await signIn(demoId, 'Body Name');
     expect(s.user).toEqual({
@@ -187,6 +215,8 @@ describe('a valid sign-in', () => {
       email: 'demo.admin@example.com',
       profilePic: expect.any(String),
       role: 'admin',
+      // What Facebook says was granted (debug_token), kept for the screens that need a permission.
+      grantedScopes: expect.arrayContaining(['pages_messaging', 'pages_utility_messaging']),
     });
     expect(s.accounts.map((a) => a.name)).toEqual([
       'Crumb & Co. Bakery',

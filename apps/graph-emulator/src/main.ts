@@ -18,6 +18,8 @@ const emulator = await startEmulator({
     : {}),
   logger: process.env.EMULATOR_LOG === '1',
   trustRequestStart: process.env.EMULATOR_TRUST_REQUEST_START === '1',
+  // The app was granted Meta's Human Agent feature (App Review); off like a new app's.
+  appFeatures: { humanAgent: process.env.EMULATOR_HUMAN_AGENT === '1' },
   ...(process.env.EMULATOR_ALLOWED_ORIGINS
     ? { allowedOrigins: process.env.EMULATOR_ALLOWED_ORIGINS.split(',').map((o) => o.trim()) }
     : {}),

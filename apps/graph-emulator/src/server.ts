@@ -14,7 +14,7 @@ import { sleep } from './util/format.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { loadState, StateSaver } from './world/persist.js';
 import { seedWorld, type SeedOption } from './world/seed.js';
-import type { Behaviour } from './world/types.js';
+import type { AppFeatures, Behaviour } from './world/types.js';
 import { World } from './world/world.js';
 import { servingVersion } from './graph/versions.js';
 import { TemplateReviews } from './templates/templates.js';
@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   appId?: string;
   appSecret?: string;
   appName?: string;
+  /** Features Meta grants the app after App Review (`humanAgent`, off unless set); a state file's win. */
+  appFeatures?: Partial<AppFeatures>;
   seed?: SeedOption;
   stateFile?: string;
   behaviour?: Partial<Behaviour>;
@@ -98,6 +100,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     id: options.appId ?? '1000000000000001',
     secret: options.appSecret ?? 'pagecast-emulator-app-secret',
     name: options.appName ?? 'Pagecast',
+    ...(options.appFeatures ? { features: options.appFeatures } : {}),
   });
   const loaded = options.stateFile ? loadState(world, options.stateFile) : false;
   if (!loaded) seedWorld(world, options.seed ?? 'demo');

@@ -41,7 +41,7 @@ async function marketingPage() {
 }
 
 const campaignOf = async (m: Awaited<ReturnType<typeof marketingPage>>) =>
-  (await graph(`${m.account}/message_campaign`, m.pageToken, { name: 'Sale', page_id: m.page.id }))
+  (await graph(`${m.account}/message_campaign`, m.userToken, { name: 'Sale', page_id: m.page.id }))
     .body.id as string;
 const sendTo = (
   m: Awaited<ReturnType<typeof marketingPage>>,
@@ -49,7 +49,7 @@ const sendTo = (
   token: string,
   text = 'Hi {{first_name}}, 20% off today!',
 ) =>
-  graph(`${m.account}/messages`, m.pageToken, {
+  graph(`${m.account}/messages`, m.userToken, {
     message_id: campaign,
     messenger_delivery_data: { subscription_token: token },
     message: { text },
@@ -58,7 +58,7 @@ const sendTo = (
 describe('ad accounts', () => {
   it("reads the owner's ad account with Meta's fields; anyone else gets 100/33", async () => {
     const m = await marketingPage();
-    expect((await graph(m.account, m.pageToken)).body).toEqual({
+    expect((await graph(m.account, m.userToken)).body).toEqual({
       id: m.account,
       account_id: m.account.slice(4),
       name: 'Bakery Ads',
@@ -66,9 +66,9 @@ describe('ad accounts', () => {
       account_status: 1,
     });
     const other = await fixture(emu, 1);
-    const refused = await graph(m.account, other.pageToken);
+    const refused = await graph(m.account, other.userToken);
     expect(refused.body.error).toMatchObject({ code: 100, error_subcode: 33 });
-    expect((await graph('act_999', m.pageToken)).body.error).toMatchObject({ code: 100 });
+    expect((await graph('act_999', m.userToken)).body.error).toMatchObject({ code: 100 });
     // The user's own list (a user token).
     const mine = await graph('me/adaccounts', m.userToken);
     expect(mine.body.data.map((a: { id: string }) => a.id)).toEqual([m.account]);
@@ -236,13 +236,13 @@ describe('message campaigns and sends', () => {
         return all.length >= 3 && all;
       });
       // Insights count it (values as strings, as Meta sends them); the campaign can be read and deleted.
-      const insights = await graph(`${campaign}/insights`, m.pageToken);
+      const insights = await graph(`${campaign}/insights`, m.userToken);
       expect(insights.body.data[0]).toMatchObject({
         marketing_messages_delivered: '1',
         marketing_messages_link_btn_click: '1',
         marketing_messages_spend: '0.02',
       });
-      expect((await graph(campaign, m.pageToken)).body).toMatchObject({ status: 'ACTIVE' });
+      expect((await graph(campaign, m.userToken)).body).toMatchObject({ status: 'ACTIVE' });
       expect(changes.map((c) => c.field)).toEqual([
         'marketing_message_echoes',
         'marketing_message_deliveries',
@@ -263,7 +263,7 @@ describe('message campaigns and sends', () => {
     }
   });
 
-  it("refuses what Meta refuses: unknown campaign, another page's token, opted out, a bad macro", async () => {
+  it('refuses what Meta refuses: unknown campaign, unknown token, opted out, a bad macro', async () => {
     const m = await marketingPage();
     await http(`${emu.url}/_emulator/behaviour`, {
       method: 'PUT',
@@ -284,7 +284,7 @@ describe('message campaigns and sends', () => {
       expect(unsub.body).toEqual({ invalid_rows_count: 1 });
       expect((await sendTo(m, campaign, m.tokenOf(m.a))).body.error.code).toBe(2300034);
       expect(
-        (await graph(`${m.account}/message_campaign`, m.pageToken, { page_id: m.page.id })).body
+        (await graph(`${m.account}/message_campaign`, m.userToken, { page_id: m.page.id })).body
           .error,
       ).toMatchObject({ code: 100 });
     } finally {
@@ -319,7 +319,7 @@ describe('frequency caps', () => {
       const token = (await control(`/pages/${quiet.page.id}/contacts/${psid}/optin`)).body
         .token as string;
       const c2 = (
-        await graph(`${account}/message_campaign`, quiet.pageToken, {
+        await graph(`${account}/message_campaign`, quiet.userToken, {
           name: 'Quiet',
           page_id: quiet.page.id,
         })
@@ -327,7 +327,7 @@ describe('frequency caps', () => {
       const codes: Array<number | true> = [];
       for (let i = 0; i < 7; i++) {
         await http(`${emu.url}/_emulator/clock`, { json: { offsetMs: i * 25 * HOUR } });
-        const r = await graph(`${account}/messages`, quiet.pageToken, {
+        const r = await graph(`${account}/messages`, quiet.userToken, {
           message_id: c2,
           messenger_delivery_data: { subscription_token: token },
           message: { text: 'Weekly deal' },
@@ -366,7 +366,7 @@ describe('persistence', () => {
           .data as unknown[];
         expect(subs).toHaveLength(1);
         expect(
-          (await http(`${second.url}/v25.0/${account}?access_token=${f.pageToken}`)).body.id,
+          (await http(`${second.url}/v25.0/${account}?access_token=${f.userToken}`)).body.id,
         ).toBe(account);
       } finally {
         await second.close();

@@ -17,7 +17,8 @@ describe('Send API', () => {
   });
 
   beforeAll(async () => {
-    emu = await start({ behaviour: { sendPerSecond: 0 } });
+    // An app approved for Human Agent (test/permissions.test.ts covers one without it).
+    emu = await start({ behaviour: { sendPerSecond: 0 }, appFeatures: { humanAgent: true } });
     f = await fixture(emu, 3);
     // contacts whose last message was 3 days ago (outside 24 h, inside 7 days)
     old = await fixture(emu, 2, { inboundAgoMs: 72 * HOUR });

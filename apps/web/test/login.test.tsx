@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGIN_SCOPES } from '@pagecast/contract';
+import { LOGIN_SCOPES } from '../src/features/auth/use-sign-in';
 import { describe, expect, it, vi } from 'vitest';
 import { INVALID_LOGIN_RESPONSE_LOG } from '../src/features/auth/use-login';
 import { useAuthStore, usePagesStore } from '../src/stores';
@@ -67,7 +67,7 @@ describe('sign-in flow (spec §4)', () => {
     });
     expect(fb.login).toHaveBeenCalledWith(expect.any(Function), {
       scope:
-        'public_profile,email,pages_messaging,pages_manage_metadata,pages_manage_engagement,pages_show_list,pages_read_engagement,business_management',
+        'public_profile,email,pages_messaging,pages_manage_metadata,pages_manage_engagement,pages_show_list,pages_read_engagement,business_management,pages_utility_messaging',
     });
     expect(LOGIN_SCOPES.join(',')).toBe(fb.login.mock.calls[0]?.[1]?.scope);
     expect(fb.api).toHaveBeenCalledWith(

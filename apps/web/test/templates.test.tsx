@@ -1,7 +1,7 @@
-import type { MessageTemplate } from '@pagecast/contract';
+import { PERMISSION_MESSAGES, type MessageTemplate } from '@pagecast/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makePage, mockFetch, renderApp, selectPage, signIn } from './helpers';
+import { makePage, mockFetch, renderApp, selectPage, signIn, testUser } from './helpers';
 
 const page = makePage(9, 'Lotus Flow');
 const template = (status: MessageTemplate['status']): MessageTemplate => ({
@@ -46,4 +46,30 @@ describe('Templates screen', () => {
     expect(await within(card).findByText('Approved', {}, { timeout: 8_000 })).toBeInTheDocument();
     expect(calls).toContain(`POST /api/v1/templates/page/${page.pageId}/refresh`);
   }, 15_000);
+
+  it('signed in without the utility messaging permission: says which and how to grant it', async () => {
+    mockFetch((url) =>
+      url.endsWith(`/api/v1/templates/page/${page.pageId}`)
+        ? { status: 200, body: [] }
+        : { status: 404, body: { message: 'x' } },
+    );
+    signIn({ ...testUser, grantedScopes: ['public_profile', 'pages_messaging'] });
+    selectPage(page);
+    await renderApp('/dashboard/templates');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PERMISSION_MESSAGES.templates);
+    expect(screen.getByRole('button', { name: 'Reconnect Facebook' })).toBeEnabled();
+  });
+
+  it('with it (or a session from before grants were recorded): no notice', async () => {
+    mockFetch((url) =>
+      url.endsWith(`/api/v1/templates/page/${page.pageId}`)
+        ? { status: 200, body: [] }
+        : { status: 404, body: { message: 'x' } },
+    );
+    signIn({ ...testUser, grantedScopes: ['pages_messaging', 'pages_utility_messaging'] });
+    selectPage(page);
+    await renderApp('/dashboard/templates');
+    await screen.findByText('New template');
+    expect(screen.queryByText(PERMISSION_MESSAGES.templates)).toBeNull();
+  });
 });

@@ -55,8 +55,11 @@ export const DELIVER_ON_RETURN_CHOICES = [0, 1, 3, 7, 14, 30] as const;
  */
 export const RETURNABLE_SKIP_REASONS = ['outside_window', 'template_unavailable'] as const;
 
-/** Facebook Login scopes (spec §6). */
-export const LOGIN_SCOPES = [
+/**
+ * Facebook Login scopes every sign-in asks for (spec §6); features add theirs (rules/permissions.ts
+ * `loginScopes`).
+ */
+export const BASE_LOGIN_SCOPES = [
   'public_profile',
   'email',
   'pages_messaging',

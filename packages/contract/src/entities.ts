@@ -18,6 +18,8 @@ export const User = z.object({
   email: z.string().nullable(),
   profilePic: z.string().nullable(),
   role: Role,
+  /** The permissions Facebook says the admin granted at sign-in (docs/product.md §6). */
+  grantedScopes: z.array(z.string()).optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -392,6 +394,11 @@ export const MarketingSetup = z.object({
   subscribers: z.number().int(),
   /** Contacts who stopped them (kept so they are never sent one). */
   stopped: z.number().int(),
+  /**
+   * Permissions the signed-in admin has not granted that marketing messages need (Meta's onboarding
+   * Flow 2); empty when none is missing or it is not known yet.
+   */
+  missingPermissions: z.array(z.string()).optional(),
 });
 export type MarketingSetup = z.infer<typeof MarketingSetup>;
 

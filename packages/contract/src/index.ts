@@ -50,5 +50,6 @@ export * from './rules/campaign-rules';
 export * from './rules/template-rules';
 export * from './rules/marketing-rules';
 export * from './rules/reply-window';
+export * from './rules/permissions';
 export * from './display';
 export * from './routes';

@@ -21,7 +21,7 @@ export const templatesContract = c.router({
     summary: "Re-read the page's templates and their status from Meta",
     pathParams: z.object({ pageId: GraphId }),
     body: z.object({}).optional(),
-    responses: { ...writeErrors, ...errors(429, 502), 200: z.array(MessageTemplate) },
+    responses: { ...writeErrors, ...errors(422, 429, 502), 200: z.array(MessageTemplate) },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   createTemplate: {
@@ -29,7 +29,7 @@ export const templatesContract = c.router({
     path: '/api/v1/templates',
     summary: 'Submit a utility message template to Meta for approval',
     body: CreateTemplateBody,
-    responses: { ...writeErrors, ...errors(409, 429, 502), 201: MessageTemplate },
+    responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: MessageTemplate },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   deleteTemplate: {
@@ -40,7 +40,7 @@ export const templatesContract = c.router({
     body: c.noBody(),
     responses: {
       ...pageErrors,
-      ...errors(409, 429, 502),
+      ...errors(409, 422, 429, 502),
       200: z.object({ success: z.literal(true), message: z.string() }),
     },
     metadata: meta({ auth: 'admin' }),

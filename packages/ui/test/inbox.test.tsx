@@ -455,11 +455,12 @@ describe('chat panel', () => {
     expect(screen.getByPlaceholderText('Type a message...')).toBeEnabled();
   });
 
-  it('24 hours to 7 days: a human agent reply, until when, sending allowed', () => {
+  it('24 hours to 7 days with the Human Agent feature: a human agent reply, until when, sending allowed', () => {
     const lastInboundAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
     render(
       <InboxScreen
         {...props({ selectedId: '1001', recipients: [recipient(1, { lastInboundAt })] })}
+        humanAgent
       />,
     );
     expect(
@@ -467,6 +468,20 @@ describe('chat panel', () => {
     ).toHaveTextContent(/^Human agent reply until /);
     expect(screen.getByRole('note')).toHaveTextContent('a human agent reply');
     expect(screen.getByPlaceholderText('Type a message...')).toBeEnabled();
+  });
+
+  it('24 hours to 7 days without it (the default): closed, why, and what would allow a reply', () => {
+    const lastInboundAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    render(
+      <InboxScreen
+        {...props({ selectedId: '1001', recipients: [recipient(1, { lastInboundAt })] })}
+      />,
+    );
+    expect(screen.getByText('Window closed')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Their last message is more than 24 hours old, so Messenger allows no reply until they write again. Replies up to 7 days need Meta’s Human Agent approval for this app: ask whoever runs Pagecast.',
+    );
+    expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
   });
 
   it('after 7 days (or never): window closed, the reason, sending disabled', () => {

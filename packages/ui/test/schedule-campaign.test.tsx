@@ -253,6 +253,29 @@ describe('ScheduleCampaignScreen', () => {
     expect(screen.getByLabelText(T.returnLabel)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('a path the admin lacks a permission for says which and how to grant it, beside its choice', () => {
+    const templates =
+      'Templates need the utility messaging permission (pages_utility_messaging): reconnect Facebook and allow “Manage and access Page utility messaging”.';
+    const marketing =
+      'Marketing messages need the ads_management permission: connect marketing and allow it.';
+    setup({
+      audience: { total: 120, insideWindow: 20, outsideWindow: 100, subscribersOutside: 30 },
+      permissionNotes: { templates, marketing },
+    });
+    const notes = screen.getAllByRole('note').map((n) => n.textContent);
+    expect(notes).toContain(templates);
+    expect(notes).toContain(marketing);
+  });
+
+  it('no note for a path the audience does not need', () => {
+    setup({
+      audience: { total: 5, insideWindow: 5, outsideWindow: 0, subscribersOutside: 0 },
+      permissionNotes: { templates: 'Templates need…', marketing: 'Marketing needs…' },
+    });
+    expect(screen.queryByText('Templates need…')).toBeNull();
+    expect(screen.queryByText('Marketing needs…')).toBeNull();
+  });
+
   it('offers the paid marketing message when the page is set up and subscribers are outside the window', async () => {
     const audience: AudiencePreview = {
       total: 120,

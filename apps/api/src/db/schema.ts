@@ -33,6 +33,8 @@ export const admins = pgTable('admins', {
   // AES-256-GCM (src/crypto/tokens.ts); never stored or logged in clear.
   userTokenEnc: text('user_token_enc'),
   userTokenExpiresAt: ts('user_token_expires_at'),
+  // The permissions Facebook says the admin granted (debug_token at sign-in); null before it was recorded.
+  grantedScopes: text('granted_scopes').array(),
   tokenStatus: text('token_status', { enum: TOKEN_STATUSES }).notNull().default('valid'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -376,6 +378,9 @@ export const campaigns = pgTable(
     marketing: boolean('marketing').notNull().default(false),
     marketingCampaignId: text('marketing_campaign_id'),
     marketingReadyAt: ts('marketing_ready_at'),
+    // Send paths Meta refused for want of a permission ('utility' | 'marketing' -> the reason): their rows
+    // fail with the reason and no call; the others go on (jobs/campaigns/chunk-sender.ts).
+    pathStops: jsonb('path_stops').$type<Record<string, string>>().notNull().default({}),
     startedAt: ts('started_at'),
     completedAt: ts('completed_at'),
     createdAt: createdAt(),

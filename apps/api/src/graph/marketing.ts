@@ -1,6 +1,9 @@
 // The Graph calls of marketing messages (Meta's Marketing Message API, 2026): the ad account a page is billed
 // on, the page's subscription tokens, the opt-in request sent in a chat, and unsubscribing. Shapes as Meta
 // documents them (the emulator answers the same paths). Kept beside client.ts, which holds the rest.
+// Tokens as Meta documents them: the ad-account calls (`act_…`) take a user token with ads_management +
+// marketing_messages_messenger (onboarding Flow 2), never a page token; the subscription tokens, the opt-in
+// request and unsubscribing take the page token.
 import type { GraphClient } from './client.js';
 import type { Paged, SendResult } from './types.js';
 
@@ -25,14 +28,14 @@ export interface SubscriptionTokenNode {
   user_token_status?: string;
 }
 
-/** The ad account as the token's owner may read it (Meta answers 100/33 when they may not). */
+/** The ad account as the user token's owner may read it (Meta answers 100/33 when they may not). */
 export function getAdAccount(
   graph: GraphClient,
   adAccountId: string,
-  token: string,
+  userToken: string,
 ): Promise<AdAccountNode> {
   return graph.request<AdAccountNode>('GET', adAccountId, {
-    token,
+    token: userToken,
     query: { fields: 'id,account_id,name,currency,account_status' },
   });
 }
@@ -135,10 +138,10 @@ export async function unsubscribeContacts(
  */
 export async function createMessageCampaign(
   graph: GraphClient,
-  input: { adAccountId: string; pageId: string; pageToken: string; name: string },
+  input: { adAccountId: string; pageId: string; userToken: string; name: string },
 ): Promise<{ id: string }> {
   return graph.request<{ id: string }>('POST', `${input.adAccountId}/message_campaign`, {
-    token: input.pageToken,
+    token: input.userToken,
     json: { name: input.name, page_id: input.pageId },
   });
 }
@@ -152,7 +155,7 @@ export async function sendMarketingMessage(
   input: {
     adAccountId: string;
     messageCampaignId: string;
-    pageToken: string;
+    userToken: string;
     subscriptionToken: string;
     text: string;
   },
@@ -161,7 +164,7 @@ export async function sendMarketingMessage(
     'POST',
     `${input.adAccountId}/messages`,
     {
-      token: input.pageToken,
+      token: input.userToken,
       mode: 'send',
       json: {
         message_id: input.messageCampaignId,

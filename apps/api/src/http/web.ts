@@ -71,6 +71,7 @@ export function registerRuntimeConfig(app: FastifyInstance, config: Config): voi
     fbSdkUrl: config.fbSdkUrl,
     graphApiVersion: config.graphApiVersion,
     supportUrl: config.supportUrl,
+    features: config.features,
   })};\n`;
   app.get('/config.js', async (_request, reply) =>
     reply

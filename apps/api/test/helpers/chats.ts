@@ -55,8 +55,9 @@ export async function buildChatApp(
   database: TestDatabase,
   graph: GraphClient,
   emulatorUrl: string,
+  env: Record<string, string> = {},
 ) {
-  const config = testConfig({ GRAPH_API_URL: emulatorUrl });
+  const config = testConfig({ GRAPH_API_URL: emulatorUrl, ...env });
   const app = await buildApp({ config, db: database.db, pool: database.pool, graph });
   await app.ready();
   return { app, config, tokens: tokenCipher(config.encryptionKey) };

@@ -72,6 +72,37 @@ export function registerMarketingControl(app: FastifyInstance, world: World): vo
     return { id };
   });
 
+  // A business system user (Meta's Flow 1 of marketing messages onboarding): a token of type SYSTEM_USER
+  // with the given permissions, assigned to the pages and ad accounts named.
+  app.post('/_emulator/system-users', async (req, reply) => {
+    const b = z
+      .object({
+        name: z.string().min(1).default('Pagecast System User'),
+        scopes: z.array(z.string()).default(['paid_marketing_messages']),
+        pageIds: z.array(z.string()).default([]),
+        adAccountIds: z.array(z.string()).default([]),
+      })
+      .safeParse(req.body ?? {});
+    if (!b.success) return reply.code(400).send({ message: b.error.message });
+    const user = world.createUser({ name: b.data.name, installed: true, scopes: b.data.scopes });
+    user.isSystemUser = true;
+    for (const id of b.data.pageIds) {
+      const page = world.pages.get(id);
+      if (page) world.addRole(page, user.id);
+    }
+    for (const id of b.data.adAccountIds) world.marketing.adAccounts.get(id)?.userIds.push(user.id);
+    const rec = world.tokens.issue({
+      type: 'SYSTEM_USER',
+      userId: user.id,
+      appId: world.app.id,
+      scopes: world.grantedScopes(user),
+      longLived: true,
+      expiresInSeconds: 0,
+    });
+    world.touch();
+    return { id: user.id, access_token: rec.token };
+  });
+
   app.post('/_emulator/marketing/:trackingId/:what', async (req, reply) => {
     const { trackingId, what } = req.params as { trackingId: string; what: string };
     if (what !== 'read' && what !== 'click')

@@ -415,6 +415,19 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { ok: true };
   });
 
+  // Features Meta grants the app after App Review (Human Agent): what a test's app has been approved for.
+  app.get('/_emulator/app/features', () => world.app.features);
+  app.put('/_emulator/app/features', async (req, reply) => {
+    const parsed = z
+      .object({ humanAgent: z.boolean() })
+      .partial()
+      .strict()
+      .safeParse(req.body ?? {});
+    if (!parsed.success) return bad(reply, parsed.error.message);
+    world.app.features = { ...world.app.features, ...parsed.data };
+    world.touch();
+    return world.app.features;
+  });
   app.get('/_emulator/behaviour', () => world.behaviour);
   // What fault injection has done so far: error answers by code and held (hung) answers.
   app.get('/_emulator/faults', () => world.faults);

@@ -16,7 +16,8 @@ import { templatesEdge } from '../templates/templates.js';
 import { checkSubscribedFields, PAGE_SUBSCRIBED_FIELDS } from '../webhooks/fields.js';
 import { parseMid } from '../world/history.js';
 import type { Contact, Page, User } from '../world/types.js';
-import { authenticate, requirePageToken, requireScope, tokenOf, type Auth } from './auth.js';
+import { authenticate, requirePageToken, tokenOf, type Auth } from './auth.js';
+import { requireEndpoint } from './permissions.js';
 import { runBatch } from './batch.js';
 import { param, type GraphContext, type GraphRequest, type GraphResult } from './context.js';
 import { errors, GraphApiError, RawHttpError } from './errors.js';
@@ -104,6 +105,7 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
     const contact = loc ? p?.contacts.get(loc.psid) : undefined;
     if (loc && p && contact && req.method === 'GET') {
       requirePageToken(auth, p, req.method);
+      requireEndpoint(auth, 'conversations');
       conversationsCall(ctx, p, req);
       const msg = world.history(p, contact)[loc.index];
       if (msg && msg.mid === first)
@@ -116,6 +118,7 @@ async function route(ctx: GraphContext, req: GraphRequest): Promise<unknown> {
   const contact = psPage?.contacts.get(first);
   if (psPage && contact && rest.length === 0 && req.method === 'GET') {
     requirePageToken(auth, psPage, req.method);
+    requireEndpoint(auth, 'profile');
     return renderProfile(ctx, contact, fieldsOf(req, 'first_name,last_name,profile_pic,id'));
   }
   throw errors.unknownObject(req.method, first);
@@ -160,6 +163,7 @@ function userRoutes(
   if (edge === undefined && req.method === 'GET')
     return renderUser(ctx, user, fieldsOf(req, 'id,name'), scopes);
   if (edge === 'permissions' && more.length === 0 && req.method === 'GET') {
+    requireEndpoint(auth, 'permissions');
     return {
       data: Object.entries(user.permissions).map(([permission, status]) => ({
         permission,
@@ -168,9 +172,9 @@ function userRoutes(
     };
   }
   if (edge === 'accounts' && more.length === 0 && req.method === 'GET') {
+    requireEndpoint(auth, 'accounts');
     if (auth.kind !== 'USER')
       throw errors.param('A user access token is required to request this resource.');
-    requireScope(auth, 'pages_show_list');
     const list = world.pagesOf(user.id);
     const limit = parseLimit(req.params['limit'], 25);
     const specs = fieldsOf(req, 'access_token,category,category_list,name,id,tasks');
@@ -197,8 +201,7 @@ function userRoutes(
     return { ...paged, summary: { total_count: list.length } };
   }
   if (edge === 'adaccounts' && more.length === 0 && req.method === 'GET') {
-    if (auth.kind !== 'USER')
-      throw errors.param('A user access token is required to request this resource.');
+    requireEndpoint(auth, 'adAccounts');
     return { data: adAccountsOf(world, user.id) };
   }
   if (edge === 'messages') throw errors.pageTokenRequired();
@@ -252,7 +255,7 @@ function pageRoutes(
       return templatesEdge(ctx, req, auth, page);
     case 'subscribed_apps': {
       const pa = requirePageToken(auth, page, req.method);
-      requireScope(auth, 'pages_manage_metadata');
+      requireEndpoint(auth, 'subscribedApps');
       if (req.method === 'GET') {
         const fields = page.subscribedApps.get(world.app.id);
         return {
@@ -286,8 +289,7 @@ function pageRoutes(
     case 'conversations': {
       if (req.method !== 'GET') throw errors.unknownObject(req.method, page.id);
       const pa = requirePageToken(auth, page, req.method);
-      requireScope(pa, 'pages_messaging');
-      requireScope(pa, 'pages_read_engagement');
+      requireEndpoint(pa, 'conversations');
       const platform = param(req, 'platform') ?? 'messenger';
       if (platform !== 'messenger' && platform !== 'instagram')
         throw errors.param('Param platform must be one of {MESSENGER, INSTAGRAM}');
@@ -353,7 +355,7 @@ function conversationRoutes(
 ): unknown {
   if (req.method !== 'GET') throw errors.unknownObject(req.method, conversationId(contact.psid));
   const pa = requirePageToken(auth, page, req.method);
-  requireScope(pa, 'pages_messaging');
+  requireEndpoint(pa, 'conversations');
   conversationsCall(ctx, page, req);
   const [edge, ...more] = rest;
   if (edge === undefined)

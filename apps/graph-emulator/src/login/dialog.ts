@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signRequest } from '../webhooks/signing.js';
 import { newAuthCode } from '../graph/oauth.js';
+import { KNOWN_SCOPES } from '../graph/permissions.js';
 import type { World } from '../world/world.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,6 +14,12 @@ const SCOPE_LABELS: Record<string, string> = {
   pages_manage_metadata: 'Manage accounts, settings and webhooks for a Page',
   pages_read_engagement: 'Read content posted on the Page',
   business_management: 'Manage your business',
+  pages_manage_engagement: 'Create and manage content on your Page',
+  pages_utility_messaging: 'Manage and access Page utility messaging',
+  ads_read: 'Access ads and related stats',
+  ads_management: 'Manage your ads',
+  marketing_messages_messenger: 'Send marketing messages on Messenger',
+  paid_marketing_messages: 'Send paid marketing messages',
 };
 
 interface DialogQuery {
@@ -23,6 +30,9 @@ interface DialogQuery {
   response_type?: string;
   return_scopes?: string;
   auth_type?: string;
+  /** Set by the dialog's form: the scopes the person left ticked are granted, the others declined. */
+  choose?: string;
+  grant?: string | string[];
 }
 
 function redirectWith(
@@ -53,13 +63,25 @@ export function registerLogin(app: FastifyInstance, world: World, baseUrl: () =>
         .code(400)
         .send(errorPage('URL blocked: redirect_uri is missing or not a valid URL.'));
     const scopes = requestedScopes(q.scope);
+    // Facebook refuses a dialog asking for a permission it does not know (e.g. page_utility_messaging).
+    const invalid = scopes.filter((s) => !KNOWN_SCOPES.has(s));
+    if (invalid.length > 0)
+      return reply
+        .code(400)
+        .send(
+          errorPage(
+            `Invalid Scopes: ${invalid.join(', ')}. This message is only shown to developers. Users of your app will ignore these permissions if present. Please read the documentation for valid permissions at: https://developers.facebook.com/docs/facebook-login/permissions`,
+          ),
+        );
     const fragment = (q.response_type ?? 'code').includes('token');
     const hidden = (extra: Record<string, string>) =>
       Object.entries({ ...q, ...extra })
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(String(v))}">`)
         .join('');
-    const users = [...world.users.values()].filter((u) => !u.isTestUser).slice(0, 50);
+    const users = [...world.users.values()]
+      .filter((u) => !u.isTestUser && !u.isSystemUser)
+      .slice(0, 50);
     const cancel = redirectWith(
       q.redirect_uri,
       {
@@ -73,7 +95,9 @@ export function registerLogin(app: FastifyInstance, world: World, baseUrl: () =>
     );
     const userButtons = users
       .map(
-        (u) => `<li><form method="post" action="/dialog/oauth/confirm">${hidden({ user_id: u.id })}
+        (
+          u,
+        ) => `<li><form method="post" action="/dialog/oauth/confirm">${hidden({ user_id: u.id, choose: '1' })}${scopes.map((sc) => `<input type="hidden" name="grant" value="${esc(sc)}" data-scope="${esc(sc)}">`).join('')}
 <button type="submit" aria-label="Continue as ${esc(u.name)}"><img src="/_emulator/avatars/${u.id}.svg" alt="" width="40" height="40"> Continue as ${esc(u.name)}</button></form></li>`,
       )
       .join('\n');
@@ -87,11 +111,24 @@ button:focus-visible,a:focus-visible{outline:3px solid #1877f2;outline-offset:2p
 <body><main>
 <h1>${esc(world.app.name)} is requesting access</h1>
 <p class="muted">Facebook emulator — choose who you are. ${esc(world.app.name)} will receive:</p>
-<ul aria-label="Requested permissions">${scopes.map((s) => `<li>✓ <strong>${esc(s)}</strong> — ${esc(SCOPE_LABELS[s] ?? s)}</li>`).join('')}</ul>
+<ul aria-label="Requested permissions">${scopes
+      .map(
+        (s) =>
+          `<li><label><input type="checkbox" class="scope" value="${esc(s)}" checked${s === 'public_profile' ? ' disabled' : ''}> <strong>${esc(s)}</strong> — ${esc(SCOPE_LABELS[s] ?? s)}</label></li>`,
+      )
+      .join('')}</ul>
 <h2 style="font-size:1rem">Log in as</h2>
 <ul aria-label="Accounts">${userButtons || '<li>No users in this world. Create one with POST /_emulator/users.</li>'}</ul>
 <p><a href="${esc(cancel)}">Cancel</a></p>
-</main></body></html>`);
+</main><script>
+document.querySelectorAll('.scope').forEach(function (box) {
+  box.addEventListener('change', function () {
+    document.querySelectorAll('input[name="grant"][data-scope="' + box.value + '"]').forEach(function (h) {
+      h.disabled = !box.checked;
+    });
+  });
+});
+</script></body></html>`);
   });
 
   app.post('/dialog/oauth/confirm', async (req, reply) => {
@@ -103,8 +140,26 @@ button:focus-visible,a:focus-visible{outline:3px solid #1877f2;outline-offset:2p
         .header('content-type', 'text/html; charset=utf-8')
         .send(errorPage('Invalid login request.'));
     }
-    const scopes = requestedScopes(q.scope);
-    world.grant(user, scopes);
+    // A permission the person declined before is not asked again unless the app asks to re-request it
+    // (auth_type=rerequest): https://developers.facebook.com/docs/facebook-login/handling-declined-permissions
+    const scopes = requestedScopes(q.scope).filter(
+      (s) => q.auth_type === 'rerequest' || user.permissions[s] !== 'declined',
+    );
+    // The person may untick permissions (`choose=1` with the ticked ones as `grant`): those are declined,
+    // and /me/permissions, debug_token and the token say so. Without `choose`, all are granted.
+    const ticked =
+      q.choose === '1'
+        ? new Set([
+            'public_profile',
+            ...(Array.isArray(q.grant) ? q.grant : q.grant ? [q.grant] : []),
+          ])
+        : new Set(scopes);
+    world.grant(
+      user,
+      scopes.filter((s) => ticked.has(s)),
+    );
+    const declined = scopes.filter((s) => !ticked.has(s));
+    world.decline(user, declined);
     const granted = world.grantedScopes(user);
     const state: Record<string, string> = q.state ? { state: q.state } : {};
     const responseType = q.response_type ?? 'code';
@@ -135,7 +190,7 @@ button:focus-visible,a:focus-visible{outline:3px solid #1877f2;outline-offset:2p
             expires_in: String(Math.round((rec.expiresAt - world.now()) / 1000)),
             signed_request: signed,
             ...(q.return_scopes === 'true'
-              ? { granted_scopes: granted.join(','), denied_scopes: '' }
+              ? { granted_scopes: granted.join(','), denied_scopes: declined.join(',') }
               : {}),
             ...state,
           },

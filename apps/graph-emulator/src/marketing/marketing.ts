@@ -7,6 +7,7 @@
 // here they are the `code` (with `error_subcode` equal to it), and a product should match both.
 import { randomUUID } from 'node:crypto';
 import { requirePageToken, type Auth } from '../graph/auth.js';
+import { requireEndpoint } from '../graph/permissions.js';
 import { objectParam, param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import { takeGraphError } from '../send/faults.js';
@@ -101,7 +102,7 @@ function mmError(code: number, message: string, remainingMs?: number): GraphApiE
   );
 }
 
-/** The user behind a user or page token. */
+/** The user (or business system user) behind the token. */
 function userOf(auth: Auth): string | null {
   return auth.kind === 'USER' || auth.kind === 'PAGE' ? auth.record.userId : null;
 }
@@ -143,6 +144,7 @@ export function messageCampaignRoutes(
   rest: string[],
 ): unknown {
   const { world } = ctx;
+  requireEndpoint(auth, 'marketing');
   const account = world.marketing.adAccounts.get(campaign.adAccountId);
   const user = userOf(auth);
   if (!account || !user || !account.userIds.includes(user))
@@ -193,8 +195,9 @@ export function adAccountRoutes(
   rest: string[],
 ): unknown {
   const { world } = ctx;
-  const account = accountFor(world, req, auth, id);
   const [edge, ...more] = rest;
+  requireEndpoint(auth, edge === undefined ? 'adAccount' : 'marketing');
+  const account = accountFor(world, req, auth, id);
   if (edge === undefined && req.method === 'GET') return renderAccount(account);
   if (edge === 'message_campaign' && more.length === 0 && req.method === 'POST')
     return createCampaign(world, req, auth, account);
@@ -249,8 +252,6 @@ function sendMarketing(world: World, req: GraphRequest, auth: Auth, account: AdA
   if (!campaign || campaign.deleted || campaign.adAccountId !== account.id)
     throw mmError(2300001, 'Invalid message ID.');
   const page = world.pages.get(campaign.pageId) as Page;
-  if (auth.kind === 'PAGE' && auth.page.id !== page.id)
-    throw mmError(2300005, 'The Page does not match the subscription token’s Page.');
   const warm = campaign.createdAt + world.behaviour.marketingWarmupMs - now;
   if (warm > 0) throw mmError(2300003, 'The message is not active yet.', warm);
   const delivery = objectParam(req, 'messenger_delivery_data');
@@ -390,6 +391,7 @@ function emitChange(
 /** `GET /{page-id}/notification_message_tokens`: active tokens, cursor-paged (limit ≤ 1000). */
 export function listTokens(world: World, req: GraphRequest, auth: Auth, page: Page) {
   requirePageToken(auth, page, 'GET');
+  requireEndpoint(auth, 'subscriptionTokens');
   const limit = Math.min(1000, Math.max(1, Number(param(req, 'limit') ?? 100) || 100));
   const all = [...world.marketing.subscriptionsOf(page.id).values()].filter((s) => !s.stopped);
   const start = Math.max(
@@ -517,6 +519,7 @@ export function setOptin(
 /** `POST /{page-id}/messaging_customer_base/unsubscribe` with `{data:[{psid}|{subscriber_token}]}`. */
 export function unsubscribeRows(world: World, req: GraphRequest, auth: Auth, page: Page) {
   requirePageToken(auth, page, 'POST');
+  requireEndpoint(auth, 'unsubscribe');
   const raw = req.params['data'];
   const rows: unknown[] = Array.isArray(raw)
     ? raw

@@ -1,4 +1,5 @@
-import { requirePageToken, requireScope, type Auth } from '../graph/auth.js';
+import { requirePageToken, type Auth } from '../graph/auth.js';
+import { appFeatureMissing, requireEndpoint } from '../graph/permissions.js';
 import { objectParam, param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import type { Page } from '../world/types.js';
@@ -44,7 +45,9 @@ export function sendMessage(
 ): Record<string, unknown> {
   const { world } = ctx;
   requirePageToken(auth, page, 'POST');
-  requireScope(auth, 'pages_messaging');
+  // Every send needs pages_messaging, a utility one also pages_utility_messaging (graph/permissions.ts),
+  // checked before the rate limit.
+  requireEndpoint(auth, param(req, 'messaging_type') === 'UTILITY' ? 'sendUtility' : 'send');
   const now = req.receivedAt !== undefined ? req.receivedAt + world.clockOffsetMs : world.now();
   const wait = ctx.sendLimiter.tryAcquire(page.id, world.behaviour.sendPerSecond, now);
   if (wait > 0) throw sendRateLimited(page.id, wait);
@@ -99,6 +102,8 @@ export function sendMessage(
     if (RETIRED_TAGS.has(tag) && now >= TAG_RETIREMENT_MS && !world.behaviour.legacyMessageTags) {
       throw errors.retiredTag();
     }
+    // HUMAN_AGENT is an app-level feature Meta grants after App Review.
+    if (tag === 'HUMAN_AGENT' && !world.app.features.humanAgent) throw appFeatureMissing();
   }
 
   const message = objectParam(req, 'message');

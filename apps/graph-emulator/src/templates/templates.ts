@@ -13,7 +13,8 @@
 // WhatsApp's), what triggers each rejection, and the ratio's figure. Those answers here are guesses, each
 // marked, as plain `(#100)` invalid-parameter errors.
 import { createHash } from 'node:crypto';
-import { requirePageToken, requireScope, type Auth } from '../graph/auth.js';
+import { requirePageToken, type Auth } from '../graph/auth.js';
+import { requireEndpoint } from '../graph/permissions.js';
 import { param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import { fieldsOf } from '../graph/nodes.js';
@@ -83,7 +84,7 @@ export function templatesEdge(
   page: Page,
 ): unknown {
   const pa = requirePageToken(auth, page, req.method);
-  requireScope(pa, 'pages_messaging');
+  requireEndpoint(pa, 'templates');
   settleTemplates(ctx.world, page);
   if (req.method === 'GET') return listTemplates(ctx, req, page);
   if (req.method === 'POST') return createTemplate(ctx.world, req, page);

@@ -9,6 +9,7 @@ import type {
   TokenRecord,
   User,
   AppSubscription,
+  AppFeatures,
   Behaviour,
   MessageTemplate,
 } from './types.js';
@@ -45,6 +46,8 @@ interface Snapshot {
     contacts: ContactRow[];
   }>;
   tokens: TokenRecord[];
+  /** Absent in files written before app features existed. */
+  appFeatures?: AppFeatures;
   behaviour: Behaviour;
   clockOffsetMs: number;
   /** Absent in files written before the marketing twin existed. */
@@ -60,6 +63,7 @@ export function snapshot(world: World): Snapshot {
   return {
     version: 1,
     subscription: world.app.subscription,
+    appFeatures: world.app.features,
     users: [...world.users.values()],
     pages: [...world.pages.values()].map((p) => ({
       id: p.id,
@@ -106,6 +110,7 @@ export function loadState(world: World, file: string): boolean {
   if (s.version !== 1) throw new Error(`Unsupported emulator state version in ${file}`);
   world.reset();
   world.app.subscription = s.subscription;
+  if (s.appFeatures) world.app.features = { ...world.app.features, ...s.appFeatures };
   for (const u of s.users) world.users.set(u.id, u);
   for (const p of s.pages) {
     const contacts = new Map<string, Contact>();

@@ -21,6 +21,8 @@ export interface User {
   permissions: Record<string, 'granted' | 'declined'>;
   appInstalled: boolean;
   isTestUser?: boolean;
+  /** A business system user (its tokens are SYSTEM_USER; never in the login dialog). */
+  isSystemUser?: boolean;
   password?: string;
 }
 
@@ -137,14 +139,21 @@ export interface AppSubscription {
   fields: string[];
 }
 
+/** Features Meta grants an app as a whole, after App Review (not permissions a user grants). */
+export interface AppFeatures {
+  /** The Human Agent feature: the HUMAN_AGENT message tag. Off for a new app. */
+  humanAgent: boolean;
+}
+
 export interface App {
   id: string;
   secret: string;
   name: string;
   subscription: AppSubscription | null;
+  features: AppFeatures;
 }
 
-export type TokenType = 'USER' | 'PAGE' | 'APP';
+export type TokenType = 'USER' | 'PAGE' | 'APP' | 'SYSTEM_USER';
 
 export interface TokenRecord {
   token: string;
@@ -224,6 +233,11 @@ export interface SeedSpec {
   inWindowShare?: number;
 }
 
+/**
+ * What a user of the control API (and the demo world) has granted unless told otherwise: everything
+ * Pagecast asks for with every feature on, the utility and marketing permissions included. Tests of a
+ * missing permission name their scopes.
+ */
 export const DEFAULT_SCOPES = [
   'public_profile',
   'email',
@@ -231,4 +245,7 @@ export const DEFAULT_SCOPES = [
   'pages_messaging',
   'pages_manage_metadata',
   'pages_read_engagement',
+  'pages_utility_messaging',
+  'ads_management',
+  'marketing_messages_messenger',
 ];

@@ -7,6 +7,7 @@ import {
   DEFAULT_BEHAVIOUR,
   DEFAULT_SCOPES,
   type App,
+  type AppFeatures,
   type Attachment,
   type Behaviour,
   type Contact,
@@ -82,8 +83,12 @@ export class World {
   onTemplatePending: () => void = () => {};
   private idRng = new Rng('ids');
 
-  constructor(app: { id: string; secret: string; name: string }) {
-    this.app = { ...app, subscription: null };
+  constructor(app: { id: string; secret: string; name: string; features?: Partial<AppFeatures> }) {
+    this.app = {
+      ...app,
+      subscription: null,
+      features: { humanAgent: false, ...app.features },
+    };
     this.tokens = new TokenStore(() => this.now());
   }
 
@@ -152,6 +157,11 @@ export class World {
     user.appInstalled = true;
     user.permissions['public_profile'] = 'granted';
     for (const s of scopes) user.permissions[s] = 'granted';
+  }
+
+  /** Permissions the person refused in the login dialog (Facebook lists them as `declined`). */
+  decline(user: User, scopes: string[]): void {
+    for (const s of scopes) if (s !== 'public_profile') user.permissions[s] = 'declined';
   }
 
   grantedScopes(user: User): string[] {

@@ -8,6 +8,15 @@ export interface RuntimeConfig {
   fbSdkUrl?: string;
   graphApiVersion?: string;
   supportUrl?: string;
+  /** Permission-gated features the API has on (config UTILITY_TEMPLATES_ENABLED, …). */
+  features?: Partial<Features>;
+}
+
+export interface Features {
+  utilityTemplates: boolean;
+  marketingMessages: boolean;
+  /** Meta approved the app for Human Agent replies (HUMAN_AGENT_ENABLED). */
+  humanAgent: boolean;
 }
 declare global {
   interface Window {
@@ -37,5 +46,11 @@ export const env = {
     import.meta.env.VITE_SUPPORT_URL,
     'https://wa.me/15550100200',
   ),
+  /** What sign-in asks for and what the inbox allows; the API's defaults when /config.js says nothing. */
+  features: {
+    utilityTemplates: runtime.features?.utilityTemplates ?? true,
+    marketingMessages: runtime.features?.marketingMessages ?? true,
+    humanAgent: runtime.features?.humanAgent ?? false,
+  } satisfies Features,
   isDev: import.meta.env.DEV,
 } as const;

@@ -16,10 +16,19 @@ export interface AuthUser {
   email: string | null;
   profilePic: string | null;
   role?: User['role'];
+  /** The permissions Facebook says were granted at sign-in (unknown for a session older than this). */
+  grantedScopes?: string[];
 }
 
 /** The fields of AuthUser: older versions also stored the user token, which loading drops. */
-const AUTH_USER_FIELDS = ['userId', 'name', 'email', 'profilePic', 'role'] as const;
+const AUTH_USER_FIELDS = [
+  'userId',
+  'name',
+  'email',
+  'profilePic',
+  'role',
+  'grantedScopes',
+] as const;
 
 function onlyAuthUserFields(user: AuthUser): AuthUser {
   const kept: Record<string, unknown> = {};

@@ -90,7 +90,18 @@ export interface SendTarget {
    * account, and when Meta lets it send (its warm-up). Null when the campaign sends none (or the page's ad
    * account is gone: subscribers are then skipped like anyone outside the window).
    */
-  marketing: { adAccountId: string; messageCampaignId: string; readyAt: number } | null;
+  marketing: {
+    adAccountId: string;
+    messageCampaignId: string;
+    readyAt: number;
+    /** The user token Meta takes on the ad-account calls (Flow 2); null: that path stops with the reason. */
+    userToken: string | null;
+  } | null;
+  /**
+   * Send paths Meta refused for want of a permission, with the reason (stored on the campaign; shared by
+   * the job's lanes, so one refusal stops the path for all of them).
+   */
+  pathStops: Map<string, string>;
 }
 
 export async function processCampaignBatch(
@@ -165,9 +176,20 @@ export async function loadTarget(
             adAccountId: r.ad_account_id,
             messageCampaignId: r.marketing_campaign_id,
             readyAt: r.marketing_ready_at?.getTime() ?? 0,
+            userToken: decryptOrNull(ctx, r.marketing_token_enc),
           }
         : null,
+    pathStops: new Map(Object.entries(r.path_stops ?? {})),
   };
+}
+
+function decryptOrNull(ctx: BatchContext, enc: string | null): string | null {
+  if (!enc) return null;
+  try {
+    return ctx.decryptToken(enc);
+  } catch {
+    return null;
+  }
 }
 
 /** Rows a lane claims at once: at most ~0.5 s of the page's pace, so outcomes (and progress) land often. */

@@ -13,12 +13,14 @@ import { applyMarksToSent } from '../../modules/campaigns/counters.js';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
 import { SlotStream } from '../pacing/slot-stream.js';
 import type { BatchContext, SendTarget } from './batch.js';
+import { MARKETING_LOGIN_REASON } from '../../modules/campaigns/reasons.js';
 import {
   type CampaignStop,
   marketingOutcomeOfError,
   notSentOutcome,
   type Outcome,
   outcomeOfError,
+  type PathStop,
   requeuedOutcome,
   type SendAttempt,
   sentOutcome,
@@ -47,6 +49,8 @@ export class ChunkSender {
   private readonly prefetchSlots: number;
   private readonly checkLateness: boolean;
   private stop: CampaignStop | undefined;
+  /** Paths this chunk saw Meta refuse: stored on the campaign when the chunk finishes. */
+  private readonly newPathStops: PathStop[] = [];
   private rateLimited = false;
   /** Rows [0, markedTo) are marked attempted; `booking` marks the next group and reserves its slots. */
   private markedTo = 0;
@@ -75,9 +79,14 @@ export class ChunkSender {
     // Each row's path, decided now (the claim re-read the window and the subscription, so this is send time).
     // The old message tags are retired: a row with no allowed path is skipped with the reason.
     const now = Date.now();
+    // A marketing path without the user token Meta takes on it stops at once, with the reason.
+    if (target.marketing && !target.marketing.userToken && !target.pathStops.has('marketing'))
+      this.stopPath({ path: 'marketing', reason: MARKETING_LOGIN_REASON });
     for (const r of claimed) {
       const path = sendPath(r, target);
+      const stopped = path.kind !== 'skip' ? target.pathStops.get(path.kind) : undefined;
       if (path.kind === 'skip') this.skipped.push(skippedOutcome(r.contact_id, path.reason));
+      else if (stopped) this.skipped.push(pathStoppedOutcome(r.contact_id, path.kind, stopped));
       else if (path.kind === 'marketing' && target.marketing && now < target.marketing.readyAt)
         this.skipped.push(
           requeuedOutcome(
@@ -162,6 +171,12 @@ export class ChunkSender {
       );
       return;
     }
+    // Meta refused this row's path for a permission while the chunk ran: it fails with the reason, unsent.
+    const stopped = this.target.pathStops.get(kind);
+    if (stopped) {
+      this.outcomes[i] = pathStoppedOutcome(row.contact_id, kind, stopped);
+      return;
+    }
     if (i >= this.flushAt) {
       void this.flush().catch(() => {});
       this.flushAt = i + this.groupSize;
@@ -202,6 +217,7 @@ export class ChunkSender {
             if (verdict.unexpected) ctx.log.error({ err }, 'campaign send failed unexpectedly');
             if (verdict.rateLimited) this.rateLimited = true;
             if (verdict.stop) this.stop ??= verdict.stop;
+            if (verdict.pathStop) this.stopPath(verdict.pathStop);
             this.outcomes[i] = verdict.outcome;
           },
         )
@@ -216,7 +232,7 @@ export class ChunkSender {
       const res = await marketingGraph.sendMarketingMessage(ctx.graph, {
         adAccountId: target.marketing.adAccountId,
         messageCampaignId: target.marketing.messageCampaignId,
-        pageToken: target.pageToken,
+        userToken: target.marketing.userToken as string,
         subscriptionToken: row.subscription_token as string,
         text: target.message,
       });
@@ -292,10 +308,23 @@ export class ChunkSender {
     return true;
   }
 
+  /** The path stops for this job's lanes now, and for the campaign once the chunk finishes. */
+  private stopPath(stop: PathStop): void {
+    if (this.target.pathStops.has(stop.path)) return;
+    this.target.pathStops.set(stop.path, stop.reason);
+    this.newPathStops.push(stop);
+  }
+
   /** Every answer in, the pause recorded, every outcome written; the rows leave this process's hands. */
   private async finish(completed: boolean): Promise<void> {
     const { ctx, target } = this;
     await Promise.all(this.pending);
+    for (const stop of this.newPathStops.splice(0)) {
+      // Not stored (database away): the next job finds the refusal again on its first send of the path.
+      await repo
+        .stopPath(ctx.pool, target.campaignId, stop.path, stop.reason)
+        .catch((err: unknown) => ctx.log.warn({ err }, 'could not store a stopped send path'));
+    }
     // A group booked for a chunk that stopped first lands (its marks go before the rows are re-queued).
     await this.booking?.catch(() => {});
     try {
@@ -381,6 +410,23 @@ function sendPath(row: repo.ClaimedRow, target: SendTarget): Path {
       reason: row.subscription_status === 'stopped' ? 'opted_out' : 'not_subscribed',
     };
   return { kind: 'skip', reason: target.template ? 'template_unavailable' : 'outside_window' };
+}
+
+/** A row of a path Meta refused for a permission: failed with the reason, never sent, not an attempt. */
+function pathStoppedOutcome(contactId: string, kind: SendKind, reason: string): Outcome {
+  return {
+    contactId,
+    state: 'failed',
+    messagingType: MESSAGING_TYPE[kind],
+    tag: null,
+    messageId: null,
+    errorCode: null,
+    errorSubcode: null,
+    errorMessage: reason,
+    sentAt: null,
+    notBefore: null,
+    attemptsDelta: -1,
+  };
 }
 
 /** The template with each parameter filled for this contact. */

@@ -17,8 +17,10 @@ import {
   MARKETING_BUDGET_REASON,
   MARKETING_COOLDOWN_REASON,
   MARKETING_FREQUENCY_REASON,
+  MARKETING_LOGIN_REASON,
   MARKETING_NOT_READY_REASON,
   MARKETING_OPTED_OUT_REASON,
+  MARKETING_PERMISSION_REASON,
   MARKETING_REGION_REASON,
   MARKETING_RETRY_LATER_REASON,
   MARKETING_TOKEN_REASON,
@@ -30,6 +32,7 @@ import {
   TEMPLATE_REFUSED_REASON,
   TOKEN_INVALID_REASON,
   UNKNOWN_OUTCOME_MESSAGE,
+  UTILITY_PERMISSION_REASON,
 } from '../../modules/campaigns/reasons.js';
 
 export type { Outcome };
@@ -64,11 +67,19 @@ export interface OutcomeTuning {
   rateLimitPauseMs: number;
 }
 
+/** One send path stops for the campaign (a permission it needs is missing); the other paths go on. */
+export interface PathStop {
+  path: 'utility' | 'marketing';
+  reason: string;
+}
+
 /** A failed send's outcome, and what it means for the rest of the campaign. */
 export interface FailureVerdict {
   outcome: Outcome;
   /** The whole campaign stops (token or permission lost, page restricted, marketing setup refused). */
   stop?: CampaignStop;
+  /** Only this send's path stops (utility or marketing refused for a permission). */
+  pathStop?: PathStop;
   /** The page is rate-limited: the rest of the chunk is not sent and the page pauses. */
   rateLimited?: boolean;
   /** Not a platform answer (a bug or a local failure): worth an error log. */
@@ -170,6 +181,9 @@ export function outcomeOfError(
       unexpected: true,
     };
   }
+  // A refusal that concerns one path only (its permission, marketing's own setup) stops that path.
+  const pathStop = pathStopOf(err, send);
+  if (pathStop) return { outcome: failed(err, pathStop.reason), pathStop };
   // The row was never sent: back to the queue, not an attempt; the campaign stops for `reason`.
   const stop = (reason: string, token = false): FailureVerdict => ({
     outcome: requeuedOutcome(send, 0, -1, now),
@@ -207,6 +221,34 @@ export function outcomeOfError(
       // recipient, window, policy (613/2018338: never again to this person), unknown: a definite refusal.
       return { outcome: failed(err, err.message) };
   }
+}
+
+/**
+ * A utility or marketing send refused for want of a permission ((#3), (#10) without a window subcode,
+ * (#200)-(#299)), or a marketing send whose user token is gone (190): that path stops, not the campaign,
+ * whose in-window sends need neither (docs/campaigns.md).
+ */
+function pathStopOf(err: GraphError, send: SendAttempt): PathStop | null {
+  const path =
+    send.messagingType === 'UTILITY'
+      ? 'utility'
+      : send.messagingType === 'MARKETING'
+        ? 'marketing'
+        : null;
+  if (!path) return null;
+  if (path === 'marketing' && err.kind === 'token') return { path, reason: MARKETING_LOGIN_REASON };
+  // Marketing Messages' own setup (terms, payment, budget, region, the page's permission) refuses every
+  // marketing send, and none of the standard ones.
+  if (path === 'marketing' && err.kind === 'marketing')
+    return { path, reason: marketingSetupReason(err.meaning ?? err.message) };
+  const c = err.code;
+  const refused =
+    err.kind === 'permission' && (c === 3 || c === 10 || (c !== null && c >= 200 && c <= 299));
+  if (!refused) return null;
+  return {
+    path,
+    reason: path === 'utility' ? UTILITY_PERMISSION_REASON : MARKETING_PERMISSION_REASON,
+  };
 }
 
 function attemptFields(send: SendAttempt) {

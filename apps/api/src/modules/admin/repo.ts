@@ -12,6 +12,8 @@ export interface AdminInput {
   /** Encrypted long-lived user token. */
   userTokenEnc: string;
   userTokenExpiresAt: Date | null;
+  /** What Facebook says the admin granted (debug_token's `scopes`). */
+  grantedScopes: string[];
 }
 
 export interface PageInput {
@@ -50,6 +52,7 @@ export async function saveSignIn(
           profilePic: admin.profilePic,
           userTokenEnc: admin.userTokenEnc,
           userTokenExpiresAt: admin.userTokenExpiresAt,
+          grantedScopes: admin.grantedScopes,
           tokenStatus: 'valid',
           updatedAt: sql`now()`,
         },

@@ -111,8 +111,15 @@ async function registerUserAdmin(
 
   let longLived: { token: string; expiresAt: Date | null };
   let profile: { name: string; email: string | null; profilePic: string | null };
+  let grantedScopes: string[];
   try {
-    assertTokenFor(await graph.debugToken(input.accessToken), config.fbAppId, input.userId);
+    const debug = await graph.debugToken(input.accessToken);
+    assertTokenFor(debug, config.fbAppId, input.userId);
+    // What the person granted in the login dialog (declined ones are left out): the screens that need a
+    // permission say which is missing and how to grant it (docs/product.md §6).
+    grantedScopes = Array.isArray(debug.scopes)
+      ? debug.scopes.filter((s): s is string => typeof s === 'string')
+      : [];
     const exchanged = await graph.exchangeToken(input.accessToken);
     longLived = {
       token: exchanged.accessToken,
@@ -145,6 +152,7 @@ async function registerUserAdmin(
       profilePic: profile.profilePic,
       userTokenEnc: tokens.encrypt(longLived.token),
       userTokenExpiresAt: longLived.expiresAt,
+      grantedScopes,
     },
     toPageInputs(accounts, tokens.encrypt),
   );
@@ -163,6 +171,7 @@ async function registerUserAdmin(
       email: profile.email,
       profilePic: profile.profilePic,
       role,
+      grantedScopes,
     },
     accounts: await listAdminPages(db, adminId),
   };

@@ -202,6 +202,10 @@ export interface SendTargetRow {
   marketing_campaign_id: string | null;
   marketing_ready_at: Date | null;
   ad_account_id: string | null;
+  /** The user token marketing messages are sent with (Meta's Flow 2): the scheduling admin's, if valid. */
+  marketing_token_enc: string | null;
+  /** Send paths Meta refused for want of a permission, with the reason. */
+  path_stops: Record<string, string>;
 }
 
 /**
@@ -218,7 +222,10 @@ export async function loadSendTarget(
             c.type, c.template_name, c.template_language, c.template_params,
             coalesce(m.status = 'approved', false) as template_ok,
             case when c.marketing then c.marketing_campaign_id end as marketing_campaign_id,
-            c.marketing_ready_at, p.marketing_ad_account_id as ad_account_id
+            c.marketing_ready_at, p.marketing_ad_account_id as ad_account_id,
+            (select a.user_token_enc from admins a where a.id = c.admin_id and a.token_status = 'valid')
+              as marketing_token_enc,
+            c.path_stops
      from campaigns c join pages p on p.id = c.page_id
      left join message_templates m on m.id = c.template_id
      left join lateral (
@@ -507,11 +514,29 @@ export async function completeIfDone(pool: Queryable, campaignId?: string): Prom
      update campaigns c set status = 'completed', completed_at = now(),
        status_reason = nullif(concat_ws(' ',
          case when c.status_reason = any($3::text[]) then c.status_reason end,
-         case when done.unknown > 0 then done.unknown || $2 end), '')
+         case when done.unknown > 0 then done.unknown || $2 end,
+         (select string_agg(e.value, ' ' order by e.key) from jsonb_each_text(c.path_stops) e)), '')
      from done where c.id = done.id returning c.id`,
     [campaignId ?? null, FLAGGED_FOR_REVIEW, TEMPLATE_PATH_REASON_TEXTS],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * Meta refused one send path of the campaign for want of a permission ('utility' | 'marketing'): its rows
+ * fail with the reason from now on, without a call; the other paths go on. Idempotent.
+ */
+export async function stopPath(
+  pool: Queryable,
+  campaignId: string,
+  path: string,
+  reason: string,
+): Promise<void> {
+  await pool.query(
+    `update campaigns set path_stops = path_stops || jsonb_build_object($2::text, $3::text)
+     where id = $1 and not path_stops ? $2`,
+    [campaignId, path, reason],
+  );
 }
 
 // ---- workers and recovery ----------------------------------------------------------------------------

@@ -116,3 +116,15 @@ export const MARKETING_NOT_READY_REASON =
 export function marketingSetupReason(meaning: string): string {
   return `Meta refused marketing messages for this page: ${meaning.replace(/\.$/, '')}. Fix it in Meta Business Suite or Ads Manager, then schedule again.`;
 }
+
+// ---- a send path Meta refuses for want of a permission: that path stops, the others go on ---------------
+
+/** Meta refused a utility send for want of pages_utility_messaging (or the app's capability). */
+export const UTILITY_PERMISSION_REASON =
+  'Utility template not sent: Meta requires the utility messaging permission (pages_utility_messaging). Reconnect Facebook and allow it, then schedule again for these contacts.';
+/** Meta refused a marketing send for want of the Marketing Messages permissions. */
+export const MARKETING_PERMISSION_REASON =
+  'Marketing message not sent: Meta requires the ads_management and marketing_messages_messenger permissions. Connect marketing (Marketing) and allow them, then schedule again for these contacts.';
+/** The user token marketing messages are sent with is gone (190), or its admin cannot be found. */
+export const MARKETING_LOGIN_REASON =
+  'Marketing message not sent: the Facebook login that sends marketing messages is no longer valid. Sign in again, then schedule again for these contacts.';

@@ -3,8 +3,11 @@
 import { Readable } from 'node:stream';
 import {
   MARKETING_MESSAGES,
+  missingScopes,
+  PERMISSION_MESSAGES,
   TEMPLATE_MESSAGES,
   templateParamMapError,
+  UTILITY_MESSAGING_SCOPE,
   type AudiencePreview,
   type Campaign,
   type CampaignDetail,
@@ -13,12 +16,7 @@ import {
   type PageMeta,
   type TemplateParamMap,
 } from '@pagecast/contract';
-import {
-  actingPageToken,
-  assertPageAdmin,
-  pageAccessError,
-  type PageRow,
-} from '../../auth/guards.js';
+import { assertPageAdmin, pageAccessError, type PageRow } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
 import { poolOf, type Db } from '../../db/client.js';
 import {
@@ -26,11 +24,13 @@ import {
   ForbiddenError,
   NotFoundError,
   UnavailableError,
+  UnprocessableError,
   ValidationError,
 } from '../../errors.js';
 import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
 import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
 import * as marketingRepo from '../marketing/repo.js';
+import { marketingPermissionError, marketingUserToken } from '../marketing/service.js';
 import type { ModuleDeps } from '../deps.js';
 import { findPageTemplate } from '../templates/repo.js';
 import { csvRow } from './csv.js';
@@ -72,10 +72,10 @@ async function createCampaign(
   const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
   const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
   const template = body.templateId
-    ? await campaignTemplate(db, page.id, body.templateId, body.templateParams)
+    ? await campaignTemplate(db, adminId, page.id, body.templateId, body.templateParams)
     : null;
   const marketing = body.marketing
-    ? await marketingCampaign(deps, page, tag?.id ?? null, body.name)
+    ? await marketingCampaign(deps, adminId, page, tag?.id ?? null, body.name)
     : null;
   return repo.insertCampaign(db, {
     template,
@@ -100,6 +100,7 @@ async function createCampaign(
  */
 async function marketingCampaign(
   deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens' | 'config'>,
+  adminId: string,
   page: PageRow,
   tagId: string | null,
   name: string,
@@ -109,15 +110,21 @@ async function marketingCampaign(
   if (!adAccountId) throw refuse(MARKETING_MESSAGES.notSetUp);
   if ((await marketingRepo.countSubscribers(deps.db, page.id, tagId)) === 0)
     throw refuse(MARKETING_MESSAGES.noSubscribers);
-  const token = actingPageToken(page, deps.tokens.decrypt);
-  if (!token) throw new ConflictError(RECONNECT_MESSAGE);
+  // Meta's Flow 2: the admin's own user token with the marketing permissions, not the page token.
+  let userToken: string;
+  try {
+    userToken = await marketingUserToken(deps, adminId);
+  } catch (err) {
+    if (err instanceof UnprocessableError) throw refuse(err.message);
+    throw err;
+  }
   if (!deps.graph)
     throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
   try {
     const created = await marketingGraph.createMessageCampaign(deps.graph, {
       adAccountId,
       pageId: page.fbPageId,
-      pageToken: token,
+      userToken,
       name,
     });
     return {
@@ -125,6 +132,8 @@ async function marketingCampaign(
       readyAt: new Date(Date.now() + deps.config.marketingWarmupMs),
     };
   } catch (err) {
+    const permission = err instanceof GraphError ? marketingPermissionError(err) : null;
+    if (permission) throw refuse(permission.message);
     if (
       err instanceof GraphError &&
       ['invalid', 'permission', 'marketing', 'unknown'].includes(err.kind)
@@ -140,10 +149,19 @@ async function marketingCampaign(
  */
 async function campaignTemplate(
   db: Db,
+  adminId: string,
   pageUuid: string,
   templateId: string,
   params: TemplateParamMap,
 ): Promise<repo.CampaignTemplate> {
+  // Meta refuses utility sends without the permission: said now, on the field, not at send time.
+  if (
+    missingScopes((await marketingRepo.adminGrant(db, adminId)).scopes, [UTILITY_MESSAGING_SCOPE])
+      .length > 0
+  )
+    throw new ValidationError(PERMISSION_MESSAGES.templates, {
+      templateId: [PERMISSION_MESSAGES.templates],
+    });
   const t = await findPageTemplate(db, pageUuid, templateId);
   if (!t)
     throw new ValidationError(TEMPLATE_MESSAGES.notFound, {

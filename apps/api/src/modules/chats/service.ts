@@ -1,6 +1,8 @@
 // Rules of the inbox (spec §3/§4/§5 Messages): recipients and conversations from the database, the one-time
 // history fetch from the Graph API, and replies inside Messenger's 24-hour window.
 import {
+  HUMAN_AGENT_OFF_MESSAGE,
+  HUMAN_AGENT_REFUSED_MESSAGE,
   replyWindow,
   type LiveEvent,
   type MessageReceived,
@@ -289,8 +291,14 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
       const contact = requireContact(found.contact);
       // Within 24 h a standard reply; up to 7 days a person's reply goes with the HUMAN_AGENT tag (this route
       // only ever sends what an admin typed); after that Messenger allows none, so nothing is sent.
-      const window = replyWindow(contact.lastInboundAt);
-      if (window.kind === 'closed') throw new UnprocessableError(REPLY_CLOSED_MESSAGE);
+      // HUMAN_AGENT only where Meta approved the app for it (config HUMAN_AGENT_ENABLED, docs/inbox.md).
+      const window = replyWindow(contact.lastInboundAt, Date.now(), {
+        humanAgent: deps.config.features.humanAgent,
+      });
+      if (window.kind === 'closed')
+        throw new UnprocessableError(
+          window.humanAgentOff ? HUMAN_AGENT_OFF_MESSAGE : REPLY_CLOSED_MESSAGE,
+        );
       // The admin's own page token (a co-admin's is never used): none means they must sign in again.
       const token = pageToken(page);
       if (!token) throw new ConflictError(RECONNECT_MESSAGE);
@@ -313,6 +321,9 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
         });
       } catch (err) {
         if (err instanceof GraphError) {
+          // (#10) on a HUMAN_AGENT reply: the app lacks Meta's Human Agent feature (Meta documents no code).
+          if (window.kind === 'human_agent' && err.code === 10 && err.subcode !== 2018278)
+            throw new UnprocessableError(HUMAN_AGENT_REFUSED_MESSAGE);
           // Facebook says the token or the role is gone: re-read this admin's pages now, not at sign-in.
           if (err.kind === 'token' || err.kind === 'permission') {
             void requestRecheck(deps.boss, adminId).catch(() => {});

@@ -237,6 +237,19 @@ export async function psidOfToken(db: Db, pageUuid: string, token: string): Prom
 }
 
 /** The admin's own (encrypted) user token, when it is still good. */
+/** The admin's user token (encrypted) and the permissions they granted, for the Marketing Message API. */
+export async function adminGrant(
+  db: Db,
+  adminId: string,
+): Promise<{ enc: string | null; scopes: string[] | null }> {
+  const { rows } = await poolOf(db).query<{ enc: string | null; scopes: string[] | null }>(
+    `select case when token_status = 'valid' then user_token_enc end as enc, granted_scopes as scopes
+       from admins where id = $1`,
+    [adminId],
+  );
+  return rows[0] ?? { enc: null, scopes: null };
+}
+
 export async function adminUserToken(db: Db, adminId: string): Promise<string | null> {
   const { rows } = await poolOf(db).query<{ enc: string | null }>(
     `select user_token_enc as enc from admins where id = $1 and token_status = 'valid'`,

@@ -1,17 +1,27 @@
 // Rules of marketing messages (Meta's paid Marketing Message API): a page connects the ad account Meta bills
-// (checked with Meta using the acting admin's own page token), and grows its subscribers by sending Meta's
-// opt-in request in a chat, only inside the 24-hour window and once per topic a week. Every route needs the
-// messaging role: it spends money or writes to contacts.
+// (checked with Meta using the acting admin's own user token: Meta's onboarding Flow 2, a user token with
+// ads_management + marketing_messages_messenger, docs/product.md §6), and grows its subscribers by sending
+// Meta's opt-in request in a chat (the page token), only inside the 24-hour window and once per topic a week.
+// Every route needs the messaging role: it spends money or writes to contacts.
 import {
   DEFAULT_OPTIN_TITLE,
   MARKETING_MESSAGES as M,
+  MARKETING_SCOPES,
+  missingScopes,
   OPTIN_REQUEST_INTERVAL_MS,
+  PERMISSION_MESSAGES,
   type ContactSubscription,
   type MarketingAdAccount,
   type MarketingSetup,
 } from '@pagecast/contract';
 import { actingPageToken, assertPageAdmin, type PageRow } from '../../auth/guards.js';
-import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../errors.js';
+import {
+  ConflictError,
+  NotFoundError,
+  UnavailableError,
+  UnprocessableError,
+  ValidationError,
+} from '../../errors.js';
 import { GraphError, marketingGraph, type GraphClient } from '../../graph/index.js';
 import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
 import type { ModuleDeps } from '../deps.js';
@@ -57,6 +67,34 @@ export function toContactSubscription(
   };
 }
 
+/** Meta's answers for a missing permission or capability: (#3), (#10), (#200)-(#299). */
+export function isPermissionRefusal(err: GraphError): boolean {
+  const c = err.code;
+  return c === 3 || c === 10 || (c !== null && c >= 200 && c <= 299);
+}
+
+/**
+ * The admin's user token for the Marketing Message API (Flow 2), or the 422 that says which permissions to
+ * grant (not a 403: the web app signs out on those). Meta refuses a page token on the ad-account calls
+ * (docs/product.md §6).
+ */
+export async function marketingUserToken(
+  deps: Pick<ModuleDeps, 'db' | 'tokens'>,
+  adminId: string,
+): Promise<string> {
+  const grant = await repo.adminGrant(deps.db, adminId);
+  const missing = missingScopes(grant.scopes, MARKETING_SCOPES);
+  if (missing.length > 0) throw new UnprocessableError(PERMISSION_MESSAGES.marketing(missing));
+  if (!grant.enc) throw new ConflictError(RECONNECT_MESSAGE);
+  return deps.tokens.decrypt(grant.enc);
+}
+
+/** Meta refused for want of a permission: the same next step as the check before the call. */
+export function marketingPermissionError(err: GraphError): UnprocessableError | null {
+  if (!isPermissionRefusal(err)) return null;
+  return new UnprocessableError(PERMISSION_MESSAGES.marketing([...MARKETING_SCOPES]));
+}
+
 export type MarketingService = ReturnType<typeof createMarketingService>;
 
 export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>) {
@@ -72,6 +110,15 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
     if (!deps.graph)
       throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
     return { page, token, graph: deps.graph };
+  }
+
+  /** The page's setup, with the permissions this admin has yet to grant for it. */
+  async function setupFor(adminId: string, page: PageRow): Promise<MarketingSetup> {
+    const grant = await repo.adminGrant(db, adminId);
+    return {
+      ...(await repo.setupOf(db, page.id, page.fbPageId)),
+      missingPermissions: missingScopes(grant.scopes, MARKETING_SCOPES),
+    };
   }
 
   async function contactOf(page: PageRow, psid: string): Promise<repo.ContactRef> {
@@ -94,7 +141,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
   return {
     async getMarketing(adminId: string, fbPageId: string): Promise<MarketingSetup> {
       const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
-      return repo.setupOf(db, page.id, page.fbPageId);
+      return setupFor(adminId, page);
     },
 
     /**
@@ -122,11 +169,16 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
       fbPageId: string,
       adAccountId: string,
     ): Promise<MarketingSetup> {
-      const { page, token, graph } = await pageForGraph(adminId, fbPageId);
+      const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+      const userToken = await marketingUserToken(deps, adminId);
+      if (!deps.graph)
+        throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
       let account: marketingGraph.AdAccountNode;
       try {
-        account = await marketingGraph.getAdAccount(graph, adAccountId, token);
+        account = await marketingGraph.getAdAccount(deps.graph, adAccountId, userToken);
       } catch (err) {
+        const permission = err instanceof GraphError ? marketingPermissionError(err) : null;
+        if (permission) throw permission;
         if (
           err instanceof GraphError &&
           ['invalid', 'permission', 'marketing', 'unknown'].includes(err.kind)
@@ -143,7 +195,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
         name: account.name ?? adAccountId,
         currency: account.currency ?? null,
       });
-      return repo.setupOf(db, page.id, page.fbPageId);
+      return setupFor(adminId, page);
     },
 
     async disconnectMarketing(adminId: string, fbPageId: string): Promise<MarketingSetup> {
@@ -151,7 +203,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
       if ((await repo.scheduledMarketingCampaigns(db, page.id)) > 0)
         throw new ConflictError(M.scheduledMarketing);
       await repo.disconnect(db, page.id);
-      return repo.setupOf(db, page.id, page.fbPageId);
+      return setupFor(adminId, page);
     },
 
     async getSubscription(

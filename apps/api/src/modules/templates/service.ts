@@ -2,9 +2,12 @@
 // acting admin's own page token, and kept here with Meta's verdict (status webhooks, and a re-read on
 // demand). Templates serve campaigns, so every route needs the messaging role.
 import {
+  missingScopes,
+  PERMISSION_MESSAGES,
   TEMPLATE_MESSAGES as M,
   templateParameterFormat,
   templateParams,
+  UTILITY_MESSAGING_SCOPE,
   type CreateTemplateValues,
   type MessageTemplate,
 } from '@pagecast/contract';
@@ -15,11 +18,14 @@ import {
   ForbiddenError,
   NotFoundError,
   UnavailableError,
+  UnprocessableError,
   ValidationError,
 } from '../../errors.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
 import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
 import type { ModuleDeps } from '../deps.js';
+import { adminGrant } from '../marketing/repo.js';
+import { isPermissionRefusal } from '../marketing/service.js';
 import * as repo from './repo.js';
 import { syncPageTemplates, templateStatus } from './sync.js';
 
@@ -53,6 +59,10 @@ export function createTemplatesService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
     fbPageId: string,
   ): Promise<{ page: PageRow; token: string; graph: GraphClient }> {
     const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+    // Meta answers every template call (#200) without the utility permission: say how to grant it first.
+    const granted = (await adminGrant(db, adminId)).scopes;
+    if (missingScopes(granted, [UTILITY_MESSAGING_SCOPE]).length > 0)
+      throw new UnprocessableError(PERMISSION_MESSAGES.templates);
     const token = actingPageToken(page, deps.tokens.decrypt);
     if (!token) throw new ConflictError(RECONNECT_MESSAGE);
     if (!deps.graph)
@@ -64,6 +74,7 @@ export function createTemplatesService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
   function graphFailure(err: unknown): unknown {
     if (!(err instanceof GraphError)) return err;
     if (err.subcode === DUPLICATE_SUBCODE) return new ConflictError(M.duplicate);
+    if (isPermissionRefusal(err)) return new UnprocessableError(PERMISSION_MESSAGES.templates);
     if (err.kind === 'invalid' || err.kind === 'unknown')
       return new ValidationError(`Meta refused the template: ${err.message}`);
     return sendError(err);

@@ -48,10 +48,20 @@ export function loadFbSdk(): Promise<FbSdk> {
   return loading;
 }
 
-/** FB.login; resolves null when the user cancels (no authResponse). */
-export function fbLogin(fb: FbSdk, scopes: readonly string[]): Promise<FbAuthResponse | null> {
+/**
+ * FB.login; resolves null when the user cancels (no authResponse). `rerequest`: ask again for permissions
+ * the person declined before (Facebook does not, otherwise).
+ */
+export function fbLogin(
+  fb: FbSdk,
+  scopes: readonly string[],
+  rerequest = false,
+): Promise<FbAuthResponse | null> {
   return new Promise((resolve) => {
-    fb.login((response) => resolve(response?.authResponse ?? null), { scope: scopes.join(',') });
+    fb.login((response) => resolve(response?.authResponse ?? null), {
+      scope: scopes.join(','),
+      ...(rerequest ? { auth_type: 'rerequest' } : {}),
+    });
   });
 }
 
@@ -70,7 +80,10 @@ export interface SocialLogin {
  * Loads the SDK if needed, logs in with the given scopes and reads the profile.
  * Resolves null when the login is cancelled or the SDK is unavailable (both are ignored, spec §4).
  */
-export async function socialLogin(scopes: readonly string[]): Promise<SocialLogin | null> {
+export async function socialLogin(
+  scopes: readonly string[],
+  rerequest = false,
+): Promise<SocialLogin | null> {
   // When the SDK is already there FB.login runs synchronously inside the click (popup blockers).
   let fb = readyFbSdk();
   if (!fb) {
@@ -81,7 +94,7 @@ export async function socialLogin(scopes: readonly string[]): Promise<SocialLogi
       return null;
     }
   }
-  const auth = await fbLogin(fb, scopes);
+  const auth = await fbLogin(fb, scopes, rerequest);
   if (!auth) return null;
   const profile = await fbProfile(fb);
   return { auth, profile };

@@ -46,6 +46,9 @@ export function readLoginResult(body: unknown): LoginResult | null {
       email: typeof u.email === 'string' ? u.email : null,
       profilePic: typeof u.profilePic === 'string' ? u.profilePic : null,
       role: u.role === 'operator' ? 'operator' : 'admin',
+      ...(Array.isArray(u.grantedScopes)
+        ? { grantedScopes: u.grantedScopes.filter((s): s is string => typeof s === 'string') }
+        : {}),
     },
     accounts: pages,
   };

@@ -1,15 +1,23 @@
 // Sign-in flow of spec §4 (client side): social login -> profile -> register-user-admin -> /select.
 // No router here: the landing page's own small entry (src/public) signs in with it too.
 import { useCallback, useRef, useState } from 'react';
-import { LOGIN_SCOPES } from '@pagecast/contract';
+import { loginScopes } from '@pagecast/contract';
+import { env } from '../../lib/env';
 import { useAuthStore, usePagesStore, type AuthUser } from '../../stores';
 import { socialLogin } from './fb-sdk';
 
 /** The API client and the contract's schemas load on the first click, not with the landing page. */
 const loadRegistration = () => import('./register-admin');
 
-/** Exact scopes requested at sign-in (spec §6). */
-export { LOGIN_SCOPES };
+/** Exact scopes requested at sign-in (spec §6): the base ones and what the enabled features need. */
+export const LOGIN_SCOPES: readonly string[] = loginScopes(env.features);
+
+export interface SignInOptions {
+  /** Other scopes than sign-in's (the 'Connect marketing' login asks for more). */
+  scopes?: readonly string[];
+  /** Ask again for permissions the person declined before (reconnecting for a missing one). */
+  rerequest?: boolean;
+}
 
 export const INVALID_LOGIN_RESPONSE_LOG = 'Invalid login response:';
 
@@ -18,7 +26,9 @@ export const INVALID_LOGIN_RESPONSE_LOG = 'Invalid login response:';
  * /select (replacing the landing page in history). A cancelled login or a missing SDK is ignored; an answer
  * without jwt and user is logged as invalid and nothing else happens.
  */
-export function useSignIn(onSignedIn: () => void | Promise<void>) {
+export function useSignIn(onSignedIn: () => void | Promise<void>, options: SignInOptions = {}) {
+  const scopes = options.scopes ?? LOGIN_SCOPES;
+  const rerequest = options.rerequest ?? false;
   const [pending, setPending] = useState(false);
   const running = useRef(false);
 
@@ -30,7 +40,7 @@ export function useSignIn(onSignedIn: () => void | Promise<void>) {
       // Started before the social login, not awaited: FB.login must run inside the click (popup blockers).
       const registration = loadRegistration();
       registration.catch(() => undefined); // a cancelled login never awaits it
-      const social = await socialLogin(LOGIN_SCOPES);
+      const social = await socialLogin(scopes, rerequest);
       if (!social) return;
       const { registerUserAdmin } = await registration;
       const { responseBody, result } = await registerUserAdmin(social);
@@ -45,6 +55,7 @@ export function useSignIn(onSignedIn: () => void | Promise<void>) {
         email: user.email,
         profilePic: user.profilePic,
         role: user.role,
+        ...(user.grantedScopes ? { grantedScopes: user.grantedScopes } : {}),
       };
       useAuthStore.getState().setAuth({ user: authUser, accessToken: jwt });
       usePagesStore.getState().setPages(accounts);
@@ -55,7 +66,7 @@ export function useSignIn(onSignedIn: () => void | Promise<void>) {
       running.current = false;
       setPending(false);
     }
-  }, [onSignedIn]);
+  }, [onSignedIn, scopes, rerequest]);
 
   return { login, pending };
 }

@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Recipient } from '@pagecast/contract';
 import { InboxScreen } from '@pagecast/ui/screens/inbox';
+import { env } from '../../lib/env';
 import { useAuthStore, usePagesStore } from '../../stores';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useBulkTagging } from './use-bulk-tagging';
@@ -54,6 +55,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
     // `contents`: the wrapper only scopes the keyboard shortcuts, it adds no box to the layout.
     <div ref={shortcutsRoot} className="contents">
       <InboxScreen
+        humanAgent={env.features.humanAgent}
         {...list}
         {...chat.props}
         {...send}

@@ -1,7 +1,13 @@
 // /dashboard/marketing: the page's marketing-messages setup wired to the pure MarketingScreen.
+import { marketingLoginScopes, PERMISSION_MESSAGES } from '@pagecast/contract';
 import { MarketingScreen } from '@pagecast/ui/screens/marketing';
+import { env } from '../../lib/env';
 import { errorMessage } from '../../lib/query';
 import { usePagesStore } from '../../stores';
+import { useReconnect } from '../auth/use-reconnect';
+
+/** Meta's onboarding Flow 2: a second, explicit login asking for the marketing permissions. */
+const MARKETING_LOGIN_SCOPES = marketingLoginScopes(env.features);
 import {
   useAdAccountsQuery,
   useConnectMarketing,
@@ -15,6 +21,8 @@ export function MarketingPage() {
   const adAccounts = useAdAccountsQuery(pageId, Boolean(setup.data && !setup.data.adAccount));
   const connect = useConnectMarketing(pageId);
   const disconnect = useDisconnectMarketing(pageId);
+  const connectLogin = useReconnect(MARKETING_LOGIN_SCOPES);
+  const missing = setup.data?.missingPermissions ?? [];
   return (
     <MarketingScreen
       setup={setup.data ?? null}
@@ -24,6 +32,16 @@ export function MarketingPage() {
       onRetry={() => void setup.refetch()}
       onConnect={(adAccountId) => connect.mutateAsync(adAccountId)}
       onDisconnect={() => disconnect.mutateAsync()}
+      permissionNotice={
+        missing.length > 0
+          ? {
+              message: PERMISSION_MESSAGES.marketing(missing),
+              actionLabel: PERMISSION_MESSAGES.connectMarketing,
+              onAction: () => void connectLogin.login(),
+              busy: connectLogin.pending,
+            }
+          : null
+      }
     />
   );
 }

@@ -1,7 +1,10 @@
 // /dashboard/templates: the page's utility templates wired to the pure TemplatesScreen.
+import { missingScopes, PERMISSION_MESSAGES, UTILITY_MESSAGING_SCOPE } from '@pagecast/contract';
 import { TemplatesScreen } from '@pagecast/ui/screens/templates';
 import { errorMessage } from '../../lib/query';
-import { usePagesStore } from '../../stores';
+import { useAuthStore, usePagesStore } from '../../stores';
+import { useReconnect } from '../auth/use-reconnect';
+import { LOGIN_SCOPES } from '../auth/use-sign-in';
 import {
   useCreateTemplate,
   useDeleteTemplate,
@@ -15,6 +18,10 @@ export function TemplatesPage() {
   const create = useCreateTemplate(pageId);
   const refresh = useRefreshTemplates(pageId);
   const remove = useDeleteTemplate(pageId);
+  // Meta refuses every template call without the utility messaging permission: say so, and ask again.
+  const granted = useAuthStore((s) => s.user?.grantedScopes);
+  const reconnect = useReconnect(LOGIN_SCOPES);
+  const missing = missingScopes(granted, [UTILITY_MESSAGING_SCOPE]).length > 0;
   return (
     <TemplatesScreen
       templates={templates.data ?? []}
@@ -23,6 +30,16 @@ export function TemplatesPage() {
       onCreate={(values) => create.mutateAsync(values)}
       onRefresh={() => refresh.mutateAsync()}
       onDelete={(id) => remove.mutateAsync(id)}
+      permissionNotice={
+        missing
+          ? {
+              message: PERMISSION_MESSAGES.templates,
+              actionLabel: PERMISSION_MESSAGES.reconnect,
+              onAction: () => void reconnect.login(),
+              busy: reconnect.pending,
+            }
+          : null
+      }
     />
   );
 }

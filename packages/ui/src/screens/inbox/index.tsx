@@ -34,6 +34,11 @@ export {
 export { TagSelector, type TagOption, type TagSelectorProps } from './tag-selector';
 
 export interface InboxScreenProps {
+  /**
+   * The app has Meta's Human Agent feature (HUMAN_AGENT_ENABLED): replies up to 7 days. Off: the composer
+   * closes 24 hours after the contact's last message and says why.
+   */
+  humanAgent?: boolean;
   recipients: Recipient[];
   recipientsLoading: boolean;
   recipientsError: string | null;
@@ -273,7 +278,9 @@ export function InboxScreen(props: InboxScreenProps) {
 
 function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () => void }) {
   const { recipient } = props;
-  const reply = replyWindow(recipient.lastInboundAt);
+  const reply = replyWindow(recipient.lastInboundAt, Date.now(), {
+    humanAgent: props.humanAgent ?? false,
+  });
   return (
     <>
       <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 md:px-4">

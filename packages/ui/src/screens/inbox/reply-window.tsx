@@ -1,7 +1,7 @@
 // The reply window of the open conversation (contract rules/reply-window.ts): a short status under the
 // contact's name, and a notice above the composer once a reply is no longer a standard one.
 import { Clock } from 'lucide-react';
-import type { ReplyWindow } from '@pagecast/contract';
+import { HUMAN_AGENT_OFF_MESSAGE, type ReplyWindow } from '@pagecast/contract';
 import { INBOX_TEXT } from './text';
 
 const HOUR = 3_600_000;
@@ -33,7 +33,9 @@ export function ReplyWindowNotice({ reply, locale }: { reply: ReplyWindow; local
   if (reply.kind === 'standard') return null;
   const text =
     reply.kind === 'closed'
-      ? INBOX_TEXT.windowClosed
+      ? reply.humanAgentOff
+        ? HUMAN_AGENT_OFF_MESSAGE
+        : INBOX_TEXT.windowClosed
       : INBOX_TEXT.humanAgentNotice(
           reply.until.toLocaleString(locale, {
             weekday: 'long',

@@ -8,6 +8,7 @@ import {
 import { Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { PermissionNotice, type PermissionNoticeProps } from '../../components/permission-notice';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../primitives/card';
@@ -20,6 +21,7 @@ import { toast } from '../../primitives/toaster';
 import { MARKETING_TEXT as T } from './texts';
 
 export { MARKETING_TEXT } from './texts';
+export type { PermissionNoticeProps } from '../../components/permission-notice';
 
 /** What a failed connect rejects with: the server's error body (or an Error with a message). */
 export interface MarketingActionError {
@@ -36,6 +38,8 @@ export interface MarketingScreenProps {
   onRetry: () => void;
   onConnect: (adAccountId: string) => Promise<unknown>;
   onDisconnect: () => Promise<unknown>;
+  /** Marketing permissions are missing: which, and the 'Connect marketing' login that asks for them. */
+  permissionNotice?: PermissionNoticeProps | null;
 }
 
 export function MarketingScreen({
@@ -46,10 +50,12 @@ export function MarketingScreen({
   onRetry,
   onConnect,
   onDisconnect,
+  permissionNotice,
 }: MarketingScreenProps) {
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <ScreenHeader title={T.title} description={T.description} />
+      {permissionNotice ? <PermissionNotice {...permissionNotice} /> : null}
       <div
         role="note"
         className="flex max-w-3xl items-start gap-3 rounded-md border border-warning/60 bg-warning/15 px-4 py-3 text-sm text-warning-foreground dark:text-foreground"

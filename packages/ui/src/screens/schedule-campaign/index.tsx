@@ -88,6 +88,11 @@ export interface ScheduleCampaignScreenProps {
   templatesHref?: string;
   /** The page is set up for paid marketing messages (an ad account is connected). */
   marketingAvailable?: boolean;
+  /**
+   * A path the signed-in admin lacks a Meta permission for: which, and how to grant it (docs/product.md
+   * §6), shown with that path's choice.
+   */
+  permissionNotes?: { templates?: string | null; marketing?: string | null };
   /** The clock (tests pin it). */
   now?: () => Date;
 }
@@ -122,6 +127,7 @@ export function ScheduleCampaignScreen({
   templatesLoading = false,
   templatesHref = '/dashboard/templates',
   marketingAvailable = false,
+  permissionNotes = {},
   now = systemNow,
 }: ScheduleCampaignScreenProps) {
   const approved = templates.filter((t) => t.status === 'approved');
@@ -270,6 +276,10 @@ export function ScheduleCampaignScreen({
                 marketing: values.marketing,
               }}
             />
+            {((audience?.outsideWindow ?? 0) > 0 || values.templateId) &&
+            permissionNotes.templates ? (
+              <PathPermissionNote text={permissionNotes.templates} />
+            ) : null}
             {(audience?.outsideWindow ?? 0) > 0 || values.templateId ? (
               <TemplateSection
                 id={(f) => `${ids}-${f}`}
@@ -288,6 +298,10 @@ export function ScheduleCampaignScreen({
                   set('templateParams', { ...values.templateParams, [param]: choice })
                 }
               />
+            ) : null}
+            {((audience?.subscribersOutside ?? 0) > 0 || values.marketing) &&
+            permissionNotes.marketing ? (
+              <PathPermissionNote text={permissionNotes.marketing} />
             ) : null}
             {(marketingAvailable && (audience?.subscribersOutside ?? 0) > 0) ||
             values.marketing ||
@@ -393,5 +407,14 @@ export function ScheduleCampaignScreen({
         </div>
       </form>
     </div>
+  );
+}
+
+/** A send path's missing permission, beside its choice. */
+function PathPermissionNote({ text }: { text: string }) {
+  return (
+    <p role="note" className="rounded-md border border-warning/60 bg-warning/15 px-3 py-2 text-sm">
+      {text}
+    </p>
   );
 }

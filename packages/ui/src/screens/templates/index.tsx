@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { PermissionNotice, type PermissionNoticeProps } from '../../components/permission-notice';
 import { Collapsible } from '../../primitives/collapsible';
 import { toast } from '../../primitives/toaster';
 import { TemplateForm, type TemplateActionError, type TemplateFormValues } from './template-form';
@@ -14,6 +15,7 @@ import { TEMPLATES_TEXT as T } from './texts';
 
 export { TEMPLATES_TEXT } from './texts';
 export type { TemplateActionError, TemplateFormValues } from './template-form';
+export type { PermissionNoticeProps } from '../../components/permission-notice';
 
 export interface TemplatesScreenProps {
   templates: MessageTemplate[];
@@ -23,6 +25,8 @@ export interface TemplatesScreenProps {
   /** Re-reads every template's status from Meta. */
   onRefresh: () => Promise<unknown>;
   onDelete: (id: string) => Promise<unknown>;
+  /** The utility messaging permission is missing: which, and the login that asks for it again. */
+  permissionNotice?: PermissionNoticeProps | null;
 }
 
 export function TemplatesScreen({
@@ -32,6 +36,7 @@ export function TemplatesScreen({
   onCreate,
   onRefresh,
   onDelete,
+  permissionNotice,
 }: TemplatesScreenProps) {
   const [open, setOpen] = useState({ create: true, list: true });
   const [refreshing, setRefreshing] = useState(false);
@@ -52,6 +57,7 @@ export function TemplatesScreen({
   return (
     <div className="@container flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <ScreenHeader title={T.title} description={T.description} />
+      {permissionNotice ? <PermissionNotice {...permissionNotice} /> : null}
       <div
         role="note"
         className="flex max-w-4xl items-start gap-3 rounded-md border border-warning/60 bg-warning/15 px-4 py-3 text-sm text-warning-foreground dark:text-foreground"

@@ -1,0 +1,213 @@
+// Permissions as Meta documents them (docs/product.md §6), over HTTP against a real Postgres, pg-boss, the
+// campaign worker and the emulator, which enforces them per endpoint: the screen that needs a missing
+// permission says which and how to grant it; a campaign whose utility path Meta refuses stops that path
+// only; the Marketing Message API takes the admin's user token, not the page token.
+import { PERMISSION_MESSAGES } from '@pagecast/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenCipher } from '../src/crypto/tokens.js';
+import { UTILITY_PERMISSION_REASON } from '../src/modules/campaigns/reasons.js';
+import {
+  createCampaignWorld,
+  must,
+  waitFor,
+  type CampaignWorld,
+  type WorldPage,
+} from './fixtures/campaign-world.js';
+
+let w: CampaignWorld;
+let encrypt: (plain: string) => string;
+
+beforeAll(async () => {
+  w = await createCampaignWorld({ MARKETING_WARMUP_MS: '0' });
+  encrypt = tokenCipher(w.t.config.encryptionKey).encrypt;
+  await w.startWorker();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const BASE = ['pages_show_list', 'pages_messaging', 'pages_read_engagement'];
+const emu = async (path: string, body: unknown, method = 'POST') => {
+  const res = await fetch(`${w.emulator.url.replace(/\/$/, '')}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, path).toBe(200);
+  return res.json() as Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+const ownerOf = (p: WorldPage) =>
+  must([...must(w.emulator.world.pages.get(p.fbPageId)).roles.keys()][0]);
+
+/**
+ * The page's owner signs in again granting only `scopes`: a user token and page token with exactly those
+ * (as Facebook issues them), stored as sign-in stores them, with the grant recorded.
+ */
+async function grantOnly(p: WorldPage, scopes: string[], record = true) {
+  const user = await emu(`/_emulator/users/${ownerOf(p)}/tokens`, { scopes, longLived: true });
+  const res = await fetch(
+    `${w.emulator.url.replace(/\/$/, '')}/v25.0/me/accounts?fields=id,access_token&access_token=${user.access_token}`,
+  );
+  const accounts = (await res.json()) as { data: Array<{ id: string; access_token: string }> };
+  const pageToken = must(accounts.data.find((a) => a.id === p.fbPageId)).access_token;
+  await w.pool.query('update page_admins set page_token_enc = $2 where page_id = $1', [
+    p.uuid,
+    encrypt(pageToken),
+  ]);
+  await w.pool.query(`update admins set user_token_enc = $2, granted_scopes = $3 where id = $1`, [
+    w.adminId,
+    encrypt(user.access_token as string),
+    record ? ['public_profile', ...scopes] : null,
+  ]);
+}
+
+describe('utility templates without pages_utility_messaging', () => {
+  it('Templates says which permission and how to grant it: from the recorded grant, no Graph call', async () => {
+    const p = await w.createPage({ inside: 0, outside: 0 });
+    await grantOnly(p, BASE);
+    const res = await w.api('POST', '/api/v1/templates', {
+      pageId: p.fbPageId,
+      name: 'order_update',
+      language: 'en_US',
+      body: 'Your order {{ref}} has shipped.',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: PERMISSION_MESSAGES.templates });
+    expect(must(w.emulator.world.pages.get(p.fbPageId)).templates).toHaveLength(0);
+  });
+
+  it("and from Meta's (#200) when the grant was not recorded (a session from before)", async () => {
+    const p = await w.createPage({ inside: 0, outside: 0 });
+    await grantOnly(p, BASE, false);
+    const res = await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: PERMISSION_MESSAGES.templates });
+    // Nothing else breaks: the inbox still answers.
+    expect((await w.api('GET', `/api/v1/chats/${p.fbPageId}/recipients`)).status).toBe(200);
+  });
+
+  it('a campaign naming a template is refused on the field when the grant says it is missing', async () => {
+    const p = await w.createPage({ inside: 1, outside: 1 });
+    await grantOnly(p, [...BASE, 'pages_utility_messaging']);
+    const created = await w.api('POST', '/api/v1/templates', {
+      pageId: p.fbPageId,
+      name: 'order_note',
+      language: 'en_US',
+      body: 'Your order {{ref}} has shipped.',
+    });
+    expect(created.status, created.text).toBe(201);
+    await grantOnly(p, BASE);
+    const before = await w.pool.query('select count(*)::int as n from campaigns');
+    const res = await w.api('POST', '/api/v1/campaigns/create', {
+      name: 'Order updates',
+      description: 'Utility',
+      pageId: p.fbPageId,
+      tagId: null,
+      time: new Date().toISOString(),
+      sendNow: true,
+      type: 'POST_PURCHASE_UPDATE',
+      msg: 'Hello from the shop',
+      templateId: created.body.id,
+      templateParams: { ref: { source: 'text', text: 'A-1' } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.templateId).toEqual([PERMISSION_MESSAGES.templates]);
+    expect((await w.pool.query('select count(*)::int as n from campaigns')).rows).toEqual(
+      before.rows,
+    );
+  });
+
+  it('a campaign stops its utility path with the reason; the in-window sends go on', async () => {
+    const p = await w.createPage({ inside: 2, outside: 3 });
+    await grantOnly(p, [...BASE, 'pages_utility_messaging']);
+    const created = await w.api('POST', '/api/v1/templates', {
+      pageId: p.fbPageId,
+      name: 'order_status',
+      language: 'en_US',
+      body: 'Your order {{ref}} has shipped.',
+    });
+    expect(created.status, created.text).toBe(201);
+    await w.pool.query(`update message_templates set status = 'approved' where id = $1`, [
+      created.body.id,
+    ]);
+    const fbTemplate = must(must(w.emulator.world.pages.get(p.fbPageId)).templates[0]);
+    fbTemplate.status = 'APPROVED';
+    // The permission is gone by send time (declined when the admin signed in again).
+    await grantOnly(p, BASE, false);
+    const res = await w.api('POST', '/api/v1/campaigns/create', {
+      name: 'Order updates',
+      description: 'Utility',
+      pageId: p.fbPageId,
+      tagId: null,
+      time: new Date().toISOString(),
+      sendNow: true,
+      type: 'POST_PURCHASE_UPDATE',
+      msg: 'Hello from the shop',
+      templateId: created.body.id,
+      templateParams: { ref: { source: 'text', text: 'A-1' } },
+    });
+    expect(res.status, res.text).toBe(201);
+    const d = await waitFor(async () => {
+      const r = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
+      return ['completed', 'failed', 'cancelled'].includes(r.campaign.status) && r;
+    }, 30_000);
+    expect(d.campaign).toMatchObject({ status: 'completed', dispatchedCount: 2, failedCount: 3 });
+    expect(d.campaign.statusReason).toContain(UTILITY_PERMISSION_REASON);
+    const outbox = await w.outbox(p.fbPageId);
+    expect(outbox.map((e) => e.messaging_type)).toEqual(['UPDATE', 'UPDATE']);
+    const failed = await w.pool.query<{ error_message: string }>(
+      `select error_message from campaign_recipients where campaign_id = $1 and state = 'failed'`,
+      [res.body.id],
+    );
+    expect(failed.rows.map((r) => r.error_message)).toEqual(
+      Array(3).fill(UTILITY_PERMISSION_REASON),
+    );
+    const stops = await w.pool.query<{ path_stops: Record<string, string> }>(
+      'select path_stops from campaigns where id = $1',
+      [res.body.id],
+    );
+    expect(stops.rows[0]?.path_stops).toEqual({ utility: UTILITY_PERMISSION_REASON });
+  });
+});
+
+describe('marketing messages take the admin user token (Flow 2)', () => {
+  const MARKETING = ['ads_management', 'marketing_messages_messenger'];
+
+  it('without the marketing permissions: the setup says which, connecting is refused with how to grant them', async () => {
+    const p = await w.createPage({ inside: 0, outside: 0 });
+    const account = (await emu('/_emulator/ad-accounts', { userId: ownerOf(p) })).id as string;
+    await grantOnly(p, BASE);
+    const setup = await w.api('GET', `/api/v1/marketing/page/${p.fbPageId}`);
+    expect(setup.body.missingPermissions).toEqual(MARKETING);
+    const res = await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, {
+      adAccountId: account,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: PERMISSION_MESSAGES.marketing(MARKETING) });
+    // Meta's own refusal of a user token without them reads the same (grant not recorded).
+    await grantOnly(p, BASE, false);
+    const meta = await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, {
+      adAccountId: account,
+    });
+    expect(meta.status).toBe(422);
+    expect(meta.body.message).toBe(PERMISSION_MESSAGES.marketing(MARKETING));
+  });
+
+  it('with them: the ad account is read with the user token; Meta refuses the page token there', async () => {
+    const p = await w.createPage({ inside: 1, outside: 1 });
+    const account = (await emu('/_emulator/ad-accounts', { userId: ownerOf(p) })).id as string;
+    await grantOnly(p, [...BASE, ...MARKETING]);
+    const setup = await w.api('GET', `/api/v1/marketing/page/${p.fbPageId}`);
+    expect(setup.body.missingPermissions).toEqual([]);
+    const res = await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, {
+      adAccountId: account,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.adAccount.id).toBe(account);
+    // The page token alone is refused by Meta on the ad account (what Pagecast used to send).
+    const pageToken = await fetch(
+      `${w.emulator.url.replace(/\/$/, '')}/v25.0/${account}?access_token=${p.token}`,
+    );
+    expect(((await pageToken.json()) as { error: { code: number } }).error.code).toBe(3);
+  });
+});
