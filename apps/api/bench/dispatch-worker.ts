@@ -52,6 +52,7 @@ const config = loadConfig({
   ENCRYPTION_KEY: env.ENCRYPTION_KEY,
   JWT_SECRET: 'bench-jwt-secret-that-is-long-enough',
   SEND_RATE_PER_PAGE: env.SEND_RATE_PER_PAGE,
+  HIGH_VOLUME_SENDS: env.HIGH_VOLUME_SENDS,
   LOG_LEVEL: 'silent',
 });
 // As the worker role of runtime.ts sets up its pool.
