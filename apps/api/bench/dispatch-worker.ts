@@ -63,12 +63,16 @@ const db = createDb(config.databaseUrl as string, {
 });
 await openConnections(db.pool);
 const boss = await startBoss(config.databaseUrl as string);
-const worker = await startCampaignWorker({
-  config,
-  db: db.db,
-  boss,
-  decryptToken: tokenCipher(config.encryptionKey).decrypt,
-});
+// BENCH_WORKER_OPTIONS (JSON): options the page-count search changes (batchConcurrency); none otherwise.
+const worker = await startCampaignWorker(
+  {
+    config,
+    db: db.db,
+    boss,
+    decryptToken: tokenCipher(config.encryptionKey).decrypt,
+  },
+  JSON.parse(env.BENCH_WORKER_OPTIONS ?? '{}'),
+);
 const report = () => process.stdout.write(`rss ${process.memoryUsage().rss}\n`);
 const timer = setInterval(report, 250);
 process.stdout.write(`ready ${worker.workerId}\n`);
