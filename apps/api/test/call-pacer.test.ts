@@ -44,6 +44,8 @@ describe('createPacer (call pacer)', () => {
   it('lets the first call of a key go at once, then spaces calls 1/rate apart plus 5%', async () => {
     const p = recorded(key(), 2);
     expect(await p.acquire()).toBe(0);
+    // Not even a zero wait: a free slot is taken at once.
+    expect(p.waits).toEqual([]);
     const w2 = await p.acquire();
     const w3 = await p.acquire();
     // 1000 / 2 x 1.05 = 525 ms per slot. Time spent between two reservations (measured) shortens the wait.

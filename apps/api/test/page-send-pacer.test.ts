@@ -37,6 +37,27 @@ describe('PageSendPacer', () => {
   });
   afterAll(() => db.drop());
 
+  it("calibrates on the database's own clock", async () => {
+    const readings: unknown[] = [];
+    const pool = {
+      query: async (...args: Parameters<pg.Pool['query']>) => {
+        const res = (await (db.pool.query as (...a: unknown[]) => Promise<pg.QueryResult>)(
+          ...args,
+        )) as pg.QueryResult<{ db_now: unknown }>;
+        readings.push(res.rows[0]?.db_now);
+        return res;
+      },
+    } as unknown as pg.Pool;
+    const t0 = Date.now();
+    await new PageSendPacer(pool, 36).reserve(await page(5), 1);
+    expect(readings).toHaveLength(6);
+    for (const r of readings) {
+      expect(typeof r).toBe('number');
+      // Epoch ms, as the reservation's times are (this process and the database share a clock here).
+      expect(Math.abs((r as number) - t0)).toBeLessThan(60_000);
+    }
+  });
+
   it('consecutive reservations of one page never overlap, by workers of any speed', async () => {
     const slow = laggy(db.pool);
     const a = new PageSendPacer(slow, 300);
@@ -86,8 +107,8 @@ function clockedDb() {
     skew: DB_EPOCH,
     before: 1,
     after: 1,
-    /** Database times the page's next free slot (ms). */
-    nextSlot: 0,
+    /** Database time of each page's next free slot (ms). */
+    nextSlots: new Map<string, number>(),
     queries: [] as string[],
     /** Process time at which the database last read its clock. */
     readAt: 0,
@@ -101,10 +122,16 @@ function clockedDb() {
       const dbNow = state.t + state.skew;
       state.t += state.after;
       if (!text.includes('page_send_rate')) return { rows: [{ db_now: dbNow }] };
-      const [, spanUs, horizonMs] = (q as { values: number[] }).values as [string, number, number];
-      if (state.nextSlot !== 0 && state.nextSlot >= dbNow + horizonMs) return { rows: [] };
-      state.nextSlot = Math.max(state.nextSlot, dbNow) + spanUs / 1000;
-      return { rows: [{ end_at: state.nextSlot, db_now: dbNow }] };
+      const [page, spanUs, horizonMs] = (q as { values: unknown[] }).values as [
+        string,
+        number,
+        number,
+      ];
+      const next = state.nextSlots.get(page);
+      if (next !== undefined && next >= dbNow + horizonMs) return { rows: [] };
+      const end = Math.max(next ?? 0, dbNow) + spanUs / 1000;
+      state.nextSlots.set(page, end);
+      return { rows: [{ end_at: end, db_now: dbNow }] };
     },
   };
   return { state, pool: pool as unknown as pg.Pool, now: () => state.t };
@@ -163,17 +190,57 @@ describe('PageSendPacer on a database clock the test controls', () => {
     const d = clockedDb();
     const pacer = new PageSendPacer(d.pool, 36, 0.96, d.now);
     await pacer.reserve('page', 1);
+    // The last reading taken: the reservation's, answered at this clock's time.
+    const takenAt = d.state.t;
     // The database clock steps 30 ms (NTP), and the next answers are slower (2 + 2 ms, not 1 + 1).
     d.state.skew += 30;
     d.state.before = 2;
     d.state.after = 2;
-    d.state.t += 5_000;
+    // Answered exactly 10 s after the reading in use: not newer than 10 s yet.
+    d.state.t = takenAt + 10_000 - 4;
     const stale = await pacer.reserve('other', 1);
     // Still the old offset: the slot, read from the database 30 ms ahead, lands 30 ms late on this clock.
     expect(stale.firstAt - d.state.readAt).toBeCloseTo(30, 3);
-    d.state.t += 5_001;
     const fresh = await pacer.reserve('third', 1);
     expect(fresh.firstAt).toBeCloseTo(d.state.readAt, 3);
+  });
+
+  it('a reading as fast as the best one replaces it', async () => {
+    const d = clockedDb();
+    const pacer = new PageSendPacer(d.pool, 36, 0.96, d.now);
+    await pacer.reserve('page', 1);
+    d.state.skew += 30;
+    // Same round trip (1 + 1 ms) as every reading so far: the newer one wins.
+    const r = await pacer.reserve('other', 1);
+    expect(r.firstAt).toBeCloseTo(d.state.readAt, 3);
+  });
+
+  it('counts its reservations, and calibrates again after the database was away', async () => {
+    const d = clockedDb();
+    let away = true;
+    const query = d.pool.query.bind(d.pool) as (q: unknown) => Promise<unknown>;
+    const pool = {
+      query: async (q: unknown) => {
+        if (away) throw new Error('connection refused');
+        return query(q);
+      },
+    } as unknown as pg.Pool;
+    const pacer = new PageSendPacer(pool, 36, 0.96, d.now);
+    const before = pacerStats.reservations;
+    // The calibration fails at its first read, then the reservation's own query.
+    await expect(pacer.reserve('page', 1)).rejects.toThrow('connection refused');
+    away = false;
+    await pacer.reserve('page', 1);
+    expect(d.state.queries).toEqual([
+      'calibration',
+      'calibration',
+      'calibration',
+      'calibration',
+      'calibration',
+      'page_send_rate_reserve',
+    ]);
+    await pacer.reserve('page', 1, 10_000);
+    expect(pacerStats.reservations - before).toBe(2);
   });
 
   it('books consecutive slots: the next reservation starts where the last one ends', async () => {
