@@ -65,7 +65,8 @@ const SEARCH_STEPS = (process.env.BENCH_DISPATCH_SEARCH ?? '20,50,100,200')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-const SEARCH_PER_PAGE = Number(process.env.BENCH_DISPATCH_SEARCH_PER_PAGE ?? (QUICK ? 350 : 700));
+// About 20 s (quick) or 40 s of the pace: each step's workers start cold, and their first ~2 s send slower.
+const SEARCH_PER_PAGE = Number(process.env.BENCH_DISPATCH_SEARCH_PER_PAGE ?? (QUICK ? 700 : 1_400));
 const UNTHROTTLED = 1_000_000;
 const log = (...args: unknown[]) => console.log('[dispatch bench]', ...args);
 function must<T>(v: T | null | undefined): T {
