@@ -52,6 +52,7 @@ const config = loadConfig({
   ENCRYPTION_KEY: env.ENCRYPTION_KEY,
   JWT_SECRET: 'bench-jwt-secret-that-is-long-enough',
   SEND_RATE_PER_PAGE: env.SEND_RATE_PER_PAGE,
+  HIGH_VOLUME_SENDS: env.HIGH_VOLUME_SENDS,
   LOG_LEVEL: 'silent',
 });
 // As the worker role of runtime.ts sets up its pool.
@@ -62,12 +63,16 @@ const db = createDb(config.databaseUrl as string, {
 });
 await openConnections(db.pool);
 const boss = await startBoss(config.databaseUrl as string);
-const worker = await startCampaignWorker({
-  config,
-  db: db.db,
-  boss,
-  decryptToken: tokenCipher(config.encryptionKey).decrypt,
-});
+// BENCH_WORKER_OPTIONS (JSON): options the page-count search changes (batchConcurrency); none otherwise.
+const worker = await startCampaignWorker(
+  {
+    config,
+    db: db.db,
+    boss,
+    decryptToken: tokenCipher(config.encryptionKey).decrypt,
+  },
+  JSON.parse(env.BENCH_WORKER_OPTIONS ?? '{}'),
+);
 const report = () => process.stdout.write(`rss ${process.memoryUsage().rss}\n`);
 const timer = setInterval(report, 250);
 process.stdout.write(`ready ${worker.workerId}\n`);

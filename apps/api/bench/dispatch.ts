@@ -4,16 +4,20 @@
  *  0. Baseline: the emulator's raw Send API capacity, a bare HTTP loop (64 concurrent requests).
  *  1. A 100,000-recipient campaign, emulator and pacer unthrottled: msgs/s with one worker, then two.
  *     Target >= 2,000 msgs/s with one worker.
- *  2. At 300 sends/s per page (the pacer at the platform's limit; the emulator left unthrottled so its
- *     outbox shows the pacer's own behaviour, timed by arrival at an nginx edge in front), two workers:
- *     achieved / limit (target >= 0.95) and sends over the limit in any sliding second of the outbox
- *     (target 0).
+ *  2. One page at the default pace (36/s, under Meta's high-volume threshold of 40 messages/s; the emulator
+ *     left unthrottled so its outbox shows the pacer's own behaviour, timed by arrival at an nginx edge in
+ *     front), two workers: achieved / pace (target >= 0.95) and sends over the pace in any sliding second of
+ *     the outbox (target 0; over 40 is reported too).
  *  3. Reach: one campaign over every send path (standard, utility template, paid marketing; 100,000
  *     recipients, 20,000 in quick mode), one worker, unthrottled (target >= 2,000 recipients/s); then ten
- *     pages dispatching at once at 300/s each, two worker processes that stay up across the runs (as
- *     deployed): the slowest page's achieved / limit (target >= 0.9) and sends over the limit in any sliding
+ *     pages dispatching at once at the default pace, two worker processes that stay up across the runs (as
+ *     deployed): the slowest page's achieved / pace (target >= 0.95) and sends over the pace in any sliding
  *     second of any page (target 0). The mixed campaign runs once; the ten pages once on the workers' cold
  *     start (its own figure), then BENCH_DISPATCH_RUNS times.
+ *  4. The largest number of pages this machine paces at once: 20, 50, 100, 200 pages (BENCH_DISPATCH_SEARCH)
+ *     at the default pace, two fresh workers a step with enough batch slots for every page (the deployed
+ *     default, 12 a process, sends at most 24 pages at once on two), until a step where a page falls below
+ *     0.95 of the pace, sends over it in a sliding second, or starts 2 s or more after its scheduled time.
  *  Every run: start delay = first send - scheduled time (target < 2 s); peak RSS of a worker, and of the API
  *  process (started apart, WORKERS_IN_API=false) polling the campaign's progress like the analytics screen.
  *  Baseline and campaigns are run BENCH_DISPATCH_RUNS times (3; 1 in quick mode), interleaved.
@@ -25,7 +29,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { figure, median, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
-import { loadConfig } from '../src/config.js';
+import {
+  DEFAULT_SEND_RATE_PER_PAGE,
+  HIGH_VOLUME_MESSAGES_PER_SECOND,
+  loadConfig,
+} from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { createDb } from '../src/db/client.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
@@ -36,8 +44,9 @@ import { createEmulatorPage, emulatorCall, startEmulatorProcess } from './seed.j
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECIPIENTS = Number(process.env.BENCH_DISPATCH_RECIPIENTS ?? (QUICK ? 20_000 : 100_000));
+/** About 20 s (quick) or a minute of the default pace. */
 const PACED_RECIPIENTS = Number(
-  process.env.BENCH_DISPATCH_PACED_RECIPIENTS ?? (QUICK ? 3_000 : 12_000),
+  process.env.BENCH_DISPATCH_PACED_RECIPIENTS ?? (QUICK ? 700 : 2_000),
 );
 const BASELINE_SENDS = QUICK ? 10_000 : 30_000;
 /** Reach: one campaign over every send path, and ten pages dispatching at once. */
@@ -45,9 +54,19 @@ const MIXED_RECIPIENTS = Number(
   process.env.BENCH_DISPATCH_MIXED_RECIPIENTS ?? (QUICK ? 20_000 : 100_000),
 );
 const TEN_PAGES = 10;
-const PER_PAGE_RECIPIENTS = Number(process.env.BENCH_DISPATCH_PER_PAGE ?? (QUICK ? 1_500 : 6_000));
+const PER_PAGE_RECIPIENTS = Number(process.env.BENCH_DISPATCH_PER_PAGE ?? (QUICK ? 350 : 1_000));
 const RUNS = Number(process.env.BENCH_DISPATCH_RUNS ?? (QUICK ? 1 : 3));
-const LIMIT = 300;
+/** The pace every paced run sends at: the product's default (docs/campaigns.md "Pace"). */
+const PACE = DEFAULT_SEND_RATE_PER_PAGE;
+/** Meta's high-volume threshold: sends over it in a sliding second are reported as well. */
+const THRESHOLD = HIGH_VOLUME_MESSAGES_PER_SECOND;
+/** Page counts of the search for the most pages paced at once, and each page's audience there. */
+const SEARCH_STEPS = (process.env.BENCH_DISPATCH_SEARCH ?? '20,50,100,200')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+// About 20 s (quick) or 40 s of the pace: each step's workers start cold, and their first ~2 s send slower.
+const SEARCH_PER_PAGE = Number(process.env.BENCH_DISPATCH_SEARCH_PER_PAGE ?? (QUICK ? 700 : 1_400));
 const UNTHROTTLED = 1_000_000;
 const log = (...args: unknown[]) => console.log('[dispatch bench]', ...args);
 function must<T>(v: T | null | undefined): T {
@@ -116,7 +135,12 @@ async function main() {
     [user.id],
   );
 
-  const makePage = async (name: string, contacts: number, on = { url: emulatorUrl, user }) => {
+  const makePage = async (
+    name: string,
+    contacts: number,
+    on = { url: emulatorUrl, user },
+    analyze = true,
+  ) => {
     const t = Date.now();
     const page = await createEmulatorPage(on.url, on.user.id, name, contacts);
     const { rows } = await pool.query<{ id: string }>(
@@ -138,8 +162,10 @@ async function main() {
       );
     }
     // Contacts of a live page arrive over its syncs and autovacuum keeps their statistics (bench/seed.ts).
-    await pool.query('analyze contacts');
-    log(`page ${name}: ${contacts} contacts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    if (analyze) {
+      await pool.query('analyze contacts');
+      log(`page ${name}: ${contacts} contacts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
     return {
       uuid,
       fbId: page.id,
@@ -149,7 +175,7 @@ async function main() {
     };
   };
 
-  const spawnWorker = (rate: number, graphUrl: string) => {
+  const spawnWorker = (rate: number, graphUrl: string, options: Record<string, unknown> = {}) => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(here, 'dispatch-worker.ts')],
@@ -161,6 +187,9 @@ async function main() {
           ENCRYPTION_KEY: encryptionKey,
           BENCH_DATA_DIR: dataDir,
           SEND_RATE_PER_PAGE: String(rate),
+          // The unthrottled runs measure capacity, far above Meta's high-volume threshold: an opt-in.
+          HIGH_VOLUME_SENDS: rate > THRESHOLD ? '1' : '0',
+          BENCH_WORKER_OPTIONS: JSON.stringify(options),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -246,7 +275,8 @@ async function main() {
       sendRate: (times.length - 1) / ((must(times[times.length - 1]) - must(times[0])) / 1000),
       startDelayMs: must(times[0]) - scheduled.getTime(),
       statusDelayMs: row.started_at.getTime() - scheduled.getTime(),
-      overLimit: overLimitSends(times, LIMIT),
+      overLimit: overLimitSends(times, PACE),
+      overThreshold: overLimitSends(times, THRESHOLD),
       maxInSecond: maxInWindow(times),
       peakRssMB: Math.max(...procs.map((p) => p.peakRss())) / 1024 ** 2,
       seconds,
@@ -305,6 +335,7 @@ async function main() {
         ratio:
           (times.length - 1) / ((must(times[times.length - 1]) - must(times[0])) / 1000) / rate,
         overLimit: overLimitSends(times, rate),
+        overThreshold: overLimitSends(times, THRESHOLD),
         startDelayMs: must(times[0]) - scheduled.getTime(),
       });
     }
@@ -379,16 +410,16 @@ async function main() {
     log(
       `run ${run}/${RUNS} 2 workers: ${two.msgsPerSecond.toFixed(0)} msgs/s (${two.seconds.toFixed(1)} s), start delay ${two.startDelayMs} ms`,
     );
-    const p = await runCampaign(paced, 2, LIMIT, PACED_RECIPIENTS, api);
+    const p = await runCampaign(paced, 2, PACE, PACED_RECIPIENTS, api);
     pacedRuns.push(p);
     log(
-      `run ${run}/${RUNS} paced: ${p.sendRate.toFixed(1)} sends/s of ${LIMIT} (${(p.sendRate / LIMIT).toFixed(3)}), max ${p.maxInSecond} in any second, ${p.overLimit} over the limit`,
+      `run ${run}/${RUNS} one page at the default pace: ${p.sendRate.toFixed(2)} sends/s of ${PACE} (${(p.sendRate / PACE).toFixed(3)}), max ${p.maxInSecond} in any second, ${p.overLimit} over ${PACE}, ${p.overThreshold} over ${THRESHOLD}`,
     );
   }
   // Its messages would stay in the heap of the emulator that judges the ten pages' pace (below).
   await emulatorCall(pacedEmulator.url, `/_emulator/pages/${paced.fbId}`, undefined, 'DELETE');
   // Reach: one campaign over every send path (standard, utility template, paid marketing), one worker,
-  // unthrottled; then ten pages dispatching at once, each paced at the platform's limit.
+  // unthrottled; then ten pages dispatching at once, each at the default pace.
   const mixedPage = await makePage('Bench Mixed Page', MIXED_RECIPIENTS);
   const mixed = await prepareMixedAudience(
     pool,
@@ -417,7 +448,7 @@ async function main() {
   // connections, code not yet optimised by V8): its first second sent 93-233 per page against ~280 once
   // warm (bench/FINDINGS.md), so it is its own figure; the RUNS runs after it are the sustained rate of ten
   // pages at once.
-  const tenWorkers = Array.from({ length: 2 }, () => spawnWorker(LIMIT, pacedEmulator.url));
+  const tenWorkers = Array.from({ length: 2 }, () => spawnWorker(PACE, pacedEmulator.url));
   await Promise.all(tenWorkers.map((p) => p.ready));
   const tenRuns = [];
   for (let run = 0; run <= RUNS; run++) {
@@ -429,9 +460,9 @@ async function main() {
       tenPages.push(
         await makePage(`Bench Page ${i + 1} of ${TEN_PAGES}`, PER_PAGE_RECIPIENTS, pacedEmulator),
       );
-    const ten = await runPagesAtOnce(tenPages, LIMIT, PER_PAGE_RECIPIENTS);
+    const ten = await runPagesAtOnce(tenPages, PACE, PER_PAGE_RECIPIENTS);
     log(
-      `run ${run === 0 ? 'cold' : `${run}/${RUNS}`} ten pages: ratios ${ten.map((p) => p.ratio.toFixed(3)).join(' ')}, over the limit ${ten.map((p) => p.overLimit).join(' ')}`,
+      `run ${run === 0 ? 'cold' : `${run}/${RUNS}`} ten pages: ratios ${ten.map((p) => p.ratio.toFixed(3)).join(' ')}, over ${PACE} ${ten.map((p) => p.overLimit).join(' ')}, over ${THRESHOLD} ${ten.map((p) => p.overThreshold).join(' ')}`,
     );
     tenRuns.push(ten);
   }
@@ -439,6 +470,60 @@ async function main() {
   const tenCold = must(tenRuns[0]);
   const tenWarm = tenRuns.slice(1);
   const tenAll = tenWarm.flat();
+
+  // The most pages paced at once: each step N pages, two fresh workers with a batch slot for every page
+  // (ceil(N / 2) + 2 each: the deployed 12 would queue pages beyond 24, which then send one after another, not
+  // at once). It stops at the first step that fails.
+  const search: Array<{
+    pages: number;
+    minRatio: number;
+    maxRatio: number;
+    overPace: number;
+    overThreshold: number;
+    maxStartDelayMs: number;
+    holds: boolean;
+  }> = [];
+  for (const n of SEARCH_STEPS) {
+    const t = Date.now();
+    const pages = [];
+    for (let i = 0; i < n; i++)
+      pages.push(
+        await makePage(`Bench Search Page ${i + 1} of ${n}`, SEARCH_PER_PAGE, pacedEmulator, false),
+      );
+    await pool.query('analyze contacts');
+    log(
+      `search: ${n} pages of ${SEARCH_PER_PAGE} contacts in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
+    const workers = Array.from({ length: 2 }, () =>
+      spawnWorker(PACE, pacedEmulator.url, { batchConcurrency: Math.ceil(n / 2) + 2 }),
+    );
+    await Promise.all(workers.map((p) => p.ready));
+    const result = await runPagesAtOnce(pages, PACE, SEARCH_PER_PAGE);
+    await Promise.all(workers.map((p) => p.stop()));
+    const step = {
+      pages: n,
+      minRatio: Math.min(...result.map((p) => p.ratio)),
+      maxRatio: Math.max(...result.map((p) => p.ratio)),
+      overPace: result.reduce((sum, p) => sum + p.overLimit, 0),
+      overThreshold: result.reduce((sum, p) => sum + p.overThreshold, 0),
+      maxStartDelayMs: Math.max(...result.map((p) => p.startDelayMs)),
+      holds: false,
+    };
+    step.holds = step.minRatio >= 0.95 && step.overPace === 0 && step.maxStartDelayMs < 2000;
+    search.push(step);
+    log(
+      `search: ${n} pages at once: ratios ${step.minRatio.toFixed(3)}-${step.maxRatio.toFixed(3)}, over ${PACE} ${step.overPace}, over ${THRESHOLD} ${step.overThreshold}, first sends up to ${step.maxStartDelayMs} ms late: ${step.holds ? 'holds' : 'fails'}`,
+    );
+    if (!step.holds) break;
+  }
+  const passed = search.filter((s) => s.holds);
+  const largest = passed.length > 0 ? Math.max(...passed.map((s) => s.pages)) : 0;
+  const searchNote = search
+    .map(
+      (s) =>
+        `${s.pages} pages: ${s.minRatio.toFixed(3)}-${s.maxRatio.toFixed(3)} of the pace, ${s.overPace} over ${PACE}, ${s.overThreshold} over ${THRESHOLD}, first sends <= ${(s.maxStartDelayMs / 1000).toFixed(2)} s late (${s.holds ? 'holds' : 'fails'})`,
+    )
+    .join('; ');
 
   const baselineMedian = must(median(baselines));
   const apiPeakMB = (await api.peakRssBytes()) / 1024 ** 2;
@@ -471,15 +556,15 @@ async function main() {
       digits: 0,
     }),
     figure({
-      name: `Dispatch at ${LIMIT} sends/s per page, ${PACED_RECIPIENTS.toLocaleString('en')} recipients, 2 workers: achieved / limit`,
+      name: `One page at the default pace (${PACE}/s), ${PACED_RECIPIENTS.toLocaleString('en')} recipients, 2 workers: achieved / pace`,
       unit: 'ratio',
-      values: pacedRuns.map((r) => r.sendRate / LIMIT),
+      values: pacedRuns.map((r) => r.sendRate / PACE),
       target: { op: '>=', value: 0.95 },
       digits: 3,
-      note: `first to last send on the emulator's outbox; max ${Math.max(...pacedRuns.map((r) => r.maxInSecond))} sends in any 1 s window`,
+      note: `first to last send on the emulator's outbox; max ${Math.max(...pacedRuns.map((r) => r.maxInSecond))} sends in any 1 s window; ${Math.max(...pacedRuns.map((r) => r.overThreshold))} over Meta's ${THRESHOLD} in the worst run`,
     }),
     figure({
-      name: `Sends over ${LIMIT}/s in any sliding second (outbox)`,
+      name: `One page: sends over ${PACE}/s in any sliding second (outbox)`,
       unit: 'sends',
       values: pacedRuns.map((r) => r.overLimit),
       target: { op: '<=', value: 0, of: 'max' },
@@ -499,27 +584,34 @@ async function main() {
         )}; the emulator's outbox held exactly one message per recipient. A campaign with a template reaches everyone outside the window, so it has no skipped rows: skips (no Graph call) are measured by the API tests`,
     }),
     figure({
-      name: `Ten pages at once, ${PER_PAGE_RECIPIENTS.toLocaleString('en')} recipients each at ${LIMIT}/s per page, 2 workers: slowest page's achieved / limit`,
+      name: `Ten pages at once, ${PER_PAGE_RECIPIENTS.toLocaleString('en')} recipients each at ${PACE}/s per page, 2 workers: slowest page's achieved / pace`,
       unit: 'ratio',
       values: tenWarm.map((ten) => Math.min(...ten.map((p) => p.ratio))),
-      target: { op: '>=', value: 0.9 },
+      target: { op: '>=', value: 0.95 },
       digits: 3,
       note: `one value per run, the workers' later campaigns; every page of every run: ${Math.min(...tenAll.map((p) => p.ratio)).toFixed(3)}-${Math.max(...tenAll.map((p) => p.ratio)).toFixed(3)}; first sends ${Math.min(...tenAll.map((p) => p.startDelayMs))}-${Math.max(...tenAll.map((p) => p.startDelayMs))} ms after the scheduled time`,
     }),
     figure({
-      name: `Ten pages at once, the workers' first campaign after they start: slowest page's achieved / limit`,
+      name: `Ten pages at once, the workers' first campaign after they start: slowest page's achieved / pace`,
       unit: 'ratio',
       values: [Math.min(...tenCold.map((p) => p.ratio))],
       digits: 3,
       note: `every page: ${Math.min(...tenCold.map((p) => p.ratio)).toFixed(3)}-${Math.max(...tenCold.map((p) => p.ratio)).toFixed(3)}; its first ~2 s send slower (bench/FINDINGS.md)`,
     }),
     figure({
-      name: `Ten pages at once: sends over ${LIMIT}/s in any sliding second, all pages`,
+      name: `Ten pages at once: sends over ${PACE}/s in any sliding second, all pages`,
       unit: 'sends',
       values: tenRuns.map((ten) => ten.reduce((n, p) => n + p.overLimit, 0)),
       target: { op: '<=', value: 0, of: 'max' },
       digits: 0,
-      note: 'every run, the first campaign included',
+      note: `every run, the first campaign included; over Meta's ${THRESHOLD}: ${Math.max(...tenRuns.map((ten) => ten.reduce((n, p) => n + p.overThreshold, 0)))} in the worst run`,
+    }),
+    figure({
+      name: `Most pages paced at once at ${PACE}/s, ${SEARCH_PER_PAGE.toLocaleString('en')} recipients each, 2 workers (every page >= 0.95 of the pace, 0 over, first send < 2 s late)`,
+      unit: 'pages',
+      values: [largest],
+      digits: 0,
+      note: `steps ${SEARCH_STEPS.join(', ')}${passed.length === search.length ? ' (every step held: the machine may pace more)' : ''}; ${searchNote}; workers with ceil(pages / 2) + 2 batch slots each (the deployed default is 12 a process)`,
     }),
     figure({
       name: 'Start delay after the scheduled time (first send)',
@@ -554,11 +646,12 @@ async function main() {
   ];
   const file = writeResult('dispatch', {
     figures,
+    search,
     notes: [
       'Workers are separate processes (apps/api/bench/dispatch-worker.ts); emulator and Postgres run beside them on the same machine.',
-      'The pacer targets 96% of the page rate (jitter margin), so about 0.96 is the expected ceiling of achieved / limit.',
+      `The paced runs send at the default pace, ${PACE}/s per page, under Meta's high-volume threshold of ${THRESHOLD} messages/s. The pacer targets 96% of it (jitter margin), so about 0.96 is the expected ceiling of achieved / pace.`,
       "The emulator runs in a process of its own, as the platform is remote, and the paced runs use a second one behind Debian's nginx as the platform's edge: its outbox times are when each request reached nginx (X-Request-Start), so a stall of the emulator's own (garbage collection, CPU shared with the workers and Postgres on this machine) does not show as a burst. It holds only the run it judges: each ten-pages run has new pages, and the last run's are deleted.",
-      'The paced run leaves the emulator unthrottled so its outbox measures the pacer itself (with the emulator enforcing 300/s, over-limit sends are impossible by construction and would show as 613 answers).',
+      "The paced runs leave the emulator unthrottled so its outbox measures the pacer itself (with the emulator enforcing a limit, over-limit sends are impossible by construction and would show as 613 answers). The unthrottled runs opt in with HIGH_VOLUME_SENDS (they put their page in the emulator's high-volume mode, which refuses no send).",
     ],
   });
   log(`wrote ${file}`);

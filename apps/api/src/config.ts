@@ -14,6 +14,19 @@ const bool = z
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.string().url().optional();
 
+/**
+ * Meta puts a Page that "sends more than 40 messages per second" into high-volume mode: its Page Inbox stops
+ * showing new messages, its people cannot send, and listing its conversations fails until the volume falls
+ * ("Messenger Platform rate limits", developers.facebook.com/docs/messenger-platform/overview/rate-limiting).
+ */
+export const HIGH_VOLUME_MESSAGES_PER_SECOND = 40;
+/**
+ * 0.9 of the threshold. The pacer spaces slots at 0.96 of the rate (34.6/s): 35 sends in a second when they
+ * leave on time, and 40 only if five more are packed into a second, ~140 ms of jitter, far past the 10 ms a
+ * late send is allowed before it gives its slot up (docs/campaigns.md "Pace").
+ */
+export const DEFAULT_SEND_RATE_PER_PAGE = 36;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -46,7 +59,8 @@ const EnvSchema = z.object({
     .optional(),
   OPERATOR_USER_IDS: z.string().default(''),
   SUPPORT_URL: z.string().url().default('https://wa.me/15550100200'),
-  SEND_RATE_PER_PAGE: z.coerce.number().int().positive().default(300),
+  SEND_RATE_PER_PAGE: z.coerce.number().int().positive().default(DEFAULT_SEND_RATE_PER_PAGE),
+  HIGH_VOLUME_SENDS: bool.default('false'),
   // Meta's warm-up between creating a marketing message campaign and its first send (an hour in 2026). Unset:
   // an hour against Facebook, a minute against the in-process emulator (the demo shows the path working).
   MARKETING_WARMUP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
@@ -94,6 +108,8 @@ export interface Config {
   /** The chat-app contact link (landing support section, 'Upgrade to Pro'). */
   supportUrl: string;
   sendRatePerPage: number;
+  /** SEND_RATE_PER_PAGE may exceed Meta's high-volume threshold (40/s): the admin accepted the consequence. */
+  highVolumeSends: boolean;
   /** Meta's warm-up before a new marketing message campaign may send. */
   marketingWarmupMs: number;
   conversationsRatePerPage: number;
@@ -142,6 +158,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SEND_RATE_PER_PAGE > HIGH_VOLUME_MESSAGES_PER_SECOND && !e.HIGH_VOLUME_SENDS) {
+    throw new ConfigError(
+      `SEND_RATE_PER_PAGE=${e.SEND_RATE_PER_PAGE} is above Meta's high-volume threshold of ` +
+        `${HIGH_VOLUME_MESSAGES_PER_SECOND} messages per second per page. While a campaign sends that fast, ` +
+        `Meta stops showing new messages in the page's Inbox, the page's people cannot send from it, and ` +
+        `listing its conversations fails (Pagecast's page sync waits until the campaign ends). Use ` +
+        `${HIGH_VOLUME_MESSAGES_PER_SECOND} or less (default ${DEFAULT_SEND_RATE_PER_PAGE}), or set ` +
+        `HIGH_VOLUME_SENDS=1 to accept this.`,
+    );
+  }
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction) {
     const missing = (['JWT_SECRET', 'ENCRYPTION_KEY'] as const).filter((k) => !e[k]);
@@ -195,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     supportUrl: e.SUPPORT_URL,
     sendRatePerPage: e.SEND_RATE_PER_PAGE,
+    highVolumeSends: e.HIGH_VOLUME_SENDS,
     marketingWarmupMs: e.MARKETING_WARMUP_MS ?? (e.GRAPH_API_URL ? 3_600_000 : 60_000),
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
     features: {

@@ -38,7 +38,8 @@ describe('loadConfig', () => {
       emulatorPort: 4010,
       emulatorHost: '127.0.0.1',
       operatorUserIds: [],
-      sendRatePerPage: 300,
+      sendRatePerPage: 36,
+      highVolumeSends: false,
       conversationsRatePerPage: 2,
       workersInApi: true,
     });
@@ -75,6 +76,23 @@ describe('loadConfig', () => {
     expect(c.workersInApi).toBe(false);
     expect(c.port).toBe(8080);
     expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it("paces under Meta's high-volume threshold unless HIGH_VOLUME_SENDS says otherwise", () => {
+    const dataDir = tmp();
+    expect(loadConfig({ DATA_DIR: dataDir, SEND_RATE_PER_PAGE: '40' }).sendRatePerPage).toBe(40);
+    const refused = () => loadConfig({ DATA_DIR: dataDir, SEND_RATE_PER_PAGE: '41' });
+    expect(refused).toThrow(ConfigError);
+    // The message names the consequence and the way out.
+    expect(refused).toThrow(/SEND_RATE_PER_PAGE=41 is above Meta's high-volume threshold of 40/);
+    expect(refused).toThrow(/Inbox/);
+    expect(refused).toThrow(/HIGH_VOLUME_SENDS=1/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, SEND_RATE_PER_PAGE: '300', HIGH_VOLUME_SENDS: 'false' }),
+    ).toThrow(ConfigError);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SEND_RATE_PER_PAGE: '300', HIGH_VOLUME_SENDS: '1' }),
+    ).toMatchObject({ sendRatePerPage: 300, highVolumeSends: true });
   });
 
   it('refuses to start in production without explicit JWT_SECRET and ENCRYPTION_KEY', () => {

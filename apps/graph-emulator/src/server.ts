@@ -120,6 +120,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ctx: GraphContext = {
     world,
     sendLimiter: new SlidingWindowLimiter(),
+    mediaSendLimiter: new SlidingWindowLimiter(),
     conversationsLimiter: new SlidingWindowLimiter(),
     webhooks,
     baseUrl,
@@ -162,7 +163,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   registerControl(app, {
     world,
     webhooks,
-    limiters: [ctx.sendLimiter, ctx.conversationsLimiter],
+    limiters: [ctx.sendLimiter, ctx.mediaSendLimiter, ctx.conversationsLimiter, world.highVolume],
     baseUrl,
     callbacks: {
       dataDeletionCallbackUrl: options.dataDeletionCallbackUrl,

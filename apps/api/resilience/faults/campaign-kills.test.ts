@@ -29,7 +29,7 @@ let w: CampaignWorld;
 const live: Worker[] = [];
 
 beforeAll(async () => {
-  w = await createCampaignWorld({ SEND_RATE_PER_PAGE: String(RATE) });
+  w = await createCampaignWorld({ SEND_RATE_PER_PAGE: String(RATE), HIGH_VOLUME_SENDS: '1' });
   // A little latency per send so a kill lands with requests in flight.
   Object.assign(w.emulator.world.behaviour, { latencyMs: 15, sendPerSecond: 0 });
 });

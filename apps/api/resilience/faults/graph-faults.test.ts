@@ -92,7 +92,7 @@ describe('Graph faults during campaign dispatch', () => {
   let emu = '';
 
   beforeAll(async () => {
-    w = await createCampaignWorld({ SEND_RATE_PER_PAGE: '150' });
+    w = await createCampaignWorld({ SEND_RATE_PER_PAGE: '150', HIGH_VOLUME_SENDS: '1' });
     emu = w.emulator.url.replace(/\/$/, '');
     await behave(emu, { sendPerSecond: 0, hangMs: HANG_MS });
     // As the worker builds its own: no retries inside the client (the worker decides), a short timeout.

@@ -124,6 +124,7 @@ beforeAll(async () => {
     DATA_DIR: appDataDir,
     WEB_DIST: path.join(appDataDir, 'no-web-build'),
     SEND_RATE_PER_PAGE: String(RATE),
+    HIGH_VOLUME_SENDS: '1',
     PUBLIC_URL: apiUrl,
   };
   api = spawnTsx(

@@ -19,7 +19,7 @@ let emitted = 0;
 let offListener: () => void = () => {};
 
 beforeAll(async () => {
-  w = await createCampaignWorld({ SEND_RATE_PER_PAGE: '150' });
+  w = await createCampaignWorld({ SEND_RATE_PER_PAGE: '150', HIGH_VOLUME_SENDS: '1' });
   w.emulator.world.behaviour.sendPerSecond = 0;
   await w.startWorker({ batchSize: 100 });
   // Listeners run in registration order, after the campaign counters (registered when the app was built):

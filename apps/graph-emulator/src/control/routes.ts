@@ -38,6 +38,9 @@ const behaviourSchema = z
   .object({
     latencyMs: z.number().int().min(0).max(60_000),
     sendPerSecond: z.number().int().min(0),
+    mediaSendPerSecond: z.number().int().min(0),
+    highVolumePerSecond: z.number().int().min(0),
+    highVolumeHoldMs: z.number().int().min(0).max(3_600_000),
     conversationsPerSecond: z.number().int().min(0),
     failureRate: z.number().min(0).max(1),
     failCodes: z.array(z.number().int()),

@@ -8,6 +8,8 @@ import type { RequestLog } from '../spec/request-log.js';
 export interface GraphContext {
   world: World;
   sendLimiter: SlidingWindowLimiter;
+  /** Audio and video sends, per page (Meta: 10/s). */
+  mediaSendLimiter: SlidingWindowLimiter;
   conversationsLimiter: SlidingWindowLimiter;
   webhooks: WebhookDispatcher;
   /** Public base URL of the emulator (used in paging links and avatar URLs). */

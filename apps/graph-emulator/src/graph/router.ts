@@ -4,6 +4,7 @@
 import { freshUrl } from '../media/media.js';
 import { randomBytes } from 'node:crypto';
 import { maybeFail, pagesRateLimited } from '../send/faults.js';
+import { highVolumeListingError } from '../send/high-volume.js';
 import { sendMessage } from '../send/send.js';
 import {
   adAccountRoutes,
@@ -294,8 +295,12 @@ function pageRoutes(
       if (platform !== 'messenger' && platform !== 'instagram')
         throw errors.param('Param platform must be one of {MESSENGER, INSTAGRAM}');
       conversationsCall(ctx, page, req);
-      const specs = fieldsOf(req, 'id,link,updated_time');
       const userId = param(req, 'user_id');
+      // Meta: in high-volume mode "API calls to get all conversations fail" (send/high-volume.ts).
+      const highVolumeMs =
+        userId === undefined ? world.highVolume.remainingMs(page.id, world.now()) : 0;
+      if (highVolumeMs > 0) throw highVolumeListingError(page.id, highVolumeMs);
+      const specs = fieldsOf(req, 'id,link,updated_time');
       let list: Contact[];
       if (platform === 'instagram') list = [];
       else if (userId !== undefined) {

@@ -2,7 +2,7 @@ import { requirePageToken, type Auth } from '../graph/auth.js';
 import { appFeatureMissing, requireEndpoint } from '../graph/permissions.js';
 import { objectParam, param, type GraphContext, type GraphRequest } from '../graph/context.js';
 import { errors, GraphApiError } from '../graph/errors.js';
-import type { Page } from '../world/types.js';
+import type { OutboxEntry, Page } from '../world/types.js';
 import { sendOptinRequest } from '../marketing/marketing.js';
 import { utilityMessage } from '../templates/templates.js';
 import { maybeFail, sendRateLimited, takeGraphError, type SendPath } from './faults.js';
@@ -131,6 +131,7 @@ export function sendMessage(
     if (failAfterSend) throw failAfterSend;
     return { recipient_id: psid, message_id: mid };
   }
+  let media: OutboxEntry['attachment'] | undefined;
   if (message.attachment !== undefined) {
     if (message.text !== undefined)
       throw errors.param('Only one of text or attachment can be specified');
@@ -147,11 +148,20 @@ export function sendMessage(
       if (failAfterSend) throw failAfterSend;
       return { recipient_id: psid, message_id: mid };
     }
-    throw errors.param('The emulator supports text messages only.');
-  }
-  if (typeof message.text !== 'string' || message.text.length === 0)
+    media = mediaAttachment(attachment, payload);
+    // Audio and video have a limit of their own: "10 calls per second per Facebook Page for messages that
+    // contain audio or video content" (Messenger Platform rate limits); they count in the 300 above too.
+    if (media.type === 'audio' || media.type === 'video') {
+      const mediaWait = ctx.mediaSendLimiter.tryAcquire(
+        page.id,
+        world.behaviour.mediaSendPerSecond,
+        now,
+      );
+      if (mediaWait > 0) throw sendRateLimited(page.id, mediaWait);
+    }
+  } else if (typeof message.text !== 'string' || message.text.length === 0)
     throw errors.param('param message[text] must be non-empty UTF-8 encoded string');
-  const text = message.text;
+  const text = media ? '' : String(message.text);
   if (text.length > MAX_TEXT && countChars(text) > MAX_TEXT) {
     throw errors.param(`Length of param message[text] must be less than or equal to ${MAX_TEXT}`);
   }
@@ -171,9 +181,38 @@ export function sendMessage(
     throw errors.outsideWindow();
   }
 
-  const mid = world.recordSend(page, contact, text, messagingType, tag, now);
+  const mid = world.recordSend(page, contact, text, messagingType, tag, now, undefined, {
+    ...(media ? { attachment: media } : {}),
+  });
   if (failAfterSend) throw failAfterSend;
   return { recipient_id: psid, message_id: mid };
+}
+
+const MEDIA_TYPES = new Set(['audio', 'video', 'image', 'file']);
+
+/** A media attachment by URL or by a saved attachment's id (the Send API's two ways). */
+function mediaAttachment(
+  attachment: unknown,
+  payload: Record<string, unknown> | undefined,
+): NonNullable<OutboxEntry['attachment']> {
+  const type =
+    attachment && typeof attachment === 'object' && 'type' in attachment
+      ? String(attachment.type)
+      : '';
+  if (type === 'template')
+    throw errors.param('The emulator supports only the notification_messages template.');
+  if (!MEDIA_TYPES.has(type))
+    throw errors.param(
+      'param message[attachment][type] must be one of {audio, video, image, file, template}',
+    );
+  const url = typeof payload?.url === 'string' ? payload.url : undefined;
+  const id =
+    typeof payload?.attachment_id === 'string' || typeof payload?.attachment_id === 'number'
+      ? String(payload.attachment_id)
+      : undefined;
+  if (!url && !id)
+    throw errors.param('param message[attachment][payload] must have a url or an attachment_id');
+  return { type, ...(url ? { url } : {}), ...(id ? { attachment_id: id } : {}) };
 }
 
 export { GraphApiError };

@@ -74,6 +74,8 @@ export interface OutboxEntry {
   time: number;
   /** A UTILITY send: the template's name and language, and the parameters as sent. */
   template?: { name: string; language: string; params: Record<string, string> };
+  /** An attachment send (audio, video, image, file): its type and where it came from. */
+  attachment?: { type: string; url?: string; attachment_id?: string };
 }
 
 /** Meta's ten template statuses (`pagemessage_templates_status_enum_param`). */
@@ -174,6 +176,12 @@ export interface TokenRecord {
 export interface Behaviour {
   latencyMs: number;
   sendPerSecond: number;
+  /** Send API calls per second per page for audio and video messages (Meta: 10). */
+  mediaSendPerSecond: number;
+  /** Messages per sliding second above which a page enters Meta's high-volume mode (0: never). */
+  highVolumePerSecond: number;
+  /** How long the mode lasts after the last second over the threshold (guess: Meta documents none). */
+  highVolumeHoldMs: number;
   conversationsPerSecond: number;
   failureRate: number;
   failCodes: number[];
@@ -205,6 +213,9 @@ export interface Behaviour {
 export const DEFAULT_BEHAVIOUR: Behaviour = {
   latencyMs: 0,
   sendPerSecond: 300,
+  mediaSendPerSecond: 10,
+  highVolumePerSecond: 40,
+  highVolumeHoldMs: 60_000,
   conversationsPerSecond: 2,
   failureRate: 0,
   failCodes: [1200],

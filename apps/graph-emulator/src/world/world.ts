@@ -1,4 +1,5 @@
 import { MarketingState } from '../marketing/marketing.js';
+import { HighVolumeMode } from '../send/high-volume.js';
 import { Rng } from '../util/rng.js';
 import { materialise, makeMid } from './history.js';
 import { TokenStore } from './tokens.js';
@@ -78,6 +79,8 @@ export class World {
     { userId: string; scopes: string[]; redirectUri: string; expiresAt: number }
   >();
   onEvent: (e: WorldEvent) => void = () => {};
+  /** Every message a page sends counts towards Meta's high-volume mode (send/high-volume.ts). */
+  highVolume = new HighVolumeMode();
   onChange: () => void = () => {};
   /** A template awaits Meta's review, or the clock moved: the server re-arms its review timer. */
   onTemplatePending: () => void = () => {};
@@ -459,10 +462,16 @@ export class World {
     template?: OutboxEntry['template'],
     /**
      * `silent`: no echo / delivery messaging webhooks (marketing messages have their own). `echo`: the echo's
-     * message body instead of `{text}` (a template's echo carries it as a template attachment).
+     * message body instead of `{text}` (a template's echo carries it as a template attachment). `attachment`:
+     * the media a send carried (audio and video are paced apart).
      */
-    opts: { silent?: boolean; echo?: Record<string, unknown> } = {},
+    opts: {
+      silent?: boolean;
+      echo?: Record<string, unknown>;
+      attachment?: OutboxEntry['attachment'];
+    } = {},
   ): string {
+    this.highVolume.note(page.id, now, this.behaviour);
     const msg = this.append(page, contact, false, text, now);
     contact.unread = 0;
     const entry: OutboxEntry = {
@@ -473,6 +482,7 @@ export class World {
       tag,
       time: now,
       ...(template ? { template } : {}),
+      ...(opts.attachment ? { attachment: opts.attachment } : {}),
     };
     page.outbox.push(entry);
     if (!opts.silent && this.app.subscription && page.subscribedApps.has(this.app.id)) {

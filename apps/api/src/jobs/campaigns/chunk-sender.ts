@@ -28,6 +28,13 @@ import {
 } from './outcome.js';
 
 const ATTEMPT_GROUP_MS = 50;
+/**
+ * At the default pace (36/s, a slot every 29 ms) 50 ms is one row: every send waited on its own two booking
+ * queries, which under load took longer than the slot, so the stream ran dry and the page lost pace. A group is
+ * at least this many rows, and the next is booked at least two slots ahead.
+ */
+const MIN_GROUP_ROWS = 4;
+const MIN_PREFETCH_SLOTS = 2;
 /** How long before a group's last slot the next group is booked: two queries' time, with margin. */
 const PREFETCH_LEAD_MS = 20;
 /** 0.25 + 0.5 + 1 + 2 x 29 s: about a minute. */
@@ -108,8 +115,8 @@ export class ChunkSender {
     }
     this.claimed = claimed.map((r) => r.contact_id);
     const intervalMs = ctx.pacer.intervalUs / 1000;
-    this.groupSize = Math.max(1, Math.floor(ATTEMPT_GROUP_MS / intervalMs));
-    this.prefetchSlots = Math.ceil(PREFETCH_LEAD_MS / intervalMs);
+    this.groupSize = Math.max(MIN_GROUP_ROWS, Math.floor(ATTEMPT_GROUP_MS / intervalMs));
+    this.prefetchSlots = Math.max(MIN_PREFETCH_SLOTS, Math.ceil(PREFETCH_LEAD_MS / intervalMs));
     // Faster than ~20k/s is "unthrottled" (benchmarks): lateness cannot matter there.
     this.checkLateness = intervalMs >= 0.05;
     this.slots = new SlotStream({

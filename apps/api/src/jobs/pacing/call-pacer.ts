@@ -15,15 +15,16 @@ export interface Pacer {
 /**
  * `ratePerSecond` calls per second for `key`, spaced evenly. `headroom` (default 5%) keeps the spacing a
  * little wider than the exact limit: network jitter can make two evenly spaced calls arrive closer than
- * sent, and a sliding-window limit then refuses the second.
+ * sent, and a sliding-window limit then refuses the second. `sleep` is how a caller waits (tests record it).
  */
 export function createPacer(
   db: Db,
   key: string,
   ratePerSecond: number,
-  options: { headroom?: number } = {},
+  options: { headroom?: number; sleep?: (ms: number) => Promise<void> } = {},
 ): Pacer {
   const intervalMs = (1000 / ratePerSecond) * (1 + (options.headroom ?? 0.05));
+  const wait = options.sleep ?? sleep;
   return {
     async acquire() {
       const { rows } = await db.execute<{ wait_ms: number }>(sql`
@@ -33,8 +34,8 @@ export function createPacer(
           set next_at = greatest(g.next_at, clock_timestamp()) + make_interval(secs => ${intervalMs / 1000})
         returning greatest(0, extract(epoch from (g.next_at - clock_timestamp())) * 1000
                               - ${intervalMs})::float8 as wait_ms`);
-      const wait = rows[0]?.wait_ms ?? 0;
-      if (wait > 0) await sleep(wait);
+      const waitMs = rows[0]?.wait_ms ?? 0;
+      if (waitMs > 0) await wait(waitMs);
     },
     async penalize(waitMs) {
       await db.execute(sql`

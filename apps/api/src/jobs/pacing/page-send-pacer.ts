@@ -13,6 +13,14 @@ export interface SlotReservation {
   count: number;
 }
 
+/**
+ * What a send carries, for the pace: Meta allows "10 calls per second per Facebook Page for messages that
+ * contain audio or video content" besides the 300 for text, links, reactions and stickers ("Messenger Platform
+ * rate limits"). Images and files have no limit of their own: they are 'text' here.
+ */
+export type PaceKind = 'text' | 'media';
+export const MEDIA_SENDS_PER_SECOND = 10;
+
 /** Process-wide pacer counters (benchmarks and metrics read them). */
 export const pacerStats = { reservations: 0, horizonWaits: 0, lateRenewals: 0, lateSkips: 0 };
 
@@ -32,25 +40,48 @@ const RESERVE = statement(
 
 export class PageSendPacer {
   readonly intervalUs: number;
+  /**
+   * A media send's slot. It is booked on the page's one row like any other, only longer: media goes at most
+   * at 10/s (with the headroom), and every message, media or not, still counts in the page's pace (Meta's
+   * high-volume threshold counts messages, whatever they carry).
+   */
+  readonly mediaIntervalUs: number;
 
   /**
    * `headroom` < 1 spaces slots slightly wider than the limit, so send-time jitter (event loop, network)
-   * never packs more than `ratePerSecond` requests into any one-second window at the platform.
+   * never packs more than `ratePerSecond` requests into any one-second window at the platform. `now` is this
+   * process's monotonic clock (tests give their own).
    */
   constructor(
     private readonly pool: pg.Pool,
     readonly ratePerSecond: number,
     headroom = 0.96,
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.intervalUs = 1_000_000 / (ratePerSecond * headroom);
+    this.mediaIntervalUs = Math.max(
+      this.intervalUs,
+      1_000_000 / (MEDIA_SENDS_PER_SECOND * headroom),
+    );
+  }
+
+  /** ms between two slots of `kind`. */
+  intervalMsOf(kind: PaceKind): number {
+    return (kind === 'media' ? this.mediaIntervalUs : this.intervalUs) / 1000;
   }
 
   /**
    * Reserves `count` consecutive slots. When the page's slots are already booked more than `horizonMs`
    * ahead (many workers), it waits instead of booking further out: reservations stay close to their use.
    */
-  async reserve(pageUuid: string, count: number, horizonMs = 250): Promise<SlotReservation> {
-    const spanUs = this.intervalUs * count;
+  async reserve(
+    pageUuid: string,
+    count: number,
+    horizonMs = 250,
+    kind: PaceKind = 'text',
+  ): Promise<SlotReservation> {
+    const intervalUs = kind === 'media' ? this.mediaIntervalUs : this.intervalUs;
+    const spanUs = intervalUs * count;
     // Once per process: lanes starting together share the one calibration. A failed one (database away) is
     // tried again by the next reservation; this one goes on and fails on its own query if it must.
     if (this.clock.rtt === Infinity) {
@@ -59,12 +90,12 @@ export class PageSendPacer {
       }));
     }
     for (;;) {
-      const t0 = performance.now();
+      const t0 = this.now();
       const { rows } = await this.pool.query<{ end_at: number; db_now: number }>({
         ...RESERVE,
         values: [pageUuid, spanUs, horizonMs],
       });
-      const t1 = performance.now();
+      const t1 = this.now();
       const row = rows[0];
       if (row) {
         pacerStats.reservations++;
@@ -75,7 +106,7 @@ export class PageSendPacer {
           // to 88 ms under load), over the next reservation's slots, perhaps another worker's: two runs
           // sent at once packed over the page's rate.
           firstAt: Number(row.end_at) - spanUs / 1000 - this.clock.offset,
-          intervalMs: this.intervalUs / 1000,
+          intervalMs: intervalUs / 1000,
           count,
         };
       }
@@ -106,11 +137,11 @@ export class PageSendPacer {
    */
   private async calibrate(): Promise<void> {
     for (let k = 0; k < CALIBRATION_READS; k++) {
-      const t0 = performance.now();
+      const t0 = this.now();
       const { rows } = await this.pool.query<{ db_now: number }>(
         `select (extract(epoch from clock_timestamp()) * 1000)::float8 as db_now`,
       );
-      const t1 = performance.now();
+      const t1 = this.now();
       if (rows[0]) this.observe(Number(rows[0].db_now), t0, t1);
     }
   }
