@@ -145,7 +145,6 @@ describe('page access re-check', () => {
   });
 
   it('a user token Facebook refuses marks the admin and their page tokens invalid and ends their sessions', async () => {
-
     const o = await owner();
     const stored = await t.database.db.execute<{ enc: string }>(
       sql`select user_token_enc as enc from admins where id = ${o.adminId}`,

@@ -40,6 +40,8 @@ const template = {
   name: 'order_ready',
   language: 'en_US',
   category: 'UTILITY',
+  // Named parameters need the format said: POSITIONAL is Meta's default.
+  parameter_format: 'NAMED',
   components: [
     {
       type: 'BODY',
