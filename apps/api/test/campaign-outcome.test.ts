@@ -174,9 +174,11 @@ describe('campaign send outcomes', () => {
   });
 
   it('a stop names the path whose send was refused', () => {
-    const utility = outcomeOfError(answered(200), send(1, 'UTILITY'), tuning, NOW);
+    // A permission on a utility send stops only that path (pathStop); what stops the whole campaign from a
+    // utility or marketing send (a dead page token, a restricted page) still names the path it came from.
+    const utility = outcomeOfError(answered(190), send(1, 'UTILITY'), tuning, NOW);
     expect(utility.stop?.path).toBe('utility');
-    const marketing = outcomeOfError(answered(2300039), send(1, 'MARKETING'), tuning, NOW);
+    const marketing = outcomeOfError(answered(368), send(1, 'MARKETING'), tuning, NOW);
     expect(marketing.stop?.path).toBe('marketing');
     expect(pathOf(send(1, 'RESPONSE'))).toBe('standard');
     expect(pathOf(send(1, 'MESSAGE_TAG'))).toBe('standard');
@@ -337,18 +339,22 @@ describe('marketing send outcomes (23000xx)', () => {
         'The Page or the ad account has not signed the Marketing Messages terms.',
       ),
     ],
-  ] as const)('%s stops the campaign: the setup refuses every marketing send', (code, reason) => {
-    const v = verdict(answered(code, code));
-    expect(v.stop).toEqual({ reason, token: false, path: 'marketing' });
-    expect(v.outcome).toMatchObject({ state: 'queued', attemptsDelta: -1, notBefore: null });
-  });
+  ] as const)(
+    '%s stops the marketing path only: the setup refuses every marketing send',
+    (code, reason) => {
+      const v = verdict(answered(code, code));
+      expect(v.stop).toBeUndefined();
+      expect(v.pathStop).toEqual({ path: 'marketing', reason });
+      expect(v.outcome).toMatchObject({ state: 'failed', errorMessage: reason });
+    },
+  );
 
   it('the setup reason says what Meta said and what to do', () => {
     expect(marketingSetupReason('No payment method.')).toBe(
       'Meta refused marketing messages for this page: No payment method. Fix it in Meta Business Suite or Ads Manager, then schedule again.',
     );
     const bare = new GraphError({ kind: 'marketing', message: 'raw words', code: 2300099 });
-    expect(verdict(bare).stop?.reason).toBe(marketingSetupReason('raw words'));
+    expect(verdict(bare).pathStop?.reason).toBe(marketingSetupReason('raw words'));
   });
 
   it.each([

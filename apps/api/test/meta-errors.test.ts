@@ -16,7 +16,7 @@ import {
 let w: CampaignWorld;
 
 beforeAll(async () => {
-  w = await createCampaignWorld({ SEND_RATE_PER_PAGE: '50' });
+  w = await createCampaignWorld();
   await w.startWorker();
 });
 afterAll(async () => {

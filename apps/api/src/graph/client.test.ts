@@ -331,6 +331,8 @@ describe('Graph client against the emulator', () => {
     if (emu.world.now() >= Date.UTC(2026, 3, 27))
       expect(retired).toMatchObject({ kind: 'recipient', code: 100 });
     await post(`${emu.url}/_emulator/behaviour`, { unavailablePsids: [psid] }, 'PUT');
+    // HUMAN_AGENT needs the app's Human Agent feature (App Review): this app has it.
+    await post(`${emu.url}/_emulator/app/features`, { humanAgent: true }, 'PUT');
     const gone = await caught(
       graph.sendMessage({ ...base, psid, messagingType: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
     );

@@ -290,7 +290,14 @@ export function marketingOutcomeOfError(
   if (code === null) return verdict;
   const reason = MARKETING_REASONS.find(([codes]) => codes.includes(code))?.[1];
   if (verdict.stop && reason) return { ...verdict, stop: { ...verdict.stop, reason } };
-  if (verdict.outcome.state !== 'failed') return verdict;
+  if (verdict.pathStop && reason)
+    return {
+      ...verdict,
+      pathStop: { ...verdict.pathStop, reason },
+      outcome: { ...verdict.outcome, errorMessage: reason },
+    };
+  // A stopped path's rows already carry its reason.
+  if (verdict.pathStop || verdict.outcome.state !== 'failed') return verdict;
   const message = reason ?? `Meta refused the marketing message: ${(err as GraphError).message}`;
   return { ...verdict, outcome: { ...verdict.outcome, errorMessage: message } };
 }
