@@ -28,7 +28,7 @@ import {
   ValidationError,
 } from '../../errors.js';
 import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
-import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
+import { sendError } from '../chats/service.js';
 import * as marketingRepo from '../marketing/repo.js';
 import { marketingPermissionError, marketingUserToken } from '../marketing/service.js';
 import type { ModuleDeps } from '../deps.js';
