@@ -14,7 +14,7 @@
  *     deployed): the slowest page's achieved / pace (target >= 0.95) and sends over the pace in any sliding
  *     second of any page (target 0). The mixed campaign runs once; the ten pages once on the workers' cold
  *     start (its own figure), then BENCH_DISPATCH_RUNS times.
- *  4. The largest number of pages this machine paces at once: 20, 50, 100, 200 pages (BENCH_DISPATCH_SEARCH)
+ *  4. The largest number of pages this machine paces at once: 10, 15, 20, 30, 50, 100, 200 pages (BENCH_DISPATCH_SEARCH)
  *     at the default pace, two fresh workers a step with enough batch slots for every page (the deployed
  *     default, 12 a process, sends at most 24 pages at once on two), until a step where a page falls below
  *     0.95 of the pace, sends over it in a sliding second, or starts 2 s or more after its scheduled time.
@@ -61,7 +61,7 @@ const PACE = DEFAULT_SEND_RATE_PER_PAGE;
 /** Meta's high-volume threshold: sends over it in a sliding second are reported as well. */
 const THRESHOLD = HIGH_VOLUME_MESSAGES_PER_SECOND;
 /** Page counts of the search for the most pages paced at once, and each page's audience there. */
-const SEARCH_STEPS = (process.env.BENCH_DISPATCH_SEARCH ?? '20,50,100,200')
+const SEARCH_STEPS = (process.env.BENCH_DISPATCH_SEARCH ?? '10,15,20,30,50,100,200')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
