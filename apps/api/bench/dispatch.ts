@@ -14,7 +14,7 @@
  *     deployed): the slowest page's achieved / pace (target >= 0.95) and sends over the pace in any sliding
  *     second of any page (target 0). The mixed campaign runs once; the ten pages once on the workers' cold
  *     start (its own figure), then BENCH_DISPATCH_RUNS times.
- *  4. The largest number of pages this machine paces at once: 20, 50, 100, 200 pages (BENCH_DISPATCH_SEARCH)
+ *  4. The largest number of pages this machine paces at once: 10, 15, 20, 30, 50, 100, 200 pages (BENCH_DISPATCH_SEARCH)
  *     at the default pace, two fresh workers a step with enough batch slots for every page (the deployed
  *     default, 12 a process, sends at most 24 pages at once on two), until a step where a page falls below
  *     0.95 of the pace, sends over it in a sliding second, or starts 2 s or more after its scheduled time.
@@ -38,6 +38,7 @@ import { tokenCipher } from '../src/crypto/tokens.js';
 import { createDb } from '../src/db/client.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { DEFAULT_CAMPAIGN_WORKER_OPTIONS } from '../src/jobs/campaigns/worker.js';
 import { startApi, type ApiProcess } from './api-process.js';
 import { prepareMixedAudience } from './reach-setup.js';
 import { createEmulatorPage, emulatorCall, startEmulatorProcess } from './seed.js';
@@ -61,7 +62,7 @@ const PACE = DEFAULT_SEND_RATE_PER_PAGE;
 /** Meta's high-volume threshold: sends over it in a sliding second are reported as well. */
 const THRESHOLD = HIGH_VOLUME_MESSAGES_PER_SECOND;
 /** Page counts of the search for the most pages paced at once, and each page's audience there. */
-const SEARCH_STEPS = (process.env.BENCH_DISPATCH_SEARCH ?? '20,50,100,200')
+const SEARCH_STEPS = (process.env.BENCH_DISPATCH_SEARCH ?? '10,15,20,30,50,100,200')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
@@ -471,8 +472,8 @@ async function main() {
   const tenWarm = tenRuns.slice(1);
   const tenAll = tenWarm.flat();
 
-  // The most pages paced at once: each step N pages, two fresh workers with a batch slot for every page
-  // (ceil(N / 2) + 2 each: the deployed 12 would queue pages beyond 24, which then send one after another, not
+  // The most pages paced at once: each step N pages, two fresh workers with a batch slot for every batch of
+  // every page (ceil(N x batches a page / 2) + 2 each: the deployed 12 would queue pages beyond 24, which then send one after another, not
   // at once). It stops at the first step that fails.
   const search: Array<{
     pages: number;
@@ -494,8 +495,12 @@ async function main() {
     log(
       `search: ${n} pages of ${SEARCH_PER_PAGE} contacts in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
+    // Every batch of every page at once: a page's second batch waiting for a slot would leave a gap.
+    const batchesPerPage = Math.ceil(SEARCH_PER_PAGE / DEFAULT_CAMPAIGN_WORKER_OPTIONS.batchSize);
     const workers = Array.from({ length: 2 }, () =>
-      spawnWorker(PACE, pacedEmulator.url, { batchConcurrency: Math.ceil(n / 2) + 2 }),
+      spawnWorker(PACE, pacedEmulator.url, {
+        batchConcurrency: Math.ceil((n * batchesPerPage) / 2) + 2,
+      }),
     );
     await Promise.all(workers.map((p) => p.ready));
     const result = await runPagesAtOnce(pages, PACE, SEARCH_PER_PAGE);
@@ -611,7 +616,7 @@ async function main() {
       unit: 'pages',
       values: [largest],
       digits: 0,
-      note: `steps ${SEARCH_STEPS.join(', ')}${passed.length === search.length ? ' (every step held: the machine may pace more)' : ''}; ${searchNote}; workers with ceil(pages / 2) + 2 batch slots each (the deployed default is 12 a process)`,
+      note: `steps ${SEARCH_STEPS.join(', ')}${passed.length === search.length ? ' (every step held: the machine may pace more)' : ''}; ${searchNote}; workers with a batch slot for every batch of every page, ceil(pages x ${Math.ceil(SEARCH_PER_PAGE / DEFAULT_CAMPAIGN_WORKER_OPTIONS.batchSize)} / 2) + 2 each (the deployed default is 12 a process)`,
     }),
     figure({
       name: 'Start delay after the scheduled time (first send)',
