@@ -48,6 +48,9 @@ const EnvSchema = z.object({
   FB_APP_SECRET: z.string().min(1).default('pagecast-emulator-app-secret'),
   WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('pagecast-verify-token'),
   EMULATOR_PORT: port.default(4010),
+  // Where the in-process emulator writes the shapes of the Graph requests it answered (the end-to-end suite
+  // checks them against Meta's spec); unset: kept in memory only.
+  EMULATOR_REQUEST_LOG: z.string().min(1).optional(),
   EMULATOR_HOST: z.string().default('127.0.0.1'),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   ENCRYPTION_KEY: z
@@ -99,6 +102,7 @@ export interface Config {
   fbAppSecret: string;
   webhookVerifyToken: string;
   emulatorPort: number;
+  emulatorRequestLog: string | undefined;
   /** Where the in-process emulator listens: loopback unless set (it hands out sign-in tokens). */
   emulatorHost: string;
   jwtSecret: string;
@@ -213,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fbAppSecret: e.FB_APP_SECRET,
     webhookVerifyToken: e.WEBHOOK_VERIFY_TOKEN,
     emulatorPort: e.EMULATOR_PORT,
+    emulatorRequestLog: e.EMULATOR_REQUEST_LOG,
     emulatorHost: e.EMULATOR_HOST,
     jwtSecret,
     encryptionKey: Buffer.from(encryptionKey, 'base64'),

@@ -20,6 +20,7 @@ export async function startLocalEmulator(config: Config): Promise<RunningEmulato
       appSecret: config.fbAppSecret,
       seed: 'demo',
       stateFile: path.join(config.dataDir, 'emulator.json'),
+      ...(config.emulatorRequestLog ? { requestLogFile: config.emulatorRequestLog } : {}),
       dataDeletionCallbackUrl: `${config.publicUrl}/api/v1/facebook/data-deletion`,
       deauthorizeCallbackUrl: `${config.publicUrl}/api/v1/facebook/deauthorize`,
     });

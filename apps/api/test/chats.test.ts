@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HUMAN_AGENT_OFF_MESSAGE, HUMAN_AGENT_REFUSED_MESSAGE } from '@pagecast/contract';
 import { contacts, contactTags, messages, tags } from '../src/db/schema.js';
 import type { GraphClient } from '../src/graph/index.js';
-import { REPLY_CLOSED_MESSAGE, WINDOW_CLOSED_MESSAGE } from '../src/modules/chats/service.js';
+import { REPLY_CLOSED_MESSAGE } from '../src/modules/chats/service.js';
+import { WINDOW_CLOSED_MESSAGE } from '../src/modules/page-graph.js';
 import {
   HOUR,
   buildChatApp,

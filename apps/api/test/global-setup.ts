@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startEmbeddedPostgres, type EmbeddedPg } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
-import { reportGraphRequests } from './graph-spec.js';
+import { reportGraphRequests } from '@pagecast/graph-emulator';
 
 export const TEMPLATE_DATABASE = 'pagecast_template';
 
@@ -32,7 +32,7 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await pg?.stop();
   if (!requestLogDir) return;
-  // The spec test: any Graph request outside Meta's spec fails the run (test/graph-spec.ts). A teardown cannot
+  // The spec test: any Graph request outside Meta's spec fails the run (the emulator's spec/check-logs.ts). A teardown cannot
   // throw a failure into vitest's result, so it sets the exit code.
   if (!reportGraphRequests(requestLogDir)) process.exitCode = 1;
   rmSync(requestLogDir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
-// The end-of-run spec check (graph-spec.ts) over request logs as emulators write them.
+// The end-of-run spec check (the emulator's spec/check-logs.ts) over request logs as emulators write them.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkGraphRequests } from './graph-spec.js';
+import { checkGraphRequests } from '@pagecast/graph-emulator';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'graph-spec-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

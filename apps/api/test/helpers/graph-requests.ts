@@ -1,5 +1,5 @@
 // The request log of the emulators a test file starts: each writes its own file into the run's folder
-// (test/global-setup.ts), which the run's end checks against Meta's spec (test/graph-spec.ts).
+// (test/global-setup.ts), which the run's end checks against Meta's spec (the emulator's spec/check-logs.ts).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { inject } from 'vitest';

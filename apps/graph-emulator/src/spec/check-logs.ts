@@ -1,10 +1,10 @@
-// The spec test: every Graph request the API made during the run, as the emulators logged it (their request logs,
-// one file per emulator, in the run's folder), checked against Meta's spec. The emulator's validator wrote each
-// shape's problems with the committed extract (apps/graph-emulator/src/spec/meta-spec.json); a shape with any
-// problem fails the run. Run by test/global-setup.ts after the last test file.
+// The spec test: every Graph request a test run made, as the emulators logged it (their request logs, one file
+// per emulator, in the run's folder), checked against Meta's spec. The emulator's validator wrote each shape's
+// problems with the committed extract (meta-spec.json); a shape with any problem fails the run. Run at the end
+// of the API's suites (apps/api/test/global-setup.ts) and of the end-to-end suite (e2e/graph-spec-teardown.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LoggedRequest } from '@pagecast/graph-emulator';
+import type { LoggedRequest } from './request-log.js';
 
 export interface GraphSpecReport {
   /** Distinct request shapes seen. */

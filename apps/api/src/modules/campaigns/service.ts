@@ -23,12 +23,11 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  UnavailableError,
   UnprocessableError,
   ValidationError,
 } from '../../errors.js';
 import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
-import { sendError } from '../chats/service.js';
+import { graphOf, graphRefusal } from '../page-graph.js';
 import * as marketingRepo from '../marketing/repo.js';
 import { marketingPermissionError, marketingUserToken } from '../marketing/service.js';
 import type { ModuleDeps } from '../deps.js';
@@ -118,10 +117,9 @@ async function marketingCampaign(
     if (err instanceof UnprocessableError) throw refuse(err.message);
     throw err;
   }
-  if (!deps.graph)
-    throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
+  const graph = graphOf(deps);
   try {
-    const created = await marketingGraph.createMessageCampaign(deps.graph, {
+    const created = await marketingGraph.createMessageCampaign(graph, {
       adAccountId,
       pageId: page.fbPageId,
       userToken,
@@ -139,7 +137,7 @@ async function marketingCampaign(
       ['invalid', 'permission', 'marketing', 'unknown'].includes(err.kind)
     )
       throw refuse(`Meta refused the marketing campaign: ${err.message}`);
-    throw err instanceof GraphError ? sendError(err) : err;
+    throw err instanceof GraphError ? graphRefusal(err) : err;
   }
 }
 

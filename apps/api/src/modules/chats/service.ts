@@ -18,12 +18,9 @@ import {
 import { GraphError, type GraphMessage } from '../../graph/index.js';
 import {
   ConflictError,
-  type DomainError,
   NotFoundError,
-  RateLimitedError,
   UnavailableError,
   UnprocessableError,
-  UpstreamError,
   ValidationError,
 } from '../../errors.js';
 import type { Db } from '../../db/client.js';
@@ -33,6 +30,7 @@ import { graphAttachments } from './attachments.js';
 import { toMessage, toRecipient } from './mappers.js';
 import * as repo from './repo.js';
 import { requestRecheck } from '../admin/page-access-check.js';
+import { graphRefusal, RECONNECT_MESSAGE } from '../page-graph.js';
 
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
@@ -40,16 +38,9 @@ const HISTORY_PAGE_SIZE = 100;
 /** What a history message is read with: its files and sticker too (never a blank bubble). */
 const HISTORY_FIELDS = 'id,message,from,to,created_time,attachments,sticker';
 
-/** The platform refused a reply as outside the window (our record of the contact's last message was stale). */
-export const WINDOW_CLOSED_MESSAGE =
-  'Messenger no longer allows replies to this contact: their last message is too long ago. Wait for them to write again.';
 /** No Graph call: the contact last wrote more than 7 days ago (or never), past even the human-agent reply. */
 export const REPLY_CLOSED_MESSAGE =
   'This contact last wrote more than 7 days ago, so Messenger allows no reply until they write again. Reach them with a campaign through an approved utility template instead.';
-export const RECONNECT_MESSAGE =
-  "The page's Facebook connection is no longer valid. Reconnect the page (log out and sign in again) and retry.";
-export const UNKNOWN_OUTCOME_MESSAGE =
-  'Facebook did not confirm whether the message was sent. Check the conversation before sending it again.';
 
 type Publish = (pageFbId: string, event: LiveEvent) => Promise<void>;
 
@@ -85,55 +76,6 @@ export interface ChatsService {
 
 /** Facebook writes '2017-02-23T00:31:29+0000'; Date wants the offset with a colon. */
 const parseFbTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-
-/** Meta restricted the page from sending (10/1893063, 368): no reply goes until the restriction ends. */
-export const PAGE_RESTRICTED_MESSAGE =
-  "Meta has temporarily restricted this page from sending messages. Check the page's status in Meta Business Suite and try again when the restriction ends.";
-
-/**
- * Graph API failures of a reply (or of any page call an admin made), as the admin should read them, by the
- * kind Meta's error table gives them (graph/errors.ts); never a 500 for the platform's answer.
- */
-export function sendError(err: GraphError): DomainError {
-  switch (err.kind) {
-    case 'token':
-      return new ConflictError(RECONNECT_MESSAGE);
-    case 'permission':
-      return new UnprocessableError(
-        `Facebook refused the message: ${err.message}. Reconnect the page and make sure the app may send messages for it.`,
-      );
-    case 'page_restricted':
-      return new UnprocessableError(PAGE_RESTRICTED_MESSAGE);
-    case 'window':
-      return new UnprocessableError(WINDOW_CLOSED_MESSAGE);
-    case 'policy':
-      return new UnprocessableError(
-        `Messenger refused the message under Meta's policy: ${err.meaning ?? err.message} Do not send it again.`,
-      );
-    case 'marketing':
-      return new UnprocessableError(
-        `Meta refused marketing messages for this page: ${err.meaning ?? err.message} Fix it in Meta Business Suite or Ads Manager.`,
-      );
-    case 'rate_limit':
-      return new RateLimitedError(
-        'Facebook is rate limiting this page right now. Try again in a moment.',
-      );
-    case 'unknown_outcome':
-      return new UpstreamError(UNKNOWN_OUTCOME_MESSAGE);
-    case 'recipient':
-      return new UnprocessableError(
-        err.code === 551 || err.subcode === 1545041
-          ? "This person isn't available right now, so Messenger did not deliver the message."
-          : `Messenger did not accept the message for this contact: ${err.message}`,
-      );
-    case 'invalid':
-      return new UnprocessableError(`Messenger rejected the message: ${err.message}`);
-    case 'transient':
-      return new UnavailableError('Facebook is temporarily unavailable. Try again in a moment.');
-    default:
-      return new UpstreamError(`Facebook answered with an unexpected error: ${err.message}`);
-  }
-}
 
 /**
  * A stored message of page `pageFbId` as the live inbox shows it, or null: what the realtime hub loads when
@@ -328,7 +270,7 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
           if (err.kind === 'token' || err.kind === 'permission') {
             void requestRecheck(deps.boss, adminId).catch(() => {});
           }
-          throw sendError(err);
+          throw graphRefusal(err);
         }
         throw err;
       }

@@ -14,16 +14,15 @@ import {
   type MarketingAdAccount,
   type MarketingSetup,
 } from '@pagecast/contract';
-import { actingPageToken, assertPageAdmin, type PageRow } from '../../auth/guards.js';
+import { assertPageAdmin, type PageRow } from '../../auth/guards.js';
+import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../../errors.js';
+import { GraphError, marketingGraph } from '../../graph/index.js';
 import {
-  ConflictError,
-  NotFoundError,
-  UnavailableError,
-  UnprocessableError,
-  ValidationError,
-} from '../../errors.js';
-import { GraphError, marketingGraph, type GraphClient } from '../../graph/index.js';
-import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
+  graphOf,
+  graphRefusal,
+  pageForGraph as pageOnFacebook,
+  RECONNECT_MESSAGE,
+} from '../page-graph.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
@@ -100,17 +99,8 @@ export type MarketingService = ReturnType<typeof createMarketingService>;
 export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>) {
   const { db } = deps;
 
-  async function pageForGraph(
-    adminId: string,
-    fbPageId: string,
-  ): Promise<{ page: PageRow; token: string; graph: GraphClient }> {
-    const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
-    const token = actingPageToken(page, deps.tokens.decrypt);
-    if (!token) throw new ConflictError(RECONNECT_MESSAGE);
-    if (!deps.graph)
-      throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
-    return { page, token, graph: deps.graph };
-  }
+  const pageForGraph = (adminId: string, fbPageId: string) =>
+    pageOnFacebook(deps, adminId, fbPageId);
 
   /** The page's setup, with the permissions this admin has yet to grant for it. */
   async function setupFor(adminId: string, page: PageRow): Promise<MarketingSetup> {
@@ -171,11 +161,10 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
     ): Promise<MarketingSetup> {
       const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
       const userToken = await marketingUserToken(deps, adminId);
-      if (!deps.graph)
-        throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
+      const graph = graphOf(deps);
       let account: marketingGraph.AdAccountNode;
       try {
-        account = await marketingGraph.getAdAccount(deps.graph, adAccountId, userToken);
+        account = await marketingGraph.getAdAccount(graph, adAccountId, userToken);
       } catch (err) {
         const permission = err instanceof GraphError ? marketingPermissionError(err) : null;
         if (permission) throw permission;
@@ -184,7 +173,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
           ['invalid', 'permission', 'marketing', 'unknown'].includes(err.kind)
         )
           throw new ValidationError(M.adAccountRefused, { adAccountId: [M.adAccountRefused] });
-        throw err instanceof GraphError ? sendError(err) : err;
+        throw err instanceof GraphError ? graphRefusal(err) : err;
       }
       if (account.account_status !== undefined && account.account_status !== ACTIVE_ACCOUNT) {
         const message = `${M.adAccountRefused} (Meta says the account is not active.)`;
@@ -252,7 +241,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
         // It may have gone out (no answer): keep the record, so nobody asks twice this week.
         if (!(err instanceof GraphError) || err.kind !== 'unknown_outcome')
           await repo.deleteRequest(db, requestId);
-        throw err instanceof GraphError ? sendError(err) : err;
+        throw err instanceof GraphError ? graphRefusal(err) : err;
       }
       return subscription(contact, title);
     },
@@ -269,7 +258,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
       try {
         await marketingGraph.unsubscribeContacts(graph, page.fbPageId, token, [psid]);
       } catch (err) {
-        throw err instanceof GraphError ? sendError(err) : err;
+        throw err instanceof GraphError ? graphRefusal(err) : err;
       }
       await repo.stopSubscription(db, contact.id);
       return subscription(contact);

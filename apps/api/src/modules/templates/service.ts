@@ -11,18 +11,17 @@ import {
   type CreateTemplateValues,
   type MessageTemplate,
 } from '@pagecast/contract';
-import { actingPageToken, assertPageAdmin, type PageRow } from '../../auth/guards.js';
+import { assertPageAdmin, type PageRow } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES } from '../../auth/page-access.js';
 import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  UnavailableError,
   UnprocessableError,
   ValidationError,
 } from '../../errors.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
-import { RECONNECT_MESSAGE, sendError } from '../chats/service.js';
+import { graphRefusal, pageForGraph as pageOnFacebook } from '../page-graph.js';
 import type { ModuleDeps } from '../deps.js';
 import { adminGrant } from '../marketing/repo.js';
 import { isPermissionRefusal } from '../marketing/service.js';
@@ -58,16 +57,12 @@ export function createTemplatesService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
     adminId: string,
     fbPageId: string,
   ): Promise<{ page: PageRow; token: string; graph: GraphClient }> {
-    const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+    const found = await pageOnFacebook(deps, adminId, fbPageId);
     // Meta answers every template call (#200) without the utility permission: say how to grant it first.
     const granted = (await adminGrant(db, adminId)).scopes;
     if (missingScopes(granted, [UTILITY_MESSAGING_SCOPE]).length > 0)
       throw new UnprocessableError(PERMISSION_MESSAGES.templates);
-    const token = actingPageToken(page, deps.tokens.decrypt);
-    if (!token) throw new ConflictError(RECONNECT_MESSAGE);
-    if (!deps.graph)
-      throw new UnavailableError('Facebook is not reachable right now. Try again in a moment.');
-    return { page, token, graph: deps.graph };
+    return found;
   }
 
   /** A Graph failure as the admin should read it; a refused template says Meta's own words. */
@@ -77,7 +72,7 @@ export function createTemplatesService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
     if (isPermissionRefusal(err)) return new UnprocessableError(PERMISSION_MESSAGES.templates);
     if (err.kind === 'invalid' || err.kind === 'unknown')
       return new ValidationError(`Meta refused the template: ${err.message}`);
-    return sendError(err);
+    return graphRefusal(err);
   }
 
   return {
