@@ -117,6 +117,20 @@ describe('Graph client against the emulator', () => {
     expect(p).toMatchObject({ id: page.id, name: 'Client Page', access_token: expect.any(String) });
   });
 
+  it('paginate stops where Meta gives no next page, or at maxPages', async () => {
+    const token = user.access_token;
+    const pages = (n: number | undefined, limit: number) =>
+      graph.listAll<{ id: string }>('me/accounts', {
+        token,
+        query: { fields: 'id', limit },
+        ...(n === undefined ? {} : { maxPages: n }),
+      });
+    expect(await pages(undefined, 2)).toHaveLength(5); // 2 + 2 + 1, the last page without next
+    expect(await pages(2, 2)).toHaveLength(4);
+    expect(await pages(1, 5)).toHaveLength(5);
+    expect(await pages(1, 2)).toHaveLength(2);
+  });
+
   it('subscribeApp / getSubscribedApps / unsubscribeApp and app-level subscribeAppWebhooks', async () => {
     expect(
       await graph.subscribeApp(page.id, page.access_token, ['messages', 'message_deliveries']),

@@ -73,25 +73,18 @@ export class GraphClient extends GraphTransport {
     ).data;
   }
 
-  /** Every page the user manages, following `paging.cursors.after` until `next` is absent. */
-  async *iterateAccounts(
+  /** Every page the user manages, page by page. */
+  iterateAccounts(
     userToken: string,
     opts: { limit?: number; fields?: string } = {},
   ): AsyncGenerator<Account> {
-    let after: string | undefined;
-    for (;;) {
-      const r: Paged<Account> = await this.request<Paged<Account>>('GET', 'me/accounts', {
-        token: userToken,
-        query: {
-          fields: opts.fields ?? 'id,name,access_token,category,tasks,picture',
-          limit: opts.limit ?? 25,
-          after,
-        },
-      });
-      for (const a of r.data) yield a;
-      if (!r.paging?.next || !r.paging.cursors?.after) return;
-      after = r.paging.cursors.after;
-    }
+    return this.paginate<Account>('me/accounts', {
+      token: userToken,
+      query: {
+        fields: opts.fields ?? 'id,name,access_token,category,tasks,picture',
+        limit: opts.limit ?? 25,
+      },
+    });
   }
 
   async listAccounts(
@@ -307,27 +300,12 @@ export class GraphClient extends GraphTransport {
     });
   }
 
-  /** Every template of the page, following the cursor. */
-  async listMessageTemplates(pageId: string, pageToken: string): Promise<MessageTemplateNode[]> {
-    const out: MessageTemplateNode[] = [];
-    let after: string | undefined;
-    for (;;) {
-      const r: Paged<MessageTemplateNode> = await this.request<Paged<MessageTemplateNode>>(
-        'GET',
-        `${pageId}/message_templates`,
-        {
-          token: pageToken,
-          query: {
-            fields: 'id,name,language,status,category,rejected_reason,components',
-            limit: 100,
-            after,
-          },
-        },
-      );
-      out.push(...r.data);
-      if (!r.paging?.next || !r.paging.cursors?.after) return out;
-      after = r.paging.cursors.after;
-    }
+  /** Every template of the page. */
+  listMessageTemplates(pageId: string, pageToken: string): Promise<MessageTemplateNode[]> {
+    return this.listAll<MessageTemplateNode>(`${pageId}/message_templates`, {
+      token: pageToken,
+      query: { fields: 'id,name,language,status,category,rejected_reason,components', limit: 100 },
+    });
   }
 
   /** Deletes one template (by name and its id, so other languages of the name stay). */

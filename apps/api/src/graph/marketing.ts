@@ -5,7 +5,7 @@
 // marketing_messages_messenger (onboarding Flow 2), never a page token; the subscription tokens, the opt-in
 // request and unsubscribing take the page token.
 import type { GraphClient } from './client.js';
-import type { Paged, SendResult } from './types.js';
+import type { SendResult } from './types.js';
 
 export interface AdAccountNode {
   /** 'act_<digits>'. */
@@ -40,47 +40,25 @@ export function getAdAccount(
   });
 }
 
-/** The ad accounts the token's user may use (`GET /me/adaccounts`, a user token), following the cursor. */
-export async function listAdAccounts(
-  graph: GraphClient,
-  userToken: string,
-): Promise<AdAccountNode[]> {
-  const out: AdAccountNode[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const r: Paged<AdAccountNode> = await graph.request<Paged<AdAccountNode>>(
-      'GET',
-      'me/adaccounts',
-      {
-        token: userToken,
-        query: { fields: 'id,account_id,name,currency,account_status', limit: 100, after },
-      },
-    );
-    out.push(...r.data);
-    if (!r.paging?.next || !r.paging.cursors?.after) break;
-    after = r.paging.cursors.after;
-  }
-  return out;
+/** The ad accounts the token's user may use (`GET /me/adaccounts`, a user token), 10 pages at most. */
+export function listAdAccounts(graph: GraphClient, userToken: string): Promise<AdAccountNode[]> {
+  return graph.listAll<AdAccountNode>('me/adaccounts', {
+    token: userToken,
+    query: { fields: 'id,account_id,name,currency,account_status', limit: 100 },
+    maxPages: 10,
+  });
 }
 
-/** Every subscription token of the page (one per subscriber), following the cursor. */
-export async function listSubscriptionTokens(
+/** Every subscription token of the page (one per subscriber). */
+export function listSubscriptionTokens(
   graph: GraphClient,
   pageId: string,
   pageToken: string,
 ): Promise<SubscriptionTokenNode[]> {
-  const out: SubscriptionTokenNode[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const r: Paged<SubscriptionTokenNode> = await graph.request<Paged<SubscriptionTokenNode>>(
-      'GET',
-      `${pageId}/notification_message_tokens`,
-      { token: pageToken, query: { limit: 1000, do_not_return_duplicates: 'true', after } },
-    );
-    out.push(...r.data);
-    if (!r.paging?.next || !r.paging.cursors?.after) return out;
-    after = r.paging.cursors.after;
-  }
+  return graph.listAll<SubscriptionTokenNode>(`${pageId}/notification_message_tokens`, {
+    token: pageToken,
+    query: { limit: 1000, do_not_return_duplicates: 'true' },
+  });
 }
 
 /**

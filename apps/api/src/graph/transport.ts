@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import { Pool } from 'undici';
 import { classifyNetworkError, classifyResponse, GraphError } from './errors.js';
 import { sleep } from '../lib/sleep.js';
+import type { Paged } from './types.js';
 
 export interface GraphLogger {
   debug?: (obj: Record<string, unknown>, msg?: string) => void;
@@ -38,7 +39,7 @@ export interface GraphClientOptions {
 }
 
 type Mode = 'read' | 'write' | 'send';
-type Params = Record<string, string | number | boolean | undefined>;
+export type Params = Record<string, string | number | boolean | undefined>;
 
 const SECRET_PARAMS =
   /([?&](?:access_token|client_secret|fb_exchange_token|input_token|appsecret_proof|code)=)[^&]*/g;
@@ -112,6 +113,36 @@ export class GraphTransport {
   private backoff(attempt: number): number {
     const exp = Math.min(this.o.backoffMaxMs, this.o.backoffBaseMs * 2 ** attempt);
     return Math.round(exp / 2 + (Math.random() * exp) / 2);
+  }
+
+  /**
+   * Every item of a Graph list: GET `path`, then the next page by `paging.cursors.after` until Meta gives no
+   * `next` (or `maxPages` pages were read). The one cursor loop for every list Pagecast reads.
+   */
+  async *paginate<T>(
+    path: string,
+    opts: { token: string; query?: Params; maxPages?: number },
+  ): AsyncGenerator<T> {
+    let after: string | undefined;
+    for (let page = 0; page < (opts.maxPages ?? Number.POSITIVE_INFINITY); page++) {
+      const r = await this.request<Paged<T>>('GET', path, {
+        token: opts.token,
+        query: { ...opts.query, after },
+      });
+      yield* r.data;
+      if (!r.paging?.next || !r.paging.cursors?.after) return;
+      after = r.paging.cursors.after;
+    }
+  }
+
+  /** `paginate`, collected. */
+  async listAll<T>(
+    path: string,
+    opts: { token: string; query?: Params; maxPages?: number },
+  ): Promise<T[]> {
+    const out: T[] = [];
+    for await (const item of this.paginate<T>(path, opts)) out.push(item);
+    return out;
   }
 
   /**
