@@ -8,6 +8,8 @@ import { graphRequestLogDir } from './playwright.config';
 export default function checkGraphRequests(): void {
   const dir = graphRequestLogDir();
   // No file: the product answered no Graph request at all, which this suite cannot pass without.
-  if (!existsSync(dir)) throw new Error(`no Graph request log in ${dir}: the spec check saw nothing`);
-  if (!reportGraphRequests(dir)) throw new Error("Graph requests outside Meta's spec (listed above)");
+  if (!existsSync(dir))
+    throw new Error(`no Graph request log in ${dir}: the spec check saw nothing`);
+  if (!reportGraphRequests(dir))
+    throw new Error("Graph requests outside Meta's spec (listed above)");
 }

@@ -15,6 +15,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pagecast
 // mkdtemp makes 0700 folders: the embedded Postgres runs as the `postgres` user and must reach it.
 chmodSync(dataDir, 0o755);
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one dir per run
+/** Where the product's emulator logs the shape of each Graph request, checked at the end (graph-spec-teardown.ts). */
+export const graphRequestLogDir = () => join(dataDir, 'graph-requests');
 
 export default defineConfig({
   testDir: './tests',
@@ -22,6 +24,8 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
     : 'list',
+  // Every Graph request the product made during the run must be inside Meta's spec.
+  globalTeardown: './graph-spec-teardown.ts',
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,
@@ -58,6 +62,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       WEB_ORIGIN: baseURL,
       DATA_DIR: dataDir,
+      EMULATOR_REQUEST_LOG: join(graphRequestLogDir(), 'emulator.json'),
       EMBEDDED_PG_PORT: String(55000 + (process.pid % 1000)),
       LOG_LEVEL: 'warn',
       // Meta's marketing warm-up (an hour): none here, so a marketing campaign sends at once.

@@ -3,7 +3,8 @@
 // campaign's ten thousand sends are one entry with a count, so the log stays small whatever the test does.
 // Read through `GET /_emulator/requests`; written to a file when the emulator is given one (the API's spec test
 // collects those files from every emulator its test files start).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { GraphRequest } from '../graph/context.js';
 import type { SpecModel } from './model.js';
 import { operationOf, type SpecProblem, type SpecTarget } from './validate.js';
@@ -50,7 +51,9 @@ export class RequestLog {
      * process may end without closing its emulator); none: memory only.
      */
     private readonly file?: string,
-  ) {}
+  ) {
+    if (file) mkdirSync(path.dirname(file), { recursive: true });
+  }
 
   record(
     req: GraphRequest,
