@@ -64,6 +64,10 @@ const EnvSchema = z.object({
   SUPPORT_URL: z.string().url().default('https://wa.me/15550100200'),
   SEND_RATE_PER_PAGE: z.coerce.number().int().positive().default(DEFAULT_SEND_RATE_PER_PAGE),
   HIGH_VOLUME_SENDS: bool.default('false'),
+  // Ceilings of inbox replies a minute (a person types far fewer; a script sending as the page is stopped).
+  CHAT_SENDS_PER_ADMIN_MINUTE: z.coerce.number().int().positive().default(30),
+  CHAT_SENDS_PER_PAGE_MINUTE: z.coerce.number().int().positive().default(60),
+  HUMAN_AGENT_SENDS_PER_PAGE_MINUTE: z.coerce.number().int().positive().default(10),
   // Meta's warm-up between creating a marketing message campaign and its first send (an hour in 2026). Unset:
   // an hour against Facebook, a minute against the in-process emulator (the demo shows the path working).
   MARKETING_WARMUP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
@@ -114,6 +118,8 @@ export interface Config {
   sendRatePerPage: number;
   /** SEND_RATE_PER_PAGE may exceed Meta's high-volume threshold (40/s): the admin accepted the consequence. */
   highVolumeSends: boolean;
+  /** Inbox replies a minute: per admin on a page, per page, and HUMAN_AGENT replies per page. */
+  chatSendLimits: { perAdmin: number; perPage: number; humanAgentPerPage: number };
   /** Meta's warm-up before a new marketing message campaign may send. */
   marketingWarmupMs: number;
   conversationsRatePerPage: number;
@@ -227,6 +233,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: e.SUPPORT_URL,
     sendRatePerPage: e.SEND_RATE_PER_PAGE,
     highVolumeSends: e.HIGH_VOLUME_SENDS,
+    chatSendLimits: {
+      perAdmin: e.CHAT_SENDS_PER_ADMIN_MINUTE,
+      perPage: e.CHAT_SENDS_PER_PAGE_MINUTE,
+      humanAgentPerPage: e.HUMAN_AGENT_SENDS_PER_PAGE_MINUTE,
+    },
     marketingWarmupMs: e.MARKETING_WARMUP_MS ?? (e.GRAPH_API_URL ? 3_600_000 : 60_000),
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
     features: {

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HUMAN_AGENT_OFF_MESSAGE, HUMAN_AGENT_REFUSED_MESSAGE } from '@pagecast/contract';
 import { contacts, contactTags, messages, tags } from '../src/db/schema.js';
 import type { GraphClient } from '../src/graph/index.js';
-import { REPLY_CLOSED_MESSAGE } from '../src/modules/chats/service.js';
+import {
+  HUMAN_AGENT_LIMIT_MESSAGE,
+  REPLY_CLOSED_MESSAGE,
+  SEND_LIMIT_MESSAGE,
+} from '../src/modules/chats/service.js';
 import { WINDOW_CLOSED_MESSAGE } from '../src/modules/page-graph.js';
 import {
   HOUR,
@@ -400,6 +404,27 @@ describe('POST /user/:userId/send', () => {
       }
     });
 
+    it('HUMAN_AGENT replies have their own, lower ceiling per page', async () => {
+      await database.pool.query(`delete from rate_limits where key like 'chat-send:%'`);
+      const psid = await lateContact();
+      const on = await buildChatApp(database, graph, emulator.url, {
+        HUMAN_AGENT_ENABLED: 'true',
+        HUMAN_AGENT_SENDS_PER_PAGE_MINUTE: '2',
+      });
+      await features(true);
+      try {
+        const codes = [];
+        for (let i = 0; i < 3; i++) codes.push((await reply(on.app, psid)).statusCode);
+        expect(codes).toEqual([201, 201, 429]);
+        const refused = await reply(on.app, psid);
+        expect(refused.json()).toEqual({ message: HUMAN_AGENT_LIMIT_MESSAGE(2) });
+      } finally {
+        await features(false);
+        await on.app.close();
+        await database.pool.query(`delete from rate_limits where key like 'chat-send:%'`);
+      }
+    });
+
     it('Human Agent on, but Meta did not approve the app: its (#10) says so', async () => {
       const psid = await lateContact();
       const on = await buildChatApp(database, graph, emulator.url, { HUMAN_AGENT_ENABLED: 'true' });
@@ -411,6 +436,42 @@ describe('POST /user/:userId/send', () => {
         await on.app.close();
       }
     });
+  });
+
+  it('replies over the per-minute ceilings get 429 with Retry-After, and nothing is sent', async () => {
+    // Windows already counted by this file's other replies are cleared: this test sets its own ceilings.
+    await database.pool.query(`delete from rate_limits where key like 'chat-send:%'`);
+    const fresh = await emu<{ contacts: Array<{ psid: string }> }>(
+      emulator.url,
+      `/_emulator/pages/${page.id}/contacts`,
+      { count: 1, inboundAgoMs: HOUR },
+    );
+    const psid = fresh.contacts[0]?.psid as string;
+    await seedContact(database.db, pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
+    const limited = await buildChatApp(database, graph, emulator.url, {
+      CHAT_SENDS_PER_ADMIN_MINUTE: '3',
+      CHAT_SENDS_PER_PAGE_MINUTE: '5',
+    });
+    try {
+      const send = (n: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${base()}/user/${psid}/send`,
+          headers,
+          payload: { message: `burst ${n}` },
+        });
+      const before = (await outbox()).length;
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await send(i));
+      expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 429, 429]);
+      expect(answers[3]?.json()).toEqual({ message: SEND_LIMIT_MESSAGE });
+      expect(Number(answers[3]?.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(answers[3]?.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(await outbox()).toHaveLength(before + 3);
+    } finally {
+      await limited.app.close();
+      await database.pool.query(`delete from rate_limits where key like 'chat-send:%'`);
+    }
   });
 
   it('more than 7 days after their last message: 422 with what to do, no Graph call', async () => {

@@ -18,6 +18,20 @@ const INCR = `
 const CLEANUP = `delete from rate_limits where window_start < now() - interval '1 day'`;
 const CLEANUP_EVERY = 200;
 
+/**
+ * Counts one hit of `key` in its fixed window of `windowMs` (the same table and statement as the route
+ * limits): how many hits the window holds now, and how long until it ends. For limits a handler applies
+ * itself, after it knows what the request is (a chat send and its kind).
+ */
+export async function countHit(
+  pool: Pick<pg.Pool, 'query'>,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttlMs: number }> {
+  const { rows } = await pool.query<{ hits: number; ttl: number }>(INCR, [key, windowMs]);
+  return { current: rows[0]?.hits ?? 1, ttlMs: rows[0]?.ttl ?? windowMs };
+}
+
 export function postgresRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
   let sinceCleanup = 0;
   class PostgresRateLimitStore implements FastifyRateLimitStore {
@@ -37,9 +51,8 @@ export function postgresRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor
         sinceCleanup = 0;
         pool.query(CLEANUP).catch(() => {});
       }
-      pool.query<{ hits: number; ttl: number }>(INCR, [this.scope + key, timeWindow]).then(
-        ({ rows }) =>
-          callback(null, { current: rows[0]?.hits ?? 1, ttl: rows[0]?.ttl ?? timeWindow }),
+      countHit(pool, this.scope + key, timeWindow).then(
+        ({ current, ttlMs }) => callback(null, { current, ttl: ttlMs }),
         // The database away: the error handler answers 503 (Retry-After), as for any request then.
         (err: Error) => callback(err),
       );

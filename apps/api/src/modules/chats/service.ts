@@ -19,6 +19,7 @@ import { GraphError, type GraphMessage } from '../../graph/index.js';
 import {
   ConflictError,
   NotFoundError,
+  RateLimitedError,
   UnavailableError,
   UnprocessableError,
   ValidationError,
@@ -30,7 +31,14 @@ import { graphAttachments } from './attachments.js';
 import { toMessage, toRecipient } from './mappers.js';
 import * as repo from './repo.js';
 import { requestRecheck } from '../admin/page-access-check.js';
+import { countHit } from '../../http/rate-limit-store.js';
 import { graphRefusal, RECONNECT_MESSAGE } from '../page-graph.js';
+
+/** A reply over the inbox's per-minute ceilings (see enforceSendLimits). */
+export const SEND_LIMIT_MESSAGE =
+  'Replies are going out faster than a person types: wait a minute, then send again.';
+export const HUMAN_AGENT_LIMIT_MESSAGE = (perMinute: number) =>
+  `Human agent replies are limited to ${perMinute} a minute per page, so the page keeps Meta's permission for them: wait a minute, then send again.`;
 
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
@@ -90,6 +98,33 @@ export function liveMessageLoader(db: Db) {
 
 export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsService {
   const { db } = deps;
+
+  /**
+   * Inbox replies are typed by people: ceilings a minute per admin on the page, per page, and a lower one for
+   * HUMAN_AGENT replies, which Meta allows only for a person's manual answers and polices (a script blasting
+   * the past week's contacts would cost the app its permission). Counted before the send, in Postgres, so
+   * they hold across API replicas; a refusal is a 429 with the seconds to wait.
+   */
+  async function enforceSendLimits(adminId: string, pageUuid: string, humanAgent: boolean) {
+    const limits = deps.config.chatSendLimits;
+    const checks: Array<[string, number, string]> = [
+      [`chat-send:admin:${adminId}:${pageUuid}`, limits.perAdmin, SEND_LIMIT_MESSAGE],
+      [`chat-send:page:${pageUuid}`, limits.perPage, SEND_LIMIT_MESSAGE],
+      ...(humanAgent
+        ? [
+            [
+              `chat-send:human-agent:${pageUuid}`,
+              limits.humanAgentPerPage,
+              HUMAN_AGENT_LIMIT_MESSAGE(limits.humanAgentPerPage),
+            ] as [string, number, string],
+          ]
+        : []),
+    ];
+    for (const [key, max, message] of checks) {
+      const { current, ttlMs } = await countHit(deps.pool, key, 60_000);
+      if (current > max) throw new RateLimitedError(message, Math.max(1, Math.ceil(ttlMs / 1000)));
+    }
+  }
   // One history fetch per contact at a time in this process; storage is idempotent across processes anyway.
   const historyInFlight = new Map<string, Promise<void>>();
 
@@ -241,6 +276,7 @@ export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsSer
         throw new UnprocessableError(
           window.humanAgentOff ? HUMAN_AGENT_OFF_MESSAGE : REPLY_CLOSED_MESSAGE,
         );
+      await enforceSendLimits(adminId, page.id, window.kind === 'human_agent');
       // The admin's own page token (a co-admin's is never used): none means they must sign in again.
       const token = pageToken(page);
       if (!token) throw new ConflictError(RECONNECT_MESSAGE);
