@@ -2,6 +2,7 @@
 // from it, and the tables read side by side. Columns are snake_case in SQL, camelCase in TS.
 // Changes go through new migrations (docs/CONTRIBUTING.md); never edit an applied one.
 // drizzle's .desc() indexes are DESC NULLS LAST: keyset queries order the same way to use them.
+import { TEMPLATE_STATUSES } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -202,20 +203,9 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_page_id_lower_name_key').on(t.pageId, sql`lower(${t.name})`)],
 );
 
-// Meta's ten template statuses, lower-case (the contract's TEMPLATE_STATUSES). A plain text column: a status
-// Meta adds later needs no migration.
-export const TEMPLATE_STATUSES = [
-  'approved',
-  'pending',
-  'in_appeal',
-  'rejected',
-  'paused',
-  'disabled',
-  'limit_exceeded',
-  'archived',
-  'pending_deletion',
-  'deleted',
-] as const;
+// Meta's ten template statuses, lower-case, as the contract has them. A plain text column: a status Meta adds
+// later needs no migration.
+export { TEMPLATE_STATUSES };
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 
 /**
