@@ -179,6 +179,19 @@ describe('marketing messages take the admin user token (Flow 2)', () => {
     await grantOnly(p, BASE);
     const setup = await w.api('GET', `/api/v1/marketing/page/${p.fbPageId}`);
     expect(setup.body.missingPermissions).toEqual(MARKETING);
+    // The ad account list is not asked of Meta, which would refuse it (#200): an empty list, no call.
+    const adAccountCalls = async () => {
+      const log = (await (
+        await fetch(`${w.emulator.url.replace(/\/$/, '')}/_emulator/requests`)
+      ).json()) as {
+        requests: Array<{ edge: string; count: number }>;
+      };
+      return log.requests.filter((e) => e.edge === 'adaccounts').reduce((n, e) => n + e.count, 0);
+    };
+    const calls = await adAccountCalls();
+    const accounts = await w.api('GET', `/api/v1/marketing/page/${p.fbPageId}/ad-accounts`);
+    expect(accounts.body).toEqual([]);
+    expect(await adAccountCalls()).toBe(calls);
     const res = await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, {
       adAccountId: account,
     });

@@ -249,11 +249,3 @@ export async function adminGrant(
   );
   return rows[0] ?? { enc: null, scopes: null };
 }
-
-export async function adminUserToken(db: Db, adminId: string): Promise<string | null> {
-  const { rows } = await poolOf(db).query<{ enc: string | null }>(
-    `select user_token_enc as enc from admins where id = $1 and token_status = 'valid'`,
-    [adminId],
-  );
-  return rows[0]?.enc ?? null;
-}

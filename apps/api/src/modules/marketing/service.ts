@@ -94,6 +94,9 @@ export function marketingPermissionError(err: GraphError): UnprocessableError | 
   return new UnprocessableError(PERMISSION_MESSAGES.marketing([...MARKETING_SCOPES]));
 }
 
+/** Either lets Meta list the user's ad accounts (GET /me/adaccounts). */
+const ADS_SCOPES = ['ads_read', 'ads_management'];
+
 export type MarketingService = ReturnType<typeof createMarketingService>;
 
 export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>) {
@@ -141,8 +144,11 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | '
      */
     async listAdAccounts(adminId: string, fbPageId: string): Promise<MarketingAdAccount[]> {
       await assertPageAdmin(db, adminId, fbPageId, 'messaging');
-      const enc = await repo.adminUserToken(db, adminId);
-      if (!enc || !deps.graph) return [];
+      const grant = await repo.adminGrant(db, adminId);
+      // Without an ads permission Meta refuses the list (#200): not asked, the screen offers the login.
+      const ads = grant.scopes === null || ADS_SCOPES.some((s) => grant.scopes?.includes(s));
+      if (!grant.enc || !deps.graph || !ads) return [];
+      const enc = grant.enc;
       try {
         const accounts = await marketingGraph.listAdAccounts(deps.graph, deps.tokens.decrypt(enc));
         return accounts
