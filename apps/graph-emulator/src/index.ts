@@ -21,5 +21,9 @@ export {
   type TokenRecord,
 } from './world/types.js';
 export type { LoggedRequest } from './spec/request-log.js';
-export { checkGraphRequests, reportGraphRequests, type GraphSpecReport } from './spec/check-logs.js';
+export {
+  checkGraphRequests,
+  reportGraphRequests,
+  type GraphSpecReport,
+} from './spec/check-logs.js';
 export type { SpecProblem } from './spec/validate.js';
