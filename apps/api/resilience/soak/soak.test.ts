@@ -175,6 +175,9 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
           PUBLIC_URL: apiUrl,
           WEB_ORIGIN: apiUrl,
           SEND_RATE_PER_PAGE: String(SEND_RATE),
+          // The soak's scripted replies (5 a second) are load, not a person: above the inbox's ceilings.
+          CHAT_SENDS_PER_ADMIN_MINUTE: '100000',
+          CHAT_SENDS_PER_PAGE_MINUTE: '100000',
           WORKERS_IN_API: 'true',
         },
       });

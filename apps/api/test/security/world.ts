@@ -85,7 +85,14 @@ export async function createWorld(
         logger: options.logger,
       })
     : testGraph(emulator.url);
-  const config = testConfig({ GRAPH_API_URL: emulator.url, ...options.env });
+  const config = testConfig({
+    GRAPH_API_URL: emulator.url,
+    // These suites send hundreds of hostile replies as one admin: the inbox's per-minute ceilings (tested in
+    // chats.test.ts) would answer them instead of the rules under test.
+    CHAT_SENDS_PER_ADMIN_MINUTE: '100000',
+    CHAT_SENDS_PER_PAGE_MINUTE: '100000',
+    ...options.env,
+  });
   // Jobs can be queued (sync starts answer 202); no workers run them.
   const boss = await startBoss(database.url);
   const app = await buildApp({
