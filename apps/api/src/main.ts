@@ -4,8 +4,8 @@ import { buildApp } from './app.js';
 import {
   exitOnStartupError,
   handleShutdown,
+  keepMessengerWebhooksSubscribed,
   startRuntime,
-  subscribeMessengerWebhooks,
 } from './runtime.js';
 
 async function main() {
@@ -20,7 +20,9 @@ async function main() {
       graph: runtime.graph,
       logger,
     });
+    const subscribing = new AbortController();
     handleShutdown(logger, async () => {
+      subscribing.abort();
       await app.close(); // stops accepting and drains in-flight requests
       await runtime.stop();
     });
@@ -38,7 +40,8 @@ async function main() {
     const { port } = app.server.address() as AddressInfo;
     const host = ['0.0.0.0', '::', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host;
     logger.info(`Pagecast is running at http://${host}:${port}`);
-    await subscribeMessengerWebhooks(runtime);
+    // In the background: whatever the start order (nginx after the replicas), it holds once reachable.
+    void keepMessengerWebhooksSubscribed(runtime, { signal: subscribing.signal });
   } catch (err) {
     await runtime.stop();
     throw err;

@@ -171,6 +171,30 @@ export const APP_WEBHOOK_FIELDS: string[] = [...PAGE_WEBHOOK_FIELDS];
  * pages' subscriptions do (modules/webhooks/page-subscription.ts): one refused feature costs only itself.
  * A failure is logged, not fatal: in production it can also be set in the Meta dashboard.
  */
+/**
+ * subscribeMessengerWebhooks until no feature is left off for a failure of ours (Facebook unreachable, our
+ * callback URL not reachable yet because the proxy in front starts later): retried with a doubling wait
+ * (`baseMs` to `maxMs`) until it holds or `signal` aborts (shutdown). Meta's refusal of a field is a
+ * verdict, not retried here (Home says it; the page access re-check asks again).
+ */
+export async function keepMessengerWebhooksSubscribed(
+  runtime: Pick<Runtime, 'config' | 'graph' | 'logger'>,
+  opts: { signal: AbortSignal; baseMs?: number; maxMs?: number },
+): Promise<void> {
+  let wait = opts.baseMs ?? 5_000;
+  for (;;) {
+    if (opts.signal.aborted) return;
+    const states = await subscribeMessengerWebhooks(runtime).catch(() => null);
+    if (states && !states.some((s) => s.reason === 'failed')) return;
+    runtime.logger.warn({ retryInMs: wait }, 'Messenger webhook subscription: retrying');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      opts.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+    wait = Math.min(wait * 2, opts.maxMs ?? 300_000);
+  }
+}
+
 export async function subscribeMessengerWebhooks(
   runtime: Pick<Runtime, 'config' | 'graph' | 'logger'>,
   features?: Parameters<typeof subscribeByFeature>[1],

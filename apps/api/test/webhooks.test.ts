@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LiveEvent } from '@pagecast/contract';
 import { signatureHeaders } from '@pagecast/graph-emulator';
@@ -5,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onWebhookEvent, type WebhookEvent } from '../src/modules/webhooks/listeners.js';
 import { processWebhookEvent } from '../src/modules/webhooks/service.js';
-import { subscribeMessengerWebhooks } from '../src/runtime.js';
+import { freePort } from '../src/db/embedded.js';
+import { keepMessengerWebhooksSubscribed, subscribeMessengerWebhooks } from '../src/runtime.js';
 import {
   emulatorCall,
   seedAccount,
@@ -85,6 +87,69 @@ const envelope = (messaging: unknown[]) =>
     object: 'page',
     entry: messaging.map((m) => ({ id: page.id, time: Date.now(), messaging: [m] })),
   });
+
+describe('the app-level webhook subscription', () => {
+  it('is retried until the callback URL is reachable, whatever the start order', async () => {
+    const { port: appPort } = env.app.server.address() as AddressInfo;
+    // The callback goes through a proxy (nginx in production) that starts after the API.
+    const proxyPort = await freePort(38_000 + Math.floor(Math.random() * 2000));
+    const proxy = http.createServer((req, res) => {
+      const upstream = http.request(
+        {
+          host: '127.0.0.1',
+          port: appPort,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    const callbackUrl = `http://127.0.0.1:${proxyPort}/api/webhooks/messenger`;
+    const config = { ...env.config, publicUrl: `http://127.0.0.1:${proxyPort}` };
+    const warnings: string[] = [];
+    const logger = {
+      info: () => {},
+      warn: (_o: unknown, msg: string) => void warnings.push(msg),
+      error: () => {},
+    };
+    const stop = new AbortController();
+    const done = keepMessengerWebhooksSubscribed(
+      { config, graph: env.graph, logger: logger as never },
+      { signal: stop.signal, baseMs: 50, maxMs: 100 },
+    );
+    try {
+      await waitFor(async () => warnings.filter((w) => w.includes('retrying')).length >= 2, 10);
+      const before = await emulatorCall<{ app: { subscription: { callbackUrl: string } | null } }>(
+        env.emulator.url,
+        '/_emulator/state',
+      );
+      expect(before.app.subscription?.callbackUrl).not.toBe(callbackUrl);
+      await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
+      await done;
+      const after = await emulatorCall<{ app: { subscription: { callbackUrl: string } | null } }>(
+        env.emulator.url,
+        '/_emulator/state',
+      );
+      expect(after.app.subscription?.callbackUrl).toBe(callbackUrl);
+    } finally {
+      stop.abort();
+      await done;
+      await new Promise((resolve) => proxy.close(resolve));
+      // Back to the direct callback the other tests use.
+      const { port } = env.app.server.address() as AddressInfo;
+      await subscribeMessengerWebhooks({
+        config: { ...env.config, publicUrl: `http://127.0.0.1:${port}` },
+        graph: env.graph,
+        logger: env.app.log as never,
+      });
+    }
+  });
+});
 
 describe('webhook verification handshake', () => {
   it('echoes hub.challenge for the right verify token', async () => {

@@ -61,8 +61,14 @@ export function permissionsNamed(message: string, fields: readonly string[]): st
   return /Requires ([a-z_]+) permission/.exec(message)?.[1] ?? null;
 }
 
+/** Meta could not verify our callback URL (not reachable yet, e.g. the proxy starts later): ours to retry. */
+const CALLBACK_VERIFICATION_FAILED = 2200;
+
+/** Meta refused the fields themselves (a name or a permission), not our endpoint. */
 const refusal = (err: unknown): boolean =>
-  err instanceof GraphError && (err.kind === 'permission' || err.kind === 'invalid');
+  err instanceof GraphError &&
+  err.code !== CALLBACK_VERIFICATION_FAILED &&
+  (err.kind === 'permission' || err.kind === 'invalid');
 
 function offState(feature: WebhookFeature, err: unknown): FeatureState {
   const message = err instanceof Error ? err.message : String(err);
