@@ -30,9 +30,9 @@ import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createGraphClient } from '../src/graph/index.js';
 import { createLogger } from '../src/logger.js';
-import { encodeCursor } from '../src/modules/chats/cursor.js';
-import type { ContactRow } from '../src/modules/chats/repo.js';
-import { toRecipient } from '../src/modules/chats/mappers.js';
+import { encodeCursor } from '../src/modules/inbox/cursor.js';
+import type { ContactRow } from '../src/modules/inbox/repo.js';
+import { toRecipient } from '../src/modules/inbox/mappers.js';
 import { runLoad, type LoadResult, type LoadTarget } from './load.js';
 import { createEmulatorPage, emulatorCall, seedPageData } from './seed.js';
 

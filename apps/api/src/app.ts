@@ -32,7 +32,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRuntimeConfig, registerWeb, sendSpaIndex, wantsSpa } from './http/web.js';
 import { createLogger } from './logger.js';
 import { registerCampaignCounters } from './modules/campaigns/counters.js';
-import { liveMessageLoader } from './modules/chats/service.js';
+import { liveMessageLoader } from './modules/inbox/service.js';
 import { registerModules } from './modules/index.js';
 import { createRealtimeHub, type RealtimeHub } from './realtime/index.js';
 import { applyRouteRateLimit } from './modules/route-guard.js';

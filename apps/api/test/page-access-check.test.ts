@@ -8,7 +8,7 @@ import { ROLE_MESSAGES } from '../src/auth/page-access.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import type { GraphClient } from '../src/graph/index.js';
 import { sweep } from '../src/jobs/page-access.js';
-import { recheckAdminPages } from '../src/modules/admin/page-access-check.js';
+import { recheckAdminPages } from '../src/modules/sign-in/page-access-check.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { emu, startTestEmulator, testGraph } from './helpers/chats.js';
 

@@ -13,7 +13,7 @@ import { openSession } from '../src/auth/sessions.js';
 import type { Config } from '../src/config.js';
 import { createDb, type DbHandle } from '../src/db/client.js';
 import type { GraphClient } from '../src/graph/index.js';
-import { LiveStreams, STREAM_LIMIT_MESSAGES } from '../src/modules/chats/live-streams.js';
+import { LiveStreams, STREAM_LIMIT_MESSAGES } from '../src/modules/inbox/live-streams.js';
 import { RateLimitedError } from '../src/errors.js';
 import { testConfig } from './helpers/app.js';
 import { emu, startTestEmulator, testGraph } from './helpers/chats.js';

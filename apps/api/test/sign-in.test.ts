@@ -11,7 +11,7 @@ import {
   assertTokenFor,
   PAGE_WEBHOOK_FIELDS,
   SIGN_IN_MESSAGES,
-} from '../src/modules/admin/service.js';
+} from '../src/modules/sign-in/service.js';
 import { grantPro, UnknownAdminError } from '../src/modules/subscription/service.js';
 import { createTestApp, TEST_ENCRYPTION_KEY, type TestApp } from './helpers/app.js';
 import { graphRequestLog } from './helpers/graph-requests.js';

@@ -4,7 +4,7 @@ import {
   connectLiveEvents,
   createSseParser,
   type LiveMessage,
-} from '../src/features/chats/live-events';
+} from '../src/features/inbox/live-events';
 
 const PAGE = '500000000000001';
 const messageEvent = (id: string): LiveEvent => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutEchoed, type PendingMessage } from '../src/features/chats/use-optimistic-send';
+import { withoutEchoed, type PendingMessage } from '../src/features/inbox/use-optimistic-send';
 
 const PAGE = '500000000000001';
 let seq = 0;

@@ -1,7 +1,7 @@
 import { c } from './c';
 import { adminContract } from './admin';
 import { campaignsContract } from './campaigns';
-import { chatsContract } from './chats';
+import { chatsContract } from './inbox';
 import { marketingContract } from './marketing';
 import { pagesContract } from './pages';
 import { sessionsContract } from './sessions';
@@ -37,7 +37,7 @@ export * from './admin';
 export * from './user';
 export * from './pages';
 export * from './sessions';
-export * from './chats';
+export * from './inbox';
 export * from './tags';
 export * from './user-tags';
 export * from './templates';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { c } from './c';
 import { GraphId, SuccessBody, Uuid, meta, pageErrors, writeErrors } from './common';
-import { RecipientMatch } from './chats';
+import { RecipientMatch } from './inbox';
 import { Tag } from './entities';
 
 export const UserTagBody = z.object({ userId: GraphId, tagId: Uuid, pageId: GraphId });

@@ -1,4 +1,4 @@
-// The 'page-access' queue: re-reads admins' pages and tasks from Facebook (modules/admin/page-access-check.ts).
+// The 'page-access' queue: re-reads admins' pages and tasks from Facebook (modules/sign-in/page-access-check.ts).
 // A job with an adminId re-checks that admin (sent after a Graph token or role error); the schedule's job,
 // every 6 hours, re-checks every admin with a valid user token, one after the other.
 import { eq } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { admins } from '../db/schema.js';
 import { sleep } from '../lib/sleep.js';
-import { recheckAdminPages } from '../modules/admin/page-access-check.js';
+import { recheckAdminPages } from '../modules/sign-in/page-access-check.js';
 import type { ModuleDeps } from '../modules/deps.js';
 import { PAGE_ACCESS_QUEUE } from './queues.js';
 

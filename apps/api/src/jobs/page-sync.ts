@@ -2,7 +2,7 @@
 // each contact. Crash-safe and exact: every page of results is stored in ONE transaction together with the
 // saved cursor and the progress counter, fenced by the worker's lease, so a resumed sync continues from
 // the last committed page and never counts (or imports) a page twice.
-import { graphAttachments, previewOf } from '../modules/chats/attachments.js';
+import { graphAttachments, previewOf } from '../modules/inbox/attachments.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';

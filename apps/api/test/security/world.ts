@@ -88,7 +88,7 @@ export async function createWorld(
   const config = testConfig({
     GRAPH_API_URL: emulator.url,
     // These suites send hundreds of hostile replies as one admin: the inbox's per-minute ceilings (tested in
-    // chats.test.ts) would answer them instead of the rules under test.
+    // inbox.test.ts) would answer them instead of the rules under test.
     CHAT_SENDS_PER_ADMIN_MINUTE: '100000',
     CHAT_SENDS_PER_PAGE_MINUTE: '100000',
     ...options.env,

@@ -2,7 +2,7 @@
 // a tag of page A can never be put on a contact of page B.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { poolOf, type Db } from '../../db/client.js';
-import { placeholders, recipientMatch, type RecipientQuery } from '../chats/repo.js';
+import { placeholders, recipientMatch, type RecipientQuery } from '../inbox/repo.js';
 import { contactTags, contacts, tags } from '../../db/schema.js';
 
 export async function findContactId(db: Db, pageId: string, psid: string): Promise<string | null> {

@@ -5,7 +5,7 @@ import { assertPageAdmin } from '../../auth/guards.js';
 import { NotFoundError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../tags/repo.js';
-import type { RecipientQuery } from '../chats/repo.js';
+import type { RecipientQuery } from '../inbox/repo.js';
 import * as repo from './repo.js';
 
 export const USER_TAG_MESSAGES = {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ChatsPage } from '../../features/chats/chats-page';
+import { ChatsPage } from '../../features/inbox/inbox-page';
 import { requireMessagingRole } from '../../features/auth/guards';
 
 /** `?tag=<id>`: the inbox opens filtered by that tag (Manage Tags links here). */

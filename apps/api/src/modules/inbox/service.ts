@@ -30,7 +30,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { graphAttachments } from './attachments.js';
 import { toMessage, toRecipient } from './mappers.js';
 import * as repo from './repo.js';
-import { requestRecheck } from '../admin/page-access-check.js';
+import { requestRecheck } from '../sign-in/page-access-check.js';
 import { countHit } from '../../http/rate-limit-store.js';
 import { graphRefusal, RECONNECT_MESSAGE } from '../page-graph.js';
 

@@ -10,7 +10,7 @@ import {
   HUMAN_AGENT_LIMIT_MESSAGE,
   REPLY_CLOSED_MESSAGE,
   SEND_LIMIT_MESSAGE,
-} from '../src/modules/chats/service.js';
+} from '../src/modules/inbox/service.js';
 import { WINDOW_CLOSED_MESSAGE } from '../src/modules/page-graph.js';
 import {
   HOUR,

@@ -7,7 +7,7 @@ import {
   toRecipient,
   unknownContact,
   type RecipientFields,
-} from '../src/modules/chats/mappers.js';
+} from '../src/modules/inbox/mappers.js';
 
 const NOW = Date.parse('2026-11-23T12:00:00.000Z');
 const HOUR = 60 * 60 * 1000;

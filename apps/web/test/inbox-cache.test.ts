@@ -12,7 +12,7 @@ import {
   upsertRecipient,
   type ConversationData,
   type RecipientsData,
-} from '../src/features/chats/cache';
+} from '../src/features/inbox/cache';
 
 const PAGE = '500000000000001';
 
