@@ -18,7 +18,7 @@ import {
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
-import { testGraph } from './helpers/chats.js';
+import { testGraph } from './helpers/inbox.js';
 
 let w: CampaignWorld;
 const graph = () => testGraph(w.emulator.url.replace(/\/$/, ''));

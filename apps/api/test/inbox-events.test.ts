@@ -15,7 +15,7 @@ import {
   seedPage,
   startTestEmulator,
   testGraph,
-} from './helpers/chats.js';
+} from './helpers/inbox.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 // Two API "processes": separate apps, pools and realtime hubs on one database, as behind a load balancer.

@@ -22,7 +22,7 @@ import {
   startTestEmulator,
   testGraph,
   type SeededAdmin,
-} from './helpers/chats.js';
+} from './helpers/inbox.js';
 
 const DAY = 24 * HOUR;
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';

@@ -342,7 +342,7 @@ describe('with Meta (the emulator)', () => {
     for (const c of p.contacts.slice(0, 3))
       await emulatorControl(`/pages/${p.fbPageId}/contacts/${c.psid}/optin`, { notify: false });
     const { syncPageSubscribers } = await import('../src/modules/marketing/subscribers.js');
-    const { testGraph } = await import('./helpers/chats.js');
+    const { testGraph } = await import('./helpers/inbox.js');
     const changed = await syncPageSubscribers(
       w.t.database.db,
       testGraph(w.emulator.url.replace(/\/$/, '')),

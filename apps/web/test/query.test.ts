@@ -78,7 +78,7 @@ describe('errorMessage', () => {
 
 describe('routeUrl', () => {
   it("fills a contract route's params", () => {
-    expect(routeUrl(contract.chats.events, { pageId: '123456' })).toBe(
+    expect(routeUrl(contract.inbox.events, { pageId: '123456' })).toBe(
       '/api/v1/chats/123456/events',
     );
     expect(
@@ -89,7 +89,7 @@ describe('routeUrl', () => {
   });
 
   it('encodes the values', () => {
-    expect(routeUrl(contract.chats.events, { pageId: 'a/b c' })).toBe(
+    expect(routeUrl(contract.inbox.events, { pageId: 'a/b c' })).toBe(
       '/api/v1/chats/a%2Fb%20c/events',
     );
   });

@@ -47,7 +47,7 @@ export const RecipientMatch = z.object({
 });
 export type RecipientMatch = z.infer<typeof RecipientMatch>;
 
-export const chatsContract = c.router({
+export const inboxContract = c.router({
   getRecipients: {
     method: 'GET',
     path: '/api/v1/chats/:pageId/recipients',

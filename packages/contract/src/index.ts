@@ -1,7 +1,7 @@
 import { c } from './c';
 import { adminContract } from './admin';
 import { campaignsContract } from './campaigns';
-import { chatsContract } from './inbox';
+import { inboxContract } from './inbox';
 import { marketingContract } from './marketing';
 import { pagesContract } from './pages';
 import { sessionsContract } from './sessions';
@@ -18,7 +18,7 @@ export const contract = c.router(
     user: userContract,
     pages: pagesContract,
     sessions: sessionsContract,
-    chats: chatsContract,
+    inbox: inboxContract,
     tags: tagsContract,
     userTags: userTagsContract,
     templates: templatesContract,

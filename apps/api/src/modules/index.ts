@@ -8,7 +8,7 @@ import { errorBody } from '../http/errors.js';
 import { adminRouter } from './sign-in/router.js';
 import { campaignsRouter } from './campaigns/router.js';
 import { registerChatEvents } from './inbox/events.js';
-import { chatsContract, chatsRouter } from './inbox/router.js';
+import { inboxContract, inboxRouter } from './inbox/router.js';
 import type { ModuleDeps } from './deps.js';
 import { facebookContract, facebookRouter } from './facebook/router.js';
 import { marketingRouter } from './marketing/router.js';
@@ -31,7 +31,7 @@ export const tsRestContract = {
   user: contract.user,
   pages: contract.pages,
   sessions: contract.sessions,
-  chats: chatsContract,
+  inbox: inboxContract,
   tags: contract.tags,
   templates: contract.templates,
   marketing: contract.marketing,
@@ -46,7 +46,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     user: userRouter(deps),
     pages: pagesRouter(deps),
     sessions: sessionsRouter(deps),
-    chats: chatsRouter(deps),
+    inbox: inboxRouter(deps),
     tags: tagsRouter(deps),
     templates: templatesRouter(deps),
     marketing: marketingRouter(deps),

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { buildApp } from '../../src/app.js';
 import { sessionToken } from './app.js';
-import { FULL_CONTROL } from './chats.js';
+import { FULL_CONTROL } from './inbox.js';
 import type { Config } from '../../src/config.js';
 import { tokenCipher, type TokenCipher } from '../../src/crypto/tokens.js';
 import { admins, pageAdmins, pages } from '../../src/db/schema.js';

@@ -87,7 +87,7 @@ function shapeOf(schema: unknown): Shape | undefined {
 }
 
 /** Each streaming (SSE) request that is valid would never end under inject: only invalid ones are sent. */
-const isStream = (route: ContractRoute) => route.key === 'chats.events';
+const isStream = (route: ContractRoute) => route.key === 'inbox.events';
 const hasBody = (route: ContractRoute) =>
   ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.route.method);
 

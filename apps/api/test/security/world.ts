@@ -27,7 +27,7 @@ import {
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import { testConfig } from '../helpers/app.js';
-import { FULL_CONTROL, HOUR, emu, startTestEmulator, testGraph } from '../helpers/chats.js';
+import { FULL_CONTROL, HOUR, emu, startTestEmulator, testGraph } from '../helpers/inbox.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 /** The real ids of one admin's page, as requests carry them. */
@@ -273,18 +273,18 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'pages.syncPage': (ids) => ({ params: { pageId: ids.pageId }, body: {} }),
   'pages.syncStatus': (ids) => ({ params: { jobId: ids.jobId } }),
   'pages.getSubscription': () => ({}),
-  'chats.getRecipients': (ids) => ({ params: { pageId: ids.pageId }, query: { limit: '10' } }),
-  'chats.countRecipients': (ids) => ({ params: { pageId: ids.pageId }, query: { q: 'a' } }),
-  'chats.getConversation': (ids) => ({
+  'inbox.getRecipients': (ids) => ({ params: { pageId: ids.pageId }, query: { limit: '10' } }),
+  'inbox.countRecipients': (ids) => ({ params: { pageId: ids.pageId }, query: { q: 'a' } }),
+  'inbox.getConversation': (ids) => ({
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
     query: { limit: '10' },
   }),
-  'chats.sendMessage': (ids) => ({
+  'inbox.sendMessage': (ids) => ({
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
     body: { message: 'Hello there' },
   }),
-  'chats.markRead': (ids) => ({ params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' } }),
-  'chats.events': (ids) => ({ params: { pageId: ids.pageId } }),
+  'inbox.markRead': (ids) => ({ params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' } }),
+  'inbox.events': (ids) => ({ params: { pageId: ids.pageId } }),
   'tags.listTags': (ids) => ({ params: { pageId: ids.pageId } }),
   'tags.createTag': (ids) => ({
     body: { pageId: ids.pageId, name: freshTagName(), description: 'A fine tag' },

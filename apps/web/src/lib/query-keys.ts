@@ -37,7 +37,7 @@ export const queryKeys = {
   },
 
   /** The inbox: recipients (plain, or searched / filtered) and each open conversation (with its tags). */
-  chats: {
+  inbox: {
     all: (pageId: string) => ['chats', pageId] as const,
     /** The plain list; searches and filters sit under it (live events patch them all). */
     recipients: (pageId: string) => ['chats', pageId, 'recipients'] as const,

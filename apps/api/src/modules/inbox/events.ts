@@ -10,7 +10,7 @@ import type { ModuleDeps } from '../deps.js';
 import { routeGuard } from '../route-guard.js';
 import { type LiveStream, LiveStreams } from './live-streams.js';
 
-const route = contract.chats.events;
+const route = contract.inbox.events;
 
 /** Comment line every 15 s, so proxies and browsers keep an idle stream open. */
 export const HEARTBEAT_MS = 15_000;

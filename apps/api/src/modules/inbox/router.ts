@@ -4,15 +4,15 @@ import { publish } from '../../realtime/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { withAdmin } from '../route-guard.js';
 import { recipientQuery } from './repo.js';
-import { createChatsService } from './service.js';
+import { createInboxService } from './service.js';
 
 const s = initServer();
 // `events` is Server-Sent Events, served outside ts-rest (./events.ts).
-const { events: _events, ...routes } = contract.chats;
-export const chatsContract = routes;
+const { events: _events, ...routes } = contract.inbox;
+export const inboxContract = routes;
 
-export const chatsRouter = (deps: ModuleDeps) => {
-  const chats = createChatsService(deps, (pageFbId, event) => publish(deps.db, pageFbId, event));
+export const inboxRouter = (deps: ModuleDeps) => {
+  const chats = createInboxService(deps, (pageFbId, event) => publish(deps.db, pageFbId, event));
   return s.router(routes, {
     // The service checks page access (404) in the same round trip as its first read.
     getRecipients: withAdmin(async ({ params, query }, { adminId }) => ({

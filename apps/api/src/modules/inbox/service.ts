@@ -56,7 +56,7 @@ type Publish = (pageFbId: string, event: LiveEvent) => Promise<void>;
  * Each call is page-scoped: `adminId` must manage the page `pageId` (else 404 'Page not found', checked in
  * the same round trip as the first read).
  */
-export interface ChatsService {
+export interface InboxService {
   listRecipients(
     adminId: string,
     pageId: string,
@@ -96,7 +96,7 @@ export function liveMessageLoader(db: Db) {
   };
 }
 
-export function createChatsService(deps: ModuleDeps, publish: Publish): ChatsService {
+export function createInboxService(deps: ModuleDeps, publish: Publish): InboxService {
   const { db } = deps;
 
   /**

@@ -33,7 +33,7 @@ export function useLiveCampaigns(pageId: string, watching: boolean): boolean {
     if (!pageId || !token || !watching) return;
     const refetch = () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all });
     const stop = connectLiveEvents({
-      url: routeUrl(contract.chats.events, { pageId }),
+      url: routeUrl(contract.inbox.events, { pageId }),
       token,
       onMessage: (m) => {
         if (m.kind === 'event' && m.event.type === 'campaign')

@@ -24,12 +24,12 @@ export function useRecipientsQuery(pageId: string, search: RecipientSearch = PLA
   const plain = isPlain(search);
   return useInfiniteQuery({
     queryKey: plain
-      ? queryKeys.chats.recipients(pageId)
-      : queryKeys.chats.recipientsSearch(pageId, search),
+      ? queryKeys.inbox.recipients(pageId)
+      : queryKeys.inbox.recipientsSearch(pageId, search),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<RecipientsPage> =>
       unwrap(
-        await tsr.chats.getRecipients.query({
+        await tsr.inbox.getRecipients.query({
           params: { pageId },
           query: { ...(pageParam ? { after: pageParam } : {}), ...matchOf(search) },
         }),
@@ -47,18 +47,18 @@ export const PLAIN_SEARCH: RecipientSearch = { q: '', filter: 'all', tagId: null
 
 /** The page has seen the conversation (its unread count goes to 0 for every admin). */
 export async function markConversationRead(pageId: string, userId: string): Promise<void> {
-  unwrap(await tsr.chats.markRead.mutate({ params: { pageId, userId } }), 200);
+  unwrap(await tsr.inbox.markRead.mutate({ params: { pageId, userId } }), 200);
 }
 
 /** One chat's messages (newest first, older pages on demand) and its tags; idle without a chat. */
 export function useConversationQuery(pageId: string, userId: string | null) {
   return useInfiniteQuery({
-    queryKey: queryKeys.chats.conversation(pageId, userId ?? ''),
+    queryKey: queryKeys.inbox.conversation(pageId, userId ?? ''),
     enabled: Boolean(userId),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }): Promise<ConversationPage> =>
       unwrap(
-        await tsr.chats.getConversation.query({
+        await tsr.inbox.getConversation.query({
           params: { pageId, userId: userId ?? '' },
           query: pageParam ? { after: pageParam } : {},
         }),
@@ -74,7 +74,7 @@ export async function sendMessage(
   userId: string,
   text: string,
 ): Promise<MessageReceived> {
-  const res = await tsr.chats.sendMessage.mutate({
+  const res = await tsr.inbox.sendMessage.mutate({
     params: { pageId, userId },
     body: { message: text },
   });
@@ -83,7 +83,7 @@ export async function sendMessage(
 
 /** How many contacts the search matches. */
 export async function countRecipients(pageId: string, search: RecipientSearch): Promise<number> {
-  const res = await tsr.chats.countRecipients.query({
+  const res = await tsr.inbox.countRecipients.query({
     params: { pageId },
     query: matchOf(search),
   });

@@ -40,7 +40,7 @@ export function useBulkTagging(pageId: string, match: RecipientSearch): BulkTagg
   const [bulkRunning, setBulkRunning] = useState(false);
   const [bulkProgress, setBulkProgress] = useState<number | null>(null);
   const count = useQuery({
-    queryKey: queryKeys.chats.recipientsCount(pageId, match),
+    queryKey: queryKeys.inbox.recipientsCount(pageId, match),
     queryFn: () => countRecipients(pageId, match),
     enabled: multiSelect,
   });
@@ -94,7 +94,7 @@ export function useBulkTagging(pageId: string, match: RecipientSearch): BulkTagg
     }
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.chats.conversations(pageId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.inbox.conversations(pageId) }),
     ]);
   };
 
@@ -130,7 +130,7 @@ export function useBulkTagging(pageId: string, match: RecipientSearch): BulkTagg
     else toast.success(`Tags updated for ${chats.length} chat(s)`);
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.tags.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.chats.conversations(pageId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.inbox.conversations(pageId) }),
     ]);
   };
 

@@ -56,7 +56,7 @@ export function useChatTags(
       if (tagUpdates.current === 0) {
         setTagUpdating(false);
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: queryKeys.chats.conversation(pageId, userId) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.inbox.conversation(pageId, userId) }),
           queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(pageId) }),
         ]);
         if (tagUpdates.current === 0) setLocalTags(null);

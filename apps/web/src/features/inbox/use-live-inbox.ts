@@ -25,7 +25,7 @@ import { connectLiveEvents } from './live-events';
 
 /** Every searched or filtered recipients list of the page (not the plain one). */
 const searches = (pageId: string) => ({
-  queryKey: queryKeys.chats.recipients(pageId),
+  queryKey: queryKeys.inbox.recipients(pageId),
   predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey.length > 3,
 });
 
@@ -37,11 +37,11 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
     const apply = (event: LiveEvent) => {
       if (event.type === 'message') {
         queryClient.setQueryData<ConversationData>(
-          queryKeys.chats.conversation(pageId, event.contactId),
+          queryKeys.inbox.conversation(pageId, event.contactId),
           (data) => (data ? addMessage(data, event.message) : data),
         );
         let missing = false;
-        queryClient.setQueryData<RecipientsData>(queryKeys.chats.recipients(pageId), (data) => {
+        queryClient.setQueryData<RecipientsData>(queryKeys.inbox.recipients(pageId), (data) => {
           if (!data) return data;
           const next = moveRecipientToTop(data, event.contactId, event.message);
           if (!next) missing = true;
@@ -54,12 +54,12 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
         // A conversation we have not listed yet (new contact, or beyond the loaded pages): reload the list.
         if (missing)
           void queryClient.invalidateQueries({
-            queryKey: queryKeys.chats.recipients(pageId),
+            queryKey: queryKeys.inbox.recipients(pageId),
             exact: true,
           });
       } else if (event.type === 'delivery' || event.type === 'read') {
         queryClient.setQueryData<ConversationData>(
-          queryKeys.chats.conversation(pageId, event.contactId),
+          queryKeys.inbox.conversation(pageId, event.contactId),
           (data) =>
             data
               ? applyWatermark(
@@ -72,16 +72,16 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
         );
       } else if (event.type === 'reaction') {
         queryClient.setQueryData<ConversationData>(
-          queryKeys.chats.conversation(pageId, event.contactId),
+          queryKeys.inbox.conversation(pageId, event.contactId),
           (data) => (data ? applyReaction(data, event.messageId, event.reaction) : data),
         );
       } else if (event.type === 'edit') {
         queryClient.setQueryData<ConversationData>(
-          queryKeys.chats.conversation(pageId, event.contactId),
+          queryKeys.inbox.conversation(pageId, event.contactId),
           (data) => (data ? applyEdit(data, event.messageId, event.text) : data),
         );
       } else if (event.type === 'contact') {
-        queryClient.setQueryData<RecipientsData>(queryKeys.chats.recipients(pageId), (data) =>
+        queryClient.setQueryData<RecipientsData>(queryKeys.inbox.recipients(pageId), (data) =>
           data ? upsertRecipient(data, event.recipient) : data,
         );
         // In searches only where listed: a changed contact may no longer match them.
@@ -93,16 +93,16 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
       }
     };
     return connectLiveEvents({
-      url: routeUrl(contract.chats.events, { pageId }),
+      url: routeUrl(contract.inbox.events, { pageId }),
       token,
       onMessage: (m) => {
         if (m.kind === 'event') apply(m.event);
-        else void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all(pageId) });
+        else void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all(pageId) });
       },
       // After a reconnect, events in the gap were missed: refetch what is on screen.
       onOpen: (reconnect) => {
         if (reconnect)
-          void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all(pageId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all(pageId) });
       },
       onUnauthorized: handleUnauthorized,
       // The admin lost this page (or its messaging role) on Facebook: back to choosing a page.

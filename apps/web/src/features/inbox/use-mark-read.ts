@@ -30,7 +30,7 @@ export function useMarkRead(pageId: string, open: Recipient | null): void {
       if (!openId) return;
       inFlight.current = openId;
       queryClient.setQueriesData<RecipientsData>(
-        { queryKey: queryKeys.chats.recipients(pageId) },
+        { queryKey: queryKeys.inbox.recipients(pageId) },
         (data) => (data ? clearUnread(data, openId) : data),
       );
       markConversationRead(pageId, openId)

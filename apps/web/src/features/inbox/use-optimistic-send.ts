@@ -53,11 +53,11 @@ export function useOptimisticSend(
       try {
         const message = await sendMessage(pageId, userId, text);
         queryClient.setQueryData<ConversationData>(
-          queryKeys.chats.conversation(pageId, userId),
+          queryKeys.inbox.conversation(pageId, userId),
           (data) => (data ? addMessage(data, message) : data),
         );
         setPending((list) => list.filter((p) => p.id !== localId));
-        void queryClient.invalidateQueries({ queryKey: queryKeys.chats.all(pageId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all(pageId) });
         return true;
       } catch (err) {
         console.error(SEND_FAILED_LOG, err);
@@ -83,7 +83,7 @@ export function useOptimisticSend(
         sentBy: pageId,
         state: 'sending',
         sameTextBefore: conversationOldestFirst(
-          queryClient.getQueryData<ConversationData>(queryKeys.chats.conversation(pageId, userId)),
+          queryClient.getQueryData<ConversationData>(queryKeys.inbox.conversation(pageId, userId)),
         ).filter((m) => m.sentBy === pageId && m.message === text).length,
       },
     ]);

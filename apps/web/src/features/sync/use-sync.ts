@@ -87,7 +87,7 @@ export function useSyncWatcher(): void {
     }
     if (status.status === 'completed') {
       markPageSynced(pageId);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.chats.recipients(pageId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.recipients(pageId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(pageId) });
       // What the sync also brought: Home's counts, Schedule's audience, the utility templates, the subscribers.
       void queryClient.invalidateQueries({ queryKey: queryKeys.overview(pageId) });
