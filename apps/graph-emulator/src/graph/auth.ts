@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Page, TokenRecord, User } from '../world/types.js';
 import type { World } from '../world/world.js';
-import { param, type GraphRequest } from './context.js';
+import { param, type GraphRequest } from './request.js';
 import { errors, GraphApiError } from './errors.js';
 
 export type Auth =

@@ -1,4 +1,5 @@
-import { param, type GraphContext, type GraphRequest, type GraphResult } from './context.js';
+import { type GraphContext } from './context.js';
+import { param, type GraphRequest, type GraphResult } from './request.js';
 import { errors } from './errors.js';
 
 type Handler = (ctx: GraphContext, req: GraphRequest) => Promise<GraphResult>;

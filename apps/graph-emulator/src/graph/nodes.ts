@@ -1,7 +1,8 @@
 import { freshUrl } from '../media/media.js';
 import { fbTime } from '../util/format.js';
 import type { Attachment, Contact, Message, Page, User } from '../world/types.js';
-import type { GraphContext, GraphRequest } from './context.js';
+import type { GraphContext } from './context.js';
+import type { GraphRequest } from './request.js';
 import { errors } from './errors.js';
 import { limitOf, parseFields, FieldsSyntaxError, type FieldSpec } from './fields.js';
 import { pagedResponse, windowOf } from './paging.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TokenRecord } from '../world/types.js';
 import type { World } from '../world/world.js';
 import { authenticate, requireAppToken } from './auth.js';
-import { param, type GraphRequest } from './context.js';
+import { param, type GraphRequest } from './request.js';
 import { errors, GraphApiError } from './errors.js';
 
 function checkClient(world: World, req: GraphRequest): void {

@@ -1,5 +1,5 @@
 import { b64urlDecode, b64urlEncode } from '../util/format.js';
-import type { GraphRequest } from './context.js';
+import type { GraphRequest } from './request.js';
 import { errors } from './errors.js';
 
 export interface Paged {

@@ -1,31 +1,8 @@
 import { errors, GraphApiError, RawHttpError } from '../graph/errors.js';
 import { metaError, type GraphErrorSpec } from '../graph/meta-errors.js';
-import type { GraphRequest } from '../graph/context.js';
+import type { GraphRequest } from '../graph/request.js';
 import type { World } from '../world/world.js';
-
-export function usageHeader(
-  pageId: string,
-  type: 'messenger' | 'pages',
-  callCount: number,
-  regainMinutes: number,
-): Record<string, string> {
-  return {
-    'x-business-use-case-usage': JSON.stringify({
-      [pageId]: [
-        {
-          type,
-          call_count: callCount,
-          total_cputime: Math.min(100, Math.round(callCount / 4)),
-          total_time: Math.min(100, Math.round(callCount / 3)),
-          estimated_time_to_regain_access: regainMinutes,
-        },
-      ],
-    }),
-  };
-}
-
-/** Facebook reports the time to regain access in whole minutes; a per-second window is "0" (under a minute). */
-export const regainMinutes = (retryInMs: number) => Math.floor(retryInMs / 60_000);
+import { regainMinutes, usageHeader } from './usage.js';
 
 export function sendRateLimited(pageId: string, retryInMs: number): GraphApiError {
   return new GraphApiError(

@@ -20,7 +20,7 @@
 //   (guess: Meta documents only `GET /{conversation-id}` as still working).
 import { GraphApiError } from '../graph/errors.js';
 import type { Behaviour } from '../world/types.js';
-import { regainMinutes, usageHeader } from './faults.js';
+import { regainMinutes, usageHeader } from './usage.js';
 import { SlidingWindowLimiter } from './ratelimit.js';
 
 export class HighVolumeMode extends SlidingWindowLimiter {

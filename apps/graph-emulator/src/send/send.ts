@@ -1,6 +1,7 @@
 import { requirePageToken, type Auth } from '../graph/auth.js';
 import { appFeatureMissing, requireEndpoint } from '../graph/permissions.js';
-import { objectParam, param, type GraphContext, type GraphRequest } from '../graph/context.js';
+import { type GraphContext } from '../graph/context.js';
+import { objectParam, param, type GraphRequest } from '../graph/request.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import type { OutboxEntry, Page } from '../world/types.js';
 import { sendOptinRequest } from '../marketing/marketing.js';

@@ -5,7 +5,7 @@
 // collects those files from every emulator its test files start).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GraphRequest } from '../graph/context.js';
+import type { GraphRequest } from '../graph/request.js';
 import type { SpecModel } from './model.js';
 import { operationOf, type SpecProblem, type SpecTarget } from './validate.js';
 

@@ -2,7 +2,7 @@
 // parameters (required ones, enum values, numbers and booleans) and the `fields=` it asks for. What Meta's spec
 // refuses is answered in Meta's words; what the spec does not know but Meta lets through (an extra parameter) is
 // answered, and only reported (the request log, and the API's spec test that reads it).
-import { param, type GraphRequest } from '../graph/context.js';
+import { param, type GraphRequest } from '../graph/request.js';
 import { errors, type GraphApiError } from '../graph/errors.js';
 import { FieldsSyntaxError, parseFields } from '../graph/fields.js';
 import type { World } from '../world/world.js';

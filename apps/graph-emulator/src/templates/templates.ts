@@ -15,7 +15,8 @@
 import { createHash } from 'node:crypto';
 import { requirePageToken, type Auth } from '../graph/auth.js';
 import { requireEndpoint } from '../graph/permissions.js';
-import { param, type GraphContext, type GraphRequest } from '../graph/context.js';
+import { type GraphContext } from '../graph/context.js';
+import { param, type GraphRequest } from '../graph/request.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import { fieldsOf } from '../graph/nodes.js';
 import { pagedResponse, parseLimit, stringQuery, windowOf } from '../graph/paging.js';

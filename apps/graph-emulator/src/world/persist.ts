@@ -13,7 +13,7 @@ import type {
   Behaviour,
   MessageTemplate,
 } from './types.js';
-import type { AdAccount, MessageCampaign, Subscription } from '../marketing/marketing.js';
+import type { AdAccount, MessageCampaign, Subscription } from '../marketing/state.js';
 import type { World } from './world.js';
 
 type ContactRow = [

@@ -1,4 +1,4 @@
-import { MarketingState } from '../marketing/marketing.js';
+import { MarketingState } from '../marketing/state.js';
 import { HighVolumeMode } from '../send/high-volume.js';
 import { Rng } from '../util/rng.js';
 import { materialise, makeMid } from './history.js';

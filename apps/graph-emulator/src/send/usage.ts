@@ -1,0 +1,24 @@
+// Meta's X-Business-Use-Case-Usage header and its minutes to regain access, for every rate-limited answer.
+export function usageHeader(
+  pageId: string,
+  type: 'messenger' | 'pages',
+  callCount: number,
+  regainMinutes: number,
+): Record<string, string> {
+  return {
+    'x-business-use-case-usage': JSON.stringify({
+      [pageId]: [
+        {
+          type,
+          call_count: callCount,
+          total_cputime: Math.min(100, Math.round(callCount / 4)),
+          total_time: Math.min(100, Math.round(callCount / 3)),
+          estimated_time_to_regain_access: regainMinutes,
+        },
+      ],
+    }),
+  };
+}
+
+/** Facebook reports the time to regain access in whole minutes; a per-second window is "0" (under a minute). */
+export const regainMinutes = (retryInMs: number) => Math.floor(retryInMs / 60_000);
