@@ -1,0 +1,45 @@
+// The import graph's rules, checked in `pnpm test` (`pnpm lint:deps`) over the product code:
+// - no cycles: a cycle means two files that cannot be understood (or tested) one without the other;
+// - each API capability (apps/api/src/modules/<name>/) is reached from outside only through its
+//   index.ts, its public face; its repo, service and helpers are its own business.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Break the cycle: move what both sides need below them, or pass it in.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'module-public-face',
+      severity: 'error',
+      comment:
+        "Import another API module through its index.ts: its repo, service and helpers are its own business.",
+      from: { path: '^apps/api/src/modules/([^/]+)/' },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/',
+        pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'module-public-face-outside',
+      severity: 'error',
+      comment: 'Outside modules/ (jobs, app, runtime), import a module through its index.ts.',
+      from: { path: '^apps/api/src/', pathNot: '^apps/api/src/modules/[^/]+/' },
+      to: { path: '^apps/api/src/modules/[^/]+/', pathNot: '/index\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/|\\.gen\\.ts$' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
