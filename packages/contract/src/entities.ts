@@ -1,3 +1,6 @@
+// Every entity the API returns, as zod schemas with their inferred types: the contract's data dictionary,
+// in one file on purpose so the shapes read top to bottom; the route groups (inbox.ts, campaigns.ts, …)
+// import from it, and enum values come from constants.ts and the rules.
 import { z } from 'zod';
 import { CONTENT_TYPE_VALUES, SKIP_REASON_CODES } from './constants';
 import {

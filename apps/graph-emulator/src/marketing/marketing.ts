@@ -5,6 +5,8 @@
 // messages to one subscriber, opted-out subscribers refused, and the `marketing_message_*` webhooks in the
 // Graph `changes` form. Meta does not document whether its 23000xx answers sit in `code` or `error_subcode`:
 // here they are the `code` (with `error_subcode` equal to it), and a product should match both.
+// One file for the whole API on purpose: its rules (warm-up, cooldown, opt-outs) cross its endpoints; the
+// state it keeps in the world is apart (state.ts).
 import { randomUUID } from 'node:crypto';
 import { requirePageToken, type Auth } from '../graph/auth.js';
 import { requireEndpoint } from '../graph/permissions.js';

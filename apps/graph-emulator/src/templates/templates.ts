@@ -5,6 +5,7 @@
 // webhook in the Graph `changes` form. A template has one of Meta's ten statuses
 // (`pagemessage_templates_status_enum_param`); the control API moves it to any of them. Only an approved
 // template can be sent (`messaging_type: UTILITY`), in or out of the 24-hour window, every parameter filled.
+// One file for the template lifecycle (create, review, webhook, send check), which is one set of Meta's rules.
 //
 // What Meta documents (developers.facebook.com/docs/messenger-platform/send-messages/utility-messages):
 // the two formats, "the message template cannot start or end with a parameter … the template will not be able

@@ -1,3 +1,7 @@
+// The emulated Facebook's state: users, pages, roles, contacts and their message history, and the acts of
+// the people in it (a contact writes, reads, reacts, taps a button). One class on purpose: every route and
+// control call reads and changes the same world, and it is persisted whole (persist.ts); what only one
+// part needs (marketing state, high-volume mode, tokens, history) lives in its own module.
 import { MarketingState } from '../marketing/state.js';
 import { HighVolumeMode } from '../send/high-volume.js';
 import { Rng } from '../util/rng.js';

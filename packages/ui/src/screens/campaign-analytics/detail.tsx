@@ -1,5 +1,6 @@
 // A campaign's detail in a side sheet: status and reason, the delivery funnel, its recipients with their
-// outcome (paged, filterable), Cancel (with confirmation) and CSV export.
+// outcome (paged, filterable), Cancel (with confirmation) and CSV export. One sheet, one file: its parts
+// share the campaign, the outcome filter and the paging state.
 import {
   contentTypeLabel,
   SKIP_REASONS,

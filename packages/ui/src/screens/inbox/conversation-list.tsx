@@ -1,3 +1,6 @@
+// The inbox's left column: search, filters, bulk selection and the virtualised list of conversations.
+// Long because the list, its rows and the selection bar share one keyboard and selection model; the row is
+// memoised apart (ConversationRow) so a live event re-renders one row, not the list.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatListTime, matchesName, type InboxFilter, type Recipient } from '@pagecast/contract';
 import { Check, Keyboard, Search } from 'lucide-react';

@@ -1,5 +1,7 @@
 // /dashboard/schedule (spec §2 Schedule Campaign, §4 Campaign creation, §5 Campaign form, §8, §9). Pure:
-// tags, sync state and the audience preview come in; the creation goes out through `onSubmit`.
+// tags, sync state and the audience preview come in; the creation goes out through `onSubmit`. Long because
+// the spec's form is one screen whose fields depend on each other (content type, audience, schedule, paths);
+// each field group is its own component below.
 import {
   CAMPAIGN_FIELD_TO_FORM,
   CONTENT_TYPES,
