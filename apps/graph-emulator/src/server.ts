@@ -1,6 +1,7 @@
 import { registerMedia } from './media/media.js';
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
+import { crossSite, hostAllowed, originOf } from './login/origins.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerControl } from './control/routes.js';
 import { registerRequestLog } from './control/requests.js';
@@ -134,6 +135,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   // CORS for the browser SDK's FB.api calls from the product's origin (e.g. http://localhost:3000) only.
   const allowedOrigins = new Set(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
+  // No web site may drive the control API or confirm a login: not by a cross-site form or image (Origin,
+  // Sec-Fetch-Site), not by a name rebound to 127.0.0.1 (Host). Scripts and tests send neither header.
+  app.addHook('onRequest', async (req, reply) => {
+    const guarded = req.url.startsWith('/_emulator') || req.url.startsWith('/dialog/oauth/confirm');
+    if (!guarded) return;
+    const own = [`http://${req.headers.host}`, `https://${req.headers.host}`, originOf(baseUrl())];
+    if (!hostAllowed(req.headers.host) || crossSite(req.headers, own))
+      return reply.code(403).send({ message: 'Cross-site requests to the emulator are refused.' });
+  });
   app.addHook('onRequest', async (req, reply) => {
     const origin = req.headers.origin;
     if (!origin || !allowedOrigins.has(origin) || req.url.startsWith('/_emulator')) return;
@@ -171,7 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       deauthorizeCallbackUrl: options.deauthorizeCallbackUrl,
     },
   });
-  registerLogin(app, world, baseUrl);
+  registerLogin(app, world, baseUrl, allowedOrigins);
   registerSdk(app, baseUrl);
   registerMedia(app, world);
 

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../src/index.js';
 import { http, start } from './helpers.js';
@@ -160,5 +161,92 @@ describe('login dialog and sdk.js', () => {
         'http://localhost:3000',
       ],
     ]);
+  });
+
+  describe('no web site drives the emulator or receives a token', () => {
+    const confirm = (redirect_uri: string, headers: Record<string, string> = {}) =>
+      http(`${emu.url}/dialog/oauth/confirm`, {
+        form: {
+          client_id: '1000000000000001',
+          redirect_uri,
+          scope: 'pages_show_list',
+          response_type: 'token',
+          user_id: adminId,
+        },
+        headers,
+      });
+
+    it("refuses a redirect_uri outside the app's origins, in Meta's words, at the dialog and the confirm", async () => {
+      const dialogPage = await fetch(dialog({ redirect_uri: 'https://attacker.example/cb' }));
+      expect(dialogPage.status).toBe(400);
+      expect(await dialogPage.text()).toContain('URL Blocked: This redirect failed');
+      const posted = await confirm('https://attacker.example/cb');
+      expect(posted.status).toBe(400);
+      expect(posted.headers.get('location')).toBeNull();
+      // The SDK's own callback may carry the token only to one of the app's origins.
+      const viaCallback = await confirm(
+        `${emu.url}/dialog/oauth/callback?origin=${encodeURIComponent('https://attacker.example')}`,
+      );
+      expect(viaCallback.status).toBe(400);
+      const callbackPage = await fetch(
+        `${emu.url}/dialog/oauth/callback?origin=${encodeURIComponent('https://attacker.example')}`,
+      );
+      expect(callbackPage.status).toBe(400);
+      expect(await callbackPage.text()).not.toContain('postMessage');
+      // The app's own origin, directly or through the SDK's callback, still works.
+      expect((await confirm('http://localhost:3000/cb')).status).toBe(302);
+      const sdk = await confirm(
+        `${emu.url}/dialog/oauth/callback?origin=${encodeURIComponent('http://localhost:3000')}`,
+      );
+      expect(sdk.status).toBe(302);
+      expect(sdk.headers.get('location')).toMatch(
+        /\/dialog\/oauth\/callback\?origin=.*#access_token=/,
+      );
+    });
+
+    it('refuses cross-site form posts to the confirm step and the control API, and rebound host names', async () => {
+      const crossSite = { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' };
+      expect((await confirm('http://localhost:3000/cb', crossSite)).status).toBe(403);
+      expect((await confirm('http://localhost:3000/cb', { origin: 'null' })).status).toBe(403);
+      const users = () =>
+        http(`${emu.url}/_emulator/state`).then((r) => r.body.users.length as number);
+      const before = await users();
+      const forged = await http(`${emu.url}/_emulator/users`, {
+        form: { name: 'Mallory' },
+        headers: { origin: 'https://attacker.example' },
+      });
+      expect(forged.status).toBe(403);
+      expect(
+        (await http(`${emu.url}/_emulator/state`, { headers: { 'sec-fetch-site': 'cross-site' } }))
+          .status,
+      ).toBe(403);
+      expect(await users()).toBe(before);
+      // DNS rebinding: a public name pointed at 127.0.0.1 reaches the port with its own Host.
+      const port = new URL(emu.url).port;
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/_emulator/state',
+            headers: { host: `rebind.attacker.example:${port}` },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(rebound).toBe(403);
+      // The emulator's own dialog posting to itself, and scripts without browser headers, still pass.
+      const own = await confirm('http://localhost:3000/cb', {
+        origin: new URL(emu.url).origin,
+        'sec-fetch-site': 'same-origin',
+      });
+      expect(own.status).toBe(302);
+      expect((await http(`${emu.url}/_emulator/state`)).status).toBe(200);
+    });
   });
 });

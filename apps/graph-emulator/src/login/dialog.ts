@@ -3,6 +3,7 @@ import { signRequest } from '../webhooks/signing.js';
 import { newAuthCode } from '../graph/oauth.js';
 import { KNOWN_SCOPES } from '../graph/permissions.js';
 import type { World } from '../world/world.js';
+import { REDIRECT_BLOCKED, redirectAllowed } from './origins.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -50,7 +51,13 @@ function errorPage(message: string): string {
 }
 
 /** Facebook Login dialog stand-in: pick a user, grant the scopes, get redirected like Facebook does. */
-export function registerLogin(app: FastifyInstance, world: World, baseUrl: () => string): void {
+export function registerLogin(
+  app: FastifyInstance,
+  world: World,
+  baseUrl: () => string,
+  appOrigins: ReadonlySet<string>,
+): void {
+  const blocked = (redirectUri: string) => !redirectAllowed(redirectUri, appOrigins, baseUrl());
   app.get('/dialog/oauth', async (req, reply) => {
     const q = req.query as DialogQuery;
     reply.header('content-type', 'text/html; charset=utf-8');
@@ -62,6 +69,7 @@ export function registerLogin(app: FastifyInstance, world: World, baseUrl: () =>
       return reply
         .code(400)
         .send(errorPage('URL blocked: redirect_uri is missing or not a valid URL.'));
+    if (blocked(q.redirect_uri)) return reply.code(400).send(errorPage(REDIRECT_BLOCKED));
     const scopes = requestedScopes(q.scope);
     // Facebook refuses a dialog asking for a permission it does not know (e.g. page_utility_messaging).
     const invalid = scopes.filter((s) => !KNOWN_SCOPES.has(s));
@@ -140,6 +148,11 @@ document.querySelectorAll('.scope').forEach(function (box) {
         .header('content-type', 'text/html; charset=utf-8')
         .send(errorPage('Invalid login request.'));
     }
+    if (blocked(q.redirect_uri))
+      return reply
+        .code(400)
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(errorPage(REDIRECT_BLOCKED));
     // A permission the person declined before is not asked again unless the app asks to re-request it
     // (auth_type=rerequest): https://developers.facebook.com/docs/facebook-login/handling-declined-permissions
     const scopes = requestedScopes(q.scope).filter(
@@ -205,19 +218,22 @@ document.querySelectorAll('.scope').forEach(function (box) {
   });
 
   /** The page the SDK popup lands on: hands the result to the opener with postMessage, then closes. */
-  app.get('/dialog/oauth/callback', async (_req, reply) => {
+  app.get('/dialog/oauth/callback', async (req, reply) => {
     reply.header('content-type', 'text/html; charset=utf-8');
+    // The page posts the token to `origin`: only to one of the app's.
+    const origin = (req.query as { origin?: string }).origin;
+    if (!origin || !appOrigins.has(origin))
+      return reply.code(400).send(errorPage(REDIRECT_BLOCKED));
     return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Logging in…</title></head>
 <body><p>Completing login…</p><script>
 (function(){function parse(raw){var p={};raw.split('&').forEach(function(kv){if(!kv)return;var i=kv.indexOf('=');var k=decodeURIComponent(i<0?kv:kv.slice(0,i));p[k]=i<0?'':decodeURIComponent(kv.slice(i+1).replace(/\\+/g,' '));});return p;}
 var q=parse((location.search||'').replace(/^\\?/,''));var h=parse((location.hash||'').replace(/^#/,''));
 var p={};Object.keys(q).forEach(function(k){if(k!=='origin')p[k]=q[k];});Object.keys(h).forEach(function(k){p[k]=h[k];});
-var target=q.origin||'*';
+var target=q.origin;
 if(window.opener){window.opener.postMessage({type:'pagecast-emulator-login',params:p},target);}
 setTimeout(function(){window.close();},50);})();
 </script></body></html>`);
   });
-  void baseUrl;
 }
 
 /** The scopes a login dialog asks for (`scope=a,b`), always with public_profile, each once. */
