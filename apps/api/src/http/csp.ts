@@ -32,8 +32,17 @@ const origin = (url: string | undefined) => {
 };
 
 /**
+ * Where Meta serves what contacts send (photos, stickers, voice, video, files) and profile pictures: its CDN
+ * hosts, e.g. `scontent.xx.fbcdn.net`, `cdn.fbsbx.com`, `lookaside.fbsbx.com` (guess: Meta documents no list;
+ * these are the hosts its attachment and picture URLs carry). Any other host is not loaded by the app.
+ */
+export const META_MEDIA_HOSTS = ['https://*.fbcdn.net', 'https://*.fbsbx.com'];
+
+/**
  * helmet CSP directives: the app's own scripts plus the login SDK's origin, and the Graph API (or the
- * emulator) for connect/img/frame. In production the real SDK and dialogs come from Facebook.
+ * emulator) for connect/img/frame. In production the real SDK and dialogs come from Facebook, and images and
+ * media only from Meta's CDN: never `https:` at large, so a link a contact manages to get shown cannot make
+ * the browser fetch (and tell) a host of their choosing.
  */
 export function contentSecurityPolicy(config: Config, scriptHashes: string[] = []) {
   const sdk = origin(config.fbSdkUrl);
@@ -41,6 +50,7 @@ export function contentSecurityPolicy(config: Config, scriptHashes: string[] = [
   const facebook = config.isProduction
     ? ['https://connect.facebook.net', 'https://www.facebook.com', 'https://web.facebook.com']
     : [];
+  const meta = config.isProduction ? META_MEDIA_HOSTS : [];
   const unique = (...lists: string[][]) => [...new Set(["'self'", ...lists.flat()])];
   return {
     defaultSrc: ["'self'"],
@@ -50,9 +60,9 @@ export function contentSecurityPolicy(config: Config, scriptHashes: string[] = [
       scriptHashes,
     ),
     connectSrc: unique(graph, sdk, config.isProduction ? ['https://graph.facebook.com'] : []),
-    imgSrc: unique(graph, sdk, ['data:', 'https:']),
-    // Voice messages and videos contacts send play from Meta's CDN (its hosts vary), or the emulator's.
-    mediaSrc: unique(graph, ['https:']),
+    imgSrc: unique(graph, sdk, ['data:'], meta),
+    // Voice messages and videos contacts send play from Meta's CDN, or the emulator's (its graph origin).
+    mediaSrc: unique(graph, meta),
     frameSrc: unique(sdk, facebook),
     styleSrc: ["'self'", "'unsafe-inline'"],
     formAction: unique(sdk, facebook),

@@ -41,6 +41,31 @@ describe('security headers', () => {
     expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it("loads images and media only from Meta's CDN and the Graph origin, never any https host", async () => {
+    const directive = (res: { headers: Record<string, unknown> }, name: string) =>
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([n]) => n === name)
+        ?.slice(1) ?? [];
+    const inProd = await prod.app.inject({ method: 'GET', url: '/healthz' });
+    for (const name of ['img-src', 'media-src']) {
+      const sources = directive(inProd, name);
+      expect(sources).toEqual(
+        expect.arrayContaining(["'self'", 'https://*.fbcdn.net', 'https://*.fbsbx.com']),
+      );
+      expect(sources).not.toContain('https:');
+    }
+    // In development the emulator serves the media, from its own origin.
+    const inDev = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const emulator = new URL(t.config.graphApiUrl).origin;
+    for (const name of ['img-src', 'media-src']) {
+      expect(directive(inDev, name)).toContain(emulator);
+      expect(directive(inDev, name)).not.toContain('https:');
+      expect(directive(inDev, name)).not.toContain('https://*.fbcdn.net');
+    }
+  });
 });
 
 describe('CORS', () => {
