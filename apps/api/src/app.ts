@@ -24,7 +24,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from './http/csp.js';
 import { registerDocs } from './http/docs.js';
 import { registerConnectionDrain } from './http/connections.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { registerHealth } from './http/health.js';
+import { registerHealth, type Lifecycle } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerNullCharGuard } from './http/null-chars.js';
 import { postgresRateLimitStore } from './http/rate-limit-store.js';
@@ -48,6 +48,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Live event hub; by default one per app on the app's database (its LISTEN opens on first use). */
   realtime?: RealtimeHub;
+  /** Set by the process on SIGTERM: /readyz then answers 503 while the replica drains (main.ts). */
+  lifecycle?: Lifecycle;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -89,7 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     logController: new OneLineRequestLog(),
     // Client IPs (rate limits, logs) from X-Forwarded-For only when a configured proxy sets it.
-    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    // On a Unix socket the peer has no address (undefined): it is the proxy, the one hop believed.
+    trustProxy: config.socketPath
+      ? (address: string | undefined, hop: number) => hop === 0 && !address
+      : config.trustedProxies.length > 0
+        ? config.trustedProxies
+        : false,
     // Keep a caller's (or proxy's) request id when it is sane, so logs join up across services.
     genReqId: (req: IncomingMessage) => {
       const given = req.headers['x-request-id'];
@@ -137,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(pool) });
 
   registerMetrics(app, config);
-  registerHealth(app, db);
+  registerHealth(app, db, deps.lifecycle);
   registerRuntimeConfig(app, config);
   await registerDocs(app, config.isProduction);
   const realtime =

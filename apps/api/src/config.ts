@@ -29,7 +29,10 @@ export const DEFAULT_SEND_RATE_PER_PAGE = 36;
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a replica behind nginx on the same host needs no other address.
+  HOST: z.string().default('127.0.0.1'),
+  SOCKET_PATH: z.string().min(1).optional(),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   PORT: port.default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   DATABASE_URL: optionalUrl,
@@ -90,6 +93,17 @@ export interface Config {
   isProduction: boolean;
   host: string;
   port: number;
+  /**
+   * Listen on this Unix socket (made 0660) instead of HOST:PORT. Only who may open it (nginx, by the
+   * socket's folder and group) reaches the replica, so its X-Forwarded-For is believed from that peer alone:
+   * no local client can choose its address, and no TRUSTED_PROXIES is needed on one host.
+   */
+  socketPath: string | undefined;
+  /**
+   * On SIGTERM, how long /readyz answers 503 before the replica stops accepting connections, so a balancer
+   * that polls it stops sending first (nginx's passive checks move on at the closed socket anyway).
+   */
+  drainDelayMs: number;
   logLevel: string;
   /** Unset: main starts embedded Postgres and fills it in. */
   databaseUrl: string | undefined;
@@ -207,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     host: e.HOST,
     port: e.PORT,
+    socketPath: e.SOCKET_PATH,
+    drainDelayMs: e.DRAIN_DELAY_MS ?? (isProduction ? 2000 : 0),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     databaseUrl: e.DATABASE_URL,
     dataDir,

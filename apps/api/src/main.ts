@@ -1,6 +1,7 @@
 // `pnpm --filter @pagecast/api start`: HTTP API + web app + (by default) the job workers, in one process.
-import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import type { Lifecycle } from './http/health.js';
+import { listen, withdrawSocket } from './http/listen.js';
 import {
   exitOnStartupError,
   handleShutdown,
@@ -11,6 +12,7 @@ import {
 async function main() {
   const runtime = await startRuntime({ role: 'api' });
   const { config, logger } = runtime;
+  const lifecycle: Lifecycle = { draining: false };
   try {
     const app = await buildApp({
       config,
@@ -19,27 +21,20 @@ async function main() {
       boss: runtime.boss,
       graph: runtime.graph,
       logger,
+      lifecycle,
     });
     const subscribing = new AbortController();
     handleShutdown(logger, async () => {
       subscribing.abort();
-      await app.close(); // stops accepting and drains in-flight requests
+      // Not ready first (balancers that poll /readyz stop sending; nginx finds no socket), then stop accepting
+      // and drain what is in flight.
+      lifecycle.draining = true;
+      withdrawSocket(config);
+      if (config.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.drainDelayMs));
+      await app.close();
       await runtime.stop();
     });
-    try {
-      await app.listen({ host: config.host, port: config.port });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-        throw new Error(
-          `port ${config.port} is already in use: stop the other process or set PORT`,
-          { cause: err },
-        );
-      }
-      throw err;
-    }
-    const { port } = app.server.address() as AddressInfo;
-    const host = ['0.0.0.0', '::', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host;
-    logger.info(`Pagecast is running at http://${host}:${port}`);
+    logger.info(`Pagecast is running at ${await listen(app, config)}`);
     // In the background: whatever the start order (nginx after the replicas), it holds once reachable.
     void keepMessengerWebhooksSubscribed(runtime, { signal: subscribing.signal });
   } catch (err) {

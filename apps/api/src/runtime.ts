@@ -191,7 +191,8 @@ export async function keepMessengerWebhooksSubscribed(
       const timer = setTimeout(resolve, wait);
       opts.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
     });
-    wait = Math.min(wait * 2, opts.maxMs ?? 300_000);
+    // At most a minute apart: a replica started before nginx is without webhooks no longer than that.
+    wait = Math.min(wait * 2, opts.maxMs ?? 60_000);
   }
 }
 
