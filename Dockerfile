@@ -19,5 +19,7 @@ CMD ["node", "--import", "tsx", "src/main.ts"]
 
 FROM nginx:1.28-alpine AS web
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html
-COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
-COPY deploy/security-headers.conf /etc/nginx/snippets/pagecast-security-headers.conf
+COPY deploy/nginx/docker.conf /etc/nginx/conf.d/default.conf
+COPY deploy/nginx/pagecast-server.conf /etc/nginx/snippets/pagecast-server.conf
+COPY deploy/nginx/log-format.conf /etc/nginx/snippets/pagecast-log-format.conf
+COPY deploy/nginx/security-headers.conf /etc/nginx/snippets/pagecast-security-headers.conf

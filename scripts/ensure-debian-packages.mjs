@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 // Tests use a few Debian programs that npm cannot bring: chromium (Playwright drives it; test tools cannot
-// download browsers here) and nginx (the production shape's web server, checked with its real binary).
-// `node scripts/ensure-debian-packages.mjs chromium nginx` installs the missing ones with apt when we are
+// download browsers here), nginx (the production shape's web server, checked with its real binary) and
+// postgresql (the Debian recipe of docs/deploy.md, brought up by `pnpm test:deploy`).
+// `node scripts/ensure-debian-packages.mjs chromium nginx postgresql` installs the missing ones with apt when we are
 // root, and otherwise says what to do. Exits 0 when all are there.
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 /** Package -> the binary that proves it is installed (overridable where the tests read it). */
 const BINARIES = {
   chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   nginx: process.env.NGINX_PATH ?? '/usr/sbin/nginx',
+  // Any major version Debian ships (/usr/lib/postgresql/<major>/bin/postgres): `pnpm test:deploy`.
+  postgresql: '/usr/lib/postgresql/*/bin/postgres',
 };
+
+/** Whether `file` exists; a `*` stands for one folder name. */
+function installed(file) {
+  const star = file.indexOf('*');
+  if (star < 0) return existsSync(file);
+  const parent = file.slice(0, star);
+  const rest = file.slice(star + 1);
+  return existsSync(parent) && readdirSync(parent).some((name) => existsSync(parent + name + rest));
+}
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((p) => !(p in BINARIES));
@@ -20,7 +32,7 @@ if (unknown.length > 0) {
   );
   process.exit(2);
 }
-const missing = wanted.filter((p) => !existsSync(BINARIES[p]));
+const missing = wanted.filter((p) => !installed(BINARIES[p]));
 if (missing.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

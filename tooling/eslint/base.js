@@ -19,6 +19,7 @@ const TEST_CODE = [
   'tests/**',
   'bench/**',
   'resilience/**',
+  'deploy/**',
   'scripts/**',
 ];
 

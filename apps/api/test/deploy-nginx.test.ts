@@ -1,4 +1,4 @@
-// The production shape's web server (deploy/nginx.conf, as docker-compose runs it), with Debian's real nginx
+// The production shape's web server (deploy/nginx/docker.conf, as docker-compose runs it), with Debian's real nginx
 // in front of a real API process in production mode: every answer carries the security headers, whichever
 // of the two gave it, and none twice. `node scripts/ensure-debian-packages.mjs nginx` installs nginx.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -24,10 +24,10 @@ let apiPort: number;
 /** An asset large enough to be worth compressing. */
 const BIG_ASSET = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 
-/** deploy/nginx.conf inside a complete nginx.conf, pointed at this test's API, port and files. */
+/** deploy/nginx/docker.conf inside a complete nginx.conf, pointed at this test's API, port and files. */
 function nginxConfig(apiPort: number, port: number): string {
   const site = fs
-    .readFileSync(path.join(REPO_ROOT, 'deploy/nginx.conf'), 'utf8')
+    .readFileSync(path.join(REPO_ROOT, 'deploy/nginx/docker.conf'), 'utf8')
     .replace('server api:3000;', `server 127.0.0.1:${apiPort};`)
     .replace('listen 80;', `listen 127.0.0.1:${port};`)
     .replace('root /usr/share/nginx/html;', `root ${path.join(dir, 'html')};`)
@@ -74,10 +74,15 @@ beforeAll(async () => {
   const port = await freePort(30_000 + Math.floor(Math.random() * 5000));
   base = `http://127.0.0.1:${port}`;
   fs.copyFileSync('/etc/nginx/mime.types', path.join(dir, 'conf', 'mime.types'));
-  fs.copyFileSync(
-    path.join(REPO_ROOT, 'deploy/security-headers.conf'),
-    path.join(dir, 'conf', 'snippets', 'pagecast-security-headers.conf'),
-  );
+  for (const [from, to] of <Array<[string, string]>>[
+    ['security-headers.conf', 'pagecast-security-headers.conf'],
+    ['pagecast-server.conf', 'pagecast-server.conf'],
+    ['log-format.conf', 'pagecast-log-format.conf'],
+  ])
+    fs.copyFileSync(
+      path.join(REPO_ROOT, 'deploy/nginx', from),
+      path.join(dir, 'conf', 'snippets', to),
+    );
   const conf = path.join(dir, 'conf', 'nginx.conf');
   fs.writeFileSync(conf, nginxConfig(apiPort, port));
   // Users other than root's workers must read the files (nginx's workers may drop privileges).
@@ -114,7 +119,7 @@ function expectSecurityHeaders(res: Response): void {
   expect(h.get('server')).not.toMatch(/\d/); // no version to fingerprint
 }
 
-describe('production web server (deploy/nginx.conf)', () => {
+describe('production web server (deploy/nginx/docker.conf)', () => {
   it('sends the precompressed copies: gzip from nginx, brotli or gzip from the API, the file itself otherwise', async () => {
     const viaNginx = await fetch(`${base}/assets/big-1234.js`, {
       headers: { 'accept-encoding': 'gzip' },

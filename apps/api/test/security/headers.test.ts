@@ -59,7 +59,7 @@ describe('security headers', () => {
     }
     // In development the emulator serves the media, from its own origin.
     const inDev = await t.app.inject({ method: 'GET', url: '/healthz' });
-    const emulator = new URL(t.config.graphApiUrl).origin;
+    const emulator = new URL(t.config.graphApiUrl ?? '').origin;
     for (const name of ['img-src', 'media-src']) {
       expect(directive(inDev, name)).toContain(emulator);
       expect(directive(inDev, name)).not.toContain('https:');
