@@ -21,8 +21,11 @@ describe('loadConfig', () => {
     const c = loadConfig({ DATA_DIR: dataDir });
     expect(c).toMatchObject({
       nodeEnv: 'development',
-      host: '0.0.0.0',
+      // Loopback unless told otherwise; no socket; no drain pause outside production.
+      host: '127.0.0.1',
       port: 3000,
+      socketPath: undefined,
+      drainDelayMs: 0,
       databaseUrl: undefined,
       dataDir,
       embeddedPgPort: 54329,
