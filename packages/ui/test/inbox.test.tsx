@@ -99,9 +99,17 @@ describe('conversation list', () => {
       <InboxScreen
         {...props({
           recipients: [
-            recipient(1, { lastMessageAt: at(15, 9, 5), online: true }),
-            recipient(2, { lastMessageAt: at(14, 22), windowOpen: false }),
-            recipient(3, { lastMessageAt: at(2, 8) }),
+            recipient(1, {
+              lastMessageAt: at(15, 9, 5),
+              online: true,
+              lastInboundAt: at(14, 18, 5),
+            }),
+            recipient(2, {
+              lastMessageAt: at(14, 22),
+              windowOpen: false,
+              lastInboundAt: at(10, 9),
+            }),
+            recipient(3, { lastMessageAt: at(2, 8), lastInboundAt: at(15, 9) }),
           ],
         })}
       />,
@@ -113,15 +121,38 @@ describe('conversation list', () => {
     expect(within(rows[0] as HTMLElement).getByText('Person 1')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('Preview 1')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('09:05 AM')).toBeInTheDocument();
-    // Messenger has no presence: the dot means a standard reply is possible, and no dot that it is not.
-    expect(within(rows[0] as HTMLElement).getByText('Can reply now')).toBeInTheDocument();
+    // Messenger has no presence: the dot means a standard reply is possible, and no dot that it is not;
+    // the row says it in words: until when today, on which day later, or closed.
+    expect(within(rows[0] as HTMLElement).getByTestId('row-window')).toHaveTextContent(
+      'Reply by 06:05 PM',
+    );
     expect(within(rows[1] as HTMLElement).getByText('Yesterday')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).queryByTestId('avatar-status')).toBeNull();
-    expect(within(rows[2] as HTMLElement).getByText('Jun 2')).toBeInTheDocument();
-    // No picture: the first letter of the name.
-    expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'Person 1' })).toHaveTextContent(
-      'P',
+    expect(within(rows[1] as HTMLElement).getByTestId('row-window')).toHaveTextContent(
+      'Window closed',
     );
+    expect(within(rows[2] as HTMLElement).getByText('Jun 2')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByTestId('row-window')).toHaveTextContent(
+      'Reply by Mon 09:00 AM',
+    );
+    // No picture: the first letter of the name; decorative, so the row's name says the contact once.
+    expect(
+      within(rows[0] as HTMLElement).getByRole('img', { name: 'Person 1', hidden: true }),
+    ).toHaveTextContent('P');
+    expect(rows[0]).toHaveAccessibleName(/^Person 1 09:05 AM/);
+    expect(rows[0]).not.toHaveAccessibleName(/Person 1.*Person 1/);
+  });
+
+  it('with the Human Agent feature, a row 1 to 7 days old says until when a person may reply', () => {
+    render(
+      <InboxScreen
+        {...props({
+          humanAgent: true,
+          recipients: [recipient(1, { windowOpen: false, lastInboundAt: at(12, 10) })],
+        })}
+      />,
+    );
+    expect(screen.getByTestId('row-window')).toHaveTextContent('Human agent until Thu 10:00 AM');
   });
 
   it("marks unread counts, 'Needs reply', and 'You:' before the page's own last message", () => {
@@ -179,7 +210,7 @@ describe('conversation list', () => {
 
   it('falls back to the default avatar image without picture and name', () => {
     render(<InboxScreen {...props({ recipients: [recipient(1, { name: '' })] })} />);
-    expect(screen.getByRole('img', { name: 'Default avatar' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Default avatar', hidden: true })).toBeInTheDocument();
   });
 
   it('Load More: calls back; disabled while loading, while loading more and without a cursor', async () => {
@@ -391,7 +422,33 @@ describe('chat panel', () => {
     await userEvent.type(input, '{Enter}');
     expect(onSend).toHaveBeenCalledWith('Hello\nthere');
     expect(input).toHaveValue('');
-    expect(input).toHaveClass('max-h-[3rem]');
+  });
+
+  it('composer: a text over 2,000 characters is kept whole and refused with how much to remove', async () => {
+    const onSend = vi.fn(() => Promise.resolve(true));
+    render(<InboxScreen {...props({ selectedId: '1001', onSend })} />);
+    const input = screen.getByPlaceholderText('Type a message...');
+    const send = screen.getByRole('button', { name: 'Send' });
+    input.focus();
+    await userEvent.paste('a'.repeat(1799));
+    expect(screen.queryByText(/ \/ 2,000$/)).toBeNull();
+    await userEvent.paste('b');
+    expect(screen.getByText('1,800 / 2,000')).toBeInTheDocument();
+    await userEvent.paste('c'.repeat(1020));
+    expect(input).toHaveValue(`${'a'.repeat(1799)}b${'c'.repeat(1020)}`);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(
+      'Messenger takes 2,000 characters at most: remove 820 to send.',
+    );
+    expect(send).toBeDisabled();
+    await userEvent.type(input, '{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    // Exactly the limit goes.
+    await userEvent.clear(input);
+    await userEvent.paste('d'.repeat(2000));
+    expect(send).toBeEnabled();
+    await userEvent.type(input, '{Enter}');
+    expect(onSend).toHaveBeenCalledWith('d'.repeat(2000));
   });
 
   it('a failed send keeps the text in the input; the failed message shows Retry', async () => {
@@ -485,7 +542,7 @@ describe('chat panel', () => {
   });
 
   it('after 7 days (or never): window closed, the reason, sending disabled', () => {
-    const lastInboundAt = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    const lastInboundAt = new Date(NOW.getTime() - 8 * 86_400_000).toISOString();
     for (const value of [lastInboundAt, null]) {
       const { unmount } = render(
         <InboxScreen
@@ -495,7 +552,8 @@ describe('chat panel', () => {
           })}
         />,
       );
-      expect(screen.getByText('Window closed')).toBeInTheDocument();
+      // In the conversation's header and in its row.
+      expect(screen.getAllByText('Window closed')).toHaveLength(2);
       expect(screen.getByRole('note')).toHaveTextContent('more than 7 days ago');
       expect(screen.getByPlaceholderText('Type a message...')).toBeDisabled();
       expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();

@@ -1,5 +1,5 @@
 import { SendHorizontal } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
 import { fieldClasses } from '../../primitives/input';
@@ -9,15 +9,26 @@ export interface ComposerProps {
   /** Resolves true when the message was sent: only then is the input cleared (spec §4). */
   onSend: (text: string) => Promise<boolean> | boolean;
   disabled: boolean;
+  /** Meta's limit for one message (what is sent is the trimmed text). */
   maxLength: number;
 }
 
-/** Multi-line input (max height 3rem): Enter sends, Shift+Enter adds a newline; blank text cannot be sent. */
+/** The counter appears once a reply gets long enough to matter (a tenth of the limit left). */
+const COUNTER_FROM = 0.9;
+
+/**
+ * Multi-line input that grows with the text up to ten lines: Enter sends, Shift+Enter adds a newline; blank
+ * text cannot be sent. A text over Meta's limit is kept whole and refused with how much to remove, never cut
+ * (a pasted reply cut mid-word was sent as it was).
+ */
 export function Composer({ onSend, disabled, maxLength }: ComposerProps) {
   const [text, setText] = useState('');
-  const blank = text.trim() === '';
+  const counterId = useId();
+  const length = text.trim().length;
+  const blank = length === 0;
+  const over = Math.max(0, length - maxLength);
   const submit = async () => {
-    if (blank || disabled) return;
+    if (blank || over > 0 || disabled) return;
     if (await onSend(text.trim())) setText('');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -26,28 +37,55 @@ export function Composer({ onSend, disabled, maxLength }: ComposerProps) {
       void submit();
     }
   };
+  const showCounter = length >= maxLength * COUNTER_FROM;
   return (
     <form
-      className="flex items-end gap-2 border-t border-border p-3"
+      className="grid gap-1 border-t border-border p-3"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
-      <textarea
-        aria-label="Message"
-        rows={1}
-        value={text}
-        maxLength={maxLength}
-        disabled={disabled}
-        placeholder={INBOX_TEXT.composerPlaceholder}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        className={cn(fieldClasses, 'max-h-[3rem] min-h-10 flex-1 resize-none py-2')}
-      />
-      <Button type="submit" size="icon" aria-label="Send" disabled={blank || disabled}>
-        <SendHorizontal />
-      </Button>
+      <div className="flex items-end gap-2">
+        <textarea
+          aria-label="Message"
+          aria-invalid={over > 0 || undefined}
+          aria-describedby={showCounter ? counterId : undefined}
+          rows={1}
+          value={text}
+          disabled={disabled}
+          placeholder={INBOX_TEXT.composerPlaceholder}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          className={cn(
+            fieldClasses,
+            'field-sizing-content max-h-60 min-h-10 flex-1 resize-none py-2',
+            over > 0 && 'border-destructive focus-visible:ring-destructive',
+          )}
+        />
+        <Button
+          type="submit"
+          size="icon"
+          aria-label="Send"
+          disabled={blank || over > 0 || disabled}
+        >
+          <SendHorizontal />
+        </Button>
+      </div>
+      {showCounter ? (
+        <p
+          id={counterId}
+          aria-live="polite"
+          className={cn(
+            'text-right text-xs tabular-nums',
+            over > 0 ? 'font-medium text-destructive' : 'text-muted-foreground',
+          )}
+        >
+          {over > 0
+            ? INBOX_TEXT.tooLong(over, maxLength)
+            : INBOX_TEXT.characterCount(length, maxLength)}
+        </p>
+      ) : null}
     </form>
   );
 }

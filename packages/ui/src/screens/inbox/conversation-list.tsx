@@ -2,7 +2,13 @@
 // Long because the list, its rows and the selection bar share one keyboard and selection model; the row is
 // memoised apart (ConversationRow) so a live event re-renders one row, not the list.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { formatListTime, matchesName, type InboxFilter, type Recipient } from '@pagecast/contract';
+import {
+  formatListTime,
+  matchesName,
+  replyWindow,
+  type InboxFilter,
+  type Recipient,
+} from '@pagecast/contract';
 import { Check, Keyboard, Search } from 'lucide-react';
 import { memo, useMemo, useRef } from 'react';
 import { Avatar } from '../../primitives/avatar';
@@ -10,6 +16,7 @@ import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
 import { Input } from '../../primitives/input';
 import { Switch } from '../../primitives/switch';
+import { replyWindowRowLabel } from './reply-window';
 import { INBOX_TEXT } from './text';
 import { observeRectAfterLayout, scrollAfterLayout } from './virtual-list';
 
@@ -47,6 +54,8 @@ export interface ConversationListProps {
   onToggleChecked: (id: string) => void;
   /** "now" for the list times (tests pin it). */
   now?: Date;
+  /** The app may send Human Agent replies (24 hours to 7 days): the rows say until when. */
+  humanAgent?: boolean;
   /** Shows the keyboard shortcuts help. */
   onShowShortcuts?: () => void;
 }
@@ -253,6 +262,7 @@ export function ConversationList(props: ConversationListProps) {
           checkedIds={checkedIds}
           allChecked={multiSelect && !!props.allMatchingSelected}
           now={props.now}
+          humanAgent={props.humanAgent}
           onSelect={props.onSelect}
           onToggleChecked={props.onToggleChecked}
         />
@@ -271,6 +281,7 @@ interface ConversationRowsProps {
   /** Every matching contact is selected ('Select all N matching'). */
   allChecked: boolean;
   now?: Date;
+  humanAgent?: boolean;
   onSelect: (id: string) => void;
   onToggleChecked: (id: string) => void;
 }
@@ -285,6 +296,7 @@ function ConversationRows({
   checkedIds,
   allChecked,
   now,
+  humanAgent,
   onSelect,
   onToggleChecked,
 }: ConversationRowsProps) {
@@ -347,6 +359,7 @@ function ConversationRows({
               multiSelect={multiSelect}
               tabStop={r.id === tabStopId}
               now={now}
+              humanAgent={humanAgent}
               onSelect={onSelect}
               onToggleChecked={onToggleChecked}
             />
@@ -367,6 +380,7 @@ interface ConversationRowProps {
   multiSelect: boolean;
   tabStop: boolean;
   now?: Date;
+  humanAgent?: boolean;
   onSelect: (id: string) => void;
   onToggleChecked: (id: string) => void;
 }
@@ -382,9 +396,12 @@ const ConversationRow = memo(function ConversationRow({
   multiSelect,
   tabStop,
   now,
+  humanAgent = false,
   onSelect,
   onToggleChecked,
 }: ConversationRowProps) {
+  const at = (now ?? new Date()).getTime();
+  const reply = replyWindow(r.lastInboundAt, at, { humanAgent });
   return (
     <li
       style={{ transform: `translateY(${start}px)`, height: size }}
@@ -422,17 +439,22 @@ const ConversationRow = memo(function ConversationRow({
             {checked ? <Check className="size-3" strokeWidth={3} /> : null}
           </span>
         ) : null}
-        {/* Messenger has no presence: the dot says a standard reply is possible (the 24-hour window). */}
-        <Avatar
-          src={r.profilePic}
-          name={r.name}
-          online={r.windowOpen ? true : undefined}
-          statusLabel={INBOX_TEXT.canReply}
-        />
-        <div className="grid min-w-0 flex-1 gap-0.5">
-          <div className="flex items-baseline justify-between gap-2">
+        {/* Messenger has no presence: the dot says a standard reply is possible (the 24-hour window), and the
+            row says it in words below. Decorative for screen readers: the name follows, the state is written. */}
+        <span aria-hidden="true" className="shrink-0">
+          <Avatar src={r.profilePic} name={r.name} online={r.windowOpen ? true : undefined} />
+        </span>
+        {/* One column that never grows with its content: a long preview is cut with an ellipsis, and the time
+            and badges keep their place at every width. */}
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)]">
+          <div className="flex min-w-0 items-baseline justify-between gap-2">
             {/* <bdi>: a name or message with bidi overrides (U+202E...) cannot flip the text around it. */}
-            <bdi className={cn('truncate', r.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>
+            <bdi
+              className={cn(
+                'min-w-0 truncate leading-5',
+                r.unreadCount > 0 ? 'font-semibold' : 'font-medium',
+              )}
+            >
               {r.name || 'Unknown contact'}
             </bdi>
             <time
@@ -442,7 +464,7 @@ const ConversationRow = memo(function ConversationRow({
               {formatListTime(r.lastMessageAt, now)}
             </time>
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex min-w-0 items-center gap-2">
             <bdi
               className={cn(
                 'min-w-0 flex-1 truncate text-sm',
@@ -468,6 +490,15 @@ const ConversationRow = memo(function ConversationRow({
               </span>
             ) : null}
           </div>
+          <span
+            data-testid="row-window"
+            className={cn(
+              'truncate text-xs leading-4',
+              reply.kind === 'closed' ? 'text-muted-foreground' : 'text-foreground/80',
+            )}
+          >
+            {replyWindowRowLabel(reply, at)}
+          </span>
         </div>
       </div>
     </li>

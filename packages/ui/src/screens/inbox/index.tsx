@@ -213,6 +213,7 @@ export function InboxScreen(props: InboxScreenProps) {
               checkedIds={props.checkedIds}
               onToggleChecked={props.onToggleChecked}
               now={props.now}
+              humanAgent={props.humanAgent ?? false}
               onShowShortcuts={props.onShowShortcuts}
             />
           </div>

@@ -20,6 +20,19 @@ export function replyWindowLabel(reply: ReplyWindow, now: number, locale?: strin
   return INBOX_TEXT.humanAgentUntil(formatUntil(reply.until, locale));
 }
 
+/**
+ * The row's words for the window: 'Reply by 18:05' (today; else 'Reply by Tue 18:05'), 'Human agent until
+ * Tue 14:00', 'Window closed'.
+ */
+export function replyWindowRowLabel(reply: ReplyWindow, now: number, locale?: string): string {
+  if (reply.kind === 'closed') return INBOX_TEXT.windowClosedLabel;
+  const today = new Date(now).toDateString() === reply.until.toDateString();
+  const at = today
+    ? reply.until.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+    : formatUntil(reply.until, locale);
+  return reply.kind === 'standard' ? INBOX_TEXT.replyBy(at) : INBOX_TEXT.humanAgentRowUntil(at);
+}
+
 function formatUntil(until: Date, locale?: string): string {
   return until.toLocaleString(locale, {
     weekday: 'short',

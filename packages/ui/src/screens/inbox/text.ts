@@ -40,6 +40,14 @@ export const INBOX_TEXT = {
     'This contact last wrote more than 7 days ago, so Messenger allows no reply until they write to the page again. To reach them, schedule a campaign with an approved utility template.',
   windowClosedLabel: 'Window closed',
   canReplyFor: (left: string) => `Can reply for ${left}`,
+  /** The reply window in a conversation row (not only a coloured dot). */
+  replyBy: (at: string) => `Reply by ${at}`,
+  humanAgentRowUntil: (at: string) => `Human agent until ${at}`,
+  /** The composer's counter, and why a longer text cannot be sent (Meta's limit; nothing is cut). */
+  characterCount: (n: number, max: number) =>
+    `${n.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`,
+  tooLong: (over: number, max: number) =>
+    `Messenger takes ${max.toLocaleString('en-US')} characters at most: remove ${over.toLocaleString('en-US')} to send.`,
   humanAgentUntil: (until: string) => `Human agent reply until ${until}`,
   humanAgentNotice: (until: string) =>
     `Their last message is more than 24 hours old: Messenger allows a reply you type yourself (a human agent reply) until ${until}. Automated or promotional messages are not allowed.`,
