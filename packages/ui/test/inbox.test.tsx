@@ -248,6 +248,35 @@ describe('conversation list', () => {
     expect(screen.getByText('Try a different search term')).toBeInTheDocument();
   });
 
+  it('an empty filter says what it found nothing of, not that a search failed', () => {
+    const onFilterChange = vi.fn();
+    const cases: Array<[Partial<InboxScreenProps>, string, string | null]> = [
+      [
+        { filter: 'needs_reply' },
+        'Nobody is waiting for a reply.',
+        'Choose All to see every conversation.',
+      ],
+      [{ filter: 'unread' }, 'No unread conversations.', 'Choose All to see every conversation.'],
+      [
+        { filter: 'all', tagFilter: 't1' },
+        'No conversations with this tag.',
+        'Choose All to see every conversation.',
+      ],
+      [{ filter: 'all' }, 'No conversations found.', null],
+    ];
+    for (const [over, title, hint] of cases) {
+      const { unmount } = render(
+        <InboxScreen
+          {...props({ recipients: [], onSearchChange: vi.fn(), onFilterChange, ...over })}
+        />,
+      );
+      expect(screen.getByText(title)).toBeInTheDocument();
+      expect(screen.queryByText('Try a different search term')).toBeNull();
+      if (hint) expect(screen.getByText(hint)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('a row click opens the chat', async () => {
     const onSelect = vi.fn();
     render(<InboxScreen {...props({ onSelect })} />);

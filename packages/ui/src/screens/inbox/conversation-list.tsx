@@ -249,10 +249,11 @@ export function ConversationList(props: ConversationListProps) {
           {props.error}
         </p>
       ) : filtered.length === 0 ? (
-        <div className="flex flex-1 flex-col items-center justify-center gap-1 p-6 text-center">
-          <p className="font-medium">{INBOX_TEXT.noConversations}</p>
-          <p className="text-sm text-muted-foreground">{INBOX_TEXT.noConversationsHint}</p>
-        </div>
+        <EmptyList
+          searched={search.trim() !== ''}
+          filter={props.filter ?? 'all'}
+          tagFiltered={!!props.tagFilter}
+        />
       ) : (
         <ConversationRows
           recipients={filtered}
@@ -267,6 +268,36 @@ export function ConversationList(props: ConversationListProps) {
           onToggleChecked={props.onToggleChecked}
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * An empty list says why: the spec's 'No conversations found.' with its search hint after a search;
+ * otherwise what the filter found nothing of (a filter with nothing searched is not a failed search).
+ */
+function EmptyList({
+  searched,
+  filter,
+  tagFiltered,
+}: {
+  searched: boolean;
+  filter: InboxFilter;
+  tagFiltered: boolean;
+}) {
+  const [title, hint] = searched
+    ? [INBOX_TEXT.noConversations, INBOX_TEXT.noConversationsHint]
+    : filter === 'needs_reply'
+      ? [INBOX_TEXT.nothingNeedsReply, INBOX_TEXT.emptyFilterHint]
+      : filter === 'unread'
+        ? [INBOX_TEXT.nothingUnread, INBOX_TEXT.emptyFilterHint]
+        : tagFiltered
+          ? [INBOX_TEXT.noneWithTag, INBOX_TEXT.emptyFilterHint]
+          : [INBOX_TEXT.noConversations, null];
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-1 p-6 text-center">
+      <p className="font-medium">{title}</p>
+      {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
     </div>
   );
 }
