@@ -54,8 +54,8 @@ type Waiter = { resolve: () => void; reject: (err: unknown) => void };
 
 /**
  * `pool` supplies the connection settings; `options.loadMessage` reads messages too big for a NOTIFY
- * payload. The LISTEN connection opens on the first subscribe (or `ready()`), so processes that never
- * stream hold none.
+ * payload. The LISTEN connection opens on the first subscribe or `ready()`: an API process asks at start,
+ * since its session cache (auth/session-cache.ts) answers nothing until it listens.
  */
 export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): RealtimeHub {
   const reconnectMs = options.reconnectMs ?? 250;
