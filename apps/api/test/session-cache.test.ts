@@ -5,6 +5,7 @@ import {
   createSessionCache,
   sessionsEnding,
   type SessionCache,
+  type SessionCacheOptions,
   type SessionEvents,
 } from '../src/auth/session-cache.js';
 import type { SessionState } from '../src/auth/sessions.js';
@@ -53,15 +54,15 @@ function heldLoad() {
   return { load, release: (state: SessionState) => release(state) };
 }
 
-const open: SessionCache[] = [];
+const open: Array<SessionCache<SessionState>> = [];
 afterEach(() => {
   for (const c of open.splice(0)) c.close();
 });
 
-function cache(options: Partial<Parameters<typeof createSessionCache>[0]> = {}) {
+function cache(options: Partial<SessionCacheOptions<SessionState>> = {}) {
   const events = fakeEvents();
   const load = fakeLoad();
-  const c = createSessionCache({ load, events, ...options });
+  const c = createSessionCache<SessionState>({ load, events, ...options });
   open.push(c);
   return { c, events, load };
 }

@@ -5,7 +5,6 @@
 // is down are why nothing is answered from the cache unless the connection that read the answer is still
 // the one listening (none while it is down: every check goes to the database).
 import type { SessionEnded } from '../realtime/channel.js';
-import type { SessionState } from './sessions.js';
 
 /** What the cache needs from the realtime hub (realtime/hub.ts). */
 export interface SessionEvents {
@@ -16,9 +15,11 @@ export interface SessionEvents {
   ready: () => Promise<void>;
 }
 
-export interface SessionCacheOptions {
+// Generic over the state (sessions.ts#SessionState) so that sessions.ts, which calls sessionsEnding, is not
+// imported back from here.
+export interface SessionCacheOptions<S> {
   /** The database check (sessions.ts#sessionState on the app's pool). */
-  load: (sessionId: string, adminId: string) => Promise<SessionState>;
+  load: (sessionId: string, adminId: string) => Promise<S>;
   events: SessionEvents;
   /** Sessions kept (least recently used go first). */
   max?: number;
@@ -33,18 +34,18 @@ export interface SessionCacheOptions {
 /** Sessions, or all of an admin's, being ended (sessions.ts#endSessions). */
 export type EndingTarget = { adminId: string; sessionId?: string };
 
-export interface SessionCache {
+export interface SessionCache<S> {
   /** The session's state; `notAfter` (ms since the epoch, e.g. the JWT's exp) bounds the cached answer. */
-  state: (sessionId: string, adminId: string, notAfter?: number) => Promise<SessionState>;
+  state: (sessionId: string, adminId: string, notAfter?: number) => Promise<S>;
   /** This process is ending sessions: no cached or newly read answer for them until the NOTIFY arrives. */
   ending: (target: EndingTarget) => void;
   readonly size: number;
   close: () => void;
 }
 
-interface Entry {
+interface Entry<S> {
   adminId: string;
-  state: SessionState;
+  state: S;
   until: number;
   /** The LISTEN connection in place when the answer was read. */
   connection: number;
@@ -55,7 +56,7 @@ export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 
 // The caches of this process's apps (one in production, two in the tests that run two API processes): a
 // session ended here is withheld from them before its NOTIFY is even sent (endSessions).
-const caches = new Set<SessionCache>();
+const caches = new Set<Pick<SessionCache<unknown>, 'ending'>>();
 
 /**
  * Called by endSessions before its UPDATE. The NOTIFY reaches this process's own listener only after the
@@ -65,13 +66,13 @@ export function sessionsEnding(target: EndingTarget): void {
   for (const cache of caches) cache.ending(target);
 }
 
-export function createSessionCache(options: SessionCacheOptions): SessionCache {
+export function createSessionCache<S>(options: SessionCacheOptions<S>): SessionCache<S> {
   const max = options.max ?? SESSION_CACHE_MAX;
   const maxAgeMs = options.maxAgeMs ?? SESSION_CACHE_MAX_AGE_MS;
   const now = options.now ?? Date.now;
   const { events, load } = options;
   // Insertion order is recency order: a hit moves its entry to the end, eviction takes the first.
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<S>>();
   // Sessions ('s:<id>') and admins ('a:<id>') being ended here, until their NOTIFY arrives (or, if the
   // ending transaction rolled back and none ever comes, until this time).
   const withheld = new Map<string, number>();
@@ -110,7 +111,7 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
   // Listen from the start: until the connection is up every check goes to the database.
   events.ready().catch(() => {});
 
-  const cache: SessionCache = {
+  const cache: SessionCache<S> = {
     async state(sessionId, adminId, notAfter) {
       const connection = events.connection();
       if (connection === null) {
