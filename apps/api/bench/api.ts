@@ -107,6 +107,10 @@ async function main() {
     GRAPH_API_URL: emulator.url.replace(/\/$/, ''),
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     LOG_LEVEL: process.env.LOG_LEVEL,
+    // The ceilings on typed replies a minute (30 per admin) would answer POST send 429 from its 31st
+    // request: raised out of the way, still counted on every send, so their cost stays in the figure.
+    CHAT_SENDS_PER_ADMIN_MINUTE: '100000000',
+    CHAT_SENDS_PER_PAGE_MINUTE: '100000000',
   });
   await runMigrations(pgServer.url);
   const db = createDb(pgServer.url, { applicationName: 'pagecast-api' });
@@ -290,6 +294,13 @@ async function main() {
     values: (results.get('baseline') ?? []).map((r) => r.okPerSecond),
     digits: 0,
   });
+  // GET recipients is held to the reference (what its one query costs on a bare route), not to hello world.
+  const referenceRps = figure({
+    name: 'Reference: req/s',
+    unit: 'req/s',
+    values: (results.get('floor') ?? []).map((r) => r.okPerSecond),
+    digits: 0,
+  });
   for (const t of selected) {
     const runs = results.get(t.key) ?? [];
     const total = runs.reduce((n, r) => n + r.ok + r.non2xx + r.errors + r.timeouts, 0);
@@ -313,8 +324,11 @@ async function main() {
           name: `${t.label}: req/s`,
           unit: 'req/s',
           values: values((r) => r.okPerSecond),
-          baseline: { name: 'hello world', median: baselineRps.median },
-          target: t.key === 'recipients' ? { op: '>=', value: 0.3, of: 'ratio' } : undefined,
+          baseline:
+            t.key === 'recipients'
+              ? { name: 'the reference', median: referenceRps.median }
+              : { name: 'hello world', median: baselineRps.median },
+          target: t.key === 'recipients' ? { op: '>=', value: 0.9, of: 'ratio' } : undefined,
           note,
           digits: 0,
         }),
@@ -420,7 +434,9 @@ async function startProfile(): Promise<{ stop: (file: string) => Promise<void> }
 /**
  * The baseline: a bare Fastify route, no plugins, no logger, same process. Beside it the reference for what
  * Postgres alone costs here: the first page of GET recipients as one prepared statement on a pool of its
- * own, mapped and serialized like the API does, without auth, hooks, logging or validation.
+ * own, mapped and serialized like the API does, without auth, hooks, logging or validation. Its columns are
+ * inbox/repo.ts's (unread count, and whether the newest message is the contact's: one probe of the messages
+ * per row): a reference reading less would not be the same read.
  */
 async function helloWorld(
   databaseUrl: string,
@@ -435,7 +451,9 @@ async function helloWorld(
           c.profile_pic as "profilePic", c.last_message_at as "lastMessageAt",
           to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "lastMessageKey",
           c.last_message_preview as "lastMessagePreview", c.last_inbound_at as "lastInboundAt",
-          c.history_synced_at as "historySyncedAt"
+          c.unread_count as "unreadCount", c.history_synced_at as "historySyncedAt",
+          (select m.direction = 'in' from messages m where m.contact_id = c.id
+            order by m.created_at desc, m.id desc limit 1) as "lastMessageIn"
         from contacts c where c.page_id = $1
         order by c.last_message_at desc nulls last, c.id desc limit 31`,
       values: [request.params.page],

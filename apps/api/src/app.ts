@@ -15,6 +15,7 @@ import Fastify, {
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { JWT_EXPIRES_IN } from './auth/jwt.js';
+import { createSessionCache } from './auth/session-cache.js';
 import { sessionState } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
@@ -137,10 +138,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // tokens (never past the token's exp; failures are not cached). Saves the HMAC and decoding per request.
     verify: { cache: true },
   });
-  // Every authenticated request checks its session row, so an ended session stops working at once.
-  app.decorate('sessionState', (sessionId: string, adminId: string) =>
-    sessionState(db, sessionId, adminId),
-  );
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(pool) });
 
   registerMetrics(app, config);
@@ -151,6 +148,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.realtime ??
     createRealtimeHub(pool, { loadMessage: liveMessageLoader(db), logger: app.log });
   if (!deps.realtime) app.addHook('onClose', () => realtime.close());
+  // Every authenticated request checks its session, answered from this process's cache while the sessions
+  // NOTIFY keeps it current (auth/session-cache.ts), so an ended session stops working everywhere at once.
+  const sessions = createSessionCache({
+    load: (sessionId, adminId) => sessionState(db, sessionId, adminId),
+    events: realtime,
+  });
+  app.addHook('onClose', async () => sessions.close());
+  app.decorate('sessionState', (sessionId: string, adminId: string, notAfter?: number) =>
+    sessions.state(sessionId, adminId, notAfter),
+  );
   // Webhooks are processed in this process (modules/webhooks): campaign counters listen to them.
   registerCampaignCounters(db);
   await registerModules(app, {

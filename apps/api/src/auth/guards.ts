@@ -36,7 +36,12 @@ export async function requireAdmin(request: FastifyRequest): Promise<AuthContext
   ) {
     throw new HttpError(401, 'Invalid token');
   }
-  const state = await request.server.sessionState(claims.sid, claims.sub);
+  // Cached no longer than the JWT works: sign-in gives the token and its session row the same end.
+  const state = await request.server.sessionState(
+    claims.sid,
+    claims.sub,
+    claims.exp ? claims.exp * 1000 : undefined,
+  );
   if (state === 'expired') throw new HttpError(401, 'Session expired');
   if (state !== 'active') throw new HttpError(401, SESSION_ENDED);
   request.auth = {

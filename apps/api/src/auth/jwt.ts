@@ -42,8 +42,11 @@ declare module 'fastify' {
     auth?: AuthContext;
   }
   interface FastifyInstance {
-    /** The session check of every authenticated request (auth/sessions.ts on the app's database). */
-    sessionState: (sessionId: string, adminId: string) => Promise<SessionState>;
+    /**
+     * The session check of every authenticated request (auth/sessions.ts on the app's database, through
+     * this process's cache, auth/session-cache.ts); `notAfter` (ms) bounds how long the answer is cached.
+     */
+    sessionState: (sessionId: string, adminId: string, notAfter?: number) => Promise<SessionState>;
   }
 }
 

@@ -1,12 +1,14 @@
 // Server-side sessions: every JWT names its row in `sessions` (claim `sid`) and every request checks it, so
 // a session ends at once everywhere, in every API process, when the admin logs out, Meta tells us the app
 // was removed, their data is deleted or an operator ends it. Ending one also NOTIFYs the API processes,
-// whose open live streams of that session close (realtime hub, chats/events.ts).
+// whose open live streams of that session close (realtime hub, inbox/events.ts) and whose session caches
+// drop it (session-cache.ts): every end of a session goes through endSessions.
 import { sql } from 'drizzle-orm';
 import type { Session } from '@pagecast/contract';
 import { runStatement, statement, type Db, type Tx } from '../db/client.js';
 import type { SessionEndReason } from '../db/schema.js';
 import { SESSION_CHANNEL, type SessionEnded } from '../realtime/channel.js';
+import { sessionsEnding } from './session-cache.js';
 
 type Exec = Db | Tx;
 
@@ -109,6 +111,7 @@ export async function endSessions(
   target: { adminId: string; sessionId?: string },
   reason: SessionEndReason,
 ): Promise<number> {
+  sessionsEnding(target);
   const one = target.sessionId ? sql`and id = ${target.sessionId}` : sql``;
   const { rows } = await db.execute<{ id: string }>(sql`
     update sessions set ended_at = now(), end_reason = ${reason}

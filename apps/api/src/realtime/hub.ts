@@ -28,6 +28,11 @@ export interface RealtimeHub {
   onSessionEnded: (listener: (ended: SessionEnded) => void) => () => void;
   /** An admin's page access was rewritten in some process: listeners re-check what that admin follows. */
   onAccessChanged: (listener: (adminId: string) => void) => () => void;
+  /**
+   * The LISTEN connection in place, numbered (a new number after each reconnect), or null while none is:
+   * what is cached on the strength of these notifications is trusted only under the connection it was read.
+   */
+  connection: () => number | null;
   /** Resolves once the LISTEN is in place (subscribe starts it lazily; tests await this). */
   ready: () => Promise<void>;
   close: () => Promise<void>;
@@ -49,8 +54,8 @@ type Waiter = { resolve: () => void; reject: (err: unknown) => void };
 
 /**
  * `pool` supplies the connection settings; `options.loadMessage` reads messages too big for a NOTIFY
- * payload. The LISTEN connection opens on the first subscribe (or `ready()`), so processes that never
- * stream hold none.
+ * payload. The LISTEN connection opens on the first subscribe or `ready()`: an API process asks at start,
+ * since its session cache (auth/session-cache.ts) answers nothing until it listens.
  */
 export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): RealtimeHub {
   const reconnectMs = options.reconnectMs ?? 250;
@@ -62,6 +67,7 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let everConnected = false;
+  let connections = 0;
   let closed = false;
   let retryTimer: NodeJS.Timeout | null = null;
   let delay = reconnectMs;
@@ -149,6 +155,7 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
         return;
       }
       client = c;
+      connections++;
       delay = reconnectMs;
       const wasConnected = everConnected;
       everConnected = true;
@@ -190,6 +197,9 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
     onAccessChanged(listener) {
       accessListeners.add(listener);
       return () => accessListeners.delete(listener);
+    },
+    connection() {
+      return client ? connections : null;
     },
     ready() {
       if (client) return Promise.resolve();

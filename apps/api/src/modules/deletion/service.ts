@@ -125,6 +125,9 @@ async function runDeletion(
       tx,
       stopped.solePages.map((p) => p.fbPageId),
     );
+    // A session opened since the stop step (a sign-in while pages were emptied) would go with the row
+    // unannounced, still cached as active by the API processes: end it first, which NOTIFYs.
+    await endSessions(tx, { adminId: admin.id }, 'deleted');
     await repo.deleteAdminRow(tx, admin.id);
     return {
       adminFound: true,
