@@ -12,7 +12,7 @@ import { sleep } from '../../lib/sleep.js';
 import { applyMarksToSent } from '../../modules/campaigns/counters.js';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
 import { SlotStream } from '../pacing/slot-stream.js';
-import type { BatchContext, SendTarget } from './batch.js';
+import type { SendContext, SendTarget } from './context.js';
 import { MARKETING_LOGIN_REASON } from '../../modules/campaigns/reasons.js';
 import {
   type CampaignStop,
@@ -79,9 +79,11 @@ export class ChunkSender {
   private readonly claimed: string[];
 
   constructor(
-    private readonly ctx: BatchContext,
+    private readonly ctx: SendContext,
     private readonly target: SendTarget,
     claimed: repo.ClaimedRow[],
+    /** False once the campaign was seen cancelled or failed: the rest of the chunk is not sent. */
+    private readonly running: () => boolean,
   ) {
     // Each row's path, decided now (the claim re-read the window and the subscription, so this is send time).
     // The old message tags are retired: a row with no allowed path is skipped with the reason.
@@ -153,7 +155,7 @@ export class ChunkSender {
   }
 
   private async sendRow(i: number): Promise<void> {
-    const { ctx, target } = this;
+    const { ctx } = this;
     const row = this.row(i);
     const kind = this.paths[i] as SendKind;
     const messagingType = MESSAGING_TYPE[kind];
@@ -164,12 +166,7 @@ export class ChunkSender {
       attempts: row.attempts,
     };
     // Stopped (token lost, cancelled, worker stopping, page rate-limited): the rest of the chunk is unsent.
-    if (
-      this.stop ||
-      this.rateLimited ||
-      !ctx.active.running(target.campaignId) ||
-      ctx.isStopping()
-    ) {
+    if (this.stop || this.rateLimited || !this.running() || ctx.isStopping()) {
       this.outcomes[i] = requeuedOutcome(
         send,
         this.rateLimited ? ctx.tuning.rateLimitPauseMs : 0,

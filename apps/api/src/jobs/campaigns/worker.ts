@@ -13,12 +13,8 @@ import { retireWorker, heartbeat } from '../../modules/campaigns/dispatch-repo.j
 import { ProgressPublisher, publishCampaignsSafely } from '../../modules/campaigns/live.js';
 import { PageSendPacer } from '../pacing/page-send-pacer.js';
 import { CAMPAIGN_BATCH_QUEUE } from '../queues.js';
-import {
-  type BatchContext,
-  type BatchTuning,
-  type CampaignBatchJob,
-  processCampaignBatch,
-} from './batch.js';
+import { processCampaignBatch } from './batch.js';
+import type { BatchContext, BatchTuning, CampaignBatchJob } from './context.js';
 import { sendReturns } from './returns.js';
 import { prepareDueCampaigns, startDueCampaign } from './scheduler.js';
 import { sweep } from './sweeper.js';
