@@ -18,6 +18,7 @@ async function main() {
       pool: runtime.db.pool,
       boss: runtime.boss,
       graph: runtime.graph,
+      afterCommit: runtime.afterCommit,
       logger,
     });
     const subscribing = new AbortController();

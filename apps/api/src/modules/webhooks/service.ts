@@ -19,13 +19,18 @@ import {
   type ParsedEntry,
 } from './events.js';
 import { handle } from './handlers/index.js';
-import { emitWebhookEvent, type WebhookEvent } from './listeners.js';
+import { runAfterCommit, type AfterCommit, type WebhookEvent } from './listeners.js';
 import * as repo from './repo.js';
 
 export interface IngestDeps {
   db: Db;
   graph?: GraphClient;
   tokens: TokenCipher;
+  /**
+   * What runs once a delivery's transaction committed (campaign counters, deliver on return), in order;
+   * built once per process (runtime.ts#ingestConsumers).
+   */
+  afterCommit: readonly AfterCommit[];
   logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
@@ -80,7 +85,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
   // idempotent), so no counter update is lost after the messages were stored.
   let consumerError: unknown;
   for (const e of emitted) {
-    await emitWebhookEvent(e, (err) => {
+    await runAfterCommit(deps.afterCommit, e, (err) => {
       consumerError ??= err;
       deps.logger?.error({ err, eventId }, 'webhook listener failed');
     });
