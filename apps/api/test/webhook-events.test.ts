@@ -49,7 +49,7 @@ describe('parseDelivery', () => {
         echo: false,
         mid: 'm1',
         text: 'hi',
-        attachments: [{ type: 'image' }],
+        attachments: [{ type: 'image', payload: { elements: [] } }],
         stickerId: undefined,
       },
       { kind: 'postback', psid: 'p1', at, mid: undefined, title: 'Yes' },
@@ -128,6 +128,33 @@ describe('parseDelivery', () => {
       eventsOf([from('p1', { message: { mid: 'm5' }, postback: { title: 'B' } })]),
     ).toMatchObject([{ kind: 'message', mid: 'm5' }]);
     expect(eventsOf([from('p1', { delivery: { mids: ['m5'] } })])).toEqual([]);
+  });
+
+  it("reads a message's files and template cards leniently: an odd item costs only itself", () => {
+    const [m] = eventsOf([
+      from('p1', {
+        message: {
+          mid: 'm6',
+          attachments: [
+            null,
+            { type: 'image', payload: { url: 'https://x/a.jpg', sticker_id: 369239263222822 } },
+            { type: 7, payload: 'odd' },
+            {
+              type: 'template',
+              payload: { text: 'Hi', elements: [{ title: 'Card', image_url: 5 }, 'odd'] },
+            },
+          ],
+        },
+      }),
+    ]);
+    expect(m?.kind === 'message' && m.attachments).toEqual([
+      {
+        type: 'image',
+        payload: { url: 'https://x/a.jpg', sticker_id: 369239263222822, elements: [] },
+      },
+      { payload: { elements: [] } },
+      { type: 'template', payload: { text: 'Hi', elements: [{ title: 'Card' }] } },
+    ]);
   });
 
   it('never throws, whatever the payload', () => {

@@ -5,6 +5,7 @@
 // Standby items (handover protocol: another app such as Meta's Page Inbox controls the thread) are the
 // page's conversations all the same: read exactly like `messaging` ones.
 import { z } from 'zod';
+import { wireAttachments, type WireAttachment } from '../inbox/attachments.js';
 import { TEMPLATE_STATUS_FIELDS } from '../templates/status-webhook.js';
 
 /** Until 2100: anything later is not a time Meta sent (and would not fit a timestamptz sensibly). */
@@ -38,7 +39,7 @@ const message = z.object({
     mid: z.string().min(1),
     text: z.unknown(),
     is_echo: z.unknown(),
-    attachments: z.unknown(),
+    attachments: wireAttachments,
     sticker_id: z.unknown(),
   }),
 });
@@ -97,7 +98,7 @@ export type MessageEvent = Common & {
   echo: boolean;
   mid: string;
   text: unknown;
-  attachments: unknown;
+  attachments: WireAttachment[];
   stickerId: unknown;
 };
 export type PostbackEvent = Common & { kind: 'postback'; mid: string | undefined; title: string };
