@@ -6,7 +6,8 @@
 // page's conversations all the same: read exactly like `messaging` ones.
 import { z } from 'zod';
 import { wireAttachments, type WireAttachment } from '../inbox/attachments.js';
-import { TEMPLATE_STATUS_FIELDS } from '../templates/status-webhook.js';
+import type { MarketingValue, OptinItem } from '../marketing/subscribers.js';
+import { TEMPLATE_STATUS_FIELDS, type TemplateStatusChange } from '../templates/status-webhook.js';
 
 /** Until 2100: anything later is not a time Meta sent (and would not fit a timestamptz sensibly). */
 const MAX_EPOCH_MS = Date.UTC(2100, 0, 1);
@@ -55,15 +56,13 @@ const edit = z.object({
   message_edit: z.object({ mid: z.string(), text: z.string() }),
 });
 /** Marketing messages: the contact answered the opt-in request (or stopped / resumed). */
-const optin = z.object({
-  ...common,
-  optin: z.object({
-    type: str,
-    notification_messages_token: str,
-    notification_messages_status: str,
-    title: str,
-  }),
+const optinValue: z.ZodType<OptinItem, z.ZodTypeDef, unknown> = z.object({
+  type: str,
+  notification_messages_token: str,
+  notification_messages_status: str,
+  title: str,
 });
+const optin = z.object({ ...common, optin: optinValue });
 /** message_reactions: the contact reacted to (or took back a reaction from) message `mid`. */
 const reaction = z.object({
   ...common,
@@ -104,7 +103,7 @@ export type MessageEvent = Common & {
 export type PostbackEvent = Common & { kind: 'postback'; mid: string | undefined; title: string };
 export type ReferralEvent = Common & { kind: 'referral' };
 export type EditEvent = Common & { kind: 'edit'; mid: string; text: string };
-export type OptinEvent = Common & { kind: 'optin'; optin: z.infer<typeof optin>['optin'] };
+export type OptinEvent = Common & { kind: 'optin'; optin: OptinItem };
 export type ReactionEvent = Common & {
   kind: 'reaction';
   mid: string;
@@ -129,7 +128,21 @@ export type MessagingEvent =
 
 /** A `changes` item: a utility template's status, or a marketing message's delivery, read or click. */
 export type ChangeEvent =
-  { kind: 'template-status'; value: object } | { kind: 'marketing'; field: string; value: object };
+  | { kind: 'template-status'; value: TemplateStatusChange }
+  | { kind: 'marketing'; field: string; value: MarketingValue };
+
+/** Meta's verdict on a utility template (WhatsApp's shape, see templates/status-webhook.ts). */
+const templateStatusValue: z.ZodType<TemplateStatusChange, z.ZodTypeDef, unknown> = z.object({
+  event: str,
+  message_template_id: z.union([z.string(), z.number()]).optional().catch(undefined),
+  reason: z.string().nullish().catch(undefined),
+});
+const marketingValue: z.ZodType<MarketingValue, z.ZodTypeDef, unknown> = z.object({
+  recipient_id: z.union([z.string(), z.number()]).nullish().catch(undefined),
+  messenger_subscription_token: str,
+  marketing_message_tracking_id: str,
+  timestamp: z.union([z.number(), z.string()]).optional().catch(undefined),
+});
 
 /** Meta's field names of the marketing message webhooks. */
 const MARKETING_FIELDS = new Set([
@@ -188,9 +201,10 @@ export function parseDelivery(payload: unknown): ParsedDelivery {
       const change = isObject(c) ? c : {};
       const { field, value } = change;
       if (!isObject(value)) continue;
-      if (TEMPLATE_STATUS_FIELDS.has(field)) entry.changes.push({ kind: 'template-status', value });
+      if (TEMPLATE_STATUS_FIELDS.has(field))
+        entry.changes.push({ kind: 'template-status', value: templateStatusValue.parse(value) });
       else if (typeof field === 'string' && MARKETING_FIELDS.has(field))
-        entry.changes.push({ kind: 'marketing', field, value });
+        entry.changes.push({ kind: 'marketing', field, value: marketingValue.parse(value) });
       else out.skipped++;
     }
     out.entries.push(entry);
