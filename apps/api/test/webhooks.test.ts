@@ -336,6 +336,33 @@ describe('webhook deliveries', () => {
     if (!env.deps.realtime) await hub.close();
   });
 
+  it('items it cannot read cost only themselves: the rest of the signed delivery is applied', async () => {
+    const body = JSON.stringify({
+      object: 'page',
+      entry: [
+        null, // used to fail the whole delivery
+        {
+          id: page.id,
+          time: Date.now(),
+          messaging: [{ ...inbound('m_bad', 'x', 1), message: { mid: 42 } }],
+        },
+        {
+          id: page.id,
+          time: Date.now(),
+          messaging: [inbound('m_kept', 'kept', 1_700_000_050_000)],
+        },
+      ],
+    });
+    expect((await post(body)).statusCode).toBe(200);
+    const id = await lastEventId();
+    await delivery(id);
+    const { rows } = await env.database.db.execute<{ mid: string; error: string | null }>(
+      sql`select m.mid, e.error from messages m, webhook_events e
+           where m.mid in ('m_kept', 'm_bad') and e.id = ${id}`,
+    );
+    expect(rows).toEqual([{ mid: 'm_kept', error: null }]);
+  });
+
   it('a replayed delivery changes nothing', async () => {
     const body = envelope([inbound('m_replay', 'once', 1_700_000_000_000)]);
     expect((await post(body)).statusCode).toBe(200);
