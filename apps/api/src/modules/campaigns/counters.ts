@@ -7,7 +7,7 @@ import type { AfterCommit } from '../webhooks/listeners.js';
 import { poolOf, runStatement, statement } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 
-/** The shape of the webhook listener registry's events (src/modules/webhooks/listeners.ts). */
+/** The shape of the events the webhook ingest hands its after-commit consumers (src/modules/webhooks/listeners.ts). */
 export interface CampaignWebhookEvent {
   /** For 'message': true when the page sent it (an echo, e.g. of the campaign message itself). */
   fromPage?: boolean;
