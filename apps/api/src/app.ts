@@ -32,11 +32,12 @@ import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRuntimeConfig, registerWeb, sendSpaIndex, wantsSpa } from './http/web.js';
 import { createLogger } from './logger.js';
-import { registerCampaignCounters } from './modules/campaigns/counters.js';
 import { liveMessageLoader } from './modules/inbox/service.js';
 import { registerModules } from './modules/index.js';
 import { createRealtimeHub, type RealtimeHub } from './realtime/index.js';
 import { applyRouteRateLimit } from './modules/route-guard.js';
+import type { AfterCommit } from './modules/webhooks/listeners.js';
+import { ingestConsumers } from './runtime.js';
 
 export interface AppDeps {
   config: Config;
@@ -47,6 +48,11 @@ export interface AppDeps {
   /** The Graph API client (src/graph); optional for tests that never reach the Graph API. */
   graph?: GraphClient;
   logger?: Logger;
+  /**
+   * The webhook ingest's after-commit consumers: main.ts passes its runtime's; by default (tests) the same
+   * list built on this app's database (runtime.ts#ingestConsumers).
+   */
+  afterCommit?: readonly AfterCommit[];
   /** Live event hub; by default one per app on the app's database (its LISTEN opens on first use). */
   realtime?: RealtimeHub;
   /** Set by the process on SIGTERM: /readyz then answers 503 while the replica drains (main.ts). */
@@ -158,8 +164,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessionState', (sessionId: string, adminId: string, notAfter?: number) =>
     sessions.state(sessionId, adminId, notAfter),
   );
-  // Webhooks are processed in this process (modules/webhooks): campaign counters listen to them.
-  registerCampaignCounters(db);
   await registerModules(app, {
     config,
     db,
@@ -167,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     boss: deps.boss,
     graph: deps.graph,
     tokens: tokenCipher(config.encryptionKey),
+    // Webhooks are processed in this process (modules/webhooks): campaign counters consume them.
+    afterCommit: deps.afterCommit ?? ingestConsumers(db),
     realtime,
   });
 

@@ -20,6 +20,7 @@ async function main() {
       pool: runtime.db.pool,
       boss: runtime.boss,
       graph: runtime.graph,
+      afterCommit: runtime.afterCommit,
       logger,
       lifecycle,
     });

@@ -5,13 +5,16 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { type Config, loadConfig, REPO_ROOT, withGraphUrl } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
-import { createDb, type DbHandle, openConnections } from './db/client.js';
+import { createDb, type Db, type DbHandle, openConnections } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { startLocalEmulator } from './emulator.js';
 import { createGraphClient, type GraphClient } from './graph/index.js';
 import { registerWorkers, startBoss, stopBoss } from './jobs/index.js';
 import { createLogger } from './logger.js';
+import { campaignCounters } from './modules/campaigns/counters.js';
+import { deliverOnReturn } from './modules/campaigns/returns.js';
+import type { AfterCommit } from './modules/webhooks/listeners.js';
 import { PAGE_WEBHOOK_FIELDS, subscribeByFeature } from './modules/webhooks/page-subscription.js';
 
 export const EMBEDDED_DATABASE = 'pagecast';
@@ -22,6 +25,8 @@ export interface Runtime {
   db: DbHandle;
   boss: PgBoss;
   graph: GraphClient;
+  /** The webhook ingest's after-commit consumers of this process (ingestConsumers), for the API and workers. */
+  afterCommit: readonly AfterCommit[];
   /** Stops everything this runtime started, in reverse order. Idempotent. */
   stop: () => Promise<void>;
 }
@@ -91,6 +96,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // A worker process opens its connections before its first campaign needs them.
     if (options.role === 'worker') await openConnections(db.pool);
 
+    const afterCommit = ingestConsumers(db.db);
     const boss = await startBoss(databaseUrl, logger);
     stops.push(['pg-boss', () => stopBoss(boss)]);
     if (sends) {
@@ -103,15 +109,24 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           boss,
           graph,
           tokens: tokenCipher(config.encryptionKey),
+          afterCommit,
         },
         logger,
       );
     }
-    return { config, logger, db, boss, graph, stop };
+    return { config, logger, db, boss, graph, afterCommit, stop };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/**
+ * What the webhook ingest runs after each delivery's commit, in this order: the campaign counters, then
+ * deliver on return. One list per process, handed to both the webhook route and the ingest sweeper.
+ */
+export function ingestConsumers(db: Db): AfterCommit[] {
+  return [campaignCounters(db), deliverOnReturn(db)];
 }
 
 /** SIGTERM/SIGINT run `shutdown` once; a later second signal or the timeout forces the exit. */

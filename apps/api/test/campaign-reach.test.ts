@@ -5,9 +5,9 @@
 import { CAMPAIGN_MESSAGES as M } from '@pagecast/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCampaignCounters } from '../src/modules/campaigns/counters.js';
+import { ingestConsumers } from '../src/runtime.js';
 import { UNREACHABLE_AUDIENCE_REASON } from '../src/modules/campaigns/reasons.js';
-import { emitWebhookEvent } from '../src/modules/webhooks/listeners.js';
+import { runAfterCommit, type AfterCommit } from '../src/modules/webhooks/listeners.js';
 import { decodePayload, LIVE_CHANNEL } from '../src/realtime/channel.js';
 import {
   createCampaignWorld,
@@ -19,11 +19,12 @@ import {
 } from './fixtures/campaign-world.js';
 
 let w: CampaignWorld;
+/** The webhook ingest's after-commit consumers (counters, deliver on return), as a process builds them. */
+let consumers: AfterCommit[];
 
 beforeAll(async () => {
   w = await createCampaignWorld();
-  // The webhook listeners (counters, deliver on return) as the worker process registers them.
-  registerCampaignCounters(w.t.database.db);
+  consumers = ingestConsumers(w.t.database.db);
   await w.startWorker();
 });
 afterAll(async () => {
@@ -65,7 +66,7 @@ async function writes(page: WorldPage, contact: WorldContact, at = new Date()) {
     contact.psid,
     at,
   ]);
-  await emitWebhookEvent({
+  await runAfterCommit(consumers, {
     kind: 'message',
     pageId: page.fbPageId,
     psid: contact.psid,
@@ -222,7 +223,7 @@ describe('deliver on return', () => {
         `update contacts set last_inbound_at = $3 where page_id = $1 and psid = $2`,
         [page.uuid, contact.psid, at],
       );
-      await emitWebhookEvent({
+      await runAfterCommit(consumers, {
         kind,
         pageId: page.fbPageId,
         psid: contact.psid,
@@ -254,7 +255,7 @@ describe('deliver on return', () => {
     const open = await dispatchNow(page, { deliverOnReturnDays: 7 });
     await writes(page, a);
     // A replay of a message from two days ago opens no window.
-    await emitWebhookEvent({
+    await runAfterCommit(consumers, {
       kind: 'message',
       pageId: page.fbPageId,
       psid: b.psid,

@@ -37,6 +37,7 @@ import { deleteAdminData, runDeletionJob } from '../src/modules/deletion/service
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { sessionToken, testConfig } from './helpers/app.js';
 import { graphRequestLog } from './helpers/graph-requests.js';
+import { ingestConsumers } from '../src/runtime.js';
 
 const OPERATOR_ID = '1999999999999999';
 const WEB_ORIGIN = 'http://pagecast.test';
@@ -68,6 +69,7 @@ async function startWorkers() {
     boss,
     graph,
     tokens: cipher(),
+    afterCommit: ingestConsumers(db()),
   });
 }
 

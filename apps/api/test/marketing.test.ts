@@ -15,9 +15,9 @@ import {
   MARKETING_OPTED_OUT_REASON,
 } from '../src/modules/campaigns/reasons.js';
 import { marketingEvent } from '../src/modules/marketing/subscribers.js';
-import { emitWebhookEvent } from '../src/modules/webhooks/listeners.js';
+import { runAfterCommit, type AfterCommit } from '../src/modules/webhooks/listeners.js';
 import { processWebhookEvent } from '../src/modules/webhooks/service.js';
-import { registerCampaignCounters } from '../src/modules/campaigns/counters.js';
+import { ingestConsumers } from '../src/runtime.js';
 import {
   createCampaignWorld,
   must,
@@ -28,13 +28,15 @@ import {
 } from './fixtures/campaign-world.js';
 
 let w: CampaignWorld;
+/** The webhook ingest's after-commit consumers (counters, deliver on return), as a process builds them. */
+let consumers: AfterCommit[];
 let page: WorldPage;
 
 beforeAll(async () => {
   // Meta's warm-up is an hour; here a campaign may send at once (one test sets its own).
   w = await createCampaignWorld({ MARKETING_WARMUP_MS: '0' });
   w.emulator.world.behaviour.marketingWarmupMs = 0;
-  registerCampaignCounters(w.t.database.db);
+  consumers = ingestConsumers(w.t.database.db);
   page = await w.createPage({ inside: 3, outside: 2 });
   await w.startWorker();
 });
@@ -96,7 +98,11 @@ async function optinWebhook(p: WorldPage, psid: string, optin: Record<string, un
     'select id from webhook_events order by id desc limit 1',
   );
   await processWebhookEvent(
-    { db: w.t.database.db, tokens: tokenCipher(w.t.config.encryptionKey) },
+    {
+      db: w.t.database.db,
+      tokens: tokenCipher(w.t.config.encryptionKey),
+      afterCommit: consumers,
+    },
     Number(must(rows[0]).id),
   );
   // The API may be processing it already (its own ingest): wait until it is done, whoever does it.
@@ -482,7 +488,8 @@ describe('a marketing campaign', () => {
     const pageRef = { id: m.p.uuid, fbPageId: m.p.fbPageId };
     const db = w.t.database.db;
     for (let i = 0; i < 2; i++) {
-      await emitWebhookEvent(
+      await runAfterCommit(
+        consumers,
         must(
           await marketingEvent(db, pageRef, 'marketing_message_deliveries', {
             recipient_id: 1,
@@ -492,7 +499,8 @@ describe('a marketing campaign', () => {
           }),
         ),
       );
-      await emitWebhookEvent(
+      await runAfterCommit(
+        consumers,
         must(
           await marketingEvent(db, pageRef, 'marketing_message_clicks', {
             recipient_id: m.s1.psid,

@@ -4,7 +4,7 @@ import type { LiveEvent } from '@pagecast/contract';
 import { signatureHeaders } from '@pagecast/graph-emulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onWebhookEvent, type WebhookEvent } from '../src/modules/webhooks/listeners.js';
+import type { AfterCommit, WebhookEvent } from '../src/modules/webhooks/listeners.js';
 import { processWebhookEvent } from '../src/modules/webhooks/service.js';
 import { freePort } from '../src/db/embedded.js';
 import { keepMessengerWebhooksSubscribed, subscribeMessengerWebhooks } from '../src/runtime.js';
@@ -22,10 +22,15 @@ const SECRET = 'pagecast-emulator-app-secret';
 let env: SyncEnv;
 let page: EmulatorPage & { uuid: string };
 const heard: WebhookEvent[] = [];
-let stopListening: () => void;
+/** This file's own after-commit consumers, run after the product's: `heard`, and one test's failing one. */
+const listeners = new Set<AfterCommit>([(e) => void heard.push(e)]);
+const listen: AfterCommit = async (e) => {
+  for (const fn of listeners) await fn(e);
+};
+const onWebhookEvent = (fn: AfterCommit) => (listeners.add(fn), () => listeners.delete(fn));
 
 beforeAll(async () => {
-  env = await startSyncEnv();
+  env = await startSyncEnv({}, listen);
   // The app listens on a real port so the emulator can deliver webhooks to it.
   await env.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = env.app.server.address() as AddressInfo;
@@ -47,13 +52,17 @@ beforeAll(async () => {
     'messaging_postbacks',
     'message_echoes',
   ]);
-  stopListening = onWebhookEvent((e) => void heard.push(e));
 });
 afterAll(async () => {
-  stopListening?.();
   await env?.close();
 });
 
+/** What the sweeper hands the ingest: the app's consumers, no Graph client. */
+const ingest = () => ({
+  db: env.database.db,
+  tokens: env.tokens,
+  afterCommit: env.deps.afterCommit,
+});
 const post = (body: string, headers: Record<string, string> = signatureHeaders(body, SECRET)) =>
   env.app.inject({
     method: 'POST',
@@ -327,6 +336,33 @@ describe('webhook deliveries', () => {
     if (!env.deps.realtime) await hub.close();
   });
 
+  it('items it cannot read cost only themselves: the rest of the signed delivery is applied', async () => {
+    const body = JSON.stringify({
+      object: 'page',
+      entry: [
+        null, // used to fail the whole delivery
+        {
+          id: page.id,
+          time: Date.now(),
+          messaging: [{ ...inbound('m_bad', 'x', 1), message: { mid: 42 } }],
+        },
+        {
+          id: page.id,
+          time: Date.now(),
+          messaging: [inbound('m_kept', 'kept', 1_700_000_050_000)],
+        },
+      ],
+    });
+    expect((await post(body)).statusCode).toBe(200);
+    const id = await lastEventId();
+    await delivery(id);
+    const { rows } = await env.database.db.execute<{ mid: string; error: string | null }>(
+      sql`select m.mid, e.error from messages m, webhook_events e
+           where m.mid in ('m_kept', 'm_bad') and e.id = ${id}`,
+    );
+    expect(rows).toEqual([{ mid: 'm_kept', error: null }]);
+  });
+
   it('a replayed delivery changes nothing', async () => {
     const body = envelope([inbound('m_replay', 'once', 1_700_000_000_000)]);
     expect((await post(body)).statusCode).toBe(200);
@@ -347,7 +383,7 @@ describe('webhook deliveries', () => {
     const replayId = await lastEventId();
     await delivery(replayId);
     // Processing the same stored delivery again (e.g. the sweeper after a crash) is a no-op too.
-    await processWebhookEvent({ db: env.database.db, tokens: env.tokens }, Number(replayId));
+    await processWebhookEvent(ingest(), Number(replayId));
     expect(await snapshot()).toEqual(before.rows);
     expect(await count('messages')).toBe(before.messages);
     expect(await count('contacts')).toBe(before.contacts);
@@ -391,7 +427,7 @@ describe('webhook deliveries', () => {
       });
       expect(applied).toEqual([]);
       // What the sweeper does with it: processed again, the listener applies it, and it is done.
-      await processWebhookEvent({ db: env.database.db, tokens: env.tokens }, Number(id));
+      await processWebhookEvent(ingest(), Number(id));
       expect(applied).toEqual(['m_listener']);
       expect(await state()).toEqual({ processed: true, attempts: 2, error: null });
       const stored = await env.database.db.execute<{ n: number }>(
@@ -431,8 +467,10 @@ describe('webhook deliveries', () => {
       const first = await store([item(b, 'm_dl_b1', 'hold'), item(a, 'm_dl_a1', 'then a')]);
       const second = await store([item(a, 'm_dl_a2', 'hold'), item(b, 'm_dl_b2', 'then b')]);
       const heardBefore = heard.length;
-      const ingest = { db: env.database.db, tokens: env.tokens };
-      await Promise.all([processWebhookEvent(ingest, first), processWebhookEvent(ingest, second)]);
+      await Promise.all([
+        processWebhookEvent(ingest(), first),
+        processWebhookEvent(ingest(), second),
+      ]);
       const { rows } = await env.database.db.execute<{ processed: boolean; error: string | null }>(
         sql`select processed_at is not null as processed, error from webhook_events
              where id in (${first}, ${second}) order by id`,

@@ -5,7 +5,6 @@
 // nothing, and receipts that beat the worker's outcome write still count (campaign_contact_marks).
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onWebhookEvent } from '../../src/modules/webhooks/listeners.js';
 import {
   createCampaignWorld,
   must,
@@ -16,20 +15,17 @@ import { faultSeed, reportFigures, seededRandom, until } from './support.js';
 
 let w: CampaignWorld;
 let emitted = 0;
-let offListener: () => void = () => {};
 
 beforeAll(async () => {
-  w = await createCampaignWorld({ SEND_RATE_PER_PAGE: '150', HIGH_VOLUME_SENDS: '1' });
-  w.emulator.world.behaviour.sendPerSecond = 0;
-  await w.startWorker({ batchSize: 100 });
-  // Listeners run in registration order, after the campaign counters (registered when the app was built):
-  // once this one has seen an event, the counters have applied it.
-  offListener = onWebhookEvent(() => {
+  // After-commit consumers run in order, this one after the campaign counters: once it has seen an event,
+  // the counters have applied it.
+  w = await createCampaignWorld({ SEND_RATE_PER_PAGE: '150', HIGH_VOLUME_SENDS: '1' }, () => {
     emitted++;
   });
+  w.emulator.world.behaviour.sendPerSecond = 0;
+  await w.startWorker({ batchSize: 100 });
 });
 afterAll(async () => {
-  offListener();
   await w?.close();
 });
 

@@ -22,7 +22,13 @@ export function startWebhookSweeper(
   logger?: Logger,
 ): void {
   const opts: WebhookSweeperOptions = { sweepMs: 15_000, staleAfterMs: 30_000, ...options };
-  const ingest = { db: deps.db, graph: deps.graph, tokens: deps.tokens, logger };
+  const ingest = {
+    db: deps.db,
+    graph: deps.graph,
+    tokens: deps.tokens,
+    afterCommit: deps.afterCommit,
+    logger,
+  };
   let sweeping = false;
   const timer = setInterval(() => {
     if (sweeping) return;

@@ -5,6 +5,7 @@ import type { TokenCipher } from '../crypto/tokens.js';
 import type { Db } from '../db/client.js';
 import type { GraphClient } from '../graph/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
+import type { AfterCommit } from './webhooks/listeners.js';
 
 /** What capability routers and job workers get. */
 export interface ModuleDeps {
@@ -16,6 +17,11 @@ export interface ModuleDeps {
   /** The only way to the Graph API (src/graph); optional so tests that do not need it skip it. */
   graph?: GraphClient;
   tokens: TokenCipher;
+  /**
+   * What the webhook ingest runs after each delivery's commit (campaign counters, deliver on return): built
+   * once per process (runtime.ts#ingestConsumers), the same list for the webhook route and the sweeper.
+   */
+  afterCommit: readonly AfterCommit[];
   /** Live events of this process (LISTEN side); absent in job workers, which only publish. */
   realtime?: RealtimeHub;
 }

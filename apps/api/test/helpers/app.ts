@@ -10,6 +10,8 @@ import { openSession } from '../../src/auth/sessions.js';
 import type { Db } from '../../src/db/client.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { GraphClient } from '../../src/graph/index.js';
+import type { AfterCommit } from '../../src/modules/webhooks/listeners.js';
+import { ingestConsumers } from '../../src/runtime.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough';
@@ -47,7 +49,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: TestDatabase; graph?: GraphClient } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    graph?: GraphClient;
+    /** A test's own webhook consumer, run after the product's (counters, deliver on return). */
+    listen?: AfterCommit;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
@@ -56,6 +64,7 @@ export async function createTestApp(
     db: database.db,
     pool: database.pool,
     graph: options.graph,
+    afterCommit: [...ingestConsumers(database.db), ...(options.listen ? [options.listen] : [])],
   });
   await app.ready();
   return {

@@ -13,6 +13,8 @@ import { admins, pageAdmins, pages } from '../../src/db/schema.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import type { ModuleDeps } from '../../src/modules/deps.js';
+import type { AfterCommit } from '../../src/modules/webhooks/listeners.js';
+import { ingestConsumers } from '../../src/runtime.js';
 import { testConfig } from './app.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 import { graphRequestLog } from './graph-requests.js';
@@ -63,13 +65,25 @@ export function graphFor(url: string): GraphClient {
   });
 }
 
-export async function startSyncEnv(env: Record<string, string> = {}): Promise<SyncEnv> {
+export async function startSyncEnv(
+  env: Record<string, string> = {},
+  /** A test's own webhook consumer, run after the product's (counters, deliver on return). */
+  listen?: AfterCommit,
+): Promise<SyncEnv> {
   const emulator = await startEmulator({ ...graphRequestLog(), port: 0, seed: 'empty' });
   const database = await createTestDatabase();
   const boss = await startBoss(database.url);
   const graph = graphFor(emulator.url);
   const config = testConfig({ GRAPH_API_URL: emulator.url, ...env });
-  const app = await buildApp({ config, db: database.db, pool: database.pool, boss, graph });
+  const afterCommit = [...ingestConsumers(database.db), ...(listen ? [listen] : [])];
+  const app = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    boss,
+    graph,
+    afterCommit,
+  });
   await app.ready();
   const tokens = tokenCipher(config.encryptionKey);
   return {
@@ -80,7 +94,7 @@ export async function startSyncEnv(env: Record<string, string> = {}): Promise<Sy
     config,
     tokens,
     app,
-    deps: { config, db: database.db, pool: database.pool, boss, graph, tokens },
+    deps: { config, db: database.db, pool: database.pool, boss, graph, tokens, afterCommit },
     close: async () => {
       await app.close();
       await stopBoss(boss, 1000);

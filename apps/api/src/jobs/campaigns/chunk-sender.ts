@@ -1,9 +1,7 @@
 // Sends one claimed chunk of a batch (up to ~0.5 s of the page's pace) and records every row's outcome.
-//
-// Rows are marked attempted and their pacer slots reserved one group (~50 ms of the page's pace) at a time,
-// the next group a little before the current one runs out: a stalled process wastes at most ~two groups'
-// slots, and the page's reservation horizon stays short. Outcomes are written as they come (at each group
-// and at the end), serialised on one chain, so a crash loses the answers of ~one group only.
+// Its two halves of state live apart: booking.ts marks the rows attempted and reserves their pacer slots a
+// group at a time; row-ledger.ts keeps each row's outcome and writes them as they come. What stays here is
+// the send itself: each row's path, the Graph call, and what an answer means for the rest of the chunk.
 import { performance } from 'node:perf_hooks';
 import { templateParamValue, type SkipReason } from '@pagecast/contract';
 import { marketingGraph } from '../../graph/index.js';
@@ -11,8 +9,8 @@ import type { MessagingType, TemplateSend } from '../../graph/types.js';
 import { sleep } from '../../lib/sleep.js';
 import { applyMarksToSent } from '../../modules/campaigns/counters.js';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
-import { SlotStream } from '../pacing/slot-stream.js';
-import type { BatchContext, SendTarget } from './batch.js';
+import { Booking } from './booking.js';
+import type { SendContext, SendTarget } from './context.js';
 import { MARKETING_LOGIN_REASON } from '../../modules/campaigns/reasons.js';
 import {
   type CampaignStop,
@@ -26,17 +24,8 @@ import {
   sentOutcome,
   skippedOutcome,
 } from './outcome.js';
+import { RowLedger } from './row-ledger.js';
 
-const ATTEMPT_GROUP_MS = 50;
-/**
- * At the default pace (36/s, a slot every 29 ms) 50 ms is one row: every send waited on its own two booking
- * queries, which under load took longer than the slot, so the stream ran dry and the page lost pace. A group is
- * at least this many rows, and the next is booked at least two slots ahead.
- */
-const MIN_GROUP_ROWS = 4;
-const MIN_PREFETCH_SLOTS = 2;
-/** How long before a group's last slot the next group is booked: two queries' time, with margin. */
-const PREFETCH_LEAD_MS = 20;
 /** 0.25 + 0.5 + 1 + 2 x 29 s: about a minute. */
 const OUTCOME_WRITE_ATTEMPTS = 32;
 
@@ -46,56 +35,45 @@ export interface ChunkResult {
 }
 
 export class ChunkSender {
-  private readonly outcomes: Array<Outcome | undefined>;
-  private readonly written: boolean[];
-  /** Rows whose send started (their outcome comes from the platform's answer). */
-  private readonly started: boolean[];
+  /** The claimed rows to send now, and each one's path. */
+  private readonly rows: repo.ClaimedRow[] = [];
+  private readonly paths: SendKind[] = [];
+  private readonly claimed: string[];
+  private readonly booking: Booking;
+  private readonly ledger: RowLedger;
+  /** Graph calls under way. */
   private readonly pending: Array<Promise<void>> = [];
-  private readonly slots: SlotStream;
-  private readonly groupSize: number;
-  private readonly prefetchSlots: number;
-  private readonly checkLateness: boolean;
   private stop: CampaignStop | undefined;
   /** Paths this chunk saw Meta refuse: stored on the campaign when the chunk finishes. */
   private readonly newPathStops: PathStop[] = [];
   private rateLimited = false;
-  /** Rows [0, markedTo) are marked attempted; `booking` marks the next group and reserves its slots. */
-  private markedTo = 0;
-  private booking: Promise<void> | null = null;
-  /** Marked rows still ours (the sweeper did not take them back). */
-  private readonly owned = new Set<string>();
-  private flushAt = 0;
-  private writes: Promise<void> = Promise.resolve();
-
-  /** The claimed rows to send now, and each one's path. */
-  private readonly rows: repo.ClaimedRow[] = [];
-  private readonly paths: SendKind[] = [];
-  /**
-   * Outcomes of the claimed rows not sent now, written with the first group: those Messenger gives no path
-   * to (skipped, never a Graph call nor a pacer slot), and marketing rows before Meta's warm-up ends (back to
-   * the queue until then, not an attempt).
-   */
-  private skipped: Outcome[] = [];
-  private readonly claimed: string[];
 
   constructor(
-    private readonly ctx: BatchContext,
+    private readonly ctx: SendContext,
     private readonly target: SendTarget,
     claimed: repo.ClaimedRow[],
+    /** False once the campaign was seen cancelled or failed: the rest of the chunk is not sent. */
+    private readonly running: () => boolean,
   ) {
     // Each row's path, decided now (the claim re-read the window and the subscription, so this is send time).
     // The old message tags are retired: a row with no allowed path is skipped with the reason.
     const now = Date.now();
+    /**
+     * Outcomes of the claimed rows not sent now, written with the first group: those Messenger gives no path
+     * to (skipped, never a Graph call nor a pacer slot), and marketing rows before Meta's warm-up ends (back
+     * to the queue until then, not an attempt).
+     */
+    const skipped: Outcome[] = [];
     // A marketing path without the user token Meta takes on it stops at once, with the reason.
     if (target.marketing && !target.marketing.userToken && !target.pathStops.has('marketing'))
       this.stopPath({ path: 'marketing', reason: MARKETING_LOGIN_REASON });
     for (const r of claimed) {
       const path = sendPath(r, target);
       const stopped = path.kind !== 'skip' ? target.pathStops.get(path.kind) : undefined;
-      if (path.kind === 'skip') this.skipped.push(skippedOutcome(r.contact_id, path.reason));
-      else if (stopped) this.skipped.push(pathStoppedOutcome(r.contact_id, path.kind, stopped));
+      if (path.kind === 'skip') skipped.push(skippedOutcome(r.contact_id, path.reason));
+      else if (stopped) skipped.push(pathStoppedOutcome(r.contact_id, path.kind, stopped));
       else if (path.kind === 'marketing' && target.marketing && now < target.marketing.readyAt)
-        this.skipped.push(
+        skipped.push(
           requeuedOutcome(
             {
               contactId: r.contact_id,
@@ -114,19 +92,21 @@ export class ChunkSender {
       }
     }
     this.claimed = claimed.map((r) => r.contact_id);
-    const intervalMs = ctx.pacer.intervalUs / 1000;
-    this.groupSize = Math.max(MIN_GROUP_ROWS, Math.floor(ATTEMPT_GROUP_MS / intervalMs));
-    this.prefetchSlots = Math.max(MIN_PREFETCH_SLOTS, Math.ceil(PREFETCH_LEAD_MS / intervalMs));
-    // Faster than ~20k/s is "unthrottled" (benchmarks): lateness cannot matter there.
-    this.checkLateness = intervalMs >= 0.05;
-    this.slots = new SlotStream({
-      toleranceMs: ctx.tuning.lateToleranceMs,
-      checkLateness: this.checkLateness,
-      reserve: (count) => ctx.pacer.reserve(target.pageUuid, count),
-    });
-    this.outcomes = new Array<Outcome | undefined>(this.rows.length);
-    this.written = new Array<boolean>(this.rows.length).fill(false);
-    this.started = new Array<boolean>(this.rows.length).fill(false);
+    this.booking = new Booking(
+      this.rows.map((r) => r.contact_id),
+      {
+        mark: (ids) => repo.markAttempted(ctx.pool, target.campaignId, ids, ctx.workerId),
+        reserve: (count) => ctx.pacer.reserve(target.pageUuid, count),
+        intervalMs: ctx.pacer.intervalUs / 1000,
+        lateToleranceMs: ctx.tuning.lateToleranceMs,
+      },
+    );
+    this.ledger = new RowLedger(
+      this.rows.length,
+      (outcomes) => this.write(outcomes),
+      this.booking.groupSize,
+      skipped,
+    );
   }
 
   /** Sends the chunk; every row has its outcome written (or the database is gone) when this settles. */
@@ -137,10 +117,7 @@ export class ChunkSender {
       // The database went away mid-chunk (marking, pacing): what was not sent goes back to the queue, what
       // was sent keeps its answer, and all of it is written (writes retry through an outage) before the job
       // fails for pg-boss to retry. No row of ours is left 'sending' behind a live worker.
-      for (let k = 0; k < this.rows.length; k++) {
-        if (!this.started[k] && !this.outcomes[k])
-          this.outcomes[k] = notSentOutcome(this.row(k).contact_id);
-      }
+      this.ledger.settleUnstarted((k) => notSentOutcome(this.row(k).contact_id));
       await this.finish(false);
       throw err;
     }
@@ -153,7 +130,7 @@ export class ChunkSender {
   }
 
   private async sendRow(i: number): Promise<void> {
-    const { ctx, target } = this;
+    const { ctx } = this;
     const row = this.row(i);
     const kind = this.paths[i] as SendKind;
     const messagingType = MESSAGING_TYPE[kind];
@@ -164,55 +141,35 @@ export class ChunkSender {
       attempts: row.attempts,
     };
     // Stopped (token lost, cancelled, worker stopping, page rate-limited): the rest of the chunk is unsent.
-    if (
-      this.stop ||
-      this.rateLimited ||
-      !ctx.active.running(target.campaignId) ||
-      ctx.isStopping()
-    ) {
-      this.outcomes[i] = requeuedOutcome(
-        send,
-        this.rateLimited ? ctx.tuning.rateLimitPauseMs : 0,
-        -1,
-        Date.now(),
+    if (this.stop || this.rateLimited || !this.running() || ctx.isStopping()) {
+      this.ledger.set(
+        i,
+        requeuedOutcome(send, this.rateLimited ? ctx.tuning.rateLimitPauseMs : 0, -1, Date.now()),
       );
       return;
     }
     // Meta refused this row's path for a permission while the chunk ran: it fails with the reason, unsent.
     const stopped = this.target.pathStops.get(kind);
     if (stopped) {
-      this.outcomes[i] = pathStoppedOutcome(row.contact_id, kind, stopped);
+      this.ledger.set(i, pathStoppedOutcome(row.contact_id, kind, stopped));
       return;
     }
-    if (i >= this.flushAt) {
-      void this.flush().catch(() => {});
-      this.flushAt = i + this.groupSize;
-    }
-    if (i >= this.markedTo && !((await this.awaitBooking()) && i < this.markedTo)) {
-      await this.book(i, Math.min(this.rows.length, i + this.groupSize));
-    }
-    if (!this.owned.has(row.contact_id)) {
+    this.ledger.flushIfDue(i);
+    await this.booking.markThrough(i);
+    if (!this.booking.owns(row.contact_id)) {
       // The sweeper took the row back (this worker looked dead): it is not ours to send any more.
-      this.outcomes[i] = requeuedOutcome(send, 0, -1, Date.now());
+      this.ledger.set(i, requeuedOutcome(send, 0, -1, Date.now()));
       return;
     }
-    // Book the next group while a few slots are left, so its slots follow this group's without a gap.
-    if (
-      this.checkLateness &&
-      !this.booking &&
-      this.markedTo < this.rows.length &&
-      this.slots.ahead() <= this.prefetchSlots
-    ) {
-      void this.book(this.markedTo, Math.min(this.rows.length, this.markedTo + this.groupSize));
-    }
+    this.booking.prefetch();
     await this.waitForSlot(i);
-    this.started[i] = true;
+    this.ledger.start(i);
     const sentAt = new Date();
     this.pending.push(
       this.request(kind, row)
         .then(
           (messageId) => {
-            this.outcomes[i] = sentOutcome(send, messageId, sentAt);
+            this.ledger.set(i, sentOutcome(send, messageId, sentAt));
           },
           (err: unknown) => {
             const verdict = (kind === 'marketing' ? marketingOutcomeOfError : outcomeOfError)(
@@ -225,7 +182,7 @@ export class ChunkSender {
             if (verdict.rateLimited) this.rateLimited = true;
             if (verdict.stop) this.stop ??= verdict.stop;
             if (verdict.pathStop) this.stopPath(verdict.pathStop);
-            this.outcomes[i] = verdict.outcome;
+            this.ledger.set(i, verdict.outcome);
           },
         )
         .finally(() => ctx.inFlight.release()),
@@ -259,21 +216,17 @@ export class ChunkSender {
     return res.messageId;
   }
 
-  /**
-   * Waits for row i's slot, then for an in-flight permit (held on return). Rows marked but left without a
-   * slot (slots given up) get new ones at the end of the stream.
-   */
+  /** Waits for row i's slot, then for an in-flight permit (held on return). */
   private async waitForSlot(i: number): Promise<void> {
-    const refill = () => this.awaitBooking();
-    let at = await this.slots.take(refill, this.markedTo - i);
+    let at = await this.booking.takeSlot(i);
     let wait = at - performance.now();
     if (wait >= 1) await sleep(wait);
     await this.ctx.inFlight.acquire();
     try {
       // Woken (or let through by the in-flight limit) too late: the next slot still ahead instead.
-      for (let retakes = 0; this.checkLateness && retakes < 3; retakes++) {
+      for (let retakes = 0; this.booking.checkLateness && retakes < 3; retakes++) {
         if (performance.now() - at <= this.ctx.tuning.lateToleranceMs) break;
-        at = await this.slots.take(refill, this.markedTo - i);
+        at = await this.booking.takeSlot(i);
         wait = at - performance.now();
         if (wait >= 1) await sleep(wait);
       }
@@ -281,38 +234,6 @@ export class ChunkSender {
       this.ctx.inFlight.release();
       throw err;
     }
-  }
-
-  /**
-   * Marks rows [from, to) attempted (sent_at) before any of them is sent, and before their slots are
-   * reserved (so the query cannot make the first send late). After a crash, a claimed row without the
-   * mark provably never went out and is simply queued again.
-   */
-  private book(from: number, to: number): Promise<void> {
-    const { ctx, target } = this;
-    const p = (async () => {
-      const ids = this.rows.slice(from, to).map((r) => r.contact_id);
-      for (const id of await repo.markAttempted(ctx.pool, target.campaignId, ids, ctx.workerId))
-        this.owned.add(id);
-      this.markedTo = to;
-      this.slots.push(await ctx.pacer.reserve(target.pageUuid, to - from));
-    })();
-    this.booking = p;
-    // Awaited where it is needed; a chunk that stops first must not leave an unhandled rejection.
-    p.then(
-      () => {
-        if (this.booking === p) this.booking = null;
-      },
-      () => {},
-    );
-    return p;
-  }
-
-  /** Waits for the group being booked, if any: true when it may have brought slots. */
-  private async awaitBooking(): Promise<boolean> {
-    if (!this.booking) return false;
-    await this.booking;
-    return true;
   }
 
   /** The path stops for this job's lanes now, and for the campaign once the chunk finishes. */
@@ -333,31 +254,16 @@ export class ChunkSender {
         .catch((err: unknown) => ctx.log.warn({ err }, 'could not store a stopped send path'));
     }
     // A group booked for a chunk that stopped first lands (its marks go before the rows are re-queued).
-    await this.booking?.catch(() => {});
+    await this.booking.settled();
     try {
       if (completed && this.rateLimited) {
         // A pause that cannot be recorded (database away) only costs another 613 later.
         await ctx.pacer.pause(target.pageUuid, ctx.tuning.rateLimitPauseMs).catch(() => {});
       }
-      await this.flush();
+      await this.ledger.flush();
     } finally {
       ctx.held.remove(target.campaignId, this.claimed);
     }
-  }
-
-  /** Queues the write of every outcome not yet written; resolves when all queued writes are done. */
-  private flush(): Promise<void> {
-    const ready: Outcome[] = this.skipped;
-    this.skipped = [];
-    for (let k = 0; k < this.outcomes.length; k++) {
-      const o = this.outcomes[k];
-      if (o && !this.written[k]) {
-        this.written[k] = true;
-        ready.push(o);
-      }
-    }
-    if (ready.length > 0) this.writes = this.writes.then(() => this.write(ready));
-    return this.writes;
   }
 
   /** The outcomes, then late delivery marks. The sends happened: losing their outcomes would turn them

@@ -3,9 +3,9 @@
 // batch's. The campaign may be completed already: the return send keeps its status and moves its counters.
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
 import { publishCampaignsSafely } from '../../modules/campaigns/live.js';
-import { type BatchContext, loadTarget } from './batch.js';
 import { ChunkSender } from './chunk-sender.js';
-import { ActiveCampaigns } from './worker-state.js';
+import type { BatchContext } from './context.js';
+import { loadTarget } from './target.js';
 
 /** Rows claimed per round: returns trickle in one by one, a burst after an outage stays small chunks. */
 const RETURN_CHUNK = 50;
@@ -24,8 +24,6 @@ export async function sendReturns(ctx: BatchContext): Promise<number> {
       await repo.deferReturnedRows(ctx.pool, campaignId, RETRY_LATER_MS);
       continue;
     }
-    // A completed campaign is not "running" for the batch lanes' status check: its own set says it is.
-    const own: BatchContext = { ...ctx, active: new ActiveCampaigns() };
     for (;;) {
       if (ctx.isStopping()) break;
       const rows = await repo.claimReturnedRows(ctx.pool, campaignId, RETURN_CHUNK, ctx.workerId);
@@ -34,7 +32,8 @@ export async function sendReturns(ctx: BatchContext): Promise<number> {
         campaignId,
         rows.map((r) => r.contact_id),
       );
-      const { stop } = await new ChunkSender(own, target, rows).run();
+      // A completed campaign is not "running" for the batch lanes' status check: a return send runs anyway.
+      const { stop } = await new ChunkSender(ctx, target, rows, () => true).run();
       sent += rows.length;
       await publishCampaignsSafely(ctx.pool, [campaignId], ctx.log);
       if (stop) {

@@ -8,17 +8,12 @@ import type pg from 'pg';
 import type { Config } from '../../config.js';
 import { poolOf, type Db } from '../../db/client.js';
 import { createGraphClient, type GraphClient } from '../../graph/index.js';
-import { registerCampaignCounters } from '../../modules/campaigns/counters.js';
 import { retireWorker, heartbeat } from '../../modules/campaigns/dispatch-repo.js';
 import { ProgressPublisher, publishCampaignsSafely } from '../../modules/campaigns/live.js';
 import { PageSendPacer } from '../pacing/page-send-pacer.js';
 import { CAMPAIGN_BATCH_QUEUE } from '../queues.js';
-import {
-  type BatchContext,
-  type BatchTuning,
-  type CampaignBatchJob,
-  processCampaignBatch,
-} from './batch.js';
+import { processCampaignBatch } from './batch.js';
+import type { BatchContext, BatchTuning, CampaignBatchJob } from './context.js';
 import { sendReturns } from './returns.js';
 import { prepareDueCampaigns, startDueCampaign } from './scheduler.js';
 import { sweep } from './sweeper.js';
@@ -229,7 +224,6 @@ export async function registerCampaignWorker(
   deps: Omit<CampaignWorkerDeps, 'boss'>,
   overrides: Partial<CampaignWorkerOptions> = {},
 ): Promise<CampaignWorker> {
-  registerCampaignCounters(deps.db);
   const worker = await startCampaignWorker({ ...deps, boss }, overrides);
   // pg-boss has no stop hook for handlers: wrap stop so in-flight chunks end cleanly first.
   const bossStop = boss.stop.bind(boss);

@@ -3,12 +3,11 @@
 // a replayed or concurrent duplicate event changes nothing.
 import { INTERACTION_WINDOW_MS } from '@pagecast/contract';
 import type { Db } from '../../db/client.js';
-import { onWebhookEvent } from '../webhooks/listeners.js';
+import type { AfterCommit } from '../webhooks/listeners.js';
 import { poolOf, runStatement, statement } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
-import { takeUpReturns } from './returns.js';
 
-/** The shape of the webhook listener registry's events (src/modules/webhooks/listeners.ts). */
+/** The shape of the events the webhook ingest hands its after-commit consumers (src/modules/webhooks/listeners.ts). */
 export interface CampaignWebhookEvent {
   /** For 'message': true when the page sent it (an echo, e.g. of the campaign message itself). */
   fromPage?: boolean;
@@ -156,20 +155,8 @@ export async function applyMarksToSent(
   for (const r of rows) await applyInteraction(db, r.contact_id, r.interacted_at);
 }
 
-const registered = new WeakSet<Db>();
-
-/** Feeds the counters (and deliver on return) from the webhook ingest of this process (API route and ingest worker alike); once per db. */
-export function registerCampaignCounters(db: Db): void {
-  if (registered.has(db)) return;
-  registered.add(db);
-  // Both are idempotent, so a statement that lost a deadlock to another writer is simply run again.
-  onWebhookEvent((event) =>
-    retryOnConflict(() => recordCampaignEvent(db, event)).then(() => undefined),
-  );
-  // Deliver on return: a contact whose action opens the window (a message, a postback, an m.me link into
-  // the thread, a reaction) takes up the campaign messages kept waiting for them.
-  onWebhookEvent(async (event) => {
-    if (event.opensWindow)
-      await retryOnConflict(() => takeUpReturns(db, event.pageId, event.psid, event.at));
-  });
+/** The campaign counters as an after-commit consumer of the webhook ingest (runtime.ts#ingestConsumers). */
+export function campaignCounters(db: Db): AfterCommit {
+  // Idempotent, so a statement that lost a deadlock to another writer is simply run again.
+  return (event) => retryOnConflict(() => recordCampaignEvent(db, event)).then(() => undefined);
 }

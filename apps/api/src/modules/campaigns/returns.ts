@@ -5,6 +5,8 @@
 // again, and a replayed webhook finds no skipped row to take up. The claim is dispatch-repo.ts#claimReturnedRows.
 import { RETURNABLE_SKIP_REASONS } from '@pagecast/contract';
 import { poolOf, type Db } from '../../db/client.js';
+import { retryOnConflict } from '../../db/conflicts.js';
+import type { AfterCommit } from '../webhooks/listeners.js';
 
 /** A message older than this opened no window any more: it takes up nothing (a late replay). */
 const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -43,4 +45,16 @@ export async function takeUpReturns(
     [fbPageId, psid, RETURNABLE_SKIP_REASONS, at],
   );
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * Deliver on return as an after-commit consumer of the webhook ingest (runtime.ts#ingestConsumers): a
+ * contact whose action opens the window (a message, a postback, an m.me link into the thread, a reaction)
+ * takes up the campaign messages kept waiting for them.
+ */
+export function deliverOnReturn(db: Db): AfterCommit {
+  return async (event) => {
+    if (event.opensWindow)
+      await retryOnConflict(() => takeUpReturns(db, event.pageId, event.psid, event.at));
+  };
 }

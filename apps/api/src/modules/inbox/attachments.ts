@@ -4,6 +4,7 @@
 // file_url, ...}]}` with the sticker in the message's own `sticker` field). Both become the contract's
 // MessageAttachment list, one entry per file (a sticker is one attachment, never an image and a sticker).
 import { attachmentSummary, type MessageAttachment } from '@pagecast/contract';
+import { z } from 'zod';
 
 const URL_MAX = 4096;
 const NAME_MAX = 300;
@@ -19,31 +20,66 @@ const httpUrl = (v: unknown): string | null => {
 
 const KNOWN = new Set(['image', 'video', 'audio', 'file']);
 
+/** A string field Meta may send as anything else: then it is absent. */
+const text = z.string().optional().catch(undefined);
+/** A card of a template the page sent (generic `image_url`, media template `url` and `media_type`). */
+const templateElement = z.object({
+  title: text,
+  subtitle: text,
+  image_url: text,
+  media_type: text,
+  url: text,
+});
+/** Objects of a list that parse, the others left out (so one odd item costs only itself). */
+const objectsOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.unknown().transform((v): Array<z.output<T>> => {
+    const out: Array<z.output<T>> = [];
+    for (const x of Array.isArray(v) ? (v as unknown[]) : []) {
+      const r = item.safeParse(x);
+      if (r.success) out.push(r.data as z.output<T>);
+    }
+    return out;
+  });
+const payload = z
+  .object({
+    url: text,
+    /** Meta sends it as a number; only its presence matters. */
+    sticker_id: z.unknown(),
+    title: text,
+    text,
+    name: text,
+    elements: objectsOf(templateElement),
+  })
+  .catch({ elements: [] });
+const attachment = z.object({ type: text, title: text, payload });
+export type WireAttachment = z.output<typeof attachment>;
+type TemplatePayload = WireAttachment['payload'];
+
+/**
+ * A webhook message's `attachments` as Meta sends them: a file (`{type, payload: {url, sticker_id}}`) or a
+ * template the page sent (`{type: 'template', payload: {text, title, name, elements}}`). Lenient: anything
+ * else in the list is left out. Part of the webhook's schema (modules/webhooks/events.ts).
+ */
+export const wireAttachments = objectsOf(attachment);
+
 /** A webhook message's attachments (and its `sticker_id`). Unknown shapes are kept as 'other'. */
 export function webhookAttachments(message: {
-  attachments?: unknown;
+  attachments: readonly WireAttachment[];
   sticker_id?: unknown;
 }): MessageAttachment[] {
-  const list = Array.isArray(message.attachments) ? message.attachments : [];
   const out: MessageAttachment[] = [];
-  for (const raw of list.slice(0, ATTACHMENTS_MAX)) {
-    if (!raw || typeof raw !== 'object') continue;
-    const a = raw as { type?: unknown; title?: unknown; payload?: unknown };
+  for (const a of message.attachments.slice(0, ATTACHMENTS_MAX)) {
     if (a.type === 'template') {
       // A template the page sent: its words become the message's text (templateText), its pictures stay.
       out.push(...templateMedia(a.payload));
       continue;
     }
-    const payload = (a.payload && typeof a.payload === 'object' ? a.payload : {}) as {
-      url?: unknown;
-      sticker_id?: unknown;
-      title?: unknown;
-    };
+    const payload = a.payload;
     const url = httpUrl(payload.url);
     const sticker = a.type === 'sticker' || payload.sticker_id != null;
     const type: MessageAttachment['type'] = sticker
       ? 'sticker'
-      : typeof a.type === 'string' && KNOWN.has(a.type)
+      : a.type !== undefined && KNOWN.has(a.type)
         ? (a.type as MessageAttachment['type'])
         : 'other';
     // During Meta's transition one sticker came as both an 'image' and a 'sticker' entry: keep one.
@@ -55,31 +91,10 @@ export function webhookAttachments(message: {
   return out;
 }
 
-interface TemplatePayload {
-  template_type?: unknown;
-  text?: unknown;
-  title?: unknown;
-  name?: unknown;
-  elements?: unknown;
-}
-interface TemplateElement {
-  title?: unknown;
-  subtitle?: unknown;
-  image_url?: unknown;
-  media_type?: unknown;
-  url?: unknown;
-}
-
-const elementsOf = (payload: TemplatePayload): TemplateElement[] =>
-  Array.isArray(payload.elements)
-    ? payload.elements.filter((e): e is TemplateElement => !!e && typeof e === 'object')
-    : [];
-
 /** The pictures and videos of a template card (generic `image_url`, media template `url`). */
-function templateMedia(raw: unknown): MessageAttachment[] {
-  if (!raw || typeof raw !== 'object') return [];
+function templateMedia(payload: TemplatePayload): MessageAttachment[] {
   const out: MessageAttachment[] = [];
-  for (const e of elementsOf(raw).slice(0, 10)) {
+  for (const e of payload.elements.slice(0, 10)) {
     const url = httpUrl(e.url) ?? httpUrl(e.image_url);
     // A media template by attachment_id has no URL in its echo: nothing to show but its words.
     if (url) out.push({ type: e.media_type === 'video' ? 'video' : 'image', url, name: null });
@@ -96,24 +111,18 @@ export const TEMPLATE_WITHOUT_TEXT = 'Template message';
  * (guess: Meta documents no echo of a utility template; its payload is read the same way). Null when the
  * message carried no template.
  */
-export function templateText(attachments: unknown): string | null {
-  if (!Array.isArray(attachments)) return null;
-  const payloads = attachments
-    .filter(
-      (a): a is { payload?: unknown } =>
-        !!a && typeof a === 'object' && (a as { type?: unknown }).type === 'template',
-    )
-    .map((a) => (a.payload && typeof a.payload === 'object' ? a.payload : {}) as TemplatePayload);
+export function templateText(attachments: readonly WireAttachment[]): string | null {
+  const payloads = attachments.filter((a) => a.type === 'template').map((a) => a.payload);
   if (payloads.length === 0) return null;
   const parts: string[] = [];
   for (const p of payloads) {
     const own = str(p.text, 2000) ?? str(p.title, 300);
     if (own) parts.push(own);
-    for (const e of elementsOf(p)) {
+    for (const e of p.elements) {
       const card = [str(e.title, 300), str(e.subtitle, 300)].filter(Boolean).join('\n');
       if (card) parts.push(card);
     }
-    if (!own && elementsOf(p).every((e) => !str(e.title, 1) && !str(e.subtitle, 1))) {
+    if (!own && p.elements.every((e) => !str(e.title, 1) && !str(e.subtitle, 1))) {
       const name = str(p.name, NAME_MAX);
       if (name) parts.push(name);
     }

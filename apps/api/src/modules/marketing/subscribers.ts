@@ -72,6 +72,15 @@ export async function applyOptin(
   return true;
 }
 
+/** The value of a `marketing_message_*` webhook change, as read by the webhook schema (webhooks/events.ts). */
+export interface MarketingValue {
+  /** Meta prints it as a JSON number, which loses digits past 2^53. */
+  recipient_id?: string | number | null;
+  messenger_subscription_token?: string;
+  marketing_message_tracking_id?: string;
+  timestamp?: number | string;
+}
+
 /** What each marketing-message webhook field means for the campaign counters. */
 const MARKETING_FIELDS: Record<string, WebhookEvent['kind']> = {
   marketing_message_deliveries: 'delivery',
@@ -92,16 +101,10 @@ export async function marketingEvent(
   db: Db,
   page: { id: string; fbPageId: string },
   field: string | undefined,
-  value: object,
+  v: MarketingValue,
 ): Promise<WebhookEvent | null> {
   const kind = field ? MARKETING_FIELDS[field] : undefined;
   if (!kind) return null;
-  const v = value as {
-    recipient_id?: string | number | null;
-    messenger_subscription_token?: string;
-    marketing_message_tracking_id?: string;
-    timestamp?: number | string;
-  };
   const byToken = v.messenger_subscription_token
     ? await repo.psidOfToken(db, page.id, v.messenger_subscription_token)
     : null;

@@ -19,6 +19,7 @@ export const TEMPLATE_STATUS_FIELDS: ReadonlySet<unknown> = new Set([
   'messenger_template_status_update',
 ]);
 
+/** The change's value, as read by the webhook schema (webhooks/events.ts). */
 export interface TemplateStatusChange {
   event?: string;
   message_template_id?: string | number;
@@ -32,8 +33,7 @@ export async function applyTemplateStatus(
   value: TemplateStatusChange,
 ): Promise<boolean> {
   const id = value.message_template_id;
-  if ((typeof id !== 'string' && typeof id !== 'number') || typeof value.event !== 'string')
-    return false;
+  if (id === undefined || value.event === undefined) return false;
   const status = templateStatus(value.event);
   return repo.setTemplateStatus(
     db,

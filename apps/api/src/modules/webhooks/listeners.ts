@@ -1,6 +1,6 @@
-// In-process registry of webhook listeners (e.g. campaign counters). A listener is called after each
-// messaging event is stored (after its transaction committed), including when a replayed or retried
-// delivery brings the same event again: LISTENERS MUST BE IDEMPOTENT (key their writes on mid / watermark).
+// What the webhook ingest tells its after-commit consumers (e.g. campaign counters). A consumer is called
+// after each event is stored (after its transaction committed), including when a replayed or retried
+// delivery brings the same event again: CONSUMERS MUST BE IDEMPOTENT (key their writes on mid / watermark).
 
 export interface WebhookEvent {
   kind: 'message' | 'delivery' | 'read' | 'postback' | 'reaction' | 'referral';
@@ -25,22 +25,19 @@ export interface WebhookEvent {
   opensWindow?: boolean;
 }
 
-export type WebhookListener = (event: WebhookEvent) => void | Promise<void>;
+/**
+ * A consumer of stored events, run after the delivery's transaction committed (campaign counters, deliver on
+ * return). The list is built once per process (runtime.ts#ingestConsumers) and handed to the ingest.
+ */
+export type AfterCommit = (event: WebhookEvent) => void | Promise<void>;
 
-const listeners = new Set<WebhookListener>();
-
-/** Registers a listener for every stored webhook event; returns the function that removes it. */
-export function onWebhookEvent(listener: WebhookListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Calls every listener; one failing listener neither stops the others nor the ingest. */
-export async function emitWebhookEvent(
+/** Runs every consumer in order; one failing consumer neither stops the others nor the ingest. */
+export async function runAfterCommit(
+  consumers: readonly AfterCommit[],
   event: WebhookEvent,
   onError?: (err: unknown) => void,
 ): Promise<void> {
-  for (const fn of listeners) {
+  for (const fn of consumers) {
     try {
       await fn(event);
     } catch (err) {

@@ -1,0 +1,100 @@
+// A message (from the contact, or the page's own echo) or a postback (a button the contact pressed, stored
+// as a message with the button's title): the contact upserted, the message stored once, the inbox told.
+import type { LiveEvent } from '@pagecast/contract';
+import type { Db } from '../../../db/client.js';
+import { upsertContact } from '../../contacts/repo.js';
+import { previewOf, templateText, webhookAttachments } from '../../inbox/attachments.js';
+import { toMessage } from '../../inbox/mappers.js';
+import type { MessageEvent, PostbackEvent } from '../events.js';
+import * as repo from '../repo.js';
+import { contactEvent, type Handled, type Handler, type IngestPage } from './common.js';
+
+export const handleMessage: Handler<MessageEvent> = (tx, page, e) => {
+  const attachments = webhookAttachments({ attachments: e.attachments, sticker_id: e.stickerId });
+  const text =
+    typeof e.text === 'string'
+      ? e.text
+      : // A template the page sent (its echo has no text): what the person saw.
+        (templateText(e.attachments) ?? '');
+  return store(tx, page, { ...e, kind: 'message', fromPage: e.echo, text, attachments });
+};
+
+export const handlePostback: Handler<PostbackEvent> = (tx, page, e) =>
+  store(tx, page, {
+    kind: 'postback',
+    psid: e.psid,
+    at: e.at,
+    mid: e.mid ?? `pb_${e.psid}_${e.at.getTime()}`,
+    fromPage: false,
+    text: e.title,
+    attachments: [],
+  });
+
+async function store(
+  tx: Db,
+  page: IngestPage,
+  m: {
+    kind: 'message' | 'postback';
+    psid: string;
+    at: Date;
+    mid: string;
+    fromPage: boolean;
+    text: string;
+    attachments: ReturnType<typeof webhookAttachments>;
+  },
+): Promise<Handled> {
+  const { psid, at, mid, fromPage, text, attachments } = m;
+  const contact = await upsertContact(tx, page.id, {
+    ...page.profileOf(psid),
+    psid,
+    lastMessageAt: at,
+    lastMessagePreview: previewOf(text, attachments),
+    // A message or a postback from the contact (re)opens the 24-hour window; an echo does not.
+    lastInboundAt: fromPage ? null : at,
+  });
+  const direction = fromPage ? 'out' : 'in';
+  const sentBy = fromPage ? page.fbPageId : psid;
+  const stored = await repo.insertMessage(tx, {
+    pageUuid: page.id,
+    contactId: contact.id,
+    mid,
+    direction,
+    text,
+    sentBy,
+    at,
+    attachments,
+  });
+  if (stored && !fromPage) await repo.countUnread(tx, contact.id);
+  const live: LiveEvent[] = [];
+  // A new contact, or a new message from one (its unread count and reply state changed).
+  if (contact.inserted || (stored && !fromPage)) live.push(await contactEvent(tx, page, psid));
+  if (stored) {
+    live.push({
+      type: 'message',
+      pageId: page.fbPageId,
+      contactId: psid,
+      message: toMessage({
+        mid,
+        direction,
+        text,
+        sentBy,
+        createdAt: at,
+        deliveredAt: null,
+        readAt: null,
+        attachments,
+      }),
+    });
+  }
+  return {
+    live,
+    after: {
+      kind: m.kind,
+      pageId: page.fbPageId,
+      psid,
+      mid,
+      at,
+      fromPage,
+      opensWindow: !fromPage,
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// The contact reacted to a message, or took their reaction back.
+import { upsertContact } from '../../contacts/repo.js';
+import type { ReactionEvent } from '../events.js';
+import * as repo from '../repo.js';
+import type { Handler } from './common.js';
+
+export const handleReaction: Handler<ReactionEvent> = async (tx, page, e) => {
+  const { psid, mid, at } = e;
+  const react = e.action !== 'unreact';
+  const emoji = react ? reactionEmoji(e) : null;
+  // A reaction (re)opens the 24-hour window, as a message does; taking one back does not.
+  if (react) await upsertContact(tx, page.id, { psid, lastInboundAt: at });
+  const shown = await repo.setReaction(tx, { pageUuid: page.id, psid, mid, reaction: emoji });
+  return {
+    live: shown
+      ? [
+          {
+            type: 'reaction',
+            pageId: page.fbPageId,
+            contactId: psid,
+            messageId: mid,
+            reaction: emoji,
+          },
+        ]
+      : [],
+    after: react
+      ? { kind: 'reaction', pageId: page.fbPageId, psid, mid, at, opensWindow: true }
+      : undefined,
+  };
+};
+
+const NAMED: Record<string, string> = {
+  love: '\u2764\ufe0f',
+  like: '\u{1F44D}',
+  smile: '\u{1F606}',
+  wow: '\u{1F62E}',
+  sad: '\u{1F622}',
+  angry: '\u{1F620}',
+};
+
+/** Meta sends the emoji itself; older payloads only the name ('love', 'like'...). */
+function reactionEmoji(e: Pick<ReactionEvent, 'emoji' | 'name'>): string {
+  if (typeof e.emoji === 'string' && e.emoji) return e.emoji.slice(0, 16);
+  return NAMED[String(e.name)] ?? '\u{1F44D}';
+}

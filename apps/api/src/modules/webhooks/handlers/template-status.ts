@@ -1,0 +1,11 @@
+// Meta's verdict on one of the page's utility templates (a `changes` item).
+import { applyTemplateStatus } from '../../templates/status-webhook.js';
+import type { ChangeEvent } from '../events.js';
+import type { Handler } from './common.js';
+
+export const handleTemplateStatus: Handler<
+  Extract<ChangeEvent, { kind: 'template-status' }>
+> = async (tx, page, { value }) => {
+  await applyTemplateStatus(tx, page.id, value);
+  return { live: [] };
+};
