@@ -121,7 +121,7 @@ async function main() {
   const logFile = path.join(dataDir, 'api.log');
   // The production logger (createLogger: buffered, asynchronous), into a file instead of stdout.
   const logger = createLogger(config, logFile);
-  const app = await buildApp({ config, db: db.db, pool: db.pool, graph, logger });
+  const app = await buildApp({ config, pool: db.pool, graph, logger });
   stops.push(() => app.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -140,7 +140,7 @@ async function main() {
     tokens: tokenCipher(config.encryptionKey),
   });
   log(`seeded ${JSON.stringify(seeded.counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const sessionId = await openSession(db.db, {
+  const sessionId = await openSession(db.pool, {
     adminId: seeded.adminId,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });

@@ -108,7 +108,7 @@ async function main() {
       )
       .then((r) => r.rows);
     const t = process.hrtime.bigint();
-    const outcome = await runPageSync({ db: db.db, config, tokens, graph }, s?.id as string, {
+    const outcome = await runPageSync({ pool: db.pool, config, tokens, graph }, s?.id as string, {
       ...DEFAULT_PAGE_SYNC_OPTIONS,
       pageSize: 100,
     });

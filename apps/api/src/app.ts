@@ -18,7 +18,6 @@ import { JWT_EXPIRES_IN } from './auth/jwt.js';
 import { sessionState } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
-import type { Db } from './db/client.js';
 import type { GraphClient } from './graph/index.js';
 import { contentSecurityPolicy, inlineScriptHashes } from './http/csp.js';
 import { registerDocs } from './http/docs.js';
@@ -39,8 +38,7 @@ import { applyRouteRateLimit } from './modules/route-guard.js';
 
 export interface AppDeps {
   config: Config;
-  db: Db;
-  /** The pool under `db` (createDb's `pool`). */
+  /** createDb's pool: what the modules' repos run on (db/client.ts#Sql). */
   pool: Pool;
   boss?: PgBoss;
   /** The Graph API client (src/graph); optional for tests that never reach the Graph API. */
@@ -81,7 +79,7 @@ class OneLineRequestLog extends LogController {
 
 /** The HTTP app with every dependency injected; it never listens (main.ts and tests decide). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, pool } = deps;
+  const { config, pool } = deps;
   // Typed as Fastify's base logger, so the instance type stays the plain FastifyInstance (not pino's).
   const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger(config);
   const app = Fastify({
@@ -132,23 +130,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Every authenticated request checks its session row, so an ended session stops working at once.
   app.decorate('sessionState', (sessionId: string, adminId: string) =>
-    sessionState(db, sessionId, adminId),
+    sessionState(pool, sessionId, adminId),
   );
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(pool) });
 
   registerMetrics(app, config);
-  registerHealth(app, db);
+  registerHealth(app, pool);
   registerRuntimeConfig(app, config);
   await registerDocs(app, config.isProduction);
   const realtime =
     deps.realtime ??
-    createRealtimeHub(pool, { loadMessage: liveMessageLoader(db), logger: app.log });
+    createRealtimeHub(pool, { loadMessage: liveMessageLoader(pool), logger: app.log });
   if (!deps.realtime) app.addHook('onClose', () => realtime.close());
   // Webhooks are processed in this process (modules/webhooks): campaign counters listen to them.
-  registerCampaignCounters(db);
+  registerCampaignCounters(pool);
   await registerModules(app, {
     config,
-    db,
     pool,
     boss: deps.boss,
     graph: deps.graph,

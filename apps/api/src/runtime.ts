@@ -98,7 +98,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         boss,
         {
           config,
-          db: db.db,
           pool: db.pool,
           boss,
           graph,

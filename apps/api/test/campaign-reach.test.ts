@@ -23,7 +23,7 @@ let w: CampaignWorld;
 beforeAll(async () => {
   w = await createCampaignWorld();
   // The webhook listeners (counters, deliver on return) as the worker process registers them.
-  registerCampaignCounters(w.t.database.db);
+  registerCampaignCounters(w.t.database.pool);
   await w.startWorker();
 });
 afterAll(async () => {

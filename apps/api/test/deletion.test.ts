@@ -63,7 +63,6 @@ async function startWorkers() {
   workersOn = true;
   await registerWorkers(boss, {
     config,
-    db: db(),
     pool: database.pool,
     boss,
     graph,
@@ -97,7 +96,7 @@ beforeAll(async () => {
     maxRetries: 0,
   });
   boss = await startBoss(database.url);
-  app = await buildApp({ config, db: db(), pool: database.pool, boss, graph });
+  app = await buildApp({ config, pool: database.pool, boss, graph });
   await app.listen({ host: '127.0.0.1', port: appPort });
 });
 
@@ -400,7 +399,11 @@ describe('data deletion', () => {
     const outbox = await control<{ count: number }>(`/_emulator/pages/${pg.fbPageId}/outbox`);
     expect(outbox.count).toBe(0);
 
-    await registerDataDeletionWorker(boss, { db: db() }, { pollingIntervalSeconds: 0.5 });
+    await registerDataDeletionWorker(
+      boss,
+      { pool: database.pool },
+      { pollingIntervalSeconds: 0.5 },
+    );
     const done = await eventually(async () => {
       const s = await status(owner.id);
       return s.body.deleted ? s : undefined;
@@ -505,7 +508,7 @@ describe('data deletion', () => {
     expect(request?.completedAt).toBeInstanceOf(Date);
 
     // Running it again (the job retried, a duplicate request) is harmless.
-    expect(await runDeletionJob(db(), alice.id)).toMatchObject({
+    expect(await runDeletionJob(database.pool, alice.id)).toMatchObject({
       adminFound: false,
       deletedPages: 0,
     });
@@ -524,7 +527,7 @@ describe('data deletion', () => {
   it('empties a big page in chunks, then the page and the admin', async () => {
     const owner = await user('Chunky');
     const pg = await page([owner], 'Chunky Page', 11);
-    const outcome = await deleteAdminData(db(), owner.id, { chunkSize: 3 });
+    const outcome = await deleteAdminData(database.pool, owner.id, { chunkSize: 3 });
     expect(outcome).toEqual({
       adminFound: true,
       deletedPages: 1,
@@ -661,7 +664,7 @@ describe('data deletion', () => {
     const sharedBefore = await pageFootprint(shared);
     const url = `/api/v1/admin/by-user/${gina.id}`;
     const bearer = async (userId: string, role: 'admin' | 'operator') => ({
-      authorization: `Bearer ${await sessionToken(app, db(), { adminId: harry.adminId, userId, role })}`,
+      authorization: `Bearer ${await sessionToken(app, database.pool, { adminId: harry.adminId, userId, role })}`,
     });
 
     expect((await app.inject({ method: 'DELETE', url })).statusCode).toBe(401);

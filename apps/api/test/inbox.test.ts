@@ -59,8 +59,8 @@ beforeAll(async () => {
     messagesPerContact: 12,
     inboundAgoMs: HOUR,
   });
-  admin = await seedAdmin(database.db, user.id, 'Inbox Owner');
-  other = await seedAdmin(database.db, '1999999999999999', 'Someone Else');
+  admin = await seedAdmin(database.pool, user.id, 'Inbox Owner');
+  other = await seedAdmin(database.pool, '1999999999999999', 'Someone Else');
   pageUuid = await seedPage(database.db, {
     fbPageId: page.id,
     name: 'Inbox Page',

@@ -34,7 +34,7 @@ beforeAll(async () => {
   // Meta's warm-up is an hour; here a campaign may send at once (one test sets its own).
   w = await createCampaignWorld({ MARKETING_WARMUP_MS: '0' });
   w.emulator.world.behaviour.marketingWarmupMs = 0;
-  registerCampaignCounters(w.t.database.db);
+  registerCampaignCounters(w.t.database.pool);
   page = await w.createPage({ inside: 3, outside: 2 });
   await w.startWorker();
 });
@@ -96,7 +96,7 @@ async function optinWebhook(p: WorldPage, psid: string, optin: Record<string, un
     'select id from webhook_events order by id desc limit 1',
   );
   await processWebhookEvent(
-    { db: w.t.database.db, tokens: tokenCipher(w.t.config.encryptionKey) },
+    { pool: w.t.database.pool, tokens: tokenCipher(w.t.config.encryptionKey) },
     Number(must(rows[0]).id),
   );
   // The API may be processing it already (its own ingest): wait until it is done, whoever does it.
@@ -344,7 +344,7 @@ describe('with Meta (the emulator)', () => {
     const { syncPageSubscribers } = await import('../src/modules/marketing/subscribers.js');
     const { testGraph } = await import('./helpers/inbox.js');
     const changed = await syncPageSubscribers(
-      w.t.database.db,
+      w.t.database.pool,
       testGraph(w.emulator.url.replace(/\/$/, '')),
       p.uuid,
       p.fbPageId,
@@ -480,7 +480,7 @@ describe('a marketing campaign', () => {
       w.emulator.world.marketing.subscriptionsOf(m.p.fbPageId).get(m.s1.psid)?.token,
     );
     const pageRef = { id: m.p.uuid, fbPageId: m.p.fbPageId };
-    const db = w.t.database.db;
+    const db = w.t.database.pool;
     for (let i = 0; i < 2; i++) {
       await emitWebhookEvent(
         must(
@@ -503,7 +503,9 @@ describe('a marketing campaign', () => {
       );
     }
     expect(
-      await marketingEvent(db, pageRef, 'marketing_message_reads', { recipient_id: null }),
+      await marketingEvent(db, pageRef, 'marketing_message_reads', {
+        recipient_id: null,
+      }),
     ).toBeNull();
     const after = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
     expect(after.campaign).toMatchObject({ deliveredCount: 1, interactedCount: 1 });

@@ -347,7 +347,7 @@ describe('webhook deliveries', () => {
     const replayId = await lastEventId();
     await delivery(replayId);
     // Processing the same stored delivery again (e.g. the sweeper after a crash) is a no-op too.
-    await processWebhookEvent({ db: env.database.db, tokens: env.tokens }, Number(replayId));
+    await processWebhookEvent({ pool: env.database.pool, tokens: env.tokens }, Number(replayId));
     expect(await snapshot()).toEqual(before.rows);
     expect(await count('messages')).toBe(before.messages);
     expect(await count('contacts')).toBe(before.contacts);
@@ -391,7 +391,7 @@ describe('webhook deliveries', () => {
       });
       expect(applied).toEqual([]);
       // What the sweeper does with it: processed again, the listener applies it, and it is done.
-      await processWebhookEvent({ db: env.database.db, tokens: env.tokens }, Number(id));
+      await processWebhookEvent({ pool: env.database.pool, tokens: env.tokens }, Number(id));
       expect(applied).toEqual(['m_listener']);
       expect(await state()).toEqual({ processed: true, attempts: 2, error: null });
       const stored = await env.database.db.execute<{ n: number }>(
@@ -431,7 +431,7 @@ describe('webhook deliveries', () => {
       const first = await store([item(b, 'm_dl_b1', 'hold'), item(a, 'm_dl_a1', 'then a')]);
       const second = await store([item(a, 'm_dl_a2', 'hold'), item(b, 'm_dl_b2', 'then b')]);
       const heardBefore = heard.length;
-      const ingest = { db: env.database.db, tokens: env.tokens };
+      const ingest = { pool: env.database.pool, tokens: env.tokens };
       await Promise.all([processWebhookEvent(ingest, first), processWebhookEvent(ingest, second)]);
       const { rows } = await env.database.db.execute<{ processed: boolean; error: string | null }>(
         sql`select processed_at is not null as processed, error from webhook_events

@@ -187,7 +187,7 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
         adminId: seeded.adminId,
         userId: user.id,
         role: 'admin',
-        sessionId: await openSession(database.db, {
+        sessionId: await openSession(database.pool, {
           adminId: seeded.adminId,
           expiresAt: new Date(Date.now() + SESSION_TTL_MS),
         }),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { runStatement, statement, type Db } from '../db/client.js';
+import { runStatement, statement, type Sql } from '../db/client.js';
 import type { pages, TokenStatus } from '../db/schema.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.js';
 import { allows, ROLE_MESSAGES, TASKS_SQL, type PageNeed } from './page-access.js';
@@ -105,7 +105,7 @@ const PAGE_OF_ADMIN = statement(
  * tasks there allow `need` (403 with what to do otherwise).
  */
 export async function assertPageAdmin(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   need: PageNeed,
@@ -134,7 +134,7 @@ export function actingPageToken(
 
 /** Why a read filtered by adminPage(…, need) found no page: 404, or 403 when only the role is missing. */
 export async function pageAccessError(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   need: PageNeed,

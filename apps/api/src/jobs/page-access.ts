@@ -2,6 +2,7 @@
 // A job with an adminId re-checks that admin (sent after a Graph token or role error); the schedule's job,
 // every 6 hours, re-checks every admin with a valid user token, one after the other.
 import { eq } from 'drizzle-orm';
+import { dz } from '../db/client.js';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { admins } from '../db/schema.js';
@@ -17,7 +18,7 @@ const SWEEP_PAUSE_MS = 250;
 
 export async function registerPageAccessWorker(
   boss: PgBoss,
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>,
   logger?: Logger,
 ): Promise<void> {
   await boss.work<{ adminId?: string }>(
@@ -36,10 +37,10 @@ export async function registerPageAccessWorker(
 
 /** Re-checks every admin with a valid user token; one admin's failure does not stop the others. */
 export async function sweep(
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>,
   logger?: Pick<Logger, 'warn'>,
 ): Promise<{ checked: number; failed: number }> {
-  const rows = await deps.db
+  const rows = await dz(deps.pool)
     .select({ id: admins.id })
     .from(admins)
     .where(eq(admins.tokenStatus, 'valid'));

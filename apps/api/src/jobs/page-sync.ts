@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { poolOf, type Db } from '../db/client.js';
+import { dz, inTransaction, type Sql } from '../db/client.js';
 import { GraphError, type GraphClient } from '../graph/index.js';
 import type { Conversation, ConversationsPage } from '../graph/types.js';
 import type { ModuleDeps } from '../modules/deps.js';
@@ -90,12 +90,12 @@ export function pageSyncKey(fbPageId: string): string {
 
 /** Runs one sync to its end (or throws for pg-boss to retry). Exported for tests and benchmarks. */
 export async function runPageSync(
-  deps: Pick<ModuleDeps, 'db' | 'config' | 'tokens'> & { graph: GraphClient },
+  deps: Pick<ModuleDeps, 'pool' | 'config' | 'tokens'> & { graph: GraphClient },
   syncId: string,
   options: PageSyncOptions = DEFAULT_PAGE_SYNC_OPTIONS,
   logger?: Pick<Logger, 'info' | 'warn'>,
 ): Promise<'completed' | 'failed' | 'skipped'> {
-  const { db, graph } = deps;
+  const { pool: db, graph } = deps;
   const owner = randomUUID();
   const claimed = await claim(db, syncId, owner, options.leaseMs);
   if (claimed === 'done') return 'skipped';
@@ -149,7 +149,7 @@ export async function runPageSync(
       }
       if (err.kind === 'token') {
         await markFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
-        await db.execute(sql`update pages set token_status = 'invalid', updated_at = now()
+        await dz(db).execute(sql`update pages set token_status = 'invalid', updated_at = now()
                               where id = ${sync.pageUuid}`);
         throw new PermanentSyncError(TOKEN_INVALID_MESSAGE);
       }
@@ -231,8 +231,13 @@ export function contactOf(c: Conversation, fbPageId: string): ContactUpsert | nu
 
 type ClaimResult = ClaimedSync | 'done' | 'failed' | 'held';
 
-async function claim(db: Db, syncId: string, owner: string, leaseMs: number): Promise<ClaimResult> {
-  const { rows } = await db.execute<ClaimedSync>(sql`
+async function claim(
+  db: Sql,
+  syncId: string,
+  owner: string,
+  leaseMs: number,
+): Promise<ClaimResult> {
+  const { rows } = await dz(db).execute<ClaimedSync>(sql`
     update page_syncs s
        set status = 'running', lease_owner = ${owner},
            lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
@@ -244,7 +249,7 @@ async function claim(db: Db, syncId: string, owner: string, leaseMs: number): Pr
     returning s.id, s.page_id as "pageUuid", p.fb_page_id as "fbPageId",
               p.page_token_enc as "pageTokenEnc", s.cursor, s.processed`);
   if (rows[0]) return rows[0];
-  const { rows: state } = await db.execute<{ status: string }>(
+  const { rows: state } = await dz(db).execute<{ status: string }>(
     sql`select status from page_syncs where id = ${syncId}`,
   );
   const status = state[0]?.status;
@@ -255,16 +260,16 @@ async function claim(db: Db, syncId: string, owner: string, leaseMs: number): Pr
 
 /** Contacts, cursor and progress of one page of results, atomically, only while we hold the lease. */
 async function savePage(
-  db: Db,
+  db: Sql,
   sync: ClaimedSync,
   owner: string,
   contacts: ContactUpsert[],
   nextCursor: string | null,
   leaseMs: number,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Lock our row first: a lost lease aborts before anything is written.
-    const { rows } = await tx.execute<{ processed: number }>(sql`
+    const { rows } = await dz(tx).execute<{ processed: number }>(sql`
       update page_syncs
          set cursor = ${nextCursor}, processed = processed + ${contacts.length},
              graph_calls = graph_calls + 1,
@@ -277,8 +282,8 @@ async function savePage(
   });
 }
 
-async function recordRateLimit(db: Db, syncId: string, owner: string, leaseMs: number) {
-  await db.execute(sql`
+async function recordRateLimit(db: Sql, syncId: string, owner: string, leaseMs: number) {
+  await dz(db).execute(sql`
     update page_syncs
        set rate_limit_hits = rate_limit_hits + 1,
            lease_until = greatest(lease_until, now() + make_interval(secs => ${leaseMs / 1000})),
@@ -286,22 +291,23 @@ async function recordRateLimit(db: Db, syncId: string, owner: string, leaseMs: n
      where id = ${syncId} and lease_owner = ${owner}`);
 }
 
-async function markCompleted(db: Db, sync: ClaimedSync, owner: string) {
-  await db.transaction(async (tx) => {
-    const { rows } = await tx.execute(sql`
+async function markCompleted(db: Sql, sync: ClaimedSync, owner: string) {
+  await inTransaction(db, async (tx) => {
+    const { rows } = await dz(tx).execute(sql`
       update page_syncs
          set status = 'completed', total = processed, finished_at = now(), lease_owner = null,
              lease_until = null, error = null, updated_at = now()
        where id = ${sync.id} and lease_owner = ${owner} and status = 'running'
       returning id`);
     if (!rows[0]) throw new LeaseLostError('the sync lease was lost');
-    await tx.execute(sql`update pages set sync_scope = 'full', last_synced_at = now(), updated_at = now()
+    await dz(tx)
+      .execute(sql`update pages set sync_scope = 'full', last_synced_at = now(), updated_at = now()
                           where id = ${sync.pageUuid}`);
   });
 }
 
-export async function markFailed(db: Db, syncId: string, message: string) {
-  await db.execute(sql`
+export async function markFailed(db: Sql, syncId: string, message: string) {
+  await dz(db).execute(sql`
     update page_syncs
        set status = 'failed', error = ${message}, finished_at = now(), lease_owner = null,
            lease_until = null, updated_at = now()
@@ -313,8 +319,8 @@ export async function markFailed(db: Db, syncId: string, message: string) {
  * on any worker, which resumes from the saved cursor. Sync rows whose queue job vanished or ended without
  * them are closed, so the page can be synced again.
  */
-export async function reapStaleSyncs(db: Db, boss: PgBoss, logger?: Pick<Logger, 'warn'>) {
-  const { rows } = await db.execute<{
+export async function reapStaleSyncs(db: Sql, boss: PgBoss, logger?: Pick<Logger, 'warn'>) {
+  const { rows } = await dz(db).execute<{
     id: string;
     status: string;
     leaseLapsed: boolean;
@@ -327,7 +333,7 @@ export async function reapStaleSyncs(db: Db, boss: PgBoss, logger?: Pick<Logger,
         or (status in ('waiting', 'running') and updated_at < now() - interval '1 minute')`);
   if (rows.length === 0) return;
   const states = await jobStates(
-    poolOf(db),
+    db,
     PAGE_SYNC_QUEUE,
     rows.map((r) => r.id),
   );
@@ -368,7 +374,7 @@ export async function registerPageSyncWorker(
         } catch (err) {
           if (err instanceof PermanentSyncError) {
             // No retry can fix it: let pg-boss record the failure now instead of retrying.
-            await stopRetrying(poolOf(deps.db), PAGE_SYNC_QUEUE, job.id);
+            await stopRetrying(deps.pool, PAGE_SYNC_QUEUE, job.id);
           } else {
             logger?.warn({ err, syncId: job.data.syncId }, 'page sync attempt failed: will retry');
           }
@@ -378,7 +384,7 @@ export async function registerPageSyncWorker(
     );
   }
   const timer = setInterval(() => {
-    reapStaleSyncs(deps.db, boss, logger).catch((err: unknown) =>
+    reapStaleSyncs(deps.pool, boss, logger).catch((err: unknown) =>
       logger?.warn({ err }, 'page sync watchdog failed'),
     );
   }, opts.watchdogMs);

@@ -22,13 +22,13 @@ export function startWebhookSweeper(
   logger?: Logger,
 ): void {
   const opts: WebhookSweeperOptions = { sweepMs: 15_000, staleAfterMs: 30_000, ...options };
-  const ingest = { db: deps.db, graph: deps.graph, tokens: deps.tokens, logger };
+  const ingest = { pool: deps.pool, graph: deps.graph, tokens: deps.tokens, logger };
   let sweeping = false;
   const timer = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
     (async () => {
-      for (const id of await staleEventIds(deps.db, opts.staleAfterMs)) {
+      for (const id of await staleEventIds(deps.pool, opts.staleAfterMs)) {
         await processWebhookEvent(ingest, id);
       }
     })()

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { signAdminToken, SESSION_TTL_MS, type AuthContext } from '../../src/auth/jwt.js';
 import { openSession } from '../../src/auth/sessions.js';
-import type { Db } from '../../src/db/client.js';
+import { dz, type Sql } from '../../src/db/client.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { GraphClient } from '../../src/graph/index.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
@@ -53,7 +53,6 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase());
   const app = await buildApp({
     config,
-    db: database.db,
     pool: database.pool,
     graph: options.graph,
   });
@@ -63,7 +62,7 @@ export async function createTestApp(
     config,
     database,
     authHeader: async (auth = {}) => ({
-      authorization: `Bearer ${await sessionToken(app, database.db, {
+      authorization: `Bearer ${await sessionToken(app, database.pool, {
         adminId: auth.adminId ?? '00000000-0000-4000-8000-000000000001',
         userId: auth.userId ?? '1000000000000042',
         role: auth.role ?? 'admin',
@@ -83,10 +82,10 @@ export async function createTestApp(
  */
 export async function sessionToken(
   app: FastifyInstance,
-  db: Db,
+  db: Sql,
   auth: Pick<AuthContext, 'adminId' | 'userId' | 'role'>,
 ): Promise<string> {
-  await db.execute(
+  await dz(db).execute(
     sql`insert into admins (id, fb_user_id, name) values (${auth.adminId}, ${auth.userId}, 'Test admin')
         on conflict do nothing`,
   );

@@ -69,7 +69,7 @@ export async function startSyncEnv(env: Record<string, string> = {}): Promise<Sy
   const boss = await startBoss(database.url);
   const graph = graphFor(emulator.url);
   const config = testConfig({ GRAPH_API_URL: emulator.url, ...env });
-  const app = await buildApp({ config, db: database.db, pool: database.pool, boss, graph });
+  const app = await buildApp({ config, pool: database.pool, boss, graph });
   await app.ready();
   const tokens = tokenCipher(config.encryptionKey);
   return {
@@ -80,7 +80,7 @@ export async function startSyncEnv(env: Record<string, string> = {}): Promise<Sy
     config,
     tokens,
     app,
-    deps: { config, db: database.db, pool: database.pool, boss, graph, tokens },
+    deps: { config, pool: database.pool, boss, graph, tokens },
     close: async () => {
       await app.close();
       await stopBoss(boss, 1000);
@@ -109,7 +109,7 @@ export async function seedAccount(env: SyncEnv, name = 'Sync Admin'): Promise<Se
     adminId,
     fbUserId: user.id,
     headers: {
-      authorization: `Bearer ${await sessionToken(env.app, env.database.db, { adminId, userId: user.id, role: 'admin' })}`,
+      authorization: `Bearer ${await sessionToken(env.app, env.database.pool, { adminId, userId: user.id, role: 'admin' })}`,
     },
   };
 }

@@ -90,7 +90,7 @@ beforeAll(async () => {
   await runPageSync(
     {
       config: world.config,
-      db: world.database.db,
+      pool: world.database.pool,
       graph: world.graph,
       tokens: tokenCipher(world.config.encryptionKey),
     },

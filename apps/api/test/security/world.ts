@@ -97,7 +97,6 @@ export async function createWorld(
   const boss = await startBoss(database.url);
   const app = await buildApp({
     config,
-    db: database.db,
     pool: database.pool,
     boss,
     graph,
@@ -201,7 +200,7 @@ export async function createWorld(
       campaignId: campaign.id,
       templateId: template.id,
       jobId,
-      sessionId: await openSession(db, {
+      sessionId: await openSession(database.pool, {
         adminId: admin.id,
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
         userAgent: 'Another browser',
@@ -221,7 +220,7 @@ export async function createWorld(
     own,
     other,
     bearer: async (ids, role = 'admin') => ({
-      authorization: `Bearer ${await sessionToken(app, database.db, { adminId: ids.adminId, userId: ids.userId, role })}`,
+      authorization: `Bearer ${await sessionToken(app, database.pool, { adminId: ids.adminId, userId: ids.userId, role })}`,
     }),
     close: async () => {
       await app.close();

@@ -9,7 +9,6 @@
 // A job runs `lanes` claim -> send -> write loops at once (pipelining); chunk-sender.ts sends one chunk.
 import type { TemplateParamMap } from '@pagecast/contract';
 import type pg from 'pg';
-import type { Db } from '../../db/client.js';
 import type { GraphClient } from '../../graph/index.js';
 import { sleep } from '../../lib/sleep.js';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
@@ -46,7 +45,6 @@ export interface BatchTuning extends OutcomeTuning {
 }
 
 export interface BatchContext {
-  db: Db;
   pool: pg.Pool;
   graph: GraphClient;
   pacer: PageSendPacer;

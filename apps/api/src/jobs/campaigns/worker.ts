@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Config } from '../../config.js';
-import { poolOf, type Db } from '../../db/client.js';
 import { createGraphClient, type GraphClient } from '../../graph/index.js';
 import { registerCampaignCounters } from '../../modules/campaigns/counters.js';
 import { retireWorker, heartbeat } from '../../modules/campaigns/dispatch-repo.js';
@@ -65,7 +64,7 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
 
 export interface CampaignWorkerDeps {
   config: Config;
-  db: Db;
+  pool: pg.Pool;
   boss: PgBoss;
   decryptToken: (enc: string) => string;
   logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -84,7 +83,7 @@ export async function startCampaignWorker(
   overrides: Partial<CampaignWorkerOptions> = {},
 ): Promise<CampaignWorker> {
   const options = { ...DEFAULT_CAMPAIGN_WORKER_OPTIONS, ...overrides };
-  const pool: pg.Pool = poolOf(deps.db);
+  const pool: pg.Pool = deps.pool;
   const log = deps.logger ?? { warn: () => {}, error: () => {} };
   const workerId = randomUUID();
   const ownGraph = !deps.graph;
@@ -110,7 +109,6 @@ export async function startCampaignWorker(
     );
 
   const ctx: BatchContext = {
-    db: deps.db,
     pool,
     graph,
     pacer: new PageSendPacer(pool, deps.config.sendRatePerPage, options.rateHeadroom),
@@ -229,7 +227,7 @@ export async function registerCampaignWorker(
   deps: Omit<CampaignWorkerDeps, 'boss'>,
   overrides: Partial<CampaignWorkerOptions> = {},
 ): Promise<CampaignWorker> {
-  registerCampaignCounters(deps.db);
+  registerCampaignCounters(deps.pool);
   const worker = await startCampaignWorker({ ...deps, boss }, overrides);
   // pg-boss has no stop hook for handlers: wrap stop so in-flight chunks end cleanly first.
   const bossStop = boss.stop.bind(boss);

@@ -2,9 +2,9 @@
 // `... is null` and counters grow by the number of rows that statement changed, in the same statement, so
 // a replayed or concurrent duplicate event changes nothing.
 import { INTERACTION_WINDOW_MS } from '@pagecast/contract';
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import { onWebhookEvent } from '../webhooks/listeners.js';
-import { poolOf, runStatement, statement } from '../../db/client.js';
+import { runStatement, statement } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import { takeUpReturns } from './returns.js';
 
@@ -28,11 +28,10 @@ export interface CampaignWebhookEvent {
 const toDate = (v: number | string | Date): Date => (v instanceof Date ? v : new Date(v));
 
 /** Applies one webhook event to the campaign counters. Returns how many recipient rows it changed. */
-export async function recordCampaignEvent(db: Db, event: CampaignWebhookEvent): Promise<number> {
+export async function recordCampaignEvent(db: Sql, event: CampaignWebhookEvent): Promise<number> {
   // An echo is the page's own; an m.me link into the thread is no answer to a campaign message.
   if ((event.kind === 'message' && event.fromPage) || event.kind === 'referral') return 0;
-  const pool = poolOf(db);
-  const contact = await pool.query<{ id: string }>(
+  const contact = await db.query<{ id: string }>(
     `select c.id from contacts c join pages p on p.id = c.page_id where p.fb_page_id = $1 and c.psid = $2`,
     [event.pageId, event.psid],
   );
@@ -46,13 +45,13 @@ export async function recordCampaignEvent(db: Db, event: CampaignWebhookEvent): 
     const until = toDate(event.watermark ?? event.at);
     const mids = [...(event.mids ?? []), ...(event.mid ? [event.mid] : [])];
     // The mark first (committed), then the rows: a worker recording 'sent' afterwards applies the mark.
-    await pool.query(
+    await db.query(
       `insert into campaign_contact_marks (contact_id, delivered_until) values ($1, $2)
        on conflict (contact_id) do update
          set delivered_until = greatest(campaign_contact_marks.delivered_until, excluded.delivered_until)`,
       [contactId, until],
     );
-    const { rows } = await pool.query<{ n: number }>(
+    const { rows } = await db.query<{ n: number }>(
       `with u as (
          update campaign_recipients r set delivered_at = $2
          where r.contact_id = $1 and r.state = 'sent' and r.delivered_at is null
@@ -74,7 +73,7 @@ export async function recordCampaignEvent(db: Db, event: CampaignWebhookEvent): 
   if (event.kind === 'reaction') return event.mid ? applyReaction(db, contactId, event.mid, at) : 0;
 
   // message / postback: an interaction with the latest campaign message that reached them in the last 7 days.
-  await pool.query(
+  await db.query(
     `insert into campaign_contact_marks (contact_id, interacted_at) values ($1, $2)
      on conflict (contact_id) do update
        set interacted_at = greatest(campaign_contact_marks.interacted_at, excluded.interacted_at)`,
@@ -83,8 +82,8 @@ export async function recordCampaignEvent(db: Db, event: CampaignWebhookEvent): 
   return applyInteraction(db, contactId, at);
 }
 
-async function applyReaction(db: Db, contactId: string, mid: string, at: Date): Promise<number> {
-  const { rows } = await poolOf(db).query<{ n: number }>(
+async function applyReaction(db: Sql, contactId: string, mid: string, at: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
     `with u as (
        update campaign_recipients r set interacted_at = $3
        where r.contact_id = $1 and r.message_id = $2 and r.state = 'sent' and r.interacted_at is null
@@ -97,8 +96,8 @@ async function applyReaction(db: Db, contactId: string, mid: string, at: Date): 
   return rows[0]?.n ?? 0;
 }
 
-async function applyInteraction(db: Db, contactId: string, at: Date): Promise<number> {
-  const { rows } = await poolOf(db).query<{ n: number }>(
+async function applyInteraction(db: Sql, contactId: string, at: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
     `with target as (
        select r.campaign_id from campaign_recipients r
        where r.contact_id = $1 and r.state = 'sent' and r.sent_at <= $2 and r.sent_at > $2 - $3 * interval '1 millisecond'
@@ -139,7 +138,7 @@ const APPLY_MARKS_TO_SENT = statement(
  * arrived while the row was still 'sending' (the webhook can beat the outcome write).
  */
 export async function applyMarksToSent(
-  db: Db,
+  db: Sql,
   campaignId: string,
   contactIds: string[],
 ): Promise<void> {
@@ -156,10 +155,10 @@ export async function applyMarksToSent(
   for (const r of rows) await applyInteraction(db, r.contact_id, r.interacted_at);
 }
 
-const registered = new WeakSet<Db>();
+const registered = new WeakSet<Sql>();
 
 /** Feeds the counters (and deliver on return) from the webhook ingest of this process (API route and ingest worker alike); once per db. */
-export function registerCampaignCounters(db: Db): void {
+export function registerCampaignCounters(db: Sql): void {
   if (registered.has(db)) return;
   registered.add(db);
   // Both are idempotent, so a statement that lost a deadlock to another writer is simply run again.

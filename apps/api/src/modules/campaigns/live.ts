@@ -4,10 +4,10 @@
 // client's refetch on (re)connect.
 import type { Campaign } from '@pagecast/contract';
 import { encodePayload, LIVE_CHANNEL } from '../../realtime/channel.js';
-import type { Queryable } from './dispatch-repo.js';
+import type { Sql } from '../../db/client.js';
 import { campaignsByIds } from './repo.js';
 
-async function notify(pool: Queryable, campaign: Campaign): Promise<void> {
+async function notify(pool: Sql, campaign: Campaign): Promise<void> {
   await pool.query('select pg_notify($1, $2)', [
     LIVE_CHANNEL,
     encodePayload(campaign.pageId, { type: 'campaign', pageId: campaign.pageId, campaign }),
@@ -15,14 +15,14 @@ async function notify(pool: Queryable, campaign: Campaign): Promise<void> {
 }
 
 /** Publishes the campaigns' current state (Postgres NOTIFY to every API process). */
-export async function publishCampaigns(pool: Queryable, ids: string[]): Promise<void> {
+export async function publishCampaigns(pool: Sql, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   for (const campaign of await campaignsByIds(pool, ids)) await notify(pool, campaign);
 }
 
 /** The same, never throwing: progress events must not fail a send or a sweep. */
 export function publishCampaignsSafely(
-  pool: Queryable,
+  pool: Sql,
   ids: string[],
   log?: { warn: (obj: object, msg: string) => void },
 ): Promise<void> {
@@ -37,7 +37,7 @@ export function publishCampaignsSafely(
  */
 export class ProgressPublisher {
   private readonly last = new Map<string, string>();
-  constructor(private readonly pool: Queryable) {}
+  constructor(private readonly pool: Sql) {}
 
   async tick(ids: string[]): Promise<void> {
     const live = new Set(ids);

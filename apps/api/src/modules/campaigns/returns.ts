@@ -4,7 +4,7 @@
 // window (jobs/campaigns/returns.ts). Once per recipient and campaign: a row with `returned_at` never returns
 // again, and a replayed webhook finds no skipped row to take up. The claim is dispatch-repo.ts#claimReturnedRows.
 import { RETURNABLE_SKIP_REASONS } from '@pagecast/contract';
-import { poolOf, type Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 
 /** A message older than this opened no window any more: it takes up nothing (a late replay). */
 const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -14,13 +14,13 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
  * campaign's skipped counter drops by as many, in one statement. Returns how many rows were taken up.
  */
 export async function takeUpReturns(
-  db: Db,
+  db: Sql,
   fbPageId: string,
   psid: string,
   at: Date,
 ): Promise<number> {
   if (at.getTime() < Date.now() - WINDOW_MS) return 0;
-  const { rows } = await poolOf(db).query<{ n: number }>(
+  const { rows } = await db.query<{ n: number }>(
     `with eligible as (
        select r.campaign_id, r.contact_id from campaign_recipients r
        join campaigns c on c.id = r.campaign_id

@@ -2,7 +2,7 @@
 // a contact. Upserts are monotonic: an older source (a sync page fetched before a webhook arrived) never
 // overwrites newer facts (last message time, preview, last inbound time) and never blanks a known field.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { dz, type Sql } from '../../db/client.js';
 
 export interface ContactUpsert {
   psid: string;
@@ -35,7 +35,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  * the same PSID are merged first (Postgres refuses to update one row twice in a statement).
  */
 export async function upsertContacts(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   rows: readonly ContactUpsert[],
 ): Promise<UpsertedContact[]> {
@@ -57,7 +57,7 @@ export async function upsertContacts(
       last_inbound_at: iso(r.lastInboundAt),
     })),
   );
-  const { rows: out } = await db.execute<UpsertedContact>(sql`
+  const { rows: out } = await dz(db).execute<UpsertedContact>(sql`
     insert into contacts as c (page_id, psid, name, first_name, last_name, email, profile_pic,
                                last_message_at, last_message_preview, last_inbound_at)
     select ${pageUuid}::uuid, u.psid, u.name, u.first_name, u.last_name, u.email, u.profile_pic,
@@ -85,7 +85,7 @@ export async function upsertContacts(
   // Profile API's first_name and last_name) replace them when they come.
   const split = list.filter((r) => r.name && !r.firstName).map((r) => r.psid);
   if (split.length > 0)
-    await db.execute(sql`
+    await dz(db).execute(sql`
       update contacts set
         first_name = substring(btrim(name) from '^\\S+'),
         last_name = coalesce(last_name, nullif(btrim(substring(btrim(name) from '^\\S+\\s+(.*)$')), ''))
@@ -95,7 +95,7 @@ export async function upsertContacts(
 }
 
 export async function upsertContact(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   row: ContactUpsert,
 ): Promise<UpsertedContact> {

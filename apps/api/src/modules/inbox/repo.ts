@@ -4,7 +4,7 @@
 // admin manages the page in the same round trip as its first read (bench/FINDINGS.md).
 import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { poolOf, runStatement, statement, type Db, type Tx } from '../../db/client.js';
+import { dz, runStatement, statement, type Sql } from '../../db/client.js';
 import { contacts } from '../../db/schema.js';
 import type { MessageAttachment, RecipientMatch } from '@pagecast/contract';
 import { previewOf } from './attachments.js';
@@ -47,11 +47,11 @@ const CONTACT_COLUMNS = contactColumns();
  * too (the webhook ingest announces a contact it has just created, before its commit).
  */
 export async function findRecipientFields(
-  db: Db | Tx,
+  db: Sql,
   pageUuid: string,
   psid: string,
 ): Promise<RecipientFields | null> {
-  const [row] = await db
+  const [row] = await dz(db)
     .select({
       psid: contacts.psid,
       name: contacts.name,
@@ -111,7 +111,7 @@ const CONTACTS_AFTER_UNDATED = statement(
  * instead of one OR that would walk the index from the start.
  */
 export async function listAdminPageContacts(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   after: RecipientCursor | null,
@@ -192,7 +192,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%
  * filter its contact_tags.
  */
 export async function searchAdminPageContacts(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   query: RecipientQuery,
@@ -208,7 +208,7 @@ export async function searchAdminPageContacts(
     where.push(`(c.last_message_at < ${at}::timestamptz
       or (c.last_message_at = ${at}::timestamptz and c.id < ${id}::uuid) or c.last_message_at is null)`);
   } else if (after) where.push(`c.last_message_at is null and c.id < ${param(after.id)}::uuid`);
-  const { rows } = await poolOf(db).query<ContactRow | { id: null }>(
+  const { rows } = await db.query<ContactRow | { id: null }>(
     pageContacts(`select ${CONTACT_COLUMNS} from contacts c where ${where.join(' and ')}
       order by c.last_message_at desc nulls last, c.id desc limit $3`),
     values,
@@ -219,7 +219,7 @@ export async function searchAdminPageContacts(
 
 /** How many of the page's contacts the search matches (null: the admin does not manage the page). */
 export async function countAdminPageContacts(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   query: RecipientQuery,
@@ -227,7 +227,7 @@ export async function countAdminPageContacts(
   const values: unknown[] = [fbPageId, adminId];
   const param = placeholders(values);
   const where = ['c.page_id = p.id', ...recipientMatch(query, param)];
-  const { rows } = await poolOf(db).query<{ n: number }>(
+  const { rows } = await db.query<{ n: number }>(
     `select (select count(*)::int from contacts c where ${where.join(' and ')}) as n
        from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p`,
     values,
@@ -244,7 +244,7 @@ const MARK_READ = statement(
 
 /** The admin opened the conversation: nothing in it is unread any more. True when it had unread messages. */
 export async function markContactRead(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   psid: string,
@@ -317,7 +317,7 @@ export interface PageContact {
 
 /** The page `fbPageId` if `adminId` manages it (else null) and its contact `psid` (null if unknown). */
 export async function findAdminPageContact(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   psid: string,
@@ -390,7 +390,7 @@ const PAGE_MESSAGE = statement(
 
 /** The message `mid` of the page with social id `fbPageId`, or null. */
 export async function findPageMessage(
-  db: Db,
+  db: Sql,
   fbPageId: string,
   mid: string,
 ): Promise<MessageRow | null> {
@@ -400,7 +400,7 @@ export async function findPageMessage(
 
 /** Newest first, (created_at DESC, id DESC) like messages_contact_recent_idx. */
 export async function listMessages(
-  db: Db,
+  db: Sql,
   contactUuid: string,
   after: MessageCursor | null,
   limit: number,
@@ -464,7 +464,7 @@ const MESSAGES_BY_MID = statement(
  * Returns the rows of the given mids as stored.
  */
 export async function storeMessages(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   contactUuid: string,
   items: NewMessage[],
@@ -502,6 +502,6 @@ const MARK_HISTORY_SYNCED = statement(
   'update contacts set history_synced_at = now() where id = $1',
 );
 
-export async function markHistorySynced(db: Db, contactUuid: string): Promise<void> {
+export async function markHistorySynced(db: Sql, contactUuid: string): Promise<void> {
   await runStatement(db, MARK_HISTORY_SYNCED, [contactUuid]);
 }

@@ -24,7 +24,7 @@ import {
   UnprocessableError,
   ValidationError,
 } from '../../errors.js';
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { graphAttachments } from './attachments.js';
@@ -89,7 +89,7 @@ const parseFbTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1
  * A stored message of page `pageFbId` as the live inbox shows it, or null: what the realtime hub loads when
  * a NOTIFY carried only the message's reference (too big for the payload).
  */
-export function liveMessageLoader(db: Db) {
+export function liveMessageLoader(db: Sql) {
   return async (pageFbId: string, mid: string): Promise<MessageReceived | null> => {
     const row = await repo.findPageMessage(db, pageFbId, mid);
     return row ? toMessage(row) : null;
@@ -97,7 +97,7 @@ export function liveMessageLoader(db: Db) {
 }
 
 export function createInboxService(deps: ModuleDeps, publish: Publish): InboxService {
-  const { db } = deps;
+  const { pool: db } = deps;
 
   /**
    * Inbox replies are typed by people: ceilings a minute per admin on the page, per page, and a lower one for

@@ -12,6 +12,7 @@ import type { ModuleDeps } from '../deps.js';
 import { linkAdminPages } from './repo.js';
 import { pagesWithWebhooksOff } from '../webhooks/repo.js';
 import { ACCOUNT_QUERY, subscribePages, toPageInputs } from './service.js';
+import { dz, inTransaction } from '../../db/client.js';
 
 export type RecheckOutcome =
   | { kind: 'updated'; unlinked: number }
@@ -21,12 +22,12 @@ export type RecheckOutcome =
   | { kind: 'no_token' };
 
 export async function recheckAdminPages(
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>,
   adminId: string,
 ): Promise<RecheckOutcome> {
-  const { db, graph, tokens } = deps;
+  const { pool: db, graph, tokens } = deps;
   if (!graph) throw new Error('the page access re-check needs the Graph API client');
-  const [admin] = await db
+  const [admin] = await dz(db)
     .select({ userTokenEnc: admins.userTokenEnc, tokenStatus: admins.tokenStatus })
     .from(admins)
     .where(eq(admins.id, adminId));
@@ -42,9 +43,9 @@ export async function recheckAdminPages(
     accounts = await graph.listAccounts(userToken, ACCOUNT_QUERY);
   } catch (err) {
     if (err instanceof GraphError && err.kind === 'token') {
-      await db.transaction(async (tx) => {
-        await tx.update(admins).set({ tokenStatus: 'invalid' }).where(eq(admins.id, adminId));
-        await tx
+      await inTransaction(db, async (tx) => {
+        await dz(tx).update(admins).set({ tokenStatus: 'invalid' }).where(eq(admins.id, adminId));
+        await dz(tx)
           .update(pageAdmins)
           .set({ tokenStatus: 'invalid' })
           .where(and(eq(pageAdmins.adminId, adminId), eq(pageAdmins.tokenStatus, 'valid')));
@@ -56,9 +57,9 @@ export async function recheckAdminPages(
     }
     throw err;
   }
-  const unlinked = await db.transaction(async (tx) => {
+  const unlinked = await inTransaction(db, async (tx) => {
     // Serialised with this admin's sign-in (same lock), so the newer answer is the one kept.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(
+    await dz(tx).execute(sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(
       (select fb_user_id from admins where id = ${adminId})))`);
     return linkAdminPages(tx, adminId, toPageInputs(accounts, tokens.encrypt));
   });

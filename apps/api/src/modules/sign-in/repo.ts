@@ -1,6 +1,6 @@
 // SQL of sign-in: the admin, their pages and the links between them, written in one transaction.
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { dz, inTransaction, type Sql } from '../../db/client.js';
 import { admins, pageAdmins, pages } from '../../db/schema.js';
 import { announceAccessChanged } from '../../realtime/index.js';
 
@@ -33,15 +33,15 @@ export interface PageInput {
  * transactions lock rows in the same order (no deadlock).
  */
 export async function saveSignIn(
-  db: Db,
+  db: Sql,
   admin: AdminInput,
   pageInputs: PageInput[],
 ): Promise<{ adminId: string; unlinked: number }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
+  return inTransaction(db, async (tx) => {
+    await dz(tx).execute(
       sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(${admin.fbUserId}))`,
     );
-    const [saved] = await tx
+    const [saved] = await dz(tx)
       .insert(admins)
       .values({ ...admin, tokenStatus: 'valid' })
       .onConflictDoUpdate({
@@ -72,14 +72,14 @@ export async function saveSignIn(
  * re-check both run it, in their transaction. Returns how many pages were unlinked.
  */
 export async function linkAdminPages(
-  tx: Tx,
+  tx: Sql,
   adminId: string,
   pageInputs: PageInput[],
 ): Promise<number> {
   const sorted = [...pageInputs].sort((a, b) => a.fbPageId.localeCompare(b.fbPageId));
   let pageIds: string[] = [];
   if (sorted.length > 0) {
-    const rows = await tx
+    const rows = await dz(tx)
       .insert(pages)
       .values(
         sorted.map((p) => ({
@@ -106,7 +106,7 @@ export async function linkAdminPages(
       .returning({ id: pages.id, fbPageId: pages.fbPageId });
     const idOf = new Map(rows.map((r) => [r.fbPageId, r.id]));
     pageIds = sorted.map((p) => idOf.get(p.fbPageId) as string);
-    await tx
+    await dz(tx)
       .insert(pageAdmins)
       .values(
         sorted.map((p, i) => ({
@@ -127,7 +127,7 @@ export async function linkAdminPages(
         },
       });
   }
-  const removed = await tx
+  const removed = await dz(tx)
     .delete(pageAdmins)
     .where(
       pageIds.length > 0

@@ -5,7 +5,7 @@
 import type { LiveEvent, Recipient } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.js';
+import { dz, inTransaction, type Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
@@ -20,7 +20,7 @@ import { emitWebhookEvent, type WebhookEvent } from './listeners.js';
 import * as repo from './repo.js';
 
 export interface IngestDeps {
-  db: Db;
+  pool: Sql;
   graph?: GraphClient;
   tokens: TokenCipher;
   logger?: Pick<Logger, 'warn' | 'error'>;
@@ -67,7 +67,7 @@ interface Entry {
 /** Processes one stored delivery; safe to call again (it is a no-op once processed). */
 export async function processWebhookEvent(deps: IngestDeps, eventId: number): Promise<void> {
   // Profiles of new contacts are fetched before the transaction (no Graph call while holding locks).
-  const peek = await deps.db.execute<{ payload: { entry?: Entry[] }; processed: boolean }>(
+  const peek = await dz(deps.pool).execute<{ payload: { entry?: Entry[] }; processed: boolean }>(
     sqlPeek(eventId),
   );
   const row = peek.rows[0];
@@ -78,8 +78,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
   try {
     // Deliveries touching the same contacts in another order can deadlock: the loser is run again.
     emitted = await retryOnConflict(() =>
-      deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+      inTransaction(deps.pool, async (db) => {
         const locked = await repo.lockUnprocessed(db, eventId);
         if (!locked) return null; // processed meanwhile, or another process has it now
         const out: WebhookEvent[] = [];
@@ -105,7 +104,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
     );
   } catch (err) {
     deps.logger?.error({ err, eventId }, 'webhook event processing failed');
-    await repo.markProcessed(deps.db, eventId, (err as Error).message ?? String(err));
+    await repo.markProcessed(deps.pool, eventId, (err as Error).message ?? String(err));
     return;
   }
   if (!emitted) return;
@@ -120,7 +119,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
     });
   }
   await repo.markProcessed(
-    deps.db,
+    deps.pool,
     eventId,
     listenerError === undefined
       ? null
@@ -145,7 +144,7 @@ async function fetchNewProfiles(
       if (psid && (item.message || item.postback || item.referral)) people.add(psid);
     }
     if (people.size === 0) continue;
-    const page = await repo.findPage(deps.db, entry.id);
+    const page = await repo.findPage(deps.pool, entry.id);
     if (!page?.pageTokenEnc) continue;
     let token: string;
     try {
@@ -154,7 +153,7 @@ async function fetchNewProfiles(
       continue;
     }
     for (const psid of people) {
-      if (await repo.contactExists(deps.db, page.id, psid)) continue;
+      if (await repo.contactExists(deps.pool, page.id, psid)) continue;
       try {
         const p = await deps.graph.getProfile(psid, token);
         profiles.set(`${entry.id}:${psid}`, {
@@ -203,7 +202,7 @@ export function epochMs(v: unknown): number | null {
 }
 
 async function applyItem(
-  db: Db,
+  db: Sql,
   page: repo.PageRef,
   item: MessagingItem,
   profiles: Map<string, ContactUpsert>,
@@ -389,7 +388,7 @@ function reactionEmoji(r: NonNullable<MessagingItem['reaction']>): string {
 }
 
 /** The contact as the inbox lists it (read in the ingest transaction, which may have just created it). */
-async function recipientOf(db: Db, pageUuid: string, psid: string): Promise<Recipient> {
+async function recipientOf(db: Sql, pageUuid: string, psid: string): Promise<Recipient> {
   const fields = await findRecipientFields(db, pageUuid, psid);
   return toRecipient(fields ?? unknownContact(psid));
 }
