@@ -13,11 +13,12 @@ import { publish } from '../../realtime/index.js';
 import { previewOf, templateText, webhookAttachments } from '../inbox/attachments.js';
 import { findRecipientFields } from '../inbox/repo.js';
 import { toMessage, toRecipient, unknownContact } from '../inbox/mappers.js';
-import { upsertContact, type ContactUpsert } from '../contacts/repo.js';
+import { countUnread, upsertContact, type ContactUpsert } from '../contacts/repo.js';
 import { applyOptin, marketingEvent, type OptinItem } from '../marketing/subscribers.js';
 import { applyTemplateStatus, TEMPLATE_STATUS_FIELDS } from '../templates/status-webhook.js';
 import { emitWebhookEvent, type WebhookEvent } from './listeners.js';
 import * as repo from './repo.js';
+import * as messages from '../inbox/messages-repo.js';
 
 export interface IngestDeps {
   pool: Sql;
@@ -230,7 +231,7 @@ async function applyItem(
       // A message or a postback from the contact (re)opens the 24-hour window; an echo does not.
       lastInboundAt: fromPage ? null : at,
     });
-    const stored = await repo.insertMessage(db, {
+    const stored = await messages.insertMessage(db, {
       pageUuid: page.id,
       contactId: contact.id,
       mid,
@@ -240,7 +241,7 @@ async function applyItem(
       at,
       attachments,
     });
-    if (stored && !fromPage) await repo.countUnread(db, contact.id);
+    if (stored && !fromPage) await countUnread(db, contact.id);
     // A new contact, or a new message from one (its unread count and reply state changed).
     if (contact.inserted || (stored && !fromPage)) {
       await publish(db, page.fbPageId, {
@@ -296,7 +297,7 @@ async function applyItem(
   const edit = item.message_edit;
   if (edit && typeof edit.mid === 'string' && typeof edit.text === 'string') {
     // The contact's new text replaces the stored one; an edit opens no window (Meta lists it nowhere).
-    const edited = await repo.editMessage(db, {
+    const edited = await messages.editMessage(db, {
       pageUuid: page.id,
       psid,
       mid: edit.mid,
@@ -323,7 +324,7 @@ async function applyItem(
     const emoji = react ? reactionEmoji(item.reaction) : null;
     // A reaction (re)opens the 24-hour window, as a message does; taking one back does not.
     if (react) await upsertContact(db, page.id, { psid, lastInboundAt: at });
-    const shown = await repo.setReaction(db, {
+    const shown = await messages.setReaction(db, {
       pageUuid: page.id,
       psid,
       mid: item.reaction.mid,
@@ -358,7 +359,13 @@ async function applyItem(
     const mids = Array.isArray(item.delivery?.mids)
       ? item.delivery.mids.filter((m): m is string => typeof m === 'string')
       : [];
-    const newest = await repo.applyReceipt(db, { pageUuid: page.id, psid, watermark, mids, read });
+    const newest = await messages.applyReceipt(db, {
+      pageUuid: page.id,
+      psid,
+      watermark,
+      mids,
+      read,
+    });
     if (newest) {
       // The inbox compares with the times it shows (stored ones), not with Meta's watermark.
       await publish(db, page.fbPageId, {
