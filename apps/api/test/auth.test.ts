@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertPageAdmin } from '../src/auth/guards.js';
-import { admins, pageAdmins, pages } from '../src/db/schema.js';
+import { admins, pageAdmins, pages } from '../src/db/schema/index.js';
 import { NotFoundError } from '../src/errors.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 

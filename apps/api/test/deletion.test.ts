@@ -23,7 +23,7 @@ import {
   pageSyncs,
   tags,
   webhookEvents,
-} from '../src/db/schema.js';
+} from '../src/db/schema/index.js';
 import { createGraphClient, type GraphClient } from '../src/graph/index.js';
 import {
   CAMPAIGN_BATCH_QUEUE,

@@ -2,7 +2,7 @@ import type { LiveEvent } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, inTransaction, type DbHandle } from '../src/db/client.js';
-import { contacts, messages, pages } from '../src/db/schema.js';
+import { contacts, messages, pages } from '../src/db/schema/index.js';
 import {
   createRealtimeHub,
   encodePayload,

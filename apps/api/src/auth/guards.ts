@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { runStatement, statement, type Sql } from '../db/client.js';
-import type { pages, TokenStatus } from '../db/schema.js';
+import type { pages, TokenStatus } from '../db/schema/index.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.js';
 import { allows, ROLE_MESSAGES, TASKS_SQL, type PageNeed } from './page-access.js';
 import { HttpError } from '../http/errors.js';

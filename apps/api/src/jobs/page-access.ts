@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { dz } from '../db/client.js';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { admins } from '../db/schema.js';
+import { admins } from '../db/schema/index.js';
 import { sleep } from '../lib/sleep.js';
 import { recheckAdminPages } from '../modules/sign-in/page-access-check.js';
 import type { ModuleDeps } from '../modules/deps.js';

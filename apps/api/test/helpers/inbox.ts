@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import { dz, type Db, type Sql } from '../../src/db/client.js';
-import { admins, contacts, pageAdmins, pages } from '../../src/db/schema.js';
+import { admins, contacts, pageAdmins, pages } from '../../src/db/schema/index.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { sessionToken, testConfig } from './app.js';
 import type { TestDatabase } from './db.js';

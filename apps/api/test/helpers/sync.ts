@@ -9,7 +9,7 @@ import { sessionToken } from './app.js';
 import { FULL_CONTROL } from './inbox.js';
 import type { Config } from '../../src/config.js';
 import { tokenCipher, type TokenCipher } from '../../src/crypto/tokens.js';
-import { admins, pageAdmins, pages } from '../../src/db/schema.js';
+import { admins, pageAdmins, pages } from '../../src/db/schema/index.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import type { ModuleDeps } from '../../src/modules/deps.js';

@@ -23,7 +23,7 @@ import {
   messageTemplates,
   pageSyncs,
   tags,
-} from '../../src/db/schema.js';
+} from '../../src/db/schema/index.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import { testConfig } from '../helpers/app.js';

@@ -1,7 +1,7 @@
 // SQL of data deletion (spec §4 "Data deletion"; docs/data-deletion.md). Every function takes a Db or a transaction.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { dz, textArray, type Sql } from '../../db/client.js';
-import { admins, campaigns, deletionRequests, pageAdmins, pages } from '../../db/schema.js';
+import { admins, campaigns, deletionRequests, pageAdmins, pages } from '../../db/schema/index.js';
 
 export type AdminRow = typeof admins.$inferSelect;
 export type DeletionRequestRow = typeof deletionRequests.$inferSelect;

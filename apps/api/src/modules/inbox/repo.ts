@@ -6,7 +6,7 @@
 import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { dz, runStatement, statement, type Sql } from '../../db/client.js';
-import { contacts } from '../../db/schema.js';
+import { contacts } from '../../db/schema/index.js';
 import type { RecipientMatch } from '@pagecast/contract';
 import type { RecipientFields } from './mappers.js';
 

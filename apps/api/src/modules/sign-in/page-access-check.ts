@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { endSessions } from '../../auth/index.js';
-import { admins, pageAdmins } from '../../db/schema.js';
+import { admins, pageAdmins } from '../../db/schema/index.js';
 import { GraphError } from '../../graph/index.js';
 import { PAGE_ACCESS_QUEUE } from '../../jobs/queues.js';
 import type { ModuleDeps } from '../deps.js';

@@ -1,7 +1,7 @@
 // SQL of sign-in: the admin, their pages and the links between them, written in one transaction.
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
-import { admins, pageAdmins, pages } from '../../db/schema.js';
+import { admins, pageAdmins, pages } from '../../db/schema/index.js';
 import { announceAccessChanged } from '../../realtime/index.js';
 
 export interface AdminInput {

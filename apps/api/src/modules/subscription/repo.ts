@@ -1,7 +1,7 @@
 // SQL of the subscription capability.
 import { eq, sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
-import { admins, subscriptions } from '../../db/schema.js';
+import { admins, subscriptions } from '../../db/schema/index.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -3,7 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { adminPage } from '../../auth/guards.js';
 import { dz, inTransaction, runStatement, statement, type Sql } from '../../db/client.js';
-import { campaigns, pageAdmins, pages, tags } from '../../db/schema.js';
+import { campaigns, pageAdmins, pages, tags } from '../../db/schema/index.js';
 
 export interface TagRow {
   id: string;

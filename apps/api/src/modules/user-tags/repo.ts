@@ -3,7 +3,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { dz, type Sql } from '../../db/client.js';
 import { placeholders, recipientMatch, type RecipientQuery } from '../inbox/repo.js';
-import { contactTags, contacts, tags } from '../../db/schema.js';
+import { contactTags, contacts, tags } from '../../db/schema/index.js';
 
 export async function findContactId(db: Sql, pageId: string, psid: string): Promise<string | null> {
   const rows = await dz(db)
