@@ -22,7 +22,7 @@ import pg from 'pg';
 import { figure, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
 import { buildApp } from '../src/app.js';
 import { SESSION_TTL_MS, signAdminToken } from '../src/auth/jwt.js';
-import { openSession } from '../src/auth/sessions.js';
+import { openSession } from '../src/modules/sessions/repo.js';
 import { loadConfig } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { createDb } from '../src/db/client.js';

@@ -15,7 +15,7 @@ import Fastify, {
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { JWT_EXPIRES_IN } from './auth/jwt.js';
-import { sessionState } from './auth/sessions.js';
+import { sessionState } from './modules/sessions/repo.js';
 import type { Config } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
 import type { GraphClient } from './graph/index.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { SESSION_ENDED } from '../src/auth/guards.js';
-import { openSession } from '../src/auth/sessions.js';
+import { openSession } from '../src/modules/sessions/repo.js';
 import type { Config } from '../src/config.js';
 import { createDb, type DbHandle } from '../src/db/client.js';
 import type { GraphClient } from '../src/graph/index.js';

@@ -21,7 +21,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorPage, emulatorCall, seedPageData } from '../../bench/seed.js';
 import { SESSION_TTL_MS, signAdminToken } from '../../src/auth/jwt.js';
-import { openSession } from '../../src/auth/sessions.js';
+import { openSession } from '../../src/modules/sessions/repo.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import { freePort } from '../../src/db/embedded.js';
 import { maxInWindow, must } from '../../test/fixtures/campaign-world.js';

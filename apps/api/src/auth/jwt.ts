@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionState } from './sessions.js';
+import type { SessionState } from '../modules/sessions/repo.js';
 
 export type Role = 'admin' | 'operator';
 
 /**
  * JWT claims (CONVENTIONS "Identities"): sub = admin uuid, uid = social network user id, sid = the
- * session row (auth/sessions.ts) that must still be active for the token to work.
+ * session row (modules/sessions/repo.ts) that must still be active for the token to work.
  */
 export interface JwtClaims {
   sub: string;
@@ -42,7 +42,7 @@ declare module 'fastify' {
     auth?: AuthContext;
   }
   interface FastifyInstance {
-    /** The session check of every authenticated request (auth/sessions.ts on the app's database). */
+    /** The session check of every authenticated request (modules/sessions/repo.ts on the app's database). */
     sessionState: (sessionId: string, adminId: string) => Promise<SessionState>;
   }
 }

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { signAdminToken, SESSION_TTL_MS, type AuthContext } from '../../src/auth/jwt.js';
-import { openSession } from '../../src/auth/sessions.js';
+import { openSession } from '../../src/modules/sessions/repo.js';
 import { dz, type Sql } from '../../src/db/client.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { GraphClient } from '../../src/graph/index.js';

@@ -9,7 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { SESSION_TTL_MS } from '../../src/auth/jwt.js';
-import { openSession } from '../../src/auth/sessions.js';
+import { openSession } from '../../src/modules/sessions/repo.js';
 import { sessionToken } from '../helpers/app.js';
 import type { Config } from '../../src/config.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';

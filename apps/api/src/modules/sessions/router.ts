@@ -1,4 +1,4 @@
-// The admin's own sessions (auth/sessions.ts): log out, the list the account page shows, ending another.
+// The admin's own sessions (modules/sessions/repo.ts): log out, the list the account page shows, ending another.
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { endSessions, listActiveSessions, ownsSession } from '../../auth/index.js';

@@ -4,9 +4,9 @@
 // whose open live streams of that session close (realtime hub, chats/events.ts).
 import { sql } from 'drizzle-orm';
 import type { Session } from '@pagecast/contract';
-import { dz, runStatement, statement, type Sql } from '../db/client.js';
-import type { SessionEndReason } from '../db/schema/index.js';
-import { SESSION_CHANNEL, type SessionEnded } from '../realtime/channel.js';
+import { dz, runStatement, statement, type Sql } from '../../db/client.js';
+import type { SessionEndReason } from '../../db/schema/index.js';
+import { SESSION_CHANNEL, type SessionEnded } from '../../realtime/channel.js';
 
 /** The longest User-Agent kept: enough to tell browsers apart on the sessions list. */
 const USER_AGENT_MAX = 300;
