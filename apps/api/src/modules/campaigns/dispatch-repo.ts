@@ -287,6 +287,44 @@ export async function campaignsWithReturns(sql: Sql, limit = 20): Promise<string
 }
 
 /**
+ * Deliver on return: the contact (page `fbPageId`, `psid`) wrote at `at`, so their skipped rows (for one of
+ * `reasons`, in a campaign still delivering on return) go back to the queue, once each ('skipped' ->
+ * 'queued', `returned_at` set), and each campaign's skipped counter drops by as many, in one statement.
+ * Returns how many rows were taken up.
+ */
+export async function takeUpReturnedRows(
+  sql: Sql,
+  fbPageId: string,
+  psid: string,
+  reasons: readonly string[],
+  at: Date,
+): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `with eligible as (
+       select r.campaign_id, r.contact_id from campaign_recipients r
+       join campaigns c on c.id = r.campaign_id
+       join contacts ct on ct.id = r.contact_id
+       join pages p on p.id = ct.page_id
+       where p.fb_page_id = $1 and ct.psid = $2 and r.state = 'skipped' and r.returned_at is null
+         and r.skip_reason = any($3::text[]) and c.deliver_on_return_until > $4
+         and c.status in ('processing', 'completed')
+       for update of r skip locked),
+     u as (
+       update campaign_recipients r set state = 'queued', returned_at = now(), skip_reason = null,
+         not_before = null, worker_id = null
+       from eligible e
+       where r.campaign_id = e.campaign_id and r.contact_id = e.contact_id and r.state = 'skipped'
+       returning r.campaign_id),
+     per as (select campaign_id, count(*)::int as n from u group by campaign_id),
+     c as (update campaigns c set skipped_count = c.skipped_count - per.n from per
+           where c.id = per.campaign_id returning per.n)
+     select coalesce(sum(n), 0)::int as n from c`,
+    [fbPageId, psid, reasons, at],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
  * Deliver on return: claims up to `limit` rows of one campaign that went back to the queue because their
  * contact wrote to the page (`returned_at`), whatever their batch, in a processing or completed campaign.
  */

@@ -3,15 +3,12 @@
 // campaign, so Campaign Analytics follows it without polling. Best effort: a lost event is caught up by the
 // client's refetch on (re)connect.
 import type { Campaign } from '@pagecast/contract';
-import { encodePayload, LIVE_CHANNEL } from '../../realtime/channel.js';
+import { publish } from '../../realtime/publish.js';
 import type { Sql } from '../../db/client.js';
 import { campaignsByIds } from './repo.js';
 
 async function notify(pool: Sql, campaign: Campaign): Promise<void> {
-  await pool.query('select pg_notify($1, $2)', [
-    LIVE_CHANNEL,
-    encodePayload(campaign.pageId, { type: 'campaign', pageId: campaign.pageId, campaign }),
-  ]);
+  await publish(pool, campaign.pageId, { type: 'campaign', pageId: campaign.pageId, campaign });
 }
 
 /** Publishes the campaigns' current state (Postgres NOTIFY to every API process). */

@@ -20,6 +20,17 @@ export async function insertWebhookEvent(
   return Number(rows[0]?.id);
 }
 
+/** A stored event's payload and whether it was processed, without a lock (read before the transaction). */
+export async function peekEvent(
+  db: Sql,
+  id: number,
+): Promise<{ payload: unknown; processed: boolean } | null> {
+  const { rows } = await dz(db).execute<{ payload: unknown; processed: boolean }>(
+    sql`select payload, processed_at is not null as processed from webhook_events where id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
 /** Locks one unprocessed event for this transaction (another processor skips it). */
 export async function lockUnprocessed(db: Sql, id: number): Promise<StoredEventRow | null> {
   const { rows } = await dz(db).execute<StoredEventRow>(sql`

@@ -3,9 +3,8 @@
 // (the receiving process and the stale-event sweeper) never apply it together; live events go out on
 // commit (NOTIFY), listeners run after it.
 import type { LiveEvent, Recipient } from '@pagecast/contract';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { dz, inTransaction, type Sql } from '../../db/client.js';
+import { inTransaction, type Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
@@ -68,12 +67,9 @@ interface Entry {
 /** Processes one stored delivery; safe to call again (it is a no-op once processed). */
 export async function processWebhookEvent(deps: IngestDeps, eventId: number): Promise<void> {
   // Profiles of new contacts are fetched before the transaction (no Graph call while holding locks).
-  const peek = await dz(deps.pool).execute<{ payload: { entry?: Entry[] }; processed: boolean }>(
-    sqlPeek(eventId),
-  );
-  const row = peek.rows[0];
+  const row = await repo.peekEvent(deps.pool, eventId);
   if (!row || row.processed) return;
-  const profiles = await fetchNewProfiles(deps, row.payload.entry ?? []);
+  const profiles = await fetchNewProfiles(deps, (row.payload as { entry?: Entry[] }).entry ?? []);
 
   let emitted: WebhookEvent[] | null;
   try {
@@ -127,9 +123,6 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
       : `listener failed: ${String((listenerError as Error).message ?? listenerError)}`,
   );
 }
-
-const sqlPeek = (id: number) =>
-  sql`select payload, processed_at is not null as processed from webhook_events where id = ${id}`;
 
 async function fetchNewProfiles(
   deps: IngestDeps,
