@@ -1,13 +1,11 @@
 // The 'page-access' queue: re-reads admins' pages and tasks from Facebook (modules/sign-in/page-access-check.ts).
 // A job with an adminId re-checks that admin (sent after a Graph token or role error); the schedule's job,
 // every 6 hours, re-checks every admin with a valid user token, one after the other.
-import { eq } from 'drizzle-orm';
-import { dz } from '../db/client.js';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { admins } from '../db/schema/index.js';
 import { sleep } from '../lib/sleep.js';
 import { recheckAdminPages } from '../modules/sign-in/page-access-check.js';
+import { adminsWithValidToken } from '../modules/sign-in/repo.js';
 import type { ModuleDeps } from '../modules/deps.js';
 import { PAGE_ACCESS_QUEUE } from './queues.js';
 
@@ -40,10 +38,7 @@ export async function sweep(
   deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>,
   logger?: Pick<Logger, 'warn'>,
 ): Promise<{ checked: number; failed: number }> {
-  const rows = await dz(deps.pool)
-    .select({ id: admins.id })
-    .from(admins)
-    .where(eq(admins.tokenStatus, 'valid'));
+  const rows = await adminsWithValidToken(deps.pool);
   let failed = 0;
   for (const [i, { id }] of rows.entries()) {
     if (i > 0) await sleep(SWEEP_PAUSE_MS);

@@ -139,3 +139,37 @@ export async function linkAdminPages(
   await announceAccessChanged(tx, adminId);
   return removed.length;
 }
+
+/** The admin's stored user token and its status, for the page access re-check. */
+export async function adminUserToken(
+  db: Sql,
+  adminId: string,
+): Promise<{ userTokenEnc: string | null; tokenStatus: string } | undefined> {
+  const [admin] = await dz(db)
+    .select({ userTokenEnc: admins.userTokenEnc, tokenStatus: admins.tokenStatus })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  return admin;
+}
+
+/** Admins whose user token is valid: the ones the page access sweep re-checks. */
+export async function adminsWithValidToken(db: Sql): Promise<Array<{ id: string }>> {
+  return dz(db).select({ id: admins.id }).from(admins).where(eq(admins.tokenStatus, 'valid'));
+}
+
+/** Facebook refused the admin's user token: it and their page links' tokens are marked invalid. */
+export async function markAdminTokenRefused(db: Sql, adminId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await dz(tx).update(admins).set({ tokenStatus: 'invalid' }).where(eq(admins.id, adminId));
+    await dz(tx)
+      .update(pageAdmins)
+      .set({ tokenStatus: 'invalid' })
+      .where(and(eq(pageAdmins.adminId, adminId), eq(pageAdmins.tokenStatus, 'valid')));
+  });
+}
+
+/** Serialises this transaction with the admin's sign-in (saveSignIn takes the same lock). */
+export async function lockAdminSignIn(db: Sql, adminId: string): Promise<void> {
+  await dz(db).execute(sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(
+      (select fb_user_id from admins where id = ${adminId})))`);
+}
