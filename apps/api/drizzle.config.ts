@@ -3,7 +3,7 @@ import { defineConfig } from 'drizzle-kit';
 // Only `generate` is used (offline); the API applies migrations itself at start (src/db/migrate.ts).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/*.ts',
   out: './src/db/migrations',
   casing: 'snake_case',
   dbCredentials: {

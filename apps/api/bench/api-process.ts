@@ -24,7 +24,7 @@ export interface ApiProcess {
 
 /**
  * An HS256 JWT with the claims the API signs (src/auth/jwt.ts), valid for an hour. `sid` names a real row
- * of `sessions`: every request checks it (src/auth/sessions.ts).
+ * of `sessions`: every request checks it (src/modules/sessions/repo.ts).
  */
 function adminJwt(adminId: string, fbUserId: string, sessionId: string): string {
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { figure, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
 import { buildApp } from '../src/app.js';
 import { SESSION_TTL_MS, signAdminToken } from '../src/auth/jwt.js';
-import { openSession } from '../src/auth/sessions.js';
+import { openSession } from '../src/modules/sessions/repo.js';
 import { loadConfig } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { createDb } from '../src/db/client.js';
@@ -125,7 +125,7 @@ async function main() {
   const logFile = path.join(dataDir, 'api.log');
   // The production logger (createLogger: buffered, asynchronous), into a file instead of stdout.
   const logger = createLogger(config, logFile);
-  const app = await buildApp({ config, db: db.db, pool: db.pool, graph, logger });
+  const app = await buildApp({ config, pool: db.pool, graph, logger });
   stops.push(() => app.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -144,7 +144,7 @@ async function main() {
     tokens: tokenCipher(config.encryptionKey),
   });
   log(`seeded ${JSON.stringify(seeded.counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const sessionId = await openSession(db.db, {
+  const sessionId = await openSession(db.pool, {
     adminId: seeded.adminId,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });

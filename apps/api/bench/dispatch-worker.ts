@@ -67,7 +67,7 @@ const boss = await startBoss(config.databaseUrl as string);
 const worker = await startCampaignWorker(
   {
     config,
-    db: db.db,
+    pool: db.pool,
     boss,
     decryptToken: tokenCipher(config.encryptionKey).decrypt,
   },

@@ -18,7 +18,7 @@ import { tokenCipher } from '../src/crypto/tokens.js';
 import { createDb } from '../src/db/client.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
-import { admins, pageAdmins, pages } from '../src/db/schema.js';
+import { admins, pageAdmins, pages } from '../src/db/schema/index.js';
 import { createGraphClient } from '../src/graph/index.js';
 import { DEFAULT_PAGE_SYNC_OPTIONS, runPageSync } from '../src/jobs/page-sync.js';
 import { createEmulatorPage, emulatorCall, startEmulatorProcess } from './seed.js';
@@ -108,7 +108,7 @@ async function main() {
       )
       .then((r) => r.rows);
     const t = process.hrtime.bigint();
-    const outcome = await runPageSync({ db: db.db, config, tokens, graph }, s?.id as string, {
+    const outcome = await runPageSync({ pool: db.pool, config, tokens, graph }, s?.id as string, {
       ...DEFAULT_PAGE_SYNC_OPTIONS,
       pageSize: 100,
     });

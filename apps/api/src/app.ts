@@ -16,10 +16,9 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { JWT_EXPIRES_IN } from './auth/jwt.js';
 import { createSessionCache } from './auth/session-cache.js';
-import { sessionState } from './auth/sessions.js';
+import { sessionState } from './modules/sessions/repo.js';
 import type { Config } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
-import type { Db } from './db/client.js';
 import type { GraphClient } from './graph/index.js';
 import { contentSecurityPolicy, inlineScriptHashes } from './http/csp.js';
 import { registerDocs } from './http/docs.js';
@@ -41,8 +40,7 @@ import { ingestConsumers } from './runtime.js';
 
 export interface AppDeps {
   config: Config;
-  db: Db;
-  /** The pool under `db` (createDb's `pool`). */
+  /** createDb's pool: what the modules' repos run on (db/client.ts#Sql). */
   pool: Pool;
   boss?: PgBoss;
   /** The Graph API client (src/graph); optional for tests that never reach the Graph API. */
@@ -90,7 +88,7 @@ class OneLineRequestLog extends LogController {
 
 /** The HTTP app with every dependency injected; it never listens (main.ts and tests decide). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, pool } = deps;
+  const { config, pool } = deps;
   // Typed as Fastify's base logger, so the instance type stays the plain FastifyInstance (not pino's).
   const loggerInstance: FastifyBaseLogger = deps.logger ?? createLogger(config);
   const app = Fastify({
@@ -147,17 +145,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(pool) });
 
   registerMetrics(app, config);
-  registerHealth(app, db, deps.lifecycle);
+  registerHealth(app, pool, deps.lifecycle);
   registerRuntimeConfig(app, config);
   await registerDocs(app, config.isProduction);
   const realtime =
     deps.realtime ??
-    createRealtimeHub(pool, { loadMessage: liveMessageLoader(db), logger: app.log });
+    createRealtimeHub(pool, { loadMessage: liveMessageLoader(pool), logger: app.log });
   if (!deps.realtime) app.addHook('onClose', () => realtime.close());
   // Every authenticated request checks its session, answered from this process's cache while the sessions
   // NOTIFY keeps it current (auth/session-cache.ts), so an ended session stops working everywhere at once.
   const sessions = createSessionCache({
-    load: (sessionId, adminId) => sessionState(db, sessionId, adminId),
+    load: (sessionId, adminId) => sessionState(pool, sessionId, adminId),
     events: realtime,
   });
   app.addHook('onClose', async () => sessions.close());
@@ -166,13 +164,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await registerModules(app, {
     config,
-    db,
     pool,
     boss: deps.boss,
     graph: deps.graph,
     tokens: tokenCipher(config.encryptionKey),
     // Webhooks are processed in this process (modules/webhooks): campaign counters consume them.
-    afterCommit: deps.afterCommit ?? ingestConsumers(db),
+    afterCommit: deps.afterCommit ?? ingestConsumers(pool),
     realtime,
   });
 

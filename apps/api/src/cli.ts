@@ -32,7 +32,7 @@ function wholeNumber(value: string | undefined, name: string, fallback?: number)
 }
 
 async function withDatabase<T>(
-  fn: (db: ReturnType<typeof createDb>['db']) => Promise<T>,
+  fn: (pool: ReturnType<typeof createDb>['pool']) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
   const stops: Array<() => Promise<void>> = [];
@@ -51,7 +51,7 @@ async function withDatabase<T>(
     await runMigrations(url);
     const handle = createDb(url, { max: 2, applicationName: 'pagecast-cli' });
     stops.push(handle.close);
-    return await fn(handle.db);
+    return await fn(handle.pool);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
   }

@@ -16,7 +16,6 @@ async function main() {
   try {
     const app = await buildApp({
       config,
-      db: runtime.db.db,
       pool: runtime.db.pool,
       boss: runtime.boss,
       graph: runtime.graph,

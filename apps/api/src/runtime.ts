@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { type Config, loadConfig, REPO_ROOT, withGraphUrl } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
-import { createDb, type Db, type DbHandle, openConnections } from './db/client.js';
+import { createDb, type DbHandle, openConnections, type Sql } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { startLocalEmulator } from './emulator.js';
@@ -96,7 +96,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // A worker process opens its connections before its first campaign needs them.
     if (options.role === 'worker') await openConnections(db.pool);
 
-    const afterCommit = ingestConsumers(db.db);
+    const afterCommit = ingestConsumers(db.pool);
     const boss = await startBoss(databaseUrl, logger);
     stops.push(['pg-boss', () => stopBoss(boss)]);
     if (sends) {
@@ -104,7 +104,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         boss,
         {
           config,
-          db: db.db,
           pool: db.pool,
           boss,
           graph,
@@ -125,7 +124,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
  * What the webhook ingest runs after each delivery's commit, in this order: the campaign counters, then
  * deliver on return. One list per process, handed to both the webhook route and the ingest sweeper.
  */
-export function ingestConsumers(db: Db): AfterCommit[] {
+export function ingestConsumers(db: Sql): AfterCommit[] {
   return [campaignCounters(db), deliverOnReturn(db)];
 }
 

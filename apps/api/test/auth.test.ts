@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertPageAdmin } from '../src/auth/guards.js';
-import { admins, pageAdmins, pages } from '../src/db/schema.js';
+import { admins, pageAdmins, pages } from '../src/db/schema/index.js';
 import { NotFoundError } from '../src/errors.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
 
@@ -120,17 +120,22 @@ describe('assertPageAdmin', () => {
       .insert(pageAdmins)
       .values({ pageId: page.id, adminId: owner.id, tasks: ['MESSAGING'] });
 
-    await expect(assertPageAdmin(db, owner.id, '5550001', 'messaging')).resolves.toMatchObject({
+    await expect(
+      assertPageAdmin(t.database.pool, owner.id, '5550001', 'messaging'),
+    ).resolves.toMatchObject({
       id: page.id,
       name: 'Bakery',
     });
-    const denied = await assertPageAdmin(db, stranger.id, '5550001', 'messaging').catch(
-      (e: unknown) => e,
-    );
+    const denied = await assertPageAdmin(
+      t.database.pool,
+      stranger.id,
+      '5550001',
+      'messaging',
+    ).catch((e: unknown) => e);
     expect(denied).toBeInstanceOf(NotFoundError);
     expect(denied).toMatchObject({ message: 'Page not found' });
-    await expect(assertPageAdmin(db, owner.id, '404404', 'messaging')).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      assertPageAdmin(t.database.pool, owner.id, '404404', 'messaging'),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 });

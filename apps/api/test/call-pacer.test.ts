@@ -19,7 +19,7 @@ const key = () => `conversations:test-${++keys}`;
 function recorded(k: string, rate: number, headroom?: number) {
   const waits: number[] = [];
   const spans: Array<[number, number]> = [];
-  const pacer = createPacer(db.db, k, rate, {
+  const pacer = createPacer(db.pool, k, rate, {
     ...(headroom !== undefined ? { headroom } : {}),
     sleep: async (ms) => {
       waits.push(ms);
@@ -119,7 +119,7 @@ describe('createPacer (call pacer)', () => {
   });
 
   it('really waits when not told how (the default sleep)', async () => {
-    const pacer = createPacer(db.db, key(), 20);
+    const pacer = createPacer(db.pool, key(), 20);
     const t0 = performance.now();
     for (let i = 0; i < 3; i++) await pacer.acquire();
     // The third slot is 2 x 52.5 ms after the first reservation, which happened after t0.

@@ -24,7 +24,7 @@ let consumers: AfterCommit[];
 
 beforeAll(async () => {
   w = await createCampaignWorld();
-  consumers = ingestConsumers(w.t.database.db);
+  consumers = ingestConsumers(w.t.database.pool);
   await w.startWorker();
 });
 afterAll(async () => {

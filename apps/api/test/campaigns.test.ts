@@ -586,17 +586,17 @@ describe('counters from webhooks, recipients and CSV', () => {
       watermark: Date.now(),
       at: Date.now(),
     };
-    expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(1);
-    expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(0);
+    expect(await recordCampaignEvent(w.t.database.pool, ev)).toBe(1);
+    expect(await recordCampaignEvent(w.t.database.pool, ev)).toBe(0);
     await Promise.all(
       [1, 2, 3].map(() =>
-        recordCampaignEvent(w.t.database.db, { ...ev, psid: must(sentPsids[1]) }),
+        recordCampaignEvent(w.t.database.pool, { ...ev, psid: must(sentPsids[1]) }),
       ),
     );
     // A read implies delivery of everything up to its watermark.
-    await recordCampaignEvent(w.t.database.db, { ...ev, kind: 'read', psid: must(sentPsids[2]) });
+    await recordCampaignEvent(w.t.database.pool, { ...ev, kind: 'read', psid: must(sentPsids[2]) });
     // A watermark before the send covers nothing.
-    await recordCampaignEvent(w.t.database.db, {
+    await recordCampaignEvent(w.t.database.pool, {
       ...ev,
       psid: must(sentPsids[3]),
       watermark: Date.now() - 3_600_000,
@@ -613,17 +613,17 @@ describe('counters from webhooks, recipients and CSV', () => {
       psid: must(sentPsids[0]),
       at: Date.now(),
     };
-    expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(1);
-    expect(await recordCampaignEvent(w.t.database.db, { ...ev, kind: 'postback' })).toBe(0);
+    expect(await recordCampaignEvent(w.t.database.pool, ev)).toBe(1);
+    expect(await recordCampaignEvent(w.t.database.pool, { ...ev, kind: 'postback' })).toBe(0);
     expect(
-      await recordCampaignEvent(w.t.database.db, {
+      await recordCampaignEvent(w.t.database.pool, {
         ...ev,
         psid: must(sentPsids[1]),
         at: Date.now() + 8 * 86_400_000,
       }),
     ).toBe(0);
     expect(
-      await recordCampaignEvent(w.t.database.db, {
+      await recordCampaignEvent(w.t.database.pool, {
         ...ev,
         kind: 'postback',
         psid: must(sentPsids[2]),
@@ -631,7 +631,7 @@ describe('counters from webhooks, recipients and CSV', () => {
     ).toBe(1);
     // The echo of the page's own message is not the contact interacting.
     expect(
-      await recordCampaignEvent(w.t.database.db, {
+      await recordCampaignEvent(w.t.database.pool, {
         ...ev,
         psid: must(sentPsids[3]),
         fromPage: true,
@@ -659,11 +659,11 @@ describe('counters from webhooks, recipients and CSV', () => {
       mid: sent.message_id,
       at: Date.now(),
     };
-    expect(await recordCampaignEvent(w.t.database.db, { ...ev, mid: 'm_not_the_campaign' })).toBe(
+    expect(await recordCampaignEvent(w.t.database.pool, { ...ev, mid: 'm_not_the_campaign' })).toBe(
       0,
     );
-    expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(1);
-    expect(await recordCampaignEvent(w.t.database.db, ev)).toBe(0);
+    expect(await recordCampaignEvent(w.t.database.pool, ev)).toBe(1);
+    expect(await recordCampaignEvent(w.t.database.pool, ev)).toBe(0);
     expect((await detail(campaignId)).campaign.interactedCount).toBe(3);
 
     // Meta's clock is 2 h behind this server's: its echo says the message went out then, and a delivery
@@ -675,7 +675,7 @@ describe('counters from webhooks, recipients and CSV', () => {
       [sent.page_id, sent.contact_id, sent.message_id, fbPageId(), metaSentAt],
     );
     expect(
-      await recordCampaignEvent(w.t.database.db, {
+      await recordCampaignEvent(w.t.database.pool, {
         kind: 'delivery',
         pageId: fbPageId(),
         psid,

@@ -1,6 +1,14 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createDb, openConnections, parseTimestamptz, statement } from '../src/db/client.js';
+import { sql } from 'drizzle-orm';
+import {
+  createDb,
+  dz,
+  inTransaction,
+  openConnections,
+  parseTimestamptz,
+  statement,
+} from '../src/db/client.js';
 import { createTestDatabase } from './helpers/db.js';
 
 const pgParser = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
@@ -77,6 +85,54 @@ describe('keepConnections', () => {
       expect(database.pool.options.idleTimeoutMillis).not.toBe(0);
     } finally {
       await worker.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('inTransaction', () => {
+  it('runs raw and drizzle statements on one client, commits on return and rolls back on a throw', async () => {
+    const database = await createTestDatabase({ migrated: false });
+    const { pool } = database;
+    try {
+      await pool.query('create table t (n int)');
+      expect(dz(pool)).toBe(database.db);
+      await inTransaction(pool, async (tx) => {
+        await tx.query('insert into t values (1)');
+        // The drizzle handle on the client sees the uncommitted row: it is the same transaction.
+        const seen = await dz(tx).execute<{ n: number }>(sql`select count(*)::int as n from t`);
+        expect(seen.rows[0]?.n).toBe(1);
+        expect(dz(tx)).toBe(dz(tx));
+      });
+      await expect(
+        inTransaction(pool, async (tx) => {
+          await dz(tx).execute(sql`insert into t values (2)`);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      const { rows } = await pool.query<{ n: number }>('select n from t order by n');
+      expect(rows).toEqual([{ n: 1 }]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("given a transaction's client, runs in a savepoint of it: a caught failure undoes only its part", async () => {
+    const database = await createTestDatabase({ migrated: false });
+    const { pool } = database;
+    try {
+      await pool.query('create table t (n int)');
+      await inTransaction(pool, async (tx) => {
+        await tx.query('insert into t values (1)');
+        await inTransaction(tx, (inner) => inner.query('insert into t values (2)'));
+        await inTransaction(tx, async (inner) => {
+          await inner.query('insert into t values (3)');
+          throw new Error('undo 3');
+        }).catch(() => {});
+      });
+      const { rows } = await pool.query<{ n: number }>('select n from t order by n');
+      expect(rows).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
       await database.drop();
     }
   });

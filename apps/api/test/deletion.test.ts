@@ -23,7 +23,7 @@ import {
   pageSyncs,
   tags,
   webhookEvents,
-} from '../src/db/schema.js';
+} from '../src/db/schema/index.js';
 import { createGraphClient, type GraphClient } from '../src/graph/index.js';
 import {
   CAMPAIGN_BATCH_QUEUE,
@@ -64,12 +64,11 @@ async function startWorkers() {
   workersOn = true;
   await registerWorkers(boss, {
     config,
-    db: db(),
     pool: database.pool,
     boss,
     graph,
     tokens: cipher(),
-    afterCommit: ingestConsumers(db()),
+    afterCommit: ingestConsumers(database.pool),
   });
 }
 
@@ -99,7 +98,7 @@ beforeAll(async () => {
     maxRetries: 0,
   });
   boss = await startBoss(database.url);
-  app = await buildApp({ config, db: db(), pool: database.pool, boss, graph });
+  app = await buildApp({ config, pool: database.pool, boss, graph });
   await app.listen({ host: '127.0.0.1', port: appPort });
 });
 
@@ -402,7 +401,11 @@ describe('data deletion', () => {
     const outbox = await control<{ count: number }>(`/_emulator/pages/${pg.fbPageId}/outbox`);
     expect(outbox.count).toBe(0);
 
-    await registerDataDeletionWorker(boss, { db: db() }, { pollingIntervalSeconds: 0.5 });
+    await registerDataDeletionWorker(
+      boss,
+      { pool: database.pool },
+      { pollingIntervalSeconds: 0.5 },
+    );
     const done = await eventually(async () => {
       const s = await status(owner.id);
       return s.body.deleted ? s : undefined;
@@ -507,7 +510,7 @@ describe('data deletion', () => {
     expect(request?.completedAt).toBeInstanceOf(Date);
 
     // Running it again (the job retried, a duplicate request) is harmless.
-    expect(await runDeletionJob(db(), alice.id)).toMatchObject({
+    expect(await runDeletionJob(database.pool, alice.id)).toMatchObject({
       adminFound: false,
       deletedPages: 0,
     });
@@ -526,7 +529,7 @@ describe('data deletion', () => {
   it('empties a big page in chunks, then the page and the admin', async () => {
     const owner = await user('Chunky');
     const pg = await page([owner], 'Chunky Page', 11);
-    const outcome = await deleteAdminData(db(), owner.id, { chunkSize: 3 });
+    const outcome = await deleteAdminData(database.pool, owner.id, { chunkSize: 3 });
     expect(outcome).toEqual({
       adminFound: true,
       deletedPages: 1,
@@ -663,7 +666,7 @@ describe('data deletion', () => {
     const sharedBefore = await pageFootprint(shared);
     const url = `/api/v1/admin/by-user/${gina.id}`;
     const bearer = async (userId: string, role: 'admin' | 'operator') => ({
-      authorization: `Bearer ${await sessionToken(app, db(), { adminId: harry.adminId, userId, role })}`,
+      authorization: `Bearer ${await sessionToken(app, database.pool, { adminId: harry.adminId, userId, role })}`,
     });
 
     expect((await app.inject({ method: 'DELETE', url })).statusCode).toBe(401);

@@ -45,7 +45,7 @@ async function sync(page: WorldPage) {
   const g = graph();
   const done = runPageSync(
     {
-      db: w.t.database.db,
+      pool: w.t.database.pool,
       config: w.t.config,
       tokens: tokenCipher(w.t.config.encryptionKey),
       graph: g,
@@ -110,7 +110,7 @@ describe('page sync and a campaign on the same page', () => {
     const worker = await startCampaignWorker(
       {
         config: { ...w.t.config, sendRatePerPage: 150, highVolumeSends: true },
-        db: w.t.database.db,
+        pool: w.t.database.pool,
         boss: w.boss,
         decryptToken: tokenCipher(w.t.config.encryptionKey).decrypt,
       },

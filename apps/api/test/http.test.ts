@@ -336,7 +336,7 @@ describe('graceful close', () => {
   // Without the connection drain app.close() waited for these until the client let go (keep-alive: 72 s),
   // past the 15 s shutdown timeout: the API exited 1 without stopping its workers (found by the soak).
   it('ends connections that never sent a request and keep-alive ones whose answer was in flight', async () => {
-    const app = await buildApp({ config: t.config, db: t.database.db, pool: t.database.pool });
+    const app = await buildApp({ config: t.config, pool: t.database.pool });
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     app.get('/test-slow', async () => {

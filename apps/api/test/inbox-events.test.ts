@@ -47,7 +47,7 @@ beforeAll(async () => {
     contacts: 1,
     inboundAgoMs: HOUR,
   });
-  const admin = await seedAdmin(database.db, user.id);
+  const admin = await seedAdmin(database.pool, user.id);
   const pageUuid = await seedPage(database.db, {
     fbPageId: page.id,
     name: 'Live Page',
@@ -120,7 +120,7 @@ describe('GET /api/v1/chats/:pageId/events', () => {
       contactId: '1',
       watermark: new Date().toISOString(),
     };
-    await publish(secondDb.db, '5550000000000001', foreign);
+    await publish(secondDb.pool, '5550000000000001', foreign);
     // A reply sent through the second API process.
     const psid = page.contacts[0]?.psid as string;
     const sent = await api2.inject({

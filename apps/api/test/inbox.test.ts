@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HUMAN_AGENT_OFF_MESSAGE, HUMAN_AGENT_REFUSED_MESSAGE } from '@pagecast/contract';
-import { contacts, contactTags, messages, tags } from '../src/db/schema.js';
+import { contacts, contactTags, messages, tags } from '../src/db/schema/index.js';
 import type { GraphClient } from '../src/graph/index.js';
 import {
   HUMAN_AGENT_LIMIT_MESSAGE,
@@ -59,8 +59,8 @@ beforeAll(async () => {
     messagesPerContact: 12,
     inboundAgoMs: HOUR,
   });
-  admin = await seedAdmin(database.db, user.id, 'Inbox Owner');
-  other = await seedAdmin(database.db, '1999999999999999', 'Someone Else');
+  admin = await seedAdmin(database.pool, user.id, 'Inbox Owner');
+  other = await seedAdmin(database.pool, '1999999999999999', 'Someone Else');
   pageUuid = await seedPage(database.db, {
     fbPageId: page.id,
     name: 'Inbox Page',

@@ -36,7 +36,7 @@ beforeAll(async () => {
   // Meta's warm-up is an hour; here a campaign may send at once (one test sets its own).
   w = await createCampaignWorld({ MARKETING_WARMUP_MS: '0' });
   w.emulator.world.behaviour.marketingWarmupMs = 0;
-  consumers = ingestConsumers(w.t.database.db);
+  consumers = ingestConsumers(w.t.database.pool);
   page = await w.createPage({ inside: 3, outside: 2 });
   await w.startWorker();
 });
@@ -99,7 +99,7 @@ async function optinWebhook(p: WorldPage, psid: string, optin: Record<string, un
   );
   await processWebhookEvent(
     {
-      db: w.t.database.db,
+      pool: w.t.database.pool,
       tokens: tokenCipher(w.t.config.encryptionKey),
       afterCommit: consumers,
     },
@@ -350,7 +350,7 @@ describe('with Meta (the emulator)', () => {
     const { syncPageSubscribers } = await import('../src/modules/marketing/subscribers.js');
     const { testGraph } = await import('./helpers/inbox.js');
     const changed = await syncPageSubscribers(
-      w.t.database.db,
+      w.t.database.pool,
       testGraph(w.emulator.url.replace(/\/$/, '')),
       p.uuid,
       p.fbPageId,
@@ -486,7 +486,7 @@ describe('a marketing campaign', () => {
       w.emulator.world.marketing.subscriptionsOf(m.p.fbPageId).get(m.s1.psid)?.token,
     );
     const pageRef = { id: m.p.uuid, fbPageId: m.p.fbPageId };
-    const db = w.t.database.db;
+    const db = w.t.database.pool;
     for (let i = 0; i < 2; i++) {
       await runAfterCommit(
         consumers,
@@ -511,7 +511,9 @@ describe('a marketing campaign', () => {
       );
     }
     expect(
-      await marketingEvent(db, pageRef, 'marketing_message_reads', { recipient_id: null }),
+      await marketingEvent(db, pageRef, 'marketing_message_reads', {
+        recipient_id: null,
+      }),
     ).toBeNull();
     const after = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
     expect(after.campaign).toMatchObject({ deliveredCount: 1, interactedCount: 1 });

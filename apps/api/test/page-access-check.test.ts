@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const deps = () => ({
-  db: t.database.db,
+  pool: t.database.pool,
   graph,
   tokens: tokenCipher(t.config.encryptionKey),
 });
@@ -131,13 +131,17 @@ describe('page access re-check', () => {
       error: 'Graph API network error: socket hang up',
     });
     await saveWebhookFeatures(
-      db,
+      t.database.pool,
       o.kept,
       [failed('inbox'), failed('optins'), failed('marketing_reads')],
       { keepKnown: true },
     );
     expect(
-      (await webhookFeaturesOff(db, pageUuid)).map((f) => [f.feature, f.reason, f.permission]),
+      (await webhookFeaturesOff(t.database.pool, pageUuid)).map((f) => [
+        f.feature,
+        f.reason,
+        f.permission,
+      ]),
     ).toEqual([
       ['optins', 'permission', 'pages_messaging'],
       ['marketing_reads', 'failed', null],

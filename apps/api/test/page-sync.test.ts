@@ -102,18 +102,24 @@ describe('contact names', () => {
           sql`select first_name, last_name from contacts where page_id = ${pageUuid} and psid = '990000000000001'`,
         )
       ).rows[0];
-    await upsertContact(db, pageUuid, { psid: '990000000000001', name: '  Mary Ann  Smith ' });
+    await upsertContact(env.database.pool, pageUuid, {
+      psid: '990000000000001',
+      name: '  Mary Ann  Smith ',
+    });
     expect(await parts()).toEqual({ first_name: 'Mary', last_name: 'Ann  Smith' });
-    await upsertContact(db, pageUuid, {
+    await upsertContact(env.database.pool, pageUuid, {
       psid: '990000000000001',
       name: 'Mary Ann Smith',
       firstName: 'Mary Ann',
       lastName: 'Smith',
     });
     expect(await parts()).toEqual({ first_name: 'Mary Ann', last_name: 'Smith' });
-    await upsertContact(db, pageUuid, { psid: '990000000000001', name: 'Mary Ann Smith' });
+    await upsertContact(env.database.pool, pageUuid, {
+      psid: '990000000000001',
+      name: 'Mary Ann Smith',
+    });
     expect(await parts()).toEqual({ first_name: 'Mary Ann', last_name: 'Smith' });
-    await upsertContact(db, pageUuid, { psid: '990000000000002', name: 'Cher' });
+    await upsertContact(env.database.pool, pageUuid, { psid: '990000000000002', name: 'Cher' });
     const single = await db.execute<{ first_name: string | null; last_name: string | null }>(
       sql`select first_name, last_name from contacts where page_id = ${pageUuid} and psid = '990000000000002'`,
     );

@@ -1,8 +1,8 @@
 import type { LiveEvent } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '../src/db/client.js';
-import { contacts, messages, pages } from '../src/db/schema.js';
+import { createDb, inTransaction, type DbHandle } from '../src/db/client.js';
+import { contacts, messages, pages } from '../src/db/schema/index.js';
 import {
   createRealtimeHub,
   encodePayload,
@@ -46,7 +46,7 @@ const messageEvent = (
 });
 
 /** A hub of the "other" process loads big messages through its own pool, as the app wires it. */
-const hubOptions = () => ({ loadMessage: liveMessageLoader(other.db) });
+const hubOptions = () => ({ loadMessage: liveMessageLoader(other.pool) });
 
 /** Resolves with the next event a subscriber gets. */
 function nextEvent(hub: ReturnType<typeof createRealtimeHub>, pageId: string): Promise<LiveEvent> {
@@ -67,7 +67,7 @@ describe('realtime hub', () => {
       const gotB = nextEvent(hubB, PAGE);
       await Promise.all([hubA.ready(), hubB.ready()]);
       const event = messageEvent('hello from process A');
-      await publish(database.db, PAGE, event);
+      await publish(database.pool, PAGE, event);
       expect(await gotA).toEqual(event);
       expect(await gotB).toEqual(event);
     } finally {
@@ -88,12 +88,12 @@ describe('realtime hub', () => {
       );
       await hub.ready();
       const first = nextEvent(hub, PAGE);
-      await publish(database.db, PAGE, messageEvent('one'));
+      await publish(database.pool, PAGE, messageEvent('one'));
       await first;
       const done = nextEvent(hub, '7000000000000002');
       off();
-      await publish(database.db, PAGE, messageEvent('two'));
-      await publish(database.db, '7000000000000002', {
+      await publish(database.pool, PAGE, messageEvent('two'));
+      await publish(database.pool, '7000000000000002', {
         ...messageEvent('three'),
         pageId: '7000000000000002',
       });
@@ -110,14 +110,12 @@ describe('realtime hub', () => {
       const seen: string[] = [];
       hub.subscribe(PAGE, (e) => seen.push(e.type === 'message' ? e.message.message : e.type));
       await hub.ready();
-      await database.db
-        .transaction(async (tx) => {
-          await publish(tx, PAGE, messageEvent('rolled back'));
-          throw new Error('rollback');
-        })
-        .catch(() => {});
+      await inTransaction(database.pool, async (tx) => {
+        await publish(tx, PAGE, messageEvent('rolled back'));
+        throw new Error('rollback');
+      }).catch(() => {});
       const next = nextEvent(hub, PAGE);
-      await publish(database.db, PAGE, messageEvent('committed'));
+      await publish(database.pool, PAGE, messageEvent('committed'));
       await next;
       expect(seen).toEqual(['committed']);
     } finally {
@@ -151,7 +149,7 @@ describe('realtime hub', () => {
     try {
       const got = nextEvent(hub, PAGE);
       await hub.ready();
-      await publish(database.db, PAGE, event);
+      await publish(database.pool, PAGE, event);
       const e = await got;
       expect(e.type === 'message' && e.message).toMatchObject({
         id: 'm_big',
@@ -175,7 +173,7 @@ describe('realtime hub', () => {
       );
       await reconnected;
       const got = nextEvent(hub, PAGE);
-      await publish(database.db, PAGE, messageEvent('after the drop'));
+      await publish(database.pool, PAGE, messageEvent('after the drop'));
       const e = await got;
       expect(e.type === 'message' && e.message.message).toBe('after the drop');
     } finally {

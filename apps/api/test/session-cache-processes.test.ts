@@ -28,13 +28,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   secondDb = createDb(database.url, { max: 3 });
   const config = testConfig({ OPERATOR_USER_IDS: OPERATOR_UID });
-  api1 = await buildApp({ config, db: database.db, pool: database.pool });
+  api1 = await buildApp({ config, pool: database.pool });
   // No quick reconnect: the test looks at the process while it is not listening.
   hub2 = createRealtimeHub(secondDb.pool, {
-    loadMessage: liveMessageLoader(secondDb.db),
+    loadMessage: liveMessageLoader(secondDb.pool),
     reconnectMs: 600_000,
   });
-  api2 = await buildApp({ config, db: secondDb.db, pool: secondDb.pool, realtime: hub2 });
+  api2 = await buildApp({ config, pool: secondDb.pool, realtime: hub2 });
   await Promise.all([api1.ready(), api2.ready(), hub2.ready()]);
 });
 
@@ -51,7 +51,7 @@ async function signedIn() {
   const n = String(++admins).padStart(12, '0');
   const adminId = `00000000-0000-4000-8000-${n}`;
   const userId = `2000${n}`;
-  const jwt = await sessionToken(api1, database.db, { adminId, userId, role: 'admin' });
+  const jwt = await sessionToken(api1, database.pool, { adminId, userId, role: 'admin' });
   return { adminId, userId, headers: { authorization: `Bearer ${jwt}` } };
 }
 
@@ -120,7 +120,7 @@ describe('the session cache across API processes', () => {
   it('every session of an admin ended by an operator is refused by the other process', async () => {
     const a = await signedIn();
     const b = await signedIn();
-    const operator = await sessionToken(api1, database.db, {
+    const operator = await sessionToken(api1, database.pool, {
       adminId: b.adminId,
       userId: OPERATOR_UID,
       role: 'operator',

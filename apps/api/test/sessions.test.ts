@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { SESSION_ENDED } from '../src/auth/guards.js';
-import { openSession } from '../src/auth/sessions.js';
+import { openSession } from '../src/modules/sessions/repo.js';
 import type { Config } from '../src/config.js';
 import { createDb, type DbHandle } from '../src/db/client.js';
 import type { GraphClient } from '../src/graph/index.js';
@@ -44,8 +44,8 @@ beforeAll(async () => {
     OPERATOR_USER_IDS: OPERATOR_ID,
     LIVE_STREAMS_PER_ADMIN: String(PER_ADMIN),
   });
-  api1 = await buildApp({ config, db: database.db, pool: database.pool, graph });
-  api2 = await buildApp({ config, db: secondDb.db, pool: secondDb.pool, graph });
+  api1 = await buildApp({ config, pool: database.pool, graph });
+  api2 = await buildApp({ config, pool: secondDb.pool, graph });
   for (const app of [api1, api2]) await app.listen({ port: 0, host: '127.0.0.1' });
   url1 = `http://127.0.0.1:${(api1.server.address() as AddressInfo).port}`;
   url2 = `http://127.0.0.1:${(api2.server.address() as AddressInfo).port}`;
@@ -258,7 +258,7 @@ describe('ending sessions', () => {
       sub: (await adminIdOf(op.userId)) as string,
       uid: OPERATOR_ID,
       role: 'operator',
-      sid: await openSession(database.db, {
+      sid: await openSession(database.pool, {
         adminId: (await adminIdOf(op.userId)) as string,
         expiresAt: new Date(Date.now() + 3600_000),
       }),
@@ -355,7 +355,7 @@ describe('live streams follow their session', () => {
   it('a stream ends when its JWT expires', async () => {
     const a = await signIn();
     const adminId = (await adminIdOf(a.userId)) as string;
-    const sid = await openSession(database.db, {
+    const sid = await openSession(database.pool, {
       adminId,
       expiresAt: new Date(Date.now() + 3600_000),
     });

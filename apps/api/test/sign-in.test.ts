@@ -579,7 +579,7 @@ describe('subscription', () => {
       availableCredits: 0,
     });
 
-    const granted = await grantPro(t.database.db, { userId: demoId, months: 1, credits: 500 });
+    const granted = await grantPro(t.database.pool, { userId: demoId, months: 1, credits: 500 });
     expect(granted.before.status).toBe('none');
     const first = await get();
     expect(first).toMatchObject({ plan: 'pro', status: 'active', availableCredits: 500 });
@@ -588,7 +588,7 @@ describe('subscription', () => {
     expect(days).toBeLessThan(32);
 
     // Granting again extends the running period and adds the credits.
-    await grantPro(t.database.db, { userId: demoId, months: 2, credits: 100 });
+    await grantPro(t.database.pool, { userId: demoId, months: 2, credits: 100 });
     const second = await get();
     expect(second.availableCredits).toBe(600);
     const added =
@@ -605,13 +605,13 @@ describe('subscription', () => {
 
   it('grant-pro refuses an unknown user and bad numbers', async () => {
     await expect(
-      grantPro(t.database.db, { userId: '123456789', months: 1, credits: 0 }),
+      grantPro(t.database.pool, { userId: '123456789', months: 1, credits: 0 }),
     ).rejects.toBeInstanceOf(UnknownAdminError);
     await expect(
-      grantPro(t.database.db, { userId: demoId, months: 0, credits: 0 }),
+      grantPro(t.database.pool, { userId: demoId, months: 0, credits: 0 }),
     ).rejects.toThrow(/months/);
     await expect(
-      grantPro(t.database.db, { userId: demoId, months: 1, credits: -1 }),
+      grantPro(t.database.pool, { userId: demoId, months: 1, credits: -1 }),
     ).rejects.toThrow(/credits/);
   });
 });

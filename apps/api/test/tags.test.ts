@@ -1,7 +1,7 @@
 import { TAG_MESSAGES as M } from '@pagecast/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, contactTags, contacts, tags } from '../src/db/schema.js';
+import { campaigns, contactTags, contacts, tags } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import {
   at,

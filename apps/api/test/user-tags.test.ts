@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactTags } from '../src/db/schema.js';
+import { contactTags } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import {
   at,

@@ -59,7 +59,7 @@ afterAll(async () => {
 
 /** What the sweeper hands the ingest: the app's consumers, no Graph client. */
 const ingest = () => ({
-  db: env.database.db,
+  pool: env.database.pool,
   tokens: env.tokens,
   afterCommit: env.deps.afterCommit,
 });

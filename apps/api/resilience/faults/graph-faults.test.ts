@@ -100,7 +100,7 @@ describe('Graph faults during campaign dispatch', () => {
     worker = await startCampaignWorker(
       {
         config: w.t.config,
-        db: w.t.database.db,
+        pool: w.t.database.pool,
         boss: w.boss,
         graph,
         decryptToken: tokenCipher(w.t.config.encryptionKey).decrypt,

@@ -81,7 +81,7 @@ beforeAll(async () => {
     [owner.id],
   );
   const adminId = must(rows[0]).id;
-  // Every request checks its session row (auth/sessions.ts), so the token names a real one.
+  // Every request checks its session row (modules/sessions/repo.ts), so the token names a real one.
   const session = await pool.query<{ id: string }>(
     `insert into sessions (admin_id, expires_at) values ($1, now() + interval '1 hour') returning id`,
     [adminId],

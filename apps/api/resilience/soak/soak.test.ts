@@ -21,7 +21,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorPage, emulatorCall, seedPageData } from '../../bench/seed.js';
 import { SESSION_TTL_MS, signAdminToken } from '../../src/auth/jwt.js';
-import { openSession } from '../../src/auth/sessions.js';
+import { openSession } from '../../src/modules/sessions/repo.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import { freePort } from '../../src/db/embedded.js';
 import { maxInWindow, must } from '../../test/fixtures/campaign-world.js';
@@ -187,7 +187,7 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
         adminId: seeded.adminId,
         userId: user.id,
         role: 'admin',
-        sessionId: await openSession(database.db, {
+        sessionId: await openSession(database.pool, {
           adminId: seeded.adminId,
           expiresAt: new Date(Date.now() + SESSION_TTL_MS),
         }),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { runStatement, statement, type Db } from '../db/client.js';
-import type { pages, TokenStatus } from '../db/schema.js';
+import { runStatement, statement, type Sql } from '../db/client.js';
+import type { pages, TokenStatus } from '../db/schema/index.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.js';
 import { allows, ROLE_MESSAGES, TASKS_SQL, type PageNeed } from './page-access.js';
 import { HttpError } from '../http/errors.js';
@@ -110,7 +110,7 @@ const PAGE_OF_ADMIN = statement(
  * tasks there allow `need` (403 with what to do otherwise).
  */
 export async function assertPageAdmin(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   need: PageNeed,
@@ -139,7 +139,7 @@ export function actingPageToken(
 
 /** Why a read filtered by adminPage(…, need) found no page: 404, or 403 when only the role is missing. */
 export async function pageAccessError(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   need: PageNeed,

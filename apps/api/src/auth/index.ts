@@ -14,4 +14,4 @@ export {
   ownsSession,
   sessionState,
   type SessionState,
-} from './sessions.js';
+} from '../modules/sessions/repo.js';

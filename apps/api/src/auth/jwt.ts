@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionState } from './sessions.js';
+import type { SessionState } from '../modules/sessions/repo.js';
 
 export type Role = 'admin' | 'operator';
 
 /**
  * JWT claims (CONVENTIONS "Identities"): sub = admin uuid, uid = social network user id, sid = the
- * session row (auth/sessions.ts) that must still be active for the token to work.
+ * session row (modules/sessions/repo.ts) that must still be active for the token to work.
  */
 export interface JwtClaims {
   sub: string;
@@ -43,7 +43,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * The session check of every authenticated request (auth/sessions.ts on the app's database, through
+     * The session check of every authenticated request (modules/sessions/repo.ts on the app's database, through
      * this process's cache, auth/session-cache.ts); `notAfter` (ms) bounds how long the answer is cached.
      */
     sessionState: (sessionId: string, adminId: string, notAfter?: number) => Promise<SessionState>;

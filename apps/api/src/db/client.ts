@@ -1,22 +1,73 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
+/**
+ * Where a statement runs: the pool (each statement on any connection) or one connection checked out of it,
+ * inside a transaction. Repos take this first, so a caller puts several repo calls in one transaction by
+ * passing the transaction's client instead of the pool. This file is the only one that knows the driver.
+ * Repos name it `sql`, or `db` where drizzle's `sql` tag is in scope.
+ */
+export type Sql = pg.Pool | pg.PoolClient;
+
+/** A drizzle handle; `dz(sql)` builds it on a `Sql`, so its queries run where that `Sql` runs. */
 export type Db = NodePgDatabase<typeof schema>;
-/** A transaction handle, as `db.transaction((tx) => ...)` passes it. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const handles = new WeakMap<Sql, Db>();
+
+/**
+ * The drizzle handle on `sql`: inside a transaction, drizzle's queries run on the transaction's client.
+ * One per pool and per pooled connection (the pool reuses its connections), because building one
+ * walks the whole schema.
+ */
+export function dz(sql: Sql): Db {
+  let db = handles.get(sql);
+  if (db === undefined) {
+    db = drizzle(sql, { schema });
+    handles.set(sql, db);
+  }
+  return db;
+}
+
+/**
+ * Runs `fn` in one transaction on one pooled connection, committed when it returns and rolled back when it
+ * throws. Given a client already in a transaction, `fn` runs in a savepoint of it (as drizzle's nested
+ * transactions do), so a repo function that needs a transaction composes into its caller's.
+ */
+export async function inTransaction<T>(
+  sql: Sql,
+  fn: (tx: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  if (!(sql instanceof pg.Pool)) {
+    await sql.query('savepoint nested');
+    try {
+      const out = await fn(sql);
+      await sql.query('release savepoint nested');
+      return out;
+    } catch (err) {
+      await sql.query('rollback to savepoint nested').catch(() => {});
+      throw err;
+    }
+  }
+  const client = await sql.connect();
+  try {
+    await client.query('begin');
+    const out = await fn(client);
+    await client.query('commit');
+    return out;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
 
 export interface DbHandle {
   db: Db;
   pool: pg.Pool;
   close: () => Promise<void>;
 }
-
-/**
- * The pool under drizzle (createDb builds it with `drizzle(pool)`), for code that holds only the Db handle.
- * Code wired with deps takes `deps.pool` (createDb's `pool`) instead.
- */
-export const poolOf = (db: Db): pg.Pool => (db as unknown as { $client: pg.Pool }).$client;
 
 /**
  * A named statement: each pooled connection parses and plans it once, later calls only bind and execute
@@ -38,13 +89,13 @@ export function statement(name: string, text: string): Statement {
   return { name, text };
 }
 
-/** Runs `s` on a pooled connection: `db` is createDb's handle, not a transaction (it has no pool). */
+/** Runs `s` on the pool or on a transaction's client. */
 export async function runStatement<R extends pg.QueryResultRow>(
-  db: Db,
+  sql: Sql,
   s: Statement,
   values: unknown[],
 ): Promise<R[]> {
-  const { rows } = await poolOf(db).query<R>({ name: s.name, text: s.text, values });
+  const { rows } = await sql.query<R>({ name: s.name, text: s.text, values });
   return rows;
 }
 
@@ -169,7 +220,7 @@ export function createDb(
   // between two statements of a transaction (Postgres stopped, failover) would be an unhandled 'error' event
   // and kill the process. Its next query fails instead, and the pool discards it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzle(pool, { schema });
+  const db = dz(pool);
   let closed = false;
   return {
     db,

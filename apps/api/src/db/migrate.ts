@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Db } from './client.js';
+import { dz, type Sql } from './client.js';
 
 export const MIGRATIONS_FOLDER = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -49,12 +49,14 @@ export async function expectedMigrationCount(): Promise<number> {
 }
 
 /** How many migrations the database has applied (0 when the journal table does not exist yet). */
-export async function appliedMigrationCount(db: Db): Promise<number> {
+export async function appliedMigrationCount(db: Sql): Promise<number> {
   const table = `${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`;
-  const exists = await db.execute<{ t: string | null }>(
+  const exists = await dz(db).execute<{ t: string | null }>(
     sql`select to_regclass(${table})::text as t`,
   );
   if (!exists.rows[0]?.t) return 0;
-  const res = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+  const res = await dz(db).execute<{ n: number }>(
+    sql.raw(`select count(*)::int as n from ${table}`),
+  );
   return Number(res.rows[0]?.n ?? 0);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.js';
+import { dz, type Sql } from '../db/client.js';
 import { appliedMigrationCount, expectedMigrationCount } from '../db/migrate.js';
 
 /** A replica's own state: `draining` from SIGTERM until it exits. */
@@ -9,7 +9,7 @@ export interface Lifecycle {
 }
 
 // Shapes follow contract.system.healthz / readyz; plain routes so probes skip ts-rest and auth.
-export function registerHealth(app: FastifyInstance, db: Db, lifecycle?: Lifecycle): void {
+export function registerHealth(app: FastifyInstance, db: Sql, lifecycle?: Lifecycle): void {
   app.get('/healthz', async () => ({ status: 'ok' as const }));
 
   // Ready = not draining, the database answers AND every migration this build ships is applied.
@@ -19,7 +19,7 @@ export function registerHealth(app: FastifyInstance, db: Db, lifecycle?: Lifecyc
       return reply.code(503).send({ status: 'not_ready', checks: { accepting: false } });
     const checks = { database: false, migrations: false };
     try {
-      await db.execute(sql`select 1`);
+      await dz(db).execute(sql`select 1`);
       checks.database = true;
       const [applied, expected] = await Promise.all([
         appliedMigrationCount(db),

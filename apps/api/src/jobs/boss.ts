@@ -3,9 +3,8 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { sql } from 'drizzle-orm';
-import { textArray, type Db, type Tx } from '../db/client.js';
+import { dz, textArray, type Sql } from '../db/client.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import type { Queryable } from '../modules/campaigns/dispatch-repo.js';
 import { CAMPAIGN_BATCH_QUEUE, PAGE_SYNC_QUEUE, QUEUES } from './queues.js';
 
 export * from './queues.js';
@@ -157,7 +156,7 @@ export async function enqueueBatchJobs(
 
 /** Of these campaigns, those with a batch job waiting to run (created or retry). */
 export async function campaignsWithWaitingBatchJobs(
-  pool: Queryable,
+  pool: Sql,
   campaignIds: string[],
 ): Promise<Set<string>> {
   const { rows } = await pool.query<{ campaign_id: string }>(
@@ -172,7 +171,7 @@ export async function campaignsWithWaitingBatchJobs(
 
 /** The state of each of these jobs of `queue` that still exists (id -> state). */
 export async function jobStates(
-  pool: Queryable,
+  pool: Sql,
   queue: string,
   ids: string[],
 ): Promise<Map<string, string>> {
@@ -185,7 +184,7 @@ export async function jobStates(
 }
 
 /** No more retries for this job: its current failure is final (no retry can fix it). */
-export async function stopRetrying(pool: Queryable, queue: string, jobId: string): Promise<void> {
+export async function stopRetrying(pool: Sql, queue: string, jobId: string): Promise<void> {
   await pool.query(
     `update ${JOB_TABLE} set retry_limit = retry_count where id = $1::uuid and name = $2`,
     [jobId, queue],
@@ -199,18 +198,18 @@ export async function stopRetrying(pool: Queryable, queue: string, jobId: string
  * uses for them. A running job is left alone: it sees the cancelled campaign or the missing page and stops.
  */
 export async function cancelQueuedJobs(
-  db: Db | Tx,
+  db: Sql,
   pages: Array<{ id: string; fbPageId: string }>,
   campaignIds: string[],
 ): Promise<number> {
   if (pages.length === 0 && campaignIds.length === 0) return 0;
-  const exists = await db.execute<{ ok: boolean }>(
+  const exists = await dz(db).execute<{ ok: boolean }>(
     sql`select to_regclass(${`${BOSS_SCHEMA}.job`}) is not null as ok`,
   );
   if (!exists.rows[0]?.ok) return 0;
   const pageKeys = pages.flatMap((p) => [p.id, p.fbPageId]);
   const queues = [PAGE_SYNC_QUEUE, CAMPAIGN_BATCH_QUEUE];
-  const res = await db.execute(sql`
+  const res = await dz(db).execute(sql`
     update ${sql.raw(BOSS_SCHEMA)}.job
     set state = 'cancelled', completed_on = now()
     where name in (${sql.join(

@@ -10,7 +10,7 @@ export interface DataDeletionJob {
 
 export async function registerDataDeletionWorker(
   boss: PgBoss,
-  deps: Pick<ModuleDeps, 'db'>,
+  deps: Pick<ModuleDeps, 'pool'>,
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<string> {
   return boss.work<DataDeletionJob>(
@@ -19,7 +19,7 @@ export async function registerDataDeletionWorker(
     async (jobs) => {
       for (const job of jobs) {
         if (typeof job.data?.fbUserId !== 'string') continue; // malformed: nothing to retry
-        await runDeletionJob(deps.db, job.data.fbUserId);
+        await runDeletionJob(deps.pool, job.data.fbUserId);
       }
     },
   );

@@ -28,7 +28,7 @@ export async function registerWorkers(
   if (deps.config.graphApiUrl) {
     await registerCampaignWorker(boss, {
       config: deps.config,
-      db: deps.db,
+      pool: deps.pool,
       decryptToken: deps.tokens.decrypt,
       logger,
     });

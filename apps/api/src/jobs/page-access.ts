@@ -1,12 +1,11 @@
 // The 'page-access' queue: re-reads admins' pages and tasks from Facebook (modules/sign-in/page-access-check.ts).
 // A job with an adminId re-checks that admin (sent after a Graph token or role error); the schedule's job,
 // every 6 hours, re-checks every admin with a valid user token, one after the other.
-import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { admins } from '../db/schema.js';
 import { sleep } from '../lib/sleep.js';
 import { recheckAdminPages } from '../modules/sign-in/page-access-check.js';
+import { adminsWithValidToken } from '../modules/sign-in/repo.js';
 import type { ModuleDeps } from '../modules/deps.js';
 import { PAGE_ACCESS_QUEUE } from './queues.js';
 
@@ -17,7 +16,7 @@ const SWEEP_PAUSE_MS = 250;
 
 export async function registerPageAccessWorker(
   boss: PgBoss,
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>,
   logger?: Logger,
 ): Promise<void> {
   await boss.work<{ adminId?: string }>(
@@ -36,13 +35,10 @@ export async function registerPageAccessWorker(
 
 /** Re-checks every admin with a valid user token; one admin's failure does not stop the others. */
 export async function sweep(
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>,
   logger?: Pick<Logger, 'warn'>,
 ): Promise<{ checked: number; failed: number }> {
-  const rows = await deps.db
-    .select({ id: admins.id })
-    .from(admins)
-    .where(eq(admins.tokenStatus, 'valid'));
+  const rows = await adminsWithValidToken(deps.pool);
   let failed = 0;
   for (const [i, { id }] of rows.entries()) {
     if (i > 0) await sleep(SWEEP_PAUSE_MS);

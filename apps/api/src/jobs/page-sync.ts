@@ -4,14 +4,14 @@
 // the last committed page and never counts (or imports) a page twice.
 import { graphAttachments, previewOf } from '../modules/inbox/attachments.js';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { poolOf, type Db } from '../db/client.js';
+import type { Sql } from '../db/client.js';
 import { GraphError, type GraphClient } from '../graph/index.js';
 import type { Conversation, ConversationsPage } from '../graph/types.js';
 import type { ModuleDeps } from '../modules/deps.js';
-import { upsertContacts, type ContactUpsert } from '../modules/contacts/repo.js';
+import type { ContactUpsert } from '../modules/contacts/repo.js';
+import * as syncRepo from '../modules/pages/sync-repo.js';
 import { syncPageSubscribers } from '../modules/marketing/subscribers.js';
 import { syncPageTemplates } from '../modules/templates/sync.js';
 import { jobStates, stopRetrying } from './boss.js';
@@ -75,29 +75,20 @@ class LeaseLostError extends Error {}
 
 type Fetched = { page: ConversationsPage } | { error: unknown };
 
-type ClaimedSync = {
-  id: string;
-  pageUuid: string;
-  fbPageId: string;
-  pageTokenEnc: string | null;
-  cursor: string | null;
-  processed: number;
-};
-
 export function pageSyncKey(fbPageId: string): string {
   return `conversations:${fbPageId}`;
 }
 
 /** Runs one sync to its end (or throws for pg-boss to retry). Exported for tests and benchmarks. */
 export async function runPageSync(
-  deps: Pick<ModuleDeps, 'db' | 'config' | 'tokens'> & { graph: GraphClient },
+  deps: Pick<ModuleDeps, 'pool' | 'config' | 'tokens'> & { graph: GraphClient },
   syncId: string,
   options: PageSyncOptions = DEFAULT_PAGE_SYNC_OPTIONS,
   logger?: Pick<Logger, 'info' | 'warn'>,
 ): Promise<'completed' | 'failed' | 'skipped'> {
-  const { db, graph } = deps;
+  const { pool: db, graph } = deps;
   const owner = randomUUID();
-  const claimed = await claim(db, syncId, owner, options.leaseMs);
+  const claimed = await syncRepo.claimSync(db, syncId, owner, options.leaseMs);
   if (claimed === 'done') return 'skipped';
   if (claimed === 'failed') throw new PermanentSyncError('sync already failed');
   if (claimed === 'held') throw new Error('the sync is running on another worker');
@@ -109,7 +100,7 @@ export async function runPageSync(
     if (!sync.pageTokenEnc) throw new Error('no page token stored');
     token = deps.tokens.decrypt(sync.pageTokenEnc);
   } catch {
-    await markFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
+    await syncRepo.markSyncFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
     throw new PermanentSyncError(TOKEN_INVALID_MESSAGE);
   }
 
@@ -144,17 +135,16 @@ export async function runPageSync(
           'page sync rate limited: slowing down',
         );
         await pacer.penalize(wait);
-        await recordRateLimit(db, sync.id, owner, wait + options.leaseMs);
+        await syncRepo.recordSyncRateLimit(db, sync.id, owner, wait + options.leaseMs);
         continue;
       }
       if (err.kind === 'token') {
-        await markFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
-        await db.execute(sql`update pages set token_status = 'invalid', updated_at = now()
-                              where id = ${sync.pageUuid}`);
+        await syncRepo.markSyncFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
+        await syncRepo.markPageTokenInvalid(db, sync.pageUuid);
         throw new PermanentSyncError(TOKEN_INVALID_MESSAGE);
       }
       if (err.kind === 'permission') {
-        await markFailed(db, sync.id, PERMISSION_MESSAGE);
+        await syncRepo.markSyncFailed(db, sync.id, PERMISSION_MESSAGE);
         throw new PermanentSyncError(PERMISSION_MESSAGE);
       }
       throw err; // transient after the client's own retries, or unknown: pg-boss retries from the cursor
@@ -164,12 +154,22 @@ export async function runPageSync(
     const contacts = page.conversations
       .map((c) => contactOf(c, sync.fbPageId))
       .filter((c): c is ContactUpsert => c !== null);
-    processed = await savePage(db, sync, owner, contacts, page.nextCursor, options.leaseMs);
+    const saved = await syncRepo.saveSyncPage(
+      db,
+      sync,
+      owner,
+      contacts,
+      page.nextCursor,
+      options.leaseMs,
+    );
+    if (saved === null) throw new LeaseLostError('the sync lease was lost');
+    processed = saved;
     options.onPage?.({ syncId, processed });
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }
-  await markCompleted(db, sync, owner);
+  if (!(await syncRepo.markSyncCompleted(db, sync, owner)))
+    throw new LeaseLostError('the sync lease was lost');
   logger?.info({ syncId, pageId: sync.fbPageId, processed }, 'page sync completed');
   // The page's utility templates come along (a new admin sees them at once); contacts are what the sync is
   // for, so a failure here is logged and left to the Templates screen's re-read.
@@ -229,105 +229,16 @@ export function contactOf(c: Conversation, fbPageId: string): ContactUpsert | nu
   };
 }
 
-type ClaimResult = ClaimedSync | 'done' | 'failed' | 'held';
-
-async function claim(db: Db, syncId: string, owner: string, leaseMs: number): Promise<ClaimResult> {
-  const { rows } = await db.execute<ClaimedSync>(sql`
-    update page_syncs s
-       set status = 'running', lease_owner = ${owner},
-           lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
-           started_at = coalesce(s.started_at, now()), updated_at = now()
-      from pages p
-     where s.id = ${syncId} and p.id = s.page_id
-       and s.status in ('waiting', 'running')
-       and (s.lease_until is null or s.lease_until < now())
-    returning s.id, s.page_id as "pageUuid", p.fb_page_id as "fbPageId",
-              p.page_token_enc as "pageTokenEnc", s.cursor, s.processed`);
-  if (rows[0]) return rows[0];
-  const { rows: state } = await db.execute<{ status: string }>(
-    sql`select status from page_syncs where id = ${syncId}`,
-  );
-  const status = state[0]?.status;
-  if (status === undefined || status === 'completed') return 'done';
-  if (status === 'failed') return 'failed';
-  return 'held';
-}
-
-/** Contacts, cursor and progress of one page of results, atomically, only while we hold the lease. */
-async function savePage(
-  db: Db,
-  sync: ClaimedSync,
-  owner: string,
-  contacts: ContactUpsert[],
-  nextCursor: string | null,
-  leaseMs: number,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    // Lock our row first: a lost lease aborts before anything is written.
-    const { rows } = await tx.execute<{ processed: number }>(sql`
-      update page_syncs
-         set cursor = ${nextCursor}, processed = processed + ${contacts.length},
-             graph_calls = graph_calls + 1,
-             lease_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
-       where id = ${sync.id} and lease_owner = ${owner} and status = 'running'
-      returning processed`);
-    if (!rows[0]) throw new LeaseLostError('the sync lease was lost');
-    await upsertContacts(tx, sync.pageUuid, contacts);
-    return rows[0].processed;
-  });
-}
-
-async function recordRateLimit(db: Db, syncId: string, owner: string, leaseMs: number) {
-  await db.execute(sql`
-    update page_syncs
-       set rate_limit_hits = rate_limit_hits + 1,
-           lease_until = greatest(lease_until, now() + make_interval(secs => ${leaseMs / 1000})),
-           updated_at = now()
-     where id = ${syncId} and lease_owner = ${owner}`);
-}
-
-async function markCompleted(db: Db, sync: ClaimedSync, owner: string) {
-  await db.transaction(async (tx) => {
-    const { rows } = await tx.execute(sql`
-      update page_syncs
-         set status = 'completed', total = processed, finished_at = now(), lease_owner = null,
-             lease_until = null, error = null, updated_at = now()
-       where id = ${sync.id} and lease_owner = ${owner} and status = 'running'
-      returning id`);
-    if (!rows[0]) throw new LeaseLostError('the sync lease was lost');
-    await tx.execute(sql`update pages set sync_scope = 'full', last_synced_at = now(), updated_at = now()
-                          where id = ${sync.pageUuid}`);
-  });
-}
-
-export async function markFailed(db: Db, syncId: string, message: string) {
-  await db.execute(sql`
-    update page_syncs
-       set status = 'failed', error = ${message}, finished_at = now(), lease_owner = null,
-           lease_until = null, updated_at = now()
-     where id = ${syncId} and status in ('waiting', 'running')`);
-}
-
 /**
  * Syncs whose worker died (lease lapsed while running) are failed in pg-boss so it retries them at once
  * on any worker, which resumes from the saved cursor. Sync rows whose queue job vanished or ended without
  * them are closed, so the page can be synced again.
  */
-export async function reapStaleSyncs(db: Db, boss: PgBoss, logger?: Pick<Logger, 'warn'>) {
-  const { rows } = await db.execute<{
-    id: string;
-    status: string;
-    leaseLapsed: boolean;
-    quiet: boolean;
-  }>(sql`
-    select id, status, (status = 'running' and lease_until < now()) as "leaseLapsed",
-           (updated_at < now() - interval '1 minute') as quiet
-      from page_syncs
-     where (status = 'running' and lease_until < now())
-        or (status in ('waiting', 'running') and updated_at < now() - interval '1 minute')`);
+export async function reapStaleSyncs(db: Sql, boss: PgBoss, logger?: Pick<Logger, 'warn'>) {
+  const rows = await syncRepo.staleSyncs(db);
   if (rows.length === 0) return;
   const states = await jobStates(
-    poolOf(db),
+    db,
     PAGE_SYNC_QUEUE,
     rows.map((r) => r.id),
   );
@@ -340,7 +251,7 @@ export async function reapStaleSyncs(db: Db, boss: PgBoss, logger?: Pick<Logger,
       logger?.warn({ syncId: r.id }, 'page sync worker lost: handing the sync to another worker');
       await boss.fail(PAGE_SYNC_QUEUE, r.id, { message: 'worker lost' });
     } else if (jobEnded) {
-      await markFailed(db, r.id, WORKER_LOST_MESSAGE);
+      await syncRepo.markSyncFailed(db, r.id, WORKER_LOST_MESSAGE);
     }
   }
 }
@@ -368,7 +279,7 @@ export async function registerPageSyncWorker(
         } catch (err) {
           if (err instanceof PermanentSyncError) {
             // No retry can fix it: let pg-boss record the failure now instead of retrying.
-            await stopRetrying(poolOf(deps.db), PAGE_SYNC_QUEUE, job.id);
+            await stopRetrying(deps.pool, PAGE_SYNC_QUEUE, job.id);
           } else {
             logger?.warn({ err, syncId: job.data.syncId }, 'page sync attempt failed: will retry');
           }
@@ -378,7 +289,7 @@ export async function registerPageSyncWorker(
     );
   }
   const timer = setInterval(() => {
-    reapStaleSyncs(deps.db, boss, logger).catch((err: unknown) =>
+    reapStaleSyncs(deps.pool, boss, logger).catch((err: unknown) =>
       logger?.warn({ err }, 'page sync watchdog failed'),
     );
   }, opts.watchdogMs);

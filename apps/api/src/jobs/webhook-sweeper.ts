@@ -23,7 +23,7 @@ export function startWebhookSweeper(
 ): void {
   const opts: WebhookSweeperOptions = { sweepMs: 15_000, staleAfterMs: 30_000, ...options };
   const ingest = {
-    db: deps.db,
+    pool: deps.pool,
     graph: deps.graph,
     tokens: deps.tokens,
     afterCommit: deps.afterCommit,
@@ -34,7 +34,7 @@ export function startWebhookSweeper(
     if (sweeping) return;
     sweeping = true;
     (async () => {
-      for (const id of await staleEventIds(deps.db, opts.staleAfterMs)) {
+      for (const id of await staleEventIds(deps.pool, opts.staleAfterMs)) {
         await processWebhookEvent(ingest, id);
       }
     })()

@@ -2,7 +2,6 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
 import type { TokenCipher } from '../crypto/tokens.js';
-import type { Db } from '../db/client.js';
 import type { GraphClient } from '../graph/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { AfterCommit } from './webhooks/listeners.js';
@@ -10,8 +9,7 @@ import type { AfterCommit } from './webhooks/listeners.js';
 /** What capability routers and job workers get. */
 export interface ModuleDeps {
   config: Config;
-  db: Db;
-  /** The pool under `db` (createDb's `pool`), for raw SQL, transactions shared with pg-boss, LISTEN. */
+  /** createDb's pool: repos take it (or a transaction's client, see db/client.ts#inTransaction); LISTEN. */
   pool: pg.Pool;
   boss?: PgBoss;
   /** The only way to the Graph API (src/graph); optional so tests that do not need it skip it. */

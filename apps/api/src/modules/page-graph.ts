@@ -39,12 +39,12 @@ export function graphOf(deps: Pick<ModuleDeps, 'graph'>): GraphClient {
  * their own page token (409 "reconnect" when they have none that works; never a co-admin's) and the client.
  */
 export async function pageForGraph(
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>,
   adminId: string,
   fbPageId: string,
   need: PageNeed = 'messaging',
 ): Promise<{ page: PageRow; token: string; graph: GraphClient }> {
-  const page = await assertPageAdmin(deps.db, adminId, fbPageId, need);
+  const page = await assertPageAdmin(deps.pool, adminId, fbPageId, need);
   const token = actingPageToken(page, deps.tokens.decrypt);
   if (!token) throw new ConflictError(RECONNECT_MESSAGE);
   return { page, token, graph: graphOf(deps) };

@@ -4,7 +4,7 @@
 import type { LiveEvent } from '@pagecast/contract';
 
 export const LIVE_CHANNEL = 'pagecast_live';
-/** Ended sessions (auth/sessions.ts): every API process closes the live streams they opened. */
+/** Ended sessions (modules/sessions/repo.ts): every API process closes the live streams they opened. */
 export const SESSION_CHANNEL = 'pagecast_sessions';
 
 /** One session, or every session of an admin, has ended. */

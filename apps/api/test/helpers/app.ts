@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { signAdminToken, SESSION_TTL_MS, type AuthContext } from '../../src/auth/jwt.js';
-import { openSession } from '../../src/auth/sessions.js';
-import type { Db } from '../../src/db/client.js';
+import { openSession } from '../../src/modules/sessions/repo.js';
+import { dz, type Sql } from '../../src/db/client.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { GraphClient } from '../../src/graph/index.js';
 import type { AfterCommit } from '../../src/modules/webhooks/listeners.js';
@@ -61,10 +61,9 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase());
   const app = await buildApp({
     config,
-    db: database.db,
     pool: database.pool,
     graph: options.graph,
-    afterCommit: [...ingestConsumers(database.db), ...(options.listen ? [options.listen] : [])],
+    afterCommit: [...ingestConsumers(database.pool), ...(options.listen ? [options.listen] : [])],
   });
   await app.ready();
   return {
@@ -72,7 +71,7 @@ export async function createTestApp(
     config,
     database,
     authHeader: async (auth = {}) => ({
-      authorization: `Bearer ${await sessionToken(app, database.db, {
+      authorization: `Bearer ${await sessionToken(app, database.pool, {
         adminId: auth.adminId ?? '00000000-0000-4000-8000-000000000001',
         userId: auth.userId ?? '1000000000000042',
         role: auth.role ?? 'admin',
@@ -92,10 +91,10 @@ export async function createTestApp(
  */
 export async function sessionToken(
   app: FastifyInstance,
-  db: Db,
+  db: Sql,
   auth: Pick<AuthContext, 'adminId' | 'userId' | 'role'>,
 ): Promise<string> {
-  await db.execute(
+  await dz(db).execute(
     sql`insert into admins (id, fb_user_id, name) values (${auth.adminId}, ${auth.userId}, 'Test admin')
         on conflict do nothing`,
   );

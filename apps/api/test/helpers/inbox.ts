@@ -5,8 +5,8 @@ import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
-import type { Db } from '../../src/db/client.js';
-import { admins, contacts, pageAdmins, pages } from '../../src/db/schema.js';
+import { dz, type Db, type Sql } from '../../src/db/client.js';
+import { admins, contacts, pageAdmins, pages } from '../../src/db/schema/index.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { sessionToken, testConfig } from './app.js';
 import type { TestDatabase } from './db.js';
@@ -58,7 +58,7 @@ export async function buildChatApp(
   env: Record<string, string> = {},
 ) {
   const config = testConfig({ GRAPH_API_URL: emulatorUrl, ...env });
-  const app = await buildApp({ config, db: database.db, pool: database.pool, graph });
+  const app = await buildApp({ config, pool: database.pool, graph });
   await app.ready();
   return { app, config, tokens: tokenCipher(config.encryptionKey) };
 }
@@ -69,8 +69,8 @@ export interface SeededAdmin {
   auth: (app: FastifyInstance) => Promise<{ authorization: string }>;
 }
 
-export async function seedAdmin(db: Db, fbUserId: string, name = 'Admin'): Promise<SeededAdmin> {
-  const [row] = await db.insert(admins).values({ fbUserId, name }).returning({ id: admins.id });
+export async function seedAdmin(db: Sql, fbUserId: string, name = 'Admin'): Promise<SeededAdmin> {
+  const [row] = await dz(db).insert(admins).values({ fbUserId, name }).returning({ id: admins.id });
   const adminId = row?.id as string;
   return {
     adminId,

@@ -9,7 +9,7 @@ import { sessionToken } from './app.js';
 import { FULL_CONTROL } from './inbox.js';
 import type { Config } from '../../src/config.js';
 import { tokenCipher, type TokenCipher } from '../../src/crypto/tokens.js';
-import { admins, pageAdmins, pages } from '../../src/db/schema.js';
+import { admins, pageAdmins, pages } from '../../src/db/schema/index.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import type { ModuleDeps } from '../../src/modules/deps.js';
@@ -75,10 +75,9 @@ export async function startSyncEnv(
   const boss = await startBoss(database.url);
   const graph = graphFor(emulator.url);
   const config = testConfig({ GRAPH_API_URL: emulator.url, ...env });
-  const afterCommit = [...ingestConsumers(database.db), ...(listen ? [listen] : [])];
+  const afterCommit = [...ingestConsumers(database.pool), ...(listen ? [listen] : [])];
   const app = await buildApp({
     config,
-    db: database.db,
     pool: database.pool,
     boss,
     graph,
@@ -94,7 +93,7 @@ export async function startSyncEnv(
     config,
     tokens,
     app,
-    deps: { config, db: database.db, pool: database.pool, boss, graph, tokens, afterCommit },
+    deps: { config, pool: database.pool, boss, graph, tokens, afterCommit },
     close: async () => {
       await app.close();
       await stopBoss(boss, 1000);
@@ -123,7 +122,7 @@ export async function seedAccount(env: SyncEnv, name = 'Sync Admin'): Promise<Se
     adminId,
     fbUserId: user.id,
     headers: {
-      authorization: `Bearer ${await sessionToken(env.app, env.database.db, { adminId, userId: user.id, role: 'admin' })}`,
+      authorization: `Bearer ${await sessionToken(env.app, env.database.pool, { adminId, userId: user.id, role: 'admin' })}`,
     },
   };
 }

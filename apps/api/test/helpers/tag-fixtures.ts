@@ -1,6 +1,6 @@
 // Rows for the tags / user-tags tests: admins managing pages with contacts, inserted directly.
 import { randomInt } from 'node:crypto';
-import { admins, contacts, pageAdmins, pages } from '../../src/db/schema.js';
+import { admins, contacts, pageAdmins, pages } from '../../src/db/schema/index.js';
 import type { TestApp } from './app.js';
 
 const digits = (n: number) =>

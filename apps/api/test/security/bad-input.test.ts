@@ -6,7 +6,7 @@ import type { ContractRoute } from '@pagecast/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/db/schema.js';
+import { messages } from '../../src/db/schema/index.js';
 import {
   allRoutes,
   caseBuilders,

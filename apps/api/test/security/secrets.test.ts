@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { pages, pageSyncs } from '../../src/db/schema.js';
+import { pages, pageSyncs } from '../../src/db/schema/index.js';
 import { runPageSync } from '../../src/jobs/page-sync.js';
 import { loggerOptions } from '../../src/logger.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
@@ -90,7 +90,7 @@ beforeAll(async () => {
   await runPageSync(
     {
       config: world.config,
-      db: world.database.db,
+      pool: world.database.pool,
       graph: world.graph,
       tokens: tokenCipher(world.config.encryptionKey),
     },

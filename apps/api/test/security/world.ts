@@ -9,7 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { SESSION_TTL_MS } from '../../src/auth/jwt.js';
-import { openSession } from '../../src/auth/sessions.js';
+import { openSession } from '../../src/modules/sessions/repo.js';
 import { sessionToken } from '../helpers/app.js';
 import type { Config } from '../../src/config.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
@@ -23,7 +23,7 @@ import {
   messageTemplates,
   pageSyncs,
   tags,
-} from '../../src/db/schema.js';
+} from '../../src/db/schema/index.js';
 import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import { testConfig } from '../helpers/app.js';
@@ -97,7 +97,6 @@ export async function createWorld(
   const boss = await startBoss(database.url);
   const app = await buildApp({
     config,
-    db: database.db,
     pool: database.pool,
     boss,
     graph,
@@ -201,7 +200,7 @@ export async function createWorld(
       campaignId: campaign.id,
       templateId: template.id,
       jobId,
-      sessionId: await openSession(db, {
+      sessionId: await openSession(database.pool, {
         adminId: admin.id,
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
         userAgent: 'Another browser',
@@ -221,7 +220,7 @@ export async function createWorld(
     own,
     other,
     bearer: async (ids, role = 'admin') => ({
-      authorization: `Bearer ${await sessionToken(app, database.db, { adminId: ids.adminId, userId: ids.userId, role })}`,
+      authorization: `Bearer ${await sessionToken(app, database.pool, { adminId: ids.adminId, userId: ids.userId, role })}`,
     }),
     close: async () => {
       await app.close();

@@ -274,7 +274,7 @@ export class ChunkSender {
     for (let attempt = 0; attempt < OUTCOME_WRITE_ATTEMPTS; attempt++) {
       try {
         const sent = await repo.writeOutcomes(ctx.pool, target.campaignId, ctx.workerId, outcomes);
-        await applyMarksToSent(ctx.db, target.campaignId, sent);
+        await applyMarksToSent(ctx.pool, target.campaignId, sent);
         // Meta said they stopped marketing messages: none is sent to them again.
         const stopped = outcomes.filter(
           (o) => o.errorCode === OPTED_OUT || o.errorSubcode === OPTED_OUT,

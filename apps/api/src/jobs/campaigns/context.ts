@@ -2,7 +2,6 @@
 // send parameters (target.ts). Types only, so the files that use them do not import each other.
 import type { TemplateParamMap } from '@pagecast/contract';
 import type pg from 'pg';
-import type { Db } from '../../db/client.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { PageSendPacer } from '../pacing/page-send-pacer.js';
 import type { OutcomeTuning } from './outcome.js';
@@ -23,7 +22,6 @@ export interface BatchTuning extends OutcomeTuning {
 }
 
 export interface BatchContext {
-  db: Db;
   pool: pg.Pool;
   graph: GraphClient;
   pacer: PageSendPacer;

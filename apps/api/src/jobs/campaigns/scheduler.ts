@@ -6,6 +6,7 @@
 // durable. A cancelled campaign is not pending, so it never turns processing and its batches send nothing.
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
+import { inTransaction } from '../../db/client.js';
 import * as repo from '../../modules/campaigns/dispatch-repo.js';
 import {
   EMPTY_AUDIENCE_REASON,
@@ -50,7 +51,7 @@ export async function prepareDueCampaigns(
   batchSize: number,
 ): Promise<number> {
   let largest = 0;
-  const prepared = await repo.inTransaction(pool, async (client) => {
+  const prepared = await inTransaction(pool, async (client) => {
     let n = 0;
     for (const c of await repo.lockCampaignsToPrepare(client, PREPARE_LEAD_MS)) {
       const { audience } = await snapshot(client, boss, c, batchSize, c.scheduled_time);
@@ -72,7 +73,7 @@ export async function startDueCampaign(
   boss: PgBoss,
   batchSize: number,
 ): Promise<StartedCampaign | undefined> {
-  const started = await repo.inTransaction(pool, async (client) => {
+  const started = await inTransaction(pool, async (client) => {
     const c = await repo.lockDueCampaign(client);
     if (!c) return undefined;
     const { audience, batches } =

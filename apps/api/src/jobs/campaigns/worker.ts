@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Config } from '../../config.js';
-import { poolOf, type Db } from '../../db/client.js';
 import { createGraphClient, type GraphClient } from '../../graph/index.js';
 import { retireWorker, heartbeat } from '../../modules/campaigns/dispatch-repo.js';
 import { ProgressPublisher, publishCampaignsSafely } from '../../modules/campaigns/live.js';
@@ -60,7 +59,7 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
 
 export interface CampaignWorkerDeps {
   config: Config;
-  db: Db;
+  pool: pg.Pool;
   boss: PgBoss;
   decryptToken: (enc: string) => string;
   logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -79,7 +78,7 @@ export async function startCampaignWorker(
   overrides: Partial<CampaignWorkerOptions> = {},
 ): Promise<CampaignWorker> {
   const options = { ...DEFAULT_CAMPAIGN_WORKER_OPTIONS, ...overrides };
-  const pool: pg.Pool = poolOf(deps.db);
+  const pool: pg.Pool = deps.pool;
   const log = deps.logger ?? { warn: () => {}, error: () => {} };
   const workerId = randomUUID();
   const ownGraph = !deps.graph;
@@ -105,7 +104,6 @@ export async function startCampaignWorker(
     );
 
   const ctx: BatchContext = {
-    db: deps.db,
     pool,
     graph,
     pacer: new PageSendPacer(pool, deps.config.sendRatePerPage, options.rateHeadroom),

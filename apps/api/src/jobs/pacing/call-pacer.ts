@@ -2,7 +2,7 @@
 // atomically (the row lock serialises concurrent reservations, whichever worker or machine they come from)
 // and sleeps until it; Postgres's clock decides, so clocks of different machines never matter.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { dz, type Sql } from '../../db/client.js';
 import { sleep } from '../../lib/sleep.js';
 
 export interface Pacer {
@@ -18,7 +18,7 @@ export interface Pacer {
  * sent, and a sliding-window limit then refuses the second. `sleep` is how a caller waits (tests record it).
  */
 export function createPacer(
-  db: Db,
+  db: Sql,
   key: string,
   ratePerSecond: number,
   options: { headroom?: number; sleep?: (ms: number) => Promise<void> } = {},
@@ -27,7 +27,7 @@ export function createPacer(
   const wait = options.sleep ?? sleep;
   return {
     async acquire() {
-      const { rows } = await db.execute<{ wait_ms: number }>(sql`
+      const { rows } = await dz(db).execute<{ wait_ms: number }>(sql`
         insert into graph_pacers as g (key, next_at)
         values (${key}, clock_timestamp() + make_interval(secs => ${intervalMs / 1000}))
         on conflict (key) do update
@@ -38,7 +38,7 @@ export function createPacer(
       if (waitMs > 0) await wait(waitMs);
     },
     async penalize(waitMs) {
-      await db.execute(sql`
+      await dz(db).execute(sql`
         insert into graph_pacers as g (key, next_at)
         values (${key}, clock_timestamp() + make_interval(secs => ${waitMs / 1000}))
         on conflict (key) do update

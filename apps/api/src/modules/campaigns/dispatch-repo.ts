@@ -8,35 +8,13 @@
 // plans them once, instead of on every call (about a third of Postgres's CPU with ten pages sending at once).
 import type { TemplateParamMap } from '@pagecast/contract';
 import type pg from 'pg';
-import { statement } from '../../db/client.js';
+import { statement, type Sql } from '../../db/client.js';
 import {
   FLAGGED_FOR_REVIEW,
   TEMPLATE_PATH_REASON_TEXTS,
   UNKNOWN_OUTCOME_MESSAGE,
 } from './reasons.js';
 import { TASKS_SQL } from '../../auth/page-access.js';
-
-/** A pooled connection or the pool itself: statements that need no transaction run on either. */
-export type Queryable = pg.Pool | pg.PoolClient;
-
-/** Runs `fn` in one transaction on one pooled connection (rolled back when it throws). */
-export async function inTransaction<T>(
-  pool: pg.Pool,
-  fn: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const out = await fn(client);
-    await client.query('commit');
-    return out;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
 
 /** A recipient row's answer as the dispatch jobs decide it (jobs/campaigns/outcome.ts builds them). */
 export interface Outcome {
@@ -162,8 +140,8 @@ export async function markProcessing(client: pg.PoolClient, campaignId: string):
 }
 
 /** pending -> processing for a prepared campaign whose time has come (a batch may run before the scheduler). */
-export async function startIfDue(pool: Queryable, campaignId: string): Promise<void> {
-  await pool.query(
+export async function startIfDue(sql: Sql, campaignId: string): Promise<void> {
+  await sql.query(
     `update campaigns set status = 'processing', started_at = now()
      where id = $1 and status = 'pending' and scheduled_time <= now() and audience_count > 0`,
     [campaignId],
@@ -171,15 +149,15 @@ export async function startIfDue(pool: Queryable, campaignId: string): Promise<v
 }
 
 /** The planner's row estimate of campaign_recipients (-1: never analysed). */
-export async function recipientRowEstimate(pool: Queryable): Promise<number> {
-  const { rows } = await pool.query<{ reltuples: number }>(
+export async function recipientRowEstimate(sql: Sql): Promise<number> {
+  const { rows } = await sql.query<{ reltuples: number }>(
     `select reltuples::float8 as reltuples from pg_class where oid = 'campaign_recipients'::regclass`,
   );
   return Number(rows[0]?.reltuples ?? -1);
 }
 
-export async function analyzeRecipients(pool: Queryable): Promise<void> {
-  await pool.query('analyze campaign_recipients');
+export async function analyzeRecipients(sql: Sql): Promise<void> {
+  await sql.query('analyze campaign_recipients');
 }
 
 // ---- send --------------------------------------------------------------------------------------------
@@ -214,10 +192,10 @@ export interface SendTargetRow {
  * may (the campaign is the page's; a co-admin without messaging access is never used).
  */
 export async function loadSendTarget(
-  pool: Queryable,
+  sql: Sql,
   campaignId: string,
 ): Promise<SendTargetRow | undefined> {
-  const { rows } = await pool.query<SendTargetRow>(
+  const { rows } = await sql.query<SendTargetRow>(
     `select c.status, c.page_id, p.fb_page_id, l.admin_id as token_admin_id, l.page_token_enc, c.message,
             c.type, c.template_name, c.template_language, c.template_params,
             coalesce(m.status = 'approved', false) as template_ok,
@@ -281,13 +259,13 @@ const CLAIM_ROWS = statement(
  * any send: the heart of "at most once". Rows waiting for `not_before` are left for later.
  */
 export async function claimRows(
-  pool: Queryable,
+  sql: Sql,
   campaignId: string,
   batchNo: number,
   limit: number,
   workerId: string,
 ): Promise<ClaimedRow[]> {
-  const { rows } = await pool.query<ClaimedRow>({
+  const { rows } = await sql.query<ClaimedRow>({
     ...CLAIM_ROWS,
     values: [campaignId, batchNo, limit, workerId],
   });
@@ -295,8 +273,8 @@ export async function claimRows(
 }
 
 /** Campaigns (processing or completed) with returned rows waiting to be sent, at most `limit`. */
-export async function campaignsWithReturns(pool: Queryable, limit = 20): Promise<string[]> {
-  const { rows } = await pool.query<{ campaign_id: string }>(
+export async function campaignsWithReturns(sql: Sql, limit = 20): Promise<string[]> {
+  const { rows } = await sql.query<{ campaign_id: string }>(
     `select distinct r.campaign_id from campaign_recipients r
      join campaigns c on c.id = r.campaign_id
      where r.state = 'queued' and r.returned_at is not null
@@ -309,16 +287,54 @@ export async function campaignsWithReturns(pool: Queryable, limit = 20): Promise
 }
 
 /**
+ * Deliver on return: the contact (page `fbPageId`, `psid`) wrote at `at`, so their skipped rows (for one of
+ * `reasons`, in a campaign still delivering on return) go back to the queue, once each ('skipped' ->
+ * 'queued', `returned_at` set), and each campaign's skipped counter drops by as many, in one statement.
+ * Returns how many rows were taken up.
+ */
+export async function takeUpReturnedRows(
+  sql: Sql,
+  fbPageId: string,
+  psid: string,
+  reasons: readonly string[],
+  at: Date,
+): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `with eligible as (
+       select r.campaign_id, r.contact_id from campaign_recipients r
+       join campaigns c on c.id = r.campaign_id
+       join contacts ct on ct.id = r.contact_id
+       join pages p on p.id = ct.page_id
+       where p.fb_page_id = $1 and ct.psid = $2 and r.state = 'skipped' and r.returned_at is null
+         and r.skip_reason = any($3::text[]) and c.deliver_on_return_until > $4
+         and c.status in ('processing', 'completed')
+       for update of r skip locked),
+     u as (
+       update campaign_recipients r set state = 'queued', returned_at = now(), skip_reason = null,
+         not_before = null, worker_id = null
+       from eligible e
+       where r.campaign_id = e.campaign_id and r.contact_id = e.contact_id and r.state = 'skipped'
+       returning r.campaign_id),
+     per as (select campaign_id, count(*)::int as n from u group by campaign_id),
+     c as (update campaigns c set skipped_count = c.skipped_count - per.n from per
+           where c.id = per.campaign_id returning per.n)
+     select coalesce(sum(n), 0)::int as n from c`,
+    [fbPageId, psid, reasons, at],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
  * Deliver on return: claims up to `limit` rows of one campaign that went back to the queue because their
  * contact wrote to the page (`returned_at`), whatever their batch, in a processing or completed campaign.
  */
 export async function claimReturnedRows(
-  pool: Queryable,
+  sql: Sql,
   campaignId: string,
   limit: number,
   workerId: string,
 ): Promise<ClaimedRow[]> {
-  const { rows } = await pool.query<ClaimedRow>(
+  const { rows } = await sql.query<ClaimedRow>(
     `with picked as (
        select r.contact_id from campaign_recipients r
        where r.campaign_id = $1 and r.state = 'queued' and r.returned_at is not null
@@ -333,11 +349,11 @@ export async function claimReturnedRows(
 
 /** ms until the batch's next re-queued row may go, or null when nothing is left for this batch. */
 export async function nextQueuedWait(
-  pool: Queryable,
+  sql: Sql,
   campaignId: string,
   batchNo: number,
 ): Promise<number | null> {
-  const { rows } = await pool.query<{ n: number; wait_ms: number | null }>(
+  const { rows } = await sql.query<{ n: number; wait_ms: number | null }>(
     `select count(*)::int as n,
             (extract(epoch from (min(r.not_before) - now())) * 1000)::float8 as wait_ms
      from campaign_recipients r
@@ -363,12 +379,12 @@ const MARK_ATTEMPTED = statement(
  * sweeper took back (this worker looked dead) is not ours to send any more.
  */
 export async function markAttempted(
-  pool: Queryable,
+  sql: Sql,
   campaignId: string,
   contactIds: string[],
   workerId: string,
 ): Promise<Set<string>> {
-  const { rows } = await pool.query<{ contact_id: string }>({
+  const { rows } = await sql.query<{ contact_id: string }>({
     ...MARK_ATTEMPTED,
     values: [campaignId, contactIds, workerId],
   });
@@ -407,7 +423,7 @@ const WRITE_OUTCOMES = statement(
  * worker still holds are written. Returns the contact ids now 'sent' (for late delivery marks).
  */
 export async function writeOutcomes(
-  pool: Queryable,
+  sql: Sql,
   campaignId: string,
   workerId: string,
   outcomes: Outcome[],
@@ -417,7 +433,7 @@ export async function writeOutcomes(
   // up by primary key (`contact_id = any($3)`). A VALUES list planned against stale statistics ("no row is
   // sending") became the inner side of a nested loop and was rebuilt for every sending row of the campaign:
   // ~40 ms of Postgres CPU per call, the bottleneck of ten pages sending at once.
-  const { rows } = await pool.query<{ contact_id: string }>({
+  const { rows } = await sql.query<{ contact_id: string }>({
     ...WRITE_OUTCOMES,
     values: [
       campaignId,
@@ -444,26 +460,22 @@ export async function writeOutcomes(
 /** processing -> failed with a reason (token or permission lost); queued rows stay queued, unsent. */
 /** Stops the campaign; `invalidTokenOf` (an admin id) marks that admin's page token invalid as well. */
 export async function failCampaign(
-  pool: Queryable,
+  sql: Sql,
   campaignId: string,
   reason: string,
   invalidTokenOf: string | null,
 ): Promise<void> {
-  const { rows } = await pool.query<{ page_id: string }>(
+  const { rows } = await sql.query<{ page_id: string }>(
     `update campaigns set status = 'failed', status_reason = $2, completed_at = now()
      where id = $1 and status = 'processing' returning page_id`,
     [campaignId, reason],
   );
-  if (invalidTokenOf && rows[0]) await markTokenInvalid(pool, rows[0].page_id, invalidTokenOf);
+  if (invalidTokenOf && rows[0]) await markTokenInvalid(sql, rows[0].page_id, invalidTokenOf);
 }
 
 /** The platform refused this admin's page token: no send uses it again until they sign in. */
-export async function markTokenInvalid(
-  pool: Queryable,
-  pageUuid: string,
-  adminId: string,
-): Promise<void> {
-  await pool.query(
+export async function markTokenInvalid(sql: Sql, pageUuid: string, adminId: string): Promise<void> {
+  await sql.query(
     `update page_admins set token_status = 'invalid' where page_id = $1 and admin_id = $2`,
     [pageUuid, adminId],
   );
@@ -471,12 +483,12 @@ export async function markTokenInvalid(
 
 /** Meta answered that these contacts stopped marketing messages (2300034): none is sent to them again. */
 export async function stopSubscriptions(
-  pool: Queryable,
+  sql: Sql,
   campaignId: string,
   contactIds: string[],
 ): Promise<void> {
   if (contactIds.length === 0) return;
-  await pool.query(
+  await sql.query(
     `update marketing_subscriptions s set status = 'stopped', stopped_at = now(), updated_at = now()
      from campaigns c
      where c.id = $1 and s.page_id = c.page_id and s.contact_id = any($2::uuid[]) and s.status = 'subscribed'`,
@@ -485,12 +497,8 @@ export async function stopSubscriptions(
 }
 
 /** Deliver on return: a campaign that cannot send now keeps its returned rows waiting `ms` before a retry. */
-export async function deferReturnedRows(
-  pool: Queryable,
-  campaignId: string,
-  ms: number,
-): Promise<void> {
-  await pool.query(
+export async function deferReturnedRows(sql: Sql, campaignId: string, ms: number): Promise<void> {
+  await sql.query(
     `update campaign_recipients set not_before = now() + $2 * interval '1 millisecond'
      where campaign_id = $1 and state = 'queued' and returned_at is not null`,
     [campaignId, ms],
@@ -501,8 +509,8 @@ export async function deferReturnedRows(
  * processing -> completed once no row is queued or sending (every processing campaign, or just one); the
  * reason keeps why the template path stopped, if it did, and counts rows flagged for review. Returns the completed campaigns' ids.
  */
-export async function completeIfDone(pool: Queryable, campaignId?: string): Promise<string[]> {
-  const { rows } = await pool.query<{ id: string }>(
+export async function completeIfDone(sql: Sql, campaignId?: string): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
     `with done as (
        select c.id, (select count(*) from campaign_recipients r
                      where r.campaign_id = c.id and r.state = 'unknown')::int as unknown
@@ -527,12 +535,12 @@ export async function completeIfDone(pool: Queryable, campaignId?: string): Prom
  * fail with the reason from now on, without a call; the other paths go on. Idempotent.
  */
 export async function stopPath(
-  pool: Queryable,
+  sql: Sql,
   campaignId: string,
   path: string,
   reason: string,
 ): Promise<void> {
-  await pool.query(
+  await sql.query(
     `update campaigns set path_stops = path_stops || jsonb_build_object($2::text, $3::text)
      where id = $1 and not path_stops ? $2`,
     [campaignId, path, reason],
@@ -542,32 +550,28 @@ export async function stopPath(
 // ---- workers and recovery ----------------------------------------------------------------------------
 
 /** A worker's lease: rows it claims count as alive while its heartbeat is fresh. */
-export async function heartbeat(
-  pool: Queryable,
-  workerId: string,
-  campaignIds: string[],
-): Promise<void> {
-  await pool.query(
+export async function heartbeat(sql: Sql, workerId: string, campaignIds: string[]): Promise<void> {
+  await sql.query(
     `insert into campaign_workers (id, heartbeat_at, campaign_ids) values ($1, now(), $2::uuid[])
      on conflict (id) do update set heartbeat_at = now(), campaign_ids = excluded.campaign_ids`,
     [workerId, campaignIds],
   );
 }
 
-export async function retireWorker(pool: Queryable, workerId: string): Promise<void> {
-  await pool.query('delete from campaign_workers where id = $1', [workerId]);
+export async function retireWorker(sql: Sql, workerId: string): Promise<void> {
+  await sql.query('delete from campaign_workers where id = $1', [workerId]);
 }
 
-export async function pruneWorkers(pool: Queryable): Promise<void> {
-  await pool.query(`delete from campaign_workers where heartbeat_at < now() - interval '1 day'`);
+export async function pruneWorkers(sql: Sql): Promise<void> {
+  await sql.query(`delete from campaign_workers where heartbeat_at < now() - interval '1 day'`);
 }
 
 export async function campaignStatuses(
-  pool: Queryable,
+  sql: Sql,
   ids: string[],
 ): Promise<Array<{ id: string; status: string }>> {
   if (ids.length === 0) return [];
-  const { rows } = await pool.query<{ id: string; status: string }>(
+  const { rows } = await sql.query<{ id: string; status: string }>(
     'select id, status from campaigns where id = any($1::uuid[])',
     [ids],
   );
@@ -579,8 +583,8 @@ export async function campaignStatuses(
  * absurdly long ago. An attempted row's request may have reached the platform: flagged 'unknown', never
  * re-sent. A row claimed but not yet attempted (no sent_at) provably never went out: queued again.
  */
-export async function flagStaleSends(pool: Queryable, staleMs: number): Promise<number> {
-  const { rowCount } = await pool.query(
+export async function flagStaleSends(sql: Sql, staleMs: number): Promise<number> {
+  const { rowCount } = await sql.query(
     `update campaign_recipients r set
        state = case when r.sent_at is null then 'queued' else 'unknown' end,
        error_message = case when r.sent_at is null then null else $2 end,
@@ -601,12 +605,12 @@ export async function flagStaleSends(pool: Queryable, staleMs: number): Promise<
  * `campaignId/contactId` rows still in hand; `graceMs` leaves a claim just committed time to be registered.
  */
 export async function releaseOrphanedClaims(
-  pool: Queryable,
+  sql: Sql,
   workerId: string,
   held: string[],
   graceMs: number,
 ): Promise<number> {
-  const { rowCount } = await pool.query(
+  const { rowCount } = await sql.query(
     `update campaign_recipients r set
        state = case when r.sent_at is null then 'queued' else 'unknown' end,
        error_message = case when r.sent_at is null then null else $4 end,
@@ -624,10 +628,10 @@ export async function releaseOrphanedClaims(
  * works on the campaign. Whether a batch job still waits for them is pg-boss's to say (jobs/boss.ts).
  */
 export async function unattendedBatches(
-  pool: Queryable,
+  sql: Sql,
   staleMs: number,
 ): Promise<Array<{ campaignId: string; batches: number[] }>> {
-  const { rows } = await pool.query<{ campaign_id: string; batches: number[] }>(
+  const { rows } = await sql.query<{ campaign_id: string; batches: number[] }>(
     `select r.campaign_id, array_agg(distinct r.batch_no) as batches
      from campaigns c join campaign_recipients r on r.campaign_id = c.id and r.state = 'queued'
        -- A row waiting (a marketing campaign's warm-up) is rescued once its time has come.

@@ -3,22 +3,23 @@
 // campaign, so Campaign Analytics follows it without polling. Best effort: a lost event is caught up by the
 // client's refetch on (re)connect.
 import type { Campaign } from '@pagecast/contract';
-import { publish } from '../../realtime/index.js';
-import type { Queryable } from './dispatch-repo.js';
+import { publish } from '../../realtime/publish.js';
+import type { Sql } from '../../db/client.js';
 import { campaignsByIds } from './repo.js';
 
-const notify = (pool: Queryable, campaign: Campaign): Promise<void> =>
-  publish(pool, campaign.pageId, { type: 'campaign', pageId: campaign.pageId, campaign });
+async function notify(pool: Sql, campaign: Campaign): Promise<void> {
+  await publish(pool, campaign.pageId, { type: 'campaign', pageId: campaign.pageId, campaign });
+}
 
 /** Publishes the campaigns' current state (Postgres NOTIFY to every API process). */
-export async function publishCampaigns(pool: Queryable, ids: string[]): Promise<void> {
+export async function publishCampaigns(pool: Sql, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   for (const campaign of await campaignsByIds(pool, ids)) await notify(pool, campaign);
 }
 
 /** The same, never throwing: progress events must not fail a send or a sweep. */
 export function publishCampaignsSafely(
-  pool: Queryable,
+  pool: Sql,
   ids: string[],
   log?: { warn: (obj: object, msg: string) => void },
 ): Promise<void> {
@@ -33,7 +34,7 @@ export function publishCampaignsSafely(
  */
 export class ProgressPublisher {
   private readonly last = new Map<string, string>();
-  constructor(private readonly pool: Queryable) {}
+  constructor(private readonly pool: Sql) {}
 
   async tick(ids: string[]): Promise<void> {
     const live = new Set(ids);

@@ -13,12 +13,8 @@ import {
 } from '@pagecast/contract';
 import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
-import { poolOf, runStatement, statement, type Db } from '../../db/client.js';
+import { inTransaction, runStatement, statement, type Sql } from '../../db/client.js';
 import { RateLimitedError } from '../../errors.js';
-import type { Queryable } from './dispatch-repo.js';
-
-// Compatibility re-export for callers that still import it from here; db/client.ts owns it.
-export { poolOf } from '../../db/client.js';
 
 /** The columns every Campaign answer is built from (`c` = campaigns, `p` = pages, `t` = tags). */
 export const CAMPAIGN_COLUMNS = `
@@ -90,11 +86,11 @@ export function toCampaign(r: CampaignRow): Campaign {
 }
 
 export async function findTagOfPage(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   tagId: string,
 ): Promise<{ id: string; name: string } | undefined> {
-  const { rows } = await poolOf(db).query<{ id: string; name: string }>(
+  const { rows } = await db.query<{ id: string; name: string }>(
     'select id, name from tags where id = $1 and page_id = $2',
     [tagId, pageUuid],
   );
@@ -102,7 +98,7 @@ export async function findTagOfPage(
 }
 
 export async function insertCampaign(
-  db: Db,
+  db: Sql,
   input: {
     pageUuid: string;
     adminId: string;
@@ -122,9 +118,7 @@ export async function insertCampaign(
     marketing: CampaignMarketing | null;
   },
 ): Promise<Campaign> {
-  const client = await poolOf(db).connect();
-  try {
-    await client.query('begin');
+  return inTransaction(db, async (client) => {
     // One creation per page at a time: two requests can never both take the last slot of a limit.
     await client.query(`select pg_advisory_xact_lock(hashtext('campaign-create'), hashtext($1))`, [
       input.pageUuid,
@@ -137,15 +131,8 @@ export async function insertCampaign(
     );
     const over = creationLimitReached(counts[0] ?? { recent: 0, pending: 0 });
     if (over) throw over;
-    const campaign = await insertCampaignRow(client, input);
-    await client.query('commit');
-    return campaign;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    return insertCampaignRow(client, input);
+  });
 }
 
 export const CREATION_LIMIT_MESSAGES = {
@@ -233,7 +220,7 @@ const ADMIN_PAGE_CAMPAIGNS = statement(
 
 /** One page of campaigns (newest first) of page `fbPageId` if `adminId` manages it, else null. */
 export async function listAdminPageCampaigns(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   page: number,
@@ -252,11 +239,11 @@ export async function listAdminPageCampaigns(
 
 /** The campaign and the admin's tasks on its page, if they manage it (else undefined: 404). */
 export async function findCampaignForAdmin(
-  db: Db,
+  db: Sql,
   campaignId: string,
   adminId: string,
 ): Promise<{ campaign: Campaign; tasks: string[] } | undefined> {
-  const { rows } = await poolOf(db).query<CampaignRow & { tasks: string[] }>(
+  const { rows } = await db.query<CampaignRow & { tasks: string[] }>(
     `select ${CAMPAIGN_COLUMNS}, pa.tasks from ${CAMPAIGN_FROM}
      join page_admins pa on pa.page_id = c.page_id and pa.admin_id = $2
      where c.id = $1`,
@@ -267,7 +254,7 @@ export async function findCampaignForAdmin(
 }
 
 /** The campaigns with these ids (any page): the live progress events carry them whole. */
-export async function campaignsByIds(pool: Queryable, ids: string[]): Promise<Campaign[]> {
+export async function campaignsByIds(pool: Sql, ids: string[]): Promise<Campaign[]> {
   if (ids.length === 0) return [];
   const { rows } = await pool.query<CampaignRow>(
     `select ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM} where c.id = any($1::uuid[])`,
@@ -291,8 +278,8 @@ export interface FunnelCounts {
   waiting: number;
 }
 
-export async function funnelCounts(db: Db, campaignId: string): Promise<FunnelCounts> {
-  const { rows } = await poolOf(db).query<FunnelCounts>(
+export async function funnelCounts(db: Sql, campaignId: string): Promise<FunnelCounts> {
+  const { rows } = await db.query<FunnelCounts>(
     `select count(*)::int as audience,
             count(*) filter (where state = 'sent' and returned_at is not null)::int as returned,
             count(*) filter (where state = 'skipped' and returned_at is null and skip_reason = any($2::text[])
@@ -313,10 +300,10 @@ export async function funnelCounts(db: Db, campaignId: string): Promise<FunnelCo
 
 /** How many recipients were skipped for each reason, most first. */
 export async function skipGroups(
-  db: Db,
+  db: Sql,
   campaignId: string,
 ): Promise<Array<{ reason: SkipReason; count: number }>> {
-  const { rows } = await poolOf(db).query<{ reason: SkipReason; count: number }>(
+  const { rows } = await db.query<{ reason: SkipReason; count: number }>(
     `select skip_reason as reason, count(*)::int as count
      from campaign_recipients where campaign_id = $1 and state = 'skipped'
      group by skip_reason order by count desc`,
@@ -326,12 +313,12 @@ export async function skipGroups(
 }
 
 export async function failureGroups(
-  db: Db,
+  db: Sql,
   campaignId: string,
 ): Promise<
   Array<{ code: number | null; subcode: number | null; message: string | null; count: number }>
 > {
-  const { rows } = await poolOf(db).query<{
+  const { rows } = await db.query<{
     code: number | null;
     subcode: number | null;
     message: string | null;
@@ -381,11 +368,11 @@ const RECIPIENT_COLUMNS = `r.psid, ct.name, r.state, r.messaging_type, r.tag, r.
   r.interacted_at, r.error_code, r.error_subcode, r.error_message, r.skip_reason, r.contact_id`;
 
 export async function listRecipients(
-  db: Db,
+  db: Sql,
   campaignId: string,
   opts: { page: number; limit: number; outcome?: CampaignRecipient['state'] },
 ): Promise<{ data: CampaignRecipient[]; total: number }> {
-  const pool = poolOf(db);
+  const pool = db;
   const filter = opts.outcome ? 'and r.state = $2' : 'and $2::text is null';
   const params = [campaignId, opts.outcome ?? null];
   const [list, count] = await Promise.all([
@@ -405,13 +392,13 @@ export async function listRecipients(
 
 /** Every recipient in keyset pages of `chunk` rows (a CSV export of 100k rows never sits in memory). */
 export async function* iterateRecipients(
-  db: Db,
+  db: Sql,
   campaignId: string,
   chunk = 2000,
 ): AsyncGenerator<RecipientRow & { error_subcode: number | null }> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const { rows } = await poolOf(db).query<RecipientRow>(
+    const { rows } = await db.query<RecipientRow>(
       `select ${RECIPIENT_COLUMNS} from campaign_recipients r join contacts ct on ct.id = r.contact_id
        where r.campaign_id = $1 and r.contact_id > $2 order by r.contact_id limit $3`,
       [campaignId, after, chunk],
@@ -424,11 +411,11 @@ export async function* iterateRecipients(
 
 /** pending/processing -> cancelled; undefined when the campaign is in another status. */
 export async function cancelCampaign(
-  db: Db,
+  db: Sql,
   campaignId: string,
   reason: string,
 ): Promise<Campaign | undefined> {
-  const { rows } = await poolOf(db).query<CampaignRow>(
+  const { rows } = await db.query<CampaignRow>(
     `with c as (
        update campaigns set status = 'cancelled', status_reason = $2, completed_at = now()
        where id = $1 and status in ('pending', 'processing') returning *)
@@ -443,7 +430,7 @@ export async function cancelCampaign(
  * how many of those outside it hold a marketing-messages subscription.
  */
 export async function audiencePreview(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   tagId: string | null,
 ): Promise<{
@@ -452,7 +439,7 @@ export async function audiencePreview(
   outsideWindow: number;
   subscribersOutside: number;
 }> {
-  const { rows } = await poolOf(db).query<{ total: number; inside: number; subscribers: number }>(
+  const { rows } = await db.query<{ total: number; inside: number; subscribers: number }>(
     `select count(*)::int as total,
             count(*) filter (where c.last_inbound_at > now() - interval '24 hours')::int as inside,
             count(*) filter (where not coalesce(c.last_inbound_at > now() - interval '24 hours', false)

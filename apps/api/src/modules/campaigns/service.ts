@@ -18,7 +18,7 @@ import {
 } from '@pagecast/contract';
 import { assertPageAdmin, pageAccessError, type PageRow } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
-import { poolOf, type Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -42,7 +42,7 @@ export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 export const NOT_CANCELLABLE = 'Only a pending or processing campaign can be cancelled';
 
 /** A tag id that is not one of the page's tags: 400 on the tagId field (create and preview alike). */
-async function tagOfPage(db: Db, pageUuid: string, tagId: string) {
+async function tagOfPage(db: Sql, pageUuid: string, tagId: string) {
   const tag = await repo.findTagOfPage(db, pageUuid, tagId);
   if (!tag) throw new ValidationError(TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
   return tag;
@@ -50,7 +50,7 @@ async function tagOfPage(db: Db, pageUuid: string, tagId: string) {
 
 /** The body was validated by the contract (spec §5 rules, time against the current minute). */
 async function createCampaign(
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens' | 'config'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
   adminId: string,
   body: Required<Pick<CreateCampaignBody, 'pageId'>> & {
     /** ISO 8601, as the contract's transform leaves it. */
@@ -67,7 +67,7 @@ async function createCampaign(
     marketing: boolean;
   },
 ): Promise<Campaign> {
-  const { db } = deps;
+  const { pool: db } = deps;
   const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
   const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
   const template = body.templateId
@@ -98,16 +98,16 @@ async function createCampaign(
  * field, and nothing is stored.
  */
 async function marketingCampaign(
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens' | 'config'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
   adminId: string,
   page: PageRow,
   tagId: string | null,
   name: string,
 ): Promise<repo.CampaignMarketing> {
   const refuse = (message: string) => new ValidationError(message, { marketing: [message] });
-  const adAccountId = await marketingRepo.adAccountOf(deps.db, page.id);
+  const adAccountId = await marketingRepo.adAccountOf(deps.pool, page.id);
   if (!adAccountId) throw refuse(MARKETING_MESSAGES.notSetUp);
-  if ((await marketingRepo.countSubscribers(deps.db, page.id, tagId)) === 0)
+  if ((await marketingRepo.countSubscribers(deps.pool, page.id, tagId)) === 0)
     throw refuse(MARKETING_MESSAGES.noSubscribers);
   // Meta's Flow 2: the admin's own user token with the marketing permissions, not the page token.
   let userToken: string;
@@ -146,7 +146,7 @@ async function marketingCampaign(
  * filled and none unknown. Else a 400 on the field, and nothing is stored.
  */
 async function campaignTemplate(
-  db: Db,
+  db: Sql,
   adminId: string,
   pageUuid: string,
   templateId: string,
@@ -185,7 +185,7 @@ export function pageMeta(total: number, itemCount: number, page: number, limit: 
 }
 
 async function listCampaigns(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   page: number,
@@ -198,7 +198,7 @@ async function listCampaigns(
 }
 
 async function audiencePreview(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   tagId: string | undefined,
@@ -209,7 +209,7 @@ async function audiencePreview(
 }
 
 async function campaignOf(
-  db: Db,
+  db: Sql,
   adminId: string,
   campaignId: string,
   need: PageNeed = 'analytics',
@@ -233,7 +233,7 @@ export function failureReason(
 }
 
 async function campaignDetail(
-  db: Db,
+  db: Sql,
   adminId: string,
   campaignId: string,
 ): Promise<CampaignDetail> {
@@ -263,7 +263,7 @@ async function campaignDetail(
 }
 
 async function listRecipients(
-  db: Db,
+  db: Sql,
   adminId: string,
   campaignId: string,
   opts: { page: number; limit: number; outcome?: CampaignRecipient['state'] },
@@ -291,7 +291,7 @@ const CSV_HEADER = [
 
 /** The recipients as a CSV stream (header row first), read from the database in keyset chunks. */
 async function exportRecipients(
-  db: Db,
+  db: Sql,
   adminId: string,
   campaignId: string,
 ): Promise<{ campaign: Campaign; stream: Readable }> {
@@ -325,12 +325,12 @@ async function exportRecipients(
   return { campaign, stream: Readable.from(lines()) };
 }
 
-async function cancelCampaign(db: Db, adminId: string, campaignId: string): Promise<Campaign> {
+async function cancelCampaign(db: Sql, adminId: string, campaignId: string): Promise<Campaign> {
   await campaignOf(db, adminId, campaignId, 'messaging');
   const cancelled = await repo.cancelCampaign(db, campaignId, CANCELLED_REASON);
   if (!cancelled) throw new ConflictError(NOT_CANCELLABLE);
   // Every open Analytics screen of the page sees it stop (the workers see it at their next sweep).
-  await publishCampaignsSafely(poolOf(db), [cancelled.id]);
+  await publishCampaignsSafely(db, [cancelled.id]);
   return cancelled;
 }
 
@@ -338,9 +338,9 @@ export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
 /** The campaign routes' rules; every call checks that `adminId` manages the page (else 404). */
 export function createCampaignsService(
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens' | 'config'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
 ) {
-  const { db } = deps;
+  const { pool: db } = deps;
   return {
     createCampaign: (adminId: string, body: Parameters<typeof createCampaign>[2]) =>
       createCampaign(deps, adminId, body),

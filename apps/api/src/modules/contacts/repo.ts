@@ -2,7 +2,7 @@
 // a contact. Upserts are monotonic: an older source (a sync page fetched before a webhook arrived) never
 // overwrites newer facts (last message time, preview, last inbound time) and never blanks a known field.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { dz, type Sql } from '../../db/client.js';
 
 export interface ContactUpsert {
   psid: string;
@@ -31,11 +31,34 @@ const preview = (text: string | null | undefined) =>
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
+ * The SET clause that moves a contact's last activity forward, never back: the preview follows the newest
+ * message (a tie goes to the newcomer), and the last message and last inbound times only grow, so an older
+ * source (a sync page fetched before a webhook arrived, history) never overwrites newer facts. The one
+ * statement of this rule, for the upserts here and the inbox's store of messages (one statement there
+ * too). Arguments are SQL expressions (columns or parameters), never data.
+ */
+export function activitySet(
+  target: string,
+  at: string,
+  preview: string,
+  inboundAt: string,
+): string {
+  return `last_message_preview = case
+        when ${at} is not null
+         and (${target}.last_message_at is null or ${at} >= ${target}.last_message_at)
+        then coalesce(${preview}, ${target}.last_message_preview)
+        else ${target}.last_message_preview end,
+      last_message_at = greatest(${target}.last_message_at, ${at}),
+      last_inbound_at = greatest(${target}.last_inbound_at, ${inboundAt}),
+      updated_at = now()`;
+}
+
+/**
  * Upserts many contacts of one page in one statement (INSERT ... SELECT jsonb_to_recordset ... ON CONFLICT). Rows with
  * the same PSID are merged first (Postgres refuses to update one row twice in a statement).
  */
 export async function upsertContacts(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   rows: readonly ContactUpsert[],
 ): Promise<UpsertedContact[]> {
@@ -57,7 +80,7 @@ export async function upsertContacts(
       last_inbound_at: iso(r.lastInboundAt),
     })),
   );
-  const { rows: out } = await db.execute<UpsertedContact>(sql`
+  const { rows: out } = await dz(db).execute<UpsertedContact>(sql`
     insert into contacts as c (page_id, psid, name, first_name, last_name, email, profile_pic,
                                last_message_at, last_message_preview, last_inbound_at)
     select ${pageUuid}::uuid, u.psid, u.name, u.first_name, u.last_name, u.email, u.profile_pic,
@@ -71,21 +94,21 @@ export async function upsertContacts(
       last_name = coalesce(excluded.last_name, c.last_name),
       email = coalesce(excluded.email, c.email),
       profile_pic = coalesce(excluded.profile_pic, c.profile_pic),
-      last_message_preview = case
-        when excluded.last_message_at is not null
-         and (c.last_message_at is null or excluded.last_message_at >= c.last_message_at)
-        then coalesce(excluded.last_message_preview, c.last_message_preview)
-        else c.last_message_preview end,
-      last_message_at = greatest(c.last_message_at, excluded.last_message_at),
-      last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
-      updated_at = now()
+      ${sql.raw(
+        activitySet(
+          'c',
+          'excluded.last_message_at',
+          'excluded.last_message_preview',
+          'excluded.last_inbound_at',
+        ),
+      )}
     returning c.id, c.psid, (xmax = 0) as inserted`);
   // A name without its parts (the Conversations API's participants have `name` only): the first word is
   // the first name, the rest the last name, where none is known yet. A profile's own parts (the User
   // Profile API's first_name and last_name) replace them when they come.
   const split = list.filter((r) => r.name && !r.firstName).map((r) => r.psid);
   if (split.length > 0)
-    await db.execute(sql`
+    await dz(db).execute(sql`
       update contacts set
         first_name = substring(btrim(name) from '^\\S+'),
         last_name = coalesce(last_name, nullif(btrim(substring(btrim(name) from '^\\S+\\s+(.*)$')), ''))
@@ -95,7 +118,7 @@ export async function upsertContacts(
 }
 
 export async function upsertContact(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   row: ContactUpsert,
 ): Promise<UpsertedContact> {
@@ -106,4 +129,24 @@ export async function upsertContact(
 
 function stripUndefined(r: ContactUpsert): ContactUpsert {
   return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as ContactUpsert;
+}
+
+/** One more message the page has not seen in this conversation. */
+export async function countUnread(db: Sql, contactId: string): Promise<void> {
+  await dz(db).execute(
+    sql`update contacts set unread_count = unread_count + 1 where id = ${contactId}`,
+  );
+}
+
+/** The contact edited message `mid`: it becomes the preview, when it is their newest message. */
+export async function previewEdited(
+  db: Sql,
+  e: { pageUuid: string; contactId: string; mid: string; text: string },
+): Promise<void> {
+  await dz(db).execute(sql`
+    update contacts c set last_message_preview = left(${e.text}, ${PREVIEW_MAX_CHARS}), updated_at = now()
+     where c.id = ${e.contactId}
+       and not exists (select 1 from messages n where n.contact_id = c.id
+                        and n.created_at > (select created_at from messages where page_id = ${e.pageUuid}
+                                              and mid = ${e.mid}))`);
 }

@@ -1,9 +1,7 @@
 // SQL of data deletion (spec §4 "Data deletion"; docs/data-deletion.md). Every function takes a Db or a transaction.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { textArray, type Db, type Tx } from '../../db/client.js';
-import { admins, campaigns, deletionRequests, pageAdmins, pages } from '../../db/schema.js';
-
-export type Exec = Db | Tx;
+import { dz, textArray, type Sql } from '../../db/client.js';
+import { admins, campaigns, deletionRequests, pageAdmins, pages } from '../../db/schema/index.js';
 
 export type AdminRow = typeof admins.$inferSelect;
 export type DeletionRequestRow = typeof deletionRequests.$inferSelect;
@@ -13,14 +11,14 @@ export interface OwnedPage {
   fbPageId: string;
 }
 
-export async function findAdmin(db: Exec, fbUserId: string): Promise<AdminRow | undefined> {
-  const [row] = await db.select().from(admins).where(eq(admins.fbUserId, fbUserId)).limit(1);
+export async function findAdmin(db: Sql, fbUserId: string): Promise<AdminRow | undefined> {
+  const [row] = await dz(db).select().from(admins).where(eq(admins.fbUserId, fbUserId)).limit(1);
   return row;
 }
 
 /** Pages this admin manages with no other admin linked: they go with the admin. */
-export async function soleManagedPages(db: Exec, adminId: string): Promise<OwnedPage[]> {
-  const res = await db.execute<{ id: string; fb_page_id: string }>(sql`
+export async function soleManagedPages(db: Sql, adminId: string): Promise<OwnedPage[]> {
+  const res = await dz(db).execute<{ id: string; fb_page_id: string }>(sql`
     select p.id, p.fb_page_id
     from ${pages} p
     join ${pageAdmins} pa on pa.page_id = p.id and pa.admin_id = ${adminId}
@@ -31,8 +29,8 @@ export async function soleManagedPages(db: Exec, adminId: string): Promise<Owned
   return res.rows.map((r) => ({ id: r.id, fbPageId: r.fb_page_id }));
 }
 
-export async function linkedPageCount(db: Exec, adminId: string): Promise<number> {
-  const res = await db.execute<{ n: number }>(
+export async function linkedPageCount(db: Sql, adminId: string): Promise<number> {
+  const res = await dz(db).execute<{ n: number }>(
     sql`select count(*)::int as n from page_admins where admin_id = ${adminId}`,
   );
   return res.rows[0]?.n ?? 0;
@@ -40,12 +38,12 @@ export async function linkedPageCount(db: Exec, adminId: string): Promise<number
 
 /** Stops the campaigns that could still send: workers re-check the status before claiming recipients. */
 export async function cancelActiveCampaigns(
-  db: Exec,
+  db: Sql,
   pageIds: string[],
   reason: string,
 ): Promise<string[]> {
   if (pageIds.length === 0) return [];
-  const rows = await db
+  const rows = await dz(db)
     .update(campaigns)
     .set({ status: 'cancelled', statusReason: reason, completedAt: new Date() })
     .where(
@@ -55,8 +53,8 @@ export async function cancelActiveCampaigns(
   return rows.map((r) => r.id);
 }
 
-export async function revokeAdminToken(db: Exec, adminId: string, wipe: boolean): Promise<void> {
-  await db
+export async function revokeAdminToken(db: Sql, adminId: string, wipe: boolean): Promise<void> {
+  await dz(db)
     .update(admins)
     .set({
       tokenStatus: 'revoked',
@@ -65,15 +63,15 @@ export async function revokeAdminToken(db: Exec, adminId: string, wipe: boolean)
     })
     .where(eq(admins.id, adminId));
   // Their own page tokens too: a campaign on a shared page goes on with another admin's, or stops.
-  await db
+  await dz(db)
     .update(pageAdmins)
     .set({ tokenStatus: 'revoked', ...(wipe ? { pageTokenEnc: null } : {}) })
     .where(eq(pageAdmins.adminId, adminId));
 }
 
-export async function revokePageTokens(db: Exec, pageIds: string[], wipe: boolean): Promise<void> {
+export async function revokePageTokens(db: Sql, pageIds: string[], wipe: boolean): Promise<void> {
   if (pageIds.length === 0) return;
-  await db
+  await dz(db)
     .update(pages)
     .set({ tokenStatus: 'revoked', updatedAt: new Date(), ...(wipe ? { pageTokenEnc: null } : {}) })
     .where(inArray(pages.id, pageIds));
@@ -100,19 +98,19 @@ const CHILD_DELETES = {
 export const CHILD_TABLES = Object.keys(CHILD_DELETES) as Array<keyof typeof CHILD_DELETES>;
 
 export async function deleteChildChunk(
-  db: Exec,
+  db: Sql,
   table: keyof typeof CHILD_DELETES,
   pageId: string,
   limit: number,
 ): Promise<number> {
-  const res = await db.execute(CHILD_DELETES[table](pageId, limit));
+  const res = await dz(db).execute(CHILD_DELETES[table](pageId, limit));
   return res.rowCount ?? 0;
 }
 
 /** Stored webhook events of these pages (they hold message texts); the payload keeps the page id per entry. */
-export async function deleteWebhookEvents(db: Exec, fbPageIds: string[]): Promise<number> {
+export async function deleteWebhookEvents(db: Sql, fbPageIds: string[]): Promise<number> {
   if (fbPageIds.length === 0) return 0;
-  const res = await db.execute(sql`
+  const res = await dz(db).execute(sql`
     delete from webhook_events
     where exists (
       select 1 from jsonb_array_elements(
@@ -127,35 +125,38 @@ export async function deleteWebhookEvents(db: Exec, fbPageIds: string[]): Promis
  * Deletes the page (its cascade takes whatever the chunks left: tags, campaigns, syncs, links) unless another admin
  * linked it meanwhile; the row lock keeps a concurrent sign-in from linking it half way through.
  */
-export async function deletePageIfSole(tx: Tx, pageId: string, adminId: string): Promise<boolean> {
-  const locked = await tx.execute(sql`select id from pages where id = ${pageId} for update`);
+export async function deletePageIfSole(tx: Sql, pageId: string, adminId: string): Promise<boolean> {
+  const locked = await dz(tx).execute(sql`select id from pages where id = ${pageId} for update`);
   if (locked.rows.length === 0) return false;
-  const others = await tx.execute(
+  const others = await dz(tx).execute(
     sql`select 1 from page_admins where page_id = ${pageId} and admin_id <> ${adminId} limit 1`,
   );
   if (others.rows.length > 0) return false;
-  await tx.delete(pages).where(eq(pages.id, pageId));
+  await dz(tx).delete(pages).where(eq(pages.id, pageId));
   return true;
 }
 
 /** The admin row; page links, subscription cascade, and campaigns on shared pages keep a null admin. */
-export async function deleteAdminRow(db: Exec, adminId: string): Promise<boolean> {
-  const rows = await db.delete(admins).where(eq(admins.id, adminId)).returning({ id: admins.id });
+export async function deleteAdminRow(db: Sql, adminId: string): Promise<boolean> {
+  const rows = await dz(db)
+    .delete(admins)
+    .where(eq(admins.id, adminId))
+    .returning({ id: admins.id });
   return rows.length > 0;
 }
 
 // ---- deletion requests ---------------------------------------------------------------------------
 
 /** Serialises concurrent requests of one user (two callbacks at once share one open request). */
-export async function lockUser(tx: Tx, fbUserId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`deletion:${fbUserId}`}))`);
+export async function lockUser(tx: Sql, fbUserId: string): Promise<void> {
+  await dz(tx).execute(sql`select pg_advisory_xact_lock(hashtext(${`deletion:${fbUserId}`}))`);
 }
 
 export async function openRequestFor(
-  db: Exec,
+  db: Sql,
   fbUserId: string,
 ): Promise<DeletionRequestRow | undefined> {
-  const [row] = await db
+  const [row] = await dz(db)
     .select()
     .from(deletionRequests)
     .where(and(eq(deletionRequests.fbUserId, fbUserId), eq(deletionRequests.status, 'in_progress')))
@@ -165,12 +166,12 @@ export async function openRequestFor(
 }
 
 export async function insertRequest(
-  db: Exec,
+  db: Sql,
   fbUserId: string,
   confirmationCode: string,
   status: DeletionRequestRow['status'] = 'in_progress',
 ): Promise<DeletionRequestRow> {
-  const [row] = await db
+  const [row] = await dz(db)
     .insert(deletionRequests)
     .values({
       fbUserId,
@@ -182,8 +183,8 @@ export async function insertRequest(
   return row as DeletionRequestRow;
 }
 
-export async function completeRequests(db: Exec, fbUserId: string): Promise<void> {
-  await db
+export async function completeRequests(db: Sql, fbUserId: string): Promise<void> {
+  await dz(db)
     .update(deletionRequests)
     .set({ status: 'deleted', completedAt: new Date() })
     .where(
@@ -192,14 +193,14 @@ export async function completeRequests(db: Exec, fbUserId: string): Promise<void
 }
 
 /** By confirmation code, else the user's latest request. */
-export async function findRequest(db: Exec, id: string): Promise<DeletionRequestRow | undefined> {
-  const [byCode] = await db
+export async function findRequest(db: Sql, id: string): Promise<DeletionRequestRow | undefined> {
+  const [byCode] = await dz(db)
     .select()
     .from(deletionRequests)
     .where(eq(deletionRequests.confirmationCode, id))
     .limit(1);
   if (byCode) return byCode;
-  const [latest] = await db
+  const [latest] = await dz(db)
     .select()
     .from(deletionRequests)
     .where(eq(deletionRequests.fbUserId, id))

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DeletionStatus } from '@pagecast/contract';
 import { endSessions } from '../../auth/index.js';
-import type { Db, Tx } from '../../db/client.js';
+import { inTransaction, type Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import { GraphError } from '../../graph/index.js';
 import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
@@ -12,7 +12,6 @@ import { cancelQueuedJobs } from '../../jobs/boss.js';
 import { DATA_DELETION_QUEUE } from '../../jobs/queues.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
-import type { Exec } from './repo.js';
 
 export const DELETION_CANCEL_REASON = 'Data deletion requested';
 export const DEAUTHORIZE_CANCEL_REASON = 'App access was removed in Facebook';
@@ -47,7 +46,7 @@ interface StopOutcome {
  * so nothing is sent from here on. Shared pages keep running: another admin still manages them.
  */
 async function stopActivity(
-  tx: Exec,
+  tx: Sql,
   fbUserId: string,
   options: { reason: string; wipeTokens: boolean },
 ): Promise<StopOutcome | null> {
@@ -73,24 +72,24 @@ async function stopActivity(
  * the admin go. `atomic: true` (operator route) does all of it in one transaction.
  */
 export async function deleteAdminData(
-  db: Db,
+  db: Sql,
   fbUserId: string,
   options: { atomic?: boolean; chunkSize?: number } = {},
 ): Promise<DeletionOutcome> {
   if (options.atomic)
-    return db.transaction((tx) => runDeletion(tx, fbUserId, (fn) => fn(tx), Infinity));
+    return inTransaction(db, (tx) => runDeletion(tx, fbUserId, (fn) => fn(tx), Infinity));
   return runDeletion(
     db,
     fbUserId,
-    (fn) => db.transaction(fn),
+    (fn) => inTransaction(db, fn),
     options.chunkSize ?? DELETE_CHUNK_SIZE,
   );
 }
 
-type Step = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+type Step = <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
 
 async function runDeletion(
-  db: Exec,
+  db: Sql,
   fbUserId: string,
   step: Step,
   chunkSize: number,
@@ -139,7 +138,7 @@ async function runDeletion(
 }
 
 /** Runs the deletion inside a transaction the caller owns (operator route: all or nothing). */
-export function deleteAdminDataIn(tx: Tx, fbUserId: string): Promise<DeletionOutcome> {
+export function deleteAdminDataIn(tx: Sql, fbUserId: string): Promise<DeletionOutcome> {
   return runDeletion(tx, fbUserId, (fn) => fn(tx), Infinity);
 }
 
@@ -151,7 +150,7 @@ export function newConfirmationCode(): string {
 }
 
 /** The 'data-deletion' job: delete, then mark every open request of the user deleted. */
-export async function runDeletionJob(db: Db, fbUserId: string): Promise<DeletionOutcome> {
+export async function runDeletionJob(db: Sql, fbUserId: string): Promise<DeletionOutcome> {
   const outcome = await deleteAdminData(db, fbUserId);
   await repo.completeRequests(db, fbUserId);
   return outcome;
@@ -160,8 +159,10 @@ export async function runDeletionJob(db: Db, fbUserId: string): Promise<Deletion
 export type DeletionService = ReturnType<typeof createDeletionService>;
 
 /** What the routes ask of data deletion: requests, status, deauthorize, the operator's delete. */
-export function createDeletionService(deps: Pick<ModuleDeps, 'db' | 'boss' | 'graph' | 'config'>) {
-  const { db } = deps;
+export function createDeletionService(
+  deps: Pick<ModuleDeps, 'pool' | 'boss' | 'graph' | 'config'>,
+) {
+  const { pool: db } = deps;
   return {
     /**
      * Records the request (re-using an open one, so repeated callbacks share one code), stops the admin's
@@ -169,7 +170,7 @@ export function createDeletionService(deps: Pick<ModuleDeps, 'db' | 'boss' | 'gr
      */
     async requestDeletion(fbUserId: string): Promise<repo.DeletionRequestRow> {
       const request = await retryOnConflict(() =>
-        db.transaction(async (tx) => {
+        inTransaction(db, async (tx) => {
           await repo.lockUser(tx, fbUserId);
           await stopActivity(tx, fbUserId, { reason: DELETION_CANCEL_REASON, wipeTokens: true });
           return (
@@ -205,7 +206,7 @@ export function createDeletionService(deps: Pick<ModuleDeps, 'db' | 'boss' | 'gr
 
     /** Deauthorize callback: the user's tokens are dead; stop what would use them. Their data stays. */
     async deauthorizeUser(fbUserId: string): Promise<boolean> {
-      const stopped = await db.transaction((tx) =>
+      const stopped = await inTransaction(db, (tx) =>
         stopActivity(tx, fbUserId, { reason: DEAUTHORIZE_CANCEL_REASON, wipeTokens: false }),
       );
       return stopped !== null;
@@ -213,7 +214,7 @@ export function createDeletionService(deps: Pick<ModuleDeps, 'db' | 'boss' | 'gr
 
     /** Operator route: the whole deletion in one transaction, recorded as a completed request. 404 if unknown. */
     deleteAdminAsOperator(fbUserId: string): Promise<DeletionOutcome> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         await repo.lockUser(tx, fbUserId);
         const outcome = await deleteAdminDataIn(tx, fbUserId);
         if (!outcome.adminFound) throw new NotFoundError('User not found');

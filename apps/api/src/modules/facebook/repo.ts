@@ -1,7 +1,7 @@
 // SQL of Meta's callbacks: the record of signed_requests already used (single use).
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { dz, type Sql } from '../../db/client.js';
 
 export type CallbackKind = 'data_deletion' | 'deauthorize';
 
@@ -20,12 +20,12 @@ export const signedRequestDigest = (signedRequest: string) =>
  * Uses older than two days go on the way: past 24 h a signed_request is refused as too old anyway.
  */
 export async function claimUse(
-  db: Db,
+  db: Sql,
   digest: string,
   kind: CallbackKind,
   fbUserId: string,
 ): Promise<boolean> {
-  const { rows } = await db.execute<{ digest: string }>(sql`
+  const { rows } = await dz(db).execute<{ digest: string }>(sql`
     with cleaned as (delete from signed_request_uses where used_at < now() - interval '2 days')
     insert into signed_request_uses (digest, kind, fb_user_id) values (${digest}, ${kind}, ${fbUserId})
     on conflict (digest) do nothing
@@ -33,20 +33,20 @@ export async function claimUse(
   return rows.length > 0;
 }
 
-export async function setConfirmationCode(db: Db, digest: string, code: string): Promise<void> {
-  await db.execute(
+export async function setConfirmationCode(db: Sql, digest: string, code: string): Promise<void> {
+  await dz(db).execute(
     sql`update signed_request_uses set confirmation_code = ${code} where digest = ${digest}`,
   );
 }
 
 /** A first use that failed half-way is forgotten, so Meta's retry of it is served afresh. */
-export async function releaseUse(db: Db, digest: string): Promise<void> {
-  await db.execute(sql`delete from signed_request_uses where digest = ${digest}`);
+export async function releaseUse(db: Sql, digest: string): Promise<void> {
+  await dz(db).execute(sql`delete from signed_request_uses where digest = ${digest}`);
 }
 
 /** The confirmation code the first use answered (or, if it has none yet, the user's latest request's). */
-export async function firstAnswer(db: Db, digest: string): Promise<string | null> {
-  const { rows } = await db.execute<{ code: string | null }>(sql`
+export async function firstAnswer(db: Sql, digest: string): Promise<string | null> {
+  const { rows } = await dz(db).execute<{ code: string | null }>(sql`
     select coalesce(u.confirmation_code,
                     (select r.confirmation_code from deletion_requests r where r.fb_user_id = u.fb_user_id
                       order by r.requested_at desc limit 1)) as code

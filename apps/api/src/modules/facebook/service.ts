@@ -51,10 +51,10 @@ export type FacebookService = ReturnType<typeof createFacebookService>;
  * wipe a user who signed up again after the first one; a data-deletion replay answers the first code.
  */
 export function createFacebookService(
-  deps: Pick<ModuleDeps, 'config' | 'db'>,
+  deps: Pick<ModuleDeps, 'config' | 'pool'>,
   deletion: Pick<DeletionService, 'requestDeletion' | 'deauthorizeUser'>,
 ) {
-  const { db } = deps;
+  const { pool: db } = deps;
   return {
     /** Data deletion callback: the status URL and confirmation code Meta shows the user. */
     async dataDeletion(signedRequest: string): Promise<{ url: string; confirmation_code: string }> {

@@ -46,7 +46,7 @@ export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void
     const params = route.pathParams.safeParse(request.params);
     if (!params.success) throw validationError(params.error.issues);
     const { pageId } = params.data;
-    await assertPageAdmin(deps.db, auth.adminId, pageId, 'messaging');
+    await assertPageAdmin(deps.pool, auth.adminId, pageId, 'messaging');
     if (!hub) throw new UnavailableError('Live updates are not available right now');
 
     const stream = new PassThrough();
@@ -130,7 +130,7 @@ async function recheckAccess(
 ): Promise<void> {
   for (const stream of open) {
     try {
-      await assertPageAdmin(deps.db, stream.adminId, stream.pageId, 'messaging');
+      await assertPageAdmin(deps.pool, stream.adminId, stream.pageId, 'messaging');
     } catch (err) {
       if (err instanceof ForbiddenError || err instanceof NotFoundError) {
         stream.close(PAGE_ACCESS_LOST);

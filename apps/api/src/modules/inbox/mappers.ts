@@ -42,7 +42,7 @@ export function unknownContact(psid: string): RecipientFields {
   };
 }
 
-/** The message columns a MessageReceived is built from (chats/repo.ts MessageRow has them all). */
+/** The message columns a MessageReceived is built from (messages-repo.ts MessageRow has them all). */
 export interface MessageFields {
   mid: string;
   direction: 'in' | 'out';

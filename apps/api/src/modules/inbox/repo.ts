@@ -1,17 +1,17 @@
-// SQL of the inbox. Keyset paging everywhere: a cursor is the (sort key, id) of the last row served, so rows
+// SQL of the inbox's conversations (contacts as the inbox reads them; messages are in messages-repo.ts).
+// Keyset paging everywhere: a cursor is the (sort key, id) of the last row served, so rows
 // that move (a contact writing again jumps to the top) never shift the others between pages.
 // Every inbox request runs a few named statements (prepared once per connection), and each checks that the
 // admin manages the page in the same round trip as its first read (bench/FINDINGS.md).
 import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { poolOf, runStatement, statement, type Db, type Tx } from '../../db/client.js';
-import { contacts } from '../../db/schema.js';
-import type { MessageAttachment, RecipientMatch } from '@pagecast/contract';
-import { previewOf } from './attachments.js';
-import type { MessageFields, RecipientFields } from './mappers.js';
+import { dz, runStatement, statement, type Sql } from '../../db/client.js';
+import { contacts } from '../../db/schema/index.js';
+import type { RecipientMatch } from '@pagecast/contract';
+import type { RecipientFields } from './mappers.js';
 
 /** Timestamps travel as exact text (microseconds, UTC) so a cursor compares equal to the stored value. */
-const isoUs = (column: string) =>
+export const isoUs = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** A contact as the inbox reads it: what a Recipient needs, plus the keys paging and history use. */
@@ -47,11 +47,11 @@ const CONTACT_COLUMNS = contactColumns();
  * too (the webhook ingest announces a contact it has just created, before its commit).
  */
 export async function findRecipientFields(
-  db: Db | Tx,
+  db: Sql,
   pageUuid: string,
   psid: string,
 ): Promise<RecipientFields | null> {
-  const [row] = await db
+  const [row] = await dz(db)
     .select({
       psid: contacts.psid,
       name: contacts.name,
@@ -111,7 +111,7 @@ const CONTACTS_AFTER_UNDATED = statement(
  * instead of one OR that would walk the index from the start.
  */
 export async function listAdminPageContacts(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   after: RecipientCursor | null,
@@ -192,7 +192,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%
  * filter its contact_tags.
  */
 export async function searchAdminPageContacts(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   query: RecipientQuery,
@@ -208,7 +208,7 @@ export async function searchAdminPageContacts(
     where.push(`(c.last_message_at < ${at}::timestamptz
       or (c.last_message_at = ${at}::timestamptz and c.id < ${id}::uuid) or c.last_message_at is null)`);
   } else if (after) where.push(`c.last_message_at is null and c.id < ${param(after.id)}::uuid`);
-  const { rows } = await poolOf(db).query<ContactRow | { id: null }>(
+  const { rows } = await db.query<ContactRow | { id: null }>(
     pageContacts(`select ${CONTACT_COLUMNS} from contacts c where ${where.join(' and ')}
       order by c.last_message_at desc nulls last, c.id desc limit $3`),
     values,
@@ -219,7 +219,7 @@ export async function searchAdminPageContacts(
 
 /** How many of the page's contacts the search matches (null: the admin does not manage the page). */
 export async function countAdminPageContacts(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   query: RecipientQuery,
@@ -227,7 +227,7 @@ export async function countAdminPageContacts(
   const values: unknown[] = [fbPageId, adminId];
   const param = placeholders(values);
   const where = ['c.page_id = p.id', ...recipientMatch(query, param)];
-  const { rows } = await poolOf(db).query<{ n: number }>(
+  const { rows } = await db.query<{ n: number }>(
     `select (select count(*)::int from contacts c where ${where.join(' and ')}) as n
        from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p`,
     values,
@@ -244,7 +244,7 @@ const MARK_READ = statement(
 
 /** The admin opened the conversation: nothing in it is unread any more. True when it had unread messages. */
 export async function markContactRead(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   psid: string,
@@ -317,7 +317,7 @@ export interface PageContact {
 
 /** The page `fbPageId` if `adminId` manages it (else null) and its contact `psid` (null if unknown). */
 export async function findAdminPageContact(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
   psid: string,
@@ -352,156 +352,11 @@ export async function findAdminPageContact(
   return { page, contact, tags: row.contactTags ?? [] };
 }
 
-export interface MessageRow extends MessageFields {
-  id: string;
-  /** Exact sort key for the cursor. */
-  createdKey: string;
-}
-
-export interface MessageCursor {
-  at: string;
-  id: string;
-}
-
-const MESSAGE_COLUMNS = `m.id, m.mid, m.direction, m.text, m.sent_by as "sentBy", m.created_at as "createdAt",
-  ${isoUs('m.created_at')} as "createdKey", m.delivered_at as "deliveredAt", m.read_at as "readAt",
-  m.attachments, m.reaction`;
-/** The campaign that sent a page message (by its mid), for the label in the thread. */
-const CAMPAIGN_OF = `left join lateral (select cp.id as "campaignId", cp.name as "campaignName"
-    from campaign_recipients r join campaigns cp on cp.id = r.campaign_id
-   where m.direction = 'out' and r.message_id = m.mid and r.contact_id = m.contact_id limit 1) cp on true`;
-const MESSAGES_FIRST = statement(
-  'messages_first',
-  `select ${MESSAGE_COLUMNS}, cp.* from messages m ${CAMPAIGN_OF} where m.contact_id = $1
-   order by m.created_at desc, m.id desc limit $2`,
-);
-const MESSAGES_AFTER = statement(
-  'messages_after',
-  `select ${MESSAGE_COLUMNS}, cp.* from messages m ${CAMPAIGN_OF}
-   where m.contact_id = $1 and (m.created_at, m.id) < ($2::timestamptz, $3::uuid)
-   order by m.created_at desc, m.id desc limit $4`,
-);
-
-const PAGE_MESSAGE = statement(
-  'page_message_by_mid',
-  `select ${MESSAGE_COLUMNS}, cp.* from messages m join pages p on p.id = m.page_id ${CAMPAIGN_OF}
-   where p.fb_page_id = $1 and m.mid = $2`,
-);
-
-/** The message `mid` of the page with social id `fbPageId`, or null. */
-export async function findPageMessage(
-  db: Db,
-  fbPageId: string,
-  mid: string,
-): Promise<MessageRow | null> {
-  const [row] = await runStatement<MessageRow>(db, PAGE_MESSAGE, [fbPageId, mid]);
-  return row ?? null;
-}
-
-/** Newest first, (created_at DESC, id DESC) like messages_contact_recent_idx. */
-export async function listMessages(
-  db: Db,
-  contactUuid: string,
-  after: MessageCursor | null,
-  limit: number,
-): Promise<MessageRow[]> {
-  return after
-    ? runStatement<MessageRow>(db, MESSAGES_AFTER, [contactUuid, after.at, after.id, limit])
-    : runStatement<MessageRow>(db, MESSAGES_FIRST, [contactUuid, limit]);
-}
-
-export interface NewMessage {
-  mid: string;
-  direction: 'in' | 'out';
-  text: string;
-  sentBy: string;
-  createdAt: Date;
-  attachments?: MessageAttachment[];
-  /** Meta's time of the message, when known (history: its created_time). */
-  platformAt?: Date | null;
-}
-
-// One statement, atomic like the transaction it replaces: insert the new mids, move the contact's activity
-// fields forward, answer the rows. The final SELECT reads the snapshot from before the statement, so rows
-// inserted here come from RETURNING and rows stored earlier (by a webhook) from the table.
-const STORE_MESSAGES = statement(
-  'store_messages',
-  `with item as (
-     select * from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
-                          $11::jsonb[], $12::timestamptz[])
-       as u(mid, direction, text, sent_by, created_at, attachments, platform_at)),
-   inserted as (
-     insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, attachments,
-                           platform_at)
-     select $1::uuid, $2::uuid, mid, direction, text, sent_by, created_at, attachments, platform_at
-       from item
-     on conflict (page_id, mid) do nothing
-     returning id, mid, direction, text, sent_by as "sentBy", created_at as "createdAt",
-       ${isoUs('created_at')} as "createdKey", delivered_at as "deliveredAt", read_at as "readAt",
-       attachments, reaction),
-   touched as (
-     update contacts set
-       last_message_preview = case when last_message_at is null or last_message_at <= $8::timestamptz
-         then $9 else last_message_preview end,
-       last_message_at = greatest(last_message_at, $8::timestamptz),
-       last_inbound_at = greatest(last_inbound_at, $10::timestamptz),
-       updated_at = now()
-     where id = $2::uuid)
-   select * from inserted
-   union all
-   select ${MESSAGE_COLUMNS} from messages m
-   where m.page_id = $1::uuid and m.mid = any($3::text[]) and m.mid not in (select mid from inserted)`,
-);
-const MESSAGES_BY_MID = statement(
-  'messages_by_mid',
-  `select ${MESSAGE_COLUMNS}, cp.* from messages m ${CAMPAIGN_OF}
-   where m.page_id = $1 and m.mid = any($2::text[])`,
-);
-
-/**
- * Stores messages of one contact, once per mid (a webhook may have stored some already), and moves the
- * contact's last-activity fields forward (never back: history is older than what webhooks wrote).
- * Returns the rows of the given mids as stored.
- */
-export async function storeMessages(
-  db: Db,
-  pageUuid: string,
-  contactUuid: string,
-  items: NewMessage[],
-): Promise<MessageRow[]> {
-  if (items.length === 0) return [];
-  const latest = items.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
-  const inbound = items.filter((m) => m.direction === 'in');
-  const latestIn = inbound.length
-    ? inbound.reduce((a, b) => (b.createdAt > a.createdAt ? b : a)).createdAt.toISOString()
-    : null;
-  const mids = items.map((m) => m.mid);
-  const rows = await runStatement<MessageRow>(db, STORE_MESSAGES, [
-    pageUuid,
-    contactUuid,
-    mids,
-    items.map((m) => m.direction),
-    items.map((m) => m.text),
-    items.map((m) => m.sentBy),
-    items.map((m) => m.createdAt.toISOString()),
-    latest.createdAt.toISOString(),
-    previewOf(latest.text, latest.attachments ?? []),
-    latestIn,
-    items.map((m) => (m.attachments?.length ? JSON.stringify(m.attachments) : null)),
-    items.map((m) => m.platformAt?.toISOString() ?? null),
-  ]);
-  // A concurrent writer of the same mid (a webhook) that committed after this statement's snapshot: its
-  // row is neither inserted here nor visible above; read again now that it is committed.
-  if (rows.length < new Set(mids).size)
-    return runStatement<MessageRow>(db, MESSAGES_BY_MID, [pageUuid, mids]);
-  return rows;
-}
-
 const MARK_HISTORY_SYNCED = statement(
   'mark_history_synced',
   'update contacts set history_synced_at = now() where id = $1',
 );
 
-export async function markHistorySynced(db: Db, contactUuid: string): Promise<void> {
+export async function markHistorySynced(db: Sql, contactUuid: string): Promise<void> {
   await runStatement(db, MARK_HISTORY_SYNCED, [contactUuid]);
 }

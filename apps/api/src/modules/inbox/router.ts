@@ -12,7 +12,7 @@ const { events: _events, ...routes } = contract.inbox;
 export const inboxContract = routes;
 
 export const inboxRouter = (deps: ModuleDeps) => {
-  const chats = createInboxService(deps, (pageFbId, event) => publish(deps.db, pageFbId, event));
+  const chats = createInboxService(deps, (pageFbId, event) => publish(deps.pool, pageFbId, event));
   return s.router(routes, {
     // The service checks page access (404) in the same round trip as its first read.
     getRecipients: withAdmin(async ({ params, query }, { adminId }) => ({

@@ -24,11 +24,12 @@ import {
   UnprocessableError,
   ValidationError,
 } from '../../errors.js';
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { graphAttachments } from './attachments.js';
 import { toMessage, toRecipient } from './mappers.js';
+import * as messages from './messages-repo.js';
 import * as repo from './repo.js';
 import { requestRecheck } from '../sign-in/page-access-check.js';
 import { countHit } from '../../http/rate-limit-store.js';
@@ -89,15 +90,15 @@ const parseFbTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1
  * A stored message of page `pageFbId` as the live inbox shows it, or null: what the realtime hub loads when
  * a NOTIFY carried only the message's reference (too big for the payload).
  */
-export function liveMessageLoader(db: Db) {
+export function liveMessageLoader(db: Sql) {
   return async (pageFbId: string, mid: string): Promise<MessageReceived | null> => {
-    const row = await repo.findPageMessage(db, pageFbId, mid);
+    const row = await messages.findPageMessage(db, pageFbId, mid);
     return row ? toMessage(row) : null;
   };
 }
 
 export function createInboxService(deps: ModuleDeps, publish: Publish): InboxService {
-  const { db } = deps;
+  const { pool: db } = deps;
 
   /**
    * Inbox replies are typed by people: ceilings a minute per admin on the page, per page, and a lower one for
@@ -170,7 +171,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
             after,
             fields: HISTORY_FIELDS,
           });
-        const items: repo.NewMessage[] = r.messages.map((m) => {
+        const items: messages.NewMessage[] = r.messages.map((m) => {
           const inbound = m.from?.id === contact.psid;
           return {
             mid: m.id,
@@ -182,7 +183,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
             attachments: graphAttachments(m),
           };
         });
-        await repo.storeMessages(db, page.id, contact.id, items);
+        await messages.storeMessages(db, page.id, contact.id, items);
         fetched += items.length;
         after = r.nextCursor;
       } while (after && fetched < HISTORY_FETCH_MAX);
@@ -240,7 +241,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         // The stored part of the conversation is still worth showing; the next open tries again.
         if (!(err instanceof GraphError)) throw err;
       }
-      const rows = await repo.listMessages(
+      const rows = await messages.listMessages(
         db,
         contact.id,
         cursor ? { at: cursor.at as string, id: cursor.id } : null,
@@ -310,7 +311,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         }
         throw err;
       }
-      const [row] = await repo.storeMessages(db, page.id, contact.id, [
+      const [row] = await messages.storeMessages(db, page.id, contact.id, [
         {
           mid: sent.messageId,
           direction: 'out',

@@ -2,7 +2,7 @@
 // requests sent. Raw SQL on the pool, as the other capabilities.
 import type { MarketingSetup } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
-import { poolOf, type Db } from '../../db/client.js';
+import { dz, type Sql } from '../../db/client.js';
 
 export interface AdAccount {
   id: string;
@@ -10,8 +10,12 @@ export interface AdAccount {
   currency: string | null;
 }
 
-export async function setupOf(db: Db, pageUuid: string, fbPageId: string): Promise<MarketingSetup> {
-  const { rows } = await poolOf(db).query<{
+export async function setupOf(
+  db: Sql,
+  pageUuid: string,
+  fbPageId: string,
+): Promise<MarketingSetup> {
+  const { rows } = await db.query<{
     ad_id: string | null;
     ad_name: string | null;
     currency: string | null;
@@ -41,16 +45,16 @@ export async function setupOf(db: Db, pageUuid: string, fbPageId: string): Promi
   };
 }
 
-export async function connect(db: Db, pageUuid: string, account: AdAccount): Promise<void> {
-  await poolOf(db).query(
+export async function connect(db: Sql, pageUuid: string, account: AdAccount): Promise<void> {
+  await db.query(
     `update pages set marketing_ad_account_id = $2, marketing_ad_account_name = $3, marketing_currency = $4,
        marketing_connected_at = now() where id = $1`,
     [pageUuid, account.id, account.name, account.currency],
   );
 }
 
-export async function disconnect(db: Db, pageUuid: string): Promise<void> {
-  await poolOf(db).query(
+export async function disconnect(db: Sql, pageUuid: string): Promise<void> {
+  await db.query(
     `update pages set marketing_ad_account_id = null, marketing_ad_account_name = null,
        marketing_currency = null, marketing_connected_at = null where id = $1`,
     [pageUuid],
@@ -65,11 +69,11 @@ export interface ContactRef {
 
 /** The page's contact with this PSID, and whether their 24-hour window is open. */
 export async function contactOf(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   psid: string,
 ): Promise<ContactRef | undefined> {
-  const { rows } = await poolOf(db).query<ContactRef>(
+  const { rows } = await db.query<ContactRef>(
     `select id, psid, coalesce(last_inbound_at > now() - interval '24 hours', false) as "insideWindow"
      from contacts where page_id = $1 and psid = $2`,
     [pageUuid, psid],
@@ -86,8 +90,8 @@ export interface SubscriptionRow {
 }
 
 /** The contact's subscription (if any) and the last opt-in request sent to them. */
-export async function subscriptionOf(db: Db, contactId: string): Promise<SubscriptionRow> {
-  const { rows } = await poolOf(db).query<SubscriptionRow>(
+export async function subscriptionOf(db: Sql, contactId: string): Promise<SubscriptionRow> {
+  const { rows } = await db.query<SubscriptionRow>(
     `select s.status, s.title, case when s.status = 'stopped' then s.stopped_at else s.subscribed_at end as since,
             r.title as "lastTitle", r.sent_at as "lastSentAt"
      from (select 1) one
@@ -104,7 +108,7 @@ export async function subscriptionOf(db: Db, contactId: string): Promise<Subscri
  * weekly rule): one statement, so two admins asking at once send one request. Returns the new row's id.
  */
 export async function insertRequest(
-  db: Db,
+  db: Sql,
   input: {
     pageUuid: string;
     contactId: string;
@@ -113,7 +117,7 @@ export async function insertRequest(
     intervalMs: number;
   },
 ): Promise<string | undefined> {
-  const { rows } = await poolOf(db).query<{ id: string }>(
+  const { rows } = await db.query<{ id: string }>(
     `insert into optin_requests (page_id, contact_id, title, admin_id)
      select $1::uuid, $2::uuid, $3::text, (select id from admins where id = $4::uuid)
      where pg_try_advisory_xact_lock(hashtext('optin'), hashtext($2::uuid::text))
@@ -125,20 +129,20 @@ export async function insertRequest(
   return rows[0]?.id;
 }
 
-export async function setRequestMid(db: Db, id: string, mid: string): Promise<void> {
-  await poolOf(db).query('update optin_requests set mid = $2 where id = $1', [id, mid]);
+export async function setRequestMid(db: Sql, id: string, mid: string): Promise<void> {
+  await db.query('update optin_requests set mid = $2 where id = $1', [id, mid]);
 }
 
-export async function deleteRequest(db: Db, id: string): Promise<void> {
-  await poolOf(db).query('delete from optin_requests where id = $1', [id]);
+export async function deleteRequest(db: Sql, id: string): Promise<void> {
+  await db.query('delete from optin_requests where id = $1', [id]);
 }
 
 /**
  * A subscription token arrived (opt-in webhook) or changed status: one row per contact and page. Runs inside
- * the webhook ingest's transaction, so it goes through `db.execute` (the pool is not the transaction's).
+ * the webhook ingest's transaction, so it goes through `dz(db).execute` (the pool is not the transaction's).
  */
 export async function upsertSubscription(
-  db: Db,
+  db: Sql,
   input: {
     pageUuid: string;
     contactId: string;
@@ -149,7 +153,7 @@ export async function upsertSubscription(
   },
 ): Promise<void> {
   const { pageUuid, contactId, token, status, title, at } = input;
-  await db.execute(sql`
+  await dz(db).execute(sql`
     insert into marketing_subscriptions (page_id, contact_id, token, status, title, subscribed_at, stopped_at)
     values (${pageUuid}, ${contactId}, ${token}, ${status}, ${title}, ${at},
             case when ${status} = 'stopped' then ${at}::timestamptz end)
@@ -165,12 +169,12 @@ export async function upsertSubscription(
 
 /** The page sync's read of Meta's token list: tokens of known contacts become subscriptions. */
 export async function importSubscriptions(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   tokens: Array<{ psid: string; token: string; title: string | null; at: Date }>,
 ): Promise<number> {
   if (tokens.length === 0) return 0;
-  const { rowCount } = await poolOf(db).query(
+  const { rowCount } = await db.query(
     `insert into marketing_subscriptions (page_id, contact_id, token, status, title, subscribed_at)
      select $1, c.id, t.token, 'subscribed', t.title, t.at
      from json_to_recordset($2::json) as t(psid text, token text, title text, at timestamptz)
@@ -186,8 +190,8 @@ export async function importSubscriptions(
   return rowCount ?? 0;
 }
 
-export async function stopSubscription(db: Db, contactId: string): Promise<void> {
-  await poolOf(db).query(
+export async function stopSubscription(db: Sql, contactId: string): Promise<void> {
+  await db.query(
     `update marketing_subscriptions set status = 'stopped', stopped_at = now(), updated_at = now()
      where contact_id = $1 and status = 'subscribed'`,
     [contactId],
@@ -195,8 +199,8 @@ export async function stopSubscription(db: Db, contactId: string): Promise<void>
 }
 
 /** The page's ad account for marketing messages (null: not set up). */
-export async function adAccountOf(db: Db, pageUuid: string): Promise<string | null> {
-  const { rows } = await poolOf(db).query<{ id: string | null }>(
+export async function adAccountOf(db: Sql, pageUuid: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string | null }>(
     'select marketing_ad_account_id as id from pages where id = $1',
     [pageUuid],
   );
@@ -205,11 +209,11 @@ export async function adAccountOf(db: Db, pageUuid: string): Promise<string | nu
 
 /** Subscribed contacts of the page, or of one tag. */
 export async function countSubscribers(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   tagId: string | null,
 ): Promise<number> {
-  const { rows } = await poolOf(db).query<{ n: number }>(
+  const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from marketing_subscriptions s
      where s.page_id = $1 and s.status = 'subscribed'
        and ($2::uuid is null or exists (select 1 from contact_tags ct where ct.contact_id = s.contact_id and ct.tag_id = $2))`,
@@ -219,8 +223,8 @@ export async function countSubscribers(
 }
 
 /** Pending or processing campaigns of the page that send marketing messages. */
-export async function scheduledMarketingCampaigns(db: Db, pageUuid: string): Promise<number> {
-  const { rows } = await poolOf(db).query<{ n: number }>(
+export async function scheduledMarketingCampaigns(db: Sql, pageUuid: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from campaigns
      where page_id = $1 and marketing and status in ('pending', 'processing')`,
     [pageUuid],
@@ -228,9 +232,13 @@ export async function scheduledMarketingCampaigns(db: Db, pageUuid: string): Pro
   return rows[0]?.n ?? 0;
 }
 
-/** The contact a subscription token belongs to (runs in the webhook ingest's transaction: db.execute). */
-export async function psidOfToken(db: Db, pageUuid: string, token: string): Promise<string | null> {
-  const { rows } = await db.execute<{ psid: string }>(sql`
+/** The contact a subscription token belongs to (runs in the webhook ingest's transaction: dz(db).execute). */
+export async function psidOfToken(
+  db: Sql,
+  pageUuid: string,
+  token: string,
+): Promise<string | null> {
+  const { rows } = await dz(db).execute<{ psid: string }>(sql`
     select c.psid from marketing_subscriptions s join contacts c on c.id = s.contact_id
     where s.page_id = ${pageUuid} and s.token = ${token} limit 1`);
   return rows[0]?.psid ?? null;
@@ -239,10 +247,10 @@ export async function psidOfToken(db: Db, pageUuid: string, token: string): Prom
 /** The admin's own (encrypted) user token, when it is still good. */
 /** The admin's user token (encrypted) and the permissions they granted, for the Marketing Message API. */
 export async function adminGrant(
-  db: Db,
+  db: Sql,
   adminId: string,
 ): Promise<{ enc: string | null; scopes: string[] | null }> {
-  const { rows } = await poolOf(db).query<{ enc: string | null; scopes: string[] | null }>(
+  const { rows } = await db.query<{ enc: string | null; scopes: string[] | null }>(
     `select case when token_status = 'valid' then user_token_enc end as enc, granted_scopes as scopes
        from admins where id = $1`,
     [adminId],

@@ -78,10 +78,10 @@ export function isPermissionRefusal(err: GraphError): boolean {
  * (docs/product.md §6).
  */
 export async function marketingUserToken(
-  deps: Pick<ModuleDeps, 'db' | 'tokens'>,
+  deps: Pick<ModuleDeps, 'pool' | 'tokens'>,
   adminId: string,
 ): Promise<string> {
-  const grant = await repo.adminGrant(deps.db, adminId);
+  const grant = await repo.adminGrant(deps.pool, adminId);
   const missing = missingScopes(grant.scopes, MARKETING_SCOPES);
   if (missing.length > 0) throw new UnprocessableError(PERMISSION_MESSAGES.marketing(missing));
   if (!grant.enc) throw new ConflictError(RECONNECT_MESSAGE);
@@ -99,8 +99,8 @@ const ADS_SCOPES = ['ads_read', 'ads_management'];
 
 export type MarketingService = ReturnType<typeof createMarketingService>;
 
-export function createMarketingService(deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>) {
-  const { db } = deps;
+export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>) {
+  const { pool: db } = deps;
 
   const pageForGraph = (adminId: string, fbPageId: string) =>
     pageOnFacebook(deps, adminId, fbPageId);

@@ -1,7 +1,7 @@
 // Where subscribers come from: Meta's token list (read at the end of each page sync, so subscribers gained
 // outside Pagecast, e.g. through click-to-Messenger ads, show up) and the `messaging_optins` webhook of a
 // contact answering the opt-in request (or stopping / resuming from it).
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import type { WebhookEvent } from '../webhooks/listeners.js';
 import { marketingGraph, type GraphClient } from '../../graph/index.js';
 import { upsertContact } from '../contacts/repo.js';
@@ -9,7 +9,7 @@ import * as repo from './repo.js';
 
 /** Reads the page's subscription tokens and records those of known contacts. Returns how many changed. */
 export async function syncPageSubscribers(
-  db: Db,
+  db: Sql,
   graph: GraphClient,
   pageUuid: string,
   fbPageId: string,
@@ -50,7 +50,7 @@ export interface OptinItem {
  * underscore depending on the source: both are accepted. Returns true when a subscription was written.
  */
 export async function applyOptin(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   psid: string,
   optin: OptinItem,
@@ -98,7 +98,7 @@ const MARKETING_FIELDS: Record<string, WebhookEvent['kind']> = {
  * cannot be joined to a contact: ignored.
  */
 export async function marketingEvent(
-  db: Db,
+  db: Sql,
   page: { id: string; fbPageId: string },
   field: string | undefined,
   v: MarketingValue,

@@ -3,7 +3,7 @@
 import type { Campaign, Page } from '@pagecast/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { allows, TASKS_SQL } from '../../auth/page-access.js';
-import { poolOf, type Db } from '../../db/client.js';
+import { dz, type Sql } from '../../db/client.js';
 import {
   CAMPAIGN_COLUMNS,
   CAMPAIGN_FROM,
@@ -32,8 +32,8 @@ const toPage = (r: PageRowJson): Page => ({
 });
 
 /** The admin's pages (optionally one of them) with their tags, in one query, ordered by name. */
-async function selectAdminPages(db: Db, adminId: string, extra: SQL = sql``): Promise<Page[]> {
-  const { rows } = await db.execute<PageRowJson>(sql`
+async function selectAdminPages(db: Sql, adminId: string, extra: SQL = sql``): Promise<Page[]> {
+  const { rows } = await dz(db).execute<PageRowJson>(sql`
     select p.id, p.fb_page_id as "pageId", p.name, p.profile_picture as "profilePicture",
            p.sync_scope as "syncScope", pa.tasks,
            coalesce(
@@ -48,10 +48,10 @@ async function selectAdminPages(db: Db, adminId: string, extra: SQL = sql``): Pr
   return rows.map(toPage);
 }
 
-export const listAdminPages = (db: Db, adminId: string) => selectAdminPages(db, adminId);
+export const listAdminPages = (db: Sql, adminId: string) => selectAdminPages(db, adminId);
 
 export async function findAdminPage(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
 ): Promise<Page | null> {
@@ -76,8 +76,8 @@ export type OverviewCounts = {
 };
 
 /** Contact counts (total, inside the 24-hour window), tag count and the latest sync: one query. */
-export async function overviewCounts(db: Db, pageUuid: string): Promise<OverviewCounts> {
-  const { rows } = await db.execute<OverviewCounts>(sql`
+export async function overviewCounts(db: Sql, pageUuid: string): Promise<OverviewCounts> {
+  const { rows } = await dz(db).execute<OverviewCounts>(sql`
     select
       (select count(*)::int from contacts c where c.page_id = ${pageUuid}) as "contactsTotal",
       (select count(*)::int from contacts c
@@ -100,11 +100,11 @@ export async function overviewCounts(db: Db, pageUuid: string): Promise<Overview
  * every Campaign answer is built from (campaigns/repo.ts).
  */
 export async function overviewCampaigns(
-  db: Db,
+  db: Sql,
   page: { id: string; pageId: string },
   limit = 5,
 ): Promise<{ upcoming: Campaign[]; last: Campaign | null }> {
-  const { rows } = await poolOf(db).query<CampaignRow & { kind: 'upcoming' | 'last' }>(
+  const { rows } = await db.query<CampaignRow & { kind: 'upcoming' | 'last' }>(
     `(select 'upcoming' as kind, ${CAMPAIGN_COLUMNS} from ${CAMPAIGN_FROM}
        where c.page_id = $1 and c.status = 'pending'
        order by c.scheduled_time, c.id

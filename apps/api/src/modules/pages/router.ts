@@ -27,7 +27,7 @@ export const pagesRouter = (deps: ModuleDeps) => {
       body: await pages.getOverview(adminId, params.pageId),
     })),
     syncPage: withAdmin(async ({ params }, { adminId }) => {
-      const page = await assertPageAdmin(deps.db, adminId, params.pageId, 'messaging');
+      const page = await assertPageAdmin(deps.pool, adminId, params.pageId, 'messaging');
       const { jobId } = await startPageSync(deps.pool, deps.boss, page.id);
       return { status: 202, body: { jobId } };
     }),

@@ -15,7 +15,7 @@ const syncStatus = (s: string): SyncStatusValue =>
 
 export type PagesService = ReturnType<typeof createPagesService>;
 
-export function createPagesService({ db }: Pick<ModuleDeps, 'db'>) {
+export function createPagesService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
   async function getPage(adminId: string, fbPageId: string): Promise<Page> {
     // Opening a page needs its insights at least (a role with neither messaging nor insights: 403).
     const page = await repo.findAdminPage(db, adminId, fbPageId);

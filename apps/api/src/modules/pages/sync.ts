@@ -4,9 +4,11 @@ import { randomUUID } from 'node:crypto';
 import type { SyncStatus } from '@pagecast/contract';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
+import { inTransaction } from '../../db/client.js';
 import { ConflictError, UnavailableError } from '../../errors.js';
 import { PAGE_SYNC_QUEUE } from '../../jobs/queues.js';
 import { PAGE_SYNC_SEND_OPTIONS, type PageSyncJobData } from '../../jobs/page-sync.js';
+import * as syncRepo from './sync-repo.js';
 
 export interface StartedSync {
   jobId: string;
@@ -26,44 +28,24 @@ export async function startPageSync(
   pageUuid: string,
 ): Promise<StartedSync> {
   if (!boss) throw new UnavailableError('Background jobs are not available right now');
-  const client = await pool.connect();
-  try {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await client.query('begin');
-      try {
-        const id = randomUUID();
-        const inserted = await client.query(
-          `insert into page_syncs (id, page_id, job_id, status) values ($1::uuid, $2, $1::text, 'waiting')
-           on conflict (page_id) where status in ('waiting', 'running') do nothing
-           returning id`,
-          [id, pageUuid],
-        );
-        if (inserted.rowCount === 1) {
-          await boss.send(PAGE_SYNC_QUEUE, { syncId: id } satisfies PageSyncJobData, {
-            ...PAGE_SYNC_SEND_OPTIONS,
-            id,
-            db: { executeSql: (text, values) => client.query(text, values) },
-          });
-          await client.query('commit');
-          return { jobId: id, status: 'waiting', created: true };
-        }
-        const active = await client.query<{ id: string; status: 'waiting' | 'running' }>(
-          `select id, status from page_syncs where page_id = $1 and status in ('waiting', 'running')`,
-          [pageUuid],
-        );
-        await client.query('commit');
-        const row = active.rows[0];
-        if (row) return { jobId: row.id, status: row.status, created: false };
-        // The active sync finished between our insert and select: try again.
-      } catch (err) {
-        await client.query('rollback').catch(() => {});
-        throw err;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const started = await inTransaction(pool, async (tx): Promise<StartedSync | null> => {
+      const id = randomUUID();
+      if (await syncRepo.insertWaitingSync(tx, id, pageUuid)) {
+        await boss.send(PAGE_SYNC_QUEUE, { syncId: id } satisfies PageSyncJobData, {
+          ...PAGE_SYNC_SEND_OPTIONS,
+          id,
+          db: { executeSql: (text, values) => tx.query(text, values) },
+        });
+        return { jobId: id, status: 'waiting', created: true };
       }
-    }
-    throw new ConflictError('The page sync could not be started, please try again');
-  } finally {
-    client.release();
+      const row = await syncRepo.activeSync(tx, pageUuid);
+      return row ? { jobId: row.id, status: row.status, created: false } : null;
+    });
+    if (started) return started;
+    // The active sync finished between our insert and select: try again.
   }
+  throw new ConflictError('The page sync could not be started, please try again');
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,19 +79,7 @@ export async function readSyncStatus(
     error: null,
   };
   if (!UUID.test(jobId)) return notFound;
-  const { rows } = await pool.query<{
-    status: string;
-    processed: number;
-    total: number | null;
-    error: string | null;
-  }>(
-    `select s.status, s.processed, s.total, s.error
-       from page_syncs s
-       join page_admins pa on pa.page_id = s.page_id and pa.admin_id = $2
-      where s.id = $1`,
-    [jobId, adminId],
-  );
-  const row = rows[0];
+  const row = await syncRepo.adminSync(pool, adminId, jobId);
   if (!row) return notFound;
   const status = (['waiting', 'running', 'completed', 'failed'] as const).find(
     (s) => s === row.status,

@@ -1,4 +1,4 @@
-// The admin's own sessions (auth/sessions.ts): log out, the list the account page shows, ending another.
+// The admin's own sessions (modules/sessions/repo.ts): log out, the list the account page shows, ending another.
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { endSessions, listActiveSessions, ownsSession } from '../../auth/index.js';
@@ -12,17 +12,17 @@ export const sessionsRouter = (deps: ModuleDeps) =>
   s.router(contract.sessions, {
     list: withAdmin(async (_args, { adminId, sessionId }) => ({
       status: 200 as const,
-      body: { sessions: await listActiveSessions(deps.db, adminId, sessionId) },
+      body: { sessions: await listActiveSessions(deps.pool, adminId, sessionId) },
     })),
     logout: withAdmin(async (_args, { adminId, sessionId }) => {
-      await endSessions(deps.db, { adminId, sessionId }, 'logout');
+      await endSessions(deps.pool, { adminId, sessionId }, 'logout');
       return { status: 200 as const, body: { success: true as const } };
     }),
     // Someone else's session reads as unknown (404); ending an already ended one is a no-op.
     revoke: withAdmin(async ({ params }, { adminId }) => {
-      if (!(await ownsSession(deps.db, adminId, params.id)))
+      if (!(await ownsSession(deps.pool, adminId, params.id)))
         throw new NotFoundError('Session not found');
-      await endSessions(deps.db, { adminId, sessionId: params.id }, 'revoked');
+      await endSessions(deps.pool, { adminId, sessionId: params.id }, 'revoked');
       return { status: 200 as const, body: { success: true as const } };
     }),
   });

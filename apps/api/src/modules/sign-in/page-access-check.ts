@@ -2,16 +2,15 @@
 // from /me/accounts with their stored user token, on a schedule and right after a Graph answer says their
 // token or role is gone. A page they lost is unlinked (its routes answer them 404 from then on); a user
 // token Facebook refuses ends the admin's sessions.
-import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { endSessions } from '../../auth/index.js';
-import { admins, pageAdmins } from '../../db/schema.js';
 import { GraphError } from '../../graph/index.js';
 import { PAGE_ACCESS_QUEUE } from '../../jobs/queues.js';
 import type { ModuleDeps } from '../deps.js';
-import { linkAdminPages } from './repo.js';
+import { adminUserToken, linkAdminPages, lockAdminSignIn, markAdminTokenRefused } from './repo.js';
 import { pagesWithWebhooksOff } from '../webhooks/repo.js';
 import { ACCOUNT_QUERY, subscribePages, toPageInputs } from './service.js';
+import { inTransaction } from '../../db/client.js';
 
 export type RecheckOutcome =
   | { kind: 'updated'; unlinked: number }
@@ -21,15 +20,12 @@ export type RecheckOutcome =
   | { kind: 'no_token' };
 
 export async function recheckAdminPages(
-  deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>,
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>,
   adminId: string,
 ): Promise<RecheckOutcome> {
-  const { db, graph, tokens } = deps;
+  const { pool: db, graph, tokens } = deps;
   if (!graph) throw new Error('the page access re-check needs the Graph API client');
-  const [admin] = await db
-    .select({ userTokenEnc: admins.userTokenEnc, tokenStatus: admins.tokenStatus })
-    .from(admins)
-    .where(eq(admins.id, adminId));
+  const admin = await adminUserToken(db, adminId);
   if (!admin?.userTokenEnc || admin.tokenStatus !== 'valid') return { kind: 'no_token' };
   let userToken: string;
   try {
@@ -42,12 +38,8 @@ export async function recheckAdminPages(
     accounts = await graph.listAccounts(userToken, ACCOUNT_QUERY);
   } catch (err) {
     if (err instanceof GraphError && err.kind === 'token') {
-      await db.transaction(async (tx) => {
-        await tx.update(admins).set({ tokenStatus: 'invalid' }).where(eq(admins.id, adminId));
-        await tx
-          .update(pageAdmins)
-          .set({ tokenStatus: 'invalid' })
-          .where(and(eq(pageAdmins.adminId, adminId), eq(pageAdmins.tokenStatus, 'valid')));
+      await inTransaction(db, async (tx) => {
+        await markAdminTokenRefused(tx, adminId);
         // Whoever holds their sessions no longer stands for a Facebook login that works: every session
         // and live stream ends, and the next sign-in renews the tokens.
         await endSessions(tx, { adminId }, 'token_refused');
@@ -56,10 +48,9 @@ export async function recheckAdminPages(
     }
     throw err;
   }
-  const unlinked = await db.transaction(async (tx) => {
+  const unlinked = await inTransaction(db, async (tx) => {
     // Serialised with this admin's sign-in (same lock), so the newer answer is the one kept.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(
-      (select fb_user_id from admins where id = ${adminId})))`);
+    await lockAdminSignIn(tx, adminId);
     return linkAdminPages(tx, adminId, toPageInputs(accounts, tokens.encrypt));
   });
   // Webhook features Meta refused or never confirmed are asked for again (a permission granted since, Meta

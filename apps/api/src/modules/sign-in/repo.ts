@@ -1,7 +1,7 @@
 // SQL of sign-in: the admin, their pages and the links between them, written in one transaction.
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { admins, pageAdmins, pages } from '../../db/schema.js';
+import { dz, inTransaction, type Sql } from '../../db/client.js';
+import { admins, pageAdmins, pages } from '../../db/schema/index.js';
 import { announceAccessChanged } from '../../realtime/index.js';
 
 export interface AdminInput {
@@ -33,15 +33,15 @@ export interface PageInput {
  * transactions lock rows in the same order (no deadlock).
  */
 export async function saveSignIn(
-  db: Db,
+  db: Sql,
   admin: AdminInput,
   pageInputs: PageInput[],
 ): Promise<{ adminId: string; unlinked: number }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
+  return inTransaction(db, async (tx) => {
+    await dz(tx).execute(
       sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(${admin.fbUserId}))`,
     );
-    const [saved] = await tx
+    const [saved] = await dz(tx)
       .insert(admins)
       .values({ ...admin, tokenStatus: 'valid' })
       .onConflictDoUpdate({
@@ -72,14 +72,14 @@ export async function saveSignIn(
  * re-check both run it, in their transaction. Returns how many pages were unlinked.
  */
 export async function linkAdminPages(
-  tx: Tx,
+  tx: Sql,
   adminId: string,
   pageInputs: PageInput[],
 ): Promise<number> {
   const sorted = [...pageInputs].sort((a, b) => a.fbPageId.localeCompare(b.fbPageId));
   let pageIds: string[] = [];
   if (sorted.length > 0) {
-    const rows = await tx
+    const rows = await dz(tx)
       .insert(pages)
       .values(
         sorted.map((p) => ({
@@ -106,7 +106,7 @@ export async function linkAdminPages(
       .returning({ id: pages.id, fbPageId: pages.fbPageId });
     const idOf = new Map(rows.map((r) => [r.fbPageId, r.id]));
     pageIds = sorted.map((p) => idOf.get(p.fbPageId) as string);
-    await tx
+    await dz(tx)
       .insert(pageAdmins)
       .values(
         sorted.map((p, i) => ({
@@ -127,7 +127,7 @@ export async function linkAdminPages(
         },
       });
   }
-  const removed = await tx
+  const removed = await dz(tx)
     .delete(pageAdmins)
     .where(
       pageIds.length > 0
@@ -138,4 +138,38 @@ export async function linkAdminPages(
   // Open live streams of this admin re-check their page once this commits (a lost page or role ends them).
   await announceAccessChanged(tx, adminId);
   return removed.length;
+}
+
+/** The admin's stored user token and its status, for the page access re-check. */
+export async function adminUserToken(
+  db: Sql,
+  adminId: string,
+): Promise<{ userTokenEnc: string | null; tokenStatus: string } | undefined> {
+  const [admin] = await dz(db)
+    .select({ userTokenEnc: admins.userTokenEnc, tokenStatus: admins.tokenStatus })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  return admin;
+}
+
+/** Admins whose user token is valid: the ones the page access sweep re-checks. */
+export async function adminsWithValidToken(db: Sql): Promise<Array<{ id: string }>> {
+  return dz(db).select({ id: admins.id }).from(admins).where(eq(admins.tokenStatus, 'valid'));
+}
+
+/** Facebook refused the admin's user token: it and their page links' tokens are marked invalid. */
+export async function markAdminTokenRefused(db: Sql, adminId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await dz(tx).update(admins).set({ tokenStatus: 'invalid' }).where(eq(admins.id, adminId));
+    await dz(tx)
+      .update(pageAdmins)
+      .set({ tokenStatus: 'invalid' })
+      .where(and(eq(pageAdmins.adminId, adminId), eq(pageAdmins.tokenStatus, 'valid')));
+  });
+}
+
+/** Serialises this transaction with the admin's sign-in (saveSignIn takes the same lock). */
+export async function lockAdminSignIn(db: Sql, adminId: string): Promise<void> {
+  await dz(db).execute(sql`select pg_advisory_xact_lock(hashtext('sign-in'), hashtext(
+      (select fb_user_id from admins where id = ${adminId})))`);
 }

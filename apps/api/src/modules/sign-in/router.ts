@@ -18,7 +18,7 @@ export const adminRouter = (deps: ModuleDeps) => {
     // Public and rate limited (contract metadata): the social network token is the credential.
     registerUserAdmin: async ({ body, request }) => {
       const result = await signIn.registerUserAdmin(body, request.log);
-      const sessionId = await openSession(deps.db, {
+      const sessionId = await openSession(deps.pool, {
         adminId: result.adminId,
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
         userAgent: request.headers['user-agent'] ?? null,
@@ -48,9 +48,9 @@ export const adminRouter = (deps: ModuleDeps) => {
       if (!deps.config.operatorUserIds.includes(auth.userId)) {
         throw new ForbiddenError('Operator access required');
       }
-      const admin = await findAdmin(deps.db, params.id);
+      const admin = await findAdmin(deps.pool, params.id);
       if (!admin) throw new NotFoundError('User not found');
-      const endedSessions = await endSessions(deps.db, { adminId: admin.id }, 'operator');
+      const endedSessions = await endSessions(deps.pool, { adminId: admin.id }, 'operator');
       return { status: 200 as const, body: { success: true as const, endedSessions } };
     }),
   });

@@ -5,7 +5,7 @@ import type { LoginResult, Page } from '@pagecast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../auth/index.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import { subscribePageWebhooks } from '../webhooks/page-subscription.js';
 import type { Account, DebugTokenData } from '../../graph/types.js';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../errors.js';
@@ -107,7 +107,7 @@ async function registerUserAdmin(
   log: FastifyBaseLogger,
 ): Promise<SignInResult> {
   const graph = requireGraph(deps);
-  const { config, db, tokens } = deps;
+  const { config, pool: db, tokens } = deps;
 
   let longLived: { token: string; expiresAt: Date | null };
   let profile: { name: string; email: string | null; profilePic: string | null };
@@ -184,7 +184,7 @@ async function registerUserAdmin(
  * tries again.
  */
 export async function subscribePages(
-  db: Db,
+  db: Sql,
   graph: GraphClient,
   accounts: Array<{ id: string; access_token?: string }>,
   log: Pick<FastifyBaseLogger, 'warn'>,

@@ -1,20 +1,20 @@
 // SQL of the subscription capability.
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { admins, subscriptions } from '../../db/schema.js';
+import { dz, inTransaction, type Sql } from '../../db/client.js';
+import { admins, subscriptions } from '../../db/schema/index.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export async function findSubscription(
-  db: Db,
+  db: Sql,
   adminId: string,
 ): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.adminId, adminId));
+  const [row] = await dz(db).select().from(subscriptions).where(eq(subscriptions.adminId, adminId));
   return row;
 }
 
-export async function findAdminByUserId(db: Db, userId: string) {
-  const [admin] = await db
+export async function findAdminByUserId(db: Sql, userId: string) {
+  const [admin] = await dz(db)
     .select({ id: admins.id, userId: admins.fbUserId, name: admins.name })
     .from(admins)
     .where(eq(admins.fbUserId, userId));
@@ -26,19 +26,19 @@ export async function findAdminByUserId(db: Db, userId: string) {
  * `credits` on the balance. Locks the row first so the answer's "before" is exact under concurrent grants.
  */
 export async function upsertPro(
-  db: Db,
+  db: Sql,
   adminId: string,
   months: number,
   credits: number,
 ): Promise<{ previous: SubscriptionRow | undefined; row: SubscriptionRow }> {
-  return db.transaction(async (tx) => {
-    const [previous] = await tx
+  return inTransaction(db, async (tx) => {
+    const [previous] = await dz(tx)
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.adminId, adminId))
       .for('update');
     const interval = sql`make_interval(months => ${months}::int)`;
-    const [row] = await tx
+    const [row] = await dz(tx)
       .insert(subscriptions)
       .values({
         adminId,

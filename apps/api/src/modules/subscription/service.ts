@@ -1,7 +1,7 @@
 // The admin's plan (spec §1: one plan, Pro). Nothing in the product sells it: operators grant Pro with the
 // CLI (src/cli.ts) after the business contacts the team; the user menu shows the period and credits.
 import type { Subscription } from '@pagecast/contract';
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
@@ -29,7 +29,7 @@ export function toSubscription(row: Row | undefined, now = new Date()): Subscrip
 
 export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
 
-export function createSubscriptionService({ db }: Pick<ModuleDeps, 'db'>) {
+export function createSubscriptionService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
   return {
     async getSubscription(adminId: string): Promise<Subscription> {
       return toSubscription(await repo.findSubscription(db, adminId));
@@ -62,7 +62,7 @@ export interface GrantProResult {
  * Grants Pro: the period runs `months` from the later of now and the end of a still-running period
  * (so granting twice extends rather than overlaps), and `credits` are added to the balance.
  */
-export async function grantPro(db: Db, input: GrantProInput): Promise<GrantProResult> {
+export async function grantPro(db: Sql, input: GrantProInput): Promise<GrantProResult> {
   if (!Number.isInteger(input.months) || input.months < 1 || input.months > 120)
     throw new RangeError('--months must be a whole number from 1 to 120');
   if (!Number.isInteger(input.credits) || input.credits < 0 || input.credits > 10_000_000)

@@ -2,8 +2,8 @@
 // already checked the admin manages.
 import { and, asc, eq } from 'drizzle-orm';
 import { adminPage } from '../../auth/guards.js';
-import { runStatement, statement, type Db } from '../../db/client.js';
-import { campaigns, pageAdmins, pages, tags } from '../../db/schema.js';
+import { dz, inTransaction, runStatement, statement, type Sql } from '../../db/client.js';
+import { campaigns, pageAdmins, pages, tags } from '../../db/schema/index.js';
 
 export interface TagRow {
   id: string;
@@ -48,7 +48,7 @@ const ADMIN_PAGE_TAGS = statement(
  * each (tags.contact_count, kept by triggers on contact_tags), ordered by name: one round trip.
  */
 export async function listAdminPageTagsWithCounts(
-  db: Db,
+  db: Sql,
   adminId: string,
   fbPageId: string,
 ): Promise<Array<{ id: string; name: string; description: string; count: number }> | null> {
@@ -67,20 +67,20 @@ export async function listAdminPageTagsWithCounts(
  * also covers two concurrent creates: the second waits for the first to commit, then does nothing.
  */
 export async function insertTag(
-  db: Db,
+  db: Sql,
   values: { pageId: string; name: string; description: string },
 ): Promise<{ id: string; name: string; description: string } | null> {
-  const rows = await db.insert(tags).values(values).onConflictDoNothing().returning(tagColumns);
+  const rows = await dz(db).insert(tags).values(values).onConflictDoNothing().returning(tagColumns);
   return rows[0] ?? null;
 }
 
 /** The tag if it belongs to a page this admin manages (else null: the caller answers 404). */
 export async function findAdminTag(
-  db: Db,
+  db: Sql,
   adminId: string,
   tagId: string,
 ): Promise<(TagRow & { pageId: string; tasks: string[] }) | null> {
-  const rows = await db
+  const rows = await dz(db)
     .select({
       ...tagColumns,
       pageId: tags.pageId,
@@ -97,11 +97,15 @@ export async function findAdminTag(
 
 /** Renames / re-describes; throws the driver's unique violation on a duplicate name. Null if gone. */
 export async function updateTag(
-  db: Db,
+  db: Sql,
   tagId: string,
   values: { name: string; description: string },
 ) {
-  const rows = await db.update(tags).set(values).where(eq(tags.id, tagId)).returning(tagColumns);
+  const rows = await dz(db)
+    .update(tags)
+    .set(values)
+    .where(eq(tags.id, tagId))
+    .returning(tagColumns);
   return rows[0] ?? null;
 }
 
@@ -113,22 +117,22 @@ export type DeleteTagResult =
  * first: a campaign being created on it holds the FK's key-share lock, so either its insert is visible
  * to the check or it waits and then fails its FK check — never a pending campaign with a vanished tag.
  */
-export async function deleteTagUnlessPending(db: Db, tagId: string): Promise<DeleteTagResult> {
-  return db.transaction(async (tx) => {
-    const locked = await tx
+export async function deleteTagUnlessPending(db: Sql, tagId: string): Promise<DeleteTagResult> {
+  return inTransaction(db, async (tx) => {
+    const locked = await dz(tx)
       .select({ id: tags.id })
       .from(tags)
       .where(eq(tags.id, tagId))
       .for('update');
     if (locked.length === 0) return { deleted: false, gone: true };
-    const pending = await tx
+    const pending = await dz(tx)
       .select({ name: campaigns.name })
       .from(campaigns)
       .where(and(eq(campaigns.tagId, tagId), eq(campaigns.status, 'pending')))
       .orderBy(asc(campaigns.scheduledTime))
       .limit(1);
     if (pending[0]) return { deleted: false, pendingCampaign: pending[0].name };
-    await tx.delete(tags).where(eq(tags.id, tagId));
+    await dz(tx).delete(tags).where(eq(tags.id, tagId));
     return { deleted: true };
   });
 }

@@ -29,7 +29,7 @@ const toTag = (row: { id: string; name: string; description: string }, fbPageId:
 
 export type TagsService = ReturnType<typeof createTagsService>;
 
-export function createTagsService({ db }: Pick<ModuleDeps, 'db'>) {
+export function createTagsService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
   async function adminTag(adminId: string, tagId: string) {
     const tag = await repo.findAdminTag(db, adminId, tagId);
     if (!tag) throw new NotFoundError(TAG_MESSAGES.notFound);

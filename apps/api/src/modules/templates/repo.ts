@@ -7,7 +7,7 @@ import {
   type TemplateStatus,
 } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
-import { poolOf, type Db } from '../../db/client.js';
+import { dz, type Sql } from '../../db/client.js';
 import { TEMPLATE_PATH_REASON_TEXTS, templatePathReason } from '../campaigns/reasons.js';
 
 interface TemplateRow {
@@ -49,8 +49,8 @@ export function toTemplate(r: TemplateRow): MessageTemplate {
   };
 }
 
-export async function listPageTemplates(db: Db, pageUuid: string): Promise<MessageTemplate[]> {
-  const { rows } = await poolOf(db).query<TemplateRow>(
+export async function listPageTemplates(db: Sql, pageUuid: string): Promise<MessageTemplate[]> {
+  const { rows } = await db.query<TemplateRow>(
     `select ${COLUMNS} from message_templates m join pages p on p.id = m.page_id
       where m.page_id = $1 order by m.created_at desc, m.id`,
     [pageUuid],
@@ -60,13 +60,13 @@ export async function listPageTemplates(db: Db, pageUuid: string): Promise<Messa
 
 /** A template with the caller's tasks on its page; undefined when it is not on a page they manage. */
 export async function findAdminTemplate(
-  db: Db,
+  db: Sql,
   adminId: string,
   templateId: string,
 ): Promise<
   (MessageTemplate & { pageUuid: string; fbTemplateId: string; tasks: string[] }) | undefined
 > {
-  const { rows } = await poolOf(db).query<TemplateRow & { page_uuid: string; tasks: string[] }>(
+  const { rows } = await db.query<TemplateRow & { page_uuid: string; tasks: string[] }>(
     `select ${COLUMNS}, m.page_id as page_uuid, pa.tasks
        from message_templates m join pages p on p.id = m.page_id
        join page_admins pa on pa.page_id = m.page_id and pa.admin_id = $2
@@ -81,11 +81,11 @@ export async function findAdminTemplate(
 
 /** The page's template by id, as a campaign names it. */
 export async function findPageTemplate(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   templateId: string,
 ): Promise<MessageTemplate | undefined> {
-  const { rows } = await poolOf(db).query<TemplateRow>(
+  const { rows } = await db.query<TemplateRow>(
     `select ${COLUMNS} from message_templates m join pages p on p.id = m.page_id
       where m.id = $1 and m.page_id = $2`,
     [templateId, pageUuid],
@@ -94,12 +94,12 @@ export async function findPageTemplate(
 }
 
 export async function templateExists(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   name: string,
   language: string,
 ): Promise<boolean> {
-  const { rows } = await poolOf(db).query(
+  const { rows } = await db.query(
     'select 1 from message_templates where page_id = $1 and name = $2 and language = $3',
     [pageUuid, name, language],
   );
@@ -122,8 +122,8 @@ export interface TemplateInsert {
  * Inserts or refreshes a template by Meta's id (a status webhook may have stored it first: the answer to
  * the create and the webhook race). Returns it.
  */
-export async function upsertTemplate(db: Db, t: TemplateInsert): Promise<MessageTemplate> {
-  const { rows } = await poolOf(db).query<TemplateRow>(
+export async function upsertTemplate(db: Sql, t: TemplateInsert): Promise<MessageTemplate> {
+  const { rows } = await db.query<TemplateRow>(
     `with m as (
        insert into message_templates (page_id, fb_template_id, name, language, body, params, buttons, status,
                                       rejected_reason)
@@ -146,11 +146,7 @@ export async function upsertTemplate(db: Db, t: TemplateInsert): Promise<Message
     ],
   );
   const row = rows[0] as TemplateRow;
-  await poolOf(db).query(NOTE_TEMPLATE_PATH, [
-    row.id,
-    templatePathReason(row.status),
-    PATH_REASONS,
-  ]);
+  await db.query(NOTE_TEMPLATE_PATH, [row.id, templatePathReason(row.status), PATH_REASONS]);
   return toTemplate(row);
 }
 
@@ -171,13 +167,13 @@ const PATH_REASONS = TEMPLATE_PATH_REASON_TEXTS;
  * (drizzle, not the pool): the webhook applies it inside its transaction.
  */
 export async function setTemplateStatus(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   fbTemplateId: string,
   status: TemplateStatus,
   rejectedReason: string | null,
 ): Promise<boolean> {
-  const { rows } = await db.execute<{ id: string }>(sql`
+  const { rows } = await dz(db).execute<{ id: string }>(sql`
     update message_templates set status = ${status}, rejected_reason = ${rejectedReason}, updated_at = now()
      where page_id = ${pageUuid} and fb_template_id = ${fbTemplateId}
        and (status, rejected_reason) is distinct from (${status}::text, ${rejectedReason}::text)
@@ -185,7 +181,7 @@ export async function setTemplateStatus(
   const id = rows[0]?.id;
   if (!id) return false;
   const reason = templatePathReason(status);
-  await db.execute(sql`
+  await dz(db).execute(sql`
     update campaigns set status_reason = ${reason}
      where template_id = ${id} and status in ('pending', 'processing')
        and (status_reason is null
@@ -196,12 +192,12 @@ export async function setTemplateStatus(
 
 /** Drops the page's templates Meta no longer lists (deleted in Meta's tools). */
 export async function deleteTemplatesNotIn(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   fbTemplateIds: string[],
 ): Promise<void> {
   // Their campaigns keep the template's name but lose the link: say why their template path stopped first.
-  await poolOf(db).query(
+  await db.query(
     `with gone as (
        select id from message_templates where page_id = $1 and not (fb_template_id = any($2::text[])))
      update campaigns set status_reason = $3
@@ -209,7 +205,7 @@ export async function deleteTemplatesNotIn(
         and (status_reason is null or status_reason = any($4::text[]))`,
     [pageUuid, fbTemplateIds, templatePathReason('deleted'), PATH_REASONS],
   );
-  await poolOf(db).query(
+  await db.query(
     `delete from message_templates where page_id = $1 and not (fb_template_id = any($2::text[]))`,
     [pageUuid, fbTemplateIds],
   );
@@ -220,10 +216,10 @@ export async function deleteTemplatesNotIn(
  * so a campaign scheduled meanwhile is seen.
  */
 export async function deleteUnusedTemplate(
-  db: Db,
+  db: Sql,
   templateId: string,
 ): Promise<'deleted' | 'in_use' | 'gone'> {
-  const { rows } = await poolOf(db).query<{ deleted: boolean; in_use: boolean }>(
+  const { rows } = await db.query<{ deleted: boolean; in_use: boolean }>(
     `with used as (
        select exists (select 1 from campaigns where template_id = $1 and status in ('pending', 'processing')) as v),
      d as (
@@ -236,8 +232,8 @@ export async function deleteUnusedTemplate(
 }
 
 /** Is a scheduled campaign sending this template? */
-export async function templateInUse(db: Db, templateId: string): Promise<boolean> {
-  const { rows } = await poolOf(db).query(
+export async function templateInUse(db: Sql, templateId: string): Promise<boolean> {
+  const { rows } = await db.query(
     `select 1 from campaigns where template_id = $1 and status in ('pending', 'processing') limit 1`,
     [templateId],
   );

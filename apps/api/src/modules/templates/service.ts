@@ -49,8 +49,8 @@ const exampleFor = (param: string) => EXAMPLES[param] ?? `sample ${param.replace
 
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
 
-export function createTemplatesService(deps: Pick<ModuleDeps, 'db' | 'graph' | 'tokens'>) {
-  const { db } = deps;
+export function createTemplatesService(deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>) {
+  const { pool: db } = deps;
 
   /** The admin's page with their own token and the Graph client, or the error to answer. */
   async function pageForGraph(

@@ -6,7 +6,7 @@
 // for Messenger); `event` is one of the ten statuses. Applied inside the webhook's transaction
 // (webhooks/service.ts); a template not stored here is ignored (the Templates screen's re-read picks up
 // templates made in Meta's own tools).
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import * as repo from './repo.js';
 import { rejectionReason, templateStatus } from './sync.js';
 
@@ -28,7 +28,7 @@ export interface TemplateStatusChange {
 
 /** True when a stored template changed. */
 export async function applyTemplateStatus(
-  db: Db,
+  db: Sql,
   pageUuid: string,
   value: TemplateStatusChange,
 ): Promise<boolean> {

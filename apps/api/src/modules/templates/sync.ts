@@ -7,7 +7,7 @@ import {
   type TemplateButton,
   type TemplateStatus,
 } from '@pagecast/contract';
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { MessageTemplateNode } from '../../graph/types.js';
 import * as repo from './repo.js';
@@ -48,7 +48,7 @@ export function fromNode(pageUuid: string, n: MessageTemplateNode): repo.Templat
 
 /** Re-reads the page's templates from Meta and stores what it says (throws the Graph error, if any). */
 export async function syncPageTemplates(
-  db: Db,
+  db: Sql,
   graph: GraphClient,
   pageUuid: string,
   fbPageId: string,

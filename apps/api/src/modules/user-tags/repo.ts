@@ -1,12 +1,12 @@
 // SQL of user-tag assignments (contact_tags). Contacts and tags are looked up within one page only, so
 // a tag of page A can never be put on a contact of page B.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { poolOf, type Db } from '../../db/client.js';
+import { dz, type Sql } from '../../db/client.js';
 import { placeholders, recipientMatch, type RecipientQuery } from '../inbox/repo.js';
-import { contactTags, contacts, tags } from '../../db/schema.js';
+import { contactTags, contacts, tags } from '../../db/schema/index.js';
 
-export async function findContactId(db: Db, pageId: string, psid: string): Promise<string | null> {
-  const rows = await db
+export async function findContactId(db: Sql, pageId: string, psid: string): Promise<string | null> {
+  const rows = await dz(db)
     .select({ id: contacts.id })
     .from(contacts)
     .where(and(eq(contacts.pageId, pageId), eq(contacts.psid, psid)))
@@ -14,8 +14,8 @@ export async function findContactId(db: Db, pageId: string, psid: string): Promi
   return rows[0]?.id ?? null;
 }
 
-export async function tagExistsOnPage(db: Db, pageId: string, tagId: string): Promise<boolean> {
-  const rows = await db
+export async function tagExistsOnPage(db: Sql, pageId: string, tagId: string): Promise<boolean> {
+  const rows = await dz(db)
     .select({ id: tags.id })
     .from(tags)
     .where(and(eq(tags.pageId, pageId), eq(tags.id, tagId)))
@@ -24,8 +24,8 @@ export async function tagExistsOnPage(db: Db, pageId: string, tagId: string): Pr
 }
 
 /** The contact's tags, by name. */
-export async function contactTagList(db: Db, contactId: string) {
-  return db
+export async function contactTagList(db: Sql, contactId: string) {
+  return dz(db)
     .select({ id: tags.id, name: tags.name, description: tags.description })
     .from(contactTags)
     .innerJoin(tags, eq(tags.id, contactTags.tagId))
@@ -35,14 +35,14 @@ export async function contactTagList(db: Db, contactId: string) {
 
 /** Adding what is already there does nothing (retries and double clicks are safe). */
 export async function addAssignment(
-  db: Db,
+  db: Sql,
   values: { pageId: string; contactId: string; tagId: string },
 ) {
-  await db.insert(contactTags).values(values).onConflictDoNothing();
+  await dz(db).insert(contactTags).values(values).onConflictDoNothing();
 }
 
-export async function removeAssignment(db: Db, contactId: string, tagId: string) {
-  await db
+export async function removeAssignment(db: Sql, contactId: string, tagId: string) {
+  await dz(db)
     .delete(contactTags)
     .where(and(eq(contactTags.contactId, contactId), eq(contactTags.tagId, tagId)));
 }
@@ -54,7 +54,7 @@ export async function removeAssignment(db: Db, contactId: string, tagId: string)
  * Returns the contacts of the chunk, in order.
  */
 export async function bulkAssign(
-  db: Db,
+  db: Sql,
   r: {
     pageUuid: string;
     match: RecipientQuery;
@@ -68,7 +68,7 @@ export async function bulkAssign(
   const param = placeholders(values);
   const where = ['c.page_id = $1::uuid', ...recipientMatch(r.match, param)];
   if (r.after) where.push(`c.id > ${param(r.after)}::uuid`);
-  const { rows } = await poolOf(db).query<{ id: string }>(
+  const { rows } = await db.query<{ id: string }>(
     `with chunk as (
        select c.id from contacts c where ${where.join(' and ')} order by c.id limit $2),
      added as (
@@ -85,8 +85,12 @@ export async function bulkAssign(
 }
 
 /** Which of `tagIds` are the page's tags. */
-export async function pageTagIds(db: Db, pageUuid: string, tagIds: string[]): Promise<Set<string>> {
-  const { rows } = await poolOf(db).query<{ id: string }>(
+export async function pageTagIds(
+  db: Sql,
+  pageUuid: string,
+  tagIds: string[],
+): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string }>(
     `select id from tags where page_id = $1 and id = any($2::uuid[])`,
     [pageUuid, tagIds],
   );

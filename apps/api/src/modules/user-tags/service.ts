@@ -23,7 +23,7 @@ export interface UserTagInput {
 
 export type UserTagsService = ReturnType<typeof createUserTagsService>;
 
-export function createUserTagsService({ db }: Pick<ModuleDeps, 'db'>) {
+export function createUserTagsService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
   async function pageContact(adminId: string, fbPageId: string, psid: string) {
     const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
     const contactId = await repo.findContactId(db, page.id, psid);

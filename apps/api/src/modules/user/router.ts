@@ -14,7 +14,7 @@ export const userRouter = (deps: ModuleDeps) => {
   return s.router(routes, {
     // Importing a page's users IS the page sync: same job, joined when one is already under way.
     addUsersByPage: withAdmin(async ({ body }, { adminId }) => {
-      const page = await assertPageAdmin(deps.db, adminId, body.pageId, 'messaging');
+      const page = await assertPageAdmin(deps.pool, adminId, body.pageId, 'messaging');
       const { jobId, status } = await startPageSync(deps.pool, deps.boss, page.id);
       return { status: 202 as const, body: { jobId, status } };
     }),

@@ -6,7 +6,7 @@
 // one call and each optional feature in a call of its own, and what Meta accepted is kept per page
 // (page_webhook_features) for Home to say which feature is off and why (docs/inbox.md).
 import { WEBHOOK_FEATURES, type WebhookFeature } from '@pagecast/contract';
-import type { Db } from '../../db/client.js';
+import type { Sql } from '../../db/client.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
 import { saveWebhookFeatures } from './repo.js';
 
@@ -128,7 +128,7 @@ export async function subscribeByFeature(
  * that could not reach a verdict leaves the features as last recorded, or marks never-checked ones failed.
  */
 export async function subscribePageWebhooks(
-  db: Db,
+  db: Sql,
   graph: GraphClient,
   page: { fbPageId: string; pageToken: string },
 ): Promise<FeatureState[]> {

@@ -1,10 +1,8 @@
-// SQL of the webhook ingest. Every write is idempotent and order-independent: messages are keyed by
-// (page_id, mid); delivery and read marks keep the EARLIEST watermark that covers a message
-// (least(existing, watermark)), so replays change nothing and reordered receipts end in the same state.
+// SQL of the webhook ingest: the stored deliveries, the pages they are for, the page subscriptions.
+// Messages are written by modules/inbox/messages-repo.ts, contacts by modules/contacts/repo.ts.
 import { sql } from 'drizzle-orm';
-import { WEBHOOK_FEATURES, type MessageAttachment, type WebhookFeature } from '@pagecast/contract';
-import { poolOf, type Db } from '../../db/client.js';
-import { PREVIEW_MAX_CHARS } from '../contacts/repo.js';
+import { WEBHOOK_FEATURES, type WebhookFeature } from '@pagecast/contract';
+import { dz, type Sql } from '../../db/client.js';
 
 export type StoredEventRow = {
   id: number;
@@ -12,27 +10,38 @@ export type StoredEventRow = {
 };
 
 export async function insertWebhookEvent(
-  db: Db,
+  db: Sql,
   object: string,
   payload: unknown,
 ): Promise<number> {
-  const { rows } = await db.execute<{ id: number }>(sql`
+  const { rows } = await dz(db).execute<{ id: number }>(sql`
     insert into webhook_events (object, payload) values (${object}, ${JSON.stringify(payload)}::jsonb)
     returning id`);
   return Number(rows[0]?.id);
 }
 
+/** A stored event's payload and whether it was processed, without a lock (read before the transaction). */
+export async function peekEvent(
+  db: Sql,
+  id: number,
+): Promise<{ payload: unknown; processed: boolean } | null> {
+  const { rows } = await dz(db).execute<{ payload: unknown; processed: boolean }>(
+    sql`select payload, processed_at is not null as processed from webhook_events where id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
 /** Locks one unprocessed event for this transaction (another processor skips it). */
-export async function lockUnprocessed(db: Db, id: number): Promise<StoredEventRow | null> {
-  const { rows } = await db.execute<StoredEventRow>(sql`
+export async function lockUnprocessed(db: Sql, id: number): Promise<StoredEventRow | null> {
+  const { rows } = await dz(db).execute<StoredEventRow>(sql`
     select id, payload from webhook_events
      where id = ${id} and processed_at is null
      for update skip locked`);
   return rows[0] ?? null;
 }
 
-export async function markProcessed(db: Db, id: number, error: string | null): Promise<void> {
-  await db.execute(sql`
+export async function markProcessed(db: Sql, id: number, error: string | null): Promise<void> {
+  await dz(db).execute(sql`
     update webhook_events
        set processed_at = case when ${error}::text is null then now() else processed_at end,
            attempts = attempts + 1, error = ${error}
@@ -40,8 +49,8 @@ export async function markProcessed(db: Db, id: number, error: string | null): P
 }
 
 /** Events received more than `olderThanMs` ago and still not processed (their process died). */
-export async function staleEventIds(db: Db, olderThanMs: number, limit = 100): Promise<number[]> {
-  const { rows } = await db.execute<{ id: number }>(sql`
+export async function staleEventIds(db: Sql, olderThanMs: number, limit = 100): Promise<number[]> {
+  const { rows } = await dz(db).execute<{ id: number }>(sql`
     select id from webhook_events
      where processed_at is null and attempts < 10
        and received_at < now() - make_interval(secs => ${olderThanMs / 1000})
@@ -55,146 +64,23 @@ export type PageRef = {
   pageTokenEnc: string | null;
 };
 
-export async function findPage(db: Db, fbPageId: string): Promise<PageRef | null> {
-  const { rows } = await db.execute<PageRef>(sql`
+export async function findPage(db: Sql, fbPageId: string): Promise<PageRef | null> {
+  const { rows } = await dz(db).execute<PageRef>(sql`
     select id, fb_page_id as "fbPageId", page_token_enc as "pageTokenEnc" from pages
      where fb_page_id = ${fbPageId}`);
   return rows[0] ?? null;
 }
 
-export async function contactExists(db: Db, pageUuid: string, psid: string): Promise<boolean> {
-  const { rows } = await db.execute(
+export async function contactExists(db: Sql, pageUuid: string, psid: string): Promise<boolean> {
+  const { rows } = await dz(db).execute(
     sql`select 1 from contacts where page_id = ${pageUuid} and psid = ${psid} and name is not null`,
   );
   return rows.length > 0;
 }
 
-/**
- * Inserts the message unless its mid is already stored; true when this call stored it. A message stored
- * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and
- * the files if it had none.
- */
-export async function insertMessage(
-  db: Db,
-  m: {
-    pageUuid: string;
-    contactId: string;
-    mid: string;
-    direction: 'in' | 'out';
-    text: string;
-    sentBy: string;
-    at: Date;
-    attachments: MessageAttachment[];
-  },
-): Promise<boolean> {
-  const at = m.at.toISOString();
-  const files = m.attachments.length ? JSON.stringify(m.attachments) : null;
-  const { rows } = await db.execute<{ inserted: boolean }>(sql`
-    insert into messages as x (page_id, contact_id, mid, direction, text, sent_by, created_at,
-                               platform_at, attachments)
-    values (${m.pageUuid}, ${m.contactId}, ${m.mid}, ${m.direction}, ${m.text}, ${m.sentBy},
-            ${at}::timestamptz, ${at}::timestamptz, ${files}::jsonb)
-    on conflict (page_id, mid) do update
-      set platform_at = coalesce(x.platform_at, excluded.platform_at),
-          attachments = coalesce(x.attachments, excluded.attachments)
-      where x.platform_at is null or (x.attachments is null and excluded.attachments is not null)
-    returning (xmax = 0) as inserted`);
-  return rows[0]?.inserted === true;
-}
-
-/** One more message the page has not seen in this conversation. */
-export async function countUnread(db: Db, contactId: string): Promise<void> {
-  await db.execute(
-    sql`update contacts set unread_count = unread_count + 1 where id = ${contactId}`,
-  );
-}
-
-/**
- * The contact's reaction to message `mid` of the conversation (null: taken back). Returns false when the
- * message is not stored here (a reaction to a message from before Pagecast): nothing to show it on.
- */
-export async function setReaction(
-  db: Db,
-  r: { pageUuid: string; psid: string; mid: string; reaction: string | null },
-): Promise<boolean> {
-  const { rows } = await db.execute(sql`
-    update messages m set reaction = ${r.reaction}
-      from contacts c
-     where c.id = m.contact_id and c.page_id = ${r.pageUuid} and c.psid = ${r.psid}
-       and m.page_id = ${r.pageUuid} and m.mid = ${r.mid}
-       and m.reaction is distinct from ${r.reaction}
-    returning m.id`);
-  return rows.length > 0;
-}
-
-/**
- * The contact edited their message `mid`: its text becomes the new one (and the conversation's preview,
- * when it is the newest message). False when the message is not stored here, is the page's, or already
- * says that. An edit replayed after a later one would bring the older text back (guess: Meta sends edits
- * in order; `num_edit` is not kept).
- */
-export async function editMessage(
-  db: Db,
-  e: { pageUuid: string; psid: string; mid: string; text: string },
-): Promise<boolean> {
-  const { rows } = await db.execute<{ contactId: string }>(sql`
-    update messages m set text = ${e.text}
-      from contacts c
-     where c.id = m.contact_id and c.page_id = ${e.pageUuid} and c.psid = ${e.psid}
-       and m.page_id = ${e.pageUuid} and m.mid = ${e.mid} and m.direction = 'in'
-       and m.text is distinct from ${e.text}
-    returning m.contact_id as "contactId"`);
-  const contactId = rows[0]?.contactId;
-  if (!contactId) return false;
-  await db.execute(sql`
-    update contacts c set last_message_preview = left(${e.text}, ${PREVIEW_MAX_CHARS}), updated_at = now()
-     where c.id = ${contactId}
-       and not exists (select 1 from messages n where n.contact_id = c.id
-                        and n.created_at > (select created_at from messages where page_id = ${e.pageUuid}
-                                              and mid = ${e.mid}))`);
-  return true;
-}
-
-/**
- * Marks the page's outbound messages to the contact sent at or before the watermark (or listed by mid)
- * as delivered (and read, for read receipts). The watermark is Meta's time, so it is compared with Meta's
- * time of each message (from its echo), else with the time stored just before the send. Returns the
- * stored time of the newest message it changed (what the live inbox compares with), or null.
- */
-export async function applyReceipt(
-  db: Db,
-  r: { pageUuid: string; psid: string; watermark: Date; mids: string[]; read: boolean },
-): Promise<Date | null> {
-  const wm = r.watermark.toISOString();
-  const readSet = r.read
-    ? sql`, read_at = least(coalesce(m.read_at, ${wm}::timestamptz), ${wm}::timestamptz)`
-    : sql``;
-  const changed = r.read
-    ? sql`(m.delivered_at is null or m.delivered_at > ${wm}::timestamptz
-           or m.read_at is null or m.read_at > ${wm}::timestamptz)`
-    : sql`(m.delivered_at is null or m.delivered_at > ${wm}::timestamptz)`;
-  const { rows } = await db.execute(sql`
-    update messages m
-       set delivered_at = least(coalesce(m.delivered_at, ${wm}::timestamptz), ${wm}::timestamptz)
-           ${readSet}
-      from contacts c
-     where c.id = m.contact_id and c.page_id = ${r.pageUuid} and c.psid = ${r.psid}
-       and m.page_id = ${r.pageUuid} and m.direction = 'out'
-       and (coalesce(m.platform_at, m.created_at) <= ${wm}::timestamptz
-            or m.mid = any(${`{${r.mids.map((x) => `"${x.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]))
-       and ${changed}
-    returning m.created_at as "createdAt"`);
-  let newest: Date | null = null;
-  for (const row of rows as Array<{ createdAt: Date | string }>) {
-    const t = new Date(row.createdAt);
-    if (!newest || t > newest) newest = t;
-  }
-  return newest;
-}
-
 /** Records what Meta accepted of a page's webhook subscription (modules/webhooks/page-subscription.ts). */
 export async function saveWebhookFeatures(
-  db: Db,
+  db: Sql,
   fbPageId: string,
   states: ReadonlyArray<{
     feature: WebhookFeature;
@@ -207,7 +93,7 @@ export async function saveWebhookFeatures(
 ): Promise<void> {
   const json = JSON.stringify(states);
   // keepKnown: a call that could not reach a verdict does not overwrite one Meta gave before.
-  await db.execute(sql`
+  await dz(db).execute(sql`
     insert into page_webhook_features (page_id, feature, subscribed, reason, permission, error, checked_at)
     select p.id, s.feature, s.subscribed, s.reason, s.permission, left(s.error, 500), now()
       from pages p,
@@ -221,9 +107,9 @@ export async function saveWebhookFeatures(
 }
 
 /** Pages (of these) whose webhooks are not all on, or were never asked for: the ones to subscribe again. */
-export async function pagesWithWebhooksOff(db: Db, fbPageIds: string[]): Promise<Set<string>> {
+export async function pagesWithWebhooksOff(db: Sql, fbPageIds: string[]): Promise<Set<string>> {
   if (fbPageIds.length === 0) return new Set();
-  const { rows } = await poolOf(db).query<{ fbPageId: string }>(
+  const { rows } = await db.query<{ fbPageId: string }>(
     `select p.fb_page_id as "fbPageId" from pages p
       where p.fb_page_id = any($1::text[])
         and (select count(*) filter (where f.subscribed) from page_webhook_features f where f.page_id = p.id)
@@ -235,7 +121,7 @@ export async function pagesWithWebhooksOff(db: Db, fbPageIds: string[]): Promise
 
 /** The page's features that are off, for Home. */
 export async function webhookFeaturesOff(
-  db: Db,
+  db: Sql,
   pageUuid: string,
 ): Promise<
   Array<{
@@ -245,7 +131,7 @@ export async function webhookFeaturesOff(
     checkedAt: Date;
   }>
 > {
-  const { rows } = await db.execute<{
+  const { rows } = await dz(db).execute<{
     feature: WebhookFeature;
     reason: 'permission' | 'refused' | 'failed' | null;
     permission: string | null;

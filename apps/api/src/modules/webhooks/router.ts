@@ -61,7 +61,7 @@ async function receive(deps: ModuleDeps, request: FastifyRequest, reply: Fastify
   }
   const parsed = webhookReceive.body.safeParse(body);
   if (!parsed.success) return reply.code(400).send({ message: 'Not a webhook delivery' });
-  const eventId = await insertWebhookEvent(deps.db, parsed.data.object, body);
+  const eventId = await insertWebhookEvent(deps.pool, parsed.data.object, body);
   void reply.code(200).type('text/plain').send('EVENT_RECEIVED');
   if (parsed.data.object === 'page') {
     setImmediate(() => {

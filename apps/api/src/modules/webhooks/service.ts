@@ -4,8 +4,7 @@
 // into typed events (events.ts), each applied by its kind's handler (handlers/), their live events published
 // in the transaction (NOTIFY, out on commit); the after-commit consumers run once it committed.
 import type { Logger } from 'pino';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { inTransaction, type Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
@@ -23,7 +22,7 @@ import { runAfterCommit, type AfterCommit, type WebhookEvent } from './listeners
 import * as repo from './repo.js';
 
 export interface IngestDeps {
-  db: Db;
+  pool: Sql;
   graph?: GraphClient;
   tokens: TokenCipher;
   /**
@@ -37,8 +36,7 @@ export interface IngestDeps {
 /** Processes one stored delivery; safe to call again (it is a no-op once processed). */
 export async function processWebhookEvent(deps: IngestDeps, eventId: number): Promise<void> {
   // Profiles of new contacts are fetched before the transaction (no Graph call while holding locks).
-  const peek = await deps.db.execute<{ payload: unknown; processed: boolean }>(sqlPeek(eventId));
-  const row = peek.rows[0];
+  const row = await repo.peekEvent(deps.pool, eventId);
   if (!row || row.processed) return;
   const delivery = parseDelivery(row.payload);
   if (delivery.skipped > 0)
@@ -52,8 +50,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
   try {
     // Deliveries touching the same contacts in another order can deadlock: the loser is run again.
     emitted = await retryOnConflict(() =>
-      deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+      inTransaction(deps.pool, async (db) => {
         const locked = await repo.lockUnprocessed(db, eventId);
         if (!locked) return null; // processed meanwhile, or another process has it now
         const out: WebhookEvent[] = [];
@@ -76,7 +73,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
     );
   } catch (err) {
     deps.logger?.error({ err, eventId }, 'webhook event processing failed');
-    await repo.markProcessed(deps.db, eventId, (err as Error).message ?? String(err));
+    await repo.markProcessed(deps.pool, eventId, (err as Error).message ?? String(err));
     return;
   }
   if (!emitted) return;
@@ -91,16 +88,13 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
     });
   }
   await repo.markProcessed(
-    deps.db,
+    deps.pool,
     eventId,
     consumerError === undefined
       ? null
       : `listener failed: ${String((consumerError as Error).message ?? consumerError)}`,
   );
 }
-
-const sqlPeek = (id: number) =>
-  sql`select payload, processed_at is not null as processed from webhook_events where id = ${id}`;
 
 /** The entry's events in delivery order: messaging items (each for its contact), then changes. */
 function* eventsOf(entry: ParsedEntry, fbPageId: string) {
@@ -124,7 +118,7 @@ async function fetchNewProfiles(
       if (psid && NAMES_A_CONTACT.has(toEvent(item, psid).kind)) people.add(psid);
     }
     if (people.size === 0) continue;
-    const page = await repo.findPage(deps.db, entry.pageId);
+    const page = await repo.findPage(deps.pool, entry.pageId);
     if (!page?.pageTokenEnc) continue;
     let token: string;
     try {
@@ -133,7 +127,7 @@ async function fetchNewProfiles(
       continue;
     }
     for (const psid of people) {
-      if (await repo.contactExists(deps.db, page.id, psid)) continue;
+      if (await repo.contactExists(deps.pool, page.id, psid)) continue;
       try {
         const p = await deps.graph.getProfile(psid, token);
         profiles.set(`${entry.pageId}:${psid}`, {

@@ -1,7 +1,7 @@
 // What every ingest handler is: (tx, page, event) -> the live events to publish in the transaction (they
 // go out on commit) and the event for the after-commit consumers (campaign counters, deliver on return).
 import type { LiveEvent } from '@pagecast/contract';
-import type { Db } from '../../../db/client.js';
+import type { Sql } from '../../../db/client.js';
 import type { ContactUpsert } from '../../contacts/repo.js';
 import { findRecipientFields } from '../../inbox/repo.js';
 import { toRecipient, unknownContact } from '../../inbox/mappers.js';
@@ -18,10 +18,10 @@ export interface Handled {
   after?: WebhookEvent;
 }
 
-export type Handler<E> = (tx: Db, page: IngestPage, event: E) => Promise<Handled>;
+export type Handler<E> = (tx: Sql, page: IngestPage, event: E) => Promise<Handled>;
 
 /** The contact as the inbox lists it (read in the ingest transaction, which may have just created it). */
-export async function contactEvent(tx: Db, page: PageRef, psid: string): Promise<LiveEvent> {
+export async function contactEvent(tx: Sql, page: PageRef, psid: string): Promise<LiveEvent> {
   const fields = await findRecipientFields(tx, page.id, psid);
   return {
     type: 'contact',

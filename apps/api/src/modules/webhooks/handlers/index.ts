@@ -1,5 +1,5 @@
 // One handler per event kind (../events.ts).
-import type { Db } from '../../../db/client.js';
+import type { Sql } from '../../../db/client.js';
 import type { ChangeEvent, MessagingEvent } from '../events.js';
 import type { Handled, IngestPage } from './common.js';
 import { handleEdit } from './edit.js';
@@ -14,7 +14,7 @@ import { handleTemplateStatus } from './template-status.js';
 export type { Handled, IngestPage } from './common.js';
 
 export function handle(
-  tx: Db,
+  tx: Sql,
   page: IngestPage,
   event: MessagingEvent | ChangeEvent,
 ): Promise<Handled> {

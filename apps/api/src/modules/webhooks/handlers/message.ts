@@ -1,12 +1,12 @@
 // A message (from the contact, or the page's own echo) or a postback (a button the contact pressed, stored
 // as a message with the button's title): the contact upserted, the message stored once, the inbox told.
 import type { LiveEvent } from '@pagecast/contract';
-import type { Db } from '../../../db/client.js';
-import { upsertContact } from '../../contacts/repo.js';
+import type { Sql } from '../../../db/client.js';
+import { countUnread, upsertContact } from '../../contacts/repo.js';
 import { previewOf, templateText, webhookAttachments } from '../../inbox/attachments.js';
 import { toMessage } from '../../inbox/mappers.js';
 import type { MessageEvent, PostbackEvent } from '../events.js';
-import * as repo from '../repo.js';
+import * as messages from '../../inbox/messages-repo.js';
 import { contactEvent, type Handled, type Handler, type IngestPage } from './common.js';
 
 export const handleMessage: Handler<MessageEvent> = (tx, page, e) => {
@@ -31,7 +31,7 @@ export const handlePostback: Handler<PostbackEvent> = (tx, page, e) =>
   });
 
 async function store(
-  tx: Db,
+  tx: Sql,
   page: IngestPage,
   m: {
     kind: 'message' | 'postback';
@@ -54,7 +54,7 @@ async function store(
   });
   const direction = fromPage ? 'out' : 'in';
   const sentBy = fromPage ? page.fbPageId : psid;
-  const stored = await repo.insertMessage(tx, {
+  const stored = await messages.insertMessage(tx, {
     pageUuid: page.id,
     contactId: contact.id,
     mid,
@@ -64,7 +64,7 @@ async function store(
     at,
     attachments,
   });
-  if (stored && !fromPage) await repo.countUnread(tx, contact.id);
+  if (stored && !fromPage) await countUnread(tx, contact.id);
   const live: LiveEvent[] = [];
   // A new contact, or a new message from one (its unread count and reply state changed).
   if (contact.inserted || (stored && !fromPage)) live.push(await contactEvent(tx, page, psid));

@@ -1,11 +1,17 @@
 // A delivery or read receipt: the page's messages up to the watermark (or listed by mid) are marked.
 import type { ReceiptEvent } from '../events.js';
-import * as repo from '../repo.js';
+import * as messages from '../../inbox/messages-repo.js';
 import type { Handler } from './common.js';
 
 export const handleReceipt: Handler<ReceiptEvent> = async (tx, page, e) => {
   const { psid, watermark, mids, read, at } = e;
-  const newest = await repo.applyReceipt(tx, { pageUuid: page.id, psid, watermark, mids, read });
+  const newest = await messages.applyReceipt(tx, {
+    pageUuid: page.id,
+    psid,
+    watermark,
+    mids,
+    read,
+  });
   return {
     // The inbox compares with the times it shows (stored ones), not with Meta's watermark.
     live: newest

@@ -2,15 +2,13 @@
 // a session ends at once everywhere, in every API process, when the admin logs out, Meta tells us the app
 // was removed, their data is deleted or an operator ends it. Ending one also NOTIFYs the API processes,
 // whose open live streams of that session close (realtime hub, inbox/events.ts) and whose session caches
-// drop it (session-cache.ts): every end of a session goes through endSessions.
+// drop it (auth/session-cache.ts): every end of a session goes through endSessions.
 import { sql } from 'drizzle-orm';
 import type { Session } from '@pagecast/contract';
-import { runStatement, statement, type Db, type Tx } from '../db/client.js';
-import type { SessionEndReason } from '../db/schema.js';
-import { SESSION_CHANNEL, type SessionEnded } from '../realtime/channel.js';
-import { sessionsEnding } from './session-cache.js';
-
-type Exec = Db | Tx;
+import { dz, runStatement, statement, type Sql } from '../../db/client.js';
+import type { SessionEndReason } from '../../db/schema/index.js';
+import { SESSION_CHANNEL, type SessionEnded } from '../../realtime/channel.js';
+import { sessionsEnding } from '../../auth/session-cache.js';
 
 /** The longest User-Agent kept: enough to tell browsers apart on the sessions list. */
 const USER_AGENT_MAX = 300;
@@ -27,8 +25,8 @@ export interface OpenSessionInput {
 }
 
 /** A new session row (at sign-in); old ended rows of the same admin are cleaned on the way. */
-export async function openSession(db: Db, input: OpenSessionInput): Promise<string> {
-  const { rows } = await db.execute<{ id: string }>(sql`
+export async function openSession(db: Sql, input: OpenSessionInput): Promise<string> {
+  const { rows } = await dz(db).execute<{ id: string }>(sql`
     with cleaned as (
       delete from sessions
        where admin_id = ${input.adminId}
@@ -62,7 +60,7 @@ const CHECK_SESSION = statement(
 
 /** The session's state; a row that does not exist (deleted admin, forged id) reads as ended. */
 export async function sessionState(
-  db: Db,
+  db: Sql,
   sessionId: string,
   adminId: string,
 ): Promise<SessionState> {
@@ -75,11 +73,11 @@ export async function sessionState(
 
 /** The admin's sessions that still work, newest first. */
 export async function listActiveSessions(
-  db: Db,
+  db: Sql,
   adminId: string,
   currentId: string,
 ): Promise<Session[]> {
-  const { rows } = await db.execute<{
+  const { rows } = await dz(db).execute<{
     id: string;
     createdAt: string;
     lastSeenAt: string;
@@ -107,13 +105,13 @@ export async function listActiveSessions(
  * sessions it ended (already ended ones do not count).
  */
 export async function endSessions(
-  db: Exec,
+  db: Sql,
   target: { adminId: string; sessionId?: string },
   reason: SessionEndReason,
 ): Promise<number> {
   sessionsEnding(target);
   const one = target.sessionId ? sql`and id = ${target.sessionId}` : sql``;
-  const { rows } = await db.execute<{ id: string }>(sql`
+  const { rows } = await dz(db).execute<{ id: string }>(sql`
     update sessions set ended_at = now(), end_reason = ${reason}
      where admin_id = ${target.adminId} and ended_at is null ${one}
      returning id`);
@@ -121,14 +119,14 @@ export async function endSessions(
     const event: SessionEnded = target.sessionId
       ? { sessionId: target.sessionId, reason }
       : { adminId: target.adminId, reason };
-    await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify(event)})`);
+    await dz(db).execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify(event)})`);
   }
   return rows.length;
 }
 
 /** Whether the session exists for this admin (ended or not): 404 for someone else's. */
-export async function ownsSession(db: Db, adminId: string, sessionId: string): Promise<boolean> {
-  const { rows } = await db.execute(
+export async function ownsSession(db: Sql, adminId: string, sessionId: string): Promise<boolean> {
+  const { rows } = await dz(db).execute(
     sql`select 1 from sessions where id = ${sessionId} and admin_id = ${adminId}`,
   );
   return rows.length > 0;

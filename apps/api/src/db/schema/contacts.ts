@@ -1,0 +1,118 @@
+// A page's contacts, their messages (the inbox) and tags.
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ts, createdAt, updatedAt } from './columns.js';
+import { pages } from './pages.js';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    psid: text('psid').notNull(),
+    name: text('name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    profilePic: text('profile_pic'),
+    lastMessageAt: ts('last_message_at'),
+    lastMessagePreview: text('last_message_preview'),
+    // Start of the 24-hour standard messaging window.
+    lastInboundAt: ts('last_inbound_at'),
+    // The contact's messages since the page last looked at (or answered) the conversation.
+    unreadCount: integer('unread_count').notNull().default(0),
+    historySyncedAt: ts('history_synced_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_page_id_psid_key').on(t.pageId, t.psid),
+    // Keyset paging of the inbox: (last_message_at, id) < cursor.
+    index('contacts_page_recent_idx').on(t.pageId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
+  ],
+);
+
+export const MESSAGE_DIRECTIONS = ['in', 'out'] as const;
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    mid: text('mid').notNull(),
+    direction: text('direction', { enum: MESSAGE_DIRECTIONS }).notNull(),
+    text: text('text'),
+    sentBy: text('sent_by').notNull(),
+    createdAt: createdAt(),
+    // Meta's own time of the message (the webhook's or the echo's timestamp): receipts' watermarks are
+    // platform times, so they are compared with this, not with when this server stored the row.
+    platformAt: ts('platform_at'),
+    // Files and stickers, as MessageAttachment[] of the contract (null: text only).
+    attachments: jsonb('attachments'),
+    // The contact's reaction to this message (an emoji).
+    reaction: text('reaction'),
+    deliveredAt: ts('delivered_at'),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    // The same mid arrives by webhook and by sync: store it once.
+    uniqueIndex('messages_page_id_mid_key').on(t.pageId, t.mid),
+    index('messages_contact_recent_idx').on(t.contactId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /**
+     * How many contact_tags rows carry this tag, kept by statement triggers on contact_tags (migration
+     * 0004): Manage Tags shows it on every load, and counting the rows each time cost more than the rest of
+     * the request (bench/FINDINGS.md).
+     */
+    contactCount: integer('contact_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_page_id_lower_name_key').on(t.pageId, sql`lower(${t.name})`)],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    index('contact_tags_tag_id_idx').on(t.tagId),
+  ],
+);

@@ -1,0 +1,136 @@
+// SQL of the campaign counters fed by webhook events (counters.ts decides which applies). Every write is
+// guarded by `... is null` and a counter grows by the number of rows that statement changed, in the same
+// statement, so a replayed or concurrent duplicate event changes nothing.
+import { INTERACTION_WINDOW_MS } from '@pagecast/contract';
+import { runStatement, statement, type Sql } from '../../db/client.js';
+
+/** The contact `psid` of the page with social id `fbPageId`, or undefined. */
+export async function contactIdOf(
+  sql: Sql,
+  fbPageId: string,
+  psid: string,
+): Promise<string | undefined> {
+  const contact = await sql.query<{ id: string }>(
+    `select c.id from contacts c join pages p on p.id = c.page_id where p.fb_page_id = $1 and c.psid = $2`,
+    [fbPageId, psid],
+  );
+  return contact.rows[0]?.id;
+}
+
+/** Everything sent to the contact until `until` was delivered: kept for rows not recorded 'sent' yet. */
+export async function markDelivered(sql: Sql, contactId: string, until: Date): Promise<void> {
+  await sql.query(
+    `insert into campaign_contact_marks (contact_id, delivered_until) values ($1, $2)
+     on conflict (contact_id) do update
+       set delivered_until = greatest(campaign_contact_marks.delivered_until, excluded.delivered_until)`,
+    [contactId, until],
+  );
+}
+
+/**
+ * Sent rows of the contact delivered by `until` (attempted before it, or a campaign message among `mids`
+ * or whose echo is at or before it) get `delivered_at`, and their campaigns' counters grow. Returns how
+ * many rows changed.
+ */
+export async function applyDelivery(
+  sql: Sql,
+  contactId: string,
+  until: Date,
+  mids: string[],
+): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `with u as (
+       update campaign_recipients r set delivered_at = $2
+       where r.contact_id = $1 and r.state = 'sent' and r.delivered_at is null
+         and (r.sent_at <= $2 or r.message_id = any($3::text[])
+              or r.message_id in (select m.mid from messages m where m.contact_id = $1
+                                   and m.direction = 'out' and m.platform_at <= $2))
+       returning r.campaign_id),
+     per as (select campaign_id, count(*)::int as n from u group by campaign_id),
+     c as (update campaigns c set delivered_count = c.delivered_count + per.n from per
+           where c.id = per.campaign_id returning per.n)
+     select coalesce(sum(n), 0)::int as n from c`,
+    [contactId, until, mids],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The contact acted at `at`: kept for rows not recorded 'sent' yet. */
+export async function markInteracted(sql: Sql, contactId: string, at: Date): Promise<void> {
+  await sql.query(
+    `insert into campaign_contact_marks (contact_id, interacted_at) values ($1, $2)
+     on conflict (contact_id) do update
+       set interacted_at = greatest(campaign_contact_marks.interacted_at, excluded.interacted_at)`,
+    [contactId, at],
+  );
+}
+
+/** A reaction to campaign message `mid`: an interaction with that campaign. */
+export async function applyReaction(
+  sql: Sql,
+  contactId: string,
+  mid: string,
+  at: Date,
+): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `with u as (
+       update campaign_recipients r set interacted_at = $3
+       where r.contact_id = $1 and r.message_id = $2 and r.state = 'sent' and r.interacted_at is null
+       returning r.campaign_id),
+     c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
+           where c.id = u.campaign_id returning 1)
+     select count(*)::int as n from c`,
+    [contactId, mid, at],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** An interaction with the latest campaign message that reached the contact in the interaction window. */
+export async function applyInteraction(sql: Sql, contactId: string, at: Date): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `with target as (
+       select r.campaign_id from campaign_recipients r
+       where r.contact_id = $1 and r.state = 'sent' and r.sent_at <= $2 and r.sent_at > $2 - $3 * interval '1 millisecond'
+       order by r.sent_at desc limit 1),
+     u as (
+       update campaign_recipients r set interacted_at = $2 from target t
+       where r.campaign_id = t.campaign_id and r.contact_id = $1 and r.interacted_at is null
+       returning r.campaign_id),
+     c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
+           where c.id = u.campaign_id returning 1)
+     select count(*)::int as n from c`,
+    [contactId, at, INTERACTION_WINDOW_MS],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+// Named: parsed and planned once per connection, as it runs after every outcome write.
+const APPLY_MARKS_TO_SENT = statement(
+  'campaign_apply_marks_to_sent',
+  `with m as (
+       select m.* from campaign_contact_marks m where m.contact_id = any($2::uuid[])),
+     u as (
+       update campaign_recipients r set delivered_at = m.delivered_until
+       from m
+       where r.campaign_id = $1 and r.contact_id = any($2::uuid[]) and m.contact_id = r.contact_id
+         and r.state = 'sent' and r.delivered_at is null and m.delivered_until >= r.sent_at
+       returning 1),
+     c as (
+       update campaigns set delivered_count = delivered_count + (select count(*) from u)
+       where id = $1 and exists (select 1 from u))
+     select r.contact_id, m.interacted_at from campaign_recipients r join m on m.contact_id = r.contact_id
+     where r.campaign_id = $1 and r.contact_id = any($2::uuid[])
+       and r.state = 'sent' and r.interacted_at is null and m.interacted_at >= r.sent_at`,
+);
+
+/**
+ * Applies to just-sent rows the delivery marks that came first; answers the rows whose interaction mark
+ * came first (the caller applies each with applyInteraction).
+ */
+export function applyMarksToSentRows(
+  sql: Sql,
+  campaignId: string,
+  contactIds: string[],
+): Promise<Array<{ contact_id: string; interacted_at: Date }>> {
+  return runStatement(sql, APPLY_MARKS_TO_SENT, [campaignId, contactIds]);
+}

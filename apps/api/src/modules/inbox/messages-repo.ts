@@ -1,0 +1,266 @@
+// The one writer of `messages`: every statement that stores or changes a message row, from the inbox
+// (history sync, the admin's sends) and from the webhook ingest (messages, echoes, edits, reactions,
+// receipts), and the reads of a conversation's messages. A second write of a stored mid is the normal case
+// (a webhook and the history or the Send answer race for it), so each writer says what it does then:
+// `storeMessages` keeps the stored row, `insertMessage` completes it with what only Meta's echo carries.
+// Webhook writes are idempotent and order-independent: delivery and read marks keep the EARLIEST
+// watermark that covers a message (least(existing, watermark)), so replays change nothing.
+import { sql } from 'drizzle-orm';
+import type { MessageAttachment } from '@pagecast/contract';
+import { dz, runStatement, statement, type Sql } from '../../db/client.js';
+import { activitySet, previewEdited } from '../contacts/repo.js';
+import { previewOf } from './attachments.js';
+import type { MessageFields } from './mappers.js';
+import { isoUs } from './repo.js';
+
+export interface MessageRow extends MessageFields {
+  id: string;
+  /** Exact sort key for the cursor. */
+  createdKey: string;
+}
+
+export interface MessageCursor {
+  at: string;
+  id: string;
+}
+
+const MESSAGE_COLUMNS = `m.id, m.mid, m.direction, m.text, m.sent_by as "sentBy", m.created_at as "createdAt",
+  ${isoUs('m.created_at')} as "createdKey", m.delivered_at as "deliveredAt", m.read_at as "readAt",
+  m.attachments, m.reaction`;
+/** The campaign that sent a page message (by its mid), for the label in the thread. */
+const CAMPAIGN_OF = `left join lateral (select cp.id as "campaignId", cp.name as "campaignName"
+    from campaign_recipients r join campaigns cp on cp.id = r.campaign_id
+   where m.direction = 'out' and r.message_id = m.mid and r.contact_id = m.contact_id limit 1) cp on true`;
+const MESSAGES_FIRST = statement(
+  'messages_first',
+  `select ${MESSAGE_COLUMNS}, cp.* from messages m ${CAMPAIGN_OF} where m.contact_id = $1
+   order by m.created_at desc, m.id desc limit $2`,
+);
+const MESSAGES_AFTER = statement(
+  'messages_after',
+  `select ${MESSAGE_COLUMNS}, cp.* from messages m ${CAMPAIGN_OF}
+   where m.contact_id = $1 and (m.created_at, m.id) < ($2::timestamptz, $3::uuid)
+   order by m.created_at desc, m.id desc limit $4`,
+);
+
+const PAGE_MESSAGE = statement(
+  'page_message_by_mid',
+  `select ${MESSAGE_COLUMNS}, cp.* from messages m join pages p on p.id = m.page_id ${CAMPAIGN_OF}
+   where p.fb_page_id = $1 and m.mid = $2`,
+);
+
+/** The message `mid` of the page with social id `fbPageId`, or null. */
+export async function findPageMessage(
+  db: Sql,
+  fbPageId: string,
+  mid: string,
+): Promise<MessageRow | null> {
+  const [row] = await runStatement<MessageRow>(db, PAGE_MESSAGE, [fbPageId, mid]);
+  return row ?? null;
+}
+
+/** Newest first, (created_at DESC, id DESC) like messages_contact_recent_idx. */
+export async function listMessages(
+  db: Sql,
+  contactUuid: string,
+  after: MessageCursor | null,
+  limit: number,
+): Promise<MessageRow[]> {
+  return after
+    ? runStatement<MessageRow>(db, MESSAGES_AFTER, [contactUuid, after.at, after.id, limit])
+    : runStatement<MessageRow>(db, MESSAGES_FIRST, [contactUuid, limit]);
+}
+
+export interface NewMessage {
+  mid: string;
+  direction: 'in' | 'out';
+  text: string;
+  sentBy: string;
+  createdAt: Date;
+  attachments?: MessageAttachment[];
+  /** Meta's time of the message, when known (history: its created_time). */
+  platformAt?: Date | null;
+}
+
+// One statement, atomic like the transaction it replaces: insert the new mids, move the contact's activity
+// fields forward, answer the rows. The final SELECT reads the snapshot from before the statement, so rows
+// inserted here come from RETURNING and rows stored earlier (by a webhook) from the table.
+const STORE_MESSAGES = statement(
+  'store_messages',
+  `with item as (
+     select * from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
+                          $11::jsonb[], $12::timestamptz[])
+       as u(mid, direction, text, sent_by, created_at, attachments, platform_at)),
+   inserted as (
+     insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, attachments,
+                           platform_at)
+     select $1::uuid, $2::uuid, mid, direction, text, sent_by, created_at, attachments, platform_at
+       from item
+     on conflict (page_id, mid) do nothing
+     returning id, mid, direction, text, sent_by as "sentBy", created_at as "createdAt",
+       ${isoUs('created_at')} as "createdKey", delivered_at as "deliveredAt", read_at as "readAt",
+       attachments, reaction),
+   touched as (
+     update contacts set
+       ${activitySet('contacts', '$8::timestamptz', '$9', '$10::timestamptz')}
+     where id = $2::uuid)
+   select * from inserted
+   union all
+   select ${MESSAGE_COLUMNS} from messages m
+   where m.page_id = $1::uuid and m.mid = any($3::text[]) and m.mid not in (select mid from inserted)`,
+);
+const MESSAGES_BY_MID = statement(
+  'messages_by_mid',
+  `select ${MESSAGE_COLUMNS}, cp.* from messages m ${CAMPAIGN_OF}
+   where m.page_id = $1 and m.mid = any($2::text[])`,
+);
+
+/**
+ * Stores messages of one contact, once per mid (a webhook may have stored some already), and moves the
+ * contact's last-activity fields forward (never back: history is older than what webhooks wrote).
+ * Returns the rows of the given mids as stored.
+ */
+export async function storeMessages(
+  db: Sql,
+  pageUuid: string,
+  contactUuid: string,
+  items: NewMessage[],
+): Promise<MessageRow[]> {
+  if (items.length === 0) return [];
+  const latest = items.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
+  const inbound = items.filter((m) => m.direction === 'in');
+  const latestIn = inbound.length
+    ? inbound.reduce((a, b) => (b.createdAt > a.createdAt ? b : a)).createdAt.toISOString()
+    : null;
+  const mids = items.map((m) => m.mid);
+  const rows = await runStatement<MessageRow>(db, STORE_MESSAGES, [
+    pageUuid,
+    contactUuid,
+    mids,
+    items.map((m) => m.direction),
+    items.map((m) => m.text),
+    items.map((m) => m.sentBy),
+    items.map((m) => m.createdAt.toISOString()),
+    latest.createdAt.toISOString(),
+    previewOf(latest.text, latest.attachments ?? []),
+    latestIn,
+    items.map((m) => (m.attachments?.length ? JSON.stringify(m.attachments) : null)),
+    items.map((m) => m.platformAt?.toISOString() ?? null),
+  ]);
+  // A concurrent writer of the same mid (a webhook) that committed after this statement's snapshot: its
+  // row is neither inserted here nor visible above; read again now that it is committed.
+  if (rows.length < new Set(mids).size)
+    return runStatement<MessageRow>(db, MESSAGES_BY_MID, [pageUuid, mids]);
+  return rows;
+}
+
+/**
+ * Inserts the message unless its mid is already stored; true when this call stored it. A message stored
+ * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and
+ * the files if it had none.
+ */
+export async function insertMessage(
+  db: Sql,
+  m: {
+    pageUuid: string;
+    contactId: string;
+    mid: string;
+    direction: 'in' | 'out';
+    text: string;
+    sentBy: string;
+    at: Date;
+    attachments: MessageAttachment[];
+  },
+): Promise<boolean> {
+  const at = m.at.toISOString();
+  const files = m.attachments.length ? JSON.stringify(m.attachments) : null;
+  const { rows } = await dz(db).execute<{ inserted: boolean }>(sql`
+    insert into messages as x (page_id, contact_id, mid, direction, text, sent_by, created_at,
+                               platform_at, attachments)
+    values (${m.pageUuid}, ${m.contactId}, ${m.mid}, ${m.direction}, ${m.text}, ${m.sentBy},
+            ${at}::timestamptz, ${at}::timestamptz, ${files}::jsonb)
+    on conflict (page_id, mid) do update
+      set platform_at = coalesce(x.platform_at, excluded.platform_at),
+          attachments = coalesce(x.attachments, excluded.attachments)
+      where x.platform_at is null or (x.attachments is null and excluded.attachments is not null)
+    returning (xmax = 0) as inserted`);
+  return rows[0]?.inserted === true;
+}
+
+/**
+ * The contact's reaction to message `mid` of the conversation (null: taken back). Returns false when the
+ * message is not stored here (a reaction to a message from before Pagecast): nothing to show it on.
+ */
+export async function setReaction(
+  db: Sql,
+  r: { pageUuid: string; psid: string; mid: string; reaction: string | null },
+): Promise<boolean> {
+  const { rows } = await dz(db).execute(sql`
+    update messages m set reaction = ${r.reaction}
+      from contacts c
+     where c.id = m.contact_id and c.page_id = ${r.pageUuid} and c.psid = ${r.psid}
+       and m.page_id = ${r.pageUuid} and m.mid = ${r.mid}
+       and m.reaction is distinct from ${r.reaction}
+    returning m.id`);
+  return rows.length > 0;
+}
+
+/**
+ * The contact edited their message `mid`: its text becomes the new one (and the conversation's preview,
+ * when it is the newest message). False when the message is not stored here, is the page's, or already
+ * says that. An edit replayed after a later one would bring the older text back (guess: Meta sends edits
+ * in order; `num_edit` is not kept).
+ */
+export async function editMessage(
+  db: Sql,
+  e: { pageUuid: string; psid: string; mid: string; text: string },
+): Promise<boolean> {
+  const { rows } = await dz(db).execute<{ contactId: string }>(sql`
+    update messages m set text = ${e.text}
+      from contacts c
+     where c.id = m.contact_id and c.page_id = ${e.pageUuid} and c.psid = ${e.psid}
+       and m.page_id = ${e.pageUuid} and m.mid = ${e.mid} and m.direction = 'in'
+       and m.text is distinct from ${e.text}
+    returning m.contact_id as "contactId"`);
+  const contactId = rows[0]?.contactId;
+  if (!contactId) return false;
+  await previewEdited(db, { pageUuid: e.pageUuid, contactId, mid: e.mid, text: e.text });
+  return true;
+}
+
+/**
+ * Marks the page's outbound messages to the contact sent at or before the watermark (or listed by mid)
+ * as delivered (and read, for read receipts). The watermark is Meta's time, so it is compared with Meta's
+ * time of each message (from its echo), else with the time stored just before the send. Returns the
+ * stored time of the newest message it changed (what the live inbox compares with), or null.
+ */
+export async function applyReceipt(
+  db: Sql,
+  r: { pageUuid: string; psid: string; watermark: Date; mids: string[]; read: boolean },
+): Promise<Date | null> {
+  const wm = r.watermark.toISOString();
+  const readSet = r.read
+    ? sql`, read_at = least(coalesce(m.read_at, ${wm}::timestamptz), ${wm}::timestamptz)`
+    : sql``;
+  const changed = r.read
+    ? sql`(m.delivered_at is null or m.delivered_at > ${wm}::timestamptz
+           or m.read_at is null or m.read_at > ${wm}::timestamptz)`
+    : sql`(m.delivered_at is null or m.delivered_at > ${wm}::timestamptz)`;
+  const { rows } = await dz(db).execute(sql`
+    update messages m
+       set delivered_at = least(coalesce(m.delivered_at, ${wm}::timestamptz), ${wm}::timestamptz)
+           ${readSet}
+      from contacts c
+     where c.id = m.contact_id and c.page_id = ${r.pageUuid} and c.psid = ${r.psid}
+       and m.page_id = ${r.pageUuid} and m.direction = 'out'
+       and (coalesce(m.platform_at, m.created_at) <= ${wm}::timestamptz
+            or m.mid = any(${`{${r.mids.map((x) => `"${x.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]))
+       and ${changed}
+    returning m.created_at as "createdAt"`);
+  let newest: Date | null = null;
+  for (const row of rows as Array<{ createdAt: Date | string }>) {
+    const t = new Date(row.createdAt);
+    if (!newest || t > newest) newest = t;
+  }
+  return newest;
+}
