@@ -16,7 +16,7 @@ module.exports = {
       name: 'module-public-face',
       severity: 'error',
       comment:
-        "Import another API module through its index.ts: its repo, service and helpers are its own business.",
+        'Import another API module through its index.ts: its repo, service and helpers are its own business.',
       from: { path: '^apps/api/src/modules/([^/]+)/' },
       to: {
         path: '^apps/api/src/modules/[^/]+/',
