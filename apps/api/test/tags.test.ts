@@ -3,27 +3,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, contactTags, contacts, tags } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import {
-  at,
-  seedAdmin,
-  seedPage,
-  type SeededAdmin,
-  type SeededPage,
-} from './helpers/tag-fixtures.js';
+import { at } from './support/assert.js';
+import { newAdmin, newManagedPage, type ManagedPage, type TestAdmin } from './support/world.js';
 
 let t: TestApp;
-let owner: SeededAdmin;
-let stranger: SeededAdmin;
-let page: SeededPage;
-let otherPage: SeededPage;
+let owner: TestAdmin;
+let stranger: TestAdmin;
+let page: ManagedPage;
+let otherPage: ManagedPage;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await seedAdmin(t, 'Owner');
-  stranger = await seedAdmin(t, 'Stranger');
-  page = await seedPage(t, [owner], 4);
-  otherPage = await seedPage(t, [owner], 2);
-  await seedPage(t, [stranger], 1);
+  owner = await newAdmin(t, { name: 'Owner' });
+  stranger = await newAdmin(t, { name: 'Stranger' });
+  page = await newManagedPage(t, [owner], 4);
+  otherPage = await newManagedPage(t, [owner], 2);
+  await newManagedPage(t, [stranger], 1);
 });
 afterAll(async () => {
   await t?.close();
@@ -181,7 +176,7 @@ describe('POST /api/v1/tags', () => {
 
 describe('GET /api/v1/tags/page/:pageId', () => {
   it("lists the page's tags by name with their contact counts", async () => {
-    const fresh = await seedPage(t, [owner], 3);
+    const fresh = await newManagedPage(t, [owner], 3);
     const empty = await list(fresh.pageId);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
@@ -203,7 +198,7 @@ describe('GET /api/v1/tags/page/:pageId', () => {
   });
 
   it('keeps the counts exact through bulk adds, removals, moves and cascades (tags.contact_count)', async () => {
-    const fresh = await seedPage(t, [owner], 5);
+    const fresh = await newManagedPage(t, [owner], 5);
     const vip = await createOk('VIP', fresh.pageId);
     const late = await createOk('Late', fresh.pageId);
     const db = t.database.db;

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactTags } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import {
-  at,
-  seedAdmin,
-  seedPage,
-  type SeededAdmin,
-  type SeededPage,
-} from './helpers/tag-fixtures.js';
+import { at } from './support/assert.js';
+import { newAdmin, newManagedPage, type ManagedPage, type TestAdmin } from './support/world.js';
 
 let t: TestApp;
-let owner: SeededAdmin;
-let coAdmin: SeededAdmin;
-let stranger: SeededAdmin;
-let page: SeededPage;
-let otherPage: SeededPage;
-let strangerPage: SeededPage;
+let owner: TestAdmin;
+let coAdmin: TestAdmin;
+let stranger: TestAdmin;
+let page: ManagedPage;
+let otherPage: ManagedPage;
+let strangerPage: ManagedPage;
 let tagId: string;
 let otherTagId: string;
 let strangerTagId: string;
@@ -35,12 +30,12 @@ async function createTag(headers: Headers, pageId: string, name: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await seedAdmin(t, 'Owner');
-  coAdmin = await seedAdmin(t, 'Co Admin');
-  stranger = await seedAdmin(t, 'Stranger');
-  page = await seedPage(t, [owner, coAdmin], 3);
-  otherPage = await seedPage(t, [owner], 2);
-  strangerPage = await seedPage(t, [stranger], 1);
+  owner = await newAdmin(t, { name: 'Owner' });
+  coAdmin = await newAdmin(t, { name: 'Co Admin' });
+  stranger = await newAdmin(t, { name: 'Stranger' });
+  page = await newManagedPage(t, [owner, coAdmin], 3);
+  otherPage = await newManagedPage(t, [owner], 2);
+  strangerPage = await newManagedPage(t, [stranger], 1);
   tagId = await createTag(owner.headers, page.pageId, 'Buyers');
   otherTagId = await createTag(owner.headers, otherPage.pageId, 'Buyers');
   strangerTagId = await createTag(stranger.headers, strangerPage.pageId, 'Theirs');
