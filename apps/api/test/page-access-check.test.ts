@@ -10,7 +10,7 @@ import type { GraphClient } from '../src/graph/index.js';
 import { sweep } from '../src/jobs/page-access.js';
 import { recheckAdminPages } from '../src/modules/sign-in/page-access-check.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { emu, startTestEmulator, testGraph } from './helpers/inbox.js';
+import { emu, startTestEmulator, testGraph } from './support/emulator.js';
 
 let emulator: Emulator;
 let graph: GraphClient;

@@ -6,20 +6,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPageSyncWorker, TOKEN_INVALID_MESSAGE } from '../src/jobs/page-sync.js';
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import {
-  emulatorCall,
-  seedAccount,
-  seedEmulatorPage,
-  startSyncEnv,
-  waitFor,
-  type EmulatorPage,
-  type SeededAccount,
-  type SyncEnv,
-} from './helpers/sync.js';
+import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
+import { emu, type EmulatorPage } from './support/emulator.js';
+import { waitFor } from './support/wait.js';
+import { newEmulatorAdmin, newEmulatorPage, type TestAdmin } from './support/world.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let env: SyncEnv;
-let account: SeededAccount;
+let account: TestAdmin;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
@@ -28,7 +22,7 @@ beforeAll(async () => {
     CONVERSATIONS_RATE_PER_PAGE: '2',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
-  account = await seedAccount(env);
+  account = await newEmulatorAdmin(env, 'Sync Admin');
 });
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -47,10 +41,13 @@ const status = async (jobId: string, headers = account.headers) => {
   return res.json<SyncStatus>();
 };
 const finished = (jobId: string) =>
-  waitFor(async () => {
-    const s = await status(jobId);
-    return s.status === 'completed' || s.status === 'failed' ? s : null;
-  }, 200);
+  waitFor(
+    async () => {
+      const s = await status(jobId);
+      return s.status === 'completed' || s.status === 'failed' ? s : null;
+    },
+    { everyMs: 200 },
+  );
 
 async function storedContacts(pageUuid: string) {
   const { rows } = await env.database.db.execute<{
@@ -94,7 +91,7 @@ describe('contact names', () => {
   it("a name alone gives first and last name; a profile's own parts replace them, a name alone never does", async () => {
     const { upsertContact } = await import('../src/modules/contacts/repo.js');
     const db = env.database.db;
-    const pageUuid = (await seedEmulatorPage(env, account, { name: 'Names Page', contacts: 1 }))
+    const pageUuid = (await newEmulatorPage(env, account, { name: 'Names Page', contacts: 1 }))
       .uuid;
     const parts = async () =>
       (
@@ -126,7 +123,7 @@ describe('page sync', () => {
   let jobId: string;
 
   it('starts one job per page: concurrent and repeated requests (and addUsersByPage) join it', async () => {
-    big = await seedEmulatorPage(env, account, { name: 'Big Page', contacts: 300 });
+    big = await newEmulatorPage(env, account, { name: 'Big Page', contacts: 300 });
     const answers = await Promise.all(Array.from({ length: 5 }, () => startSync(big.id)));
     for (const a of answers) expect(a.statusCode, a.body).toBe(202);
     const ids = new Set(answers.map((a) => a.json<{ jobId: string }>().jobId));
@@ -176,10 +173,13 @@ describe('page sync', () => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child?.on('exit', (_c, sig) => resolve(sig)),
     );
-    await waitFor(async () => {
-      if (child?.exitCode !== null) throw new Error(`worker exited: ${stderr}`);
-      return (await syncRow(jobId)).processed >= 60;
-    }, 50);
+    await waitFor(
+      async () => {
+        if (child?.exitCode !== null) throw new Error(`worker exited: ${stderr}`);
+        return (await syncRow(jobId)).processed >= 60;
+      },
+      { everyMs: 50 },
+    );
     expect((await status(jobId)).status).toBe('running');
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
@@ -240,10 +240,10 @@ describe('page sync', () => {
   }, 60_000);
 
   it('slows down on rate-limit answers instead of failing', async () => {
-    const page = await seedEmulatorPage(env, account, { name: 'Busy Page', contacts: 50 });
+    const page = await newEmulatorPage(env, account, { name: 'Busy Page', contacts: 50 });
     // The platform allows 1 call/s while we pace for 2, and the next two calls are refused outright.
-    await emulatorCall(
-      env.emulator.url,
+    await emu(
+      env.emulator,
       '/_emulator/behaviour',
       { conversationsPerSecond: 1, failNext: 2, failCodes: [80001] },
       'PUT',
@@ -256,8 +256,8 @@ describe('page sync', () => {
       expect((await syncRow(id)).rate_limit_hits).toBeGreaterThanOrEqual(2);
       await expectExactly(page);
     } finally {
-      await emulatorCall(
-        env.emulator.url,
+      await emu(
+        env.emulator,
         '/_emulator/behaviour',
         { conversationsPerSecond: 2, failNext: 0, failCodes: [1200] },
         'PUT',
@@ -266,8 +266,8 @@ describe('page sync', () => {
   }, 60_000);
 
   it('fails with a message the admin can act on when the page token expired', async () => {
-    const page = await seedEmulatorPage(env, account, { name: 'Expired Page', contacts: 20 });
-    await emulatorCall(env.emulator.url, `/_emulator/tokens/${page.access_token}/expire`, {});
+    const page = await newEmulatorPage(env, account, { name: 'Expired Page', contacts: 20 });
+    await emu(env.emulator, `/_emulator/tokens/${page.access_token}/expire`, {});
     const id = (await startSync(page.id)).json<{ jobId: string }>().jobId;
     const done = await finished(id);
     expect(done).toMatchObject({ status: 'failed', isActive: false, error: TOKEN_INVALID_MESSAGE });
@@ -288,7 +288,7 @@ describe('page sync', () => {
   });
 
   it("never shows a job to another admin, nor lets them start one on a page they don't manage", async () => {
-    const other = await seedAccount(env, 'Other Admin');
+    const other = await newEmulatorAdmin(env, 'Other Admin');
     const s = await status(jobId, other.headers);
     expect(s).toMatchObject({ jobId, status: 'not_found', isActive: false, error: null });
     expect(s.progress).toEqual({ processed: 0, total: null });

@@ -16,7 +16,7 @@ import type { GraphClient } from '../src/graph/index.js';
 import { LiveStreams, STREAM_LIMIT_MESSAGES } from '../src/modules/inbox/live-streams.js';
 import { RateLimitedError } from '../src/errors.js';
 import { testConfig } from './helpers/app.js';
-import { emu, startTestEmulator, testGraph } from './helpers/inbox.js';
+import { emu, startTestEmulator, testGraph } from './support/emulator.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 const OPERATOR_ID = '1000000000000777';

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onWebhookEvent } from '../../src/modules/webhooks/listeners.js';
 import {
   createCampaignWorld,
-  must,
   type CampaignWorld,
   type WorldPage,
 } from '../../test/fixtures/campaign-world.js';
+import { must } from '../../test/support/assert.js';
 import { faultSeed, reportFigures, seededRandom, until } from './support.js';
 
 let w: CampaignWorld;

@@ -11,8 +11,17 @@ import type { AuthContext } from '../../src/auth/jwt.js';
 import type { Config } from '../../src/config.js';
 import { tokenCipher, type TokenCipher } from '../../src/crypto/tokens.js';
 import type { Db } from '../../src/db/client.js';
-import { admins, contacts, pageAdmins, pages } from '../../src/db/schema.js';
-import type { GraphClient } from '../../src/graph/index.js';
+import {
+  admins,
+  contacts,
+  messageTemplates,
+  contactTags,
+  pageAdmins,
+  pages,
+  pageSyncs,
+  tags,
+} from '../../src/db/schema.js';
+import type { GraphClient, GraphClientOptions } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
 import { sessionToken, testConfig } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -171,6 +180,27 @@ export async function newManagedPage(
   return { id, pageId, psids };
 }
 
+/**
+ * A tag of a page carried by `contactIds`, inserted directly: tests choose names the tag rules would refuse
+ * and audiences of any size; returns its uuid.
+ */
+export async function newTag(
+  world: Pick<WorldBase, 'database'>,
+  pageUuid: string,
+  input: { name: string; description?: string; contactIds?: string[] },
+): Promise<string> {
+  const db: Db = world.database.db;
+  const [row] = await db
+    .insert(tags)
+    .values({ pageId: pageUuid, name: input.name, description: input.description ?? '' })
+    .returning({ id: tags.id });
+  if (!row) throw new Error('newTag: no row');
+  for (const contactId of input.contactIds ?? []) {
+    await db.insert(contactTags).values({ contactId, tagId: row.id, pageId: pageUuid });
+  }
+  return row.id;
+}
+
 /** An emulator user and an admin row for them: what signing in as that user leaves. */
 export async function newEmulatorAdmin(
   world: WorldBase & { emulator: Emulator },
@@ -202,6 +232,49 @@ export async function newEmulatorPage(
     ...row,
   });
   return { ...page, uuid };
+}
+
+/**
+ * A utility template made at the emulator (as Meta holds it) and stored here as approved, as the template
+ * sync leaves it once Meta approved it; returns its uuid.
+ */
+export async function newTemplate(
+  world: Pick<WorldBase, 'database'> & { graph: GraphClient },
+  page: { id: string; uuid: string; access_token: string },
+  input: { name: string; body: string; params: string[]; examples: Record<string, string> },
+): Promise<string> {
+  const made = await world.graph.createMessageTemplate(page.id, page.access_token, {
+    name: input.name,
+    language: 'en_US',
+    body: input.body,
+    format: 'NAMED',
+    params: input.params,
+    examples: input.examples,
+    buttons: [],
+  });
+  const [row] = await world.database.db
+    .insert(messageTemplates)
+    .values({
+      pageId: page.uuid,
+      fbTemplateId: made.id,
+      name: input.name,
+      language: 'en_US',
+      body: input.body,
+      params: input.params,
+      status: 'approved',
+    })
+    .returning({ id: messageTemplates.id });
+  if (!row) throw new Error('newTemplate: no row');
+  return row.id;
+}
+
+/** A page sync job's row, as the sync job leaves it. */
+export async function newPageSync(
+  world: Pick<WorldBase, 'database'>,
+  pageUuid: string,
+  input: { jobId: string; status: 'completed' | 'failed' | 'running' | 'queued' },
+): Promise<void> {
+  await world.database.db.insert(pageSyncs).values({ pageId: pageUuid, ...input });
 }
 
 export interface World extends WorldBase {
@@ -252,11 +325,16 @@ export async function createWorld(
     paced?: boolean;
     logger?: Logger;
     database?: TestDatabase;
+    /** Overrides of the test Graph client's timeouts and backoffs. */
+    graph?: Partial<GraphClientOptions>;
   } = {},
 ): Promise<World> {
   const database = options.database ?? (await createTestDatabase());
   const emulator = await startTestEmulator({ paced: options.paced });
-  const graph = testGraph(emulator.url, options.logger ? { logger: options.logger } : {});
+  const graph = testGraph(emulator.url, {
+    ...options.graph,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const boss = options.boss ? await startBoss(database.url) : undefined;
   const { app, config, tokens } = await newApp(
     { database, emulator, graph, boss, logger: options.logger },
