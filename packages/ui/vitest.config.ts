@@ -1,12 +1,15 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { sharedVitestConfig } from '../../vitest.shared';
 
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./test/setup.ts'],
-    include: ['test/**/*.test.{ts,tsx}'],
-    css: false,
-  },
-});
+export default mergeConfig(
+  sharedVitestConfig({ dirname: import.meta.dirname, include: ['test/**/*.test.{ts,tsx}'] }),
+  defineConfig({
+    plugins: [react()],
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./test/setup.ts'],
+      css: false,
+    },
+  }),
+);
