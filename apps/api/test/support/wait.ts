@@ -8,14 +8,18 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  */
 export async function waitFor<T>(
   check: () => Promise<T | null | undefined | false>,
-  options: { timeoutMs?: number; everyMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    everyMs?: number;
+    /** What is awaited, for the failure. */ what?: string;
+  } = {},
 ): Promise<T> {
-  const { timeoutMs = 20_000, everyMs = 100 } = options;
+  const { timeoutMs = 20_000, everyMs = 100, what = 'condition' } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
     if (v) return v;
-    if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');
+    if (Date.now() > deadline) throw new Error(`waitFor: ${what} not met in time`);
     await sleep(everyMs);
   }
 }
