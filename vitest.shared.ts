@@ -7,17 +7,21 @@ export interface SharedVitestOptions {
   dirname: string;
   /** Where the package's tests are; test/ by default. */
   include?: string[];
+  /** Screens: a DOM (jsdom) and the package's test/setup.ts (Testing Library matchers, cleanup). */
+  dom?: boolean;
 }
 
 export function sharedVitestConfig({
   dirname,
   include = ['test/**/*.test.ts'],
+  dom = false,
 }: SharedVitestOptions) {
   return {
     root: dirname,
     test: {
       include,
       exclude: ['**/node_modules/**', '**/dist/**'],
+      ...(dom ? { environment: 'jsdom', setupFiles: ['./test/setup.ts'] } : {}),
     },
   };
 }

@@ -4,12 +4,14 @@ import { sharedVitestConfig } from '../../vitest.shared';
 
 // Tests import the committed src/routeTree.gen.ts (no router plugin here: no code splitting, no regeneration).
 export default mergeConfig(
-  sharedVitestConfig({ dirname: import.meta.dirname, include: ['test/**/*.test.{ts,tsx}'] }),
+  sharedVitestConfig({
+    dirname: import.meta.dirname,
+    include: ['test/**/*.test.{ts,tsx}'],
+    dom: true,
+  }),
   defineConfig({
     plugins: [react()],
     test: {
-      environment: 'jsdom',
-      setupFiles: ['./test/setup.ts'],
       restoreMocks: true,
     },
   }),

@@ -3,12 +3,14 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import { sharedVitestConfig } from '../../vitest.shared';
 
 export default mergeConfig(
-  sharedVitestConfig({ dirname: import.meta.dirname, include: ['test/**/*.test.{ts,tsx}'] }),
+  sharedVitestConfig({
+    dirname: import.meta.dirname,
+    include: ['test/**/*.test.{ts,tsx}'],
+    dom: true,
+  }),
   defineConfig({
     plugins: [react()],
     test: {
-      environment: 'jsdom',
-      setupFiles: ['./test/setup.ts'],
       css: false,
     },
   }),
