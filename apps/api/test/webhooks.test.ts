@@ -10,6 +10,7 @@ import { freePort } from '../src/db/embedded.js';
 import { keepMessengerWebhooksSubscribed, subscribeMessengerWebhooks } from '../src/runtime.js';
 import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
 import { emu, type EmulatorPage } from './support/emulator.js';
+import { must } from './support/assert.js';
 import { waitFor } from './support/wait.js';
 import { newEmulatorAdmin, newEmulatorPage } from './support/world.js';
 
@@ -86,6 +87,17 @@ const envelope = (messaging: unknown[]) =>
     entry: messaging.map((m) => ({ id: page.id, time: Date.now(), messaging: [m] })),
   });
 
+/** Waits until the contact's 24-hour window is open (their last inbound message is recent). */
+const waitForOpenWindow = (psid: string) =>
+  waitFor(
+    async () => {
+      const { rows } = await env.database.db.execute<{ open: boolean }>(
+        sql`select last_inbound_at > now() - interval '24 hours' as open from contacts where page_id = ${page.uuid} and psid = ${psid}`,
+      );
+      return rows[0]?.open;
+    },
+    { everyMs: 50 },
+  );
 describe('the app-level webhook subscription', () => {
   it('is retried until the callback URL is reachable, whatever the start order', async () => {
     const { port: appPort } = env.app.server.address() as AddressInfo;
@@ -582,7 +594,7 @@ describe('webhook deliveries', () => {
   });
 
   it('a postback reopens the 24-hour window', async () => {
-    const who = page.contacts[0]?.psid;
+    const who = must(page.contacts[0]).psid;
     await env.database.db.execute(
       sql`update contacts set last_inbound_at = now() - interval '3 days' where page_id = ${page.uuid} and psid = ${who}`,
     );
@@ -591,15 +603,7 @@ describe('webhook deliveries', () => {
       `/_emulator/pages/${page.id}/contacts/${who}/postback`,
       { title: 'Get Started', payload: 'GET_STARTED' },
     );
-    await waitFor(
-      async () => {
-        const { rows } = await env.database.db.execute<{ open: boolean }>(
-          sql`select last_inbound_at > now() - interval '24 hours' as open from contacts where page_id = ${page.uuid} and psid = ${who}`,
-        );
-        return rows[0]?.open;
-      },
-      { everyMs: 50 },
-    );
+    await waitForOpenWindow(who);
     // Listeners run after the commit: the window can be open before they heard the postback.
     await waitFor(async () =>
       heard.some((e) => e.kind === 'postback' && e.psid === who && e.mid === mid.mid),
@@ -622,15 +626,7 @@ describe('webhook deliveries', () => {
     await emu(env.emulator, `/_emulator/pages/${page.id}/contacts/${who}/referral`, {
       ref: 'spring',
     });
-    await waitFor(
-      async () => {
-        const { rows } = await env.database.db.execute<{ open: boolean }>(
-          sql`select last_inbound_at > now() - interval '24 hours' as open from contacts where page_id = ${page.uuid} and psid = ${who}`,
-        );
-        return rows[0]?.open;
-      },
-      { everyMs: 50 },
-    );
+    await waitForOpenWindow(who);
     await waitFor(async () => heard.some((e) => e.kind === 'referral' && e.psid === who), {
       everyMs: 50,
     });
