@@ -1,10 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { sharedVitestConfig } from '../../vitest.shared';
 
-export default defineConfig({
-  test: {
+export default mergeConfig(
+  sharedVitestConfig({
+    dirname: import.meta.dirname,
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    pool: 'forks',
-  },
-});
+  }),
+  defineConfig({
+    test: {
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+      pool: 'forks',
+    },
+  }),
+);

@@ -1,13 +1,18 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { sharedVitestConfig } from '../../vitest.shared';
 
 // Tests import the committed src/routeTree.gen.ts (no router plugin here: no code splitting, no regeneration).
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./test/setup.ts'],
+export default mergeConfig(
+  sharedVitestConfig({
+    dirname: import.meta.dirname,
     include: ['test/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
-  },
-});
+    dom: true,
+  }),
+  defineConfig({
+    plugins: [react()],
+    test: {
+      restoreMocks: true,
+    },
+  }),
+);

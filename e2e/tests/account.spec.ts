@@ -3,6 +3,7 @@
 // until DELETE is typed. The deletion itself runs in deletion.spec.ts (another admin's data).
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+import { apiClient } from './api';
 
 test('account: plan, sessions (sign one out), pages, and the typed confirmation before deleting', async ({
   page,
@@ -43,7 +44,7 @@ test('account: plan, sessions (sign one out), pages, and the typed confirmation 
   const phones = sessions.getByRole('listitem').filter({ hasText: 'Safari on iOS' });
   await expect(phones.first()).toBeVisible();
   const otherStatus = async () =>
-    (await request.get('/api/v1/sessions', { headers: other.headers })).status();
+    (await apiClient(request, { headers: other.headers }).sessions.list()).status;
   expect(await otherStatus()).toBe(200);
   for (let left = await phones.count(); left > 0; left--) {
     await phones

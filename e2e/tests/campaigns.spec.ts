@@ -11,6 +11,7 @@ import {
   signIn,
 } from './fixtures';
 import { seriousAxeViolations } from './ux-routes';
+import { apiClient, createTag, tagContacts } from './api';
 
 test.afterEach(async ({ request }) => {
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 0 } });
@@ -21,9 +22,10 @@ async function recipientsOf(
   pageId: string,
   headers: Record<string, string>,
 ) {
-  const res = await request.get(`${baseURL}/api/v1/chats/${pageId}/recipients`, { headers });
-  if (!res.ok()) return [];
-  return ((await res.json()) as { recipients: Array<{ id: string; name: string }> }).recipients;
+  const res = await apiClient(request, { baseUrl: baseURL, headers }).inbox.getRecipients({
+    params: { pageId },
+  });
+  return res.status === 200 ? res.body.recipients : [];
 }
 
 test('schedule to a tag minutes ahead; analytics shows pending, processing, completed with outbox counts', async ({
@@ -47,19 +49,9 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
     .toBeGreaterThanOrEqual(3);
   const members = (await recipientsOf(request, pageId, session.headers)).slice(0, 3);
   const tagName = `Riders ${Date.now() % 100000}`;
-  const created = await request.post(`${baseURL}/api/v1/tags`, {
-    headers: session.headers,
-    data: { name: tagName, description: 'Campaign audience', pageId },
-  });
-  expect(created.status()).toBe(201);
-  const tagId = ((await created.json()) as { tag: { id: string } }).tag.id;
-  for (const m of members) {
-    const added = await request.post(`${baseURL}/api/user-tags/add`, {
-      headers: session.headers,
-      data: { userId: m.id, tagId, pageId },
-    });
-    expect(added.ok()).toBe(true);
-  }
+  const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
+  const tagId = await createTag(api, { name: tagName, description: 'Campaign audience', pageId });
+  await tagContacts(api, { pageId, tagId, psids: members.map((m) => m.id) });
 
   await page
     .getByRole('group', { name: 'Features' })

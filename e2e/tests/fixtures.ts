@@ -3,6 +3,7 @@
 // go straight to the API with a token minted by the emulator's control API.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL as apiBase } from '../playwright.config';
+import { apiClient, bodyOf } from './api';
 
 export { baseURL, emulatorURL } from '../playwright.config';
 
@@ -90,8 +91,8 @@ export async function apiSignIn(
     access_token: string;
     expires_in: number;
   };
-  const res = await request.post(`${apiURL}/api/v1/admin/register-user-admin`, {
-    data: {
+  const res = await apiClient(request, { baseUrl: apiURL }).admin.registerUserAdmin({
+    body: {
       name: user.name,
       email: user.email,
       profilePic: null,
@@ -100,9 +101,7 @@ export async function apiSignIn(
       expiresIn,
     },
   });
-  if (!res.ok())
-    throw new Error(`register-user-admin answered ${res.status()}: ${await res.text()}`);
-  const body = (await res.json()) as Omit<ApiSession, 'headers'>;
+  const body = bodyOf(res, 200);
   return { ...body, headers: { authorization: `Bearer ${body.jwt}` } };
 }
 
@@ -129,9 +128,11 @@ export async function createFutureCampaign(
   await expect
     .poll(
       async () => {
-        const res = await request.post(`${apiBase}/api/v1/campaigns/create`, {
+        const res = await apiClient(request, {
+          baseUrl: apiBase,
           headers: session.headers,
-          data: {
+        }).campaigns.createCampaign({
+          body: {
             name,
             description: 'Made by an end-to-end test',
             pageId,
@@ -141,8 +142,8 @@ export async function createFutureCampaign(
             msg: 'A message that is cancelled before it goes out',
           },
         });
-        if (res.ok()) id = ((await res.json()) as { id: string }).id;
-        return res.status();
+        if (res.status === 201) id = res.body.id;
+        return res.status;
       },
       { timeout: 90_000 },
     )
@@ -156,8 +157,11 @@ export async function cancelCampaign(
   id: string | null,
 ): Promise<void> {
   if (id)
-    await request.post(`${apiBase}/api/v1/campaigns/${id}/cancel`, {
+    await apiClient(request, {
+      baseUrl: apiBase,
       headers: session.headers,
-      data: {},
+    }).campaigns.cancelCampaign({
+      params: { campaignId: id },
+      body: {},
     });
 }

@@ -3,6 +3,7 @@
 // list and the tab, and a server search that finds a conversation by a word of a message.
 import { expect, test } from '@playwright/test';
 import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
+import { apiClient, bodyOf } from './api';
 
 interface Recipient {
   id: string;
@@ -26,10 +27,11 @@ test('inbox: files, stickers, reactions, Seen, standby, unread and search', asyn
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/v1/chats/${pageId}/recipients?limit=100`, { headers });
-        inside = ((await res.json()) as { recipients: Recipient[] }).recipients.filter(
-          (r) => r.windowOpen && r.name,
-        );
+        const res = await apiClient(request, { headers }).inbox.getRecipients({
+          params: { pageId },
+          query: { limit: 100 },
+        });
+        inside = bodyOf(res, 200).recipients.filter((r) => r.windowOpen && r.name);
         return inside.length >= 2;
       },
       { timeout: 60_000 },

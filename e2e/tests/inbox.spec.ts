@@ -2,6 +2,7 @@
 // outbox has it once), see a contact's message arrive live, and bulk-tag three chats.
 import { expect, test } from '@playwright/test';
 import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
+import { apiClient, bodyOf, createTag } from './api';
 
 interface Recipient {
   id: string;
@@ -29,8 +30,11 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/v1/chats/${pageId}/recipients?limit=100`, { headers });
-        const body = (await res.json()) as { recipients: Recipient[] };
+        const res = await apiClient(request, { headers }).inbox.getRecipients({
+          params: { pageId },
+          query: { limit: 100 },
+        });
+        const body = bodyOf(res, 200);
         inside = body.recipients.find((r) => r.windowOpen && r.name);
         return Boolean(inside);
       },
@@ -82,11 +86,11 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({
 
   // Bulk tag assignment: a fresh tag on three chats.
   const tagName = `Bulk ${Date.now() % 100000}`;
-  const created = await request.post('/api/v1/tags', {
-    headers,
-    data: { name: tagName, description: 'Tagged by the inbox e2e', pageId },
+  await createTag(apiClient(request, { headers }), {
+    name: tagName,
+    description: 'Tagged by the inbox e2e',
+    pageId,
   });
-  expect(created.status()).toBe(201);
   await page.reload();
   await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('switch', { name: 'Multi-select' }).click();

@@ -14,6 +14,7 @@ import {
   type ApiSession,
 } from './fixtures';
 import { openRoute, themedContext, uxRoute as route } from './ux-routes';
+import { apiClient, bodyOf, createTag as createTagViaApi } from './api';
 const unique = () => String(Date.now() % 100000).padStart(5, '0');
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
@@ -54,12 +55,11 @@ async function createTag(
   s: ApiSession & { pageId: string },
   name: string,
 ) {
-  const res = await request.post(`${baseURL}/api/v1/tags`, {
-    headers: s.headers,
-    data: { name, description: 'Made by the keyboard journeys', pageId: s.pageId },
+  return createTagViaApi(apiClient(request, { baseUrl: baseURL, headers: s.headers }), {
+    name,
+    description: 'Made by the keyboard journeys',
+    pageId: s.pageId,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { tag: { id: string } }).tag.id;
 }
 
 async function tagCount(
@@ -67,8 +67,10 @@ async function tagCount(
   s: ApiSession & { pageId: string },
   name: string,
 ) {
-  const res = await request.get(`${baseURL}/api/v1/tags/page/${s.pageId}`, { headers: s.headers });
-  const list = (await res.json()) as Array<{ tag: { name: string }; count: number }>;
+  const res = await apiClient(request, { baseUrl: baseURL, headers: s.headers }).tags.listTags({
+    params: { pageId: s.pageId },
+  });
+  const list = bodyOf(res, 200);
   return list.find((t) => t.tag.name === name)?.count ?? null;
 }
 
@@ -341,12 +343,11 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     await expectAnnounced(page, 'Campaign created successfully!');
 
     // The API has it at the picked time.
-    const list = await request.get(`${baseURL}/api/v1/campaigns/page/${s.pageId}?page=1`, {
+    const list = await apiClient(request, {
+      baseUrl: baseURL,
       headers: s.headers,
-    });
-    const body = (await list.json()) as {
-      data: Array<{ id: string; name: string; scheduledTime: string }>;
-    };
+    }).campaigns.listCampaigns({ params: { pageId: s.pageId }, query: { page: 1 } });
+    const body = bodyOf(list, 200);
     const created = body.data.find((c) => c.name === name);
     expect(created, JSON.stringify(body.data.map((c) => c.name))).toBeTruthy();
     campaignId = present(created, name).id;

@@ -12,6 +12,7 @@ import {
   selectPage,
   signIn,
 } from './fixtures';
+import { apiClient, bodyOf, createTag, tagContacts } from './api';
 
 interface OutboxEntry {
   recipient: string;
@@ -31,7 +32,7 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
     session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
     DEMO_PAGES.bikeShop,
   ).pageId;
-  const api = (path: string) => request.get(`${baseURL}${path}`, { headers: session.headers });
+  const client = apiClient(request, { baseUrl: baseURL, headers: session.headers });
 
   // Three contacts the page sync brought: one inside the window, two outside (one a demo subscriber).
   const contacts = (
@@ -80,9 +81,11 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   // The page sync reads Meta's token list: the demo subscribers are counted (the screen follows the sync).
   await expect
     .poll(
-      async () =>
-        ((await (await api(`/api/v1/marketing/page/${pageId}`)).json()) as { subscribers: number })
-          .subscribers,
+      async () => {
+        // Polled: an answer other than 200 counts as "not yet", as before.
+        const res = await client.marketing.getMarketing({ params: { pageId } });
+        return res.status === 200 ? res.body.subscribers : undefined;
+      },
       { timeout: 90_000 },
     )
     .toBeGreaterThan(0);
@@ -106,25 +109,25 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   expect(accepted.ok()).toBe(true);
   await expect
     .poll(async () => {
-      const res = await api(`/api/v1/chats/${pageId}/user/${inside.psid}/subscription`);
-      return ((await res.json()) as { status: string | null }).status;
+      const res = await client.marketing.getSubscription({
+        params: { pageId, userId: inside.psid },
+      });
+      return res.status === 200 ? res.body.status : undefined;
     })
     .toBe('subscribed');
 
   // A tag with the three, and a campaign that sends marketing messages.
   const tagName = `Regulars ${Date.now() % 100000}`;
-  const created = await request.post(`${baseURL}/api/v1/tags`, {
-    headers: session.headers,
-    data: { name: tagName, description: 'Marketing audience', pageId },
+  const tagId = await createTag(client, {
+    name: tagName,
+    description: 'Marketing audience',
+    pageId,
   });
-  const tagId = ((await created.json()) as { tag: { id: string } }).tag.id;
-  for (const c of [inside, subscriber, neither]) {
-    const added = await request.post(`${baseURL}/api/user-tags/add`, {
-      headers: session.headers,
-      data: { userId: c.psid, tagId, pageId },
-    });
-    expect(added.ok()).toBe(true);
-  }
+  await tagContacts(client, {
+    pageId,
+    tagId,
+    psids: [inside, subscriber, neither].map((c) => c.psid),
+  });
   await features.getByRole('link', { name: 'Schedule' }).click();
   const submit = page.getByRole('button', { name: 'Schedule Campaign' });
   await expect(submit).toBeEnabled({ timeout: 60_000 });
@@ -146,17 +149,10 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 
   const campaign = async () => {
-    const res = await api(`/api/v1/campaigns/page/${pageId}?limit=100`);
-    const list = (await res.json()) as {
-      data: Array<{
-        id: string;
-        name: string;
-        status: string;
-        dispatchedCount: number;
-        skippedCount: number;
-        marketing: boolean;
-      }>;
-    };
+    const list = bodyOf(
+      await client.campaigns.listCampaigns({ params: { pageId }, query: { limit: 100 } }),
+      200,
+    );
     return present(
       list.data.find((c) => c.name === name),
       name,

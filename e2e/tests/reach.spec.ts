@@ -11,6 +11,7 @@ import {
   selectPage,
   signIn,
 } from './fixtures';
+import { apiClient, bodyOf, createTag, tagContacts } from './api';
 
 interface OutboxEntry {
   recipient: string;
@@ -28,8 +29,10 @@ async function known(
   psid: string,
   headers: Record<string, string>,
 ): Promise<boolean> {
-  const res = await request.get(`${baseURL}/api/v1/chats/${pageId}/user/${psid}`, { headers });
-  return res.ok();
+  const res = await apiClient(request, { baseUrl: baseURL, headers }).inbox.getConversation({
+    params: { pageId, userId: psid },
+  });
+  return res.status === 200;
 }
 
 test('deliver on return: a skipped contact who writes gets the campaign message once', async ({
@@ -55,24 +58,19 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
   await expect
     .poll(
       async () => {
-        await request.post(`${baseURL}/api/v1/pages/sync/${pageId}`, { headers: session.headers });
+        await apiClient(request, { baseUrl: baseURL, headers: session.headers }).pages.syncPage({
+          params: { pageId },
+          body: {},
+        });
         return known(request, pageId, contact.psid, session.headers);
       },
       { timeout: 90_000, intervals: [3000] },
     )
     .toBe(true);
   const tagName = `Returners ${Date.now() % 100000}`;
-  const created = await request.post(`${baseURL}/api/v1/tags`, {
-    headers: session.headers,
-    data: { name: tagName, description: 'Deliver on return', pageId },
-  });
-  expect(created.status()).toBe(201);
-  const tagId = ((await created.json()) as { tag: { id: string } }).tag.id;
-  const tagged = await request.post(`${baseURL}/api/user-tags/add`, {
-    headers: session.headers,
-    data: { userId: contact.psid, tagId, pageId },
-  });
-  expect(tagged.ok()).toBe(true);
+  const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
+  const tagId = await createTag(api, { name: tagName, description: 'Deliver on return', pageId });
+  await tagContacts(api, { pageId, tagId, psids: [contact.psid] });
 
   // Schedule: the preview says who is left out; deliver on return keeps them waiting instead.
   const features = page.getByRole('group', { name: 'Features' });
@@ -104,18 +102,10 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 
   const campaign = async () => {
-    const res = await request.get(`${baseURL}/api/v1/campaigns/page/${pageId}?limit=100`, {
-      headers: session.headers,
-    });
-    const list = (await res.json()) as {
-      data: Array<{
-        id: string;
-        name: string;
-        status: string;
-        dispatchedCount: number;
-        skippedCount: number;
-      }>;
-    };
+    const list = bodyOf(
+      await api.campaigns.listCampaigns({ params: { pageId }, query: { limit: 100 } }),
+      200,
+    );
     return present(
       list.data.find((c) => c.name === name),
       name,

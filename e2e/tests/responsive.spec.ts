@@ -13,6 +13,7 @@ import {
   selectPage,
 } from './fixtures';
 import { UX_ROUTES, WIDTHS, openRoute, themedContext, uxRoute as route } from './ux-routes';
+import { apiClient, bodyOf } from './api';
 
 /** Left and width of an element, in CSS pixels. */
 async function box(page: Page, selector: string) {
@@ -164,13 +165,11 @@ test('Campaign Analytics at 375px: the empty state sits outside the scrolling ta
     s.accounts.find((a) => a.name === DEMO_PAGES.bakery),
     DEMO_PAGES.bakery,
   );
-  const list = await request.get(`${baseURL}/api/v1/campaigns/page/${bakery.pageId}?page=1`, {
+  const list = await apiClient(request, {
+    baseUrl: baseURL,
     headers: s.headers,
-  });
-  expect(
-    ((await list.json()) as { data: unknown[] }).data,
-    'the bakery page has no campaign',
-  ).toEqual([]);
+  }).campaigns.listCampaigns({ params: { pageId: bakery.pageId }, query: { page: 1 } });
+  expect(bodyOf(list, 200).data, 'the bakery page has no campaign').toEqual([]);
 
   const context = await themedContext(browser, { theme: 'light', width: 375, signedIn: true });
   const page = await context.newPage();

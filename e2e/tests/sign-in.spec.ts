@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+import { apiClient } from './api';
 
 test.describe('sign-in, page selection and log out', () => {
   test('login dialog -> /select -> search -> page -> Home; Ctrl+B; log out', async ({ page }) => {
@@ -89,10 +90,9 @@ test('apiSignIn: a JWT without the browser', async ({ request }) => {
   expect(session.accounts.map((a) => a.name).sort()).toEqual(
     [DEMO_PAGES.bakery, DEMO_PAGES.bikeShop, DEMO_PAGES.yoga].sort(),
   );
-  const pages = await request.get(`${baseURL}/api/v1/pages`, { headers: session.headers });
-  expect(pages.status()).toBe(200);
-  const subscription = await request.get(`${baseURL}/api/v1/me/subscription`, {
-    headers: session.headers,
-  });
-  expect(await subscription.json()).toMatchObject({ plan: 'free', status: 'none' });
+  const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
+  const pages = await api.pages.listPages();
+  expect(pages.status).toBe(200);
+  const subscription = await api.pages.getSubscription();
+  expect(subscription.body).toMatchObject({ plan: 'free', status: 'none' });
 });

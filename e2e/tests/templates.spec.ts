@@ -11,6 +11,7 @@ import {
   selectPage,
   signIn,
 } from './fixtures';
+import { apiClient, bodyOf } from './api';
 
 interface OutboxEntry {
   recipient: string;
@@ -101,18 +102,11 @@ test('templates: listed from Meta, created and approved, then sent outside the w
         e.template?.name === 'class_change',
     );
   const campaign = async () => {
-    const res = await request.get(`${baseURL}/api/v1/campaigns/page/${pageId}?limit=100`, {
+    const res = await apiClient(request, {
+      baseUrl: baseURL,
       headers: session.headers,
-    });
-    const list = (await res.json()) as {
-      data: Array<{
-        name: string;
-        status: string;
-        audienceCount: number;
-        dispatchedCount: number;
-        skippedCount: number;
-      }>;
-    };
+    }).campaigns.listCampaigns({ params: { pageId }, query: { limit: 100 } });
+    const list = bodyOf(res, 200);
     return present(
       list.data.find((c) => c.name === name),
       name,

@@ -5,6 +5,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { emulatorURL, sessionOf } from './fixtures';
 import { THEMES, UX_ROUTES, WIDTHS, openRoute, themedContext, type UxRoute } from './ux-routes';
+import { apiClient, bodyOf } from './api';
 
 /** Overlays are shot as the viewport shows them; whole screens as the full page. */
 async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
@@ -19,15 +20,15 @@ async function seedInbox(page: Page) {
   if (seeded) return;
   seeded = true;
   const { headers, pageId } = await sessionOf(page);
+  const api = apiClient(page.request, { headers });
   for (const name of ['VIP', 'Wedding cakes 2026']) {
     // 409 when an earlier run made it: fine either way.
-    await page.request.post('/api/v1/tags', {
-      headers,
-      data: { name, description: 'Made for the visual review', pageId },
+    await api.tags.createTag({
+      body: { name, description: 'Made for the visual review', pageId },
     });
   }
-  const res = await page.request.get(`/api/v1/chats/${pageId}/recipients`, { headers });
-  const { recipients } = (await res.json()) as { recipients: Array<{ id: string }> };
+  const res = await api.inbox.getRecipients({ params: { pageId } });
+  const { recipients } = bodyOf(res, 200);
   const contact = recipients[2];
   if (!contact) return;
   await page.request.post(

@@ -2,6 +2,7 @@
 // <script> render literally in the inbox, and no script runs (window.__xss stays undefined).
 import { expect, test } from '@playwright/test';
 import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
+import { apiClient, bodyOf } from './api';
 
 test('HTML in messages is shown as text and never runs', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -15,10 +16,11 @@ test('HTML in messages is shown as text and never runs', async ({ page, request 
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/v1/chats/${pageId}/recipients?limit=100`, { headers });
-        const body = (await res.json()) as {
-          recipients: Array<{ id: string; name: string; windowOpen: boolean }>;
-        };
+        const res = await apiClient(request, { headers }).inbox.getRecipients({
+          params: { pageId },
+          query: { limit: 100 },
+        });
+        const body = bodyOf(res, 200);
         contact = body.recipients.find((r) => r.windowOpen && r.name);
         return Boolean(contact);
       },

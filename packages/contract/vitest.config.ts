@@ -1,2 +1,4 @@
-import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { include: ['test/**/*.test.ts'] } });
+import { mergeConfig } from 'vitest/config';
+import { sharedVitestConfig } from '../../vitest.shared';
+
+export default mergeConfig(sharedVitestConfig({ dirname: import.meta.dirname }), {});

@@ -1,12 +1,17 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { sharedVitestConfig } from '../../vitest.shared';
 
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./test/setup.ts'],
+export default mergeConfig(
+  sharedVitestConfig({
+    dirname: import.meta.dirname,
     include: ['test/**/*.test.{ts,tsx}'],
-    css: false,
-  },
-});
+    dom: true,
+  }),
+  defineConfig({
+    plugins: [react()],
+    test: {
+      css: false,
+    },
+  }),
+);

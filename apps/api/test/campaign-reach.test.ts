@@ -11,12 +11,12 @@ import { runAfterCommit, type AfterCommit } from '../src/modules/webhooks/listen
 import { decodePayload, LIVE_CHANNEL } from '../src/realtime/channel.js';
 import {
   createCampaignWorld,
-  must,
-  waitFor,
   type CampaignWorld,
   type WorldContact,
   type WorldPage,
 } from './fixtures/campaign-world.js';
+import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 /** The webhook ingest's after-commit consumers (counters, deliver on return), as a process builds them. */
@@ -49,10 +49,13 @@ const detail = async (id: string) => (await w.api('GET', `/api/v1/campaigns/${id
 const dispatchNow = async (page: WorldPage, over: Record<string, unknown> = {}) => {
   const res = await create(page, over);
   expect(res.status).toBe(201);
-  return waitFor(async () => {
-    const d = await detail(res.body.id as string);
-    return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-  }, 30_000);
+  return waitFor(
+    async () => {
+      const d = await detail(res.body.id as string);
+      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
+    },
+    { timeoutMs: 30_000 },
+  );
 };
 const countCampaigns = async () =>
   (await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0]?.n;

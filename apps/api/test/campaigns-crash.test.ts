@@ -3,12 +3,8 @@
 // workers together never exceed the page's send rate (checked on the emulator's outbox timestamps).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import {
-  createCampaignWorld,
-  maxInWindow,
-  waitFor,
-  type CampaignWorld,
-} from './fixtures/campaign-world.js';
+import { createCampaignWorld, maxInWindow, type CampaignWorld } from './fixtures/campaign-world.js';
+import { waitFor } from './support/wait.js';
 import { spawnCampaignWorker, stopProcess, type Spawned } from './fixtures/processes.js';
 
 let w: CampaignWorld;
@@ -66,7 +62,10 @@ describe('campaign workers as separate processes', () => {
     const id = await createNow(page.fbPageId);
 
     const killAt = 20 + Math.floor(Math.random() * 180);
-    await waitFor(async () => (await w.outbox(page.fbPageId)).length >= killAt, 30_000, 20);
+    await waitFor(async () => (await w.outbox(page.fbPageId)).length >= killAt, {
+      timeoutMs: 30_000,
+      everyMs: 20,
+    });
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     expect(await statusOf(id)).toBe('processing');
@@ -83,7 +82,10 @@ describe('campaign workers as separate processes', () => {
 
     const second = spawnWorker(150, options);
     await second.ready;
-    await waitFor(async () => (await statusOf(id)) === 'completed', 60_000, 200);
+    await waitFor(async () => (await statusOf(id)) === 'completed', {
+      timeoutMs: 60_000,
+      everyMs: 200,
+    });
 
     const outbox = await w.outbox(page.fbPageId);
     const perPsid = new Map<string, number>();
@@ -120,7 +122,10 @@ describe('campaign workers as separate processes', () => {
     const b = spawnWorker(50, options);
     const ids = await Promise.all([a.ready, b.ready]);
     const id = await createNow(page.fbPageId);
-    await waitFor(async () => (await statusOf(id)) === 'completed', 60_000, 200);
+    await waitFor(async () => (await statusOf(id)) === 'completed', {
+      timeoutMs: 60_000,
+      everyMs: 200,
+    });
 
     const outbox = await w.outbox(page.fbPageId);
     expect(outbox).toHaveLength(150);

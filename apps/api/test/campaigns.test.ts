@@ -9,11 +9,11 @@ import { CREATION_LIMIT_MESSAGES } from '../src/modules/campaigns/repo.js';
 import { NOT_CANCELLABLE, TAG_NOT_ON_PAGE } from '../src/modules/campaigns/service.js';
 import {
   createCampaignWorld,
-  must,
-  waitFor,
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
+import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 let page: WorldPage;
@@ -45,10 +45,13 @@ const create = (over: Record<string, unknown> = {}) =>
   w.api('POST', '/api/v1/campaigns/create', body(over));
 const detail = async (id: string) => (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
 const settled = (id: string) =>
-  waitFor(async () => {
-    const d = await detail(id);
-    return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-  }, 30_000);
+  waitFor(
+    async () => {
+      const d = await detail(id);
+      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
+    },
+    { timeoutMs: 30_000 },
+  );
 const countCampaigns = async () =>
   (await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0]?.n;
 const rowsOf = async (campaignId: string) =>

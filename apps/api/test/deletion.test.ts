@@ -34,6 +34,7 @@ import {
 } from '../src/jobs/index.js';
 import { registerDataDeletionWorker } from '../src/jobs/data-deletion.js';
 import { deleteAdminData, runDeletionJob } from '../src/modules/deletion/service.js';
+import { waitFor } from './support/wait.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { sessionToken, testConfig } from './helpers/app.js';
 import { graphRequestLog } from './helpers/graph-requests.js';
@@ -311,21 +312,6 @@ async function requestsOf(u: SocialUser) {
   return db().select().from(deletionRequests).where(eq(deletionRequests.fbUserId, u.id));
 }
 
-/** Polls until `check` returns a value (a missing outcome fails the test at the deadline, not a timing). */
-async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  what: string,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function status(id: string) {
   const res = await app.inject({ method: 'GET', url: `/api/v1/user/deletion-status/${id}` });
   return {
@@ -394,22 +380,20 @@ describe('data deletion', () => {
     expect((await status(request.confirmationCode)).body.deleted).toBe(false);
 
     // Past the campaign's time (the dispatcher looks every 250 ms) nothing went out to the page's contacts.
-    await eventually(
-      async () => Date.now() > campaign.scheduledTime.getTime() + 1500,
-      'the campaign time',
-    );
+    await waitFor(async () => Date.now() > campaign.scheduledTime.getTime() + 1500, {
+      what: 'the campaign time',
+    });
     const outbox = await control<{ count: number }>(`/_emulator/pages/${pg.fbPageId}/outbox`);
     expect(outbox.count).toBe(0);
 
-    await registerDataDeletionWorker(
-      boss,
-      { pool: database.pool },
-      { pollingIntervalSeconds: 0.5 },
+    await registerDataDeletionWorker(boss, { pool: database.pool }, { pollingIntervalSeconds: 0.5 });
+    const done = await waitFor(
+      async () => {
+        const s = await status(owner.id);
+        return s.body.deleted ? s : undefined;
+      },
+      { what: 'the deletion job' },
     );
-    const done = await eventually(async () => {
-      const s = await status(owner.id);
-      return s.body.deleted ? s : undefined;
-    }, 'the deletion job');
     expect(done).toEqual({
       code: 200,
       body: { userId: owner.id, message: 'Your data has been deleted', deleted: true },
@@ -426,7 +410,7 @@ describe('data deletion', () => {
     const first = await callback('data-deletion', request);
     expect(first.statusCode).toBe(200);
     const { confirmation_code: code } = first.json<{ confirmation_code: string }>();
-    await eventually(async () => (await status(dan.id)).body.deleted, "dan's deletion");
+    await waitFor(async () => (await status(dan.id)).body.deleted, { what: "dan's deletion" });
     expect(await pageFootprint(pg)).toEqual(EMPTY);
 
     // Dan signs up again; someone replays the captured callback within its 24 hours.
@@ -457,7 +441,7 @@ describe('data deletion', () => {
     const first = await callback('data-deletion', request);
     expect(first.statusCode).toBe(200);
     const { confirmation_code: code } = first.json<{ confirmation_code: string }>();
-    await eventually(async () => (await status(eve.id)).body.deleted, "eve's deletion");
+    await waitFor(async () => (await status(eve.id)).body.deleted, { what: "eve's deletion" });
     await db().insert(admins).values({ fbUserId: eve.id, name: 'Eve again' });
 
     const [sig, payload] = request.split('.') as [string, string];
@@ -493,7 +477,7 @@ describe('data deletion', () => {
 
     const res = await deleteUser(alice.id, alice.access_token);
     expect(res.statusCode).toBe(200);
-    await eventually(async () => (await status(alice.id)).body.deleted, "alice's deletion");
+    await waitFor(async () => (await status(alice.id)).body.deleted, { what: "alice's deletion" });
 
     expect(await pageFootprint(alicesOwn)).toEqual(EMPTY);
     expect(await adminExists(alice)).toBe(false);
@@ -516,11 +500,11 @@ describe('data deletion', () => {
     });
     const again = await deleteUser(alice.id, alice.access_token);
     expect(again.statusCode).toBe(200);
-    await eventually(
+    await waitFor(
       async () =>
         (await requestsOf(alice)).every((r) => r.status === 'deleted') &&
         (await requestsOf(alice)).length === 2,
-      'the second request',
+      { what: 'the second request' },
     );
     expect(await pageFootprint(shared)).toEqual({ ...sharedBefore, links: 1 });
     expect(await pageFootprint(bobsOwn)).toEqual(bobsBefore);
@@ -612,7 +596,7 @@ describe('data deletion', () => {
     expect(removed.deauthorize).toMatchObject({ status: 200, body: { success: true } });
 
     const code = removed.dataDeletion.body.confirmation_code;
-    await eventually(async () => (await status(code)).body.deleted, "dave's deletion");
+    await waitFor(async () => (await status(code)).body.deleted, { what: "dave's deletion" });
     expect((await status(code)).body).toEqual({
       userId: dave.id,
       message: 'Your data has been deleted',
@@ -719,6 +703,8 @@ describe('data deletion', () => {
       signed({ user_id: '555000555', issued_at: nowS(), expires: nowS() + 60 }),
     );
     expect(res.statusCode).toBe(200);
-    await eventually(async () => (await status('555000555')).body.deleted, 'the empty deletion');
+    await waitFor(async () => (await status('555000555')).body.deleted, {
+      what: 'the empty deletion',
+    });
   });
 });

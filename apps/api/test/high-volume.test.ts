@@ -13,12 +13,12 @@ import { tokenCipher } from '../src/crypto/tokens.js';
 import {
   createCampaignWorld,
   maxInWindow,
-  must,
-  waitFor,
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
-import { testGraph } from './helpers/inbox.js';
+import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
+import { testGraph } from './support/emulator.js';
 
 let w: CampaignWorld;
 const graph = () => testGraph(w.emulator.url.replace(/\/$/, ''));
@@ -65,10 +65,13 @@ const syncRow = async (id: string) =>
     ).rows[0],
   );
 const campaignDone = (id: string) =>
-  waitFor(async () => {
-    const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
-    return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d.campaign;
-  }, 60_000);
+  waitFor(
+    async () => {
+      const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d.campaign;
+    },
+    { timeoutMs: 60_000 },
+  );
 const inHighVolume = (page: WorldPage) =>
   w.emulator.world.highVolume.remainingMs(page.fbPageId, w.emulator.world.now()) > 0;
 
@@ -120,10 +123,10 @@ describe('page sync and a campaign on the same page', () => {
     try {
       const page = await w.createPage({ inside: 400, outside: 0 });
       const campaignId = await w.createCampaignNow(page.fbPageId, 'High volume');
-      await waitFor(async () => inHighVolume(page), 30_000, 20);
+      await waitFor(async () => inHighVolume(page), { timeoutMs: 30_000, everyMs: 20 });
       const s = await sync(page);
       // The sync meets the mode (its listing answers 613) and slows down rather than failing...
-      await waitFor(async () => (await syncRow(s.id)).rate_limit_hits > 0, 30_000);
+      await waitFor(async () => (await syncRow(s.id)).rate_limit_hits > 0, { timeoutMs: 30_000 });
       expect((await syncRow(s.id)).status).toBe('running');
       // ...Meta's campaign keeps sending meanwhile (the emulator's guess: sends are not refused)...
       expect(await campaignDone(campaignId)).toMatchObject({

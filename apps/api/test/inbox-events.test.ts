@@ -6,16 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../src/db/client.js';
 import type { GraphClient } from '../src/graph/index.js';
 import { publish } from '../src/realtime/index.js';
-import {
-  HOUR,
-  buildChatApp,
-  emu,
-  seedAdmin,
-  seedContact,
-  seedPage,
-  startTestEmulator,
-  testGraph,
-} from './helpers/inbox.js';
+import { apiClient, bodyOf } from './support/client.js';
+import { HOUR, startTestEmulator, testGraph, type EmulatorPage } from './support/emulator.js';
+import { newApp, newContact, newEmulatorAdmin, newEmulatorPage } from './support/world.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 // Two API "processes": separate apps, pools and realtime hubs on one database, as behind a load balancer.
@@ -26,7 +19,7 @@ let graph: GraphClient;
 let api1: FastifyInstance;
 let api2: FastifyInstance;
 let url1: string;
-let page: { id: string; access_token: string; contacts: Array<{ psid: string }> };
+let page: EmulatorPage & { uuid: string };
 let headers: { authorization: string };
 
 beforeAll(async () => {
@@ -34,31 +27,25 @@ beforeAll(async () => {
   secondDb = createDb(database.url, { max: 3 });
   emulator = await startTestEmulator();
   graph = testGraph(emulator.url);
-  const one = await buildChatApp(database, graph, emulator.url);
+  const one = await newApp({ database, emulator, graph });
   api1 = one.app;
-  const two = await buildChatApp({ ...database, ...secondDb }, graph, emulator.url);
+  const two = await newApp({ database: { ...database, ...secondDb }, emulator, graph });
   api2 = two.app;
   await api1.listen({ port: 0, host: '127.0.0.1' });
   url1 = `http://127.0.0.1:${(api1.server.address() as AddressInfo).port}`;
-  const user = await emu<{ id: string }>(emulator.url, '/_emulator/users', { name: 'Live Owner' });
-  page = await emu(emulator.url, '/_emulator/pages', {
-    ownerId: user.id,
-    name: 'Live Page',
-    contacts: 1,
-    inboundAgoMs: HOUR,
-  });
-  const admin = await seedAdmin(database.pool, user.id);
-  const pageUuid = await seedPage(database.db, {
-    fbPageId: page.id,
-    name: 'Live Page',
-    adminId: admin.adminId,
-    pageTokenEnc: one.tokens.encrypt(page.access_token),
-  });
-  await seedContact(database.db, pageUuid, {
+  const world = { app: api1, database, emulator, tokens: one.tokens };
+  const admin = await newEmulatorAdmin(world, 'Live Owner');
+  page = await newEmulatorPage(
+    world,
+    admin,
+    { name: 'Live Page', contacts: 1, inboundAgoMs: HOUR },
+    { syncScope: 'full' },
+  );
+  await newContact(world, page.uuid, {
     psid: page.contacts[0]?.psid as string,
     lastMessageAt: new Date(Date.now() - HOUR),
   });
-  headers = await admin.auth(api1);
+  headers = admin.headers;
 });
 
 afterAll(async () => {
@@ -101,6 +88,8 @@ function sseReader(body: ReadableStream<Uint8Array>) {
   };
 }
 
+// The streams are read over real HTTP with fetch: the contract client over inject waits for a whole body,
+// which an event stream never ends.
 describe('GET /api/v1/chats/:pageId/events', () => {
   it('streams events published by another API process, only for its page', async () => {
     const ctrl = new AbortController();
@@ -123,19 +112,17 @@ describe('GET /api/v1/chats/:pageId/events', () => {
     await publish(secondDb.pool, '5550000000000001', foreign);
     // A reply sent through the second API process.
     const psid = page.contacts[0]?.psid as string;
-    const sent = await api2.inject({
-      method: 'POST',
-      url: `/api/v1/chats/${page.id}/user/${psid}/send`,
-      headers,
-      payload: { message: 'Live hello' },
+    const sent = await apiClient(api2, headers).inbox.sendMessage({
+      params: { pageId: page.id, userId: psid },
+      body: { message: 'Live hello' },
     });
-    expect(sent.statusCode).toBe(201);
+    const { message } = bodyOf(sent, 201);
     const event = await sse.nextEvent();
     expect(event).toEqual({
       type: 'message',
       pageId: page.id,
       contactId: psid,
-      message: sent.json().message,
+      message,
     });
     await sse.cancel();
     ctrl.abort();
@@ -149,7 +136,7 @@ describe('GET /api/v1/chats/:pageId/events', () => {
   });
 
   it('closing the app ends open streams (no hanging shutdown)', async () => {
-    const extra = await buildChatApp(database, graph, emulator.url);
+    const extra = await newApp({ database, emulator, graph });
     await extra.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(extra.app.server.address() as AddressInfo).port}`;
     const res = await fetch(`${url}/api/v1/chats/${page.id}/events`, { headers });

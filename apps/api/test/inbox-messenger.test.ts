@@ -7,16 +7,10 @@ import { signatureHeaders } from '@pagecast/graph-emulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribeMessengerWebhooks } from '../src/runtime.js';
-import {
-  emulatorCall,
-  seedAccount,
-  seedEmulatorPage,
-  startSyncEnv,
-  waitFor,
-  type EmulatorPage,
-  type SeededAccount,
-  type SyncEnv,
-} from './helpers/sync.js';
+import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
+import { emu, type EmulatorPage } from './support/emulator.js';
+import { waitFor } from './support/wait.js';
+import { newEmulatorAdmin, newEmulatorPage, type TestAdmin } from './support/world.js';
 
 const SECRET = 'pagecast-emulator-app-secret';
 const FIELDS = [
@@ -29,15 +23,15 @@ const FIELDS = [
 ];
 const PAGE_INBOX_APP_ID = 263902037430900;
 let env: SyncEnv;
-let account: SeededAccount;
+let account: TestAdmin;
 let page: EmulatorPage & { uuid: string };
 
 beforeAll(async () => {
   env = await startSyncEnv();
   await env.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = env.app.server.address() as AddressInfo;
-  account = await seedAccount(env);
-  page = await seedEmulatorPage(env, account, { name: 'Inbox Page', contacts: 6 });
+  account = await newEmulatorAdmin(env, 'Sync Admin');
+  page = await newEmulatorPage(env, account, { name: 'Inbox Page', contacts: 6 });
   const config = { ...env.config, publicUrl: `http://127.0.0.1:${port}` };
   await subscribeMessengerWebhooks({ config, graph: env.graph, logger: env.app.log as never });
   await env.graph.subscribeApp(page.id, page.access_token, FIELDS);
@@ -58,12 +52,15 @@ async function postWebhook(entry: unknown[]): Promise<void> {
   });
   expect(res.statusCode).toBe(200);
   // Processed once every stored delivery is.
-  await waitFor(async () => {
-    const { rows } = await env.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from webhook_events where processed_at is null`,
-    );
-    return rows[0]?.n === 0;
-  }, 20);
+  await waitFor(
+    async () => {
+      const { rows } = await env.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from webhook_events where processed_at is null`,
+      );
+      return rows[0]?.n === 0;
+    },
+    { everyMs: 20 },
+  );
 }
 const messaging = (items: unknown[]) => [{ id: page.id, time: Date.now(), messaging: items }];
 
@@ -81,12 +78,12 @@ const conversation = async (psid: string, pageId = page.id) => {
 };
 /** The contact writes through the emulator; resolves once Pagecast has stored the message. */
 async function contactWrites(psid: string, text: string): Promise<string> {
-  const { mid } = await emulatorCall<{ mid: string }>(
-    env.emulator.url,
+  const { mid } = await emu<{ mid: string }>(
+    env.emulator,
     `/_emulator/pages/${page.id}/contacts/${psid}/messages`,
     { text },
   );
-  await waitFor(async () => (await conversation(psid)).some((m) => m.id === mid), 20);
+  await waitFor(async () => (await conversation(psid)).some((m) => m.id === mid), { everyMs: 20 });
   return mid;
 }
 const recipients = async (query = '') =>
@@ -150,8 +147,8 @@ describe('files and stickers', () => {
 
   it('the emulator sends a photo through its own webhook, and history read from the Graph API keeps files', async () => {
     const psid = psidAt(1);
-    const sent = await emulatorCall<{ mid: string }>(
-      env.emulator.url,
+    const sent = await emu<{ mid: string }>(
+      env.emulator,
       `/_emulator/pages/${page.id}/contacts/${psid}/messages`,
       { text: 'Here is the receipt', attachments: [{ type: 'image' }] },
     );
@@ -164,15 +161,15 @@ describe('files and stickers', () => {
     ]);
 
     // A page whose webhooks are not subscribed: the thread comes from the Graph API's history.
-    const quiet = await seedEmulatorPage(env, account, { name: 'Quiet Page', contacts: 1 });
+    const quiet = await newEmulatorPage(env, account, { name: 'Quiet Page', contacts: 1 });
     const who = quiet.contacts[0]?.psid as string;
-    const voice = await emulatorCall<{ mid: string }>(
-      env.emulator.url,
+    const voice = await emu<{ mid: string }>(
+      env.emulator,
       `/_emulator/pages/${quiet.id}/contacts/${who}/messages`,
       { attachments: [{ type: 'audio' }] },
     );
-    const sticker = await emulatorCall<{ mid: string }>(
-      env.emulator.url,
+    const sticker = await emu<{ mid: string }>(
+      env.emulator,
       `/_emulator/pages/${quiet.id}/contacts/${who}/messages`,
       { attachments: [{ type: 'sticker' }] },
     );
@@ -231,7 +228,7 @@ describe('reactions', () => {
     });
     expect(sent.statusCode).toBe(201);
     const mid = sent.json<{ message: MessageReceived }>().message.id;
-    await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${psid}/reactions`, {
+    await emu(env.emulator, `/_emulator/pages/${page.id}/contacts/${psid}/reactions`, {
       mid,
       emoji: '\u{1F44D}',
     });
@@ -288,17 +285,17 @@ describe('handover: standby events and replies from Meta Business Suite', () => 
 
   it("with the threads in Meta's Page Inbox, the emulator delivers in standby and Pagecast keeps them", async () => {
     const psid = psidAt(5);
-    await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/thread-owner`, {
+    await emu(env.emulator, `/_emulator/pages/${page.id}/thread-owner`, {
       owner: 'inbox',
     });
     try {
-      const m = await emulatorCall<{ mid: string }>(
-        env.emulator.url,
+      const m = await emu<{ mid: string }>(
+        env.emulator,
         `/_emulator/pages/${page.id}/contacts/${psid}/messages`,
         { text: 'Written while the Page Inbox has the thread' },
       );
-      const answer = await emulatorCall<{ mid: string }>(
-        env.emulator.url,
+      const answer = await emu<{ mid: string }>(
+        env.emulator,
         `/_emulator/pages/${page.id}/contacts/${psid}/inbox-reply`,
         { text: 'Answered in Business Suite' },
       );
@@ -309,7 +306,7 @@ describe('handover: standby events and replies from Meta Business Suite', () => 
       expect(thread.find((x) => x.id === m.mid)?.sentBy).toBe(psid);
       expect(thread.find((x) => x.id === answer.mid)?.sentBy).toBe(page.id);
     } finally {
-      await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/thread-owner`, {
+      await emu(env.emulator, `/_emulator/pages/${page.id}/thread-owner`, {
         owner: 'app',
       });
     }
@@ -333,16 +330,22 @@ describe('receipts by Meta time', () => {
     const first = await send('We do');
     const second = await send('Within two days');
     // Both delivered: one delivery lists its mid and the other does not (the emulator alternates).
-    await waitFor(async () => {
-      const t = await conversation(psid);
-      return [first, second].every((id) => t.find((m) => m.id === id)?.status === 'delivered');
-    }, 50);
+    await waitFor(
+      async () => {
+        const t = await conversation(psid);
+        return [first, second].every((id) => t.find((m) => m.id === id)?.status === 'delivered');
+      },
+      { everyMs: 50 },
+    );
     // The read's watermark is Meta's time of the newest message seen: the one just sent is read.
-    await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${psid}/read`, {});
-    await waitFor(async () => {
-      const t = await conversation(psid);
-      return t.find((m) => m.id === second)?.status === 'read';
-    }, 50);
+    await emu(env.emulator, `/_emulator/pages/${page.id}/contacts/${psid}/read`, {});
+    await waitFor(
+      async () => {
+        const t = await conversation(psid);
+        return t.find((m) => m.id === second)?.status === 'read';
+      },
+      { everyMs: 50 },
+    );
     expect((await conversation(psid)).find((m) => m.id === first)?.status).toBe('read');
   });
 });
@@ -352,17 +355,16 @@ describe('unread counts and needs reply', () => {
     const psid = psidAt(3);
     await api('POST', `/api/v1/chats/${page.id}/user/${psid}/read`);
     for (const text of ['Are you open on Sunday?', 'And on Monday?'])
-      await emulatorCall(
-        env.emulator.url,
-        `/_emulator/pages/${page.id}/contacts/${psid}/messages`,
-        {
-          text,
-        },
-      );
-    const r = await waitFor(async () => {
-      const x = await recipient(psid);
-      return x?.unreadCount === 2 ? x : null;
-    }, 50);
+      await emu(env.emulator, `/_emulator/pages/${page.id}/contacts/${psid}/messages`, {
+        text,
+      });
+    const r = await waitFor(
+      async () => {
+        const x = await recipient(psid);
+        return x?.unreadCount === 2 ? x : null;
+      },
+      { everyMs: 50 },
+    );
     expect(r).toMatchObject({ needsReply: true, lastMessagePreview: 'And on Monday?' });
     expect((await recipients('?filter=unread')).recipients.map((x) => x.id)).toContain(psid);
     expect((await recipients('?filter=needs_reply')).recipients.map((x) => x.id)).toContain(psid);
@@ -377,7 +379,7 @@ describe('unread counts and needs reply', () => {
 
     // Unknown contact or another admin's page: 404, nothing changed.
     expect((await api('POST', `/api/v1/chats/${page.id}/user/9999999999/read`)).status).toBe(404);
-    const other = await seedAccount(env, 'Other Admin');
+    const other = await newEmulatorAdmin(env, 'Other Admin');
     const res = await env.app.inject({
       method: 'POST',
       url: `/api/v1/chats/${page.id}/user/${psid}/read`,

@@ -1,7 +1,4 @@
-import type { LightMyRequestResponse } from 'fastify';
-import type { Emulator } from '@pagecast/graph-emulator';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HUMAN_AGENT_OFF_MESSAGE, HUMAN_AGENT_REFUSED_MESSAGE } from '@pagecast/contract';
 import { contacts, contactTags, messages, tags } from '../src/db/schema/index.js';
@@ -12,69 +9,54 @@ import {
   SEND_LIMIT_MESSAGE,
 } from '../src/modules/inbox/service.js';
 import { WINDOW_CLOSED_MESSAGE } from '../src/modules/page-graph.js';
+import { apiClient, bodyOf, type ApiClient } from './support/client.js';
+import { HOUR, emu, type Emulator, type EmulatorPage } from './support/emulator.js';
 import {
-  HOUR,
-  buildChatApp,
-  emu,
-  seedAdmin,
-  seedContact,
-  seedPage,
-  startTestEmulator,
-  testGraph,
-  type SeededAdmin,
-} from './helpers/inbox.js';
+  createWorld,
+  newAdmin,
+  newApp,
+  newContact,
+  newEmulatorAdmin,
+  newEmulatorPage,
+  newPage,
+  type TestAdmin,
+  type World,
+} from './support/world.js';
+import type { TestDatabase } from './helpers/db.js';
 
 const DAY = 24 * HOUR;
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
-interface EmuPage {
-  id: string;
-  access_token: string;
-  contacts: Array<{ psid: string; name: string }>;
-}
-
+let world: World;
 let database: TestDatabase;
 let emulator: Emulator;
 let graph: GraphClient;
-let app: FastifyInstance;
-let admin: SeededAdmin;
-let other: SeededAdmin;
-let page: EmuPage;
+let admin: TestAdmin;
+let other: TestAdmin;
+let page: EmulatorPage & { uuid: string };
 let pageUuid: string;
-let headers: { authorization: string };
+let api: ApiClient;
 
-const base = () => `/api/v1/chats/${page.id}`;
+const seedContact = (uuid: string, input: Parameters<typeof newContact>[2]) =>
+  newContact(world, uuid, input);
+const chat = (userId: string) => ({ params: { pageId: page.id, userId } });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  emulator = await startTestEmulator();
-  graph = testGraph(emulator.url);
-  const built = await buildChatApp(database, graph, emulator.url);
-  app = built.app;
-  const user = await emu<{ id: string }>(emulator.url, '/_emulator/users', { name: 'Inbox Owner' });
-  page = await emu<EmuPage>(emulator.url, '/_emulator/pages', {
-    ownerId: user.id,
-    name: 'Inbox Page',
-    contacts: 3,
-    messagesPerContact: 12,
-    inboundAgoMs: HOUR,
-  });
-  admin = await seedAdmin(database.pool, user.id, 'Inbox Owner');
-  other = await seedAdmin(database.pool, '1999999999999999', 'Someone Else');
-  pageUuid = await seedPage(database.db, {
-    fbPageId: page.id,
-    name: 'Inbox Page',
-    adminId: admin.adminId,
-    pageTokenEnc: built.tokens.encrypt(page.access_token),
-  });
-  headers = await admin.auth(app);
+  world = await createWorld();
+  ({ database, emulator, graph } = world);
+  admin = await newEmulatorAdmin(world, 'Inbox Owner');
+  other = await newAdmin(world, { fbUserId: '1999999999999999', name: 'Someone Else' });
+  page = await newEmulatorPage(
+    world,
+    admin,
+    { name: 'Inbox Page', contacts: 3, messagesPerContact: 12, inboundAgoMs: HOUR },
+    { syncScope: 'full' },
+  );
+  pageUuid = page.uuid;
+  api = admin.client;
 });
 
 afterAll(async () => {
-  await app?.close();
-  await graph?.close();
-  await emulator?.close();
-  await database?.drop();
+  await world?.close();
 });
 
 describe('GET /recipients', () => {
@@ -83,39 +65,29 @@ describe('GET /recipients', () => {
   const t0 = Date.UTC(2025, 0, 1);
 
   beforeAll(async () => {
-    listPageUuid = await seedPage(database.db, {
+    listPageUuid = await newPage(world, {
       fbPageId: listPageId,
       name: 'List Page',
       adminId: admin.adminId,
+      syncScope: 'full',
     });
     // 30 dated contacts (pairs share a timestamp, so the id tie-break matters) and 5 that never wrote.
     for (let i = 0; i < 30; i++) {
-      await seedContact(database.db, listPageUuid, {
+      await seedContact(listPageUuid, {
         psid: String(8000 + i),
         lastMessageAt: new Date(t0 + Math.floor(i / 2) * 60_000),
         preview: `hello ${i}`,
       });
     }
-    for (let i = 0; i < 5; i++)
-      await seedContact(database.db, listPageUuid, { psid: String(9000 + i) });
+    for (let i = 0; i < 5; i++) await seedContact(listPageUuid, { psid: String(9000 + i) });
   });
 
   async function fetchPage(after: string | null, limit: number) {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/v1/chats/${listPageId}/recipients?limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
-      headers,
+    const res = await api.inbox.getRecipients({
+      params: { pageId: listPageId },
+      query: { limit, ...(after ? { after } : {}) },
     });
-    expect(res.statusCode).toBe(200);
-    return res.json<{
-      recipients: Array<{
-        id: string;
-        lastMessageAt: string | null;
-        windowOpen: boolean;
-        online: boolean;
-      }>;
-      paging: { nextCursor: string | null };
-    }>();
+    return bodyOf(res, 200);
   }
 
   it('pages through every contact once, most recent first, never-wrote contacts last', async () => {
@@ -147,7 +119,7 @@ describe('GET /recipients', () => {
         .where(sql`${contacts.pageId} = ${listPageUuid} and ${contacts.psid} = ${psid}`);
     await bump(seen[3] as string, new Date());
     await bump('8010', new Date());
-    await seedContact(database.db, listPageUuid, { psid: '9100', lastMessageAt: new Date() });
+    await seedContact(listPageUuid, { psid: '9100', lastMessageAt: new Date() });
     while (cursor) {
       const body = await fetchPage(cursor, 6);
       seen.push(...body.recipients.map((r) => r.id));
@@ -175,40 +147,34 @@ describe('GET /recipients', () => {
   it('reports window and online state from the last inbound message', async () => {
     const top = await fetchPage(null, 1);
     expect(top.recipients[0]).toMatchObject({ windowOpen: true, online: true });
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/v1/chats/${listPageId}/recipients?limit=100`,
-      headers,
+    const res = await api.inbox.getRecipients({
+      params: { pageId: listPageId },
+      query: { limit: 100 },
     });
-    const old = res
-      .json<{ recipients: Array<{ id: string; windowOpen: boolean; online: boolean }> }>()
-      .recipients.find((r) => r.id === '8000');
+    const old = bodyOf(res, 200).recipients.find((r) => r.id === '8000');
     expect(old).toMatchObject({ windowOpen: false, online: false });
   });
 
   it('rejects a forged cursor with 400 and a bad limit with 400', async () => {
     for (const after of ['nope', Buffer.from('{"t":"x","i":"y"}').toString('base64url')]) {
-      const res = await app.inject({
-        method: 'GET',
-        url: `/api/v1/chats/${listPageId}/recipients?after=${after}`,
-        headers,
+      const res = await api.inbox.getRecipients({
+        params: { pageId: listPageId },
+        query: { after },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Invalid cursor' });
+      expect(bodyOf(res, 400)).toMatchObject({ message: 'Invalid cursor' });
     }
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/v1/chats/${listPageId}/recipients?limit=0`,
-      headers,
+    const res = await api.inbox.getRecipients({
+      params: { pageId: listPageId },
+      query: { limit: 0 },
     });
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
   });
 });
 
 describe('GET /user/:userId', () => {
   it('fetches the history from the Graph API once, stores it de-duplicated, and pages it newest first', async () => {
     const psid = page.contacts[0]?.psid as string;
-    const contactUuid = await seedContact(database.db, pageUuid, {
+    const contactUuid = await seedContact(pageUuid, {
       psid,
       name: page.contacts[0]?.name,
       lastMessageAt: new Date(Date.now() - HOUR),
@@ -236,17 +202,11 @@ describe('GET /user/:userId', () => {
     let cursor: string | null = null;
     let tagsSeen: unknown;
     do {
-      const res: LightMyRequestResponse = await app.inject({
-        method: 'GET',
-        url: `${base()}/user/${psid}?limit=5${cursor ? `&after=${cursor}` : ''}`,
-        headers,
+      const res = await api.inbox.getConversation({
+        ...chat(psid),
+        query: { limit: 5, ...(cursor ? { after: cursor } : {}) },
       });
-      expect(res.statusCode).toBe(200);
-      const body = res.json<{
-        messages: typeof all;
-        tags: unknown;
-        paging: { nextCursor: string | null };
-      }>();
+      const body = bodyOf(res, 200);
       all.push(...body.messages);
       tagsSeen = body.tags;
       cursor = body.paging.nextCursor;
@@ -284,15 +244,15 @@ describe('GET /user/:userId', () => {
     await database.db
       .insert(contactTags)
       .values({ contactId: contact?.id as string, tagId: tag?.id as string, pageId: pageUuid });
-    const res = await app.inject({ method: 'GET', url: `${base()}/user/${psid}?limit=1`, headers });
-    expect(res.json().tags).toEqual([
+    const res = await api.inbox.getConversation({ ...chat(psid), query: { limit: 1 } });
+    expect(bodyOf(res, 200).tags).toEqual([
       { id: tag?.id, name: 'VIP', description: 'Big spenders', pageId: page.id },
     ]);
   });
 
   it('is 404 for a contact the page does not have', async () => {
-    const res = await app.inject({ method: 'GET', url: `${base()}/user/123456789`, headers });
-    expect(res.statusCode).toBe(404);
+    const res = await api.inbox.getConversation({ ...chat('123456789') });
+    expect(res.status).toBe(404);
   });
 });
 
@@ -307,22 +267,17 @@ describe('POST /user/:userId/send', () => {
           messaging_type: string;
           tag: string | null;
         }>;
-      }>(emulator.url, `/_emulator/pages/${page.id}/outbox`)
+      }>(emulator, `/_emulator/pages/${page.id}/outbox`)
     ).data;
 
   it('inside the window: sends a RESPONSE once, stores it and answers 201', async () => {
     const psid = page.contacts[1]?.psid as string;
-    await seedContact(database.db, pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
-    const res = await app.inject({
-      method: 'POST',
-      url: `${base()}/user/${psid}/send`,
-      headers,
-      payload: { message: '  Thanks for writing!  ' },
+    await seedContact(pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
+    const res = await api.inbox.sendMessage({
+      ...chat(psid),
+      body: { message: '  Thanks for writing!  ' },
     });
-    expect(res.statusCode).toBe(201);
-    const { message } = res.json<{
-      message: { id: string; message: string; sentBy: string; status: string };
-    }>();
+    const { message } = bodyOf(res, 201);
     expect(message).toMatchObject({
       message: 'Thanks for writing!',
       sentBy: page.id,
@@ -336,17 +291,13 @@ describe('POST /user/:userId/send', () => {
         messaging_type: 'RESPONSE',
       }),
     ]);
-    const conv = await app.inject({
-      method: 'GET',
-      url: `${base()}/user/${psid}?limit=1`,
-      headers,
-    });
-    expect(conv.json().messages[0]).toMatchObject({
+    const conv = await api.inbox.getConversation({ ...chat(psid), query: { limit: 1 } });
+    expect(bodyOf(conv, 200).messages[0]).toMatchObject({
       id: message.id,
       message: 'Thanks for writing!',
     });
-    const list = await app.inject({ method: 'GET', url: `${base()}/recipients`, headers });
-    expect(list.json().recipients[0]).toMatchObject({
+    const list = await api.inbox.getRecipients({ params: { pageId: page.id } });
+    expect(bodyOf(list, 200).recipients[0]).toMatchObject({
       id: psid,
       lastMessagePreview: 'Thanks for writing!',
     });
@@ -355,43 +306,42 @@ describe('POST /user/:userId/send', () => {
   describe('24 hours to 7 days after their last message', () => {
     const lateContact = async () => {
       const late = await emu<{ contacts: Array<{ psid: string }> }>(
-        emulator.url,
+        emulator,
         `/_emulator/pages/${page.id}/contacts`,
         { count: 1, inboundAgoMs: 3 * DAY },
       );
       const psid = late.contacts[0]?.psid as string;
-      await seedContact(database.db, pageUuid, {
+      await seedContact(pageUuid, {
         psid,
         lastMessageAt: new Date(Date.now() - 3 * DAY),
       });
       return psid;
     };
-    const reply = (on: FastifyInstance, psid: string) =>
-      on.inject({
-        method: 'POST',
-        url: `${base()}/user/${psid}/send`,
-        headers,
-        payload: { message: 'Sorry for the wait!' },
-      });
+    const reply = (on: ApiClient, psid: string) =>
+      on.inbox.sendMessage({ ...chat(psid), body: { message: 'Sorry for the wait!' } });
+    /** The same database and emulator, served by an app with `env` on top of the test config. */
+    const appWith = async (env: Record<string, string>) => {
+      const on = await newApp(world, env);
+      return { app: on.app, client: apiClient(on.app, admin.headers) };
+    };
     const features = (humanAgent: boolean) =>
-      emu(emulator.url, '/_emulator/app/features', { humanAgent }, 'PUT');
+      emu(emulator, '/_emulator/app/features', { humanAgent }, 'PUT');
 
     it('Human Agent off (the default): 422 saying why and what would allow it, no Graph call', async () => {
       const psid = await lateContact();
       const before = (await outbox()).length;
-      const res = await reply(app, psid);
-      expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ message: HUMAN_AGENT_OFF_MESSAGE });
+      const res = await reply(api, psid);
+      expect(bodyOf(res, 422)).toEqual({ message: HUMAN_AGENT_OFF_MESSAGE });
       expect(await outbox()).toHaveLength(before);
     });
 
     it('Human Agent on, and Meta approved the app: a human-agent reply (HUMAN_AGENT tag)', async () => {
       const psid = await lateContact();
-      const on = await buildChatApp(database, graph, emulator.url, { HUMAN_AGENT_ENABLED: 'true' });
+      const on = await appWith({ HUMAN_AGENT_ENABLED: 'true' });
       await features(true);
       try {
-        const res = await reply(on.app, psid);
-        expect(res.statusCode, res.body).toBe(201);
+        const res = await reply(on.client, psid);
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
         expect((await outbox()).at(-1)).toMatchObject({
           recipient: psid,
           text: 'Sorry for the wait!',
@@ -407,17 +357,17 @@ describe('POST /user/:userId/send', () => {
     it('HUMAN_AGENT replies have their own, lower ceiling per page', async () => {
       await database.pool.query(`delete from rate_limits where key like 'chat-send:%'`);
       const psid = await lateContact();
-      const on = await buildChatApp(database, graph, emulator.url, {
+      const on = await appWith({
         HUMAN_AGENT_ENABLED: 'true',
         HUMAN_AGENT_SENDS_PER_PAGE_MINUTE: '2',
       });
       await features(true);
       try {
         const codes = [];
-        for (let i = 0; i < 3; i++) codes.push((await reply(on.app, psid)).statusCode);
+        for (let i = 0; i < 3; i++) codes.push((await reply(on.client, psid)).status);
         expect(codes).toEqual([201, 201, 429]);
-        const refused = await reply(on.app, psid);
-        expect(refused.json()).toEqual({ message: HUMAN_AGENT_LIMIT_MESSAGE(2) });
+        const refused = await reply(on.client, psid);
+        expect(refused.body).toEqual({ message: HUMAN_AGENT_LIMIT_MESSAGE(2) });
       } finally {
         await features(false);
         await on.app.close();
@@ -427,11 +377,10 @@ describe('POST /user/:userId/send', () => {
 
     it('Human Agent on, but Meta did not approve the app: its (#10) says so', async () => {
       const psid = await lateContact();
-      const on = await buildChatApp(database, graph, emulator.url, { HUMAN_AGENT_ENABLED: 'true' });
+      const on = await appWith({ HUMAN_AGENT_ENABLED: 'true' });
       try {
-        const res = await reply(on.app, psid);
-        expect(res.statusCode).toBe(422);
-        expect(res.json()).toEqual({ message: HUMAN_AGENT_REFUSED_MESSAGE });
+        const res = await reply(on.client, psid);
+        expect(bodyOf(res, 422)).toEqual({ message: HUMAN_AGENT_REFUSED_MESSAGE });
       } finally {
         await on.app.close();
       }
@@ -442,31 +391,27 @@ describe('POST /user/:userId/send', () => {
     // Windows already counted by this file's other replies are cleared: this test sets its own ceilings.
     await database.pool.query(`delete from rate_limits where key like 'chat-send:%'`);
     const fresh = await emu<{ contacts: Array<{ psid: string }> }>(
-      emulator.url,
+      emulator,
       `/_emulator/pages/${page.id}/contacts`,
       { count: 1, inboundAgoMs: HOUR },
     );
     const psid = fresh.contacts[0]?.psid as string;
-    await seedContact(database.db, pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
-    const limited = await buildChatApp(database, graph, emulator.url, {
+    await seedContact(pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
+    const limited = await newApp(world, {
       CHAT_SENDS_PER_ADMIN_MINUTE: '3',
       CHAT_SENDS_PER_PAGE_MINUTE: '5',
     });
     try {
+      const client = apiClient(limited.app, admin.headers);
       const send = (n: number) =>
-        limited.app.inject({
-          method: 'POST',
-          url: `${base()}/user/${psid}/send`,
-          headers,
-          payload: { message: `burst ${n}` },
-        });
+        client.inbox.sendMessage({ ...chat(psid), body: { message: `burst ${n}` } });
       const before = (await outbox()).length;
       const answers = [];
       for (let i = 0; i < 5; i++) answers.push(await send(i));
-      expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 429, 429]);
-      expect(answers[3]?.json()).toEqual({ message: SEND_LIMIT_MESSAGE });
-      expect(Number(answers[3]?.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(answers[3]?.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 429, 429]);
+      expect(answers[3]?.body).toEqual({ message: SEND_LIMIT_MESSAGE });
+      expect(Number(answers[3]?.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(answers[3]?.headers.get('retry-after'))).toBeLessThanOrEqual(60);
       expect(await outbox()).toHaveLength(before + 3);
     } finally {
       await limited.app.close();
@@ -476,45 +421,34 @@ describe('POST /user/:userId/send', () => {
 
   it('more than 7 days after their last message: 422 with what to do, no Graph call', async () => {
     const gone = await emu<{ contacts: Array<{ psid: string }> }>(
-      emulator.url,
+      emulator,
       `/_emulator/pages/${page.id}/contacts`,
       { count: 1, inboundAgoMs: 8 * DAY },
     );
     const psid = gone.contacts[0]?.psid as string;
-    await seedContact(database.db, pageUuid, {
+    await seedContact(pageUuid, {
       psid,
       lastMessageAt: new Date(Date.now() - 8 * DAY),
     });
     const before = (await outbox()).length;
-    const res = await app.inject({
-      method: 'POST',
-      url: `${base()}/user/${psid}/send`,
-      headers,
-      payload: { message: 'hi' },
-    });
-    expect(res.statusCode).toBe(422);
+    const res = await api.inbox.sendMessage({ ...chat(psid), body: { message: 'hi' } });
+    expect(res.status).toBe(422);
     // Our own message: had it been sent, Facebook's refusal would read as WINDOW_CLOSED_MESSAGE.
-    expect(res.json()).toEqual({ message: REPLY_CLOSED_MESSAGE });
+    expect(res.body).toEqual({ message: REPLY_CLOSED_MESSAGE });
     expect(await outbox()).toHaveLength(before);
   });
 
   it("maps the platform's 10/2018278 (our data was stale) to the same 422", async () => {
     const outsider = await emu<{ contacts: Array<{ psid: string }> }>(
-      emulator.url,
+      emulator,
       `/_emulator/pages/${page.id}/contacts`,
       { count: 1, inboundAgoMs: 30 * HOUR },
     );
     const psid = outsider.contacts[0]?.psid as string;
-    await seedContact(database.db, pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
+    await seedContact(pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
     const before = (await outbox()).length;
-    const res = await app.inject({
-      method: 'POST',
-      url: `${base()}/user/${psid}/send`,
-      headers,
-      payload: { message: 'hi' },
-    });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: WINDOW_CLOSED_MESSAGE });
+    const res = await api.inbox.sendMessage({ ...chat(psid), body: { message: 'hi' } });
+    expect(bodyOf(res, 422)).toEqual({ message: WINDOW_CLOSED_MESSAGE });
     expect(await outbox()).toHaveLength(before);
   });
 
@@ -522,64 +456,42 @@ describe('POST /user/:userId/send', () => {
     const psid = page.contacts[1]?.psid as string;
     const before = (await outbox()).length;
     for (const message of ['   ', 'x'.repeat(2001)]) {
-      const res = await app.inject({
-        method: 'POST',
-        url: `${base()}/user/${psid}/send`,
-        headers,
-        payload: { message },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().fieldErrors.message).toBeDefined();
+      const res = await api.inbox.sendMessage({ ...chat(psid), body: { message } });
+      expect(bodyOf(res, 400).fieldErrors?.message).toBeDefined();
     }
-    const ok = await app.inject({
-      method: 'POST',
-      url: `${base()}/user/${psid}/send`,
-      headers,
-      payload: { message: 'y'.repeat(2000) },
-    });
-    expect(ok.statusCode).toBe(201);
+    const ok = await api.inbox.sendMessage({ ...chat(psid), body: { message: 'y'.repeat(2000) } });
+    expect(ok.status).toBe(201);
     expect(await outbox()).toHaveLength(before + 1);
   });
 
   it('an unconfirmed send is a clear 502, a revoked page token a 409 asking to reconnect', async () => {
     const psid = page.contacts[2]?.psid as string;
-    await seedContact(database.db, pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
-    await emu(emulator.url, '/_emulator/behaviour', { failNext: 1, failCodes: [500] }, 'PUT');
-    const unknown = await app.inject({
-      method: 'POST',
-      url: `${base()}/user/${psid}/send`,
-      headers,
-      payload: { message: 'a' },
-    });
-    expect(unknown.statusCode).toBe(502);
-    expect(unknown.json().message).toMatch(/did not confirm/);
-    await emu(emulator.url, `/_emulator/tokens/${page.access_token}/revoke`, { subcode: 467 });
-    const revoked = await app.inject({
-      method: 'POST',
-      url: `${base()}/user/${psid}/send`,
-      headers,
-      payload: { message: 'b' },
-    });
-    expect(revoked.statusCode).toBe(409);
-    expect(revoked.json().message).toMatch(/Reconnect the page/);
+    await seedContact(pageUuid, { psid, lastMessageAt: new Date(Date.now() - HOUR) });
+    await emu(emulator, '/_emulator/behaviour', { failNext: 1, failCodes: [500] }, 'PUT');
+    const unknown = await api.inbox.sendMessage({ ...chat(psid), body: { message: 'a' } });
+    expect(bodyOf(unknown, 502).message).toMatch(/did not confirm/);
+    await emu(emulator, `/_emulator/tokens/${page.access_token}/revoke`, { subcode: 467 });
+    const revoked = await api.inbox.sendMessage({ ...chat(psid), body: { message: 'b' } });
+    expect(bodyOf(revoked, 409).message).toMatch(/Reconnect the page/);
   });
 });
 
 describe("another admin's page", () => {
   it('is 404 on every chats route', async () => {
-    const h = await other.auth(app);
     const psid = page.contacts[0]?.psid as string;
-    const calls = [
-      { method: 'GET' as const, url: `${base()}/recipients` },
-      { method: 'GET' as const, url: `${base()}/user/${psid}` },
-      { method: 'POST' as const, url: `${base()}/user/${psid}/send`, payload: { message: 'hi' } },
-      { method: 'GET' as const, url: `${base()}/events` },
-    ];
-    for (const call of calls) {
-      const res = await app.inject({ ...call, headers: h });
-      expect(res.statusCode, call.url).toBe(404);
+    const calls = {
+      recipients: () => other.client.inbox.getRecipients({ params: { pageId: page.id } }),
+      conversation: () => other.client.inbox.getConversation(chat(psid)),
+      send: () => other.client.inbox.sendMessage({ ...chat(psid), body: { message: 'hi' } }),
+      events: () => other.client.inbox.events({ params: { pageId: page.id } }),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const res = await call();
+      expect(res.status, name).toBe(404);
     }
-    const anonymous = await app.inject({ method: 'GET', url: `${base()}/recipients` });
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await apiClient(world.app).inbox.getRecipients({
+      params: { pageId: page.id },
+    });
+    expect(anonymous.status).toBe(401);
   });
 });

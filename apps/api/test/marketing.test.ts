@@ -20,12 +20,12 @@ import { processWebhookEvent } from '../src/modules/webhooks/service.js';
 import { ingestConsumers } from '../src/runtime.js';
 import {
   createCampaignWorld,
-  must,
-  waitFor,
   type CampaignWorld,
   type WorldContact,
   type WorldPage,
 } from './fixtures/campaign-world.js';
+import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 /** The webhook ingest's after-commit consumers (counters, deliver on return), as a process builds them. */
@@ -348,7 +348,7 @@ describe('with Meta (the emulator)', () => {
     for (const c of p.contacts.slice(0, 3))
       await emulatorControl(`/pages/${p.fbPageId}/contacts/${c.psid}/optin`, { notify: false });
     const { syncPageSubscribers } = await import('../src/modules/marketing/subscribers.js');
-    const { testGraph } = await import('./helpers/inbox.js');
+    const { testGraph } = await import('./support/emulator.js');
     const changed = await syncPageSubscribers(
       w.t.database.pool,
       testGraph(w.emulator.url.replace(/\/$/, '')),
@@ -411,10 +411,13 @@ describe('a marketing campaign', () => {
       ...over,
     });
   const settled = (id: string) =>
-    waitFor(async () => {
-      const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
-      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-    }, 30_000);
+    waitFor(
+      async () => {
+        const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+        return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
+      },
+      { timeoutMs: 30_000 },
+    );
 
   it('is refused without the setup or without subscribers in its audience, nothing stored', async () => {
     const plain = await w.createPage({ inside: 1, outside: 1 });
@@ -574,10 +577,13 @@ describe('a marketing campaign', () => {
       expect((await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body.campaign.status).toBe(
         'processing',
       );
-      const d = await waitFor(async () => {
-        const x = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
-        return x.campaign.status === 'completed' && x;
-      }, warmupMs + 30_000);
+      const d = await waitFor(
+        async () => {
+          const x = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
+          return x.campaign.status === 'completed' && x;
+        },
+        { timeoutMs: warmupMs + 30_000 },
+      );
       expect(Date.now()).toBeGreaterThanOrEqual(readyAt.getTime());
       const byPsid = new Map((await rows(res.body.id as string)).map((r) => [r.psid, r]));
       expect(byPsid.get(m.s1.psid)).toMatchObject({ state: 'sent', messaging_type: 'MARKETING' });

@@ -7,11 +7,11 @@ import { PAGE_RESTRICTED_REASON, PERMISSION_REASON } from '../src/modules/campai
 import { PAGE_RESTRICTED_MESSAGE } from '../src/modules/page-graph.js';
 import {
   createCampaignWorld,
-  must,
-  waitFor,
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
+import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 
@@ -40,10 +40,13 @@ const answered = async (code: number) =>
   (await emulator('/_emulator/faults', undefined, 'GET')).byCode?.[String(code)] ?? 0;
 const detail = async (id: string) => (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
 const settled = (id: string) =>
-  waitFor(async () => {
-    const d = await detail(id);
-    return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-  }, 30_000);
+  waitFor(
+    async () => {
+      const d = await detail(id);
+      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
+    },
+    { timeoutMs: 30_000 },
+  );
 const rowsOf = async (campaignId: string) =>
   (
     await w.pool.query<{

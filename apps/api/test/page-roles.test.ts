@@ -8,11 +8,11 @@ import { NO_MESSAGING_ADMIN_REASON } from '../src/modules/campaigns/reasons.js';
 import { RECONNECT_MESSAGE } from '../src/modules/page-graph.js';
 import {
   createCampaignWorld,
-  must,
-  waitFor,
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
+import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 let page: WorldPage;
@@ -189,14 +189,17 @@ describe('own page tokens', () => {
       [p.uuid, w.adminId],
     );
     const id = must(rows[0]).id;
-    const status = await waitFor(async () => {
-      const r = await w.pool.query<{ status: string; status_reason: string | null }>(
-        'select status, status_reason from campaigns where id = $1',
-        [id],
-      );
-      const row = must(r.rows[0]);
-      return row.status === 'failed' && row;
-    }, 30_000);
+    const status = await waitFor(
+      async () => {
+        const r = await w.pool.query<{ status: string; status_reason: string | null }>(
+          'select status, status_reason from campaigns where id = $1',
+          [id],
+        );
+        const row = must(r.rows[0]);
+        return row.status === 'failed' && row;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(status.status_reason).toBe(NO_MESSAGING_ADMIN_REASON);
     expect(await w.outbox(p.fbPageId)).toHaveLength(0);
   });

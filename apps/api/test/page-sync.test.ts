@@ -1,25 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SyncStatus } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPageSyncWorker, TOKEN_INVALID_MESSAGE } from '../src/jobs/page-sync.js';
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import {
-  emulatorCall,
-  seedAccount,
-  seedEmulatorPage,
-  startSyncEnv,
-  waitFor,
-  type EmulatorPage,
-  type SeededAccount,
-  type SyncEnv,
-} from './helpers/sync.js';
+import { apiClient, bodyOf } from './support/client.js';
+import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
+import { emu, type EmulatorPage } from './support/emulator.js';
+import { waitFor } from './support/wait.js';
+import { newEmulatorAdmin, newEmulatorPage, type TestAdmin } from './support/world.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let env: SyncEnv;
-let account: SeededAccount;
+let account: TestAdmin;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
@@ -28,29 +22,26 @@ beforeAll(async () => {
     CONVERSATIONS_RATE_PER_PAGE: '2',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
-  account = await seedAccount(env);
+  account = await newEmulatorAdmin(env, 'Sync Admin');
 });
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   await env?.close();
 });
 
+const api = (headers = account.headers) => apiClient(env.app, headers);
 const startSync = (pageId: string, headers = account.headers) =>
-  env.app.inject({ method: 'POST', url: `/api/v1/pages/sync/${pageId}`, headers, payload: {} });
-const status = async (jobId: string, headers = account.headers) => {
-  const res = await env.app.inject({
-    method: 'GET',
-    url: `/api/v1/pages/sync-status/${jobId}`,
-    headers,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<SyncStatus>();
-};
+  api(headers).pages.syncPage({ params: { pageId }, body: {} });
+const status = async (jobId: string, headers = account.headers) =>
+  bodyOf(await api(headers).pages.syncStatus({ params: { jobId } }), 200);
 const finished = (jobId: string) =>
-  waitFor(async () => {
-    const s = await status(jobId);
-    return s.status === 'completed' || s.status === 'failed' ? s : null;
-  }, 200);
+  waitFor(
+    async () => {
+      const s = await status(jobId);
+      return s.status === 'completed' || s.status === 'failed' ? s : null;
+    },
+    { everyMs: 200 },
+  );
 
 async function storedContacts(pageUuid: string) {
   const { rows } = await env.database.db.execute<{
@@ -94,7 +85,7 @@ describe('contact names', () => {
   it("a name alone gives first and last name; a profile's own parts replace them, a name alone never does", async () => {
     const { upsertContact } = await import('../src/modules/contacts/repo.js');
     const db = env.database.db;
-    const pageUuid = (await seedEmulatorPage(env, account, { name: 'Names Page', contacts: 1 }))
+    const pageUuid = (await newEmulatorPage(env, account, { name: 'Names Page', contacts: 1 }))
       .uuid;
     const parts = async () =>
       (
@@ -132,21 +123,15 @@ describe('page sync', () => {
   let jobId: string;
 
   it('starts one job per page: concurrent and repeated requests (and addUsersByPage) join it', async () => {
-    big = await seedEmulatorPage(env, account, { name: 'Big Page', contacts: 300 });
+    big = await newEmulatorPage(env, account, { name: 'Big Page', contacts: 300 });
     const answers = await Promise.all(Array.from({ length: 5 }, () => startSync(big.id)));
-    for (const a of answers) expect(a.statusCode, a.body).toBe(202);
-    const ids = new Set(answers.map((a) => a.json<{ jobId: string }>().jobId));
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(202);
+    const ids = new Set(answers.map((a) => bodyOf(a, 202).jobId));
     expect(ids.size).toBe(1);
     jobId = [...ids][0] as string;
-    expect((await startSync(big.id)).json()).toEqual({ jobId });
-    const viaUsers = await env.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/addUsersByPage',
-      headers: account.headers,
-      payload: { pageId: big.id },
-    });
-    expect(viaUsers.statusCode).toBe(202);
-    expect(viaUsers.json()).toEqual({ jobId, status: 'waiting' });
+    expect((await startSync(big.id)).body).toEqual({ jobId });
+    const viaUsers = await api().user.addUsersByPage({ body: { pageId: big.id } });
+    expect(bodyOf(viaUsers, 202)).toEqual({ jobId, status: 'waiting' });
     const { rows } = await env.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from page_syncs where page_id = ${big.uuid}`,
     );
@@ -182,10 +167,13 @@ describe('page sync', () => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child?.on('exit', (_c, sig) => resolve(sig)),
     );
-    await waitFor(async () => {
-      if (child?.exitCode !== null) throw new Error(`worker exited: ${stderr}`);
-      return (await syncRow(jobId)).processed >= 60;
-    }, 50);
+    await waitFor(
+      async () => {
+        if (child?.exitCode !== null) throw new Error(`worker exited: ${stderr}`);
+        return (await syncRow(jobId)).processed >= 60;
+      },
+      { everyMs: 50 },
+    );
     expect((await status(jobId)).status).toBe('running');
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
@@ -235,7 +223,7 @@ describe('page sync', () => {
       buttons: [],
     });
     const again = await startSync(big.id);
-    const newId = again.json<{ jobId: string }>().jobId;
+    const newId = bodyOf(again, 202).jobId;
     expect(newId).not.toBe(jobId);
     expect((await finished(newId)).status).toBe('completed');
     await expectExactly(big);
@@ -246,24 +234,24 @@ describe('page sync', () => {
   }, 60_000);
 
   it('slows down on rate-limit answers instead of failing', async () => {
-    const page = await seedEmulatorPage(env, account, { name: 'Busy Page', contacts: 50 });
+    const page = await newEmulatorPage(env, account, { name: 'Busy Page', contacts: 50 });
     // The platform allows 1 call/s while we pace for 2, and the next two calls are refused outright.
-    await emulatorCall(
-      env.emulator.url,
+    await emu(
+      env.emulator,
       '/_emulator/behaviour',
       { conversationsPerSecond: 1, failNext: 2, failCodes: [80001] },
       'PUT',
     );
     try {
-      const id = (await startSync(page.id)).json<{ jobId: string }>().jobId;
+      const id = bodyOf(await startSync(page.id), 202).jobId;
       const done = await finished(id);
       expect(done.status).toBe('completed');
       expect(done.progress.processed).toBe(50);
       expect((await syncRow(id)).rate_limit_hits).toBeGreaterThanOrEqual(2);
       await expectExactly(page);
     } finally {
-      await emulatorCall(
-        env.emulator.url,
+      await emu(
+        env.emulator,
         '/_emulator/behaviour',
         { conversationsPerSecond: 2, failNext: 0, failCodes: [1200] },
         'PUT',
@@ -272,9 +260,9 @@ describe('page sync', () => {
   }, 60_000);
 
   it('fails with a message the admin can act on when the page token expired', async () => {
-    const page = await seedEmulatorPage(env, account, { name: 'Expired Page', contacts: 20 });
-    await emulatorCall(env.emulator.url, `/_emulator/tokens/${page.access_token}/expire`, {});
-    const id = (await startSync(page.id)).json<{ jobId: string }>().jobId;
+    const page = await newEmulatorPage(env, account, { name: 'Expired Page', contacts: 20 });
+    await emu(env.emulator, `/_emulator/tokens/${page.access_token}/expire`, {});
+    const id = bodyOf(await startSync(page.id), 202).jobId;
     const done = await finished(id);
     expect(done).toMatchObject({ status: 'failed', isActive: false, error: TOKEN_INVALID_MESSAGE });
     expect(TOKEN_INVALID_MESSAGE).toMatch(/reconnect the page/);
@@ -290,31 +278,22 @@ describe('page sync', () => {
     );
     expect(rows[0]?.sync_scope).toBe('none');
     // A later start is allowed (e.g. after the admin reconnected).
-    expect((await startSync(page.id)).json<{ jobId: string }>().jobId).not.toBe(id);
+    expect(bodyOf(await startSync(page.id), 202).jobId).not.toBe(id);
   });
 
   it("never shows a job to another admin, nor lets them start one on a page they don't manage", async () => {
-    const other = await seedAccount(env, 'Other Admin');
+    const other = await newEmulatorAdmin(env, 'Other Admin');
     const s = await status(jobId, other.headers);
     expect(s).toMatchObject({ jobId, status: 'not_found', isActive: false, error: null });
     expect(s.progress).toEqual({ processed: 0, total: null });
-    expect((await startSync(big.id, other.headers)).statusCode).toBe(404);
-    const users = await env.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/addUsersByPage',
-      headers: other.headers,
-      payload: { pageId: big.id },
-    });
-    expect(users.statusCode).toBe(404);
+    expect((await startSync(big.id, other.headers)).status).toBe(404);
+    const users = await api(other.headers).user.addUsersByPage({ body: { pageId: big.id } });
+    expect(users.status).toBe(404);
     expect((await status('00000000-0000-4000-8000-00000000abcd')).status).toBe('not_found');
     expect((await status('not-a-uuid')).status).toBe('not_found');
-    const bad = await env.app.inject({
-      method: 'GET',
-      url: '/api/v1/pages/sync-status/%24%24',
-      headers: account.headers,
-    });
-    expect(bad.statusCode).toBe(400);
-    const anon = await env.app.inject({ method: 'GET', url: `/api/v1/pages/sync-status/${jobId}` });
-    expect(anon.statusCode).toBe(401);
+    const bad = await api().pages.syncStatus({ params: { jobId: '$$' } });
+    expect(bad.status).toBe(400);
+    const anon = await apiClient(env.app).pages.syncStatus({ params: { jobId } });
+    expect(anon.status).toBe(401);
   });
 });

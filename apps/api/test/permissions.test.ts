@@ -8,11 +8,11 @@ import { tokenCipher } from '../src/crypto/tokens.js';
 import { UTILITY_PERMISSION_REASON } from '../src/modules/campaigns/reasons.js';
 import {
   createCampaignWorld,
-  must,
-  waitFor,
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
+import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 let encrypt: (plain: string) => string;
@@ -147,10 +147,13 @@ describe('utility templates without pages_utility_messaging', () => {
       templateParams: { ref: { source: 'text', text: 'A-1' } },
     });
     expect(res.status, res.text).toBe(201);
-    const d = await waitFor(async () => {
-      const r = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
-      return ['completed', 'failed', 'cancelled'].includes(r.campaign.status) && r;
-    }, 30_000);
+    const d = await waitFor(
+      async () => {
+        const r = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
+        return ['completed', 'failed', 'cancelled'].includes(r.campaign.status) && r;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(d.campaign).toMatchObject({ status: 'completed', dispatchedCount: 2, failedCount: 3 });
     expect(d.campaign.statusReason).toContain(UTILITY_PERMISSION_REASON);
     const outbox = await w.outbox(p.fbPageId);

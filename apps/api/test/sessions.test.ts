@@ -16,7 +16,9 @@ import type { GraphClient } from '../src/graph/index.js';
 import { LiveStreams, STREAM_LIMIT_MESSAGES } from '../src/modules/inbox/live-streams.js';
 import { RateLimitedError } from '../src/errors.js';
 import { testConfig } from './helpers/app.js';
-import { emu, startTestEmulator, testGraph } from './helpers/inbox.js';
+import { emu, startTestEmulator, testGraph } from './support/emulator.js';
+import { must } from './support/assert.js';
+import { apiClient, bodyOf } from './support/client.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 const OPERATOR_ID = '1000000000000777';
@@ -88,6 +90,7 @@ async function signIn(userAgent = 'Test browser', existing?: { userId: string; p
     `/_emulator/users/${user.id}/tokens`,
     {},
   );
+  // Raw: each sign-in comes from its own remote address, which the contract client cannot set.
   const res = await api1.inject({
     method: 'POST',
     url: '/api/v1/admin/register-user-admin',
@@ -106,11 +109,13 @@ async function signIn(userAgent = 'Test browser', existing?: { userId: string; p
   } satisfies SignedIn;
 }
 
-const get = (app: FastifyInstance, url: string, headers: Record<string, string>) =>
-  app.inject({ method: 'GET', url, headers });
-const pagesOf = (s: SignedIn, app = api1) => get(app, '/api/v1/pages', s.headers);
-const post = (url: string, headers: Record<string, string>, app = api1) =>
-  app.inject({ method: 'POST', url, headers });
+const as = (headers: Record<string, string>, app: FastifyInstance = api1) =>
+  apiClient(app, headers);
+const pagesOf = (s: SignedIn, app = api1) => as(s.headers, app).pages.listPages();
+const sessionsOf = (headers: Record<string, string>) => as(headers).sessions.list();
+const logout = (headers: Record<string, string>) => as(headers).sessions.logout();
+const endUserSessions = (userId: string, headers: Record<string, string>) =>
+  as(headers).admin.endUserSessions({ params: { id: userId } });
 
 async function sessionRows(userId: string) {
   const { rows } = await database.db.execute<{ ended: boolean; reason: string | null }>(sql`
@@ -130,6 +135,7 @@ function signedRequest(userId: string): string {
   return `${createHmac('sha256', config.fbAppSecret).update(body).digest('base64url')}.${body}`;
 }
 
+// Raw: Meta's callbacks are form bodies signed by hand.
 const callback = (which: 'data-deletion' | 'deauthorize', userId: string) =>
   api1.inject({
     method: 'POST',
@@ -171,16 +177,14 @@ describe('sign-in opens a session', () => {
   it('the JWT names a session row that the account page lists as current', async () => {
     const a = await signIn('Firefox on a laptop');
     const b = await signIn('Chrome on a phone', a);
-    const res = await get(api1, '/api/v1/sessions', a.headers);
-    expect(res.statusCode, res.body).toBe(200);
-    const { sessions } = res.json<{
-      sessions: Array<{ userAgent: string; current: boolean }>;
-    }>();
+    const res = await sessionsOf(a.headers);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { sessions } = bodyOf(res, 200);
     expect(sessions.map((x) => [x.userAgent, x.current])).toEqual([
       ['Chrome on a phone', false],
       ['Firefox on a laptop', true],
     ]);
-    expect((await pagesOf(b)).statusCode).toBe(200);
+    expect((await pagesOf(b)).status).toBe(200);
   });
 });
 
@@ -188,16 +192,15 @@ describe('ending sessions', () => {
   it('log out: the same JWT answers 401 on the next request, in every API process', async () => {
     const a = await signIn();
     const other = await signIn('Other browser', a);
-    expect((await pagesOf(a)).statusCode).toBe(200);
-    const out = await post('/api/v1/sessions/logout', a.headers);
-    expect(out.statusCode, out.body).toBe(200);
+    expect((await pagesOf(a)).status).toBe(200);
+    const out = await logout(a.headers);
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
     for (const app of [api1, api2]) {
       const res = await pagesOf(a, app);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: SESSION_ENDED });
+      expect(bodyOf(res, 401)).toEqual({ message: SESSION_ENDED });
     }
     // Only that session: the other browser stays signed in.
-    expect((await pagesOf(other)).statusCode).toBe(200);
+    expect((await pagesOf(other)).status).toBe(200);
     expect(await sessionRows(a.userId)).toContainEqual({ ended: true, reason: 'logout' });
   });
 
@@ -205,38 +208,27 @@ describe('ending sessions', () => {
     const a = await signIn();
     const phone = await signIn('Phone', a);
     const stranger = await signIn();
-    const list = await get(api1, '/api/v1/sessions', a.headers);
-    const phoneId = list
-      .json<{ sessions: Array<{ id: string; current: boolean }> }>()
-      .sessions.find((x) => !x.current)?.id as string;
-    const strangers = await get(api1, '/api/v1/sessions', stranger.headers);
-    const strangerId = strangers.json<{ sessions: Array<{ id: string }> }>().sessions[0]
-      ?.id as string;
+    const list = await sessionsOf(a.headers);
+    const phoneId = must(bodyOf(list, 200).sessions.find((x) => !x.current)).id;
+    const strangers = await sessionsOf(stranger.headers);
+    const strangerId = must(bodyOf(strangers, 200).sessions[0]).id;
 
-    const foreign = await api1.inject({
-      method: 'DELETE',
-      url: `/api/v1/sessions/${strangerId}`,
-      headers: a.headers,
-    });
-    expect(foreign.statusCode).toBe(404);
-    expect((await pagesOf(stranger)).statusCode).toBe(200);
+    const foreign = await as(a.headers).sessions.revoke({ params: { id: strangerId } });
+    expect(foreign.status).toBe(404);
+    expect((await pagesOf(stranger)).status).toBe(200);
 
-    const ended = await api1.inject({
-      method: 'DELETE',
-      url: `/api/v1/sessions/${phoneId}`,
-      headers: a.headers,
-    });
-    expect(ended.statusCode, ended.body).toBe(200);
-    expect((await pagesOf(phone)).statusCode).toBe(401);
-    expect((await pagesOf(a)).statusCode).toBe(200);
+    const ended = await as(a.headers).sessions.revoke({ params: { id: phoneId } });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect((await pagesOf(phone)).status).toBe(401);
+    expect((await pagesOf(a)).status).toBe(200);
   });
 
   it("Meta's deauthorize callback ends every session of the user", async () => {
     const a = await signIn();
     const b = await signIn('Second browser', a);
     expect((await callback('deauthorize', a.userId)).statusCode).toBe(200);
-    expect((await pagesOf(a)).statusCode).toBe(401);
-    expect((await pagesOf(b)).statusCode).toBe(401);
+    expect((await pagesOf(a)).status).toBe(401);
+    expect((await pagesOf(b)).status).toBe(401);
     expect(await sessionRows(a.userId)).toEqual([
       { ended: true, reason: 'deauthorized' },
       { ended: true, reason: 'deauthorized' },
@@ -247,8 +239,7 @@ describe('ending sessions', () => {
     const a = await signIn();
     expect((await callback('data-deletion', a.userId)).statusCode).toBe(200);
     const res = await pagesOf(a);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SESSION_ENDED });
+    expect(bodyOf(res, 401)).toEqual({ message: SESSION_ENDED });
   });
 
   it('an operator ends every session of a user; an admin cannot', async () => {
@@ -263,17 +254,16 @@ describe('ending sessions', () => {
         expiresAt: new Date(Date.now() + 3600_000),
       }),
     });
-    const url = `/api/v1/admin/by-user/${a.userId}/sessions/end`;
-    expect((await post(url, op.headers)).statusCode).toBe(403);
-    expect((await pagesOf(a)).statusCode).toBe(200);
-    const res = await post(url, { authorization: `Bearer ${operatorToken}` });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, endedSessions: 1 });
-    expect((await pagesOf(a)).statusCode).toBe(401);
-    const unknown = await post('/api/v1/admin/by-user/1999999999999123/sessions/end', {
+    expect((await endUserSessions(a.userId, op.headers)).status).toBe(403);
+    expect((await pagesOf(a)).status).toBe(200);
+    const res = await endUserSessions(a.userId, { authorization: `Bearer ${operatorToken}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ success: true, endedSessions: 1 });
+    expect((await pagesOf(a)).status).toBe(401);
+    const unknown = await endUserSessions('1999999999999123', {
       authorization: `Bearer ${operatorToken}`,
     });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.status).toBe(404);
   });
 
   it('a session past its end answers 401 "Session expired" even with an unexpired JWT', async () => {
@@ -282,8 +272,7 @@ describe('ending sessions', () => {
       update sessions set expires_at = now() - interval '1 second'
        where admin_id = (select id from admins where fb_user_id = ${a.userId})`);
     const res = await pagesOf(a);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Session expired' });
+    expect(bodyOf(res, 401)).toEqual({ message: 'Session expired' });
   });
 
   it('a well-signed JWT naming a session that does not exist is refused', async () => {
@@ -295,7 +284,7 @@ describe('ending sessions', () => {
       sid: '00000000-0000-4000-8000-00000000dead',
     });
     const res = await pagesOf({ ...a, headers: { authorization: `Bearer ${forged}` } });
-    expect(res.statusCode).toBe(401);
+    expect(res.status).toBe(401);
   });
 });
 
@@ -312,7 +301,7 @@ describe('live streams follow their session', () => {
     const stream = await openStream(url2, a);
     expect(stream.status).toBe(200);
     const rest = stream.rest?.();
-    expect((await post('/api/v1/sessions/logout', a.headers)).statusCode).toBe(200);
+    expect((await logout(a.headers)).status).toBe(200);
     const blocks = (await rest) ?? [];
     expect(blocks.at(-1)).toBe('event: session-ended\ndata: {"reason":"logout"}');
   });

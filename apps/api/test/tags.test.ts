@@ -3,46 +3,48 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, contactTags, contacts, tags } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import {
-  at,
-  seedAdmin,
-  seedPage,
-  type SeededAdmin,
-  type SeededPage,
-} from './helpers/tag-fixtures.js';
+import { at } from './support/assert.js';
+import { apiClient, bodyOf, type ApiClient } from './support/client.js';
+import { newAdmin, newManagedPage, type ManagedPage, type TestAdmin } from './support/world.js';
 
 let t: TestApp;
-let owner: SeededAdmin;
-let stranger: SeededAdmin;
-let page: SeededPage;
-let otherPage: SeededPage;
+let owner: TestAdmin;
+let stranger: TestAdmin;
+let page: ManagedPage;
+let otherPage: ManagedPage;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await seedAdmin(t, 'Owner');
-  stranger = await seedAdmin(t, 'Stranger');
-  page = await seedPage(t, [owner], 4);
-  otherPage = await seedPage(t, [owner], 2);
-  await seedPage(t, [stranger], 1);
+  owner = await newAdmin(t, { name: 'Owner' });
+  stranger = await newAdmin(t, { name: 'Stranger' });
+  page = await newManagedPage(t, [owner], 4);
+  otherPage = await newManagedPage(t, [owner], 2);
+  await newManagedPage(t, [stranger], 1);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 type Headers = { authorization: string };
-const create = (body: unknown, headers: Headers = owner.headers) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/tags', headers, payload: body as object });
-const list = (pageId: string, headers: Headers = owner.headers) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/tags/page/${pageId}`, headers });
-const update = (id: string, body: unknown, headers: Headers = owner.headers) =>
-  t.app.inject({ method: 'PATCH', url: `/api/v1/tags/${id}`, headers, payload: body as object });
-const remove = (id: string, headers: Headers = owner.headers) =>
-  t.app.inject({ method: 'DELETE', url: `/api/v1/tags/${id}`, headers });
+type Tags = ApiClient['tags'];
+const as = (headers: Headers) => apiClient(t.app, headers).tags;
+const create = (body: Parameters<Tags['createTag']>[0]['body'], headers = owner.headers) =>
+  as(headers).createTag({ body });
+const list = (pageId: string, headers = owner.headers) =>
+  as(headers).listTags({ params: { pageId } });
+const update = (
+  id: string,
+  body: Parameters<Tags['updateTag']>[0]['body'],
+  headers = owner.headers,
+) => as(headers).updateTag({ params: { id }, body });
+const remove = (id: string, headers = owner.headers) => as(headers).deleteTag({ params: { id } });
+// Bodies the contract's types forbid (fields missing or of the wrong type) are sent raw.
+const createRaw = (body: object) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/tags', headers: owner.headers, payload: body });
 
 async function createOk(name: string, pageId = page.pageId, description = 'Some description') {
   const res = await create({ name, description, pageId });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ tag: { id: string; name: string } }>().tag;
+  return bodyOf(res, 201).tag;
 }
 
 async function assign(pageUuid: string, psid: string, tagId: string) {
@@ -62,8 +64,7 @@ describe('POST /api/v1/tags', () => {
       description: 'Bought twice, or more.',
       pageId: page.pageId,
     });
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
+    const body = bodyOf(res, 201);
     expect(body).toEqual({
       success: true,
       tag: {
@@ -101,27 +102,25 @@ describe('POST /api/v1/tags', () => {
   ])('answers 400 with the spec messages for %j', async (fields, fieldErrors) => {
     const before = await t.database.db.select().from(tags);
     const res = await create({ ...fields, pageId: page.pageId });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Validation failed', fieldErrors });
+    expect(bodyOf(res, 400)).toEqual({ message: 'Validation failed', fieldErrors });
     expect(await t.database.db.select().from(tags)).toHaveLength(before.length);
   });
 
   it('answers 400 for missing or mistyped fields, never a 500', async () => {
-    const missing = await create({ pageId: page.pageId });
+    const missing = await createRaw({ pageId: page.pageId });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors).toEqual({
       name: [M.nameRequired],
       description: [M.descriptionRequired],
     });
-    const typed = await create({ name: 42, description: ['x'], pageId: page.pageId });
+    const typed = await createRaw({ name: 42, description: ['x'], pageId: page.pageId });
     expect(typed.statusCode).toBe(400);
     expect(typed.json().fieldErrors).toMatchObject({
       name: [M.nameRequired],
       description: [M.descriptionRequired],
     });
     const badPage = await create({ name: 'Good', description: 'Fine text', pageId: 'abc' });
-    expect(badPage.statusCode).toBe(400);
-    expect(badPage.json().fieldErrors).toEqual({ pageId: ['Must be a numeric id'] });
+    expect(bodyOf(badPage, 400).fieldErrors).toEqual({ pageId: ['Must be a numeric id'] });
   });
 
   it('accepts the limits exactly: 3 and 20 characters of name, 3 and 60 of description', async () => {
@@ -133,8 +132,7 @@ describe('POST /api/v1/tags', () => {
     await createOk('Newsletter');
     for (const name of ['Newsletter', 'NEWSLETTER', ' newsletter ']) {
       const res = await create({ name, description: 'Again', pageId: page.pageId });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
+      expect(bodyOf(res, 409)).toEqual({
         message: `A tag named "${name.trim()}" already exists on this page`,
       });
     }
@@ -154,7 +152,7 @@ describe('POST /api/v1/tags', () => {
       create({ ...body, name: 'RACE' }),
       create(body),
     ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const rows = await t.database.db.select().from(tags).where(eq(tags.pageId, page.id));
     expect(rows.filter((r) => r.name.toLowerCase() === 'race')).toHaveLength(1);
   });
@@ -164,16 +162,16 @@ describe('POST /api/v1/tags', () => {
       { name: 'Sneaky', description: 'Not mine', pageId: page.pageId },
       stranger.headers,
     );
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Page not found' });
-    expect(
-      (await create({ name: 'Ghost', description: 'Nope', pageId: '999999999' })).statusCode,
-    ).toBe(404);
+    expect(bodyOf(res, 404)).toEqual({ message: 'Page not found' });
+    expect((await create({ name: 'Ghost', description: 'Nope', pageId: '999999999' })).status).toBe(
+      404,
+    );
     const rows = await t.database.db.select().from(tags).where(eq(tags.name, 'Sneaky'));
     expect(rows).toHaveLength(0);
   });
 
   it('answers 401 without a token', async () => {
+    // Without a token and with a body the contract's types forbid: raw.
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/tags', payload: { name: 'x' } });
     expect(res.statusCode).toBe(401);
   });
@@ -181,10 +179,9 @@ describe('POST /api/v1/tags', () => {
 
 describe('GET /api/v1/tags/page/:pageId', () => {
   it("lists the page's tags by name with their contact counts", async () => {
-    const fresh = await seedPage(t, [owner], 3);
+    const fresh = await newManagedPage(t, [owner], 3);
     const empty = await list(fresh.pageId);
-    expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toEqual([]);
+    expect(bodyOf(empty, 200)).toEqual([]);
 
     const zeta = await createOk('zeta', fresh.pageId);
     const alpha = await createOk('Alpha', fresh.pageId);
@@ -194,8 +191,7 @@ describe('GET /api/v1/tags/page/:pageId', () => {
     await assign(fresh.id, at(fresh.psids, 2), beta.id);
 
     const res = await list(fresh.pageId);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
+    expect(bodyOf(res, 200)).toEqual([
       { tag: { id: alpha.id, name: 'Alpha', description: 'Some description' }, count: 2 },
       { tag: { id: beta.id, name: 'beta', description: 'Some description' }, count: 1 },
       { tag: { id: zeta.id, name: 'zeta', description: 'Some description' }, count: 0 },
@@ -203,7 +199,7 @@ describe('GET /api/v1/tags/page/:pageId', () => {
   });
 
   it('keeps the counts exact through bulk adds, removals, moves and cascades (tags.contact_count)', async () => {
-    const fresh = await seedPage(t, [owner], 5);
+    const fresh = await newManagedPage(t, [owner], 5);
     const vip = await createOk('VIP', fresh.pageId);
     const late = await createOk('Late', fresh.pageId);
     const db = t.database.db;
@@ -212,11 +208,7 @@ describe('GET /api/v1/tags/page/:pageId', () => {
       .from(contacts)
       .where(eq(contacts.pageId, fresh.id));
     const counts = async () =>
-      Object.fromEntries(
-        (await list(fresh.pageId))
-          .json<Array<{ tag: { name: string }; count: number }>>()
-          .map((i) => [i.tag.name, i.count]),
-      );
+      Object.fromEntries(bodyOf(await list(fresh.pageId), 200).map((i) => [i.tag.name, i.count]));
     // One statement tagging many contacts, and a retry that adds nothing.
     const all = ids.map((c) => ({ contactId: c.id, tagId: vip.id, pageId: fresh.id }));
     await db.insert(contactTags).values(all);
@@ -242,17 +234,14 @@ describe('GET /api/v1/tags/page/:pageId', () => {
   });
 
   it("does not show another page's tags", async () => {
-    const names = (await list(otherPage.pageId))
-      .json<Array<{ tag: { name: string } }>>()
-      .map((i) => i.tag.name);
+    const names = bodyOf(await list(otherPage.pageId), 200).map((i) => i.tag.name);
     expect(names).toEqual(['shared name']);
   });
 
   it("answers 404 for another admin's page and 400 for a non-numeric id", async () => {
     const res = await list(page.pageId, stranger.headers);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Page not found' });
-    expect((await list('not-a-page')).statusCode).toBe(400);
+    expect(bodyOf(res, 404)).toEqual({ message: 'Page not found' });
+    expect((await list('not-a-page')).status).toBe(400);
   });
 });
 
@@ -260,23 +249,21 @@ describe('PATCH /api/v1/tags/:id', () => {
   it('renames a tag and changes its description', async () => {
     const tag = await createOk('Old Name');
     const res = await update(tag.id, { name: 'New Name', description: 'Updated text.' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(bodyOf(res, 200)).toEqual({
       success: true,
       tag: { id: tag.id, name: 'New Name', description: 'Updated text.', pageId: page.pageId },
       message: 'Tag updated successfully!',
     });
     // Changing only the case of its own name is allowed.
-    expect(
-      (await update(tag.id, { name: 'NEW NAME', description: 'Updated text.' })).statusCode,
-    ).toBe(200);
+    expect((await update(tag.id, { name: 'NEW NAME', description: 'Updated text.' })).status).toBe(
+      200,
+    );
   });
 
   it('applies the same rules with the same messages', async () => {
     const tag = await createOk('Rules Tag');
     const res = await update(tag.id, { name: 'x!', description: 'a'.repeat(61) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({
+    expect(bodyOf(res, 400).fieldErrors).toEqual({
       name: [M.nameTooShort, M.nameInvalid, M.nameInvalidLive],
       description: [M.descriptionTooLongLive],
     });
@@ -288,20 +275,20 @@ describe('PATCH /api/v1/tags/:id', () => {
     await createOk('Taken');
     const tag = await createOk('Free');
     const res = await update(tag.id, { name: 'TAKEN', description: 'Some description' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'A tag named "TAKEN" already exists on this page' });
+    expect(bodyOf(res, 409)).toEqual({
+      message: 'A tag named "TAKEN" already exists on this page',
+    });
   });
 
   it("answers 404 for another admin's tag, an unknown id, and 400 for a bad id", async () => {
     const tag = await createOk('Mine Only');
     const res = await update(tag.id, { name: 'Stolen', description: 'Nope' }, stranger.headers);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Tag not found' });
+    expect(bodyOf(res, 404)).toEqual({ message: 'Tag not found' });
     expect(
       (await update('00000000-0000-4000-8000-00000000abcd', { name: 'Any', description: 'Any' }))
-        .statusCode,
+        .status,
     ).toBe(404);
-    expect((await update('nope', { name: 'Any', description: 'Any' })).statusCode).toBe(400);
+    expect((await update('nope', { name: 'Any', description: 'Any' })).status).toBe(400);
   });
 });
 
@@ -329,27 +316,25 @@ describe('DELETE /api/v1/tags/:id', () => {
     const tag = await createOk('Doomed');
     await assign(page.id, at(page.psids, 0), tag.id);
     const res = await remove(tag.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Tag deleted successfully!' });
+    expect(bodyOf(res, 200)).toEqual({ success: true, message: 'Tag deleted successfully!' });
     expect(await t.database.db.select().from(tags).where(eq(tags.id, tag.id))).toHaveLength(0);
     expect(
       await t.database.db.select().from(contactTags).where(eq(contactTags.tagId, tag.id)),
     ).toHaveLength(0);
-    expect((await remove(tag.id)).statusCode).toBe(404);
+    expect((await remove(tag.id)).status).toBe(404);
   });
 
   it('is refused (409, naming the campaign) while a pending campaign targets it, allowed once it completed', async () => {
     const tag = await createOk('Campaign Target');
     const id = await campaign(tag.id, 'pending', 'Spring Sale');
     const blocked = await remove(tag.id);
-    expect(blocked.statusCode).toBe(409);
-    expect(blocked.json()).toEqual({
+    expect(bodyOf(blocked, 409)).toEqual({
       message: 'Tag is used by the pending campaign "Spring Sale"',
     });
     expect(await t.database.db.select().from(tags).where(eq(tags.id, tag.id))).toHaveLength(1);
 
     await t.database.db.update(campaigns).set({ status: 'completed' }).where(eq(campaigns.id, id));
-    expect((await remove(tag.id)).statusCode).toBe(200);
+    expect((await remove(tag.id)).status).toBe(200);
     // The finished campaign stays, without its tag.
     const row = at(await t.database.db.select().from(campaigns).where(eq(campaigns.id, id)), 0);
     expect(row.tagId).toBeNull();
@@ -358,8 +343,7 @@ describe('DELETE /api/v1/tags/:id', () => {
   it("answers 404 for another admin's tag and keeps it", async () => {
     const tag = await createOk('Keep Me');
     const res = await remove(tag.id, stranger.headers);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Tag not found' });
+    expect(bodyOf(res, 404)).toEqual({ message: 'Tag not found' });
     expect(await t.database.db.select().from(tags).where(eq(tags.id, tag.id))).toHaveLength(1);
   });
 });

@@ -7,11 +7,11 @@ import { signatureHeaders } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCampaignWorld,
-  must,
-  waitFor,
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
+import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
 
 const SECRET = 'pagecast-emulator-app-secret';
 let w: CampaignWorld;
@@ -273,11 +273,14 @@ describe('templates: lifecycle at Meta', () => {
       payload,
     });
     expect(hook.statusCode).toBe(200);
-    const rejected = await waitFor(async () => {
-      const list = await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`);
-      const t = list.body.find((x: { id: string }) => x.id === made.body.id);
-      return t.status === 'rejected' && t;
-    }, 10_000);
+    const rejected = await waitFor(
+      async () => {
+        const list = await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`);
+        const t = list.body.find((x: { id: string }) => x.id === made.body.id);
+        return t.status === 'rejected' && t;
+      },
+      { timeoutMs: 10_000 },
+    );
     expect(rejected.rejectedReason).toBe('TAG_SHOULD_BE_MARKETING');
 
     // Meta approves it after an appeal: the re-read follows Meta's list.
@@ -308,10 +311,13 @@ describe('templates: lifecycle at Meta', () => {
       ['DELETED', 'deleted'],
     ]) {
       await statusWebhook(page, fbId, event as string);
-      const t = await waitFor(async () => {
-        const now = await statusOf();
-        return now.status === status && now;
-      }, 10_000);
+      const t = await waitFor(
+        async () => {
+          const now = await statusOf();
+          return now.status === status && now;
+        },
+        { timeoutMs: 10_000 },
+      );
       expect(t.rejectedReason, event).toBeNull();
     }
     // The re-read follows Meta's list the same way.
@@ -423,10 +429,13 @@ describe('campaigns with a utility template', () => {
       ...over,
     });
   const settled = (id: string) =>
-    waitFor(async () => {
-      const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
-      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-    }, 30_000);
+    waitFor(
+      async () => {
+        const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+        return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
+      },
+      { timeoutMs: 30_000 },
+    );
 
   it('inside the window a standard message, outside it the template with its parameters; no retired tag', async () => {
     const p = await w.createPage({ inside: 2, outside: 3 });
@@ -587,11 +596,11 @@ describe('campaigns with a utility template', () => {
 
     // Paused, then approved again, then disabled: the pending campaign says so each time.
     await statusWebhook(p, fbId, 'PAUSED');
-    expect(await waitFor(async () => (await reasonOf()) ?? false, 10_000)).toBe(
+    expect(await waitFor(async () => (await reasonOf()) ?? false, { timeoutMs: 10_000 })).toBe(
       templatePathReason('paused'),
     );
     await statusWebhook(p, fbId, 'APPROVED');
-    await waitFor(async () => (await reasonOf()) === null, 10_000);
+    await waitFor(async () => (await reasonOf()) === null, { timeoutMs: 10_000 });
     await review(p, fbId, 'PAUSED');
     const refreshed = await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
     expect(refreshed.status, refreshed.text).toBe(200);

@@ -8,15 +8,11 @@ import type { AfterCommit, WebhookEvent } from '../src/modules/webhooks/listener
 import { processWebhookEvent } from '../src/modules/webhooks/service.js';
 import { freePort } from '../src/db/embedded.js';
 import { keepMessengerWebhooksSubscribed, subscribeMessengerWebhooks } from '../src/runtime.js';
-import {
-  emulatorCall,
-  seedAccount,
-  seedEmulatorPage,
-  startSyncEnv,
-  waitFor,
-  type EmulatorPage,
-  type SyncEnv,
-} from './helpers/sync.js';
+import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
+import { emu, type EmulatorPage } from './support/emulator.js';
+import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
+import { newEmulatorAdmin, newEmulatorPage } from './support/world.js';
 
 const SECRET = 'pagecast-emulator-app-secret';
 let env: SyncEnv;
@@ -34,12 +30,12 @@ beforeAll(async () => {
   // The app listens on a real port so the emulator can deliver webhooks to it.
   await env.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = env.app.server.address() as AddressInfo;
-  const account = await seedAccount(env);
-  page = await seedEmulatorPage(env, account, { name: 'Webhook Page', contacts: 3 });
+  const account = await newEmulatorAdmin(env, 'Sync Admin');
+  page = await newEmulatorPage(env, account, { name: 'Webhook Page', contacts: 3 });
   const config = { ...env.config, publicUrl: `http://127.0.0.1:${port}` };
   await subscribeMessengerWebhooks({ config, graph: env.graph, logger: env.app.log as never });
-  const state = await emulatorCall<{ app: { subscription: { callbackUrl: string } | null } }>(
-    env.emulator.url,
+  const state = await emu<{ app: { subscription: { callbackUrl: string } | null } }>(
+    env.emulator,
     '/_emulator/state',
   );
   expect(state.app.subscription?.callbackUrl).toBe(
@@ -77,12 +73,15 @@ const count = async (table: 'webhook_events' | 'messages' | 'contacts') =>
     )
   ).rows[0]?.n;
 const delivery = (id: string) =>
-  waitFor(async () => {
-    const { rows } = await env.database.db.execute<{ processed: boolean }>(
-      sql`select processed_at is not null as processed from webhook_events where id = ${id}`,
-    );
-    return rows[0]?.processed ?? false;
-  }, 50);
+  waitFor(
+    async () => {
+      const { rows } = await env.database.db.execute<{ processed: boolean }>(
+        sql`select processed_at is not null as processed from webhook_events where id = ${id}`,
+      );
+      return rows[0]?.processed ?? false;
+    },
+    { everyMs: 50 },
+  );
 const lastEventId = async () =>
   String(
     (
@@ -97,6 +96,17 @@ const envelope = (messaging: unknown[]) =>
     entry: messaging.map((m) => ({ id: page.id, time: Date.now(), messaging: [m] })),
   });
 
+/** Waits until the contact's 24-hour window is open (their last inbound message is recent). */
+const waitForOpenWindow = (psid: string) =>
+  waitFor(
+    async () => {
+      const { rows } = await env.database.db.execute<{ open: boolean }>(
+        sql`select last_inbound_at > now() - interval '24 hours' as open from contacts where page_id = ${page.uuid} and psid = ${psid}`,
+      );
+      return rows[0]?.open;
+    },
+    { everyMs: 50 },
+  );
 describe('the app-level webhook subscription', () => {
   it('is retried until the callback URL is reachable, whatever the start order', async () => {
     const { port: appPort } = env.app.server.address() as AddressInfo;
@@ -132,16 +142,18 @@ describe('the app-level webhook subscription', () => {
       { signal: stop.signal, baseMs: 50, maxMs: 100 },
     );
     try {
-      await waitFor(async () => warnings.filter((w) => w.includes('retrying')).length >= 2, 10);
-      const before = await emulatorCall<{ app: { subscription: { callbackUrl: string } | null } }>(
-        env.emulator.url,
+      await waitFor(async () => warnings.filter((w) => w.includes('retrying')).length >= 2, {
+        everyMs: 10,
+      });
+      const before = await emu<{ app: { subscription: { callbackUrl: string } | null } }>(
+        env.emulator,
         '/_emulator/state',
       );
       expect(before.app.subscription?.callbackUrl).not.toBe(callbackUrl);
       await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
       await done;
-      const after = await emulatorCall<{ app: { subscription: { callbackUrl: string } | null } }>(
-        env.emulator.url,
+      const after = await emu<{ app: { subscription: { callbackUrl: string } | null } }>(
+        env.emulator,
         '/_emulator/state',
       );
       expect(after.app.subscription?.callbackUrl).toBe(callbackUrl);
@@ -234,7 +246,7 @@ describe('webhook deliveries', () => {
   });
 
   it('a delivery of 20 events over two pages, one text with \\u0000 and one with a raw NUL, stores all 20', async () => {
-    const other = await seedEmulatorPage(env, await seedAccount(env), {
+    const other = await newEmulatorPage(env, await newEmulatorAdmin(env, 'Sync Admin'), {
       name: 'Other Tenant',
       contacts: 2,
     });
@@ -298,19 +310,22 @@ describe('webhook deliveries', () => {
     });
     await hub.ready();
     const who = page.contacts[1] as { psid: string; name: string };
-    const sent = await emulatorCall<{ mid: string }>(
-      env.emulator.url,
+    const sent = await emu<{ mid: string }>(
+      env.emulator,
       `/_emulator/pages/${page.id}/contacts/${who.psid}/messages`,
       { text: 'Is the shop open?' },
     );
-    const row = await waitFor(async () => {
-      const { rows } = await env.database.db.execute<{
-        text: string;
-        sent_by: string;
-        direction: string;
-      }>(sql`select text, sent_by, direction from messages where mid = ${sent.mid}`);
-      return rows[0];
-    }, 50);
+    const row = await waitFor(
+      async () => {
+        const { rows } = await env.database.db.execute<{
+          text: string;
+          sent_by: string;
+          direction: string;
+        }>(sql`select text, sent_by, direction from messages where mid = ${sent.mid}`);
+        return rows[0];
+      },
+      { everyMs: 50 },
+    );
     expect(row).toEqual({ text: 'Is the shop open?', sent_by: who.psid, direction: 'in' });
     const event = await live;
     expect(event).toMatchObject({
@@ -419,7 +434,7 @@ describe('webhook deliveries', () => {
             sql`select processed_at is not null as processed, attempts, error from webhook_events where id = ${id}`,
           )
         ).rows[0];
-      await waitFor(async () => ((await state())?.attempts ?? 0) > 0, 50);
+      await waitFor(async () => ((await state())?.attempts ?? 0) > 0, { everyMs: 50 });
       expect(await state()).toEqual({
         processed: false,
         attempts: 1,
@@ -583,52 +598,50 @@ describe('webhook deliveries', () => {
   });
 
   it('a new person writing becomes a contact at once, named from their profile', async () => {
-    const added = await emulatorCall<{ contacts: Array<{ psid: string; name: string }> }>(
-      env.emulator.url,
+    const added = await emu<{ contacts: Array<{ psid: string; name: string }> }>(
+      env.emulator,
       `/_emulator/pages/${page.id}/contacts`,
       { count: 1, inboundAgoMs: null },
     );
     const newcomer = added.contacts[0] as { psid: string; name: string };
-    const sent = await emulatorCall<{ mid: string }>(
-      env.emulator.url,
+    const sent = await emu<{ mid: string }>(
+      env.emulator,
       `/_emulator/pages/${page.id}/contacts/${newcomer.psid}/messages`,
       { text: 'Hello, first time here' },
     );
-    const contact = await waitFor(async () => {
-      const { rows } = await env.database.db.execute<{
-        name: string | null;
-        profile_pic: string | null;
-      }>(
-        sql`select name, profile_pic from contacts where page_id = ${page.uuid} and psid = ${newcomer.psid}`,
-      );
-      return rows[0];
-    }, 50);
+    const contact = await waitFor(
+      async () => {
+        const { rows } = await env.database.db.execute<{
+          name: string | null;
+          profile_pic: string | null;
+        }>(
+          sql`select name, profile_pic from contacts where page_id = ${page.uuid} and psid = ${newcomer.psid}`,
+        );
+        return rows[0];
+      },
+      { everyMs: 50 },
+    );
     expect(contact.name).toBe(newcomer.name);
     expect(contact.profile_pic).toContain(newcomer.psid);
     await waitFor(
       async () =>
         (await env.database.db.execute(sql`select 1 from messages where mid = ${sent.mid}`)).rows
           .length > 0,
-      50,
+      { everyMs: 50 },
     );
   });
 
   it('a postback reopens the 24-hour window', async () => {
-    const who = page.contacts[0]?.psid;
+    const who = must(page.contacts[0]).psid;
     await env.database.db.execute(
       sql`update contacts set last_inbound_at = now() - interval '3 days' where page_id = ${page.uuid} and psid = ${who}`,
     );
-    const mid = await emulatorCall<{ mid: string }>(
-      env.emulator.url,
+    const mid = await emu<{ mid: string }>(
+      env.emulator,
       `/_emulator/pages/${page.id}/contacts/${who}/postback`,
       { title: 'Get Started', payload: 'GET_STARTED' },
     );
-    await waitFor(async () => {
-      const { rows } = await env.database.db.execute<{ open: boolean }>(
-        sql`select last_inbound_at > now() - interval '24 hours' as open from contacts where page_id = ${page.uuid} and psid = ${who}`,
-      );
-      return rows[0]?.open;
-    }, 50);
+    await waitForOpenWindow(who);
     // Listeners run after the commit: the window can be open before they heard the postback.
     await waitFor(async () =>
       heard.some((e) => e.kind === 'postback' && e.psid === who && e.mid === mid.mid),
@@ -648,16 +661,13 @@ describe('webhook deliveries', () => {
     await env.database.db.execute(
       sql`update contacts set last_inbound_at = now() - interval '3 days' where page_id = ${page.uuid} and psid = ${who}`,
     );
-    await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${who}/referral`, {
+    await emu(env.emulator, `/_emulator/pages/${page.id}/contacts/${who}/referral`, {
       ref: 'spring',
     });
-    await waitFor(async () => {
-      const { rows } = await env.database.db.execute<{ open: boolean }>(
-        sql`select last_inbound_at > now() - interval '24 hours' as open from contacts where page_id = ${page.uuid} and psid = ${who}`,
-      );
-      return rows[0]?.open;
-    }, 50);
-    await waitFor(async () => heard.some((e) => e.kind === 'referral' && e.psid === who), 50);
+    await waitForOpenWindow(who);
+    await waitFor(async () => heard.some((e) => e.kind === 'referral' && e.psid === who), {
+      everyMs: 50,
+    });
     expect(heard.find((e) => e.kind === 'referral' && e.psid === who)).toMatchObject({
       pageId: page.id,
       opensWindow: true,
@@ -677,8 +687,8 @@ describe('webhook deliveries', () => {
       });
     });
     await hub.ready();
-    const wrote = await emulatorCall<{ mid: string }>(
-      env.emulator.url,
+    const wrote = await emu<{ mid: string }>(
+      env.emulator,
       `/_emulator/pages/${page.id}/contacts/${who}/messages`,
       { text: 'See you at 5' },
     );
@@ -688,12 +698,12 @@ describe('webhook deliveries', () => {
           sql`select text from messages where mid = ${wrote.mid}`,
         )
       ).rows[0]?.text;
-    await waitFor(async () => (await textOf()) === 'See you at 5', 50);
-    await emulatorCall(env.emulator.url, `/_emulator/pages/${page.id}/contacts/${who}/edit`, {
+    await waitFor(async () => (await textOf()) === 'See you at 5', { everyMs: 50 });
+    await emu(env.emulator, `/_emulator/pages/${page.id}/contacts/${who}/edit`, {
       mid: wrote.mid,
       text: 'See you at 6',
     });
-    await waitFor(async () => (await textOf()) === 'See you at 6', 50);
+    await waitFor(async () => (await textOf()) === 'See you at 6', { everyMs: 50 });
     expect(await live).toEqual({
       type: 'edit',
       pageId: page.id,
@@ -796,8 +806,8 @@ describe('webhook deliveries', () => {
     expect(states.filter((x) => !x.subscribed)).toEqual([
       expect.objectContaining({ feature: 'template_status', reason: 'refused' }),
     ]);
-    const state = await emulatorCall<{ app: { subscription: { fields: string[] } | null } }>(
-      env.emulator.url,
+    const state = await emu<{ app: { subscription: { fields: string[] } | null } }>(
+      env.emulator,
       '/_emulator/state',
     );
     expect(state.app.subscription?.fields).toEqual(

@@ -3,11 +3,8 @@
 // ends with exactly one outcome, the platform's outbox holds at most one message per recipient and campaign,
 // and only rows the killed worker had attempted can be 'unknown'. The RNG is seeded: FAULT_SEED replays a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCampaignWorld,
-  must,
-  type CampaignWorld,
-} from '../../test/fixtures/campaign-world.js';
+import { createCampaignWorld, type CampaignWorld } from '../../test/fixtures/campaign-world.js';
+import { must } from '../../test/support/assert.js';
 import { TEST_ENCRYPTION_KEY } from '../../test/helpers/app.js';
 import {
   connectionsGone,

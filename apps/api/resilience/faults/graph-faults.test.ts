@@ -18,14 +18,9 @@ import {
   type CampaignWorld,
   type WorldPage,
 } from '../../test/fixtures/campaign-world.js';
-import {
-  emulatorCall,
-  seedAccount,
-  seedEmulatorPage,
-  startSyncEnv,
-  type SeededAccount,
-  type SyncEnv,
-} from '../../test/helpers/sync.js';
+import { startSyncEnv, type SyncEnv } from '../../test/helpers/sync.js';
+import { emu as emulatorCall } from '../../test/support/emulator.js';
+import { newEmulatorAdmin, newEmulatorPage, type TestAdmin } from '../../test/support/world.js';
 import { checkExactlyOnce, fetchOutbox, recipientRows, reportFigures, until } from './support.js';
 
 /** The Graph client's timeout in this suite; injected hangs last longer. */
@@ -294,14 +289,14 @@ describe('Graph faults during campaign dispatch', () => {
 
 describe('Graph faults during page sync', () => {
   let env: SyncEnv;
-  let account: SeededAccount;
+  let account: TestAdmin;
   let graph: GraphClient;
   let emu = '';
 
   beforeAll(async () => {
     env = await startSyncEnv({ CONVERSATIONS_RATE_PER_PAGE: '20', LOG_LEVEL: 'silent' });
     emu = env.emulator.url.replace(/\/$/, '');
-    account = await seedAccount(env);
+    account = await newEmulatorAdmin(env, 'Sync Admin');
     await behave(emu, { conversationsPerSecond: 20, hangMs: HANG_MS });
     // The client's default retries (4 transient); rate limits are paced by the sync itself.
     graph = graphClient(emu, { maxRetries: 4, maxRateLimitRetries: 0 });
@@ -365,7 +360,7 @@ describe('Graph faults during page sync', () => {
 
   /** A 300-contact sync (12 calls of 25) under the faults `inject` sets after its first committed page. */
   const run = async (label: string, inject: Record<string, unknown>) => {
-    const page = await seedEmulatorPage(env, account, { name: `Sync ${label}`, contacts: 300 });
+    const page = await newEmulatorPage(env, account, { name: `Sync ${label}`, contacts: 300 });
     const before = await faultsOf(emu);
     const id = await startSync(page.id);
     await until(
@@ -432,7 +427,7 @@ describe('Graph faults during page sync', () => {
   });
 
   it('the page token revoked mid-sync: failed with the reconnect message; after reconnecting a new sync completes exactly', async () => {
-    const page = await seedEmulatorPage(env, account, { name: 'Sync revoked', contacts: 300 });
+    const page = await newEmulatorPage(env, account, { name: 'Sync revoked', contacts: 300 });
     const id = await startSync(page.id);
     await until(
       'revocation: sync started',

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import { freePort, startEmbeddedPostgres, type EmbeddedPg } from '../../src/db/embedded.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import { must, seedCampaignPage, type WorldPage } from '../../test/fixtures/campaign-world.js';
+import { seedCampaignPage, type WorldPage } from '../../test/fixtures/campaign-world.js';
+import { must } from '../../test/support/assert.js';
 import {
   killAllSpawned,
   spawnTsx,

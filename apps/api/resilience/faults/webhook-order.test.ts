@@ -7,10 +7,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCampaignWorld,
-  must,
   type CampaignWorld,
   type WorldPage,
 } from '../../test/fixtures/campaign-world.js';
+import { must } from '../../test/support/assert.js';
 import { faultSeed, reportFigures, seededRandom, until } from './support.js';
 
 let w: CampaignWorld;

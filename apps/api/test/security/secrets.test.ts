@@ -10,7 +10,7 @@ import { pages, pageSyncs } from '../../src/db/schema/index.js';
 import { runPageSync } from '../../src/jobs/page-sync.js';
 import { loggerOptions } from '../../src/logger.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
-import { HOUR, emu } from '../helpers/inbox.js';
+import { HOUR, emu } from '../support/emulator.js';
 import { createWorld, type World } from './world.js';
 
 const lines: string[] = [];

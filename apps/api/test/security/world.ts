@@ -7,28 +7,22 @@ import type { Emulator } from '@pagecast/graph-emulator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { buildApp } from '../../src/app.js';
 import { SESSION_TTL_MS } from '../../src/auth/jwt.js';
 import { openSession } from '../../src/modules/sessions/repo.js';
-import { sessionToken } from '../helpers/app.js';
 import type { Config } from '../../src/config.js';
-import { tokenCipher } from '../../src/crypto/tokens.js';
+import type { GraphClient } from '../../src/graph/index.js';
+import type { TestDatabase } from '../helpers/db.js';
+import { must } from '../support/assert.js';
+import { bodyOf } from '../support/client.js';
+import { HOUR } from '../support/emulator.js';
 import {
-  admins,
-  campaigns,
-  contacts,
-  contactTags,
-  pageAdmins,
-  pages,
-  messageTemplates,
-  pageSyncs,
-  tags,
-} from '../../src/db/schema/index.js';
-import { createGraphClient, type GraphClient } from '../../src/graph/index.js';
-import { startBoss, stopBoss } from '../../src/jobs/index.js';
-import { testConfig } from '../helpers/app.js';
-import { FULL_CONTROL, HOUR, emu, startTestEmulator, testGraph } from '../helpers/inbox.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+  createWorld as createTestWorld,
+  newContact,
+  newEmulatorAdmin,
+  newEmulatorPage,
+  newPageSync,
+  newTemplate,
+} from '../support/world.js';
 
 /** The real ids of one admin's page, as requests carry them. */
 export interface PageIds {
@@ -46,6 +40,8 @@ export interface PageIds {
   jobId: string;
   /** A session of the admin (another browser of theirs): what ending one names. */
   sessionId: string;
+  /** The admin's bearer header (a session of theirs, role admin). */
+  headers: { authorization: string };
 }
 
 export interface World {
@@ -62,146 +58,95 @@ export interface World {
   close: () => Promise<void>;
 }
 
-interface EmuPage {
-  id: string;
-  access_token: string;
-  contacts: Array<{ psid: string; name: string }>;
-}
-
+/**
+ * The shared world with pg-boss (jobs can be queued: sync starts answer 202; no workers run them) and two
+ * admins, each with a page seeded by `seed`.
+ */
 export async function createWorld(
   options: { env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<World> {
-  const database = await createTestDatabase();
-  const emulator = await startTestEmulator();
-  const graph = options.logger
-    ? createGraphClient({
-        baseUrl: emulator.url,
-        version: 'v16.0',
-        appId: '1000000000000001',
-        appSecret: 'pagecast-emulator-app-secret',
-        timeoutMs: 5_000,
-        backoffBaseMs: 10,
-        rateLimitBackoffMs: 50,
-        logger: options.logger,
-      })
-    : testGraph(emulator.url);
-  const config = testConfig({
-    GRAPH_API_URL: emulator.url,
-    // These suites send hundreds of hostile replies as one admin: the inbox's per-minute ceilings (tested in
-    // inbox.test.ts) would answer them instead of the rules under test.
-    CHAT_SENDS_PER_ADMIN_MINUTE: '100000',
-    CHAT_SENDS_PER_PAGE_MINUTE: '100000',
-    ...options.env,
-  });
-  // Jobs can be queued (sync starts answer 202); no workers run them.
-  const boss = await startBoss(database.url);
-  const app = await buildApp({
-    config,
-    pool: database.pool,
-    boss,
-    graph,
+  const world = await createTestWorld({
+    boss: true,
     logger: options.logger,
+    env: {
+      // These suites send hundreds of hostile replies as one admin: the inbox's per-minute ceilings (tested in
+      // inbox.test.ts) would answer them instead of the rules under test.
+      CHAT_SENDS_PER_ADMIN_MINUTE: '100000',
+      CHAT_SENDS_PER_PAGE_MINUTE: '100000',
+      ...options.env,
+    },
   });
-  await app.ready();
-  const tokens = tokenCipher(config.encryptionKey);
+  const { app, database, graph } = world;
+  const sessions = new Map<
+    string,
+    (role?: 'admin' | 'operator') => Promise<{ authorization: string }>
+  >();
 
+  /** An admin with a page of 3 contacts, a tag on the first, a campaign, a template and a finished sync. */
   async function seed(name: string): Promise<PageIds> {
-    const user = await emu<{ id: string }>(emulator.url, '/_emulator/users', { name });
-    const page = await emu<EmuPage>(emulator.url, '/_emulator/pages', {
-      ownerId: user.id,
-      name: `${name} page`,
-      contacts: 3,
-      messagesPerContact: 2,
-      inboundAgoMs: HOUR,
-    });
-    const db = database.db;
-    const [admin] = await db.insert(admins).values({ fbUserId: user.id, name }).returning();
-    const [row] = await db
-      .insert(pages)
-      .values({
-        fbPageId: page.id,
-        name: `${name} page`,
-        pageTokenEnc: tokens.encrypt(page.access_token),
-        syncScope: 'full',
-      })
-      .returning();
-    if (!admin || !row) throw new Error('seed failed');
-    await db.insert(pageAdmins).values({
-      pageId: row.id,
-      adminId: admin.id,
-      tasks: FULL_CONTROL,
-      pageTokenEnc: tokens.encrypt(page.access_token),
-    });
-    const contactRows = await db
-      .insert(contacts)
-      .values(
-        page.contacts.map((c) => ({
-          pageId: row.id,
-          psid: c.psid,
-          name: c.name,
-          lastMessageAt: new Date(Date.now() - HOUR),
-          lastInboundAt: new Date(Date.now() - HOUR),
-        })),
-      )
-      .returning();
-    const [tag] = await db
-      .insert(tags)
-      .values({ pageId: row.id, name: 'Regulars', description: 'Come back often' })
-      .returning();
-    if (!tag || !contactRows[0]) throw new Error('seed failed');
-    await db
-      .insert(contactTags)
-      .values({ contactId: contactRows[0].id, tagId: tag.id, pageId: row.id });
-    const [campaign] = await db
-      .insert(campaigns)
-      .values({
-        pageId: row.id,
-        adminId: admin.id,
-        name: 'Spring sale',
-        description: 'Seasonal offer',
-        message: 'Hello from the shop',
-        type: CONTENT_TYPE_VALUES[0],
-        scheduledTime: new Date(Date.now() + 30 * 24 * HOUR),
-      })
-      .returning();
-    const body = 'Hi {{first_name}}, your order is ready.';
-    const made = await graph.createMessageTemplate(page.id, page.access_token, {
+    const admin = await newEmulatorAdmin(world, name);
+    sessions.set(admin.adminId, admin.session);
+    const page = await newEmulatorPage(
+      world,
+      admin,
+      { name: `${name} page`, contacts: 3, messagesPerContact: 2, inboundAgoMs: HOUR },
+      { syncScope: 'full' },
+    );
+    for (const c of page.contacts) {
+      await newContact(world, page.uuid, {
+        psid: c.psid,
+        name: c.name,
+        lastMessageAt: new Date(Date.now() - HOUR),
+      });
+    }
+    const api = admin.client;
+    const { tag } = bodyOf(
+      await api.tags.createTag({
+        body: { pageId: page.id, name: 'Regulars', description: 'Come back often' },
+      }),
+      201,
+    );
+    bodyOf(
+      await api.userTags.addUserTag({
+        body: { userId: must(page.contacts[0]).psid, tagId: tag.id, pageId: page.id },
+      }),
+      200,
+    );
+    const campaign = bodyOf(
+      await api.campaigns.createCampaign({
+        body: {
+          name: 'Spring sale',
+          description: 'Seasonal offer',
+          pageId: page.id,
+          tagId: null,
+          time: new Date(Date.now() + 30 * 24 * HOUR).toISOString(),
+          type: CONTENT_TYPE_VALUES[0],
+          msg: 'Hello from the shop',
+        },
+      }),
+      201,
+    );
+    const templateId = await newTemplate(world, page, {
       name: 'order_ready',
-      language: 'en_US',
-      body,
-      format: 'NAMED',
+      body: 'Hi {{first_name}}, your order is ready.',
       params: ['first_name'],
       examples: { first_name: 'Alex' },
-      buttons: [],
     });
-    const [template] = await db
-      .insert(messageTemplates)
-      .values({
-        pageId: row.id,
-        fbTemplateId: made.id,
-        name: 'order_ready',
-        language: 'en_US',
-        body,
-        params: ['first_name'],
-        status: 'approved',
-      })
-      .returning();
-    if (!template) throw new Error('seed failed');
     const jobId = randomUUID();
-    await db.insert(pageSyncs).values({ pageId: row.id, jobId, status: 'completed' });
-    if (!campaign) throw new Error('seed failed');
+    await newPageSync(world, page.uuid, { jobId, status: 'completed' });
     return {
-      adminId: admin.id,
-      userId: user.id,
+      adminId: admin.adminId,
+      userId: admin.fbUserId,
       pageId: page.id,
-      pageUuid: row.id,
+      pageUuid: page.uuid,
       psids: page.contacts.map((c) => c.psid),
       tagId: tag.id,
       campaignId: campaign.id,
-      templateId: template.id,
+      templateId,
       jobId,
+      headers: admin.headers,
       sessionId: await openSession(database.pool, {
-        adminId: admin.id,
+        adminId: admin.adminId,
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
         userAgent: 'Another browser',
       }),
@@ -212,23 +157,15 @@ export async function createWorld(
   const other = await seed('Other Admin');
   return {
     app,
-    boss,
-    config,
+    boss: must(world.boss, 'boss'),
+    config: world.config,
     database,
-    emulator,
+    emulator: world.emulator,
     graph,
     own,
     other,
-    bearer: async (ids, role = 'admin') => ({
-      authorization: `Bearer ${await sessionToken(app, database.pool, { adminId: ids.adminId, userId: ids.userId, role })}`,
-    }),
-    close: async () => {
-      await app.close();
-      await stopBoss(boss);
-      await graph.close();
-      await emulator.close();
-      await database.drop();
-    },
+    bearer: (ids, role = 'admin') => must(sessions.get(ids.adminId), 'admin')(role),
+    close: world.close,
   };
 }
 
