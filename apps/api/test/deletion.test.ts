@@ -386,7 +386,11 @@ describe('data deletion', () => {
     const outbox = await control<{ count: number }>(`/_emulator/pages/${pg.fbPageId}/outbox`);
     expect(outbox.count).toBe(0);
 
-    await registerDataDeletionWorker(boss, { pool: database.pool }, { pollingIntervalSeconds: 0.5 });
+    await registerDataDeletionWorker(
+      boss,
+      { pool: database.pool },
+      { pollingIntervalSeconds: 0.5 },
+    );
     const done = await waitFor(
       async () => {
         const s = await status(owner.id);
