@@ -2,7 +2,7 @@
 // each contact. Crash-safe and exact: every page of results is stored in ONE transaction together with the
 // saved cursor and the progress counter, fenced by the worker's lease, so a resumed sync continues from
 // the last committed page and never counts (or imports) a page twice.
-import { graphAttachments, previewOf } from '../modules/inbox/attachments.js';
+import { graphAttachments, previewOf } from '../modules/inbox/index.js';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -10,23 +10,19 @@ import type { Sql } from '../db/client.js';
 import { GraphError, type GraphClient } from '../graph/index.js';
 import type { Conversation, ConversationsPage } from '../graph/types.js';
 import type { ModuleDeps } from '../modules/deps.js';
-import type { ContactUpsert } from '../modules/contacts/repo.js';
-import * as syncRepo from '../modules/pages/sync-repo.js';
-import { syncPageSubscribers } from '../modules/marketing/subscribers.js';
-import { syncPageTemplates } from '../modules/templates/sync.js';
+import type { ContactUpsert } from '../modules/contacts/index.js';
+import { syncRepo } from '../modules/pages/index.js';
+import { syncPageSubscribers } from '../modules/marketing/index.js';
+import { syncPageTemplates } from '../modules/templates/index.js';
 import { jobStates, stopRetrying } from './boss.js';
 import { createPacer } from './pacing/call-pacer.js';
-import { PAGE_SYNC_QUEUE } from './queues.js';
+import { PAGE_SYNC_QUEUE, type PageSyncJobData } from './queues.js';
 
 export const TOKEN_INVALID_MESSAGE =
   'The page access token is no longer valid: reconnect the page by signing in again.';
 export const PERMISSION_MESSAGE =
   'The page no longer grants the permissions needed to read its conversations: reconnect the page by signing in again and accept every permission.';
 const WORKER_LOST_MESSAGE = 'The sync stopped unexpectedly. Please try again.';
-
-export interface PageSyncJobData {
-  syncId: string;
-}
 
 export interface PageSyncOptions {
   /** Conversations per Graph call (the emulator's and Facebook's maximum is 100). */
@@ -59,15 +55,6 @@ export const DEFAULT_PAGE_SYNC_OPTIONS: PageSyncOptions = {
   concurrency: 2,
   pollingIntervalSeconds: 2,
 };
-
-/** pg-boss options of a sync job: retries resume from the saved cursor, so they are cheap and safe. */
-export const PAGE_SYNC_SEND_OPTIONS = {
-  retryLimit: 20,
-  retryDelay: 2,
-  retryBackoff: true,
-  // A backstop only: dead workers are detected sooner through the lease (see the watchdog below).
-  expireInSeconds: 4 * 60 * 60,
-} as const;
 
 /** A failure that retrying cannot fix (token, permissions): the sync fails with `message` for the admin. */
 export class PermanentSyncError extends Error {}

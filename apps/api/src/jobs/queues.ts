@@ -1,3 +1,5 @@
+import type PgBoss from 'pg-boss';
+
 /** pg-boss queue names. Campaigns are started by polling the campaigns table (jobs/campaigns/scheduler.ts),
  * and webhook deliveries are swept from their own table (webhook-sweeper.ts): neither needs a queue. */
 export const PAGE_SYNC_QUEUE = 'page-sync';
@@ -13,3 +15,26 @@ export const QUEUES = [
   PAGE_ACCESS_QUEUE,
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
+
+/** A page-sync job: the `page_syncs` row it runs. */
+export interface PageSyncJobData {
+  syncId: string;
+}
+
+/** pg-boss options of a sync job: retries resume from the saved cursor, so they are cheap and safe. */
+export const PAGE_SYNC_SEND_OPTIONS = {
+  retryLimit: 20,
+  retryDelay: 2,
+  retryBackoff: true,
+  // A backstop only: dead workers are detected sooner through the lease (see the watchdog below).
+  expireInSeconds: 4 * 60 * 60,
+} as const;
+
+/**
+ * Asks for one admin's page access to be read again from Facebook (after a Graph refusal), once at a time
+ * per admin (jobs/page-access.ts runs it). Without pg-boss (tests without jobs), nothing is asked.
+ */
+export async function requestRecheck(boss: PgBoss | undefined, adminId: string): Promise<void> {
+  if (!boss) return;
+  await boss.send(PAGE_ACCESS_QUEUE, { adminId }, { singletonKey: adminId, retryLimit: 2 });
+}

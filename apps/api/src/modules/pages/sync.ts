@@ -6,8 +6,11 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { inTransaction } from '../../db/client.js';
 import { ConflictError, UnavailableError } from '../../errors.js';
-import { PAGE_SYNC_QUEUE } from '../../jobs/queues.js';
-import { PAGE_SYNC_SEND_OPTIONS, type PageSyncJobData } from '../../jobs/page-sync.js';
+import {
+  PAGE_SYNC_QUEUE,
+  PAGE_SYNC_SEND_OPTIONS,
+  type PageSyncJobData,
+} from '../../jobs/queues.js';
 import * as syncRepo from './sync-repo.js';
 
 export interface StartedSync {

@@ -2,13 +2,11 @@
 // from /me/accounts with their stored user token, on a schedule and right after a Graph answer says their
 // token or role is gone. A page they lost is unlinked (its routes answer them 404 from then on); a user
 // token Facebook refuses ends the admin's sessions.
-import type PgBoss from 'pg-boss';
 import { endSessions } from '../../auth/index.js';
 import { GraphError } from '../../graph/index.js';
-import { PAGE_ACCESS_QUEUE } from '../../jobs/queues.js';
 import type { ModuleDeps } from '../deps.js';
 import { adminUserToken, linkAdminPages, lockAdminSignIn, markAdminTokenRefused } from './repo.js';
-import { pagesWithWebhooksOff } from '../webhooks/repo.js';
+import { pagesWithWebhooksOff } from '../webhooks/index.js';
 import { ACCOUNT_QUERY, subscribePages, toPageInputs } from './service.js';
 import { inTransaction } from '../../db/client.js';
 
@@ -66,10 +64,4 @@ export async function recheckAdminPages(
     { warn: () => undefined },
   );
   return { kind: 'updated', unlinked };
-}
-
-/** Re-checks soon, once per admin at a time (a burst of Graph errors asks once). */
-export async function requestRecheck(boss: PgBoss | undefined, adminId: string): Promise<void> {
-  if (!boss) return;
-  await boss.send(PAGE_ACCESS_QUEUE, { adminId }, { singletonKey: adminId, retryLimit: 2 });
 }
