@@ -64,6 +64,36 @@ export function restrictEnvAccess(envModules = []) {
   ];
 }
 
+const ENV_IMPORTS = [
+  { name: 'process', importNames: ['env'], message: ENV_MESSAGE },
+  { name: 'node:process', importNames: ['env'], message: ENV_MESSAGE },
+];
+
+const MODULE_REACH_MESSAGE =
+  'Import another module through its index.ts (its public face): its repo, service and helpers are its own business. Checked for the whole graph by `pnpm lint:deps` (.dependency-cruiser.cjs).';
+
+/**
+ * In the manner of restrictEnvAccess: a capability module (`<modulesDir>/<name>/`) reaches another only
+ * through its index.ts. A file directly in a module reaches a sibling module as `../<name>/<file>.js`, one a
+ * folder deeper as `../../<name>/<file>.js`. The env restriction is repeated: a flat config's later entry
+ * replaces a rule's options, it does not add to them.
+ */
+export function restrictModuleReach(modulesDir) {
+  const reach = (files, regex) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ENV_IMPORTS, patterns: [{ regex, message: MODULE_REACH_MESSAGE }] },
+      ],
+    },
+  });
+  return [
+    reach([`${modulesDir}/*/*.ts`], '^\\.\\./[^./][^/]*/(?!index\\.js$)[^/]+$'),
+    reach([`${modulesDir}/*/*/**/*.ts`], '^\\.\\./\\.\\./[^./][^/]*/(?!index\\.js$)[^/]+$'),
+  ];
+}
+
 /** The rules every package shares (no package-specific paths). */
 export const baseConfig = tseslint.config(
   {
@@ -122,7 +152,13 @@ export const baseConfig = tseslint.config(
  * project service resolves tsconfigs from; `envModules` are the files allowed to read the environment;
  * `defaultProject` globs TypeScript files that no tsconfig includes (linted with default options).
  */
-export function pagecast({ dirname, envModules = [], ignores = [], defaultProject = [] } = {}) {
+export function pagecast({
+  dirname,
+  envModules = [],
+  ignores = [],
+  defaultProject = [],
+  modulesDir,
+} = {}) {
   const projectService = defaultProject.length > 0 ? { allowDefaultProject: defaultProject } : true;
   return tseslint.config(
     ...(ignores.length > 0 ? [{ ignores }] : []),
@@ -132,6 +168,7 @@ export function pagecast({ dirname, envModules = [], ignores = [], defaultProjec
       languageOptions: { parserOptions: { projectService, tsconfigRootDir: dirname } },
     },
     ...restrictEnvAccess(envModules),
+    ...(modulesDir ? restrictModuleReach(modulesDir) : []),
   );
 }
 

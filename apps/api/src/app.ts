@@ -16,7 +16,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { JWT_EXPIRES_IN } from './auth/jwt.js';
 import { createSessionCache } from './auth/session-cache.js';
-import { sessionState } from './modules/sessions/repo.js';
+import { sessionState } from './modules/sessions/index.js';
 import type { Config } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
 import type { GraphClient } from './graph/index.js';
@@ -31,11 +31,11 @@ import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRuntimeConfig, registerWeb, sendSpaIndex, wantsSpa } from './http/web.js';
 import { createLogger } from './logger.js';
-import { liveMessageLoader } from './modules/inbox/service.js';
+import { liveMessageLoader } from './modules/inbox/index.js';
 import { registerModules } from './modules/index.js';
 import { createRealtimeHub, type RealtimeHub } from './realtime/index.js';
 import { applyRouteRateLimit } from './modules/route-guard.js';
-import type { AfterCommit } from './modules/webhooks/listeners.js';
+import type { AfterCommit } from './modules/webhooks/index.js';
 import { ingestConsumers } from './runtime.js';
 
 export interface AppDeps {

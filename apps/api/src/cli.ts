@@ -9,7 +9,7 @@ import { loadConfig, REPO_ROOT } from './config.js';
 import { createDb } from './db/client.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
-import { grantPro, UnknownAdminError } from './modules/subscription/service.js';
+import { grantPro, UnknownAdminError } from './modules/subscription/index.js';
 import { EMBEDDED_DATABASE } from './runtime.js';
 
 const USAGE = `Usage:

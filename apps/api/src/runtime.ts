@@ -12,10 +12,10 @@ import { startLocalEmulator } from './emulator.js';
 import { createGraphClient, type GraphClient } from './graph/index.js';
 import { registerWorkers, startBoss, stopBoss } from './jobs/index.js';
 import { createLogger } from './logger.js';
-import { campaignCounters } from './modules/campaigns/counters.js';
-import { deliverOnReturn } from './modules/campaigns/returns.js';
-import type { AfterCommit } from './modules/webhooks/listeners.js';
-import { PAGE_WEBHOOK_FIELDS, subscribeByFeature } from './modules/webhooks/page-subscription.js';
+import { campaignCounters } from './modules/campaigns/index.js';
+import { deliverOnReturn } from './modules/campaigns/index.js';
+import type { AfterCommit } from './modules/webhooks/index.js';
+import { PAGE_WEBHOOK_FIELDS, subscribeByFeature } from './modules/webhooks/index.js';
 
 export const EMBEDDED_DATABASE = 'pagecast';
 

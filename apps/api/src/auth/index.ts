@@ -14,4 +14,4 @@ export {
   ownsSession,
   sessionState,
   type SessionState,
-} from '../modules/sessions/repo.js';
+} from '../modules/sessions/index.js';

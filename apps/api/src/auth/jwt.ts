@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionState } from '../modules/sessions/repo.js';
+import type { SessionState } from '../modules/sessions/index.js';
 
 export type Role = 'admin' | 'operator';
 

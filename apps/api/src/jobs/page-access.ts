@@ -4,8 +4,8 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { sleep } from '../lib/sleep.js';
-import { recheckAdminPages } from '../modules/sign-in/page-access-check.js';
-import { adminsWithValidToken } from '../modules/sign-in/repo.js';
+import { recheckAdminPages } from '../modules/sign-in/index.js';
+import { adminsWithValidToken } from '../modules/sign-in/index.js';
 import type { ModuleDeps } from '../modules/deps.js';
 import { PAGE_ACCESS_QUEUE } from './queues.js';
 

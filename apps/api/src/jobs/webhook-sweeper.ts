@@ -4,8 +4,8 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { ModuleDeps } from '../modules/deps.js';
-import { staleEventIds } from '../modules/webhooks/repo.js';
-import { processWebhookEvent } from '../modules/webhooks/service.js';
+import { staleEventIds } from '../modules/webhooks/index.js';
+import { processWebhookEvent } from '../modules/webhooks/index.js';
 
 export interface WebhookSweeperOptions {
   /** How often to look for unprocessed deliveries. */

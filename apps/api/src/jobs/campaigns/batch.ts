@@ -8,8 +8,8 @@
 // attempted (sent_at set) 'unknown' (at most once) and re-queues rows that were claimed but not attempted.
 // A job runs `lanes` claim -> send -> write loops at once (pipelining); chunk-sender.ts sends one chunk.
 import { sleep } from '../../lib/sleep.js';
-import * as repo from '../../modules/campaigns/dispatch-repo.js';
-import { publishCampaignsSafely } from '../../modules/campaigns/live.js';
+import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext, CampaignBatchJob, SendTarget } from './context.js';
 import { loadTarget } from './target.js';

@@ -7,11 +7,11 @@ import { templateParamValue, type SkipReason } from '@pagecast/contract';
 import { marketingGraph } from '../../graph/index.js';
 import type { MessagingType, TemplateSend } from '../../graph/types.js';
 import { sleep } from '../../lib/sleep.js';
-import { applyMarksToSent } from '../../modules/campaigns/counters.js';
-import * as repo from '../../modules/campaigns/dispatch-repo.js';
+import { applyMarksToSent } from '../../modules/campaigns/index.js';
+import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
 import { Booking } from './booking.js';
 import type { SendContext, SendTarget } from './context.js';
-import { MARKETING_LOGIN_REASON } from '../../modules/campaigns/reasons.js';
+import { MARKETING_LOGIN_REASON } from '../../modules/campaigns/index.js';
 import {
   type CampaignStop,
   marketingOutcomeOfError,

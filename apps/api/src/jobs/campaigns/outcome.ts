@@ -12,7 +12,7 @@
 import type { SkipReason } from '@pagecast/contract';
 import { GraphError, isMarketingCode } from '../../graph/index.js';
 import type { MessagingType } from '../../graph/types.js';
-import type { Outcome } from '../../modules/campaigns/dispatch-repo.js';
+import type { Outcome } from '../../modules/campaigns/index.js';
 import {
   MARKETING_BUDGET_REASON,
   MARKETING_COOLDOWN_REASON,
@@ -33,7 +33,7 @@ import {
   TOKEN_INVALID_REASON,
   UNKNOWN_OUTCOME_MESSAGE,
   UTILITY_PERMISSION_REASON,
-} from '../../modules/campaigns/reasons.js';
+} from '../../modules/campaigns/index.js';
 
 export type { Outcome };
 

@@ -7,12 +7,12 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { inTransaction } from '../../db/client.js';
-import * as repo from '../../modules/campaigns/dispatch-repo.js';
+import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
 import {
   EMPTY_AUDIENCE_REASON,
   TAG_DELETED_REASON,
   UNREACHABLE_AUDIENCE_REASON,
-} from '../../modules/campaigns/reasons.js';
+} from '../../modules/campaigns/index.js';
 import { enqueueBatchJobs } from '../boss.js';
 
 export interface StartedCampaign {

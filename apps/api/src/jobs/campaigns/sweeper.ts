@@ -4,8 +4,8 @@
 // rows still queued, and completing campaigns with nothing left to send.
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import * as repo from '../../modules/campaigns/dispatch-repo.js';
-import { publishCampaignsSafely } from '../../modules/campaigns/live.js';
+import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
 import { campaignsWithWaitingBatchJobs, enqueueBatchJobs } from '../boss.js';
 import type { ActiveCampaigns, HeldRows } from './worker-state.js';
 

@@ -1,9 +1,6 @@
 // A campaign's send parameters for a worker: its page token decrypted, its template and marketing path.
-import * as repo from '../../modules/campaigns/dispatch-repo.js';
-import {
-  NO_MESSAGING_ADMIN_REASON,
-  TOKEN_INVALID_REASON,
-} from '../../modules/campaigns/reasons.js';
+import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { NO_MESSAGING_ADMIN_REASON, TOKEN_INVALID_REASON } from '../../modules/campaigns/index.js';
 import type { BatchContext, SendTarget } from './context.js';
 
 /** What loading a target needs of the worker's context. */

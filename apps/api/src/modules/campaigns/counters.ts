@@ -1,7 +1,7 @@
 // Campaign counters from webhook events (deliveries, reads, replies, postbacks): which of the idempotent
 // statements in counters-repo.ts an event applies, so a replayed or concurrent duplicate changes nothing.
 import type { Sql } from '../../db/client.js';
-import type { AfterCommit } from '../webhooks/listeners.js';
+import type { AfterCommit } from '../webhooks/index.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import * as repo from './counters-repo.js';
 

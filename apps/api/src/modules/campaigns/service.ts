@@ -28,10 +28,10 @@ import {
 } from '../../errors.js';
 import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
 import { graphOf, graphRefusal } from '../page-graph.js';
-import * as marketingRepo from '../marketing/repo.js';
-import { marketingPermissionError, marketingUserToken } from '../marketing/service.js';
+import { repo as marketingRepo } from '../marketing/index.js';
+import { marketingPermissionError, marketingUserToken } from '../marketing/index.js';
 import type { ModuleDeps } from '../deps.js';
-import { findPageTemplate } from '../templates/repo.js';
+import { findPageTemplate } from '../templates/index.js';
 import { csvRow } from './csv.js';
 import * as repo from './repo.js';
 import { publishCampaignsSafely } from './live.js';

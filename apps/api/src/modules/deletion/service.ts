@@ -7,7 +7,7 @@ import { inTransaction, type Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import { GraphError } from '../../graph/index.js';
 import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
-import { assertTokenFor, SIGN_IN_MESSAGES } from '../sign-in/service.js';
+import { assertTokenFor, SIGN_IN_MESSAGES } from '../sign-in/index.js';
 import { cancelQueuedJobs } from '../../jobs/boss.js';
 import { DATA_DELETION_QUEUE } from '../../jobs/queues.js';
 import type { ModuleDeps } from '../deps.js';

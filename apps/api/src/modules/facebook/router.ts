@@ -1,6 +1,6 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { createDeletionService } from '../deletion/service.js';
+import { createDeletionService } from '../deletion/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { createFacebookService } from './service.js';
 

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { MessageAttachment } from '@pagecast/contract';
 import { dz, runStatement, statement, type Sql } from '../../db/client.js';
-import { activitySet, previewEdited } from '../contacts/repo.js';
+import { activitySet, previewEdited } from '../contacts/index.js';
 import { previewOf } from './attachments.js';
 import type { MessageFields } from './mappers.js';
 import { isoUs } from './repo.js';

@@ -31,7 +31,7 @@ import { graphAttachments } from './attachments.js';
 import { toMessage, toRecipient } from './mappers.js';
 import * as messages from './messages-repo.js';
 import * as repo from './repo.js';
-import { requestRecheck } from '../sign-in/page-access-check.js';
+import { requestRecheck } from '../../jobs/queues.js';
 import { countHit } from '../../http/rate-limit-store.js';
 import { graphRefusal, RECONNECT_MESSAGE } from '../page-graph.js';
 

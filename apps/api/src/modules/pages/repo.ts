@@ -9,7 +9,7 @@ import {
   CAMPAIGN_FROM,
   toCampaign,
   type CampaignRow,
-} from '../campaigns/repo.js';
+} from '../campaigns/index.js';
 
 type PageRowJson = {
   id: string;

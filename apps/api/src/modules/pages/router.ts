@@ -3,7 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import { assertPageAdmin } from '../../auth/guards.js';
 import type { ModuleDeps } from '../deps.js';
 import { withAdmin } from '../route-guard.js';
-import { createSubscriptionService } from '../subscription/service.js';
+import { createSubscriptionService } from '../subscription/index.js';
 import { createPagesService } from './service.js';
 import { readSyncStatus, startPageSync } from './sync.js';
 

@@ -3,7 +3,7 @@
 import type { Page, PageOverview } from '@pagecast/contract';
 import { pageAccessError } from '../../auth/guards.js';
 import type { ModuleDeps } from '../deps.js';
-import { webhookFeaturesOff } from '../webhooks/repo.js';
+import { webhookFeaturesOff } from '../webhooks/index.js';
 import * as repo from './repo.js';
 /** How many upcoming campaigns the Home screen lists. */
 export const UPCOMING_CAMPAIGNS = 5;

@@ -3,7 +3,7 @@
 // it, so a worker that lost the sync to another can no longer move it.
 import { sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
-import { upsertContacts, type ContactUpsert } from '../contacts/repo.js';
+import { upsertContacts, type ContactUpsert } from '../contacts/index.js';
 
 export type ActiveSyncStatus = 'waiting' | 'running';
 

@@ -2,10 +2,10 @@ import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { endSessions, openSession, SESSION_TTL_MS, signAdminToken } from '../../auth/index.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
-import { createDeletionService } from '../deletion/service.js';
+import { createDeletionService } from '../deletion/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { withOperator } from '../route-guard.js';
-import { findAdmin } from '../deletion/repo.js';
+import { findAdmin } from '../deletion/index.js';
 import { createSignInService } from './service.js';
 
 const s = initServer();

@@ -6,15 +6,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../auth/index.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
 import type { Sql } from '../../db/client.js';
-import { subscribePageWebhooks } from '../webhooks/page-subscription.js';
+import { subscribePageWebhooks } from '../webhooks/index.js';
 import type { Account, DebugTokenData } from '../../graph/types.js';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
-import { listAdminPages } from '../pages/repo.js';
+import { listAdminPages } from '../pages/index.js';
 import * as repo from './repo.js';
 
 /** What the Messenger webhooks must deliver, feature by feature (modules/webhooks/page-subscription.ts). */
-export { PAGE_WEBHOOK_FIELDS } from '../webhooks/page-subscription.js';
+export { PAGE_WEBHOOK_FIELDS } from '../webhooks/index.js';
 
 export const SIGN_IN_MESSAGES = {
   invalidToken: 'Your Facebook login is not valid or has expired. Please log in again.',

@@ -8,7 +8,7 @@ import {
 } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { dz, type Sql } from '../../db/client.js';
-import { TEMPLATE_PATH_REASON_TEXTS, templatePathReason } from '../campaigns/reasons.js';
+import { TEMPLATE_PATH_REASON_TEXTS, templatePathReason } from '../campaigns/index.js';
 
 interface TemplateRow {
   id: string;

@@ -23,8 +23,8 @@ import {
 import { GraphError, type GraphClient } from '../../graph/index.js';
 import { graphRefusal, pageForGraph as pageOnFacebook } from '../page-graph.js';
 import type { ModuleDeps } from '../deps.js';
-import { adminGrant } from '../marketing/repo.js';
-import { isPermissionRefusal } from '../marketing/service.js';
+import { adminGrant } from '../marketing/index.js';
+import { isPermissionRefusal } from '../marketing/index.js';
 import * as repo from './repo.js';
 import { syncPageTemplates, templateStatus } from './sync.js';
 

@@ -2,7 +2,7 @@
 // a tag of page A can never be put on a contact of page B.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { dz, type Sql } from '../../db/client.js';
-import { placeholders, recipientMatch, type RecipientQuery } from '../inbox/repo.js';
+import { placeholders, recipientMatch, type RecipientQuery } from '../inbox/index.js';
 import { contactTags, contacts, tags } from '../../db/schema/index.js';
 
 export async function findContactId(db: Sql, pageId: string, psid: string): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { ModuleDeps } from '../deps.js';
-import { recipientQuery } from '../inbox/repo.js';
+import { recipientQuery } from '../inbox/index.js';
 import { withAdmin } from '../route-guard.js';
 import { createUserTagsService, USER_TAG_MESSAGES } from './service.js';
 

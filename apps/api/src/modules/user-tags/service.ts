@@ -4,8 +4,8 @@ import type { Tag } from '@pagecast/contract';
 import { assertPageAdmin } from '../../auth/guards.js';
 import { NotFoundError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../tags/repo.js';
-import type { RecipientQuery } from '../inbox/repo.js';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../tags/index.js';
+import type { RecipientQuery } from '../inbox/index.js';
 import * as repo from './repo.js';
 
 export const USER_TAG_MESSAGES = {

@@ -1,9 +1,9 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { assertPageAdmin } from '../../auth/guards.js';
-import { createDeletionService } from '../deletion/service.js';
+import { createDeletionService } from '../deletion/index.js';
 import type { ModuleDeps } from '../deps.js';
-import { startPageSync } from '../pages/sync.js';
+import { startPageSync } from '../pages/index.js';
 import { withAdmin } from '../route-guard.js';
 
 const s = initServer();

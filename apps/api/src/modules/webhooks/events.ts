@@ -5,9 +5,9 @@
 // Standby items (handover protocol: another app such as Meta's Page Inbox controls the thread) are the
 // page's conversations all the same: read exactly like `messaging` ones.
 import { z } from 'zod';
-import { wireAttachments, type WireAttachment } from '../inbox/attachments.js';
-import type { MarketingValue, OptinItem } from '../marketing/subscribers.js';
-import { TEMPLATE_STATUS_FIELDS, type TemplateStatusChange } from '../templates/status-webhook.js';
+import { wireAttachments, type WireAttachment } from '../inbox/index.js';
+import type { MarketingValue, OptinItem } from '../marketing/index.js';
+import { TEMPLATE_STATUS_FIELDS, type TemplateStatusChange } from '../templates/index.js';
 
 /** Until 2100: anything later is not a time Meta sent (and would not fit a timestamptz sensibly). */
 const MAX_EPOCH_MS = Date.UTC(2100, 0, 1);

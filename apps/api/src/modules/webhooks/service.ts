@@ -9,7 +9,7 @@ import { retryOnConflict } from '../../db/conflicts.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
 import { publish } from '../../realtime/index.js';
-import type { ContactUpsert } from '../contacts/repo.js';
+import type { ContactUpsert } from '../contacts/index.js';
 import {
   contactPsid,
   NAMES_A_CONTACT,

@@ -2,9 +2,9 @@
 // go out on commit) and the event for the after-commit consumers (campaign counters, deliver on return).
 import type { LiveEvent } from '@pagecast/contract';
 import type { Sql } from '../../../db/client.js';
-import type { ContactUpsert } from '../../contacts/repo.js';
-import { findRecipientFields } from '../../inbox/repo.js';
-import { toRecipient, unknownContact } from '../../inbox/mappers.js';
+import type { ContactUpsert } from '../../contacts/index.js';
+import { findRecipientFields } from '../../inbox/index.js';
+import { toRecipient, unknownContact } from '../../inbox/index.js';
 import type { WebhookEvent } from '../listeners.js';
 import type { PageRef } from '../repo.js';
 

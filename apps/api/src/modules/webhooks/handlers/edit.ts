@@ -1,7 +1,7 @@
 // The contact edited a message: the new text replaces the stored one. An edit opens no window (Meta lists
 // it nowhere among the actions that do).
 import type { EditEvent } from '../events.js';
-import * as messages from '../../inbox/messages-repo.js';
+import { messagesRepo as messages } from '../../inbox/index.js';
 import type { Handler } from './common.js';
 
 export const handleEdit: Handler<EditEvent> = async (tx, page, { psid, mid, text }) => {

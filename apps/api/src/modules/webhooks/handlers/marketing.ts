@@ -1,5 +1,5 @@
 // A marketing message's delivery, read or click (a `changes` item): for the campaign counters only.
-import { marketingEvent } from '../../marketing/subscribers.js';
+import { marketingEvent } from '../../marketing/index.js';
 import type { ChangeEvent } from '../events.js';
 import type { Handler } from './common.js';
 

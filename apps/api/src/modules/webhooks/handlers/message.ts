@@ -2,11 +2,11 @@
 // as a message with the button's title): the contact upserted, the message stored once, the inbox told.
 import type { LiveEvent } from '@pagecast/contract';
 import type { Sql } from '../../../db/client.js';
-import { countUnread, upsertContact } from '../../contacts/repo.js';
-import { previewOf, templateText, webhookAttachments } from '../../inbox/attachments.js';
-import { toMessage } from '../../inbox/mappers.js';
+import { countUnread, upsertContact } from '../../contacts/index.js';
+import { previewOf, templateText, webhookAttachments } from '../../inbox/index.js';
+import { toMessage } from '../../inbox/index.js';
 import type { MessageEvent, PostbackEvent } from '../events.js';
-import * as messages from '../../inbox/messages-repo.js';
+import { messagesRepo as messages } from '../../inbox/index.js';
 import { contactEvent, type Handled, type Handler, type IngestPage } from './common.js';
 
 export const handleMessage: Handler<MessageEvent> = (tx, page, e) => {

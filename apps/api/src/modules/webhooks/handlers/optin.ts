@@ -1,5 +1,5 @@
 // The contact answered the marketing messages opt-in request, or stopped / resumed from it.
-import { applyOptin } from '../../marketing/subscribers.js';
+import { applyOptin } from '../../marketing/index.js';
 import type { OptinEvent } from '../events.js';
 import type { Handler } from './common.js';
 

@@ -1,7 +1,7 @@
 // The contact reacted to a message, or took their reaction back.
-import { upsertContact } from '../../contacts/repo.js';
+import { upsertContact } from '../../contacts/index.js';
 import type { ReactionEvent } from '../events.js';
-import * as messages from '../../inbox/messages-repo.js';
+import { messagesRepo as messages } from '../../inbox/index.js';
 import type { Handler } from './common.js';
 
 export const handleReaction: Handler<ReactionEvent> = async (tx, page, e) => {

@@ -1,6 +1,6 @@
 // A delivery or read receipt: the page's messages up to the watermark (or listed by mid) are marked.
 import type { ReceiptEvent } from '../events.js';
-import * as messages from '../../inbox/messages-repo.js';
+import { messagesRepo as messages } from '../../inbox/index.js';
 import type { Handler } from './common.js';
 
 export const handleReceipt: Handler<ReceiptEvent> = async (tx, page, e) => {

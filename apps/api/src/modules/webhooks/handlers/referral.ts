@@ -1,6 +1,6 @@
 // An m.me link into the existing thread (re)opens the 24-hour window (MP/send-messages); no message.
 import type { LiveEvent } from '@pagecast/contract';
-import { upsertContact } from '../../contacts/repo.js';
+import { upsertContact } from '../../contacts/index.js';
 import type { ReferralEvent } from '../events.js';
 import { contactEvent, type Handler } from './common.js';
 

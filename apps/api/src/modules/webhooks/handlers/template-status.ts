@@ -1,5 +1,5 @@
 // Meta's verdict on one of the page's utility templates (a `changes` item).
-import { applyTemplateStatus } from '../../templates/status-webhook.js';
+import { applyTemplateStatus } from '../../templates/index.js';
 import type { ChangeEvent } from '../events.js';
 import type { Handler } from './common.js';
 

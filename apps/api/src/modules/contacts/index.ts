@@ -1,0 +1,10 @@
+// The contacts module's public face: what the rest of the API may use (the import-graph rule in
+// .dependency-cruiser.cjs refuses a reach into its other files).
+export {
+  activitySet,
+  type ContactUpsert,
+  countUnread,
+  previewEdited,
+  upsertContact,
+  upsertContacts,
+} from './repo.js';

@@ -1,0 +1,20 @@
+// The inbox module's public face: what the rest of the API may use (the import-graph rule in
+// .dependency-cruiser.cjs refuses a reach into its other files).
+export * as messagesRepo from './messages-repo.js';
+export {
+  graphAttachments,
+  previewOf,
+  templateText,
+  webhookAttachments,
+  type WireAttachment,
+  wireAttachments,
+} from './attachments.js';
+export { toMessage, toRecipient, unknownContact } from './mappers.js';
+export {
+  findRecipientFields,
+  placeholders,
+  recipientMatch,
+  type RecipientQuery,
+  recipientQuery,
+} from './repo.js';
+export { liveMessageLoader } from './service.js';

@@ -1,0 +1,10 @@
+// The sessions module's public face: what the rest of the API may use (the import-graph rule in
+// .dependency-cruiser.cjs refuses a reach into its other files).
+export {
+  endSessions,
+  listActiveSessions,
+  openSession,
+  ownsSession,
+  sessionState,
+  type SessionState,
+} from './repo.js';

@@ -1,0 +1,3 @@
+// The subscription module's public face: what the rest of the API may use (the import-graph rule in
+// .dependency-cruiser.cjs refuses a reach into its other files).
+export { createSubscriptionService, grantPro, UnknownAdminError } from './service.js';

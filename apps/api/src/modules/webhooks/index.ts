@@ -1,0 +1,10 @@
+// The webhooks module's public face: what the rest of the API may use (the import-graph rule in
+// .dependency-cruiser.cjs refuses a reach into its other files).
+export { type AfterCommit, type WebhookEvent } from './listeners.js';
+export {
+  PAGE_WEBHOOK_FIELDS,
+  subscribeByFeature,
+  subscribePageWebhooks,
+} from './page-subscription.js';
+export { pagesWithWebhooksOff, staleEventIds, webhookFeaturesOff } from './repo.js';
+export { processWebhookEvent } from './service.js';
