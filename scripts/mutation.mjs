@@ -162,6 +162,7 @@ function report() {
             e.mutator === m.mutatorName &&
             (e.replacement === undefined || e.replacement === m.replacement) &&
             text === e.original &&
+            (e.context === undefined || (src[line - 1] ?? '').includes(e.context)) &&
             (e.line === undefined || e.line === line),
         );
         if (eq >= 0) used.add(eq);
@@ -174,7 +175,7 @@ function report() {
     'Survivors no test can kill: the mutated program behaves the same (or differs only in ways',
   );
   lines.push(
-    'nothing observes). Listed in `mutation/equivalent.json`, matched by file, mutator and line text.',
+    'nothing observes). Listed in `mutation/equivalent.json`, matched by file, mutator, the replaced code and (`context`) its line.',
   );
   lines.push(
     '',
