@@ -183,7 +183,9 @@ describe('campaign creation body (server)', () => {
 
 // Both sides of each boundary and the server body's defaults: what a mutation run found unpinned.
 describe('campaign rules at their edges', () => {
-  const payload = toCreateCampaignBody(form.parse(valid), '42');
+  // Built in each test, not while the file is collected: a mutant that breaks the form must fail a test,
+  // not empty the file.
+  const payloadOf = () => toCreateCampaignBody(form.parse(valid), '42');
   const bodyErrors = (values: Record<string, unknown>): Record<string, string[] | undefined> => {
     const r = body.safeParse(values);
     return r.success ? {} : r.error.flatten().fieldErrors;
@@ -211,10 +213,11 @@ describe('campaign rules at their edges', () => {
   });
 
   it.each(['abc123', '123abc', '', '1'.repeat(33)])('refuses the page id %j', (pageId) => {
-    expect(bodyErrors({ ...payload, pageId }).pageId).toEqual(['Invalid page id']);
+    expect(bodyErrors({ ...payloadOf(), pageId }).pageId).toEqual(['Invalid page id']);
   });
 
   it('names a missing page, a bad template id and a bad return delay', () => {
+    const payload = payloadOf();
     const { pageId: _omit, ...noPage } = payload;
     expect(bodyErrors(noPage).pageId).toEqual([M.pageRequired]);
     expect(bodyErrors({ ...payload, templateId: 'nope' }).templateId).toEqual([
@@ -226,7 +229,7 @@ describe('campaign rules at their edges', () => {
   });
 
   it('the server body defaults: scheduled, everyone, no marketing, no template, no return', () => {
-    const { sendNow: _s, reachableOnly: _r, marketing: _m, ...rest } = payload;
+    const { sendNow: _s, reachableOnly: _r, marketing: _m, ...rest } = payloadOf();
     const r = body.parse({
       ...rest,
       tagId: undefined,
