@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_FIELD_TO_FORM,
   CAMPAIGN_MESSAGES as M,
+  createCampaignBodySchema,
   dateTimeError,
   MAX_SCHEDULE_AHEAD_MS,
   makeCampaignFormSchema,
@@ -246,6 +247,14 @@ describe('campaign rules at their edges', () => {
       templateParams: {},
       deliverOnReturnDays: null,
     });
+  });
+
+  it("the form's tag defaults to none (everyone), and the default server body sends now at the server's time", () => {
+    const { selectedTag: _t, ...noTag } = valid;
+    expect(form.parse(noTag).selectedTag).toBe('');
+    const before = Date.now();
+    const sent = createCampaignBodySchema.parse({ ...payloadOf(), sendNow: true });
+    expect(new Date(sent.time).getTime()).toBeGreaterThanOrEqual(before);
   });
 
   it('a body that is not an object is refused, not thrown on', () => {
