@@ -75,10 +75,10 @@ if (!flag('report-only')) {
     const started = Date.now();
     const run = spawnSync(process.execPath, cmd, { cwd: path.join(root, cwd), stdio: 'inherit' });
     const seconds = Math.round((Date.now() - started) / 1000);
+    const mode = full ? 'full' : 'incremental';
     timings[name] = {
-      seconds,
-      mode: full ? 'full' : 'incremental',
-      at: new Date().toISOString(),
+      ...upgrade(timings[name]),
+      [mode]: { seconds, at: new Date().toISOString() },
     };
     if (run.status !== 0) {
       console.error(
@@ -95,6 +95,13 @@ writeFileSync(path.join(dir, 'REPORT.md'), markdown);
 console.log(`\nmutation/REPORT.md written (${unexplained} unexplained survivor(s))`);
 if (strict && unexplained > 0) failed = true;
 process.exit(failed ? 1 : 0);
+
+/** Wall times per mode; an older entry held only its last run's. */
+function upgrade(entry = {}) {
+  if (!entry.mode) return entry;
+  const { mode, seconds, at } = entry;
+  return { [mode]: { seconds, at } };
+}
 
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
@@ -129,9 +136,10 @@ function report() {
     'Written by `pnpm test:mutation` (scripts/mutation.mjs) from the incremental files in this folder. Score:',
     "Stryker's, (killed + timeout) / (killed + timeout + survived + no coverage). Without `--typecheck`, mutants",
     'that would not compile run like any other (nearly all are killed). Every survivor is either pinned by a',
-    'test or listed below as equivalent, with why; "last run" is the wall time on the 2-core machine.',
+    'test or listed below as equivalent, with why. "last runs": wall times of the last full run (`--full`) and of',
+    'the last incremental one, on the shared 2-core machine.',
     '',
-    '| target | break | mutants | killed | timeout | survived | no coverage | score | last run |',
+    '| target | break | mutants | killed | timeout | survived | no coverage | score | last runs |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   const sections = [];
@@ -143,7 +151,11 @@ function report() {
     const files = Object.entries(inc.files).sort(([a], [b]) => a.localeCompare(b));
     const all = files.flatMap(([, f]) => f.mutants);
     const t = tally(all);
-    const time = timings[name] ? `${timings[name].seconds} s (${timings[name].mode})` : '';
+    const t2 = upgrade(timings[name]);
+    const time = ['full', 'incremental']
+      .filter((m) => t2[m])
+      .map((m) => `${m} ${t2[m].seconds} s`)
+      .join(', ');
     lines.push(
       `${row(`${name}`, t).replace(`| ${name} |`, `| ${name} | ${config.thresholds.break} % |`)} ${time} |`,
     );
