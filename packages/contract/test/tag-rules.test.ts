@@ -139,6 +139,11 @@ describe('tag rules on padded input and on every body', () => {
 
   it('padding is not content: trimmed before every rule, and trimmed in the output', () => {
     expect(tagFieldErrors({ name: '  VIP  ', description: '   Paying customers   ' })).toEqual({});
+    // Padding beyond the live typing limit is still only padding.
+    const pad = ' '.repeat(500);
+    expect(
+      tagFieldErrors({ name: `${pad}VIP${pad}`, description: `${pad}Paying customers` }),
+    ).toEqual({});
     expect(formTagDescriptionErrors('  ab  ')).toEqual([M.descriptionTooShort]);
     expect(tagSubmitError({ name: 'VIP', description: '   ' })).toBe(M.allRequired);
     expect(UpdateTagBody.parse({ name: '  VIP  ', description: '  Paying customers  ' })).toEqual({

@@ -407,6 +407,7 @@ describe('template rules at their edges', () => {
   it('sorts positions only when every parameter is one', () => {
     expect(templateParams('{{2}} then {{1}} then {{2}}')).toEqual(['1', '2']);
     expect(templateParams('{{2}} {{x}} {{1}}')).toEqual(['2', 'x', '1']);
+    expect(templateParams('{{x}} {{2}} {{1}}')).toEqual(['x', '2', '1']);
     expect(templateParams('no parameters')).toEqual([]);
   });
 
