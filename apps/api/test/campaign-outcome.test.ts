@@ -416,5 +416,31 @@ describe('marketing send outcomes (23000xx)', () => {
     expect(marketingCode(answered(100, 33))).toBeNull();
     expect(marketingCode(new GraphError({ kind: 'unknown', message: 'x' }))).toBeNull();
     expect(marketingCode(new Error('x'))).toBeNull();
+    // Only the Graph client's errors carry Meta's codes: anything else shaped like one has none.
+    expect(marketingCode({ code: 2300034, subcode: 2300034 })).toBeNull();
+    expect(marketingCode(null)).toBeNull();
+  });
+
+  it('a campaign stopped by a marketing send takes the text of its 23000xx answer', () => {
+    // A restriction answered with a marketing subcode (budget): the campaign stops with the budget's text.
+    const err = new GraphError({
+      kind: 'page_restricted',
+      message: '(#368) blocked',
+      code: 368,
+      subcode: 2300015,
+    });
+    const v = marketingOutcomeOfError(err, mm(), tuning, NOW);
+    expect(v.stop).toEqual({ reason: MARKETING_BUDGET_REASON, token: false, path: 'marketing' });
+    expect(v.outcome).toMatchObject({ state: 'queued', attemptsDelta: -1 });
+    // Without a reason of its own (an unlisted 23000xx code), the stop keeps the restriction's.
+    const other = new GraphError({
+      ...err,
+      kind: 'page_restricted',
+      message: 'x',
+      subcode: 2300099,
+    });
+    expect(marketingOutcomeOfError(other, mm(), tuning, NOW).stop?.reason).toBe(
+      PAGE_RESTRICTED_REASON,
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
 import {
   MARKETING_LOGIN_REASON,
   MARKETING_PERMISSION_REASON,
+  marketingSetupReason,
   PERMISSION_REASON,
   TOKEN_INVALID_REASON,
   UTILITY_PERMISSION_REASON,
@@ -65,5 +66,60 @@ describe('a refused send path', () => {
     expect(outcomeOfError(err('permission', 368), send('UTILITY'), tuning, NOW).pathStop).toBe(
       undefined,
     );
+  });
+
+  // The permission range is (#200)-(#299), both ends in, its neighbours out (they stop the campaign).
+  it.each([
+    [199, false],
+    [200, true],
+    [299, true],
+    [300, false],
+  ])(
+    'a utility send refused for permission (#%i) stops the utility path only: %s',
+    (code, path) => {
+      const v = outcomeOfError(err('permission', code), send('UTILITY'), tuning, NOW);
+      if (path) {
+        expect(v.pathStop).toEqual({ path: 'utility', reason: UTILITY_PERMISSION_REASON });
+        expect(v.stop).toBeUndefined();
+      } else {
+        expect(v.pathStop).toBeUndefined();
+        expect(v.stop).toEqual({ reason: PERMISSION_REASON, token: false, path: 'utility' });
+      }
+    },
+  );
+
+  it('a permission refusal without a code stops the campaign, not a path', () => {
+    const v = outcomeOfError(
+      new GraphError({ kind: 'permission', message: 'refused' }),
+      send('UTILITY'),
+      tuning,
+      NOW,
+    );
+    expect(v.pathStop).toBeUndefined();
+    expect(v.stop).toEqual({ reason: PERMISSION_REASON, token: false, path: 'utility' });
+  });
+
+  it("Marketing Messages' setup refusing a standard or utility send stops the campaign with its reason", () => {
+    for (const type of ['UPDATE', 'UTILITY'] as const) {
+      const told = new GraphError({
+        kind: 'marketing',
+        message: '(#2300013) refused',
+        code: 2300013,
+        meaning: 'The business has not accepted the terms.',
+      });
+      const v = outcomeOfError(told, send(type), tuning, NOW);
+      expect(v.pathStop).toBeUndefined();
+      expect(v.stop).toEqual({
+        reason: marketingSetupReason('The business has not accepted the terms.'),
+        token: false,
+        path: type === 'UTILITY' ? 'utility' : 'standard',
+      });
+      expect(v.outcome).toMatchObject({ state: 'queued', attemptsDelta: -1 });
+      // Without Meta's meaning, its message.
+      const bare = new GraphError({ kind: 'marketing', message: '(#2300013) refused' });
+      expect(outcomeOfError(bare, send(type), tuning, NOW).stop?.reason).toBe(
+        marketingSetupReason('(#2300013) refused'),
+      );
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   MEDIA_SENDS_PER_SECOND,
   PageSendPacer,
@@ -316,5 +316,41 @@ describe('PageSendPacer.pause (database)', () => {
     // The pause starts between t0 and t1 (database time mapped onto this clock within a round trip).
     expect(r.firstAt).toBeGreaterThanOrEqual(t0 + 5_000 - (t1 - t0) - 5);
     expect(r.firstAt).toBeLessThanOrEqual(t1 + 5_000 + 5);
+  });
+});
+
+describe('PageSendPacer: what its clock and its horizon wait rest on', () => {
+  it("keeps the calibration's clock when the first reservation's answer comes back late", async () => {
+    const d = clockedDb();
+    const query = d.pool.query.bind(d.pool) as (q: unknown) => Promise<unknown>;
+    let n = 0;
+    const pool = {
+      // Five quick, symmetric clock reads, then a reservation answered 40 ms late.
+      query: async (q: unknown) => {
+        d.state.after = ++n > 5 ? 40 : 1;
+        return query(q);
+      },
+    } as unknown as pg.Pool;
+    const r = await new PageSendPacer(pool, 36, 0.96, d.now).reserve('page', 1);
+    // From the reservation's own reading the slot would land 19.5 ms late.
+    expect(r.firstAt).toBeCloseTo(d.state.readAt, 3);
+  });
+
+  it('waits a quarter of the horizon (at most 100 ms) before asking again', async () => {
+    const d = clockedDb();
+    const pacer = new PageSendPacer(d.pool, 36, 0.96, d.now);
+    await pacer.reserve('page', 70, 10_000);
+    d.state.before = 200;
+    d.state.after = 200;
+    const delays: unknown[] = [];
+    const spy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      await pacer.reserve('page', 1, 250);
+      delays.push(...spy.mock.calls.map((c) => c[1]));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(delays).toContain(62.5);
+    expect(delays).not.toContain(100);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SlotReservation } from '../src/jobs/pacing/page-send-pacer.js';
+import { pacerStats, type SlotReservation } from '../src/jobs/pacing/page-send-pacer.js';
 import { SlotStream } from '../src/jobs/pacing/slot-stream.js';
 
 /** A stream on a hand-moved clock; `reserve` hands out runs of 10 ms slots from `nextAt`. */
@@ -70,5 +70,37 @@ describe('SlotStream', () => {
     clock.now = 1e6;
     expect(await s.take(none, 1)).toBe(0);
     expect(await s.take(none, 1)).toBe(0.001);
+  });
+});
+
+describe('SlotStream at the tolerance, and its counters', () => {
+  it('takes a slot exactly the tolerance late', async () => {
+    const { s, clock, none } = stream();
+    s.push({ firstAt: 0, intervalMs: 10, count: 2 });
+    clock.now = 5;
+    expect(await s.take(none, 1)).toBe(0);
+  });
+
+  it('counts the slots given up and the runs reserved again', async () => {
+    const { s, clock, none } = stream();
+    const { lateSkips, lateRenewals } = pacerStats;
+    s.push({ firstAt: 0, intervalMs: 10, count: 3 });
+    clock.now = 15;
+    expect(await s.take(none, 1)).toBe(10);
+    expect(pacerStats.lateSkips - lateSkips).toBe(1);
+    clock.now = 1000;
+    expect(await s.take(none, 1)).toBe(1000);
+    expect(pacerStats.lateRenewals - lateRenewals).toBe(1);
+  });
+
+  it("runs on this process's monotonic clock unless given one", async () => {
+    const s = new SlotStream({
+      toleranceMs: 5,
+      checkLateness: true,
+      reserve: () => Promise.reject(new Error('no reservation expected')),
+    });
+    const ahead = performance.now() + 60_000;
+    s.push({ firstAt: ahead, intervalMs: 10, count: 1 });
+    expect(await s.take(async () => false, 1)).toBe(ahead);
   });
 });

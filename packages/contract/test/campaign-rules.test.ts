@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_FIELD_TO_FORM,
   CAMPAIGN_MESSAGES as M,
+  createCampaignBodySchema,
   dateTimeError,
+  MAX_SCHEDULE_AHEAD_MS,
   makeCampaignFormSchema,
   makeCreateCampaignBodySchema,
   startOfMinute,
@@ -177,5 +179,102 @@ describe('campaign creation body (server)', () => {
       'Scheduled time must be within the next 12 months',
     );
     expect(dateTimeError('+275760-09-13T00:00:00.001Z', now)).toBe('Invalid date time');
+  });
+});
+
+// Both sides of each boundary and the server body's defaults: what a mutation run found unpinned.
+describe('campaign rules at their edges', () => {
+  // Built in each test, not while the file is collected: a mutant that breaks the form must fail a test,
+  // not empty the file.
+  const payloadOf = () => toCreateCampaignBody(form.parse(valid), '42');
+  const bodyErrors = (values: Record<string, unknown>): Record<string, string[] | undefined> => {
+    const r = body.safeParse(values);
+    return r.success ? {} : r.error.flatten().fieldErrors;
+  };
+
+  it('a time exactly a year and a day ahead is allowed, a millisecond more is not', () => {
+    const edge = new Date(now.getTime() + MAX_SCHEDULE_AHEAD_MS);
+    expect(dateTimeError(edge, now)).toBeUndefined();
+    expect(dateTimeError(new Date(edge.getTime() + 1), now)).toBe(M.dateTimeTooFar);
+    expect(dateTimeError(null, now)).toBe(M.dateTimeRequired);
+    expect(dateTimeError(42, now)).toBe(M.dateTimeInvalid);
+  });
+
+  it('a name of exactly the minimum length passes; blanks count as nothing; the value is trimmed', () => {
+    expect(formErrors({ ...valid, campaignName: 'abc' }).campaignName).toBeUndefined();
+    expect(formErrors({ ...valid, campaignName: '  ab  ' }).campaignName).toEqual([M.nameTooShort]);
+    expect(formErrors({ ...valid, campaignName: '     ' }).campaignName).toEqual([M.nameRequired]);
+    expect(form.parse({ ...valid, campaignName: '  Black Friday  ' }).campaignName).toBe(
+      'Black Friday',
+    );
+  });
+
+  it('a content type that is not text is required, not invalid', () => {
+    expect(formErrors({ ...valid, contentType: 42 }).contentType).toEqual([M.contentTypeRequired]);
+  });
+
+  it.each(['abc123', '123abc', '', '1'.repeat(33)])('refuses the page id %j', (pageId) => {
+    expect(bodyErrors({ ...payloadOf(), pageId }).pageId).toEqual(['Invalid page id']);
+  });
+
+  it('names a missing page, a bad template id and a bad return delay', () => {
+    const payload = payloadOf();
+    const { pageId: _omit, ...noPage } = payload;
+    expect(bodyErrors(noPage).pageId).toEqual([M.pageRequired]);
+    expect(bodyErrors({ ...payload, templateId: 'nope' }).templateId).toEqual([
+      'Template must be a valid template id',
+    ]);
+    expect(bodyErrors({ ...payload, deliverOnReturnDays: 'x' }).deliverOnReturnDays).toEqual([
+      M.returnDaysInvalid,
+    ]);
+  });
+
+  it('the server body defaults: scheduled, everyone, no marketing, no template, no return', () => {
+    const { sendNow: _s, reachableOnly: _r, marketing: _m, ...rest } = payloadOf();
+    const r = body.parse({
+      ...rest,
+      tagId: undefined,
+      templateId: undefined,
+      templateParams: undefined,
+      deliverOnReturnDays: undefined,
+    });
+    expect(r).toMatchObject({
+      sendNow: false,
+      reachableOnly: false,
+      marketing: false,
+      tagId: null,
+      templateId: null,
+      templateParams: {},
+      deliverOnReturnDays: null,
+    });
+  });
+
+  it("the form's tag defaults to none (everyone), and the default server body sends now at the server's time", () => {
+    const { selectedTag: _t, ...noTag } = valid;
+    expect(form.parse(noTag).selectedTag).toBe('');
+    const before = Date.now();
+    const sent = createCampaignBodySchema.parse({ ...payloadOf(), sendNow: true });
+    expect(new Date(sent.time).getTime()).toBeGreaterThanOrEqual(before);
+  });
+
+  it('a body that is not an object is refused, not thrown on', () => {
+    expect(body.safeParse(null).success).toBe(false);
+    expect(body.safeParse(undefined).success).toBe(false);
+  });
+
+  it('maps every server field back to its form field', () => {
+    expect(CAMPAIGN_FIELD_TO_FORM).toEqual({
+      name: 'campaignName',
+      description: 'campaignDescription',
+      tagId: 'selectedTag',
+      time: 'dateTime',
+      type: 'contentType',
+      msg: 'message',
+      templateId: 'templateId',
+      templateParams: 'templateParams',
+      reachableOnly: 'reachableOnly',
+      deliverOnReturnDays: 'deliverOnReturnDays',
+      marketing: 'marketing',
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HUMAN_AGENT_WINDOW_MS, MESSAGING_WINDOW_MS, replyWindow } from '../src';
+import {
+  HUMAN_AGENT_OFF_MESSAGE,
+  HUMAN_AGENT_REFUSED_MESSAGE,
+  HUMAN_AGENT_WINDOW_MS,
+  MESSAGING_WINDOW_MS,
+  replyWindow,
+} from '../src';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const ago = (ms: number) => new Date(NOW - ms);
@@ -41,5 +47,21 @@ describe('replyWindow', () => {
       expect(replyWindow(null, NOW, options).kind).toBe('closed');
       expect(replyWindow('not a date', NOW, options).kind).toBe('closed');
     }
+  });
+});
+
+describe('replyWindow to the millisecond', () => {
+  it('reads a Date as it is (no round trip through text, which drops the milliseconds)', () => {
+    const at = new Date(NOW - MESSAGING_WINDOW_MS + 1_234);
+    expect(replyWindow(at, NOW, OFF)).toEqual({
+      kind: 'standard',
+      until: new Date(at.getTime() + MESSAGING_WINDOW_MS),
+    });
+    expect(replyWindow(at.toISOString(), NOW, OFF)).toEqual(replyWindow(at, NOW, OFF));
+  });
+
+  it('says why no reply, and what Meta refused, in words', () => {
+    expect(HUMAN_AGENT_OFF_MESSAGE).toMatch(/24 hours.*7 days.*Human Agent/);
+    expect(HUMAN_AGENT_REFUSED_MESSAGE).toMatch(/^Meta refused the reply.*Human Agent/);
   });
 });

@@ -8,6 +8,7 @@ import {
   liveTagNameError,
   tagFieldErrors,
   tagSubmitError,
+  UpdateTagBody,
 } from '../src';
 
 describe('tag live typing rules (spec §5)', () => {
@@ -125,6 +126,44 @@ describe('server tag body: both rule sets at once', () => {
         'Invalid characters in name.',
       ],
       description: ['Invalid characters in description.'],
+    });
+  });
+});
+
+// What a mutation run found unpinned: padded input, a valid tag's empty answer, the PATCH body's rules and the
+// page id's anchors.
+describe('tag rules on padded input and on every body', () => {
+  it('a valid tag has no field errors at all', () => {
+    expect(tagFieldErrors({ name: 'VIP', description: 'Paying customers' })).toEqual({});
+  });
+
+  it('padding is not content: trimmed before every rule, and trimmed in the output', () => {
+    expect(tagFieldErrors({ name: '  VIP  ', description: '   Paying customers   ' })).toEqual({});
+    // Padding beyond the live typing limit is still only padding.
+    const pad = ' '.repeat(500);
+    expect(
+      tagFieldErrors({ name: `${pad}VIP${pad}`, description: `${pad}Paying customers` }),
+    ).toEqual({});
+    expect(formTagDescriptionErrors('  ab  ')).toEqual([M.descriptionTooShort]);
+    expect(tagSubmitError({ name: 'VIP', description: '   ' })).toBe(M.allRequired);
+    expect(UpdateTagBody.parse({ name: '  VIP  ', description: '  Paying customers  ' })).toEqual({
+      name: 'VIP',
+      description: 'Paying customers',
+    });
+  });
+
+  it('editing a tag (PATCH) runs the same rules as creating one', () => {
+    const r = UpdateTagBody.safeParse({ name: 'a', description: '' });
+    expect(r.success).toBe(false);
+    expect(r.success ? {} : r.error.flatten().fieldErrors).toEqual(
+      tagFieldErrors({ name: 'a', description: '' }),
+    );
+  });
+
+  it.each(['abc123', '123abc', '', '1'.repeat(33)])('refuses the page id %j', (pageId) => {
+    const r = CreateTagBody.safeParse({ name: 'VIP', description: 'Paying customers', pageId });
+    expect(r.success ? {} : r.error.flatten().fieldErrors).toEqual({
+      pageId: ['Must be a numeric id'],
     });
   });
 });

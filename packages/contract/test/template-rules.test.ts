@@ -400,3 +400,42 @@ describe('the creation payload', () => {
     expect(TEMPLATE_LANGUAGES.map((l) => l.value)).toContain('es_LA');
   });
 });
+
+// What a mutation run found unpinned: mixed parameter lists, a body without placeholders and without words,
+// a padded button URL, and each parameter source's shape.
+describe('template rules at their edges', () => {
+  it('sorts positions only when every parameter is one', () => {
+    expect(templateParams('{{2}} then {{1}} then {{2}}')).toEqual(['1', '2']);
+    expect(templateParams('{{2}} {{x}} {{1}}')).toEqual(['2', 'x', '1']);
+    expect(templateParams('{{x}} {{2}} {{1}}')).toEqual(['x', '2', '1']);
+    expect(templateParams('no parameters')).toEqual([]);
+  });
+
+  it('a body without placeholders needs no words per parameter', () => {
+    expect(templateBodyError('!!!')).toBeUndefined();
+  });
+
+  it("a button's URL comes out trimmed", () => {
+    expect(
+      TemplateButton.parse({ type: 'URL', text: 'Go', url: '  https://a.example/x  ' }).url,
+    ).toBe('https://a.example/x');
+  });
+
+  it.each([
+    [{ source: 'first_name' }, { source: 'first_name' }],
+    [{ source: 'last_name' }, { source: 'last_name' }],
+    [
+      { source: 'text', text: '  Spring sale  ' },
+      { source: 'text', text: 'Spring sale' },
+    ],
+  ])('parameter source %j', (input, output) => {
+    expect(TemplateParamSource.parse(input)).toEqual(output);
+  });
+
+  it.each([{ source: 'nickname' }, {}, { source: 'text' }, { source: 'text', text: '   ' }])(
+    'refuses the parameter source %j',
+    (input) => {
+      expect(TemplateParamSource.safeParse(input).success).toBe(false);
+    },
+  );
+});
