@@ -22,6 +22,9 @@
  * - unknown_outcome: a send whose request may have reached the platform (timeout, connection lost after
  *   writing, raw 5xx, 1, 2): never sent again.
  * - unknown: anything the table does not know.
+ *
+ * Long on purpose: most of it is the table itself, one row per Meta code with its source, so what a code
+ * means is read (and reviewed against Meta's docs) in one place; the lookup and the header parsing are short.
  */
 export type GraphErrorKind =
   | 'rate_limit'
