@@ -815,3 +815,49 @@ describe('webhook deliveries', () => {
     );
   });
 });
+
+describe('stored deliveries are kept only as long as they serve', () => {
+  it('deletes processed ones after 7 days and given-up ones after 30, never one still to process', async () => {
+    const { purgeOldEvents } = await import('../src/modules/webhooks/repo.js');
+    const pool = env.database.pool;
+    // Older rows first, as Meta's deliveries arrive (ids grow with received_at).
+    const rows: Array<[string, string | null, number]> = [
+      ['40 days', 'processed', 1], // kept 7 days: goes
+      ['31 days', null, 10], // given up 31 days ago: goes
+      ['20 days', null, 10], // given up 20 days ago: kept (30 days)
+      ['10 days', null, 3], // still to be retried by the sweeper: kept
+      ['8 days', 'processed', 1], // goes
+      ['6 days', 'processed', 1], // kept
+      ['1 hour', null, 0], // new: kept
+    ];
+    const ids: number[] = [];
+    for (const [age, processed, attempts] of rows) {
+      const { rows: r } = await pool.query<{ id: string }>(
+        `insert into webhook_events (object, payload, received_at, processed_at, attempts)
+         values ('page', '{"entry":[]}', now() - $1::interval,
+                 case when $2::text is null then null else now() - $1::interval end, $3)
+         returning id`,
+        [age, processed, attempts],
+      );
+      ids.push(Number(must(r[0], 'row').id));
+    }
+    const kept = async () =>
+      (
+        await pool.query<{ id: string }>(
+          'select id from webhook_events where id = any($1::bigint[]) order by id',
+          [ids],
+        )
+      ).rows.map((r) => Number(r.id));
+    // In batches: one at a time here, until nothing is left to delete.
+    let deleted = 0;
+    for (
+      let n = await purgeOldEvents(pool, undefined, 1);
+      n > 0;
+      n = await purgeOldEvents(pool, undefined, 1)
+    )
+      deleted += n;
+    expect(deleted).toBeGreaterThanOrEqual(3);
+    expect(await kept()).toEqual([ids[2], ids[3], ids[5], ids[6]]);
+    expect(await purgeOldEvents(pool)).toBe(0);
+  });
+});

@@ -4,14 +4,15 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { ModuleDeps } from '../modules/deps.js';
-import { staleEventIds } from '../modules/webhooks/index.js';
-import { processWebhookEvent } from '../modules/webhooks/index.js';
+import { processWebhookEvent, purgeOldEvents, staleEventIds } from '../modules/webhooks/index.js';
 
 export interface WebhookSweeperOptions {
   /** How often to look for unprocessed deliveries. */
   sweepMs: number;
   /** Deliveries younger than this are left to the process that received them. */
   staleAfterMs: number;
+  /** How often to delete deliveries past their keeping time (webhooks/repo.ts#WEBHOOK_EVENTS_KEPT). */
+  purgeMs: number;
 }
 
 /** Starts the sweeper; it stops with pg-boss. */
@@ -21,7 +22,12 @@ export function startWebhookSweeper(
   options: Partial<WebhookSweeperOptions> = {},
   logger?: Logger,
 ): void {
-  const opts: WebhookSweeperOptions = { sweepMs: 15_000, staleAfterMs: 30_000, ...options };
+  const opts: WebhookSweeperOptions = {
+    sweepMs: 15_000,
+    staleAfterMs: 30_000,
+    purgeMs: 3_600_000,
+    ...options,
+  };
   const ingest = {
     pool: deps.pool,
     graph: deps.graph,
@@ -44,5 +50,19 @@ export function startWebhookSweeper(
       });
   }, opts.sweepMs);
   timer.unref();
-  boss.once('stopped', () => clearInterval(timer));
+  // The stored payloads hold what contacts wrote: kept only as long as they serve (a replay, a look at a
+  // failure), then deleted in batches, oldest first. Every worker runs it; two at once delete apart.
+  const purge = setInterval(() => {
+    (async () => {
+      let deleted = 0;
+      for (let n = await purgeOldEvents(deps.pool); n > 0; n = await purgeOldEvents(deps.pool))
+        deleted += n;
+      if (deleted > 0) logger?.info({ deleted }, 'old webhook deliveries deleted');
+    })().catch((err: unknown) => logger?.warn({ err }, 'webhook purge failed'));
+  }, opts.purgeMs);
+  purge.unref();
+  boss.once('stopped', () => {
+    clearInterval(timer);
+    clearInterval(purge);
+  });
 }

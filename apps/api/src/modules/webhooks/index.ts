@@ -6,5 +6,5 @@ export {
   subscribeByFeature,
   subscribePageWebhooks,
 } from './page-subscription.js';
-export { pagesWithWebhooksOff, staleEventIds, webhookFeaturesOff } from './repo.js';
+export { pagesWithWebhooksOff, purgeOldEvents, staleEventIds, webhookFeaturesOff } from './repo.js';
 export { processWebhookEvent } from './service.js';

@@ -48,6 +48,43 @@ export async function markProcessed(db: Sql, id: number, error: string | null): 
      where id = ${id}`);
 }
 
+/** How long stored deliveries are kept (docs/inbox.md, "Stored deliveries"). */
+export const WEBHOOK_EVENTS_KEPT = {
+  /** Processed: what they said is in the messages, contacts and counters by then; kept for a replay. */
+  processedMs: 7 * 86_400_000,
+  /** Given up on (10 failed attempts): kept longer, for someone to look at why. */
+  failedMs: 30 * 86_400_000,
+};
+
+/**
+ * Deletes up to `limit` deliveries past their keeping time, oldest first; returns how many. Never one still
+ * to be processed. Ids grow with `received_at`, so the first id young enough bounds the scan: the work is
+ * the rows deleted, not the table.
+ */
+export async function purgeOldEvents(
+  db: Sql,
+  keep: { processedMs: number; failedMs: number } = WEBHOOK_EVENTS_KEPT,
+  limit = 5000,
+): Promise<number> {
+  const { rows } = await dz(db).execute<{ n: number }>(sql`
+    with young as (
+      select coalesce(
+        (select id from webhook_events
+          where received_at >= now() - make_interval(secs => ${keep.processedMs / 1000})
+          order by id limit 1),
+        (select coalesce(max(id), 0) + 1 from webhook_events)) as id),
+    old as (
+      select id from webhook_events
+       where id < (select id from young)
+         and (processed_at is not null
+              or (attempts >= 10
+                  and received_at < now() - make_interval(secs => ${keep.failedMs / 1000})))
+       order by id limit ${limit}),
+    gone as (delete from webhook_events w using old where w.id = old.id returning 1)
+    select count(*)::int as n from gone`);
+  return rows[0]?.n ?? 0;
+}
+
 /** Events received more than `olderThanMs` ago and still not processed (their process died). */
 export async function staleEventIds(db: Sql, olderThanMs: number, limit = 100): Promise<number[]> {
   const { rows } = await dz(db).execute<{ id: number }>(sql`
