@@ -6,6 +6,7 @@ import type { GraphClient } from '../src/graph/index.js';
 import {
   HUMAN_AGENT_LIMIT_MESSAGE,
   REPLY_CLOSED_MESSAGE,
+  SEARCH_LIMIT_MESSAGE,
   SEND_LIMIT_MESSAGE,
 } from '../src/modules/inbox/service.js';
 import { WINDOW_CLOSED_MESSAGE } from '../src/modules/page-graph.js';
@@ -416,6 +417,37 @@ describe('POST /user/:userId/send', () => {
     } finally {
       await limited.app.close();
       await database.pool.query(`delete from rate_limits where key like 'chat-send:%'`);
+    }
+  });
+
+  it("searches and counts past an admin's ceiling answer 429 with the wait; the plain list is not counted", async () => {
+    const limited = await newApp(world, { SEARCHES_PER_ADMIN_MINUTE: '3' });
+    try {
+      const client = apiClient(limited.app, admin.headers);
+      const params = { pageId: page.id };
+      const search = () => client.inbox.getRecipients({ params, query: { q: 'Person' } });
+      const count = () => client.inbox.countRecipients({ params, query: { q: 'Person' } });
+      const plain = () => client.inbox.getRecipients({ params, query: {} });
+      const answers = [
+        await search(),
+        await count(),
+        await search(),
+        await count(),
+        await search(),
+      ];
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+      expect(answers[3]?.body).toEqual({ message: SEARCH_LIMIT_MESSAGE });
+      expect(Number(answers[3]?.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(answers[3]?.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      // The list itself (opening the inbox, live updates refetching it) stays open.
+      expect((await plain()).status).toBe(200);
+      // Another admin has a ceiling of their own.
+      const others = apiClient(limited.app, other.headers);
+      const mine = await others.inbox.getRecipients({ params, query: { q: 'Person' } });
+      expect(mine.status).not.toBe(429);
+    } finally {
+      await limited.app.close();
+      await database.pool.query(`delete from rate_limits where key like 'inbox-search:%'`);
     }
   });
 

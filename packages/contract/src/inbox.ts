@@ -58,7 +58,11 @@ export const inboxContract = c.router({
       after: cursor,
       limit: pageSize(LIMITS.recipientsPageSizeMax, LIMITS.recipientsPageSize),
     }),
-    responses: { ...pageErrors, 200: z.object({ recipients: z.array(Recipient), paging: Paging }) },
+    responses: {
+      ...pageErrors,
+      ...errors(429),
+      200: z.object({ recipients: z.array(Recipient), paging: Paging }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   countRecipients: {
@@ -67,7 +71,7 @@ export const inboxContract = c.router({
     summary: 'How many of the page\'s contacts a search and its filters match (for "Select all")',
     pathParams: z.object({ pageId: GraphId }),
     query: RecipientMatch,
-    responses: { ...pageErrors, 200: z.object({ count: z.number().int().min(0) }) },
+    responses: { ...pageErrors, ...errors(429), 200: z.object({ count: z.number().int().min(0) }) },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   getConversation: {

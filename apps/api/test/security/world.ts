@@ -69,10 +69,11 @@ export async function createWorld(
     boss: true,
     logger: options.logger,
     env: {
-      // These suites send hundreds of hostile replies as one admin: the inbox's per-minute ceilings (tested in
-      // inbox.test.ts) would answer them instead of the rules under test.
+      // These suites send hundreds of hostile replies and searches as one admin: the inbox's per-minute
+      // ceilings (tested in inbox.test.ts) would answer them instead of the rules under test.
       CHAT_SENDS_PER_ADMIN_MINUTE: '100000',
       CHAT_SENDS_PER_PAGE_MINUTE: '100000',
+      SEARCHES_PER_ADMIN_MINUTE: '100000',
       ...options.env,
     },
   });

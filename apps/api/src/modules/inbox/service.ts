@@ -41,6 +41,10 @@ export const SEND_LIMIT_MESSAGE =
 export const HUMAN_AGENT_LIMIT_MESSAGE = (perMinute: number) =>
   `Human agent replies are limited to ${perMinute} a minute per page, so the page keeps Meta's permission for them: wait a minute, then send again.`;
 
+/** A search or count over the inbox's per-minute ceiling (see enforceSearchLimit). */
+export const SEARCH_LIMIT_MESSAGE =
+  'Searches are coming faster than a person types: wait a minute, then search again.';
+
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
 const HISTORY_PAGE_SIZE = 100;
@@ -125,6 +129,15 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
       const { current, ttlMs } = await countHit(deps.pool, key, 60_000);
       if (current > max) throw new RateLimitedError(message, Math.max(1, Math.ceil(ttlMs / 1000)));
     }
+  }
+  /**
+   * Searches and counts scan the page's messages: one admin's ceiling a minute, counted in Postgres (across
+   * replicas), so a script cannot keep the database busy for every other tenant.
+   */
+  async function enforceSearchLimit(adminId: string) {
+    const { current, ttlMs } = await countHit(deps.pool, `inbox-search:${adminId}`, 60_000);
+    if (current > deps.config.searchesPerAdminMinute)
+      throw new RateLimitedError(SEARCH_LIMIT_MESSAGE, Math.max(1, Math.ceil(ttlMs / 1000)));
   }
   // One history fetch per contact at a time in this process; storage is idempotent across processes anyway.
   const historyInFlight = new Map<string, Promise<void>>();
@@ -212,6 +225,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         throw err;
       }
       const searching = !!query && (!!query.q || query.filter !== 'all' || !!query.tagId);
+      if (query?.q) await enforceSearchLimit(adminId);
       const rows = searching
         ? await repo.searchAdminPageContacts(db, adminId, pageId, query, cursor, limit + 1)
         : await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1);
@@ -335,6 +349,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     },
 
     async countRecipients(adminId, pageId, query) {
+      await enforceSearchLimit(adminId);
       const n = await repo.countAdminPageContacts(db, adminId, pageId, query);
       if (n === null) throw await pageAccessError(db, adminId, pageId, 'messaging');
       return n;
