@@ -63,7 +63,16 @@ test.describe('data deletion', () => {
     );
     expect(stored).toEqual([]);
 
-    await page.goto(`/deletion-status/${userId}`);
+    // The person then removes the app on Facebook: Meta calls the data-deletion callback and shows them
+    // the status link it answered, addressed by the confirmation code (never by their user id).
+    const removed = (await (
+      await request.post(`${emulatorURL}/_emulator/users/${userId}/remove-app`, { data: {} })
+    ).json()) as { dataDeletion: { body: { url: string; confirmation_code: string } } };
+    const statusUrl = new URL(removed.dataDeletion.body.url);
+    expect(statusUrl.pathname).toBe(
+      `/deletion-status/${removed.dataDeletion.body.confirmation_code}`,
+    );
+    await page.goto(statusUrl.pathname);
     await expect(page.getByRole('heading', { name: 'Deletion Status' })).toBeVisible();
     await expect(page.getByText(userId as string)).toBeVisible();
     // The job usually finishes before the page loads; otherwise the page polls every 5 s.

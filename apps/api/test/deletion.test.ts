@@ -312,8 +312,24 @@ async function requestsOf(u: SocialUser) {
   return db().select().from(deletionRequests).where(eq(deletionRequests.fbUserId, u.id));
 }
 
+/** The status of the user's latest request, as its person reaches it: by the confirmation code they got. */
+async function statusOf(fbUserId: string) {
+  const { rows } = await database.pool.query<{ code: string }>(
+    `select confirmation_code as code from deletion_requests
+      where fb_user_id = $1 order by requested_at desc limit 1`,
+    [fbUserId],
+  );
+  return status(rows[0]?.code ?? 'none');
+}
+
+let statusCalls = 0;
+/** The status page's call; each from an address of its own, as the tests poll it past its per-address limit. */
 async function status(id: string) {
-  const res = await app.inject({ method: 'GET', url: `/api/v1/user/deletion-status/${id}` });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v1/user/deletion-status/${id}`,
+    remoteAddress: `10.9.${Math.floor(++statusCalls / 250) % 250}.${statusCalls % 250}`,
+  });
   return {
     code: res.statusCode,
     body: res.json<{ userId: string; message: string; deleted: boolean }>(),
@@ -359,7 +375,12 @@ describe('data deletion', () => {
 
     const res = await deleteUser(owner.id, owner.access_token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true });
+    // The code of the request: what the status page is addressed by.
+    const answer = res.json<{ success: boolean; confirmationCode: string }>();
+    expect(answer).toEqual({
+      success: true,
+      confirmationCode: expect.stringMatching(/^DR[0-9A-F]{20}$/),
+    });
 
     // Answered with the deletion job still queued: everything that could send is stopped already.
     const [c] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.id));
@@ -373,7 +394,8 @@ describe('data deletion', () => {
 
     const request = one(await requestsOf(owner));
     expect(request.status).toBe('in_progress');
-    expect(await status(owner.id)).toEqual({
+    expect(request.confirmationCode).toBe(answer.confirmationCode);
+    expect(await statusOf(owner.id)).toEqual({
       code: 200,
       body: { userId: owner.id, message: 'Deletion in progress', deleted: false },
     });
@@ -393,7 +415,7 @@ describe('data deletion', () => {
     );
     const done = await waitFor(
       async () => {
-        const s = await status(owner.id);
+        const s = await statusOf(owner.id);
         return s.body.deleted ? s : undefined;
       },
       { what: 'the deletion job' },
@@ -414,7 +436,7 @@ describe('data deletion', () => {
     const first = await callback('data-deletion', request);
     expect(first.statusCode).toBe(200);
     const { confirmation_code: code } = first.json<{ confirmation_code: string }>();
-    await waitFor(async () => (await status(dan.id)).body.deleted, { what: "dan's deletion" });
+    await waitFor(async () => (await statusOf(dan.id)).body.deleted, { what: "dan's deletion" });
     expect(await pageFootprint(pg)).toEqual(EMPTY);
 
     // Dan signs up again; someone replays the captured callback within its 24 hours.
@@ -445,7 +467,7 @@ describe('data deletion', () => {
     const first = await callback('data-deletion', request);
     expect(first.statusCode).toBe(200);
     const { confirmation_code: code } = first.json<{ confirmation_code: string }>();
-    await waitFor(async () => (await status(eve.id)).body.deleted, { what: "eve's deletion" });
+    await waitFor(async () => (await statusOf(eve.id)).body.deleted, { what: "eve's deletion" });
     await db().insert(admins).values({ fbUserId: eve.id, name: 'Eve again' });
 
     const [sig, payload] = request.split('.') as [string, string];
@@ -481,7 +503,9 @@ describe('data deletion', () => {
 
     const res = await deleteUser(alice.id, alice.access_token);
     expect(res.statusCode).toBe(200);
-    await waitFor(async () => (await status(alice.id)).body.deleted, { what: "alice's deletion" });
+    await waitFor(async () => (await statusOf(alice.id)).body.deleted, {
+      what: "alice's deletion",
+    });
 
     expect(await pageFootprint(alicesOwn)).toEqual(EMPTY);
     expect(await adminExists(alice)).toBe(false);
@@ -595,8 +619,11 @@ describe('data deletion', () => {
       deauthorize: { status: number; body: unknown };
     }>(`/_emulator/users/${dave.id}/remove-app`, {});
     expect(removed.dataDeletion.status).toBe(200);
-    expect(removed.dataDeletion.body.url).toBe(`${WEB_ORIGIN}/deletion-status/${dave.id}`);
+    // Meta shows the person a link to their status by the code, never by their user id.
     expect(removed.dataDeletion.body.confirmation_code).toMatch(/^[A-Za-z0-9]+$/);
+    expect(removed.dataDeletion.body.url).toBe(
+      `${WEB_ORIGIN}/deletion-status/${removed.dataDeletion.body.confirmation_code}`,
+    );
     expect(removed.deauthorize).toMatchObject({ status: 200, body: { success: true } });
 
     const code = removed.dataDeletion.body.confirmation_code;
@@ -679,7 +706,7 @@ describe('data deletion', () => {
     expect(await pageFootprint(pg)).toEqual(EMPTY);
     expect(await pageFootprint(shared)).toEqual({ ...sharedBefore, links: 1 });
     expect(await adminExists(gina)).toBe(false);
-    expect((await status(gina.id)).body).toMatchObject({ deleted: true });
+    expect((await statusOf(gina.id)).body).toMatchObject({ deleted: true });
 
     const unknown = await app.inject({
       method: 'DELETE',
@@ -691,7 +718,14 @@ describe('data deletion', () => {
 
   it('the status says nothing for an id without a request and rejects malformed ids', async () => {
     const nobody = await user('Nobody');
-    for (const id of [nobody.id, '123456789', 'DRNOTACODE']) {
+    // A user id is not a key of the status: it would tell anyone who asked for deletion.
+    const asked = await user('Asked');
+    await callback(
+      'data-deletion',
+      signed({ user_id: asked.id, issued_at: nowS(), expires: nowS() + 60 }),
+    );
+    expect((await statusOf(asked.id)).code).toBe(200);
+    for (const id of [nobody.id, asked.id, '123456789', 'DRNOTACODE']) {
       expect(await status(id)).toEqual({
         code: 404,
         body: { message: 'No deletion request found for this user' },
@@ -707,7 +741,7 @@ describe('data deletion', () => {
       signed({ user_id: '555000555', issued_at: nowS(), expires: nowS() + 60 }),
     );
     expect(res.statusCode).toBe(200);
-    await waitFor(async () => (await status('555000555')).body.deleted, {
+    await waitFor(async () => (await statusOf('555000555')).body.deleted, {
       what: 'the empty deletion',
     });
   });

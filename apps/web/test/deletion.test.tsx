@@ -54,7 +54,10 @@ describe('Revoke Access (spec §2, §4)', () => {
 
   it('asks before deleting: Cancel logs nobody in', async () => {
     const fb = fakeFb();
-    const fetchMock = mockFetch(() => ({ status: 200, body: { success: true } }));
+    const fetchMock = mockFetch(() => ({
+      status: 200,
+      body: { success: true, confirmationCode: 'DR0123456789ABCDEF0123' },
+    }));
     await renderApp('/revoke-access');
     await userEvent.click(reloginButton());
     expect(
@@ -69,7 +72,10 @@ describe('Revoke Access (spec §2, §4)', () => {
   // First: sonner keeps earlier tests' toasts in its global store.
   it('a cancelled login does nothing', async () => {
     const fb = fakeFb({ cancel: true });
-    const fetchMock = mockFetch(() => ({ status: 200, body: { success: true } }));
+    const fetchMock = mockFetch(() => ({
+      status: 200,
+      body: { success: true, confirmationCode: 'DR0123456789ABCDEF0123' },
+    }));
     const app = await renderApp('/revoke-access');
     await startDeletion();
 
@@ -84,7 +90,10 @@ describe('Revoke Access (spec §2, §4)', () => {
     signIn();
     selectPage(makePage(1, 'Acme Coffee'));
     const fb = fakeFb();
-    const fetchMock = mockFetch(() => ({ status: 200, body: { success: true } }));
+    const fetchMock = mockFetch(() => ({
+      status: 200,
+      body: { success: true, confirmationCode: 'DR0123456789ABCDEF0123' },
+    }));
     const app = await renderApp('/revoke-access');
     await startDeletion();
 

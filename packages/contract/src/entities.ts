@@ -278,7 +278,8 @@ export const SyncStatus = z.object({
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
-export const DeletionResult = z.object({ success: z.boolean() });
+/** `confirmationCode` addresses the public status page (/deletion-status/{code}). */
+export const DeletionResult = z.object({ success: z.boolean(), confirmationCode: z.string() });
 export const DeletionStatus = z.object({
   userId: z.string(),
   message: z.string(),

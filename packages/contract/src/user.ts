@@ -30,9 +30,9 @@ export const userContract = c.router({
   deletionStatus: {
     method: 'GET',
     path: '/api/v1/user/deletion-status/:id',
-    summary: 'Public status of a data deletion request',
+    summary: 'Public status of a data deletion request, by its confirmation code',
     pathParams: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id') }),
-    responses: { ...publicErrors, ...errors(404), 200: DeletionStatus },
-    metadata: meta({ auth: 'public' }),
+    responses: { ...publicErrors, ...errors(404, 429), 200: DeletionStatus },
+    metadata: meta({ auth: 'public', rateLimitPerMinute: 30 }),
   },
 });

@@ -110,6 +110,7 @@ describe('rate limits', () => {
       expect.arrayContaining([
         'admin.registerUserAdmin',
         'user.deleteUser',
+        'user.deletionStatus',
         'system.dataDeletionCallback',
       ]),
     );

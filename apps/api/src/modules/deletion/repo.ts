@@ -192,19 +192,16 @@ export async function completeRequests(db: Sql, fbUserId: string): Promise<void>
     );
 }
 
-/** By confirmation code, else the user's latest request. */
-export async function findRequest(db: Sql, id: string): Promise<DeletionRequestRow | undefined> {
-  const [byCode] = await dz(db)
+/**
+ * A request by its confirmation code, the one key of the public status page: a user id is public (page-
+ * scoped ids show up in chats and logs), and a status by user id told anyone whether that person asked
+ * Pagecast to delete their data. A code is 80 random bits, known only to the person Meta or Pagecast gave it.
+ */
+export async function findRequest(db: Sql, code: string): Promise<DeletionRequestRow | undefined> {
+  const [row] = await dz(db)
     .select()
     .from(deletionRequests)
-    .where(eq(deletionRequests.confirmationCode, id))
+    .where(eq(deletionRequests.confirmationCode, code))
     .limit(1);
-  if (byCode) return byCode;
-  const [latest] = await dz(db)
-    .select()
-    .from(deletionRequests)
-    .where(eq(deletionRequests.fbUserId, id))
-    .orderBy(desc(deletionRequests.requestedAt))
-    .limit(1);
-  return latest;
+  return row;
 }

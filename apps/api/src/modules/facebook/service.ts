@@ -59,17 +59,19 @@ export function createFacebookService(
     /** Data deletion callback: the status URL and confirmation code Meta shows the user. */
     async dataDeletion(signedRequest: string): Promise<{ url: string; confirmation_code: string }> {
       const { userId } = verifyCallback(signedRequest, deps.config);
-      const url = statusUrl(deps.config, userId);
       const digest = repo.signedRequestDigest(signedRequest);
       if (!(await repo.claimUse(db, digest, 'data_deletion', userId))) {
         const code = await repo.firstAnswer(db, digest);
-        if (code) return { url, confirmation_code: code };
+        if (code) return { url: statusUrl(deps.config, code), confirmation_code: code };
         throw new ConflictError('This deletion request is being processed. Try again in a moment.');
       }
       try {
         const request = await deletion.requestDeletion(userId);
         await repo.setConfirmationCode(db, digest, request.confirmationCode);
-        return { url, confirmation_code: request.confirmationCode };
+        return {
+          url: statusUrl(deps.config, request.confirmationCode),
+          confirmation_code: request.confirmationCode,
+        };
       } catch (err) {
         await repo.releaseUse(db, digest).catch(() => {});
         throw err;
@@ -90,6 +92,7 @@ export function createFacebookService(
   };
 }
 
-export function statusUrl(config: Pick<Config, 'webOrigin'>, userId: string): string {
-  return `${config.webOrigin}/deletion-status/${encodeURIComponent(userId)}`;
+/** The status page Meta links the person to: addressed by their confirmation code, never their user id. */
+export function statusUrl(config: Pick<Config, 'webOrigin'>, confirmationCode: string): string {
+  return `${config.webOrigin}/deletion-status/${encodeURIComponent(confirmationCode)}`;
 }

@@ -21,8 +21,11 @@ export const userRouter = (deps: ModuleDeps) => {
     // Public (rate limited): the social network token proves who is asking; only one's own data goes.
     deleteUser: async ({ body }) => {
       await deletion.verifyOwnToken(body.userId, body.accessToken);
-      await deletion.requestDeletion(body.userId);
-      return { status: 200 as const, body: { success: true } };
+      const request = await deletion.requestDeletion(body.userId);
+      return {
+        status: 200 as const,
+        body: { success: true, confirmationCode: request.confirmationCode },
+      };
     },
     deletionStatus: async ({ params }) => ({
       status: 200 as const,

@@ -24,7 +24,7 @@ const deletionClient = initClient(contract.user, {
 
 /**
  * `after`: where the user lands once it is done: home (Revoke Access, spec §4), or the deletion status
- * page of their user id (the Account screen), which shows what was deleted and its confirmation code.
+ * page of their request's confirmation code (the Account screen), which shows what was deleted.
  */
 export function useDataDeletion({ after = 'home' }: { after?: 'home' | 'status' } = {}) {
   const navigate = useNavigate();
@@ -45,9 +45,11 @@ export function useDataDeletion({ after = 'home' }: { after?: 'home' | 'status' 
       TIMINGS.redirectDelayMs,
     );
   }, [navigate]);
+  // The status page is addressed by the request's confirmation code (the path segment the route calls
+  // $userId), never by the user id: that would tell anyone whether a person asked for deletion.
   const showStatus = useCallback(
-    (userId: string) =>
-      void navigate({ to: '/deletion-status/$userId', params: { userId }, replace: true }),
+    (code: string) =>
+      void navigate({ to: '/deletion-status/$userId', params: { userId: code }, replace: true }),
     [navigate],
   );
 
@@ -58,7 +60,7 @@ export function useDataDeletion({ after = 'home' }: { after?: 'home' | 'status' 
     try {
       const social = await socialLogin(DELETION_LOGIN_SCOPES);
       if (!social) return;
-      let ok = false;
+      let code: string | null = null;
       const userId = social.auth.userID || social.profile.id;
       try {
         const response = await deletionClient.deleteUser({
@@ -67,15 +69,15 @@ export function useDataDeletion({ after = 'home' }: { after?: 'home' | 'status' 
             accessToken: social.auth.accessToken,
           },
         });
-        ok = response.status === 200 && response.body.success;
+        if (response.status === 200 && response.body.success) code = response.body.confirmationCode;
       } catch (error) {
         console.error('Data deletion request failed:', error);
       }
-      if (ok) {
+      if (code !== null) {
         toast.success(DELETION_SUCCESS_TOAST, { duration: TIMINGS.deletionToastMs });
         resetAll();
         queryClient.clear();
-        if (after === 'status') return showStatus(userId);
+        if (after === 'status') return showStatus(code);
       } else {
         toast.error(DELETION_FAILURE_TOAST, { duration: TIMINGS.deletionToastMs });
         // From the Account screen a refusal keeps the user where they can try again.

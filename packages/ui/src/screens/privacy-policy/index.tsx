@@ -182,11 +182,12 @@ const sections: LegalSectionDef[] = [
         </ol>
         <p>
           After a deletion request made through Facebook you receive a link to a deletion status
-          page and a confirmation code. The page (<code>/deletion-status/&lt;your user ID&gt;</code>
-          , which also accepts the confirmation code) shows only whether the deletion is still in
-          progress or complete, after either way of asking. Depending on where you live you may also
-          have the right to object to processing, to data portability and to lodge a complaint with
-          a data protection authority.
+          page and a confirmation code. The page (
+          <code>/deletion-status/&lt;confirmation code&gt;</code>) shows only whether the deletion
+          is still in progress or complete, after either way of asking; it is found by the code,
+          never by your user ID. Depending on where you live you may also have the right to object
+          to processing, to data portability and to lodge a complaint with a data protection
+          authority.
         </p>
       </>
     ),
