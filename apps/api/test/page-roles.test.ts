@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '../src/auth/page-access.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
-import { NO_MESSAGING_ADMIN_REASON } from '../src/modules/campaigns/reasons.js';
+import { CREATOR_LOST_ACCESS_REASON } from '../src/modules/campaigns/reasons.js';
 import { RECONNECT_MESSAGE } from '../src/modules/page-graph.js';
 import {
   createCampaignWorld,
@@ -200,7 +200,39 @@ describe('own page tokens', () => {
       },
       { timeoutMs: 30_000 },
     );
-    expect(status.status_reason).toBe(NO_MESSAGING_ADMIN_REASON);
+    expect(status.status_reason).toBe(CREATOR_LOST_ACCESS_REASON);
+    expect(await w.outbox(p.fbPageId)).toHaveLength(0);
+  });
+
+  it("a campaign whose admin was removed from the page stops, though a co-admin could send: never on another's token", async () => {
+    const p = await w.createPage({ inside: 2, outside: 0 });
+    // A co-admin who may message as the page, with a valid token of their own.
+    await coAdmin(p, ['MESSAGING'], true);
+    // The scheduling admin loses the page on Facebook after scheduling (the re-check removes the link;
+    // removed first here, so no worker can start the campaign in between).
+    await w.pool.query('delete from page_admins where page_id = $1 and admin_id = $2', [
+      p.uuid,
+      w.adminId,
+    ]);
+    const { rows } = await w.pool.query<{ id: string }>(
+      `insert into campaigns (page_id, admin_id, name, description, message, type, scheduled_time)
+       values ($1, $2, 'Removed admin', 'Scheduled before', 'Not on a co-admin token', 'ACCOUNT_UPDATE', now())
+       returning id`,
+      [p.uuid, w.adminId],
+    );
+    const id = must(rows[0]).id;
+    const status = await waitFor(
+      async () => {
+        const r = await w.pool.query<{ status: string; status_reason: string | null }>(
+          'select status, status_reason from campaigns where id = $1',
+          [id],
+        );
+        const row = must(r.rows[0]);
+        return row.status === 'failed' && row;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(status.status_reason).toBe(CREATOR_LOST_ACCESS_REASON);
     expect(await w.outbox(p.fbPageId)).toHaveLength(0);
   });
 });

@@ -1,6 +1,10 @@
 // A campaign's send parameters for a worker: its page token decrypted, its template and marketing path.
 import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
-import { NO_MESSAGING_ADMIN_REASON, TOKEN_INVALID_REASON } from '../../modules/campaigns/index.js';
+import {
+  CREATOR_LOST_ACCESS_REASON,
+  NO_MESSAGING_ADMIN_REASON,
+  TOKEN_INVALID_REASON,
+} from '../../modules/campaigns/index.js';
 import type { BatchContext, SendTarget } from './context.js';
 
 /** What loading a target needs of the worker's context. */
@@ -15,6 +19,8 @@ export async function loadTarget(
 ): Promise<SendTarget | { stop: string; invalidTokenOf: string | null } | undefined> {
   const r = await repo.loadSendTarget(ctx.pool, campaignId);
   if (!r || !statuses.includes(r.status)) return undefined;
+  // Read at the start of every batch: an admin removed mid-campaign stops it at the next one.
+  if (!r.creator_messaging) return { stop: CREATOR_LOST_ACCESS_REASON, invalidTokenOf: null };
   if (!r.page_token_enc || !r.token_admin_id) {
     return { stop: NO_MESSAGING_ADMIN_REASON, invalidTokenOf: null };
   }

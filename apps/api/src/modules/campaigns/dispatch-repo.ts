@@ -166,7 +166,12 @@ export interface SendTargetRow {
   status: string;
   page_id: string;
   fb_page_id: string;
-  /** The admin whose own page token sends (null: no admin with messaging access has a valid one). */
+  /**
+   * The admin who scheduled it still manages the page with a messaging task (Facebook's, re-read at sign-in
+   * and by the page access re-check). False: nobody stands behind the campaign any more.
+   */
+  creator_messaging: boolean;
+  /** The scheduling admin, whose own page token sends (null: they have no valid one). */
   token_admin_id: string | null;
   page_token_enc: string | null;
   message: string;
@@ -203,14 +208,19 @@ export async function loadSendTarget(
             c.marketing_ready_at, p.marketing_ad_account_id as ad_account_id,
             (select a.user_token_enc from admins a where a.id = c.admin_id and a.token_status = 'valid')
               as marketing_token_enc,
-            c.path_stops
+            c.path_stops,
+            exists (select 1 from page_admins pa
+                     where pa.page_id = c.page_id and pa.admin_id = c.admin_id
+                       and pa.tasks && ${TASKS_SQL.messaging}) as creator_messaging
      from campaigns c join pages p on p.id = c.page_id
      left join message_templates m on m.id = c.template_id
+     -- Only the scheduling admin's own token sends: a campaign never goes out as the page on a co-admin's
+     -- token after its admin was removed from the page or lost the messaging task.
      left join lateral (
        select pa.admin_id, pa.page_token_enc from page_admins pa
-        where pa.page_id = c.page_id and pa.tasks && ${TASKS_SQL.messaging}
+        where pa.page_id = c.page_id and pa.admin_id = c.admin_id
+          and pa.tasks && ${TASKS_SQL.messaging}
           and pa.page_token_enc is not null and pa.token_status = 'valid'
-        order by (pa.admin_id = c.admin_id) desc nulls last, pa.admin_id
         limit 1) l on true
      where c.id = $1`,
     [campaignId],

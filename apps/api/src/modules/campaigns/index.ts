@@ -5,6 +5,7 @@ export { applyMarksToSent, campaignCounters } from './counters.js';
 export { heartbeat, type Outcome, retireWorker } from './dispatch-repo.js';
 export { ProgressPublisher, publishCampaignsSafely } from './live.js';
 export {
+  CREATOR_LOST_ACCESS_REASON,
   EMPTY_AUDIENCE_REASON,
   MARKETING_BUDGET_REASON,
   MARKETING_COOLDOWN_REASON,

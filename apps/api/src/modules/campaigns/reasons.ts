@@ -6,9 +6,16 @@
 export const TOKEN_INVALID_REASON =
   'The page access token is no longer valid: reconnect the page by signing in again, then schedule again.';
 
-/** No admin of the page with messaging access has a valid page token of their own any more. */
+/** The scheduling admin still manages the page's messages but has no valid page token of their own. */
 export const NO_MESSAGING_ADMIN_REASON =
-  'No admin with messaging access to this page is connected any more: an admin who can message as the page must sign in again, then schedule again.';
+  'The admin who scheduled this campaign is no longer connected to this page: they must sign in again, then schedule again.';
+
+/**
+ * The scheduling admin was removed from the page, or lost its messaging task, on Facebook: the campaign
+ * stops (checked when it starts and at every batch) rather than go out as the page on a co-admin's token.
+ */
+export const CREATOR_LOST_ACCESS_REASON =
+  'The admin who scheduled this campaign no longer manages this page’s messages on Facebook, so it was stopped: an admin who can message as the page must schedule it again.';
 
 /** The platform refuses this app the permission to send for the page (3, 10, 200-299 in graph/errors.ts). */
 export const PERMISSION_REASON =
