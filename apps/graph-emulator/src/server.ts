@@ -135,13 +135,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   // CORS for the browser SDK's FB.api calls from the product's origin (e.g. http://localhost:3000) only.
   const allowedOrigins = new Set(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS);
-  // No web site may drive the control API or confirm a login: not by a cross-site form or image (Origin,
-  // Sec-Fetch-Site), not by a name rebound to 127.0.0.1 (Host). Scripts and tests send neither header.
+  // No web site may drive the control API or confirm a login: not by a cross-site form (Origin,
+  // Sec-Fetch-Site on anything but a read), not by a name rebound to 127.0.0.1 (Host, on every request).
+  // Reads stay open to pages: the product's inbox shows the emulator's media (`/_emulator/cdn/...`), and
+  // without CORS another site cannot read an answer anyway. Scripts and tests send neither header.
   app.addHook('onRequest', async (req, reply) => {
     const guarded = req.url.startsWith('/_emulator') || req.url.startsWith('/dialog/oauth/confirm');
     if (!guarded) return;
+    const read = req.method === 'GET' || req.method === 'HEAD';
     const own = [`http://${req.headers.host}`, `https://${req.headers.host}`, originOf(baseUrl())];
-    if (!hostAllowed(req.headers.host) || crossSite(req.headers, own))
+    if (!hostAllowed(req.headers.host) || (!read && crossSite(req.headers, own)))
       return reply.code(403).send({ message: 'Cross-site requests to the emulator are refused.' });
   });
   app.addHook('onRequest', async (req, reply) => {

@@ -216,10 +216,14 @@ describe('login dialog and sdk.js', () => {
         headers: { origin: 'https://attacker.example' },
       });
       expect(forged.status).toBe(403);
-      expect(
-        (await http(`${emu.url}/_emulator/state`, { headers: { 'sec-fetch-site': 'cross-site' } }))
-          .status,
-      ).toBe(403);
+      // Reads stay open to pages (the product's inbox shows the emulator's media); changes do not.
+      const sameSite = { 'sec-fetch-site': 'same-site' };
+      expect((await http(`${emu.url}/_emulator/state`, { headers: sameSite })).status).toBe(200);
+      const write = await http(`${emu.url}/_emulator/users`, {
+        json: { name: 'Mallory' },
+        headers: sameSite,
+      });
+      expect(write.status).toBe(403);
       expect(await users()).toBe(before);
       // DNS rebinding: a public name pointed at 127.0.0.1 reaches the port with its own Host.
       const port = new URL(emu.url).port;
