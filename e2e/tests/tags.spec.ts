@@ -81,7 +81,7 @@ test.describe('Manage Tags', () => {
     await expect(page.getByRole('combobox', { name: 'Filter by tag' })).toContainText(
       'Early Birds',
     );
-    await expect(page.getByText('No conversations found.')).toBeVisible();
+    await expect(page.getByText('No conversations with this tag.')).toBeVisible();
     await page.goBack();
 
     // The list survives a reload (it comes from the server).
