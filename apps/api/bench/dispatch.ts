@@ -292,8 +292,10 @@ async function main() {
   ): Promise<string> => {
     const columns = Object.keys(extra);
     const { rows } = await pool.query<{ id: string }>(
-      `insert into campaigns (page_id, name, description, message, type, scheduled_time${columns.map((c) => `, ${c}`).join('')})
-       values ($1, 'Bench', 'Dispatch benchmark', 'Hello from the benchmark', 'ACCOUNT_UPDATE', $2${columns.map((_, i) => `, $${i + 3}`).join('')})
+      // Scheduled by the page's admin: a campaign sends only on its own admin's token (jobs/campaigns/target.ts).
+      `insert into campaigns (page_id, admin_id, name, description, message, type, scheduled_time${columns.map((c) => `, ${c}`).join('')})
+       values ($1, (select admin_id from page_admins where page_id = $1 order by admin_id limit 1),
+               'Bench', 'Dispatch benchmark', 'Hello from the benchmark', 'ACCOUNT_UPDATE', $2${columns.map((_, i) => `, $${i + 3}`).join('')})
        returning id`,
       [pageUuid, scheduled, ...Object.values(extra)],
     );
