@@ -131,9 +131,21 @@ async function main() {
   const tokens = tokenCipher(config.encryptionKey);
   const encryptionKey = config.encryptionKey.toString('base64');
 
+  // The admin's own user token: paid marketing messages go out on the scheduling admin's token (Flow 2),
+  // and Meta's message campaign is created with it (a page token is refused with (#3)).
+  const userToken = (
+    await emulatorCall<{ access_token: string }>(
+      emulatorUrl,
+      `/_emulator/users/${user.id}/tokens`,
+      {
+        scopes: ['ads_management', 'marketing_messages_messenger'],
+        longLived: true,
+      },
+    )
+  ).access_token;
   const admin = await pool.query<{ id: string }>(
-    `insert into admins (fb_user_id, name) values ($1, 'Bench Admin') returning id`,
-    [user.id],
+    `insert into admins (fb_user_id, name, user_token_enc) values ($1, 'Bench Admin', $2) returning id`,
+    [user.id, tokens.encrypt(userToken)],
   );
 
   const makePage = async (
@@ -427,7 +439,7 @@ async function main() {
   const mixed = await prepareMixedAudience(
     pool,
     emulatorUrl,
-    { ...mixedPage, ownerFbId: user.id },
+    { ...mixedPage, ownerFbId: user.id, userToken },
     { inside: 0.3, subscribed: 0.4 },
   );
   const mixedRun = await runCampaign(

@@ -23,7 +23,15 @@ export interface MixedSetup {
 export async function prepareMixedAudience(
   pool: pg.Pool,
   emulatorUrl: string,
-  page: { uuid: string; fbId: string; token: string; psids: string[]; ownerFbId: string },
+  page: {
+    uuid: string;
+    fbId: string;
+    token: string;
+    psids: string[];
+    ownerFbId: string;
+    /** The owner's user token: Meta's message campaign is made with it, not the page's. */
+    userToken: string;
+  },
   shares: MixedShares,
 ): Promise<MixedSetup> {
   const bucket = (psid: string) => {
@@ -97,10 +105,14 @@ export async function prepareMixedAudience(
      from unnest($2::text[], $3::text[]) as t(psid, token) join contacts c on c.page_id = $1 and c.psid = t.psid`,
     [page.uuid, tokens.map((t) => t.psid), tokens.map((t) => t.token)],
   );
-  const messageCampaign = await graph(`${account.id}/message_campaign`, {
-    name: 'Bench mixed',
-    page_id: page.fbId,
-  });
+  const messageCampaign = await emulatorCall<{ id: string }>(
+    emulatorUrl,
+    `/v25.0/${account.id}/message_campaign?access_token=${page.userToken}`,
+    {
+      name: 'Bench mixed',
+      page_id: page.fbId,
+    },
+  );
   return {
     campaign: {
       template_id: must(template.rows[0]).id,
