@@ -43,12 +43,14 @@ export function apiClient(app: FastifyInstance, headers: Record<string, string> 
 export type ApiClient = ReturnType<typeof apiClient>;
 
 /**
- * Asserts the answer's status and returns its body, typed by the contract's response for that status.
+ * Asserts the answer's status and returns its body, typed by the contract's response for that status. A
+ * failure shows `what` (e.g. the case of a loop), else the body that came instead.
  */
 export function bodyOf<R extends { status: number; body: unknown }, S extends R['status']>(
   res: R,
   status: S,
+  what?: string,
 ): Extract<R, { status: S }>['body'] {
-  expect(res.status).toBe(status);
+  expect(res.status, what ?? JSON.stringify(res.body)).toBe(status);
   return res.body;
 }
