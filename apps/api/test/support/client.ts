@@ -44,13 +44,14 @@ export type ApiClient = ReturnType<typeof apiClient>;
 
 /**
  * Asserts the answer's status and returns its body, typed by the contract's response for that status. A
- * failure shows `what` (e.g. the case of a loop), else the body that came instead.
+ * failure shows the body that came instead, after `what` (e.g. the case of a loop) when given.
  */
 export function bodyOf<R extends { status: number; body: unknown }, S extends R['status']>(
   res: R,
   status: S,
   what?: string,
 ): Extract<R, { status: S }>['body'] {
-  expect(res.status, what ?? JSON.stringify(res.body)).toBe(status);
+  const body = JSON.stringify(res.body);
+  expect(res.status, what === undefined ? body : `${what}: ${body}`).toBe(status);
   return res.body;
 }
