@@ -3,6 +3,7 @@
 // that send it to contacts outside the 24-hour window.
 import {
   TEMPLATE_MESSAGES as M,
+  contract,
   type CreateCampaignBody,
   type CreateTemplateInput,
   type TemplateLanguage,
@@ -116,7 +117,7 @@ async function statusWebhook(
   // Raw: the signature is over these exact bytes.
   const hook = await w.t.app.inject({
     method: 'POST',
-    url: '/api/webhooks/messenger',
+    url: contract.system.webhookReceive.path,
     headers: { 'content-type': 'application/json', ...signatureHeaders(payload, SECRET) },
     payload,
   });
@@ -269,7 +270,7 @@ describe('templates: lifecycle at Meta', () => {
     // Raw: the signature is over these exact bytes.
     const hook = await w.t.app.inject({
       method: 'POST',
-      url: '/api/webhooks/messenger',
+      url: contract.system.webhookReceive.path,
       headers: { 'content-type': 'application/json', ...signatureHeaders(payload, SECRET) },
       payload,
     });
