@@ -1,6 +1,7 @@
 // Data deletion (docs/data-deletion.md): the user's own request, Meta's callbacks (through the emulator's remove-app),
 // the job, the status and the operator route — against a real Postgres, pg-boss and the emulator.
 import { createHmac } from 'node:crypto';
+import { contract } from '@pagecast/contract';
 import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +35,7 @@ import {
 } from '../src/jobs/index.js';
 import { registerDataDeletionWorker } from '../src/jobs/data-deletion.js';
 import { deleteAdminData, runDeletionJob } from '../src/modules/deletion/service.js';
+import { apiClient, bodyOf, type ApiClient } from './support/client.js';
 import { waitFor } from './support/wait.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { sessionToken, testConfig } from './helpers/app.js';
@@ -49,6 +51,8 @@ let graph: GraphClient;
 let boss: PgBoss;
 let config: Config;
 let app: FastifyInstance;
+/** The contract client without a session: every route here but the operator's is public. */
+let api: ApiClient;
 let workersOn = false;
 
 const db = () => database.db;
@@ -76,14 +80,15 @@ async function startWorkers() {
 beforeAll(async () => {
   database = await createTestDatabase();
   const appPort = await freePort(46000 + Math.floor(Math.random() * 4000));
-  const base = `http://127.0.0.1:${appPort}/api/v1/facebook`;
+  // The callback URLs Meta is configured with: Meta calls them, so they are the contract's paths.
+  const base = `http://127.0.0.1:${appPort}`;
   emulator = await startEmulator({
     ...graphRequestLog(),
     port: 0,
     host: '127.0.0.1',
     seed: 'empty',
-    dataDeletionCallbackUrl: `${base}/data-deletion`,
-    deauthorizeCallbackUrl: `${base}/deauthorize`,
+    dataDeletionCallbackUrl: `${base}${contract.system.dataDeletionCallback.path}`,
+    deauthorizeCallbackUrl: `${base}${contract.system.deauthorizeCallback.path}`,
   });
   const emulatorUrl = emulator.url.replace(/\/$/, '');
   config = testConfig({
@@ -100,6 +105,7 @@ beforeAll(async () => {
   });
   boss = await startBoss(database.url);
   app = await buildApp({ config, pool: database.pool, boss, graph });
+  api = apiClient(app);
   await app.listen({ host: '127.0.0.1', port: appPort });
 });
 
@@ -325,19 +331,16 @@ async function statusOf(fbUserId: string) {
 let statusCalls = 0;
 /** The status page's call; each from an address of its own, as the tests poll it past its per-address limit. */
 async function status(id: string) {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/v1/user/deletion-status/${id}`,
-    remoteAddress: `10.9.${Math.floor(++statusCalls / 250) % 250}.${statusCalls % 250}`,
-  });
-  return {
-    code: res.statusCode,
-    body: res.json<{ userId: string; message: string; deleted: boolean }>(),
-  };
+  const remoteAddress = `10.9.${Math.floor(++statusCalls / 250) % 250}.${statusCalls % 250}`;
+  const res = await apiClient(app, {}, { remoteAddress }).user.deletionStatus({ params: { id } });
+  return { code: res.status, body: res.body };
 }
+/** Whether the status says the data is deleted (false for any other answer). */
+const isDeleted = ({ body }: Awaited<ReturnType<typeof status>>) =>
+  'deleted' in body && body.deleted;
 
 const deleteUser = (userId: string, accessToken: string) =>
-  app.inject({ method: 'POST', url: '/api/v1/user/delete-user', payload: { userId, accessToken } });
+  api.user.deleteUser({ body: { userId, accessToken } });
 
 function signed(payload: Record<string, unknown>, secret = config.fbAppSecret): string {
   const body = Buffer.from(JSON.stringify({ algorithm: 'HMAC-SHA256', ...payload })).toString(
@@ -346,13 +349,11 @@ function signed(payload: Record<string, unknown>, secret = config.fbAppSecret): 
   return `${createHmac('sha256', secret).update(body).digest('base64url')}.${body}`;
 }
 
-const callback = (which: 'data-deletion' | 'deauthorize', signedRequest: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/v1/facebook/${which}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ signed_request: signedRequest }).toString(),
-  });
+/** Meta's callbacks, as Meta sends them: a form with the signed request. */
+const dataDeletion = (signedRequest: string) =>
+  api.system.dataDeletionCallback({ body: { signed_request: signedRequest } });
+const deauthorize = (signedRequest: string) =>
+  api.system.deauthorizeCallback({ body: { signed_request: signedRequest } });
 
 const nowS = () => Math.floor(Date.now() / 1000);
 
@@ -374,9 +375,8 @@ describe('data deletion', () => {
     );
 
     const res = await deleteUser(owner.id, owner.access_token);
-    expect(res.statusCode).toBe(200);
     // The code of the request: what the status page is addressed by.
-    const answer = res.json<{ success: boolean; confirmationCode: string }>();
+    const answer = bodyOf(res, 200);
     expect(answer).toEqual({
       success: true,
       confirmationCode: expect.stringMatching(/^DR[0-9A-F]{20}$/),
@@ -399,7 +399,7 @@ describe('data deletion', () => {
       code: 200,
       body: { userId: owner.id, message: 'Deletion in progress', deleted: false },
     });
-    expect((await status(request.confirmationCode)).body.deleted).toBe(false);
+    expect((await status(request.confirmationCode)).body).toMatchObject({ deleted: false });
 
     // Past the campaign's time (the dispatcher looks every 250 ms) nothing went out to the page's contacts.
     await waitFor(async () => Date.now() > campaign.scheduledTime.getTime() + 1500, {
@@ -416,7 +416,7 @@ describe('data deletion', () => {
     const done = await waitFor(
       async () => {
         const s = await statusOf(owner.id);
-        return s.body.deleted ? s : undefined;
+        return isDeleted(s) ? s : undefined;
       },
       { what: 'the deletion job' },
     );
@@ -433,25 +433,23 @@ describe('data deletion', () => {
     const dan = await user('Dan');
     const pg = await page([dan], 'Dan Page');
     const request = signed({ user_id: dan.id, issued_at: nowS() });
-    const first = await callback('data-deletion', request);
-    expect(first.statusCode).toBe(200);
-    const { confirmation_code: code } = first.json<{ confirmation_code: string }>();
-    await waitFor(async () => (await statusOf(dan.id)).body.deleted, { what: "dan's deletion" });
+    const first = await dataDeletion(request);
+    const { confirmation_code: code } = bodyOf(first, 200);
+    await waitFor(async () => isDeleted(await statusOf(dan.id)), { what: "dan's deletion" });
     expect(await pageFootprint(pg)).toEqual(EMPTY);
 
     // Dan signs up again; someone replays the captured callback within its 24 hours.
     await db().insert(admins).values({ fbUserId: dan.id, name: 'Dan again' });
-    const replay = await callback('data-deletion', request);
-    expect(replay.statusCode).toBe(200);
-    expect(replay.json()).toMatchObject({ confirmation_code: code });
+    const replay = await dataDeletion(request);
+    expect(bodyOf(replay, 200)).toMatchObject({ confirmation_code: code });
     await new Promise((r) => setTimeout(r, 500));
     expect(await adminExists(dan)).toBe(true);
     expect(await requestsOf(dan)).toHaveLength(1);
     // The same for deauthorize: a replay is a no-op.
     const deauth = signed({ user_id: dan.id, issued_at: nowS() + 1 });
-    expect((await callback('deauthorize', deauth)).statusCode).toBe(200);
+    expect((await deauthorize(deauth)).status).toBe(200);
     await db().update(admins).set({ tokenStatus: 'valid' }).where(eq(admins.fbUserId, dan.id));
-    expect((await callback('deauthorize', deauth)).statusCode).toBe(200);
+    expect((await deauthorize(deauth)).status).toBe(200);
     const [row] = await db().select().from(admins).where(eq(admins.fbUserId, dan.id));
     expect(row?.tokenStatus).toBe('valid');
   });
@@ -464,10 +462,9 @@ describe('data deletion', () => {
     let request = '';
     for (let i = 0; !/[-_]/.test(request.split('.')[0] ?? ''); i++)
       request = signed({ user_id: eve.id, issued_at: nowS(), n: i });
-    const first = await callback('data-deletion', request);
-    expect(first.statusCode).toBe(200);
-    const { confirmation_code: code } = first.json<{ confirmation_code: string }>();
-    await waitFor(async () => (await statusOf(eve.id)).body.deleted, { what: "eve's deletion" });
+    const first = await dataDeletion(request);
+    const { confirmation_code: code } = bodyOf(first, 200);
+    await waitFor(async () => isDeleted(await statusOf(eve.id)), { what: "eve's deletion" });
     await db().insert(admins).values({ fbUserId: eve.id, name: 'Eve again' });
 
     const [sig, payload] = request.split('.') as [string, string];
@@ -481,9 +478,8 @@ describe('data deletion', () => {
       `${sig.slice(0, -1)}${otherBits}.${payload}`,
     ];
     for (const variant of variants) {
-      const res = await callback('data-deletion', variant);
-      expect(res.statusCode, variant).toBe(200);
-      expect(res.json(), variant).toMatchObject({ confirmation_code: code });
+      const res = await dataDeletion(variant);
+      expect(bodyOf(res, 200, variant), variant).toMatchObject({ confirmation_code: code });
     }
     await new Promise((r) => setTimeout(r, 500));
     expect(await adminExists(eve)).toBe(true);
@@ -502,8 +498,8 @@ describe('data deletion', () => {
     const bobsBefore = await pageFootprint(bobsOwn);
 
     const res = await deleteUser(alice.id, alice.access_token);
-    expect(res.statusCode).toBe(200);
-    await waitFor(async () => (await statusOf(alice.id)).body.deleted, {
+    expect(res.status).toBe(200);
+    await waitFor(async () => isDeleted(await statusOf(alice.id)), {
       what: "alice's deletion",
     });
 
@@ -527,7 +523,7 @@ describe('data deletion', () => {
       deletedPages: 0,
     });
     const again = await deleteUser(alice.id, alice.access_token);
-    expect(again.statusCode).toBe(200);
+    expect(again.status).toBe(200);
     await waitFor(
       async () =>
         (await requestsOf(alice)).every((r) => r.status === 'deleted') &&
@@ -562,38 +558,25 @@ describe('data deletion', () => {
     const refusals = [
       await deleteUser(carol.id, mallory.access_token),
       await deleteUser(carol.id, 'not-a-real-token-at-all'),
-      await callback(
-        'data-deletion',
-        signed({ user_id: carol.id, issued_at: nowS() }, 'wrong-secret'),
-      ),
-      await callback(
-        'data-deletion',
-        signed({ user_id: carol.id, issued_at: nowS(), algorithm: 'HMAC-SHA1' }),
-      ),
-      await callback(
-        'data-deletion',
+      await dataDeletion(signed({ user_id: carol.id, issued_at: nowS() }, 'wrong-secret')),
+      await dataDeletion(signed({ user_id: carol.id, issued_at: nowS(), algorithm: 'HMAC-SHA1' })),
+      await dataDeletion(
         signed({ user_id: carol.id, issued_at: nowS() - 7200, expires: nowS() - 3600 }),
       ),
-      await callback(
-        'data-deletion',
-        signed({ user_id: carol.id, issued_at: nowS() - 3 * 86_400 }),
-      ),
-      await callback(
-        'deauthorize',
-        signed({ user_id: carol.id, issued_at: nowS() }, 'wrong-secret'),
-      ),
+      await dataDeletion(signed({ user_id: carol.id, issued_at: nowS() - 3 * 86_400 })),
+      await deauthorize(signed({ user_id: carol.id, issued_at: nowS() }, 'wrong-secret')),
     ];
     // A valid signature over one payload, glued to another user's payload.
     const genuine = signed({ user_id: mallory.id, issued_at: nowS() });
     const altered = `${genuine.split('.')[0]}.${Buffer.from(JSON.stringify({ algorithm: 'HMAC-SHA256', user_id: carol.id, issued_at: nowS() })).toString('base64url')}`;
-    refusals.push(await callback('data-deletion', altered));
+    refusals.push(await dataDeletion(altered));
     for (const res of refusals) {
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toHaveProperty('message');
+      expect(bodyOf(res, 401)).toHaveProperty('message');
     }
+    // Raw: a form without signed_request, which the contract's body type cannot express.
     const malformed = await app.inject({
       method: 'POST',
-      url: '/api/v1/facebook/data-deletion',
+      url: contract.system.dataDeletionCallback.path,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'nothing=here',
     });
@@ -627,7 +610,7 @@ describe('data deletion', () => {
     expect(removed.deauthorize).toMatchObject({ status: 200, body: { success: true } });
 
     const code = removed.dataDeletion.body.confirmation_code;
-    await waitFor(async () => (await status(code)).body.deleted, { what: "dave's deletion" });
+    await waitFor(async () => isDeleted(await status(code)), { what: "dave's deletion" });
     expect((await status(code)).body).toEqual({
       userId: dave.id,
       message: 'Your data has been deleted',
@@ -646,9 +629,8 @@ describe('data deletion', () => {
     const sharedCampaign = await pendingCampaign(shared, erin, 3_600_000);
     const before = await pageFootprint(own);
 
-    const res = await callback('deauthorize', signed({ user_id: erin.id, issued_at: nowS() }));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true });
+    const res = await deauthorize(signed({ user_id: erin.id, issued_at: nowS() }));
+    expect(bodyOf(res, 200)).toEqual({ success: true });
 
     const [a] = await db().select().from(admins).where(eq(admins.id, erin.adminId));
     expect(a?.tokenStatus).toBe('revoked');
@@ -667,10 +649,9 @@ describe('data deletion', () => {
     expect(await pageFootprint(own)).toEqual(before);
     expect(await requestsOf(erin)).toEqual([]);
     // An unknown user is a no-op, still acknowledged.
-    expect(
-      (await callback('deauthorize', signed({ user_id: '777000777', issued_at: nowS() })))
-        .statusCode,
-    ).toBe(200);
+    expect((await deauthorize(signed({ user_id: '777000777', issued_at: nowS() }))).status).toBe(
+      200,
+    );
   });
 
   it('the operator route refuses others and deletes in one go for an operator', async () => {
@@ -679,51 +660,35 @@ describe('data deletion', () => {
     const pg = await page([gina], 'Gina Page');
     const shared = await page([gina, harry], 'Gina and Harry');
     const sharedBefore = await pageFootprint(shared);
-    const url = `/api/v1/admin/by-user/${gina.id}`;
     const bearer = async (userId: string, role: 'admin' | 'operator') => ({
       authorization: `Bearer ${await sessionToken(app, database.pool, { adminId: harry.adminId, userId, role })}`,
     });
+    /** The operator route on Gina, with this session (none when not given). */
+    const deleteGina = (session?: { authorization: string }) =>
+      apiClient(app, session).admin.deleteByUser({ params: { id: gina.id } });
 
-    expect((await app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
-    expect(
-      (await app.inject({ method: 'DELETE', url, headers: await bearer(harry.id, 'admin') }))
-        .statusCode,
-    ).toBe(403);
+    expect((await deleteGina()).status).toBe(401);
+    expect((await deleteGina(await bearer(harry.id, 'admin'))).status).toBe(403);
     // An operator role in an old token is not enough once the id is no longer configured.
-    expect(
-      (await app.inject({ method: 'DELETE', url, headers: await bearer(harry.id, 'operator') }))
-        .statusCode,
-    ).toBe(403);
+    expect((await deleteGina(await bearer(harry.id, 'operator'))).status).toBe(403);
     expect(await adminExists(gina)).toBe(true);
 
-    const res = await app.inject({
-      method: 'DELETE',
-      url,
-      headers: await bearer(OPERATOR_ID, 'operator'),
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, deletedPages: 1 });
+    const res = await deleteGina(await bearer(OPERATOR_ID, 'operator'));
+    expect(bodyOf(res, 200)).toEqual({ success: true, deletedPages: 1 });
     expect(await pageFootprint(pg)).toEqual(EMPTY);
     expect(await pageFootprint(shared)).toEqual({ ...sharedBefore, links: 1 });
     expect(await adminExists(gina)).toBe(false);
     expect((await statusOf(gina.id)).body).toMatchObject({ deleted: true });
 
-    const unknown = await app.inject({
-      method: 'DELETE',
-      url,
-      headers: await bearer(OPERATOR_ID, 'operator'),
-    });
-    expect(unknown.statusCode).toBe(404);
+    const unknown = await deleteGina(await bearer(OPERATOR_ID, 'operator'));
+    expect(unknown.status).toBe(404);
   });
 
   it('the status says nothing for an id without a request and rejects malformed ids', async () => {
     const nobody = await user('Nobody');
     // A user id is not a key of the status: it would tell anyone who asked for deletion.
     const asked = await user('Asked');
-    await callback(
-      'data-deletion',
-      signed({ user_id: asked.id, issued_at: nowS(), expires: nowS() + 60 }),
-    );
+    await dataDeletion(signed({ user_id: asked.id, issued_at: nowS(), expires: nowS() + 60 }));
     expect((await statusOf(asked.id)).code).toBe(200);
     for (const id of [nobody.id, asked.id, '123456789', 'DRNOTACODE']) {
       expect(await status(id)).toEqual({
@@ -731,17 +696,15 @@ describe('data deletion', () => {
         body: { message: 'No deletion request found for this user' },
       });
     }
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/user/deletion-status/bad%20id' }))
-        .statusCode,
-    ).toBe(400);
+    // Raw: an id with an (encoded) space, which the client would put in the path unencoded.
+    const badId = contract.user.deletionStatus.path.replace(':id', 'bad%20id');
+    expect((await app.inject({ method: 'GET', url: badId })).statusCode).toBe(400);
     // A Meta deletion request for a user Pagecast never saw completes at once: there is nothing to delete.
-    const res = await callback(
-      'data-deletion',
+    const res = await dataDeletion(
       signed({ user_id: '555000555', issued_at: nowS(), expires: nowS() + 60 }),
     );
-    expect(res.statusCode).toBe(200);
-    await waitFor(async () => (await statusOf('555000555')).body.deleted, {
+    expect(res.status).toBe(200);
+    await waitFor(async () => isDeleted(await statusOf('555000555')), {
       what: 'the empty deletion',
     });
   });

@@ -11,6 +11,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
+import { bodyOf } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
@@ -38,7 +39,8 @@ const arm = (page: WorldPage, fault: Record<string, unknown>) =>
 /** How many answers the emulator has given with this code so far. */
 const answered = async (code: number) =>
   (await emulator('/_emulator/faults', undefined, 'GET')).byCode?.[String(code)] ?? 0;
-const detail = async (id: string) => (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+const detail = async (id: string) =>
+  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
 const settled = (id: string) =>
   waitFor(
     async () => {
@@ -156,16 +158,18 @@ describe('the inbox and the answers of Meta error table', () => {
     await emulator(`/_emulator/pages/${page.fbPageId}/faults/graph-error`, undefined, 'DELETE');
   });
   const reply = (psid: string) =>
-    w.api('POST', `/api/v1/chats/${page.fbPageId}/user/${psid}/send`, { message: 'Hi there' });
+    w.client.inbox.sendMessage({
+      params: { pageId: page.fbPageId, userId: psid },
+      body: { message: 'Hi there' },
+    });
 
   it("613/2018338 on a reply is not retried by the API process's Graph client", async () => {
     const psid = must(page.contacts[0]).psid;
     await arm(page, { code: 613, subcode: 2018338, psids: [psid] });
     const before = await answered(613);
-    const res = await reply(psid);
-    expect(res.status).toBe(422);
-    expect(res.body.message).toMatch(/^Messenger refused the message under Meta's policy: /);
-    expect(res.body.message).not.toMatch(/rate limiting/);
+    const { message } = bodyOf(await reply(psid), 422);
+    expect(message).toMatch(/^Messenger refused the message under Meta's policy: /);
+    expect(message).not.toMatch(/rate limiting/);
     expect((await answered(613)) - before).toBe(1);
   });
 
@@ -173,13 +177,11 @@ describe('the inbox and the answers of Meta error table', () => {
     const psid = must(page.contacts[1]).psid;
     await arm(page, { code: 613, subcode: 1893016, path: 'optin', psids: [psid] });
     const before = await answered(613);
-    const res = await w.api(
-      'POST',
-      `/api/v1/chats/${page.fbPageId}/user/${psid}/subscription-request`,
-      {},
-    );
-    expect(res.status).toBe(422);
-    expect(res.body.message).toMatch(/opt-in requests with the same topic/);
+    const res = await w.client.marketing.askToSubscribe({
+      params: { pageId: page.fbPageId, userId: psid },
+      body: {},
+    });
+    expect(bodyOf(res, 422).message).toMatch(/opt-in requests with the same topic/);
     expect((await answered(613)) - before).toBe(1);
   });
 
@@ -187,12 +189,8 @@ describe('the inbox and the answers of Meta error table', () => {
     const [a, b] = [must(page.contacts[2]).psid, must(page.contacts[3]).psid];
     await arm(page, { code: 10, subcode: 1893063, psids: [a] });
     await arm(page, { code: 200, subcode: 1545041, psids: [b] });
-    const restricted = await reply(a);
-    expect(restricted.status).toBe(422);
-    expect(restricted.body).toEqual({ message: PAGE_RESTRICTED_MESSAGE });
-    const gone = await reply(b);
-    expect(gone.status).toBe(422);
-    expect(gone.body.message).toBe(
+    expect(bodyOf(await reply(a), 422)).toEqual({ message: PAGE_RESTRICTED_MESSAGE });
+    expect(bodyOf(await reply(b), 422).message).toBe(
       "This person isn't available right now, so Messenger did not deliver the message.",
     );
   });

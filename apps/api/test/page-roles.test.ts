@@ -12,13 +12,17 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
+import { apiClient, bodyOf, type ApiClient } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 let page: WorldPage;
-let analyst: { authorization: string };
+let analyst: ApiClient;
 
-/** A co-admin of `page` with these tasks (and, for messaging ones, a page token of their own). */
+/**
+ * A co-admin of `page` with these tasks (and, for messaging ones, a page token of their own), and the
+ * contract client as them.
+ */
 async function coAdmin(p: WorldPage, tasks: string[], withToken = false) {
   const adminId = randomUUID();
   const userId = String(1_700_000_000_000_000 + Math.floor(Math.random() * 1e9));
@@ -30,7 +34,7 @@ async function coAdmin(p: WorldPage, tasks: string[], withToken = false) {
     `insert into page_admins (page_id, admin_id, tasks, page_token_enc) values ($1, $2, $3, $4)`,
     [p.uuid, adminId, tasks, withToken ? encryptedPageToken(p) : null],
   );
-  return { adminId, auth: await w.t.authHeader({ adminId, userId }) };
+  return { adminId, client: apiClient(w.t.app, await w.t.authHeader({ adminId, userId })) };
 }
 
 const encryptedPageToken = (p: WorldPage) => tokenCipher(w.t.config.encryptionKey).encrypt(p.token);
@@ -39,7 +43,7 @@ beforeAll(async () => {
   w = await createCampaignWorld();
   page = await w.createPage({ inside: 3, outside: 0 });
   const a = await coAdmin(page, ['ANALYZE']);
-  analyst = a.auth;
+  analyst = a.client;
   await w.startWorker();
 });
 afterAll(async () => {
@@ -57,93 +61,90 @@ const counts = async () =>
 describe('an ANALYZE-only co-admin', () => {
   it('reads the page, its Home overview, campaigns and tags', async () => {
     const id = await w.createCampaignNow(page.fbPageId, 'Hello from the owner');
-    const p = await w.api('GET', `/api/v1/pages/${page.fbPageId}`, undefined, analyst);
-    expect(p.status, p.text).toBe(200);
-    expect(p.body.canMessage).toBe(false);
-    expect((await w.api('GET', `/api/v1/pages/${page.fbPageId}`)).body.canMessage).toBe(true);
-    for (const url of [
-      `/api/v1/pages/${page.fbPageId}/overview`,
-      `/api/v1/campaigns/page/${page.fbPageId}`,
-      `/api/v1/campaigns/${id}`,
-      `/api/v1/campaigns/${id}/recipients`,
-      `/api/v1/tags/page/${page.fbPageId}`,
-    ]) {
-      const res = await w.api('GET', url, undefined, analyst);
-      expect(res.status, `${url}: ${res.text}`).toBe(200);
-    }
+    const pageId = page.fbPageId;
+    expect(bodyOf(await analyst.pages.getPage({ params: { pageId } }), 200).canMessage).toBe(false);
+    expect(bodyOf(await w.client.pages.getPage({ params: { pageId } }), 200).canMessage).toBe(true);
+    const reads = {
+      overview: () => analyst.pages.getOverview({ params: { pageId } }),
+      campaigns: () => analyst.campaigns.listCampaigns({ params: { pageId }, query: {} }),
+      campaign: () => analyst.campaigns.getCampaign({ params: { campaignId: id } }),
+      recipients: () =>
+        analyst.campaigns.listCampaignRecipients({ params: { campaignId: id }, query: {} }),
+      tags: () => analyst.tags.listTags({ params: { pageId } }),
+    };
+    for (const [name, read] of Object.entries(reads)) bodyOf(await read(), 200, name);
   });
 
   it('gets 403 with what to do for the inbox, tags and campaigns, and nothing changes', async () => {
     const psid = must(page.contacts[0]).psid;
     const tagId = await w.createTag(page, 'Regulars', []);
-    const own = await w.api('POST', '/api/v1/campaigns/create', {
-      name: 'Owner campaign',
-      description: 'Scheduled by the owner',
-      pageId: page.fbPageId,
-      tagId: null,
-      time: new Date(Date.now() + 3_600_000).toISOString(),
-      type: 'ACCOUNT_UPDATE',
-      msg: 'See you soon',
-    });
-    expect(own.status).toBe(201);
-    const before = await counts();
-    const outboxBefore = (await w.outbox(page.fbPageId)).length;
-    const calls: Array<['GET' | 'POST', string, unknown?]> = [
-      ['GET', `/api/v1/chats/${page.fbPageId}/recipients`],
-      ['GET', `/api/v1/chats/${page.fbPageId}/user/${psid}`],
-      ['POST', `/api/v1/chats/${page.fbPageId}/user/${psid}/send`, { message: 'hi' }],
-      ['GET', `/api/v1/chats/${page.fbPageId}/events`],
-      ['POST', '/api/user-tags/add', { userId: psid, tagId, pageId: page.fbPageId }],
-      [
-        'POST',
-        '/api/v1/tags',
-        { name: 'Analysts', description: 'Not theirs', pageId: page.fbPageId },
-      ],
-      ['POST', `/api/v1/pages/sync/${page.fbPageId}`, {}],
-      ['GET', `/api/v1/campaigns/page/${page.fbPageId}/audience`],
-      [
-        'POST',
-        '/api/v1/campaigns/create',
-        {
-          name: 'Analyst campaign',
-          description: 'Should not exist',
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const own = bodyOf(
+      await w.client.campaigns.createCampaign({
+        body: {
+          name: 'Owner campaign',
+          description: 'Scheduled by the owner',
           pageId: page.fbPageId,
           tagId: null,
-          time: new Date(Date.now() + 3_600_000).toISOString(),
+          time: later,
           type: 'ACCOUNT_UPDATE',
-          msg: 'Buy now',
+          msg: 'See you soon',
         },
-      ],
-      ['POST', `/api/v1/campaigns/${own.body.id}/cancel`, {}],
-    ];
-    for (const [method, url, body] of calls) {
-      const res = await w.api(method, url, body, analyst);
-      expect(res.status, `${method} ${url}: ${res.text}`).toBe(403);
+      }),
+      201,
+    );
+    const before = await counts();
+    const outboxBefore = (await w.outbox(page.fbPageId)).length;
+    const pageId = page.fbPageId;
+    const chat = { params: { pageId, userId: psid } };
+    const calls = {
+      recipients: () => analyst.inbox.getRecipients({ params: { pageId }, query: {} }),
+      conversation: () => analyst.inbox.getConversation({ ...chat, query: {} }),
+      send: () => analyst.inbox.sendMessage({ ...chat, body: { message: 'hi' } }),
+      events: () => analyst.inbox.events({ params: { pageId } }),
+      addUserTag: () => analyst.userTags.addUserTag({ body: { userId: psid, tagId, pageId } }),
+      createTag: () =>
+        analyst.tags.createTag({ body: { name: 'Analysts', description: 'Not theirs', pageId } }),
+      sync: () => analyst.pages.syncPage({ params: { pageId }, body: {} }),
+      audience: () => analyst.campaigns.audiencePreview({ params: { pageId }, query: {} }),
+      createCampaign: () =>
+        analyst.campaigns.createCampaign({
+          body: {
+            name: 'Analyst campaign',
+            description: 'Should not exist',
+            pageId,
+            tagId: null,
+            time: later,
+            type: 'ACCOUNT_UPDATE',
+            msg: 'Buy now',
+          },
+        }),
+      cancel: () => analyst.campaigns.cancelCampaign({ params: { campaignId: own.id }, body: {} }),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const res = await call();
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(403);
       expect(res.body).toEqual({ message: ROLE_MESSAGES.messaging });
     }
     expect(await counts()).toEqual(before);
     expect(await w.outbox(page.fbPageId)).toHaveLength(outboxBefore);
     const [{ status }] = (
-      await w.pool.query<{ status: string }>('select status from campaigns where id = $1', [
-        own.body.id,
-      ])
+      await w.pool.query<{ status: string }>('select status from campaigns where id = $1', [own.id])
     ).rows as [{ status: string }];
     expect(status).toBe('pending');
   });
 
   it('another admin of a different page still gets 404, not 403 (the page is not leaked)', async () => {
-    const res = await w.api(
-      'GET',
-      `/api/v1/chats/${page.fbPageId}/recipients`,
-      undefined,
-      w.otherAuth,
-    );
+    const res = await w.otherClient.inbox.getRecipients({
+      params: { pageId: page.fbPageId },
+      query: {},
+    });
     expect(res.status).toBe(404);
   });
 
   it('a role with neither messaging nor insights cannot open the page', async () => {
-    const { auth } = await coAdmin(page, ['CREATE_CONTENT']);
-    const res = await w.api('GET', `/api/v1/pages/${page.fbPageId}`, undefined, auth);
+    const { client } = await coAdmin(page, ['CREATE_CONTENT']);
+    const res = await client.pages.getPage({ params: { pageId: page.fbPageId } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: ROLE_MESSAGES.analytics });
   });
@@ -152,16 +153,13 @@ describe('an ANALYZE-only co-admin', () => {
 describe('own page tokens', () => {
   it("an inbox reply uses the admin's own token: without one it asks to reconnect, though the owner's is valid", async () => {
     const p = await w.createPage({ inside: 2, outside: 0 });
-    const { auth } = await coAdmin(p, ['MESSAGING']);
+    const { client } = await coAdmin(p, ['MESSAGING']);
     const psid = must(p.contacts[0]).psid;
-    const res = await w.api(
-      'POST',
-      `/api/v1/chats/${p.fbPageId}/user/${psid}/send`,
-      { message: 'Hi there' },
-      auth,
-    );
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: RECONNECT_MESSAGE });
+    const res = await client.inbox.sendMessage({
+      params: { pageId: p.fbPageId, userId: psid },
+      body: { message: 'Hi there' },
+    });
+    expect(bodyOf(res, 409)).toEqual({ message: RECONNECT_MESSAGE });
     expect(await w.outbox(p.fbPageId)).toHaveLength(0);
   });
 
@@ -170,15 +168,17 @@ describe('own page tokens', () => {
     await coAdmin(p, ['ANALYZE']);
     // The owner lost messaging on Facebook (their tasks now ANALYZE only): nobody left may send.
     await w.pool.query(`update page_admins set tasks = '{ANALYZE}' where page_id = $1`, [p.uuid]);
-    const created = await w.api('POST', '/api/v1/campaigns/create', {
-      name: 'Orphan campaign',
-      description: 'No messaging admin',
-      pageId: p.fbPageId,
-      tagId: null,
-      time: new Date().toISOString(),
-      sendNow: true,
-      type: 'ACCOUNT_UPDATE',
-      msg: 'Nobody may send this',
+    const created = await w.client.campaigns.createCampaign({
+      body: {
+        name: 'Orphan campaign',
+        description: 'No messaging admin',
+        pageId: p.fbPageId,
+        tagId: null,
+        time: new Date().toISOString(),
+        sendNow: true,
+        type: 'ACCOUNT_UPDATE',
+        msg: 'Nobody may send this',
+      },
     });
     // Creating needs messaging too: set up by SQL as if it had been scheduled before the change.
     expect(created.status).toBe(403);

@@ -1,4 +1,4 @@
-import { TAG_MESSAGES as M } from '@pagecast/contract';
+import { TAG_MESSAGES as M, contract } from '@pagecast/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, contactTags, contacts, tags } from '../src/db/schema/index.js';
@@ -38,9 +38,10 @@ const update = (
   headers = owner.headers,
 ) => as(headers).updateTag({ params: { id }, body });
 const remove = (id: string, headers = owner.headers) => as(headers).deleteTag({ params: { id } });
-// Bodies the contract's types forbid (fields missing or of the wrong type) are sent raw.
-const createRaw = (body: object) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/tags', headers: owner.headers, payload: body });
+// Bodies the contract's types forbid (fields missing or of the wrong type) are sent raw, to the
+// contract's path.
+const createRaw = (body: object, headers: Partial<Headers> = owner.headers) =>
+  t.app.inject({ method: 'POST', url: contract.tags.createTag.path, headers, payload: body });
 
 async function createOk(name: string, pageId = page.pageId, description = 'Some description') {
   const res = await create({ name, description, pageId });
@@ -172,7 +173,7 @@ describe('POST /api/v1/tags', () => {
 
   it('answers 401 without a token', async () => {
     // Without a token and with a body the contract's types forbid: raw.
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/tags', payload: { name: 'x' } });
+    const res = await createRaw({ name: 'x' }, {});
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,7 +1,14 @@
 // Utility templates (docs/campaigns.md, "Send paths") over HTTP against a real Postgres, pg-boss and the
 // emulator: the template lifecycle at Meta (create, review webhook, re-read, delete), its rules, and campaigns
 // that send it to contacts outside the 24-hour window.
-import { TEMPLATE_MESSAGES as M } from '@pagecast/contract';
+import {
+  TEMPLATE_MESSAGES as M,
+  contract,
+  type CreateCampaignBody,
+  type CreateTemplateInput,
+  type TemplateLanguage,
+  type TemplateParamMap,
+} from '@pagecast/contract';
 import { templatePathReason } from '../src/modules/campaigns/reasons.js';
 import { signatureHeaders } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +18,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
+import { bodyOf } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 const SECRET = 'pagecast-emulator-app-secret';
@@ -51,7 +59,7 @@ async function review(p: WorldPage, fbTemplateId: string, status: string) {
 }
 const metaTemplates = (p: WorldPage) =>
   must(w.emulator.world.pages.get(p.fbPageId)).templates.filter((t) => !t.deleted);
-const templateBody = (over: Record<string, unknown> = {}) => ({
+const templateBody = (over: Partial<CreateTemplateInput> = {}): CreateTemplateInput => ({
   pageId: page.fbPageId,
   name: 'order_update',
   language: 'en_US',
@@ -68,6 +76,17 @@ const fbIdOf = async (id: string) =>
       )
     ).rows[0],
   ).f;
+const createTemplate = (body: CreateTemplateInput, client = w.client) =>
+  client.templates.createTemplate({ body });
+/** The page's templates as the Templates screen lists them. */
+const listed = async (p: WorldPage) =>
+  bodyOf(await w.client.templates.listTemplates({ params: { pageId: p.fbPageId } }), 200);
+/** The page's templates after a re-read from Meta. */
+const refreshed = async (p: WorldPage) =>
+  bodyOf(
+    await w.client.templates.refreshTemplates({ params: { pageId: p.fbPageId }, body: {} }),
+    200,
+  );
 const storedCount = async () =>
   must(
     (await w.pool.query<{ n: number }>('select count(*)::int as n from message_templates')).rows[0],
@@ -95,9 +114,10 @@ async function statusWebhook(
       },
     ],
   });
+  // Raw: the signature is over these exact bytes.
   const hook = await w.t.app.inject({
     method: 'POST',
-    url: '/api/webhooks/messenger',
+    url: contract.system.webhookReceive.path,
     headers: { 'content-type': 'application/json', ...signatureHeaders(payload, SECRET) },
     payload,
   });
@@ -110,24 +130,19 @@ async function approvedTemplate(
   name: string,
   body = 'Hi {{first_name}}, here is an update on {{ref}} for you.',
 ) {
-  const res = await w.api('POST', '/api/v1/templates', {
-    pageId: p.fbPageId,
-    name,
-    language: 'en_US',
-    body,
-  });
-  expect(res.status, res.text).toBe(201);
-  await review(p, await fbIdOf(res.body.id as string), 'APPROVED');
-  const list = await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
-  expect(list.body.find((t: { id: string }) => t.id === res.body.id).status).toBe('approved');
-  return res.body.id as string;
+  const { id } = bodyOf(
+    await createTemplate({ pageId: p.fbPageId, name, language: 'en_US', body }),
+    201,
+  );
+  await review(p, await fbIdOf(id), 'APPROVED');
+  expect(must((await refreshed(p)).find((t) => t.id === id)).status).toBe('approved');
+  return id;
 }
 
 describe('templates: lifecycle at Meta', () => {
   it('creates a template at Meta (pending, with its parameters) and lists it', async () => {
-    const res = await w.api('POST', '/api/v1/templates', templateBody());
-    expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({
+    const res = await createTemplate(templateBody());
+    expect(bodyOf(res, 201)).toMatchObject({
       pageId: page.fbPageId,
       name: 'order_update',
       language: 'en_US',
@@ -145,22 +160,18 @@ describe('templates: lifecycle at Meta', () => {
         body_text_named_params: [{ param_name: 'first_name' }, { param_name: 'order_ref' }],
       },
     });
-    const list = await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`);
-    expect(list.body.map((t: { name: string }) => t.name)).toContain('order_update');
+    expect((await listed(page)).map((t) => t.name)).toContain('order_update');
   });
 
   it('creates a POSITIONAL template ({{1}}, {{2}}: Meta’s default) with its examples in order', async () => {
-    const res = await w.api(
-      'POST',
-      '/api/v1/templates',
+    const res = await createTemplate(
       templateBody({
         name: 'positional_update',
         body: 'Hi {{1}}, your order {{2}} has shipped. Track it with {{2}} anytime.',
         buttons: [],
       }),
     );
-    expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(bodyOf(res, 201)).toMatchObject({
       parameterFormat: 'POSITIONAL',
       params: ['1', '2'],
       status: 'pending',
@@ -172,17 +183,16 @@ describe('templates: lifecycle at Meta', () => {
       text: 'Hi {{1}}, your order {{2}} has shipped. Track it with {{2}} anytime.',
       example: { body_text: [['sample 1', 'sample 2']] },
     });
-    const named = (await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`)).body.find(
-      (t: { name: string }) => t.name === 'order_update',
-    );
+    const named = must((await listed(page)).find((t) => t.name === 'order_update'));
     expect(named.parameterFormat).toBe('NAMED');
   });
 
   it('refuses bad templates with a message on the field, before any Graph call', async () => {
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const cases: Array<[Partial<CreateTemplateInput>, string, string]> = [
       [{ name: 'Order Update' }, 'name', M.nameInvalid],
       [{ name: '' }, 'name', M.nameRequired],
-      [{ language: 'xx_XX' }, 'language', M.languageInvalid],
+      // Not a language the contract lists: its type says so too, so the test casts it to send it.
+      [{ language: 'xx_XX' as TemplateLanguage }, 'language', M.languageInvalid],
       [{ body: '   ' }, 'body', M.bodyRequired],
       [{ body: 'x'.repeat(1025) }, 'body', M.bodyTooLong],
       [{ body: 'Hi {{First Name}}' }, 'body', M.paramInvalid],
@@ -217,33 +227,24 @@ describe('templates: lifecycle at Meta', () => {
     const before = await storedCount();
     const atMeta = metaTemplates(page).length;
     for (const [over, field, message] of cases) {
-      const res = await w.api(
-        'POST',
-        '/api/v1/templates',
-        templateBody({ name: 'bad_one', ...over }),
-      );
-      expect(res.status, JSON.stringify(over)).toBe(400);
-      expect(res.body.fieldErrors[field], JSON.stringify(res.body)).toEqual([message]);
+      const res = await createTemplate(templateBody({ name: 'bad_one', ...over }));
+      const body = bodyOf(res, 400, JSON.stringify(over));
+      expect(body.fieldErrors?.[field], JSON.stringify(body)).toEqual([message]);
     }
     expect(await storedCount()).toBe(before);
     expect(metaTemplates(page)).toHaveLength(atMeta);
   });
 
   it('a duplicate name and language is 409; another language is a new template', async () => {
-    const dup = await w.api('POST', '/api/v1/templates', templateBody());
-    expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe(M.duplicate);
-    const es = await w.api('POST', '/api/v1/templates', templateBody({ language: 'es_ES' }));
+    const dup = await createTemplate(templateBody());
+    expect(bodyOf(dup, 409).message).toBe(M.duplicate);
+    const es = await createTemplate(templateBody({ language: 'es_ES' }));
     expect(es.status).toBe(201);
   });
 
   it("Meta's verdict arrives by webhook (changes form) and by a re-read", async () => {
-    const made = await w.api(
-      'POST',
-      '/api/v1/templates',
-      templateBody({ name: 'shipping_notice' }),
-    );
-    const fbId = await fbIdOf(made.body.id as string);
+    const made = bodyOf(await createTemplate(templateBody({ name: 'shipping_notice' })), 201);
+    const fbId = await fbIdOf(made.id);
     const payload = JSON.stringify({
       object: 'page',
       entry: [
@@ -266,17 +267,17 @@ describe('templates: lifecycle at Meta', () => {
         },
       ],
     });
+    // Raw: the signature is over these exact bytes.
     const hook = await w.t.app.inject({
       method: 'POST',
-      url: '/api/webhooks/messenger',
+      url: contract.system.webhookReceive.path,
       headers: { 'content-type': 'application/json', ...signatureHeaders(payload, SECRET) },
       payload,
     });
     expect(hook.statusCode).toBe(200);
     const rejected = await waitFor(
       async () => {
-        const list = await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`);
-        const t = list.body.find((x: { id: string }) => x.id === made.body.id);
+        const t = must((await listed(page)).find((x) => x.id === made.id));
         return t.status === 'rejected' && t;
       },
       { timeoutMs: 10_000 },
@@ -285,21 +286,16 @@ describe('templates: lifecycle at Meta', () => {
 
     // Meta approves it after an appeal: the re-read follows Meta's list.
     await review(page, fbId, 'APPROVED');
-    const list = await w.api('POST', `/api/v1/templates/page/${page.fbPageId}/refresh`, {});
-    expect(list.status).toBe(200);
-    expect(list.body.find((x: { id: string }) => x.id === made.body.id)).toMatchObject({
+    expect((await refreshed(page)).find((x) => x.id === made.id)).toMatchObject({
       status: 'approved',
       rejectedReason: null,
     });
   });
 
   it('keeps each of Meta’s statuses as Meta says it (PAUSED is not rejected, DELETED not pending)', async () => {
-    const made = await w.api('POST', '/api/v1/templates', templateBody({ name: 'many_states' }));
-    const fbId = await fbIdOf(made.body.id as string);
-    const statusOf = async () =>
-      (await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`)).body.find(
-        (t: { id: string }) => t.id === made.body.id,
-      );
+    const made = bodyOf(await createTemplate(templateBody({ name: 'many_states' })), 201);
+    const fbId = await fbIdOf(made.id);
+    const statusOf = async () => must((await listed(page)).find((t) => t.id === made.id));
     for (const [event, status] of [
       ['APPROVED', 'approved'],
       ['PAUSED', 'paused'],
@@ -322,12 +318,11 @@ describe('templates: lifecycle at Meta', () => {
     }
     // The re-read follows Meta's list the same way.
     await review(page, fbId, 'PAUSED');
-    const list = await w.api('POST', `/api/v1/templates/page/${page.fbPageId}/refresh`, {});
-    expect(list.body.find((x: { id: string }) => x.id === made.body.id).status).toBe('paused');
+    expect(must((await refreshed(page)).find((x) => x.id === made.id)).status).toBe('paused');
   });
 
   it("a template deleted in Meta's tools is dropped by the re-read; one made there is picked up", async () => {
-    const made = await w.api('POST', '/api/v1/templates', templateBody({ name: 'gone_at_meta' }));
+    const made = bodyOf(await createTemplate(templateBody({ name: 'gone_at_meta' })), 201);
     const meta = must(metaTemplates(page).find((t) => t.name === 'gone_at_meta'));
     meta.deleted = true;
     const res = await fetch(
@@ -344,67 +339,54 @@ describe('templates: lifecycle at Meta', () => {
       },
     );
     expect(res.status).toBe(200);
-    const list = await w.api('POST', `/api/v1/templates/page/${page.fbPageId}/refresh`, {});
-    const names = list.body.map((t: { name: string }) => t.name);
+    const names = (await refreshed(page)).map((t) => t.name);
     expect(names).toContain('made_in_meta');
     expect(names).not.toContain('gone_at_meta');
-    expect(
-      (await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`)).body.some(
-        (t: { id: string }) => t.id === made.body.id,
-      ),
-    ).toBe(false);
+    expect((await listed(page)).some((t) => t.id === made.id)).toBe(false);
   });
 
   it('deletes at Meta and here; refused (409) while a scheduled campaign sends it', async () => {
     const id = await approvedTemplate(page, 'to_delete');
-    const campaign = await w.api('POST', '/api/v1/campaigns/create', {
-      name: 'Later',
-      description: 'Scheduled',
-      pageId: page.fbPageId,
-      tagId: null,
-      time: new Date(Date.now() + 3_600_000).toISOString(),
-      type: 'ACCOUNT_UPDATE',
-      msg: 'Hello later',
-      templateId: id,
-      templateParams: {
-        first_name: { source: 'first_name' },
-        ref: { source: 'text', text: 'R-1' },
+    const created = await w.client.campaigns.createCampaign({
+      body: {
+        name: 'Later',
+        description: 'Scheduled',
+        pageId: page.fbPageId,
+        tagId: null,
+        time: new Date(Date.now() + 3_600_000).toISOString(),
+        type: 'ACCOUNT_UPDATE',
+        msg: 'Hello later',
+        templateId: id,
+        templateParams: {
+          first_name: { source: 'first_name' },
+          ref: { source: 'text', text: 'R-1' },
+        },
       },
     });
-    expect(campaign.status, campaign.text).toBe(201);
-    expect(campaign.body.templateName).toBe('to_delete');
-    const refused = await w.api('DELETE', `/api/v1/templates/${id}`);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(M.inUse);
+    const campaign = bodyOf(created, 201);
+    expect(campaign.templateName).toBe('to_delete');
+    const remove = () => w.client.templates.deleteTemplate({ params: { id } });
+    expect(bodyOf(await remove(), 409).message).toBe(M.inUse);
     expect(metaTemplates(page).some((t) => t.name === 'to_delete')).toBe(true);
 
-    await w.api('POST', `/api/v1/campaigns/${campaign.body.id}/cancel`, {});
-    const ok = await w.api('DELETE', `/api/v1/templates/${id}`);
-    expect(ok.status, ok.text).toBe(200);
+    await w.client.campaigns.cancelCampaign({ params: { campaignId: campaign.id }, body: {} });
+    bodyOf(await remove(), 200);
     expect(metaTemplates(page).some((t) => t.name === 'to_delete')).toBe(false);
-    expect((await w.api('DELETE', `/api/v1/templates/${id}`)).status).toBe(404);
+    expect((await remove()).status).toBe(404);
   });
 
   it("another admin's template is 404; an ANALYZE-only admin gets 403", async () => {
     const id = await approvedTemplate(page, 'private_one');
-    expect((await w.api('DELETE', `/api/v1/templates/${id}`, undefined, w.otherAuth)).status).toBe(
-      404,
-    );
+    expect((await w.otherClient.templates.deleteTemplate({ params: { id } })).status).toBe(404);
     expect(
-      (await w.api('GET', `/api/v1/templates/page/${page.fbPageId}`, undefined, w.otherAuth))
-        .status,
+      (await w.otherClient.templates.listTemplates({ params: { pageId: page.fbPageId } })).status,
     ).toBe(404);
     await w.pool.query(
       `insert into page_admins (page_id, admin_id, tasks) values ($1, $2, '{ANALYZE}')`,
       [page.uuid, w.otherAdminId],
     );
     try {
-      const res = await w.api(
-        'POST',
-        '/api/v1/templates',
-        templateBody({ name: 'analyst' }),
-        w.otherAuth,
-      );
+      const res = await createTemplate(templateBody({ name: 'analyst' }), w.otherClient);
       expect(res.status).toBe(403);
     } finally {
       await w.pool.query('delete from page_admins where page_id = $1 and admin_id = $2', [
@@ -416,22 +398,26 @@ describe('templates: lifecycle at Meta', () => {
 });
 
 describe('campaigns with a utility template', () => {
-  const campaign = (p: WorldPage, over: Record<string, unknown>) =>
-    w.api('POST', '/api/v1/campaigns/create', {
-      name: 'Order updates',
-      description: 'Utility',
-      pageId: p.fbPageId,
-      tagId: null,
-      time: new Date().toISOString(),
-      sendNow: true,
-      type: 'POST_PURCHASE_UPDATE',
-      msg: 'Hello from the shop',
-      ...over,
+  const campaign = (p: WorldPage, over: Partial<CreateCampaignBody>) =>
+    w.client.campaigns.createCampaign({
+      body: {
+        name: 'Order updates',
+        description: 'Utility',
+        pageId: p.fbPageId,
+        tagId: null,
+        time: new Date().toISOString(),
+        sendNow: true,
+        type: 'POST_PURCHASE_UPDATE',
+        msg: 'Hello from the shop',
+        ...over,
+      },
     });
+  const detail = async (id: string) =>
+    bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
   const settled = (id: string) =>
     waitFor(
       async () => {
-        const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+        const d = await detail(id);
         return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
       },
       { timeoutMs: 30_000 },
@@ -447,8 +433,8 @@ describe('campaigns with a utility template', () => {
         ref: { source: 'text', text: 'A-12' },
       },
     });
-    expect(res.status, res.text).toBe(201);
-    const d = await settled(res.body.id as string);
+    const { id: campaignId } = bodyOf(res, 201);
+    const d = await settled(campaignId);
     expect(d.campaign).toMatchObject({
       status: 'completed',
       audienceCount: 5,
@@ -475,7 +461,7 @@ describe('campaigns with a utility template', () => {
     }
     const rows = await w.pool.query<{ messaging_type: string }>(
       'select messaging_type from campaign_recipients where campaign_id = $1',
-      [res.body.id],
+      [campaignId],
     );
     expect(rows.rows.filter((r) => r.messaging_type === 'UTILITY')).toHaveLength(3);
   });
@@ -491,7 +477,7 @@ describe('campaigns with a utility template', () => {
         ref: { source: 'text', text: 'B-7' },
       },
     });
-    await settled(res.body.id as string);
+    await settled(bodyOf(res, 201).id);
     expect((await w.outbox(p.fbPageId))[0]?.text).toBe(
       'Hi there, here is an update on B-7 for you.',
     );
@@ -500,17 +486,23 @@ describe('campaigns with a utility template', () => {
   it("refuses a template that is not approved, not the page's, or parameters that do not match", async () => {
     const p = await w.createPage({ inside: 1, outside: 1 });
     const approved = await approvedTemplate(p, 'good_one');
-    const pending = await w.api('POST', '/api/v1/templates', {
-      pageId: p.fbPageId,
-      name: 'still_pending',
-      language: 'en_US',
-      body: 'Hello {{first_name}}, your order is ready.',
-    });
+    const pending = bodyOf(
+      await createTemplate({
+        pageId: p.fbPageId,
+        name: 'still_pending',
+        language: 'en_US',
+        body: 'Hello {{first_name}}, your order is ready.',
+      }),
+      201,
+    );
     const otherPages = await approvedTemplate(page, 'elsewhere');
-    const full = { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'X' } };
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const full: TemplateParamMap = {
+      first_name: { source: 'first_name' },
+      ref: { source: 'text', text: 'X' },
+    };
+    const cases: Array<[Partial<CreateCampaignBody>, string, string]> = [
       [
-        { templateId: pending.body.id, templateParams: { first_name: { source: 'first_name' } } },
+        { templateId: pending.id, templateParams: { first_name: { source: 'first_name' } } },
         'templateId',
         M.notApproved,
       ],
@@ -540,8 +532,8 @@ describe('campaigns with a utility template', () => {
         time: new Date(Date.now() + 3_600_000).toISOString(),
         ...over,
       });
-      expect(res.status, JSON.stringify(over)).toBe(400);
-      expect(res.body.fieldErrors[field], JSON.stringify(res.body)).toEqual([message]);
+      const body = bodyOf(res, 400, JSON.stringify(over));
+      expect(body.fieldErrors?.[field], JSON.stringify(body)).toEqual([message]);
     }
     expect(
       must((await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0])
@@ -560,8 +552,7 @@ describe('campaigns with a utility template', () => {
       templateId: id,
       templateParams: { '1': { source: 'first_name' }, '2': { source: 'text', text: 'A-12' } },
     });
-    expect(res.status, res.text).toBe(201);
-    const d = await settled(res.body.id as string);
+    const d = await settled(bodyOf(res, 201).id);
     expect(d.campaign).toMatchObject({ status: 'completed', dispatchedCount: 2, failedCount: 0 });
     const emu = must(w.emulator.world.pages.get(p.fbPageId));
     for (const sent of await w.outbox(p.fbPageId)) {
@@ -576,8 +567,7 @@ describe('campaigns with a utility template', () => {
       templateId: id,
       templateParams: { '1': { source: 'first_name' } },
     });
-    expect(missing.status).toBe(400);
-    expect(missing.body.fieldErrors.templateParams).toEqual([`${M.paramMissing} {{2}}`]);
+    expect(bodyOf(missing, 400).fieldErrors?.templateParams).toEqual([`${M.paramMissing} {{2}}`]);
   });
 
   it('a template Meta pauses after scheduling stops that path with the reason; the window’s messages go', async () => {
@@ -590,9 +580,8 @@ describe('campaigns with a utility template', () => {
       templateId: id,
       templateParams: { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'Z' } },
     });
-    expect(res.status).toBe(201);
-    const reasonOf = async () =>
-      (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body.campaign.statusReason;
+    const { id: campaignId } = bodyOf(res, 201);
+    const reasonOf = async () => (await detail(campaignId)).campaign.statusReason;
 
     // Paused, then approved again, then disabled: the pending campaign says so each time.
     await statusWebhook(p, fbId, 'PAUSED');
@@ -602,13 +591,11 @@ describe('campaigns with a utility template', () => {
     await statusWebhook(p, fbId, 'APPROVED');
     await waitFor(async () => (await reasonOf()) === null, { timeoutMs: 10_000 });
     await review(p, fbId, 'PAUSED');
-    const refreshed = await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
-    expect(refreshed.status, refreshed.text).toBe(200);
-    expect(refreshed.body.find((t: { id: string }) => t.id === id).status).toBe('paused');
+    expect(must((await refreshed(p)).find((t) => t.id === id)).status).toBe('paused');
     expect(await reasonOf()).toBe(templatePathReason('paused'));
 
-    await w.pool.query(`update campaigns set scheduled_time = now() where id = $1`, [res.body.id]);
-    const d = await settled(res.body.id as string);
+    await w.pool.query(`update campaigns set scheduled_time = now() where id = $1`, [campaignId]);
+    const d = await settled(campaignId);
     expect(d.campaign).toMatchObject({
       status: 'completed',
       dispatchedCount: 1,
@@ -634,8 +621,8 @@ describe('campaigns with a utility template', () => {
         (t) => t.name === 'deleted_later',
       ),
     ).deleted = true;
-    await w.api('POST', `/api/v1/templates/page/${p.fbPageId}/refresh`, {});
-    const c = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body.campaign;
+    await refreshed(p);
+    const c = (await detail(bodyOf(res, 201).id)).campaign;
     expect(c.statusReason).toBe(templatePathReason('deleted'));
     expect(c.templateName).toBe('deleted_later');
   });
@@ -643,7 +630,7 @@ describe('campaigns with a utility template', () => {
   it('without a template, contacts outside the window are skipped as before (no Graph call)', async () => {
     const p = await w.createPage({ inside: 1, outside: 2 });
     const res = await campaign(p, {});
-    const d = await settled(res.body.id as string);
+    const d = await settled(bodyOf(res, 201).id);
     expect(d.campaign).toMatchObject({ dispatchedCount: 1, skippedCount: 2, templateName: null });
     expect(d.funnel.skippedByReason).toEqual([{ reason: 'outside_window', count: 2 }]);
     expect(await w.outbox(p.fbPageId)).toHaveLength(1);

@@ -3,7 +3,7 @@
 // and the answers are typed by the contract's responses.
 import { contract } from '@pagecast/contract';
 import { initClient } from '@ts-rest/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 
 function parseBody(body: string, contentType: string | undefined): unknown {
@@ -15,8 +15,15 @@ function parseBody(body: string, contentType: string | undefined): unknown {
   }
 }
 
-/** A contract client over `app.inject`, sending `headers` (e.g. an admin's bearer) with every request. */
-export function apiClient(app: FastifyInstance, headers: Record<string, string> = {}) {
+/**
+ * A contract client over `app.inject`, sending `headers` (e.g. an admin's bearer) with every request, from
+ * `from.remoteAddress` when given (routes limited per address).
+ */
+export function apiClient(
+  app: FastifyInstance,
+  headers: Record<string, string> = {},
+  from: Pick<InjectOptions, 'remoteAddress'> = {},
+) {
   return initClient(contract, {
     baseUrl: '',
     baseHeaders: headers,
@@ -25,7 +32,13 @@ export function apiClient(app: FastifyInstance, headers: Record<string, string> 
         method: method as 'GET',
         url: path,
         headers: sent,
-        ...(body !== undefined && body !== null ? { payload: body as string } : {}),
+        ...from,
+        // JSON comes as a string; a form route's body as URLSearchParams, which inject would send as JSON.
+        ...(body instanceof URLSearchParams
+          ? { payload: body.toString() }
+          : body !== undefined && body !== null
+            ? { payload: body as string }
+            : {}),
       });
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
@@ -43,12 +56,15 @@ export function apiClient(app: FastifyInstance, headers: Record<string, string> 
 export type ApiClient = ReturnType<typeof apiClient>;
 
 /**
- * Asserts the answer's status and returns its body, typed by the contract's response for that status.
+ * Asserts the answer's status and returns its body, typed by the contract's response for that status. A
+ * failure shows the body that came instead, after `what` (e.g. the case of a loop) when given.
  */
 export function bodyOf<R extends { status: number; body: unknown }, S extends R['status']>(
   res: R,
   status: S,
+  what?: string,
 ): Extract<R, { status: S }>['body'] {
-  expect(res.status).toBe(status);
+  const body = JSON.stringify(res.body);
+  expect(res.status, what === undefined ? body : `${what}: ${body}`).toBe(status);
   return res.body;
 }
