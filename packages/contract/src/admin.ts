@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { ErrorBody, GraphId, TOKEN_CHARS, meta, errors, publicErrors, pageErrors } from './common';
+import { GraphId, TOKEN_CHARS, meta, errors, publicErrors, pageErrors } from './common';
 import { DEFAULT_TOKEN_EXPIRES_IN } from './constants';
 import { LoginResult } from './entities';
 
@@ -40,7 +40,6 @@ export const adminContract = c.router({
     responses: {
       ...pageErrors,
       200: z.object({ success: z.literal(true), deletedPages: z.number().int() }),
-      403: ErrorBody,
     },
     metadata: meta({ auth: 'operator' }),
   },
@@ -53,7 +52,6 @@ export const adminContract = c.router({
     responses: {
       ...pageErrors,
       200: z.object({ success: z.literal(true), endedSessions: z.number().int() }),
-      403: ErrorBody,
     },
     metadata: meta({ auth: 'operator' }),
   },

@@ -47,8 +47,11 @@ export function errors<S extends number>(...statuses: S[]): { [K in S]: typeof E
 export const publicErrors = errors(400, 500, 503);
 /** Routes for a signed-in admin: also 401 (no, expired or invalid token). */
 export const authErrors = { ...publicErrors, ...errors(401) };
-/** Routes about a page or record the admin must manage: also 404 (another admin's reads as unknown). */
-export const pageErrors = { ...authErrors, ...errors(404) };
+/**
+ * Routes about a page or record the admin must manage: also 403 (the admin's Facebook tasks on that page do
+ * not allow this, e.g. sending without the messaging task) and 404 (another admin's reads as unknown).
+ */
+export const pageErrors = { ...authErrors, ...errors(403, 404) };
 /** pageErrors for routes that take a body: also 413 (over the 1 MB body limit). */
 export const writeErrors = { ...pageErrors, ...errors(413) };
 
