@@ -41,6 +41,7 @@ async function store(
     fromPage: boolean;
     text: string;
     attachments: ReturnType<typeof webhookAttachments>;
+    metadata?: string;
   },
 ): Promise<Handled> {
   const { psid, at, mid, fromPage, text, attachments } = m;
@@ -95,6 +96,7 @@ async function store(
       at,
       fromPage,
       opensWindow: !fromPage,
+      ...(fromPage && m.metadata !== undefined ? { metadata: m.metadata } : {}),
     },
   };
 }
