@@ -2,7 +2,6 @@
 // and the Graph origin: the emulator's files in development). A URL of any other host — a forged or
 // tampered delivery, a link Meta would never send — is kept as "Attachment from an unknown host", without
 // its address, so the inbox never renders a stranger's URL.
-import { signatureHeaders } from '@pagecast/graph-emulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { META_MEDIA_HOSTS, mediaOrigins } from '../src/http/csp.js';
@@ -15,6 +14,7 @@ import {
 import { bodyOf } from './support/client.js';
 import { type EmulatorPage } from './support/emulator.js';
 import { waitFor } from './support/wait.js';
+import { postWebhook } from './support/webhooks.js';
 import {
   createWorld,
   newEmulatorAdmin,
@@ -116,16 +116,7 @@ describe('a signed webhook carrying an attachment from another host', () => {
       ],
     });
     // Hand-signed: the test chooses what a forged or tampered delivery would carry.
-    const res = await world.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/messenger',
-      headers: {
-        'content-type': 'application/json',
-        ...signatureHeaders(body, world.config.fbAppSecret),
-      },
-      payload: body,
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await postWebhook(world.app, world.config, body)).statusCode).toBe(200);
     await waitFor(async () => {
       const { rows } = await world.database.db.execute<{ n: number }>(
         sql`select count(*)::int as n from messages where mid = 'm_hosts_1'`,

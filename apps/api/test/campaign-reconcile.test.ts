@@ -2,8 +2,6 @@
 // `message.metadata`, Meta echoes it back (message_echoes), and the echo settles a send whose answer was lost
 // — an error after the message went out, a worker SIGKILLed between the request and the answer — as 'sent'
 // with its mid instead of leaving it 'unknown'. Only a send no echo ever proves is left for review, with why.
-import type { AddressInfo } from 'node:net';
-import { signatureHeaders } from '@pagecast/graph-emulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphClient } from '../src/graph/index.js';
 import { dispatchRepo, recipientMetadata } from '../src/modules/campaigns/index.js';
@@ -12,7 +10,6 @@ import {
   UNKNOWN_OUTCOME_MESSAGE,
   UNRECONCILED_MESSAGE,
 } from '../src/modules/campaigns/reasons.js';
-import { subscribeMessengerWebhooks } from '../src/runtime.js';
 import {
   createCampaignWorld,
   type CampaignWorld,
@@ -22,6 +19,7 @@ import { spawnCampaignWorker, stopProcess, type Spawned } from './fixtures/proce
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
 import { testGraph } from './support/emulator.js';
 import { waitFor } from './support/wait.js';
+import { postWebhook, receiveWebhooks } from './support/webhooks.js';
 
 let w: CampaignWorld;
 let graph: GraphClient;
@@ -31,11 +29,8 @@ const FIELDS = ['messages', 'message_deliveries', 'message_reads', 'message_echo
 beforeAll(async () => {
   w = await createCampaignWorld();
   // A real port: the emulator delivers the echoes to the API as Meta does, signed.
-  await w.t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = w.t.app.server.address() as AddressInfo;
   graph = testGraph(w.emulator.url);
-  const config = { ...w.t.config, publicUrl: `http://127.0.0.1:${port}` };
-  await subscribeMessengerWebhooks({ config, graph, logger: w.t.app.log as never });
+  await receiveWebhooks(w.t.app, w.t.config, graph);
 });
 afterEach(async () => {
   for (const child of children.splice(0)) await stopProcess(child);
@@ -207,16 +202,7 @@ describe('campaign sends settled by their echoes', () => {
         },
       ],
     });
-    const res = await w.t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/messenger',
-      headers: {
-        'content-type': 'application/json',
-        ...signatureHeaders(body, w.t.config.fbAppSecret),
-      },
-      payload: body,
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await postWebhook(w.t.app, w.t.config, body)).statusCode).toBe(200);
     await waitFor(
       async () => (await rowsOf(id)).find((r) => r.psid === late?.psid)?.state === 'sent',
       { what: 'the late echo applied' },

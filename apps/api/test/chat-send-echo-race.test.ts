@@ -3,12 +3,11 @@
 // contact and the same mid. They must take those locks in one order, or Postgres settles the crossing by
 // aborting one of them (40P01) — and when that is the send, the admin gets a 500 for a message that went out
 // (and sends it again).
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscribeMessengerWebhooks } from '../src/runtime.js';
 import { HOUR, type EmulatorPage } from './support/emulator.js';
 import { waitFor } from './support/wait.js';
+import { receiveWebhooks } from './support/webhooks.js';
 import {
   createWorld,
   newContact,
@@ -29,8 +28,7 @@ beforeAll(async () => {
     env: { CHAT_SENDS_PER_ADMIN_MINUTE: '1000', CHAT_SENDS_PER_PAGE_MINUTE: '1000' },
   });
   // A real port: the emulator delivers the echoes to it as Meta does, signed, batched every 50 ms.
-  await world.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = world.app.server.address() as AddressInfo;
+  await receiveWebhooks(world.app, world.config, world.graph);
   admin = await newEmulatorAdmin(world, 'Race Admin');
   page = await newEmulatorPage(world, admin, {
     name: 'Race Page',
@@ -42,8 +40,6 @@ beforeAll(async () => {
       psid: c.psid,
       lastMessageAt: new Date(Date.now() - HOUR),
     });
-  const config = { ...world.config, publicUrl: `http://127.0.0.1:${port}` };
-  await subscribeMessengerWebhooks({ config, graph: world.graph, logger: world.app.log as never });
   await world.graph.subscribeApp(page.id, page.access_token, [
     'messages',
     'message_deliveries',
