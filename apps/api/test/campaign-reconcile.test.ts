@@ -158,7 +158,8 @@ describe('campaign sends settled by their echoes', () => {
     const unknown = rows.filter((r) => r.state === 'unknown');
     for (const r of unknown) expect(sentTo.has(r.psid)).toBe(false);
     expect(rows.filter((r) => !['sent', 'unknown'].includes(r.state))).toEqual([]);
-    expect(unknown.length).toBeLessThanOrEqual(8);
+    // At most the groups booked ahead: 3 lanes x 2 groups x 4 rows (docs/campaigns.md, "a crash costs").
+    expect(unknown.length).toBeLessThanOrEqual(24);
     expect(await campaignOf(id)).toMatchObject({ dispatched: outbox.length });
   }, 120_000);
 
