@@ -756,13 +756,13 @@ describe('webhook deliveries', () => {
       echo('m_tpl_generic', {
         template_type: 'generic',
         elements: [
-          { title: 'Spring sale', subtitle: '20% off', image_url: 'https://cdn.example/s.jpg' },
+          { title: 'Spring sale', subtitle: '20% off', image_url: 'https://scontent.xx.fbcdn.net/s.jpg' },
         ],
       }),
       echo('m_tpl_button', { template_type: 'button', text: 'Track your order', buttons: [] }),
       echo('m_tpl_media', {
         template_type: 'media',
-        elements: [{ media_type: 'video', url: 'https://cdn.example/v.mp4' }],
+        elements: [{ media_type: 'video', url: 'https://scontent.xx.fbcdn.net/v.mp4' }],
       }),
       echo('m_tpl_bare', { template_type: 'media', elements: [{ attachment_id: '123' }] }),
     ]);
@@ -783,13 +783,13 @@ describe('webhook deliveries', () => {
         mid: 'm_tpl_generic',
         text: 'Spring sale\n20% off',
         direction: 'out',
-        attachments: [{ type: 'image', url: 'https://cdn.example/s.jpg', name: null }],
+        attachments: [{ type: 'image', url: 'https://scontent.xx.fbcdn.net/s.jpg', name: null }],
       },
       {
         mid: 'm_tpl_media',
         text: '',
         direction: 'out',
-        attachments: [{ type: 'video', url: 'https://cdn.example/v.mp4', name: null }],
+        attachments: [{ type: 'video', url: 'https://scontent.xx.fbcdn.net/v.mp4', name: null }],
       },
     ]);
   });

@@ -108,6 +108,24 @@ describe('Send API', () => {
     ).toBe(200);
   });
 
+  it('message.metadata: a string of at most 1000 characters, kept with the send', async () => {
+    const psid = f.psids[0] as string;
+    const withMetadata = (metadata: unknown) =>
+      send(emu, f.page.id, f.pageToken, msg(psid, { message: { text: 'm', metadata } }));
+    const long = await withMetadata('a'.repeat(1001));
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatchObject({ type: 'OAuthException', code: 100 });
+    expect((await withMetadata({ id: 1 })).body.error.code).toBe(100);
+    const ok = await withMetadata('r'.repeat(1000));
+    expect(ok.status).toBe(200);
+    const outbox = await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`);
+    expect(
+      (outbox.body.data as Array<{ mid: string; metadata?: string }>).find(
+        (e) => e.mid === ok.body.message_id,
+      )?.metadata,
+    ).toBe('r'.repeat(1000));
+  });
+
   it('unknown recipient -> 100/2018001, unavailable -> 551/1545041', async () => {
     const unknown = await send(emu, f.page.id, f.pageToken, msg('1234567890123456'));
     expect(unknown.body.error).toMatchObject({

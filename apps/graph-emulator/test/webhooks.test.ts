@@ -93,7 +93,7 @@ describe('webhooks', () => {
       const sent = await send(emu, f.page.id, f.pageToken, {
         recipient: { id: p0 },
         messaging_type: 'RESPONSE',
-        message: { text: 'reply' },
+        message: { text: 'reply', metadata: 'pagecast:r:42' },
       });
       const posts = () => hook.received.filter((r) => r.method === 'POST');
       const events = () =>
@@ -134,7 +134,14 @@ describe('webhooks', () => {
       expect(all.find((e) => e.message?.is_echo)).toMatchObject({
         sender: { id: f.page.id },
         recipient: { id: p0 },
-        message: { mid: sent.body.message_id, text: 'reply' },
+        // Meta's echo: is_echo, the sending app's id and the send's metadata, as given.
+        message: {
+          mid: sent.body.message_id,
+          text: 'reply',
+          is_echo: true,
+          app_id: expect.any(Number),
+          metadata: 'pagecast:r:42',
+        },
       });
       // The delivery's watermark covers the message; its `mids` may be missing, as Meta's may.
       const echo = all.find((e) => e.message?.is_echo);

@@ -24,7 +24,7 @@ export interface RouteMeta {
   auth: RouteAuth;
   /** The route's `pageId` (path, query or body) must be a page the caller manages: else 404. */
   pageScoped?: boolean;
-  /** Rate limit per client per minute, for sign-in and deletion routes. */
+  /** Rate limit per client per minute: sign-in, deletion, bulk and Graph-calling routes (a 429 past it). */
   rateLimitPerMinute?: number;
   /** Route handled outside ts-rest (raw body, streaming): declared here for docs and tests. */
   raw?: boolean;

@@ -22,8 +22,8 @@ export const marketingContract = c.router({
     path: '/api/v1/marketing/page/:pageId/ad-accounts',
     summary: 'The ad accounts Meta lets the signed-in admin use (to pick the one to connect)',
     pathParams: pageParams,
-    responses: { ...pageErrors, 200: z.array(MarketingAdAccount) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    responses: { ...pageErrors, ...errors(429), 200: z.array(MarketingAdAccount) },
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 60 }),
   },
   connectMarketing: {
     method: 'PUT',
@@ -32,7 +32,7 @@ export const marketingContract = c.router({
     pathParams: pageParams,
     body: connectMarketingBodySchema,
     responses: { ...writeErrors, ...errors(409, 422, 429, 502), 200: MarketingSetup },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
   },
   disconnectMarketing: {
     method: 'DELETE',
@@ -40,8 +40,8 @@ export const marketingContract = c.router({
     summary: 'Stop using marketing messages on this page (subscribers are kept)',
     pathParams: pageParams,
     body: c.noBody(),
-    responses: { ...writeErrors, ...errors(409), 200: MarketingSetup },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    responses: { ...writeErrors, ...errors(409, 429), 200: MarketingSetup },
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
   },
   getSubscription: {
     method: 'GET',
@@ -59,7 +59,7 @@ export const marketingContract = c.router({
     pathParams: contactParams,
     body: askToSubscribeBodySchema,
     responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: ContactSubscription },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 60 }),
   },
   unsubscribe: {
     method: 'POST',
@@ -68,6 +68,6 @@ export const marketingContract = c.router({
     pathParams: contactParams,
     body: z.object({}).optional(),
     responses: { ...writeErrors, ...errors(409, 422, 429, 502), 200: ContactSubscription },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 60 }),
   },
 });

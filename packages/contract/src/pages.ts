@@ -35,8 +35,8 @@ export const pagesContract = c.router({
     summary: "Start (or join) the sync of a page's contacts",
     pathParams: pageParams,
     body: z.object({}).optional(),
-    responses: { ...writeErrors, ...errors(409), 202: SyncJob },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    responses: { ...writeErrors, ...errors(409, 429), 202: SyncJob },
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
   },
   syncStatus: {
     method: 'GET',

@@ -22,7 +22,7 @@ export const templatesContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     body: z.object({}).optional(),
     responses: { ...writeErrors, ...errors(422, 429, 502), 200: z.array(MessageTemplate) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
   },
   createTemplate: {
     method: 'POST',
@@ -30,7 +30,7 @@ export const templatesContract = c.router({
     summary: 'Submit a utility message template to Meta for approval',
     body: CreateTemplateBody,
     responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: MessageTemplate },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 60 }),
   },
   deleteTemplate: {
     method: 'DELETE',
@@ -43,6 +43,6 @@ export const templatesContract = c.router({
       ...errors(409, 422, 429, 502),
       200: z.object({ success: z.literal(true), message: z.string() }),
     },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', rateLimitPerMinute: 60 }),
   },
 });

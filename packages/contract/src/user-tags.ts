@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, SuccessBody, Uuid, meta, pageErrors, writeErrors } from './common';
+import { GraphId, SuccessBody, Uuid, errors, meta, pageErrors, writeErrors } from './common';
 import { RecipientMatch } from './inbox';
 import { Tag } from './entities';
 
@@ -58,6 +58,7 @@ export const userTagsContract = c.router({
     body: BulkUserTagsBody,
     responses: {
       ...writeErrors,
+      ...errors(429),
       200: z.object({
         /** Contacts done in this call. */
         processed: z.number().int(),
@@ -65,7 +66,7 @@ export const userTagsContract = c.router({
         nextAfter: Uuid.nullable(),
       }),
     },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 600 }),
   },
   removeUserTag: {
     method: 'DELETE',

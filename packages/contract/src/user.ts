@@ -11,10 +11,10 @@ export const userContract = c.router({
     body: z.object({ pageId: GraphId }),
     responses: {
       ...writeErrors,
-      ...errors(409),
+      ...errors(409, 429),
       202: z.object({ jobId: z.string(), status: z.string() }),
     },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
   },
   deleteUser: {
     method: 'POST',

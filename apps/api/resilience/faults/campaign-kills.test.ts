@@ -1,8 +1,13 @@
 // Campaign workers SIGKILLed at random points in 10 campaign runs (real worker processes,
 // test/fixtures/campaign-worker.ts; one or two at a time, a new one started after each kill): every recipient
 // ends with exactly one outcome, the platform's outbox holds at most one message per recipient and campaign,
-// and only rows the killed worker had attempted can be 'unknown'. The RNG is seeded: FAULT_SEED replays a run.
+// and only rows the killed worker had attempted can be 'unknown'. The API receives the emulator's echoes: a
+// send whose answer died with its worker is settled 'sent' by its echo (the recipient row in the message's
+// metadata), so what stays 'unknown' never reached the platform. The RNG is seeded: FAULT_SEED replays a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GraphClient } from '../../src/graph/index.js';
+import { testGraph } from '../../test/support/emulator.js';
+import { receiveWebhooks } from '../../test/support/webhooks.js';
 import { createCampaignWorld, type CampaignWorld } from '../../test/fixtures/campaign-world.js';
 import { must } from '../../test/support/assert.js';
 import { TEST_ENCRYPTION_KEY } from '../../test/helpers/app.js';
@@ -23,17 +28,22 @@ const WORKER_OPTIONS = { batchSize: 50, staleAfterMs: 1500, heartbeatIntervalMs:
 type Worker = Spawned & { id: string };
 
 let w: CampaignWorld;
+let graph: GraphClient;
 const live: Worker[] = [];
 
 beforeAll(async () => {
   w = await createCampaignWorld({ SEND_RATE_PER_PAGE: String(RATE), HIGH_VOLUME_SENDS: '1' });
   // A little latency per send so a kill lands with requests in flight.
   Object.assign(w.emulator.world.behaviour, { latencyMs: 15, sendPerSecond: 0 });
+  // The API on a real port, subscribed to the echoes, as in production.
+  graph = testGraph(w.emulator.url);
+  await receiveWebhooks(w.t.app, w.t.config, graph);
 });
 afterAll(async () => {
   for (const p of live.splice(0)) await stopProcess(p, 5000);
   if (spare) await stopProcess(spare, 1000);
   killAllSpawned();
+  await graph?.close();
   await w?.close();
 });
 
@@ -74,6 +84,10 @@ describe('campaign workers SIGKILLed at random points', () => {
       failed: 0,
       duplicates: 0,
       losses: 0,
+      /** Rows the dead workers had attempted: their answers were lost with them. */
+      answersLost: 0,
+      /** Of those, settled 'sent' by their echo. */
+      reconciled: 0,
     };
     const perRun: unknown[] = [];
 
@@ -84,6 +98,7 @@ describe('campaign workers SIGKILLed at random points', () => {
       while (live.length < workers) await startWorker();
       while (live.length > workers) await stopProcess(must(live.pop()), 5000);
       const page = await w.createPage({ inside: size, outside: 0 });
+      await graph.subscribeApp(page.fbPageId, page.token, ['messages', 'message_echoes']);
       const text = `Kill run ${run}`;
       const id = await w.createCampaignNow(page.fbPageId, text, `Kill run ${run}`);
       // Progress = recipients with an outcome (a row flagged unknown after a kill counts: it will never be sent).
@@ -122,10 +137,12 @@ describe('campaign workers SIGKILLed at random points', () => {
         // Postgres finishes a statement the dead process had sent (e.g. marking a group attempted): only
         // once its connections are gone is the picture final.
         await connectionsGone((text, values) => w.pool.query(text, values), must(victim.child.pid));
-        // Frozen now: what the dead worker held, attempted (sent_at set) or only claimed.
+        // Frozen now: what the dead worker held, attempted (sent_at set) or only claimed. A live worker's
+        // sweeper may already have flagged its attempted rows 'unknown' (its heartbeat stopped 1.5 s ago).
         const { rows } = await w.pool.query<{ psid: string; attempted: boolean }>(
           `select psid, sent_at is not null as attempted from campaign_recipients
-           where campaign_id = $1 and state = 'sending' and worker_id = $2`,
+           where campaign_id = $1 and worker_id = $2
+             and (state = 'sending' or (state = 'unknown' and sent_at is not null))`,
           [id, victim.id],
         );
         for (const r of rows) {
@@ -152,6 +169,24 @@ describe('campaign workers SIGKILLed at random points', () => {
         100,
       );
       expect(status.status).toBe('completed');
+      // The last echoes may still be on their way: every message the platform has settles its row.
+      const sentTo = async () =>
+        new Set(
+          (await w.outbox(page.fbPageId)).filter((e) => e.text === text).map((e) => e.recipient),
+        );
+      await until(
+        `run ${run}: echoes applied`,
+        async () => {
+          const out = await sentTo();
+          const { rows } = await w.pool.query<{ psid: string }>(
+            `select psid from campaign_recipients where campaign_id = $1 and state = 'unknown'`,
+            [id],
+          );
+          return rows.every((r) => !out.has(r.psid)) || undefined;
+        },
+        30_000,
+        100,
+      );
       const result = await checkExactlyOnce({
         pool: w.pool,
         emulatorUrl: w.emulator.url,
@@ -168,6 +203,9 @@ describe('campaign workers SIGKILLed at random points', () => {
       );
       const unknown = rows.filter((r) => r.state === 'unknown').map((r) => r.psid);
       expect(unknown.filter((p) => !attemptedAtKill.has(p))).toEqual([]);
+      // What is still unknown never reached the platform: every send that did was proven by its echo.
+      const delivered = await sentTo();
+      expect(unknown.filter((p) => delivered.has(p))).toEqual([]);
       const state = new Map(rows.map((r) => [r.psid, r.state]));
       expect(
         [...claimedAtKill]
@@ -179,6 +217,8 @@ describe('campaign workers SIGKILLed at random points', () => {
       totals.recipients += size;
       for (const k of ['sent', 'unknown', 'failed', 'duplicates', 'losses'] as const)
         totals[k] += result[k];
+      totals.answersLost += attemptedAtKill.size;
+      totals.reconciled += [...attemptedAtKill].filter((p) => state.get(p) === 'sent').length;
       perRun.push({
         run,
         size,
@@ -186,6 +226,7 @@ describe('campaign workers SIGKILLed at random points', () => {
         kills: killsThisRun,
         at: points,
         unknown: result.unknown,
+        answersLost: attemptedAtKill.size,
         ms: Date.now() - runStarted,
       });
     }

@@ -249,6 +249,8 @@ export class GraphClient extends GraphTransport {
         throw new GraphError({ kind: 'invalid', message: 'UTILITY needs a template' });
       body.message = { template: templatePayload(input.template) };
     }
+    if (input.metadata !== undefined)
+      body.message = { ...(body.message as object), metadata: input.metadata };
     const r = await this.request<{ recipient_id: string; message_id: string }>(
       'POST',
       `${input.pageId}/messages`,

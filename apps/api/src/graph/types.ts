@@ -145,6 +145,11 @@ export interface SendMessageInput {
   tag?: string | null;
   /** Required with messagingType UTILITY. */
   template?: TemplateSend;
+  /**
+   * `message.metadata` (at most 1000 characters): Meta gives it back in the message's echo (message_echoes),
+   * which is how a send whose answer was lost is proven sent.
+   */
+  metadata?: string;
 }
 
 /** A page's message template as `GET /{page-id}/message_templates` lists it. */

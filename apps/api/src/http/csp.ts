@@ -39,6 +39,15 @@ const origin = (url: string | undefined) => {
 export const META_MEDIA_HOSTS = ['https://*.fbcdn.net', 'https://*.fbsbx.com'];
 
 /**
+ * Where images and media may come from besides the app itself: the Graph API's origin (the emulator serves
+ * its files there in development) and, in production, Meta's CDN. The CSP's img-src and media-src, and the
+ * hosts whose attachment URLs the inbox stores as links (modules/inbox/attachments.ts): one list for both.
+ */
+export function mediaOrigins(config: Pick<Config, 'graphApiUrl' | 'isProduction'>): string[] {
+  return [...origin(config.graphApiUrl), ...(config.isProduction ? META_MEDIA_HOSTS : [])];
+}
+
+/**
  * helmet CSP directives: the app's own scripts plus the login SDK's origin, and the Graph API (or the
  * emulator) for connect/img/frame. In production the real SDK and dialogs come from Facebook, and images and
  * media only from Meta's CDN: never `https:` at large, so a link a contact manages to get shown cannot make
@@ -50,7 +59,7 @@ export function contentSecurityPolicy(config: Config, scriptHashes: string[] = [
   const facebook = config.isProduction
     ? ['https://connect.facebook.net', 'https://www.facebook.com', 'https://web.facebook.com']
     : [];
-  const meta = config.isProduction ? META_MEDIA_HOSTS : [];
+  const media = mediaOrigins(config);
   const unique = (...lists: string[][]) => [...new Set(["'self'", ...lists.flat()])];
   return {
     defaultSrc: ["'self'"],
@@ -60,9 +69,9 @@ export function contentSecurityPolicy(config: Config, scriptHashes: string[] = [
       scriptHashes,
     ),
     connectSrc: unique(graph, sdk, config.isProduction ? ['https://graph.facebook.com'] : []),
-    imgSrc: unique(graph, sdk, ['data:'], meta),
+    imgSrc: unique(media, sdk, ['data:']),
     // Voice messages and videos contacts send play from Meta's CDN, or the emulator's (its graph origin).
-    mediaSrc: unique(graph, meta),
+    mediaSrc: unique(media),
     frameSrc: unique(sdk, facebook),
     styleSrc: ["'self'", "'unsafe-inline'"],
     formAction: unique(sdk, facebook),

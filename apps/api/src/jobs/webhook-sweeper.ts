@@ -4,6 +4,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { ModuleDeps } from '../modules/deps.js';
+import { mediaPolicyOf } from '../modules/inbox/index.js';
 import { processWebhookEvent, purgeOldEvents, staleEventIds } from '../modules/webhooks/index.js';
 
 export interface WebhookSweeperOptions {
@@ -34,6 +35,7 @@ export function startWebhookSweeper(
     tokens: deps.tokens,
     afterCommit: deps.afterCommit,
     logger,
+    isMediaUrl: mediaPolicyOf(deps.config),
   };
   let sweeping = false;
   const timer = setInterval(() => {

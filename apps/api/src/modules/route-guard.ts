@@ -45,6 +45,17 @@ export function applyRouteRateLimit(routeOptions: RouteOptions): void {
   if (!perMinute) return;
   routeOptions.config = {
     ...routeOptions.config,
-    rateLimit: { max: perMinute, timeWindow: '1 minute' },
+    rateLimit: {
+      max: perMinute,
+      timeWindow: '1 minute',
+      // Thrown to the error handler, which answers it as `{ message }` (with the plugin's Retry-After); an
+      // Error, since Fastify sends any other thrown value as a 200 body.
+      errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+        Object.assign(new Error(rateLimitMessage(context.after)), { statusCode: 429 }),
+    },
   };
 }
+
+/** The 429 of a route's per-minute limit. */
+export const rateLimitMessage = (after: string) =>
+  `Too many requests for this action: wait ${after}, then try again.`;

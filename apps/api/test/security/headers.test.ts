@@ -1,6 +1,7 @@
 // Security headers, CORS, rate limits of the sign-in and deletion routes, request body size limit.
 import { contract, listRoutes } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitMessage } from '../../src/modules/route-guard.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -105,15 +106,29 @@ describe('CORS', () => {
 describe('rate limits', () => {
   const limited = listRoutes(contract).filter((r) => r.meta.rateLimitPerMinute);
 
-  it('the sign-in and deletion routes declare a limit', () => {
+  it('the sign-in, deletion, bulk and Graph-calling routes declare a limit and their 429', () => {
     expect(limited.map((r) => r.key).sort()).toEqual(
       expect.arrayContaining([
         'admin.registerUserAdmin',
         'user.deleteUser',
         'user.deletionStatus',
         'system.dataDeletionCallback',
+        // Each calls the Graph API, starts work that does, or changes many rows.
+        'templates.refreshTemplates',
+        'templates.createTemplate',
+        'templates.deleteTemplate',
+        'marketing.listAdAccounts',
+        'marketing.connectMarketing',
+        'marketing.disconnectMarketing',
+        'marketing.askToSubscribe',
+        'marketing.unsubscribe',
+        'pages.syncPage',
+        'user.addUsersByPage',
+        'userTags.bulkUserTags',
       ]),
     );
+    for (const r of limited.filter((l) => !l.route.path.startsWith('/api/webhooks')))
+      expect(Object.keys(r.route.responses), r.key).toContain('429');
   });
 
   it.each(limited.map((r, i) => [r.key, r, i] as const))(
@@ -121,33 +136,39 @@ describe('rate limits', () => {
     async (_key, route, i) => {
       const max = route.meta.rateLimitPerMinute ?? 0;
       const form = route.route.method === 'POST' && 'contentType' in route.route;
-      // Invalid bodies: the limit counts every attempt, so nothing reaches the Graph API.
-      const send = () =>
+      const hasBody = route.route.method !== 'GET';
+      // An admin route counts only signed-in requests (the guard answers 401 first, before any work).
+      const auth = route.meta.auth === 'public' ? {} : await t.authHeader();
+      // Invalid requests (bodies, or the path's `:param` placeholders): the limit counts every attempt, so
+      // nothing reaches the Graph API.
+      const send = (remoteAddress: string) =>
         t.app.inject({
           method: route.route.method as 'POST',
           url: route.route.path,
-          remoteAddress: `10.77.0.${i + 1}`,
+          remoteAddress,
           headers: {
-            'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+            ...auth,
+            ...(hasBody
+              ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }
+              : {}),
           },
-          payload: form ? 'signed_request=' : '{}',
+          ...(hasBody ? { payload: form ? 'signed_request=' : '{}' } : {}),
         });
-      for (let n = 0; n < max; n++) {
-        const res = await send();
-        expect(res.statusCode, res.body).toBe(400);
+      const first = await send(`10.77.0.${i + 1}`);
+      expect([400, 404], first.body).toContain(first.statusCode);
+      for (let n = 1; n < max; n++) {
+        const res = await send(`10.77.0.${i + 1}`);
+        expect(res.statusCode, res.body).toBe(first.statusCode);
       }
-      const res = await send();
+      const res = await send(`10.77.0.${i + 1}`);
       expect(res.statusCode).toBe(429);
-      expect(typeof res.json<{ message: unknown }>().message).toBe('string');
+      // The wait as the plugin words it ("1 minute", "58 seconds").
+      const wait = /wait (.+), then/.exec(res.json<{ message: string }>().message)?.[1] ?? '';
+      expect(res.json<{ message: unknown }>().message).toBe(rateLimitMessage(wait));
+      expect(wait).toMatch(/^\d+ (minute|second)s?$/);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       // Another client is not affected.
-      const other = await t.app.inject({
-        method: route.route.method as 'POST',
-        url: route.route.path,
-        remoteAddress: `10.78.0.${i + 1}`,
-        headers: { 'content-type': 'application/json' },
-        payload: '{}',
-      });
-      expect(other.statusCode).toBe(400);
+      expect((await send(`10.78.0.${i + 1}`)).statusCode).toBe(first.statusCode);
     },
   );
 });

@@ -20,6 +20,8 @@ const TAGS = new Set([...RETIRED_TAGS, 'HUMAN_AGENT']);
 const TYPES = new Set(['RESPONSE', 'UPDATE', 'MESSAGE_TAG', 'UTILITY']);
 const SENDER_ACTIONS = new Set(['typing_on', 'typing_off', 'mark_seen', 'react', 'unreact']);
 const MAX_TEXT = 2000;
+/** Send API reference, `message.metadata`: "Custom string that is delivered as a message echo. 1000 character limit." */
+const MAX_METADATA = 1000;
 
 function countChars(s: string): number {
   let n = 0;
@@ -109,6 +111,7 @@ export function sendMessage(
 
   const message = objectParam(req, 'message');
   if (!message) throw errors.param('param message must be non-empty.');
+  const metadata = messageMetadata(message);
   const armed = takeGraphError(world, page.id, psid, sendPath(messagingType, message));
   if (armed) throw armed;
   // A utility template: only with messaging_type UTILITY, and then in or out of the window.
@@ -128,6 +131,7 @@ export function sendMessage(
       null,
       now,
       utility.template,
+      metadata === undefined ? {} : { metadata },
     );
     if (failAfterSend) throw failAfterSend;
     return { recipient_id: psid, message_id: mid };
@@ -184,9 +188,25 @@ export function sendMessage(
 
   const mid = world.recordSend(page, contact, text, messagingType, tag, now, undefined, {
     ...(media ? { attachment: media } : {}),
+    ...(metadata === undefined ? {} : { metadata }),
   });
   if (failAfterSend) throw failAfterSend;
   return { recipient_id: psid, message_id: mid };
+}
+
+/**
+ * `message.metadata`: a string of at most 1000 characters, given back in the message's echo. Meta documents
+ * no answer for a longer or non-string one: the error here is a guess in the words of its text limit.
+ */
+function messageMetadata(message: Record<string, unknown>): string | undefined {
+  const metadata = message.metadata;
+  if (metadata === undefined) return undefined;
+  if (typeof metadata !== 'string') throw errors.param('param message[metadata] must be a string');
+  if (metadata.length > MAX_METADATA && countChars(metadata) > MAX_METADATA)
+    throw errors.param(
+      `Length of param message[metadata] must be less than or equal to ${MAX_METADATA}`,
+    );
+  return metadata;
 }
 
 const MEDIA_TYPES = new Set(['audio', 'video', 'image', 'file']);

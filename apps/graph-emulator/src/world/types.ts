@@ -76,6 +76,8 @@ export interface OutboxEntry {
   template?: { name: string; language: string; params: Record<string, string> };
   /** An attachment send (audio, video, image, file): its type and where it came from. */
   attachment?: { type: string; url?: string; attachment_id?: string };
+  /** The send's `message.metadata`, when it had one. */
+  metadata?: string;
 }
 
 /** Meta's ten template statuses (`pagemessage_templates_status_enum_param`). */

@@ -473,6 +473,8 @@ export class World {
       silent?: boolean;
       echo?: Record<string, unknown>;
       attachment?: OutboxEntry['attachment'];
+      /** The sender's `message.metadata`: echoed back as Meta does. */
+      metadata?: string;
     } = {},
   ): string {
     this.highVolume.note(page.id, now, this.behaviour);
@@ -487,6 +489,7 @@ export class World {
       time: now,
       ...(template ? { template } : {}),
       ...(opts.attachment ? { attachment: opts.attachment } : {}),
+      ...(opts.metadata !== undefined ? { metadata: opts.metadata } : {}),
     };
     page.outbox.push(entry);
     if (!opts.silent && this.app.subscription && page.subscribedApps.has(this.app.id)) {
@@ -495,6 +498,7 @@ export class World {
           mid: msg.mid,
           is_echo: true,
           app_id: Number(this.app.id),
+          ...(opts.metadata !== undefined ? { metadata: opts.metadata } : {}),
           ...(opts.echo ?? { text }),
         },
       });

@@ -11,7 +11,7 @@ import { applyMarksToSent } from '../../modules/campaigns/index.js';
 import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
 import { Booking } from './booking.js';
 import type { SendContext, SendTarget } from './context.js';
-import { MARKETING_LOGIN_REASON } from '../../modules/campaigns/index.js';
+import { MARKETING_LOGIN_REASON, recipientMetadata } from '../../modules/campaigns/index.js';
 import {
   type CampaignStop,
   marketingOutcomeOfError,
@@ -209,6 +209,8 @@ export class ChunkSender {
       text: target.message,
       messagingType: kind === 'utility' ? 'UTILITY' : 'UPDATE',
       tag: null,
+      // Echoed back by Meta: proves this row's send went out when its answer is lost.
+      metadata: recipientMetadata(target.campaignId, row.contact_id),
       ...(kind === 'utility' && target.template
         ? { template: templateSend(target.template, row) }
         : {}),

@@ -1,6 +1,6 @@
 // Housekeeping every campaign worker runs on a timer: its heartbeat (the lease of the rows it claims), the
 // status of the campaigns it works on (cancel detection), flagging rows whose worker died mid-send as
-// 'unknown' (never re-sent), releasing its own orphaned claims, re-enqueueing batches whose job died with
+// 'unknown' (never re-sent; 'sent' when the message's echo proved it), releasing its own orphaned claims, re-enqueueing batches whose job died with
 // rows still queued, and completing campaigns with nothing left to send.
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -20,6 +20,8 @@ export interface SweeperDeps {
   held: HeldRows;
   /** A worker whose heartbeat is older than this is dead: its 'sending' rows become 'unknown'. */
   staleAfterMs: number;
+  /** An 'unknown' row whose echo has not come this long after its send is left for review, with why. */
+  reconcileWindowMs: number;
 }
 
 /** One sweep per call: `tick` counts the calls (some steps run every 2nd or 600th). */
@@ -31,6 +33,7 @@ export async function sweep(deps: SweeperDeps, tick: number): Promise<void> {
   // The held list is read before the query: a row claimed meanwhile is younger than the grace period.
   await repo.releaseOrphanedClaims(pool, workerId, deps.held.list(), ORPHANED_CLAIM_GRACE_MS);
   if (tick % 2 === 0) await rescueOrphanedBatches(pool, deps.boss, deps.staleAfterMs);
+  if (tick % 10 === 0) await repo.markUnreconciled(pool, deps.reconcileWindowMs);
   await publishCampaignsSafely(pool, await repo.completeIfDone(pool));
   if (tick % 600 === 0) await repo.pruneWorkers(pool);
 }

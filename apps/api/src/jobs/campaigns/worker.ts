@@ -7,7 +7,7 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Config } from '../../config.js';
 import { createGraphClient, type GraphClient } from '../../graph/index.js';
-import { retireWorker, heartbeat } from '../../modules/campaigns/index.js';
+import { heartbeat, RECONCILE_WINDOW_MS, retireWorker } from '../../modules/campaigns/index.js';
 import { ProgressPublisher, publishCampaignsSafely } from '../../modules/campaigns/index.js';
 import { PageSendPacer } from '../pacing/page-send-pacer.js';
 import { CAMPAIGN_BATCH_QUEUE } from '../queues.js';
@@ -36,6 +36,8 @@ export interface CampaignWorkerOptions extends BatchTuning {
   heartbeatIntervalMs: number;
   /** A worker whose heartbeat is older than this is dead: its 'sending' rows become 'unknown'. */
   staleAfterMs: number;
+  /** How long an 'unknown' row waits for its echo before it is left for review with the reason. */
+  reconcileWindowMs: number;
   /** pg-boss polling of the batch queue (0.5 s is its minimum). */
   pollingIntervalSeconds: number;
 }
@@ -54,6 +56,7 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
   schedulerIntervalMs: 250,
   heartbeatIntervalMs: 1000,
   staleAfterMs: 10_000,
+  reconcileWindowMs: RECONCILE_WINDOW_MS,
   pollingIntervalSeconds: 0.5,
 };
 
@@ -157,6 +160,7 @@ export async function startCampaignWorker(
     active,
     held,
     staleAfterMs: options.staleAfterMs,
+    reconcileWindowMs: options.reconcileWindowMs,
   };
   let tick = 0;
   every(options.heartbeatIntervalMs, 'sweeper', () => sweep(sweeper, tick++));

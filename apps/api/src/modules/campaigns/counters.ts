@@ -4,6 +4,8 @@ import type { Sql } from '../../db/client.js';
 import type { AfterCommit } from '../webhooks/index.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import * as repo from './counters-repo.js';
+import * as dispatchRepo from './dispatch-repo.js';
+import { parseRecipientMetadata } from './recipient-metadata.js';
 
 /** The shape of the events the webhook ingest hands its after-commit consumers (src/modules/webhooks/listeners.ts). */
 export interface CampaignWebhookEvent {
@@ -20,14 +22,28 @@ export interface CampaignWebhookEvent {
   at: number | string | Date;
   /** The contact's action (re)opened the 24-hour window (src/modules/webhooks/listeners.ts). */
   opensWindow?: boolean;
+  /** An echo's metadata: a campaign message names its recipient row (recipient-metadata.ts). */
+  metadata?: string;
 }
 
 const toDate = (v: number | string | Date): Date => (v instanceof Date ? v : new Date(v));
 
 /** Applies one webhook event to the campaign counters. Returns how many recipient rows it changed. */
 export async function recordCampaignEvent(db: Sql, event: CampaignWebhookEvent): Promise<number> {
-  // An echo is the page's own; an m.me link into the thread is no answer to a campaign message.
-  if ((event.kind === 'message' && event.fromPage) || event.kind === 'referral') return 0;
+  // An echo is the page's own, no answer; but the echo of a campaign message proves its send went out.
+  if (event.kind === 'message' && event.fromPage) {
+    const row = parseRecipientMetadata(event.metadata);
+    if (!row || !event.mid) return 0;
+    const settled = await dispatchRepo.reconcileFromEcho(db, {
+      ...row,
+      psid: event.psid,
+      mid: event.mid,
+      at: toDate(event.at),
+    });
+    return settled ? 1 : 0;
+  }
+  // An m.me link into the thread is no answer to a campaign message.
+  if (event.kind === 'referral') return 0;
   const contactId = await repo.contactIdOf(db, event.pageId, event.psid);
   if (!contactId) return 0;
 

@@ -8,11 +8,12 @@
 // plans them once, instead of on every call (about a third of Postgres's CPU with ten pages sending at once).
 import type { TemplateParamMap } from '@pagecast/contract';
 import type pg from 'pg';
-import { statement, type Sql } from '../../db/client.js';
+import { runStatement, statement, type Sql } from '../../db/client.js';
 import {
   FLAGGED_FOR_REVIEW,
   TEMPLATE_PATH_REASON_TEXTS,
   UNKNOWN_OUTCOME_MESSAGE,
+  UNRECONCILED_MESSAGE,
 } from './reasons.js';
 import { TASKS_SQL } from '../../auth/page-access.js';
 
@@ -408,15 +409,28 @@ const WRITE_OUTCOMES = statement(
                            $10::text[], $11::timestamptz[], $12::timestamptz[], $13::int[], $14::text[])
         as v (contact_id, state, messaging_type, tag, message_id, error_code, error_subcode, error_message,
               sent_at, not_before, attempts_delta, skip_reason)),
+    -- A message id on a row still 'sending' came from the message's echo (reconcileFromEcho): the send went
+    -- out whatever its answer said, so the row is 'sent' with it.
+    e as (
+      select v.*, r.message_id is not null and v.state <> 'sent' as echoed, r.message_id as echo_mid
+        from v join campaign_recipients r on r.campaign_id = $1 and r.contact_id = v.contact_id),
     u as (
       update campaign_recipients r set
-        state = v.state, messaging_type = v.messaging_type, tag = v.tag, message_id = v.message_id,
-        error_code = v.error_code, error_subcode = v.error_subcode, error_message = v.error_message,
-        sent_at = v.sent_at, not_before = v.not_before, attempts = r.attempts + v.attempts_delta,
-        skip_reason = v.skip_reason,
-        worker_id = case when v.state = 'queued' then null else r.worker_id end
-      from v
-      where r.campaign_id = $1 and r.contact_id = any($3::uuid[]) and r.contact_id = v.contact_id
+        state = case when e.echoed then 'sent' else e.state end,
+        messaging_type = e.messaging_type, tag = e.tag,
+        message_id = case when e.echoed then e.echo_mid else e.message_id end,
+        error_code = case when e.echoed then null else e.error_code end,
+        error_subcode = case when e.echoed then null else e.error_subcode end,
+        error_message = case when e.echoed then null else e.error_message end,
+        -- An unknown row keeps its attempt's time, as the sweeper's do: the reconciliation window runs from it.
+        sent_at = case when e.echoed or e.state = 'unknown' then coalesce(e.sent_at, r.sent_at)
+                       else e.sent_at end,
+        not_before = case when e.echoed then null else e.not_before end,
+        attempts = r.attempts + e.attempts_delta,
+        skip_reason = case when e.echoed then null else e.skip_reason end,
+        worker_id = case when e.state = 'queued' and not e.echoed then null else r.worker_id end
+      from e
+      where r.campaign_id = $1 and r.contact_id = any($3::uuid[]) and r.contact_id = e.contact_id
         and r.worker_id = $2 and r.state in ('sending', 'unknown')
       returning r.contact_id, r.state),
     c as (
@@ -594,24 +608,46 @@ export async function campaignStatuses(
  * re-sent. A row claimed but not yet attempted (no sent_at) provably never went out: queued again.
  */
 export async function flagStaleSends(sql: Sql, staleMs: number): Promise<number> {
-  const { rowCount } = await sql.query(
-    `update campaign_recipients r set
-       state = case when r.sent_at is null then 'queued' else 'unknown' end,
-       error_message = case when r.sent_at is null then null else $2 end,
-       worker_id = case when r.sent_at is null then null else r.worker_id end
-     where r.state = 'sending'
+  return settleLeftovers(
+    sql,
+    `r.state = 'sending'
        and (r.claimed_at < now() - interval '10 minutes'
             or not exists (select 1 from campaign_workers w
-                           where w.id = r.worker_id and w.heartbeat_at > now() - $1 * interval '1 millisecond'))`,
-    [staleMs, UNKNOWN_OUTCOME_MESSAGE],
+                           where w.id = r.worker_id and w.heartbeat_at > now() - $2 * interval '1 millisecond'))`,
+    [staleMs],
   );
-  return rowCount ?? 0;
+}
+
+/**
+ * The outcome of rows a worker left 'sending' (`where`, over `campaign_recipients r`, with its values from
+ * $2): never attempted -> queued again; attempted and proven by the message's echo (a message id kept by
+ * reconcileFromEcho) -> 'sent', counted; attempted without proof -> 'unknown', never re-sent. Returns how
+ * many rows it settled.
+ */
+async function settleLeftovers(sql: Sql, where: string, values: unknown[]): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `with u as (
+       update campaign_recipients r set
+         state = case when r.sent_at is null then 'queued'
+                      when r.message_id is not null then 'sent' else 'unknown' end,
+         error_message = case when r.sent_at is null or r.message_id is not null then null else $1 end,
+         worker_id = case when r.sent_at is null then null else r.worker_id end
+       where ${where}
+       returning r.campaign_id, r.state),
+     c as (
+       update campaigns c set dispatched_count = c.dispatched_count + s.n
+         from (select campaign_id, count(*)::int as n from u where state = 'sent' group by campaign_id) s
+        where c.id = s.campaign_id)
+     select count(*)::int as n from u`,
+    [UNKNOWN_OUTCOME_MESSAGE, ...values],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /**
  * Rows left 'sending' under THIS (live) worker that it no longer works on: a claim whose answer was lost
  * with its connection, or a chunk whose outcomes could not be written. Same rule as for a dead worker:
- * never attempted -> queued again; attempted -> 'unknown' (never re-sent). `held` lists the
+ * never attempted -> queued again; attempted -> 'unknown' (never re-sent), or 'sent' when its echo came. `held` lists the
  * `campaignId/contactId` rows still in hand; `graceMs` leaves a claim just committed time to be registered.
  */
 export async function releaseOrphanedClaims(
@@ -620,17 +656,13 @@ export async function releaseOrphanedClaims(
   held: string[],
   graceMs: number,
 ): Promise<number> {
-  const { rowCount } = await sql.query(
-    `update campaign_recipients r set
-       state = case when r.sent_at is null then 'queued' else 'unknown' end,
-       error_message = case when r.sent_at is null then null else $4 end,
-       worker_id = case when r.sent_at is null then null else r.worker_id end
-     where r.state = 'sending' and r.worker_id = $1
-       and r.claimed_at < now() - $3 * interval '1 millisecond'
-       and not ((r.campaign_id::text || '/' || r.contact_id::text) = any($2::text[]))`,
-    [workerId, held, graceMs, UNKNOWN_OUTCOME_MESSAGE],
+  return settleLeftovers(
+    sql,
+    `r.state = 'sending' and r.worker_id = $2
+       and r.claimed_at < now() - $4 * interval '1 millisecond'
+       and not ((r.campaign_id::text || '/' || r.contact_id::text) = any($3::text[]))`,
+    [workerId, held, graceMs],
   );
-  return rowCount ?? 0;
 }
 
 /**
@@ -653,4 +685,77 @@ export async function unattendedBatches(
     [staleMs],
   );
   return rows.map((r) => ({ campaignId: r.campaign_id, batches: r.batches }));
+}
+
+// ---- reconciliation from echoes -----------------------------------------------------------------------
+
+const RECONCILE_FROM_ECHO = statement(
+  'campaign_reconcile_from_echo',
+  `with row as (
+      select r.campaign_id, r.contact_id, r.state from campaign_recipients r
+       where r.campaign_id = $1 and r.contact_id = $2 and r.psid = $6
+         and r.state in ('sending', 'unknown', 'queued')
+       for update),
+    -- A worker still holds the row: only the proof is kept; its outcome write (or the sweeper) uses it.
+    proof as (
+      update campaign_recipients r set message_id = $3
+        from row where row.state = 'sending' and r.campaign_id = row.campaign_id
+         and r.contact_id = row.contact_id and r.message_id is null
+      returning r.contact_id),
+    settled as (
+      update campaign_recipients r set state = 'sent', message_id = $3, error_code = null,
+        error_subcode = null, error_message = null, skip_reason = null, not_before = null,
+        sent_at = coalesce(r.sent_at, $4::timestamptz)
+        from row where row.state in ('unknown', 'queued') and r.campaign_id = row.campaign_id
+         and r.contact_id = row.contact_id
+      returning row.state as was),
+    unknown_before as (
+      select count(*)::int as n from campaign_recipients where campaign_id = $1 and state = 'unknown')
+    -- A completed campaign's "N recipient(s) flagged for review" counts one fewer.
+    update campaigns c set
+      dispatched_count = c.dispatched_count + 1,
+      status_reason = case when c.status = 'completed' and s.was = 'unknown'
+        then nullif(btrim(regexp_replace(replace(c.status_reason, b.n || $5,
+               case when b.n > 1 then (b.n - 1) || $5 else '' end), ' {2,}', ' ', 'g')), '')
+        else c.status_reason end
+      from settled s, unknown_before b
+     where c.id = $1
+    returning c.id`,
+);
+
+/**
+ * The echo of a campaign message (its metadata names the recipient row, recipient-metadata.ts) proves the
+ * send went out: an 'unknown' row (its answer was lost) becomes 'sent' with the echo's mid and is counted; a
+ * row still 'sending' keeps the mid as proof for its outcome write. Idempotent: a 'sent', 'failed' or
+ * 'skipped' row is left alone. Returns true when a row became 'sent'.
+ */
+export async function reconcileFromEcho(
+  sql: Sql,
+  echo: { campaignId: string; contactId: string; psid: string; mid: string; at: Date },
+): Promise<boolean> {
+  const rows = await runStatement(sql, RECONCILE_FROM_ECHO, [
+    echo.campaignId,
+    echo.contactId,
+    echo.mid,
+    echo.at.toISOString(),
+    FLAGGED_FOR_REVIEW,
+    echo.psid,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * 'unknown' rows attempted over `windowMs` ago whose echo never came: left for review, with why. Only
+ * campaigns running or finished within a day are looked at (by campaign, through the recipients' index).
+ */
+export async function markUnreconciled(sql: Sql, windowMs: number): Promise<number> {
+  const { rowCount } = await sql.query(
+    `update campaign_recipients r set error_message = $2
+      where r.campaign_id in (select id from campaigns
+                               where status = 'processing' or completed_at > now() - interval '1 day')
+        and r.state = 'unknown' and r.error_message = $3
+        and r.sent_at < now() - $1 * interval '1 millisecond'`,
+    [windowMs, UNRECONCILED_MESSAGE, UNKNOWN_OUTCOME_MESSAGE],
+  );
+  return rowCount ?? 0;
 }

@@ -22,6 +22,7 @@ export {
   NO_MESSAGING_ADMIN_REASON,
   PAGE_RESTRICTED_REASON,
   PERMISSION_REASON,
+  RECONCILE_WINDOW_MS,
   TAG_DELETED_REASON,
   TEMPLATE_PARAMS_REASON,
   TEMPLATE_PATH_REASON_TEXTS,
@@ -32,5 +33,6 @@ export {
   UNREACHABLE_AUDIENCE_REASON,
   UTILITY_PERMISSION_REASON,
 } from './reasons.js';
+export { recipientMetadata } from './recipient-metadata.js';
 export { CAMPAIGN_COLUMNS, CAMPAIGN_FROM, type CampaignRow, toCampaign } from './repo.js';
 export { deliverOnReturn } from './returns.js';

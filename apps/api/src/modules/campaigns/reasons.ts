@@ -32,6 +32,13 @@ export const PAGE_RESTRICTED_REASON =
 export const UNKNOWN_OUTCOME_MESSAGE =
   'The answer to this send was lost (timeout or crash): it may or may not have been delivered. Flagged for review.';
 
+/** How long an 'unknown' recipient waits for the echo that would prove its send (docs/campaigns.md). */
+export const RECONCILE_WINDOW_MS = 10 * 60_000;
+
+/** An 'unknown' recipient whose echo did not come within RECONCILE_WINDOW_MS: left for review, with why. */
+export const UNRECONCILED_MESSAGE =
+  'The answer to this send was lost (timeout or crash) and Messenger sent back no echo of it within 10 minutes: it may or may not have been delivered. Check the conversation before sending it again.';
+
 /** Completed campaign with recipients flagged 'unknown': `${count}${FLAGGED_FOR_REVIEW}`. */
 export const FLAGGED_FOR_REVIEW =
   ' recipient(s) flagged for review: the answer to their send was lost.';

@@ -5,6 +5,53 @@
 // MessageAttachment list, one entry per file (a sticker is one attachment, never an image and a sticker).
 import { attachmentSummary, type MessageAttachment } from '@pagecast/contract';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { META_MEDIA_HOSTS, mediaOrigins } from '../../http/csp.js';
+
+/**
+ * Which file URLs are kept as links: those of the hosts the CSP loads images and media from
+ * (http/csp.ts#mediaOrigins). A URL of any other host (a forged webhook, a link Meta would never send) is
+ * not stored as a link: the file is kept as "Attachment from an unknown host", without its address.
+ */
+export type MediaUrlPolicy = (url: string) => boolean;
+
+/** What an attachment whose URL is of another host is called instead. */
+export const UNKNOWN_HOST_ATTACHMENT = 'Attachment from an unknown host';
+
+/** The policy of a CSP source list: exact origins, and `https://*.domain` for its subdomains on port 443. */
+export function mediaUrlPolicy(origins: readonly string[]): MediaUrlPolicy {
+  const exact = new Set<string>();
+  const suffixes: string[] = [];
+  for (const o of origins) {
+    const wildcard = /^https:\/\/\*(\.[^/:]+)$/i.exec(o);
+    if (wildcard?.[1]) suffixes.push(wildcard[1].toLowerCase());
+    else exact.add(o.toLowerCase());
+  }
+  return (url) => {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      return false;
+    }
+    if (exact.has(u.origin.toLowerCase())) return true;
+    return u.protocol === 'https:' && u.port === '' && suffixes.some((s) => u.hostname.endsWith(s));
+  };
+}
+
+/** Meta's CDN only: what a caller without the configuration gets (no file of another host is linked). */
+const META_ONLY = mediaUrlPolicy(META_MEDIA_HOSTS);
+
+/**
+ * The policy of this configuration: the CSP's image and media sources (Meta's CDN and the Graph origin in
+ * production, the emulator's origin in development), and Meta's CDN in every mode, since what it serves is
+ * what Messenger sends.
+ */
+export function mediaPolicyOf(
+  config: Pick<Config, 'graphApiUrl' | 'isProduction'>,
+): MediaUrlPolicy {
+  return mediaUrlPolicy([...mediaOrigins(config), ...META_MEDIA_HOSTS]);
+}
 
 const URL_MAX = 4096;
 const NAME_MAX = 300;
@@ -16,6 +63,13 @@ const str = (v: unknown, max: number): string | null =>
 const httpUrl = (v: unknown): string | null => {
   const s = str(v, URL_MAX);
   return s && /^https?:\/\//i.test(s) ? s : null;
+};
+/** Marks a URL of a host the policy does not allow. */
+const REFUSED = Symbol('refused');
+/** The file's URL when the policy allows its host; REFUSED when it names another host. */
+const mediaUrl = (v: unknown, allowed: MediaUrlPolicy): string | null | typeof REFUSED => {
+  const url = httpUrl(v);
+  return url === null ? null : allowed(url) ? url : REFUSED;
 };
 
 const KNOWN = new Set(['image', 'video', 'audio', 'file']);
@@ -63,19 +117,23 @@ type TemplatePayload = WireAttachment['payload'];
 export const wireAttachments = objectsOf(attachment);
 
 /** A webhook message's attachments (and its `sticker_id`). Unknown shapes are kept as 'other'. */
-export function webhookAttachments(message: {
-  attachments: readonly WireAttachment[];
-  sticker_id?: unknown;
-}): MessageAttachment[] {
+export function webhookAttachments(
+  message: {
+    attachments: readonly WireAttachment[];
+    sticker_id?: unknown;
+  },
+  allowed: MediaUrlPolicy = META_ONLY,
+): MessageAttachment[] {
   const out: MessageAttachment[] = [];
   for (const a of message.attachments.slice(0, ATTACHMENTS_MAX)) {
     if (a.type === 'template') {
       // A template the page sent: its words become the message's text (templateText), its pictures stay.
-      out.push(...templateMedia(a.payload));
+      out.push(...templateMedia(a.payload, allowed));
       continue;
     }
     const payload = a.payload;
-    const url = httpUrl(payload.url);
+    const found = mediaUrl(payload.url, allowed);
+    const url = found === REFUSED ? null : found;
     const sticker = a.type === 'sticker' || payload.sticker_id != null;
     const type: MessageAttachment['type'] = sticker
       ? 'sticker'
@@ -84,7 +142,14 @@ export function webhookAttachments(message: {
         : 'other';
     // During Meta's transition one sticker came as both an 'image' and a 'sticker' entry: keep one.
     if (type === 'sticker' && out.some((o) => o.type === 'sticker' && o.url === url)) continue;
-    out.push({ type, url, name: str(a.title, NAME_MAX) ?? str(payload.title, NAME_MAX) });
+    out.push({
+      type,
+      url,
+      name:
+        found === REFUSED
+          ? UNKNOWN_HOST_ATTACHMENT
+          : (str(a.title, NAME_MAX) ?? str(payload.title, NAME_MAX)),
+    });
   }
   if (message.sticker_id != null && !out.some((o) => o.type === 'sticker'))
     out.push({ type: 'sticker', url: null, name: null });
@@ -92,12 +157,14 @@ export function webhookAttachments(message: {
 }
 
 /** The pictures and videos of a template card (generic `image_url`, media template `url`). */
-function templateMedia(payload: TemplatePayload): MessageAttachment[] {
+function templateMedia(payload: TemplatePayload, allowed: MediaUrlPolicy): MessageAttachment[] {
   const out: MessageAttachment[] = [];
   for (const e of payload.elements.slice(0, 10)) {
-    const url = httpUrl(e.url) ?? httpUrl(e.image_url);
+    const found = mediaUrl(httpUrl(e.url) ?? e.image_url, allowed);
+    const type = e.media_type === 'video' ? 'video' : 'image';
     // A media template by attachment_id has no URL in its echo: nothing to show but its words.
-    if (url) out.push({ type: e.media_type === 'video' ? 'video' : 'image', url, name: null });
+    if (found === REFUSED) out.push({ type, url: null, name: UNKNOWN_HOST_ATTACHMENT });
+    else if (found) out.push({ type, url: found, name: null });
   }
   return out;
 }
@@ -129,7 +196,7 @@ export function templateText(attachments: readonly WireAttachment[]): string | n
   }
   if (parts.length > 0) return parts.join('\n\n');
   // Only a picture or a video: the bubble shows it; nothing at all: say what it was.
-  return payloads.some((p) => templateMedia(p).length > 0) ? '' : TEMPLATE_WITHOUT_TEXT;
+  return payloads.some((p) => templateMedia(p, () => true).length > 0) ? '' : TEMPLATE_WITHOUT_TEXT;
 }
 
 interface GraphFile {
@@ -141,10 +208,13 @@ interface GraphFile {
 }
 
 /** A Graph API message's `attachments` and `sticker` fields. */
-export function graphAttachments(m: {
-  attachments?: { data?: GraphFile[] };
-  sticker?: string;
-}): MessageAttachment[] {
+export function graphAttachments(
+  m: {
+    attachments?: { data?: GraphFile[] };
+    sticker?: string;
+  },
+  allowed: MediaUrlPolicy = META_ONLY,
+): MessageAttachment[] {
   const out: MessageAttachment[] = [];
   for (const f of (m.attachments?.data ?? []).slice(0, ATTACHMENTS_MAX)) {
     const mime = f.mime_type ?? '';
@@ -159,13 +229,21 @@ export function graphAttachments(m: {
             : mime.startsWith('video/')
               ? 'video'
               : 'file';
-    out.push({
-      type,
-      url: httpUrl(f.image_data?.url ?? f.video_data?.url ?? f.file_url),
-      name: type === 'file' ? str(f.name, NAME_MAX) : null,
-    });
+    const found = mediaUrl(f.image_data?.url ?? f.video_data?.url ?? f.file_url, allowed);
+    out.push(
+      found === REFUSED
+        ? { type, url: null, name: UNKNOWN_HOST_ATTACHMENT }
+        : { type, url: found, name: type === 'file' ? str(f.name, NAME_MAX) : null },
+    );
   }
-  if (m.sticker) out.push({ type: 'sticker', url: httpUrl(m.sticker), name: null });
+  if (m.sticker) {
+    const found = mediaUrl(m.sticker, allowed);
+    out.push(
+      found === REFUSED
+        ? { type: 'sticker', url: null, name: UNKNOWN_HOST_ATTACHMENT }
+        : { type: 'sticker', url: found, name: null },
+    );
+  }
   return out;
 }
 

@@ -3,6 +3,8 @@
 export * as messagesRepo from './messages-repo.js';
 export {
   graphAttachments,
+  mediaPolicyOf,
+  type MediaUrlPolicy,
   previewOf,
   templateText,
   webhookAttachments,

@@ -82,20 +82,26 @@ export interface NewMessage {
   platformAt?: Date | null;
 }
 
-// One statement, atomic like the transaction it replaces: insert the new mids, move the contact's activity
-// fields forward, answer the rows. The final SELECT reads the snapshot from before the statement, so rows
-// inserted here come from RETURNING and rows stored earlier (by a webhook) from the table.
+// One statement, atomic like the transaction it replaces: lock the contact, insert the new mids, move the
+// contact's activity fields forward, answer the rows. The final SELECT reads the snapshot from before the
+// statement, so rows inserted here come from RETURNING and rows stored earlier (by a webhook) from the table.
+// Lock order: the contact row, then the mids, as the webhook ingest takes them (handlers/message.ts upserts
+// the contact before it inserts the message). Inserting first and updating the contact last (the update CTE
+// runs after the main query) deadlocked a chat send with the ingest of its own echo, and Postgres aborted
+// the send after its message had gone out. The insert reads `locked`, so no row is written before the lock.
 const STORE_MESSAGES = statement(
   'store_messages',
-  `with item as (
+  `with locked as (
+     select id from contacts where id = $2::uuid for no key update),
+   item as (
      select * from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
                           $11::jsonb[], $12::timestamptz[])
        as u(mid, direction, text, sent_by, created_at, attachments, platform_at)),
    inserted as (
      insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, attachments,
                            platform_at)
-     select $1::uuid, $2::uuid, mid, direction, text, sent_by, created_at, attachments, platform_at
-       from item
+     select $1::uuid, locked.id, mid, direction, text, sent_by, created_at, attachments, platform_at
+       from locked cross join item
      on conflict (page_id, mid) do nothing
      returning id, mid, direction, text, sent_by as "sentBy", created_at as "createdAt",
        ${isoUs('created_at')} as "createdKey", delivered_at as "deliveredAt", read_at as "readAt",

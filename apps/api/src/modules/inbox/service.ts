@@ -27,7 +27,7 @@ import {
 import type { Sql } from '../../db/client.js';
 import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { graphAttachments } from './attachments.js';
+import { graphAttachments, mediaPolicyOf } from './attachments.js';
 import { toMessage, toRecipient } from './mappers.js';
 import * as messages from './messages-repo.js';
 import * as repo from './repo.js';
@@ -160,6 +160,8 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
   }
 
   const pageToken = (page: PageRow) => actingPageToken(page, deps.tokens.decrypt);
+  /** Files of other hosts than the CSP's media sources are not linked (attachments.ts). */
+  const isMediaUrl = mediaPolicyOf(deps.config);
 
   async function fetchHistory(page: PageRow, contact: repo.ContactRow): Promise<void> {
     const graph = deps.graph;
@@ -193,7 +195,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
             sentBy: m.from?.id ?? (inbound ? contact.psid : page.fbPageId),
             createdAt: parseFbTime(m.created_time),
             platformAt: parseFbTime(m.created_time),
-            attachments: graphAttachments(m),
+            attachments: graphAttachments(m, isMediaUrl),
           };
         });
         await messages.storeMessages(db, page.id, contact.id, items);

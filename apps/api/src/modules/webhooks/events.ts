@@ -40,6 +40,8 @@ const message = z.object({
     mid: z.string().min(1),
     text: z.unknown(),
     is_echo: z.unknown(),
+    /** An echo's `metadata`: the string the sender gave the Send API (a campaign names its recipient). */
+    metadata: str,
     attachments: wireAttachments,
     sticker_id: z.unknown(),
   }),
@@ -96,6 +98,8 @@ export type MessageEvent = Common & {
   kind: 'message';
   echo: boolean;
   mid: string;
+  /** The send's metadata, on an echo. */
+  metadata?: string;
   text: unknown;
   attachments: WireAttachment[];
   stickerId: unknown;
@@ -230,6 +234,7 @@ export function toEvent(item: Item, psid: string): MessagingEvent {
       at,
       echo: !!m.is_echo,
       mid: m.mid,
+      ...(m.is_echo && m.metadata !== undefined ? { metadata: m.metadata } : {}),
       text: m.text,
       attachments: m.attachments,
       stickerId: m.sticker_id,

@@ -18,6 +18,8 @@ export interface WebhookEvent {
   at: Date;
   /** For 'message': true when the page sent it (an echo), false when the contact wrote. */
   fromPage?: boolean;
+  /** For an echo: the metadata its send carried (a campaign message names its recipient row). */
+  metadata?: string;
   /**
    * The contact's action (re)opened the 24-hour window: a message, a postback, an m.me referral into the
    * thread, a reaction (MP/send-messages, "User Actions that Open the Standard Messaging Window").

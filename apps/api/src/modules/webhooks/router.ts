@@ -5,7 +5,8 @@ import { storableJson } from '../../http/null-chars.js';
 import { jsonDepth } from '../../lib/json-depth.js';
 import type { ModuleDeps } from '../deps.js';
 import { insertWebhookEvent } from './repo.js';
-import { processWebhookEvent } from './service.js';
+import { mediaPolicyOf } from '../inbox/index.js';
+import { processWebhookEvent, type IngestDeps } from './service.js';
 
 const { webhookVerify, webhookReceive } = contract.system;
 
@@ -18,7 +19,8 @@ export const MAX_WEBHOOK_DEPTH = 64;
  * processed in this process right away (the live inbox wants them within a second); the stored row is the
  * durable fallback: a worker's sweeper processes any row left unprocessed (e.g. this process died).
  */
-export function registerWebhooks(app: FastifyInstance, deps: ModuleDeps): void {
+export function registerWebhooks(app: FastifyInstance, moduleDeps: ModuleDeps): void {
+  const deps = { ...moduleDeps, isMediaUrl: mediaPolicyOf(moduleDeps.config) };
   app.get(webhookVerify.path, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
     const challenge = q['hub.challenge'];
@@ -40,7 +42,11 @@ export function registerWebhooks(app: FastifyInstance, deps: ModuleDeps): void {
   });
 }
 
-async function receive(deps: ModuleDeps, request: FastifyRequest, reply: FastifyReply) {
+async function receive(
+  deps: ModuleDeps & Pick<IngestDeps, 'isMediaUrl'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   const header = request.headers['x-hub-signature-256'];
   const signature = Array.isArray(header) ? header[0] : header;

@@ -10,6 +10,7 @@ import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
 import { publish } from '../../realtime/index.js';
 import type { ContactUpsert } from '../contacts/index.js';
+import type { MediaUrlPolicy } from '../inbox/index.js';
 import {
   contactPsid,
   NAMES_A_CONTACT,
@@ -31,6 +32,8 @@ export interface IngestDeps {
    */
   afterCommit: readonly AfterCommit[];
   logger?: Pick<Logger, 'warn' | 'error'>;
+  /** Which file URLs are stored as links (inbox's mediaPolicyOf); Meta's CDN only when not given. */
+  isMediaUrl?: MediaUrlPolicy;
 }
 
 /** Processes one stored delivery; safe to call again (it is a no-op once processed). */
@@ -61,6 +64,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
           const page = {
             ...found,
             profileOf: (psid: string) => profiles.get(`${found.fbPageId}:${psid}`),
+            ...(deps.isMediaUrl ? { isMediaUrl: deps.isMediaUrl } : {}),
           };
           for (const event of eventsOf(entry, found.fbPageId)) {
             const { live, after } = await handle(db, page, event);

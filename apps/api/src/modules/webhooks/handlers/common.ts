@@ -3,7 +3,7 @@
 import type { LiveEvent } from '@pagecast/contract';
 import type { Sql } from '../../../db/client.js';
 import type { ContactUpsert } from '../../contacts/index.js';
-import { findRecipientFields } from '../../inbox/index.js';
+import { findRecipientFields, type MediaUrlPolicy } from '../../inbox/index.js';
 import { toRecipient, unknownContact } from '../../inbox/index.js';
 import type { WebhookEvent } from '../listeners.js';
 import type { PageRef } from '../repo.js';
@@ -11,6 +11,8 @@ import type { PageRef } from '../repo.js';
 /** The connected page an entry is for, with the profiles of its new contacts fetched before the transaction. */
 export interface IngestPage extends PageRef {
   profileOf: (psid: string) => ContactUpsert | undefined;
+  /** Which file URLs are stored as links (modules/inbox/attachments.ts). */
+  isMediaUrl?: MediaUrlPolicy;
 }
 
 export interface Handled {

@@ -10,7 +10,10 @@ import { messagesRepo as messages } from '../../inbox/index.js';
 import { contactEvent, type Handled, type Handler, type IngestPage } from './common.js';
 
 export const handleMessage: Handler<MessageEvent> = (tx, page, e) => {
-  const attachments = webhookAttachments({ attachments: e.attachments, sticker_id: e.stickerId });
+  const attachments = webhookAttachments(
+    { attachments: e.attachments, sticker_id: e.stickerId },
+    page.isMediaUrl,
+  );
   const text =
     typeof e.text === 'string'
       ? e.text
@@ -41,6 +44,7 @@ async function store(
     fromPage: boolean;
     text: string;
     attachments: ReturnType<typeof webhookAttachments>;
+    metadata?: string;
   },
 ): Promise<Handled> {
   const { psid, at, mid, fromPage, text, attachments } = m;
@@ -95,6 +99,7 @@ async function store(
       at,
       fromPage,
       opensWindow: !fromPage,
+      ...(fromPage && m.metadata !== undefined ? { metadata: m.metadata } : {}),
     },
   };
 }
