@@ -167,8 +167,8 @@ export function placeholders(values: unknown[]): (v: unknown) => string {
 export function recipientMatch(
   query: RecipientQuery,
   param: (v: unknown) => string,
-  /** The page's uuid, not read from `c` (search-repo.ts#textMatch). */
-  page: string,
+  /** The page's uuid, not read from `c`; null: test each contact on its own (search-repo.ts#textMatch). */
+  page: string | null,
 ): string[] {
   const where: string[] = [];
   if (query.q) where.push(textMatch(query.q, param, page));
@@ -198,19 +198,29 @@ export async function searchAdminPageContacts(
   query: RecipientQuery,
   after: RecipientCursor | null,
   limit: number,
+  /**
+   * Only the next `walk` contacts in list order, each tested on its own (search-repo.ts#textMatch): fast
+   * when matches are common, where reading every match to sort them is not; may answer fewer than exist.
+   */
+  walk: number | null = null,
 ): Promise<ContactRow[] | null> {
   const values: unknown[] = [fbPageId, adminId, limit];
   const param = placeholders(values);
-  const where: string[] = ['c.page_id = p.id', ...recipientMatch(query, param, 'p.id')];
+  const page: string[] = ['c.page_id = p.id'];
   if (after && after.at !== null) {
     const at = param(after.at);
     const id = param(after.id);
-    where.push(`(c.last_message_at < ${at}::timestamptz
+    page.push(`(c.last_message_at < ${at}::timestamptz
       or (c.last_message_at = ${at}::timestamptz and c.id < ${id}::uuid) or c.last_message_at is null)`);
-  } else if (after) where.push(`c.last_message_at is null and c.id < ${param(after.id)}::uuid`);
+  } else if (after) page.push(`c.last_message_at is null and c.id < ${param(after.id)}::uuid`);
+  const order = 'order by c.last_message_at desc nulls last, c.id desc';
+  const from = walk
+    ? `(select c.* from contacts c where ${page.join(' and ')} ${order} limit ${param(walk)}) c`
+    : 'contacts c';
+  const where = [...(walk ? [] : page), ...recipientMatch(query, param, walk ? null : 'p.id')];
   const { rows } = await db.query<ContactRow | { id: null }>(
-    pageContacts(`select ${CONTACT_COLUMNS} from contacts c where ${where.join(' and ')}
-      order by c.last_message_at desc nulls last, c.id desc limit $3`),
+    pageContacts(`select ${CONTACT_COLUMNS} from ${from} where ${where.join(' and ') || 'true'}
+      ${order} limit $3`),
     values,
   );
   if (rows.length === 0) return null;

@@ -16,21 +16,34 @@ export const MESSAGE_SEARCH_MIN = 3;
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
- * The condition on `contacts c` that `q` matches: the ids of the page's contacts whose name or preview
- * contains it, and of those with a message that does. `page` is the page's uuid as an expression that does
- * not read `c` (a placeholder, or the page row of the statement), so the union is computed once.
+ * The condition on `contacts c` that `q` matches. With `page` (the page's uuid as an expression that does
+ * not read `c`: a placeholder, or the statement's page row): `c.id` is one of the ids of the page's
+ * contacts whose name or preview contains it or that have a message that does, read once from the indexes
+ * (an uncorrelated subquery the planner turns into a semi-join; an array of ids would be compared one by
+ * one for each contact). With `page` null: each contact is tested
+ * on its own (its name, its preview, its own messages through messages_contact_recent_idx), for a walk
+ * over a bounded number of contacts in list order: a scalar subquery, as an EXISTS under OR may be planned
+ * as one hashed read of every page's matching messages, and fenced (OFFSET 0) so that a contact's few
+ * messages are read by contact, never through the page-wide trigram index once per contact.
  */
-export function textMatch(q: string, param: (v: unknown) => string, page: string): string {
+export function textMatch(q: string, param: (v: unknown) => string, page: string | null): string {
   const pattern = param(likePattern(q));
-  const messages =
-    q.length >= MESSAGE_SEARCH_MIN
-      ? `union all select m.contact_id from messages m
-          where m.page_id = ${page} and m.text ilike ${pattern}`
-      : '';
+  const messages = q.length >= MESSAGE_SEARCH_MIN;
+  if (page === null)
+    return `(c.name ilike ${pattern} or c.last_message_preview ilike ${pattern}${
+      messages
+        ? ` or (select true from (select m.text from messages m where m.contact_id = c.id offset 0) m
+             where m.text ilike ${pattern} limit 1)`
+        : ''
+    })`;
   return `c.id in (select x.id from contacts x where x.page_id = ${page} and x.name ilike ${pattern}
     union all select x.id from contacts x
-     where x.page_id = ${page} and x.last_message_preview ilike ${pattern}
-    ${messages})`;
+     where x.page_id = ${page} and x.last_message_preview ilike ${pattern}${
+       messages
+         ? `
+    union all select m.contact_id from messages m where m.page_id = ${page} and m.text ilike ${pattern}`
+         : ''
+     })`;
 }
 
 /**
@@ -45,9 +58,8 @@ export async function matchingLines(
   if (contactIds.length === 0 || q.length < MESSAGE_SEARCH_MIN) return new Map();
   const { rows } = await db.query<{ id: string; text: string }>(
     `select c.id, hit.text from unnest($1::uuid[]) as c(id)
-       cross join lateral (select m.text from messages m
-         where m.contact_id = c.id and m.text ilike $2
-         order by m.created_at desc, m.id desc limit 1) hit`,
+       cross join lateral (select m.text from (select m.text from messages m where m.contact_id = c.id
+         order by m.created_at desc, m.id desc offset 0) m where m.text ilike $2 limit 1) hit`,
     [contactIds, likePattern(q)],
   );
   return new Map(rows.map((r) => [r.id, r.text]));
@@ -63,7 +75,12 @@ export async function withSearchTimeout<T>(
   fn: (tx: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   return inTransaction(pool, async (tx) => {
-    await tx.query(`select set_config('statement_timeout', $1, true)`, [`${timeoutMs}ms`]);
+    // Custom plans: the pool forces generic ones (db/client.ts), but how selective a pattern is decides
+    // between the trigram indexes and a walk, and a generic plan cannot know it.
+    await tx.query(
+      `select set_config('statement_timeout', $1, true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
+      [`${timeoutMs}ms`],
+    );
     return fn(tx);
   });
 }

@@ -50,6 +50,9 @@ export const SEARCH_LIMIT_MESSAGE =
 export const SEARCH_TIMEOUT_MESSAGE =
   'This search took too long: search for a longer word or a name, or try again in a moment.';
 
+/** Contacts a search or filter first walks in list order (see repo.searchAdminPageContacts). */
+const SEARCH_WALK = 1000;
+
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
 const HISTORY_PAGE_SIZE = 100;
@@ -248,14 +251,11 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
       const rows = !searching
         ? await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1)
         : await bounded(async (tx) => {
-            const found = await repo.searchAdminPageContacts(
-              tx,
-              adminId,
-              pageId,
-              query,
-              cursor,
-              limit + 1,
-            );
+            // The next contacts in list order first: enough when matches are common (most searches
+            // and filters); else every match through the indexes, which is fast when they are few.
+            const args = [tx, adminId, pageId, query, cursor, limit + 1] as const;
+            let found = await repo.searchAdminPageContacts(...args, SEARCH_WALK);
+            if (found && found.length <= limit) found = await repo.searchAdminPageContacts(...args);
             if (found && q)
               lines = await search.matchingLines(
                 tx,
