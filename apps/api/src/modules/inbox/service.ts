@@ -51,7 +51,7 @@ export const SEARCH_TIMEOUT_MESSAGE =
   'This search took too long: search for a longer word or a name, or try again in a moment.';
 
 /** Contacts a search or filter first walks in list order (see repo.searchAdminPageContacts). */
-const SEARCH_WALK = 500;
+const SEARCH_WALK = 1000;
 
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
