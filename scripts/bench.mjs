@@ -31,6 +31,12 @@ const BENCHES = [
   },
   { name: 'sync', title: 'Page sync', file: 'apps/api/bench/sync.ts', timeoutMin: [60, 15] },
   {
+    name: 'search',
+    title: 'Inbox search and filters (100,000 contacts, 1,000,000 messages)',
+    file: 'apps/api/bench/search.ts',
+    timeoutMin: [60, 20],
+  },
+  {
     name: 'dispatch',
     title: 'Campaign dispatch',
     file: 'apps/api/bench/dispatch.ts',

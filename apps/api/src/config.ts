@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   // Searches and counts of an admin's inbox a minute: typing into the search box asks about two a second at
   // most; a script scanning every tenant's words is stopped before it slows the database for everyone.
   SEARCHES_PER_ADMIN_MINUTE: z.coerce.number().int().positive().default(120),
+  // Longest an inbox search or count may run (Postgres statement_timeout, per statement); longer answers 503.
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(2_000),
   // Meta's warm-up between creating a marketing message campaign and its first send (an hour in 2026). Unset:
   // an hour against Facebook, a minute against the in-process emulator (the demo shows the path working).
   MARKETING_WARMUP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
@@ -139,6 +141,8 @@ export interface Config {
   chatSendLimits: { perAdmin: number; perPage: number; humanAgentPerPage: number };
   /** Inbox searches and counts one admin may run a minute (every API process together); more answer 429. */
   searchesPerAdminMinute: number;
+  /** Postgres statement_timeout of an inbox search or count, in ms. */
+  searchTimeoutMs: number;
   /** Meta's warm-up before a new marketing message campaign may send. */
   marketingWarmupMs: number;
   conversationsRatePerPage: number;
@@ -260,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       humanAgentPerPage: e.HUMAN_AGENT_SENDS_PER_PAGE_MINUTE,
     },
     searchesPerAdminMinute: e.SEARCHES_PER_ADMIN_MINUTE,
+    searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     marketingWarmupMs: e.MARKETING_WARMUP_MS ?? (e.GRAPH_API_URL ? 3_600_000 : 60_000),
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
     features: {

@@ -72,6 +72,18 @@ export type LoginResult = z.infer<typeof LoginResult>;
 export const UserTagAssignment = z.object({ userId: GraphId, tagId: Uuid, pageId: GraphId });
 export type UserTagAssignment = z.infer<typeof UserTagAssignment>;
 
+/**
+ * Where a search matched a conversation: the contact's `name`, one of its stored `message`s (the newest
+ * that matches) or the list's `preview`. `text` is the matching line, cut around the first hit (an ellipsis
+ * marks a cut); `ranges` are the hits in `text` (UTF-16 offsets, end exclusive), to highlight.
+ */
+export const SearchMatch = z.object({
+  field: z.enum(['name', 'message', 'preview']),
+  text: z.string(),
+  ranges: z.array(z.object({ start: z.number().int().min(0), end: z.number().int().min(0) })),
+});
+export type SearchMatch = z.infer<typeof SearchMatch>;
+
 export const Recipient = z.object({
   id: GraphId,
   name: z.string(),
@@ -89,6 +101,8 @@ export const Recipient = z.object({
   unreadCount: z.number().int().min(0).default(0),
   /** The contact wrote last: the conversation waits for the page's answer. */
   needsReply: z.boolean().default(false),
+  /** In a search's answer only: where the search matched. */
+  match: SearchMatch.optional(),
 });
 export type Recipient = z.infer<typeof Recipient>;
 

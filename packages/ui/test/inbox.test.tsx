@@ -208,6 +208,36 @@ describe('conversation list', () => {
     expect(onTagFilterChange).toHaveBeenCalledWith('t1');
   });
 
+  it("a search's match: the matching line with its hits marked in place of the preview, or the name's", () => {
+    render(
+      <InboxScreen
+        {...props({
+          recipients: [
+            recipient(1, {
+              name: 'Ada Lovelace',
+              lastMessagePreview: 'See you!',
+              match: {
+                field: 'message',
+                text: '…is there Parking nearby?',
+                ranges: [{ start: 10, end: 17 }],
+              },
+            }),
+            recipient(2, {
+              name: 'Parker Jones',
+              match: { field: 'name', text: 'Parker Jones', ranges: [{ start: 0, end: 4 }] },
+            }),
+          ],
+          search: 'park',
+        })}
+      />,
+    );
+    const [first, second] = screen.getAllByTestId('conversation-row');
+    expect(first).toHaveTextContent('…is there Parking nearby?');
+    expect(first).not.toHaveTextContent('See you!');
+    expect(first?.querySelector('mark')).toHaveTextContent(/^Parking$/);
+    expect(second?.querySelector('mark')).toHaveTextContent(/^Park$/);
+  });
+
   it('falls back to the default avatar image without picture and name', () => {
     render(<InboxScreen {...props({ recipients: [recipient(1, { name: '' })] })} />);
     expect(screen.getByRole('img', { name: 'Default avatar', hidden: true })).toBeInTheDocument();

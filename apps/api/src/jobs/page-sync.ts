@@ -1,7 +1,8 @@
 // The page sync job: walks a page's Messenger conversations (newest first, cursor by cursor) and upserts
-// each contact. Crash-safe and exact: every page of results is stored in ONE transaction together with the
-// saved cursor and the progress counter, fenced by the worker's lease, so a resumed sync continues from
-// the last committed page and never counts (or imports) a page twice.
+// each contact with its recent messages (nested in the same call, so search finds history too). Crash-safe
+// and exact: every page of results is stored in ONE transaction together with the saved cursor and the
+// progress counter, fenced by the worker's lease, so a resumed sync continues from the last committed page
+// and never counts (or imports) a page twice.
 import { graphAttachments, previewOf } from '../modules/inbox/index.js';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
@@ -12,6 +13,7 @@ import type { Conversation, ConversationsPage } from '../graph/types.js';
 import type { ModuleDeps } from '../modules/deps.js';
 import type { ContactUpsert } from '../modules/contacts/index.js';
 import { syncRepo } from '../modules/pages/index.js';
+import type { HistoryMessage } from '../modules/inbox/index.js';
 import { syncPageSubscribers } from '../modules/marketing/index.js';
 import { syncPageTemplates } from '../modules/templates/index.js';
 import { jobStates, stopRetrying } from './boss.js';
@@ -27,7 +29,11 @@ const WORKER_LOST_MESSAGE = 'The sync stopped unexpectedly. Please try again.';
 export interface PageSyncOptions {
   /** Conversations per Graph call (the emulator's and Facebook's maximum is 100). */
   pageSize: number;
-  /** Latest messages read per conversation, to find the contact's last inbound message. */
+  /**
+   * Latest messages read per conversation (nested in the conversations call: no call of their own), stored
+   * as history and used to find the contact's last inbound message. Meta reads only a conversation's 20
+   * most recent messages in detail.
+   */
   messagesPerConversation: number;
   /** A worker's hold on a running sync; renewed with every saved page. */
   leaseMs: number;
@@ -47,7 +53,7 @@ export interface PageSyncOptions {
 
 export const DEFAULT_PAGE_SYNC_OPTIONS: PageSyncOptions = {
   pageSize: 100,
-  messagesPerConversation: 5,
+  messagesPerConversation: 20,
   leaseMs: 30_000,
   watchdogMs: 10_000,
   maxRateLimitWaitMs: 60_000,
@@ -141,11 +147,13 @@ export async function runPageSync(
     const contacts = page.conversations
       .map((c) => contactOf(c, sync.fbPageId))
       .filter((c): c is ContactUpsert => c !== null);
+    const history = page.conversations.flatMap((c) => historyOf(c, sync.fbPageId));
     const saved = await syncRepo.saveSyncPage(
       db,
       sync,
       owner,
       contacts,
+      history,
       page.nextCursor,
       options.leaseMs,
     );
@@ -180,7 +188,7 @@ async function fetchPage(
   const pages = graph.listConversations(fbPageId, token, {
     after: cursor,
     limit: options.pageSize,
-    fields: `id,participants,updated_time,snippet,messages.limit(${options.messagesPerConversation}){message,from,created_time,attachments,sticker}`,
+    fields: `id,participants,updated_time,snippet,messages.limit(${options.messagesPerConversation}){id,message,from,created_time,attachments,sticker}`,
     // The sync paces and retries itself (through the shared pacer), so the client must not.
     maxRateLimitRetries: 0,
   });
@@ -214,6 +222,33 @@ export function contactOf(c: Conversation, fbPageId: string): ContactUpsert | nu
       c.snippet || previewOf(newest?.message ?? '', newest ? graphAttachments(newest) : []) || null,
     lastInboundAt: lastInbound ? new Date(lastInbound.created_time) : null,
   };
+}
+
+/** Facebook writes '2017-02-23T00:31:29+0000'. */
+const fbTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+
+/**
+ * The conversation's recent messages as history to store: the contact's are inbound, the rest the page's.
+ * A U+0000 in a text (Postgres cannot hold it) becomes U+FFFD, so one message never fails the sync.
+ */
+export function historyOf(c: Conversation, fbPageId: string): HistoryMessage[] {
+  const person = c.participants?.data.find((p) => p.id !== fbPageId);
+  if (!person) return [];
+  return (c.messages?.data ?? [])
+    .filter((m) => m.id && m.created_time)
+    .map((m) => {
+      const inbound = m.from?.id === person.id;
+      const at = fbTime(m.created_time);
+      return {
+        psid: person.id,
+        mid: m.id,
+        direction: inbound ? 'in' : 'out',
+        text: (m.message ?? '').replaceAll('\u0000', '\uFFFD'),
+        sentBy: m.from?.id ?? (inbound ? person.id : fbPageId),
+        createdAt: at,
+        attachments: graphAttachments(m),
+      };
+    });
 }
 
 /**

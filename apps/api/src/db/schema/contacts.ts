@@ -40,6 +40,14 @@ export const contacts = pgTable(
     uniqueIndex('contacts_page_id_psid_key').on(t.pageId, t.psid),
     // Keyset paging of the inbox: (last_message_at, id) < cursor.
     index('contacts_page_recent_idx').on(t.pageId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
+    // Inbox search: substring (ILIKE) matches of names and previews, one page's entries at a time
+    // (pg_trgm and btree_gin, migration 0016).
+    index('contacts_page_name_trgm_idx').using('gin', t.pageId, sql`${t.name} gin_trgm_ops`),
+    index('contacts_page_preview_trgm_idx').using(
+      'gin',
+      t.pageId,
+      sql`${t.lastMessagePreview} gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -74,6 +82,8 @@ export const messages = pgTable(
     // The same mid arrives by webhook and by sync: store it once.
     uniqueIndex('messages_page_id_mid_key').on(t.pageId, t.mid),
     index('messages_contact_recent_idx').on(t.contactId, t.createdAt.desc(), t.id.desc()),
+    // Inbox search over every stored message of one page (see contacts_page_name_trgm_idx).
+    index('messages_page_text_trgm_idx').using('gin', t.pageId, sql`${t.text} gin_trgm_ops`),
   ],
 );
 

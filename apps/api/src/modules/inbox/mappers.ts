@@ -5,6 +5,7 @@ import {
   type MessageAttachment,
   type MessageReceived,
   type Recipient,
+  type SearchMatch,
 } from '@pagecast/contract';
 
 /** A contact counts as online when they wrote within this long. */
@@ -119,4 +120,53 @@ export function toMessage(m: MessageFields): MessageReceived {
     reaction: m.reaction ?? null,
     campaign: m.campaignId && m.campaignName ? { id: m.campaignId, name: m.campaignName } : null,
   };
+}
+
+/** Longest matching line a search result carries (the row shows one line of it). */
+const MATCH_TEXT_MAX = 160;
+/** Characters kept before the first hit when the line is cut. */
+const MATCH_LEAD = 30;
+
+/** Where `q` occurs in `text`, case-insensitively (as ILIKE matched it), at most 20 hits. */
+function hitsOf(text: string, q: string): SearchMatch['ranges'] {
+  const re = new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');
+  const out: SearchMatch['ranges'] = [];
+  for (const m of text.matchAll(re)) {
+    if (m[0].length === 0 || out.length >= 20) break;
+    out.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+/**
+ * The match a search result shows: the newest message containing `q` (`line`), else the preview, else the
+ * name; the line holding the first hit, cut around it, with its hits. Undefined when none contains it.
+ */
+export function searchMatch(
+  q: string,
+  c: Pick<RecipientFields, 'name' | 'firstName' | 'lastName' | 'lastMessagePreview'>,
+  line: string | undefined,
+): SearchMatch | undefined {
+  const candidates: Array<[SearchMatch['field'], string | null | undefined]> = [
+    ['message', line],
+    ['preview', c.lastMessagePreview],
+    ['name', recipientName(c)],
+  ];
+  for (const [field, text] of candidates) {
+    if (!text) continue;
+    const first = hitsOf(text, q)[0];
+    if (!first) continue;
+    if (field === 'name') return { field, text, ranges: hitsOf(text, q) };
+    // The line holding the first hit, then a window of it that starts a little before the hit.
+    const lineStart = text.lastIndexOf('\n', first.start - 1) + 1;
+    const lineEnd = text.indexOf('\n', first.end);
+    const whole = text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
+    const at = first.start - lineStart;
+    const from = whole.length <= MATCH_TEXT_MAX || at <= MATCH_LEAD ? 0 : at - MATCH_LEAD;
+    let cut = whole.slice(from, from + MATCH_TEXT_MAX).trim();
+    if (from > 0) cut = `…${cut}`;
+    if (from + MATCH_TEXT_MAX < whole.length) cut = `${cut}…`;
+    return { field, text: cut, ranges: hitsOf(cut, q) };
+  }
+  return undefined;
 }

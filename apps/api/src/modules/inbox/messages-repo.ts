@@ -160,6 +160,60 @@ export async function storeMessages(
   return rows;
 }
 
+/** A message of a conversation's history as the page sync reads it, with its contact's PSID. */
+export interface HistoryMessage {
+  psid: string;
+  mid: string;
+  direction: 'in' | 'out';
+  text: string;
+  sentBy: string;
+  /** Meta's time of the message (its created_time). */
+  createdAt: Date;
+  attachments: MessageAttachment[];
+}
+
+// Insert-if-absent by (page, mid), contacts found by PSID in the same statement. Rows go in mid order so
+// two writers of overlapping histories take the unique index's locks in one order.
+const STORE_HISTORY = statement(
+  'store_history',
+  `insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, platform_at,
+                         attachments)
+   select $1::uuid, c.id, u.mid, u.direction, u.text, u.sent_by, u.created_at, u.created_at, u.attachments
+     from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
+                 $8::jsonb[]) as u(psid, mid, direction, text, sent_by, created_at, attachments)
+     join contacts c on c.page_id = $1::uuid and c.psid = u.psid
+    order by u.mid
+   on conflict (page_id, mid) do nothing`,
+);
+
+/**
+ * Stores history read by the page sync, once per mid, in one statement. History is not new activity: the
+ * contacts' unread counts and activity fields are left as they are (the sync's contact upsert sets those
+ * from the conversation). Returns how many messages were new here.
+ */
+export async function storeHistory(
+  db: Sql,
+  pageUuid: string,
+  items: readonly HistoryMessage[],
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const { rowCount } = await db.query({
+    name: STORE_HISTORY.name,
+    text: STORE_HISTORY.text,
+    values: [
+      pageUuid,
+      items.map((m) => m.psid),
+      items.map((m) => m.mid),
+      items.map((m) => m.direction),
+      items.map((m) => m.text),
+      items.map((m) => m.sentBy),
+      items.map((m) => m.createdAt.toISOString()),
+      items.map((m) => (m.attachments.length ? JSON.stringify(m.attachments) : null)),
+    ],
+  });
+  return rowCount ?? 0;
+}
+
 /**
  * Inserts the message unless its mid is already stored; true when this call stored it. A message stored
  * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and

@@ -9,6 +9,7 @@ import { dz, runStatement, statement, type Sql } from '../../db/client.js';
 import { contacts } from '../../db/schema/index.js';
 import type { RecipientMatch } from '@pagecast/contract';
 import type { RecipientFields } from './mappers.js';
+import { textMatch } from './search-repo.js';
 
 /** Timestamps travel as exact text (microseconds, UTC) so a cursor compares equal to the stored value. */
 export const isoUs = (column: string) =>
@@ -163,13 +164,14 @@ export function placeholders(values: unknown[]): (v: unknown) => string {
  * The conditions on `contacts c` of a search and its filters (for this listing and for bulk tagging by
  * the same search); `param` adds a value and returns its placeholder.
  */
-export function recipientMatch(query: RecipientQuery, param: (v: unknown) => string): string[] {
+export function recipientMatch(
+  query: RecipientQuery,
+  param: (v: unknown) => string,
+  /** The page's uuid, not read from `c`; null: test each contact on its own (search-repo.ts#textMatch). */
+  page: string | null,
+): string[] {
   const where: string[] = [];
-  if (query.q) {
-    const pattern = param(likePattern(query.q));
-    where.push(`(c.name ilike ${pattern} or exists (select 1 from messages m
-      where m.contact_id = c.id and m.text ilike ${pattern}))`);
-  }
+  if (query.q) where.push(textMatch(query.q, param, page));
   if (query.filter === 'needs_reply')
     where.push(`coalesce(${LAST_MESSAGE_IN}, c.last_inbound_at is not null
       and (c.last_message_at is null or c.last_inbound_at >= c.last_message_at))`);
@@ -182,8 +184,6 @@ export function recipientMatch(query: RecipientQuery, param: (v: unknown) => str
     );
   return where;
 }
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * listAdminPageContacts with a search and filters, over all the page's contacts: the same order and
@@ -198,19 +198,29 @@ export async function searchAdminPageContacts(
   query: RecipientQuery,
   after: RecipientCursor | null,
   limit: number,
+  /**
+   * Only the next `walk` contacts in list order, each tested on its own (search-repo.ts#textMatch): fast
+   * when matches are common, where reading every match to sort them is not; may answer fewer than exist.
+   */
+  walk: number | null = null,
 ): Promise<ContactRow[] | null> {
   const values: unknown[] = [fbPageId, adminId, limit];
   const param = placeholders(values);
-  const where: string[] = ['c.page_id = p.id', ...recipientMatch(query, param)];
+  const page: string[] = ['c.page_id = p.id'];
   if (after && after.at !== null) {
     const at = param(after.at);
     const id = param(after.id);
-    where.push(`(c.last_message_at < ${at}::timestamptz
+    page.push(`(c.last_message_at < ${at}::timestamptz
       or (c.last_message_at = ${at}::timestamptz and c.id < ${id}::uuid) or c.last_message_at is null)`);
-  } else if (after) where.push(`c.last_message_at is null and c.id < ${param(after.id)}::uuid`);
+  } else if (after) page.push(`c.last_message_at is null and c.id < ${param(after.id)}::uuid`);
+  const order = 'order by c.last_message_at desc nulls last, c.id desc';
+  const from = walk
+    ? `(select c.* from contacts c where ${page.join(' and ')} ${order} limit ${param(walk)}) c`
+    : 'contacts c';
+  const where = [...(walk ? [] : page), ...recipientMatch(query, param, walk ? null : 'p.id')];
   const { rows } = await db.query<ContactRow | { id: null }>(
-    pageContacts(`select ${CONTACT_COLUMNS} from contacts c where ${where.join(' and ')}
-      order by c.last_message_at desc nulls last, c.id desc limit $3`),
+    pageContacts(`select ${CONTACT_COLUMNS} from ${from} where ${where.join(' and ') || 'true'}
+      ${order} limit $3`),
     values,
   );
   if (rows.length === 0) return null;
@@ -226,7 +236,7 @@ export async function countAdminPageContacts(
 ): Promise<number | null> {
   const values: unknown[] = [fbPageId, adminId];
   const param = placeholders(values);
-  const where = ['c.page_id = p.id', ...recipientMatch(query, param)];
+  const where = ['c.page_id = p.id', ...recipientMatch(query, param, 'p.id')];
   const { rows } = await db.query<{ n: number }>(
     `select (select count(*)::int from contacts c where ${where.join(' and ')}) as n
        from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p`,

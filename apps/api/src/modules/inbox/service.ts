@@ -28,9 +28,10 @@ import type { Sql } from '../../db/client.js';
 import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { graphAttachments, mediaPolicyOf } from './attachments.js';
-import { toMessage, toRecipient } from './mappers.js';
+import { searchMatch, toMessage, toRecipient } from './mappers.js';
 import * as messages from './messages-repo.js';
 import * as repo from './repo.js';
+import * as search from './search-repo.js';
 import { requestRecheck } from '../../jobs/queues.js';
 import { countHit } from '../../http/rate-limit-store.js';
 import { graphRefusal, RECONNECT_MESSAGE } from '../page-graph.js';
@@ -44,6 +45,13 @@ export const HUMAN_AGENT_LIMIT_MESSAGE = (perMinute: number) =>
 /** A search or count over the inbox's per-minute ceiling (see enforceSearchLimit). */
 export const SEARCH_LIMIT_MESSAGE =
   'Searches are coming faster than a person types: wait a minute, then search again.';
+
+/** A search or count that ran past SEARCH_TIMEOUT_MS. */
+export const SEARCH_TIMEOUT_MESSAGE =
+  'This search took too long: search for a longer word or a name, or try again in a moment.';
+
+/** Contacts a search or filter first walks in list order (see repo.searchAdminPageContacts). */
+const SEARCH_WALK = 1000;
 
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
@@ -139,6 +147,18 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     if (current > deps.config.searchesPerAdminMinute)
       throw new RateLimitedError(SEARCH_LIMIT_MESSAGE, Math.max(1, Math.ceil(ttlMs / 1000)));
   }
+  /**
+   * A search or count in one transaction under the search statement timeout: past it, a 503 that says
+   * what to do (never a 500, never a request that holds a connection for as long as the scan takes).
+   */
+  async function bounded<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    try {
+      return await search.withSearchTimeout(db, deps.config.searchTimeoutMs, fn);
+    } catch (err) {
+      if (search.isStatementTimeout(err)) throw new UnavailableError(SEARCH_TIMEOUT_MESSAGE);
+      throw err;
+    }
+  }
   // One history fetch per contact at a time in this process; storage is idempotent across processes anyway.
   const historyInFlight = new Map<string, Promise<void>>();
 
@@ -228,15 +248,33 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
       }
       const searching = !!query && (!!query.q || query.filter !== 'all' || !!query.tagId);
       if (query?.q) await enforceSearchLimit(adminId);
-      const rows = searching
-        ? await repo.searchAdminPageContacts(db, adminId, pageId, query, cursor, limit + 1)
-        : await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1);
+      const q = query?.q;
+      let lines = new Map<string, string>();
+      const rows = !searching
+        ? await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1)
+        : await bounded(async (tx) => {
+            // The next contacts in list order first: enough when matches are common (most searches
+            // and filters); else every match through the indexes, which is fast when they are few.
+            const args = [tx, adminId, pageId, query, cursor, limit + 1] as const;
+            let found = await repo.searchAdminPageContacts(...args, SEARCH_WALK);
+            if (found && found.length <= limit) found = await repo.searchAdminPageContacts(...args);
+            if (found && q)
+              lines = await search.matchingLines(
+                tx,
+                found.slice(0, limit).map((c) => c.id),
+                q,
+              );
+            return found;
+          });
       if (!rows) throw await pageAccessError(db, adminId, pageId, 'messaging');
       const pageRows = rows.slice(0, limit);
       const last = pageRows.at(-1);
       const now = Date.now();
       return {
-        recipients: pageRows.map((c) => toRecipient(c, now)),
+        recipients: pageRows.map((c) => {
+          const match = q ? searchMatch(q, c, lines.get(c.id)) : undefined;
+          return match ? { ...toRecipient(c, now), match } : toRecipient(c, now);
+        }),
         paging: {
           nextCursor:
             rows.length > limit && last ? encodeCursor(last.lastMessageKey, last.id) : null,
@@ -352,7 +390,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
 
     async countRecipients(adminId, pageId, query) {
       await enforceSearchLimit(adminId);
-      const n = await repo.countAdminPageContacts(db, adminId, pageId, query);
+      const n = await bounded((tx) => repo.countAdminPageContacts(tx, adminId, pageId, query));
       if (n === null) throw await pageAccessError(db, adminId, pageId, 'messaging');
       return n;
     },

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
 import { upsertContacts, type ContactUpsert } from '../contacts/index.js';
+import { messagesRepo, type HistoryMessage } from '../inbox/index.js';
 
 export type ActiveSyncStatus = 'waiting' | 'running';
 
@@ -93,7 +94,7 @@ export async function claimSync(
 }
 
 /**
- * Contacts, cursor and progress of one page of results, atomically, only while `owner` holds the lease:
+ * Contacts (with their recent messages), cursor and progress of one page of results, atomically, only while `owner` holds the lease:
  * the progress so far, or null when the lease was lost (nothing written).
  */
 export async function saveSyncPage(
@@ -101,6 +102,7 @@ export async function saveSyncPage(
   sync: ClaimedSync,
   owner: string,
   contacts: ContactUpsert[],
+  history: readonly HistoryMessage[],
   nextCursor: string | null,
   leaseMs: number,
 ): Promise<number | null> {
@@ -115,6 +117,7 @@ export async function saveSyncPage(
       returning processed`);
     if (!rows[0]) return null;
     await upsertContacts(tx, sync.pageUuid, contacts);
+    await messagesRepo.storeHistory(tx, sync.pageUuid, history);
     return rows[0].processed;
   });
 }

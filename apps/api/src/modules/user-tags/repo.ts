@@ -66,7 +66,7 @@ export async function bulkAssign(
 ): Promise<string[]> {
   const values: unknown[] = [r.pageUuid, r.limit, r.add, r.remove];
   const param = placeholders(values);
-  const where = ['c.page_id = $1::uuid', ...recipientMatch(r.match, param)];
+  const where = ['c.page_id = $1::uuid', ...recipientMatch(r.match, param, '$1::uuid')];
   if (r.after) where.push(`c.id > ${param(r.after)}::uuid`);
   const { rows } = await db.query<{ id: string }>(
     `with chunk as (

@@ -10,7 +10,7 @@ import {
   type Recipient,
 } from '@pagecast/contract';
 import { Check, Keyboard, Search } from 'lucide-react';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
@@ -486,7 +486,11 @@ const ConversationRow = memo(function ConversationRow({
                 r.unreadCount > 0 ? 'font-semibold' : 'font-medium',
               )}
             >
-              {r.name || 'Unknown contact'}
+              {r.match?.field === 'name' && r.match.text === r.name ? (
+                <Highlighted match={r.match} />
+              ) : (
+                r.name || 'Unknown contact'
+              )}
             </bdi>
             <time
               dateTime={r.lastMessageAt ?? undefined}
@@ -502,10 +506,17 @@ const ConversationRow = memo(function ConversationRow({
                 r.unreadCount > 0 ? 'font-medium text-foreground' : 'text-muted-foreground',
               )}
             >
-              {r.lastMessageAt && !r.needsReply && r.lastMessagePreview
-                ? INBOX_TEXT.you_prefix
-                : ''}
-              {r.lastMessagePreview ?? ''}
+              {r.match && r.match.field !== 'name' ? (
+                // A search's matching line (a stored message or the preview) stands in for the preview.
+                <Highlighted match={r.match} />
+              ) : (
+                <>
+                  {r.lastMessageAt && !r.needsReply && r.lastMessagePreview
+                    ? INBOX_TEXT.you_prefix
+                    : ''}
+                  {r.lastMessagePreview ?? ''}
+                </>
+              )}
             </bdi>
             {r.needsReply && r.unreadCount === 0 ? (
               <span className="shrink-0 rounded-full border border-warning/50 bg-warning/10 px-1.5 text-[0.65rem] leading-4 font-medium">
@@ -535,3 +546,25 @@ const ConversationRow = memo(function ConversationRow({
     </li>
   );
 });
+
+/** A search's matching text with its hits marked (ranges as the API gives them, in order, apart). */
+function Highlighted({ match }: { match: NonNullable<Recipient['match']> }) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const { start, end } of match.ranges) {
+    if (start < at || end > match.text.length || end <= start) continue;
+    if (start > at) parts.push(match.text.slice(at, start));
+    parts.push(
+      <mark
+        key={start}
+        data-testid="search-hit"
+        className="rounded-[2px] bg-warning/40 text-foreground dark:bg-warning/30"
+      >
+        {match.text.slice(start, end)}
+      </mark>,
+    );
+    at = end;
+  }
+  if (at < match.text.length) parts.push(match.text.slice(at));
+  return <>{parts}</>;
+}

@@ -1,0 +1,90 @@
+// SQL of the inbox search (docs/inbox.md §4): a case-insensitive substring of a contact's name, of the
+// list's preview or of any stored message of the contact (history the page sync brought included).
+// Served by the trigram GIN indexes that lead with page_id (migrations 0016, 0017): each part is an
+// uncorrelated read of ONE page's entries, so another tenant's data never enters a search, and the planner
+// joins the matching ids to the contacts instead of probing every contact's messages.
+import { inTransaction, type Sql } from '../../db/client.js';
+import type pg from 'pg';
+
+/**
+ * Trigrams need three characters: a shorter search would read every message of the page, so it matches
+ * names and previews only.
+ */
+export const MESSAGE_SEARCH_MIN = 3;
+
+/** `%`, `_` and `\` are literal in a search. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The condition on `contacts c` that `q` matches. With `page` (the page's uuid as an expression that does
+ * not read `c`: a placeholder, or the statement's page row): `c.id` is one of the ids of the page's
+ * contacts whose name or preview contains it or that have a message that does, read once from the indexes
+ * (an uncorrelated subquery the planner turns into a semi-join; an array of ids would be compared one by
+ * one for each contact). With `page` null: each contact is tested
+ * on its own (its name, its preview, its own messages through messages_contact_recent_idx), for a walk
+ * over a bounded number of contacts in list order: a scalar subquery, as an EXISTS under OR may be planned
+ * as one hashed read of every page's matching messages, and fenced (OFFSET 0) so that a contact's few
+ * messages are read by contact, never through the page-wide trigram index once per contact.
+ */
+export function textMatch(q: string, param: (v: unknown) => string, page: string | null): string {
+  const pattern = param(likePattern(q));
+  const messages = q.length >= MESSAGE_SEARCH_MIN;
+  if (page === null)
+    return `(c.name ilike ${pattern} or c.last_message_preview ilike ${pattern}${
+      messages
+        ? ` or (select true from (select m.text from messages m where m.contact_id = c.id offset 0) m
+             where m.text ilike ${pattern} limit 1)`
+        : ''
+    })`;
+  return `c.id in (select x.id from contacts x where x.page_id = ${page} and x.name ilike ${pattern}
+    union all select x.id from contacts x
+     where x.page_id = ${page} and x.last_message_preview ilike ${pattern}${
+       messages
+         ? `
+    union all select m.contact_id from messages m where m.page_id = ${page} and m.text ilike ${pattern}`
+         : ''
+     })`;
+}
+
+/**
+ * The newest message of each contact that contains `q` (the line a search result shows), by contact id.
+ * Reads each listed contact's messages only (messages_contact_recent_idx), so it costs one page of results.
+ */
+export async function matchingLines(
+  db: Sql,
+  contactIds: readonly string[],
+  q: string,
+): Promise<Map<string, string>> {
+  if (contactIds.length === 0 || q.length < MESSAGE_SEARCH_MIN) return new Map();
+  const { rows } = await db.query<{ id: string; text: string }>(
+    `select c.id, hit.text from unnest($1::uuid[]) as c(id)
+       cross join lateral (select m.text from (select m.text from messages m where m.contact_id = c.id
+         order by m.created_at desc, m.id desc offset 0) m where m.text ilike $2 limit 1) hit`,
+    [contactIds, likePattern(q)],
+  );
+  return new Map(rows.map((r) => [r.id, r.text]));
+}
+
+/**
+ * Runs a search's statements in one transaction whose statements each stop after `timeoutMs`: a search
+ * too broad for the page answers in bounded time, and holds a connection no longer.
+ */
+export async function withSearchTimeout<T>(
+  pool: Sql,
+  timeoutMs: number,
+  fn: (tx: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  return inTransaction(pool, async (tx) => {
+    // Custom plans: the pool forces generic ones (db/client.ts), but how selective a pattern is decides
+    // between the trigram indexes and a walk, and a generic plan cannot know it.
+    await tx.query(
+      `select set_config('statement_timeout', $1, true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
+      [`${timeoutMs}ms`],
+    );
+    return fn(tx);
+  });
+}
+
+/** Postgres cancelled the statement: it ran past statement_timeout (SQLSTATE 57014). */
+export const isStatementTimeout = (err: unknown): boolean =>
+  !!err && typeof err === 'object' && (err as { code?: unknown }).code === '57014';
