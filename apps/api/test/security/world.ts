@@ -260,6 +260,19 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
     body: {},
   }),
+  // A note id of no note: the matrix's 'another page' cases answer 404 at the page check before it is read.
+  'notes.listNotes': (ids) => ({ params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' } }),
+  'notes.createNote': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
+    body: { body: 'Called back' },
+  }),
+  'notes.updateNote': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '', noteId: randomUUID() },
+    body: { body: 'Called back twice' },
+  }),
+  'notes.deleteNote': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '', noteId: randomUUID() },
+  }),
   'userTags.getUserTags': (ids) => ({ params: { userId: ids.psids[0] ?? '', pageId: ids.pageId } }),
   'userTags.bulkUserTags': (ids) => ({
     body: { pageId: ids.pageId, add: [ids.tagId], match: { q: 'nobody-matches-this' } },
