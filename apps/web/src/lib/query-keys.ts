@@ -49,6 +49,8 @@ export const queryKeys = {
     conversations: (pageId: string) => ['chats', pageId, 'conversation'] as const,
     conversation: (pageId: string, userId: string) =>
       ['chats', pageId, 'conversation', userId] as const,
+    /** A conversation's private notes (under `all`: a resync refetches them too). */
+    notes: (pageId: string, userId: string) => ['chats', pageId, 'notes', userId] as const,
   },
 
   campaigns: {

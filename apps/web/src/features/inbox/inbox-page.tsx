@@ -12,6 +12,7 @@ import { useConversation } from './use-conversation';
 import { useInboxShortcuts } from './use-inbox-shortcuts';
 import { useLiveInbox } from './use-live-inbox';
 import { useMarkRead, useUnreadTitle } from './use-mark-read';
+import { useNotes } from './use-notes';
 import { useOptimisticSend } from './use-optimistic-send';
 import { useRecipients } from './use-recipients';
 import { useSubscription } from './use-subscription';
@@ -35,6 +36,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
   const tags = useChatTags(pageId, chat.selectedId, chat.data?.pages[0]?.tags);
   const bulk = useBulkTagging(pageId, match);
   const subscription = useSubscription(pageId, chat.selectedId);
+  const notes = useNotes(pageId, chat.selectedId, send.messages, chat.props.hasOlder);
   // The open chat stays open while a search or filter leaves it out of the list.
   const lastOpen = useRef<Recipient | null>(null);
   const listed = list.recipients.find((r) => r.id === chat.selectedId);
@@ -59,6 +61,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
         {...list}
         {...chat.props}
         {...send}
+        {...notes}
         {...tags}
         {...bulk}
         {...subscription}

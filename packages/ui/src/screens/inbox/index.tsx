@@ -1,6 +1,7 @@
 // Messages / inbox screen (spec §2, §4): pure — data and callbacks in, nothing fetched here.
 import {
   LIMITS,
+  NOTE_LIMITS,
   replyWindow,
   type ContactSubscription,
   type InboxFilter,
@@ -32,6 +33,8 @@ export {
   type MessageListProps,
 } from './message-list';
 export { TagSelector, type TagOption, type TagSelectorProps } from './tag-selector';
+export { NoteCard, type InboxNote, type NoteCardProps } from './note-card';
+export { TEAM_TEXT } from './team-text';
 
 export interface InboxScreenProps {
   /**
@@ -59,6 +62,10 @@ export interface InboxScreenProps {
   /** Resolves true when sent (the composer then clears). */
   onSend: (text: string) => Promise<boolean> | boolean;
   onRetry: (id: string) => void;
+  /** Private notes (shown in `messages` as `note` items): write, and edit or delete one's own. */
+  onWriteNote?: (text: string) => Promise<boolean> | boolean;
+  onEditNote?: (id: string, body: string) => Promise<boolean> | boolean;
+  onDeleteNote?: (id: string) => void;
 
   tags: TagOption[];
   tagsLoading: boolean;
@@ -348,6 +355,9 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
           onLoadOlder={props.onLoadOlder}
           onRetry={props.onRetry}
           locale={props.locale}
+          onEditNote={props.onEditNote}
+          onDeleteNote={props.onDeleteNote}
+          noteMaxLength={NOTE_LIMITS.bodyMax}
         />
       )}
       <ReplyWindowNotice reply={reply} locale={props.locale} />
@@ -355,6 +365,8 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
         onSend={props.onSend}
         disabled={reply.kind === 'closed'}
         maxLength={LIMITS.chatMessageMax}
+        onNote={props.onWriteNote}
+        noteMaxLength={NOTE_LIMITS.bodyMax}
       />
     </>
   );

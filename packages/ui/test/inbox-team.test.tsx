@@ -1,0 +1,83 @@
+// The inbox's team tools: the composer's Private note tab and the note cards of the timeline.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Composer, NoteCard, TEAM_TEXT } from '../src/screens/inbox';
+
+const note = {
+  id: 'n1',
+  body: 'Wants a refund',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  authorName: 'Sam',
+  mine: false,
+};
+
+describe('Composer with notes', () => {
+  it('writes a note from the Private note tab, never sending it, even with the window closed', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn(() => true);
+    const onNote = vi.fn(() => true);
+    render(<Composer onSend={onSend} onNote={onNote} disabled maxLength={2000} />);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    const noteTab = screen.getByRole('tab', { name: TEAM_TEXT.noteMode });
+    await user.click(noteTab);
+    expect(noteTab).toHaveAttribute('aria-selected', 'true');
+    const field = screen.getByRole('textbox', { name: TEAM_TEXT.noteLabel });
+    expect(field).toBeEnabled();
+    await user.type(field, 'Called them back{Enter}');
+    expect(onNote).toHaveBeenCalledWith('Called them back');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(field).toHaveValue('');
+  });
+
+  it('moves between the tabs with the arrow keys', async () => {
+    const user = userEvent.setup();
+    render(<Composer onSend={() => true} onNote={() => true} disabled={false} maxLength={2000} />);
+    const reply = screen.getByRole('tab', { name: TEAM_TEXT.replyMode });
+    reply.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: TEAM_TEXT.noteMode })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: TEAM_TEXT.noteMode })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  it('has no tabs without a note handler', () => {
+    render(<Composer onSend={() => true} disabled={false} maxLength={2000} />);
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+});
+
+describe('NoteCard', () => {
+  it("says it is private and offers no edit on another admin's note", () => {
+    render(<NoteCard note={note} maxLength={2000} onEdit={vi.fn()} onDelete={vi.fn()} />);
+    expect(screen.getByText(TEAM_TEXT.noteBadge)).toBeInTheDocument();
+    expect(screen.getByText('Sam')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEAM_TEXT.editNote })).toBeNull();
+  });
+
+  it('edits and deletes one of mine', async () => {
+    const user = userEvent.setup();
+    const onEdit = vi.fn(() => true);
+    const onDelete = vi.fn();
+    render(
+      <NoteCard
+        note={{ ...note, mine: true }}
+        maxLength={2000}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />,
+    );
+    expect(screen.getByText(TEAM_TEXT.you)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: TEAM_TEXT.editNote }));
+    const editor = screen.getByRole('textbox', { name: TEAM_TEXT.editNote });
+    await user.clear(editor);
+    await user.type(editor, 'Refund sent');
+    await user.click(screen.getByRole('button', { name: TEAM_TEXT.saveNote }));
+    expect(onEdit).toHaveBeenCalledWith('n1', 'Refund sent');
+    await user.click(screen.getByRole('button', { name: TEAM_TEXT.deleteNote }));
+    expect(onDelete).toHaveBeenCalledWith('n1');
+  });
+});
