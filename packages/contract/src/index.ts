@@ -4,6 +4,7 @@ import { campaignsContract } from './campaigns';
 import { inboxContract } from './inbox';
 import { marketingContract } from './marketing';
 import { notesContract } from './notes';
+import { savedRepliesContract } from './saved-replies';
 import { pagesContract } from './pages';
 import { sessionsContract } from './sessions';
 import { systemContract } from './system';
@@ -25,6 +26,7 @@ export const contract = c.router(
     templates: templatesContract,
     marketing: marketingContract,
     notes: notesContract,
+    savedReplies: savedRepliesContract,
     campaigns: campaignsContract,
     system: systemContract,
   },
@@ -45,6 +47,7 @@ export * from './user-tags';
 export * from './templates';
 export * from './marketing';
 export * from './notes';
+export * from './saved-replies';
 export * from './rules/placeholders';
 export * from './campaigns';
 export * from './system';

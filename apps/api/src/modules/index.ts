@@ -13,6 +13,7 @@ import type { ModuleDeps } from './deps.js';
 import { facebookContract, facebookRouter } from './facebook/router.js';
 import { marketingRouter } from './marketing/router.js';
 import { notesRouter } from './notes/router.js';
+import { savedRepliesRouter } from './saved-replies/router.js';
 import { pagesRouter } from './pages/router.js';
 import { routeGuard } from './route-guard.js';
 import { sessionsRouter } from './sessions/router.js';
@@ -37,6 +38,7 @@ export const tsRestContract = {
   templates: contract.templates,
   marketing: contract.marketing,
   notes: contract.notes,
+  savedReplies: contract.savedReplies,
   userTags: contract.userTags,
   campaigns: contract.campaigns,
   system: facebookContract,
@@ -53,6 +55,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     templates: templatesRouter(deps),
     marketing: marketingRouter(deps),
     notes: notesRouter(deps),
+    savedReplies: savedRepliesRouter(deps),
     userTags: userTagsRouter(deps),
     campaigns: campaignsRouter(deps),
     system: facebookRouter(deps),

@@ -273,6 +273,16 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'notes.deleteNote': (ids) => ({
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '', noteId: randomUUID() },
   }),
+  'savedReplies.listSavedReplies': (ids) => ({ params: { pageId: ids.pageId } }),
+  'savedReplies.createSavedReply': (ids) => ({
+    params: { pageId: ids.pageId },
+    body: { title: `Reply ${randomUUID()}`, body: 'Hi {first_name|there}' },
+  }),
+  'savedReplies.updateSavedReply': (ids) => ({
+    params: { pageId: ids.pageId, id: randomUUID() },
+    body: { title: 'Renamed', body: 'Hello' },
+  }),
+  'savedReplies.deleteSavedReply': (ids) => ({ params: { pageId: ids.pageId, id: randomUUID() } }),
   'userTags.getUserTags': (ids) => ({ params: { userId: ids.psids[0] ?? '', pageId: ids.pageId } }),
   'userTags.bulkUserTags': (ids) => ({
     body: { pageId: ids.pageId, add: [ids.tagId], match: { q: 'nobody-matches-this' } },

@@ -1,6 +1,7 @@
 // What a page's admins keep for themselves in the inbox: private notes on a conversation and saved replies.
 // Apart from `messages` on purpose: nothing here is ever sent, counted as a message or searched as one.
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { admins } from './admins.js';
 import { contacts } from './contacts.js';
@@ -23,4 +24,20 @@ export const conversationNotes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('conversation_notes_contact_idx').on(t.contactId, t.createdAt)],
+);
+
+/** A page's saved replies (the composer's `/` list); titles are unique per page whatever their case. */
+export const savedReplies = pgTable(
+  'saved_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('saved_replies_page_lower_title_key').on(t.pageId, sql`lower(${t.title})`)],
 );
