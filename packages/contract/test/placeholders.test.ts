@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeholderError, renderPlaceholders } from '../src/rules/placeholders';
+import { namesOf, placeholderError, renderPlaceholders } from '../src/rules/placeholders';
 
 const ana = { firstName: 'Ana', lastName: 'Lopez' };
 const nobody = { firstName: null, lastName: null };
@@ -52,5 +52,14 @@ describe('placeholderError', () => {
     expect(placeholderError('Hi {first_name}, {nickname} and {city}')).toBe(
       'Unknown placeholder {nickname}: use {first_name} or {last_name}, with a fallback as {first_name|there}',
     );
+  });
+});
+
+describe('namesOf', () => {
+  it('splits a display name into the first word and the rest', () => {
+    expect(namesOf('  Ana María  Lopez ')).toEqual({ firstName: 'Ana', lastName: 'María Lopez' });
+    expect(namesOf('Cher')).toEqual({ firstName: 'Cher', lastName: null });
+    expect(namesOf('')).toEqual({ firstName: null, lastName: null });
+    expect(namesOf(null)).toEqual({ firstName: null, lastName: null });
   });
 });

@@ -1,5 +1,5 @@
 // The inbox's team tools: the composer's Private note tab and the note cards of the timeline.
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Composer, NoteCard, TEAM_TEXT } from '../src/screens/inbox';
@@ -79,5 +79,82 @@ describe('NoteCard', () => {
     expect(onEdit).toHaveBeenCalledWith('n1', 'Refund sent');
     await user.click(screen.getByRole('button', { name: TEAM_TEXT.deleteNote }));
     expect(onDelete).toHaveBeenCalledWith('n1');
+  });
+});
+
+describe('Composer saved replies', () => {
+  const replies = [
+    { id: 'r1', title: 'Welcome', body: 'Hi {first_name}, welcome!' },
+    { id: 'r2', title: 'Hours', body: 'We open at 9, {first_name|friend}.' },
+  ];
+  const fill = (body: string) => body.replace(/\{first_name(\|[^}]*)?\}/g, 'Ana');
+
+  it('opens with / at the start, filters, moves with arrows and inserts the filled reply with Enter', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn(() => true);
+    render(
+      <Composer
+        onSend={onSend}
+        disabled={false}
+        maxLength={2000}
+        savedReplies={replies}
+        fillSavedReply={fill}
+      />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(field, '/');
+    const list = screen.getByRole('listbox', { name: TEAM_TEXT.savedReplies });
+    expect(within(list).getAllByRole('option')).toHaveLength(2);
+    expect(field).toHaveAttribute('aria-controls', list.id);
+    await user.type(field, 'o');
+    // 'o' is in both titles' texts; ArrowDown moves to the second match.
+    await user.keyboard('{ArrowDown}');
+    const active = within(list).getAllByRole('option')[1];
+    expect(active).toHaveAttribute('aria-selected', 'true');
+    expect(field).toHaveAttribute('aria-activedescendant', active?.id);
+    await user.clear(field);
+    await user.type(field, '/hou{Enter}');
+    expect(field).toHaveValue('We open at 9, Ana.');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('closes with Escape, keeping the text, and sends it as typed', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn(() => true);
+    render(<Composer onSend={onSend} disabled={false} maxLength={2000} savedReplies={replies} />);
+    const field = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(field, '/w');
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(field).toHaveValue('/w');
+    await user.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledWith('/w');
+  });
+
+  it('opens the same list from the button, with a combobox to search it', async () => {
+    const user = userEvent.setup();
+    const onManage = vi.fn();
+    render(
+      <Composer
+        onSend={() => true}
+        disabled={false}
+        maxLength={2000}
+        savedReplies={replies}
+        fillSavedReply={fill}
+        onManageSavedReplies={onManage}
+      />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(field, 'Hello.');
+    await user.click(screen.getByRole('button', { name: TEAM_TEXT.savedRepliesButton }));
+    const search = screen.getByRole('combobox', { name: TEAM_TEXT.savedRepliesFilter });
+    expect(search).toHaveFocus();
+    await user.type(search, 'wel{Enter}');
+    expect(field).toHaveValue('Hello. Hi Ana, welcome!');
+    await user.click(screen.getByRole('button', { name: TEAM_TEXT.savedRepliesButton }));
+    await user.click(screen.getByRole('button', { name: TEAM_TEXT.manageSavedReplies }));
+    expect(onManage).toHaveBeenCalled();
   });
 });

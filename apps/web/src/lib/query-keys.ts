@@ -30,6 +30,11 @@ export const queryKeys = {
       ['marketing', pageId, 'subscription', userId] as const,
   },
 
+  /** The page's saved replies (the composer's `/` list and their dialog). */
+  savedReplies: {
+    list: (pageId: string) => ['saved-replies', pageId] as const,
+  },
+
   /** The Account screen: the admin's sessions and pages. */
   account: {
     sessions: () => ['account', 'sessions'] as const,

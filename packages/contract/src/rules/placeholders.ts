@@ -52,3 +52,15 @@ export function renderPlaceholders(text: string, values: PlaceholderValues): str
     .replace(/[ \t]{2,}/g, ' ')
     .trim();
 }
+
+/**
+ * First and last name from a display name ("Ana María Lopez" -> "Ana", "María Lopez"), for where only the
+ * display name is at hand: the first word is what people are greeted by.
+ */
+export function namesOf(displayName: string | null | undefined): PlaceholderValues {
+  const words = (displayName ?? '').trim().split(/\s+/).filter(Boolean);
+  return {
+    firstName: words[0] ?? null,
+    lastName: words.length > 1 ? words.slice(1).join(' ') : null,
+  };
+}

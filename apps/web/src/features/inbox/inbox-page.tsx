@@ -2,7 +2,7 @@
 // marketing-messages subscription) and the live events to the pure InboxScreen.
 import { useCallback, useRef, useState } from 'react';
 import type { Recipient } from '@pagecast/contract';
-import { InboxScreen } from '@pagecast/ui/screens/inbox';
+import { InboxScreen, SavedRepliesDialog } from '@pagecast/ui/screens/inbox';
 import { env } from '../../lib/env';
 import { useAuthStore, usePagesStore } from '../../stores';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -15,6 +15,7 @@ import { useMarkRead, useUnreadTitle } from './use-mark-read';
 import { useNotes } from './use-notes';
 import { useOptimisticSend } from './use-optimistic-send';
 import { useRecipients } from './use-recipients';
+import { useSavedReplies } from './use-saved-replies';
 import { useSubscription } from './use-subscription';
 
 export function ChatsPage({ initialTag = null }: { initialTag?: string | null }) {
@@ -45,6 +46,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
   // Read means seen: on a phone the first chat is selected behind the list, not opened.
   const [chatVisible, setChatVisible] = useState(false);
   useMarkRead(pageId, chatVisible ? open : null);
+  const savedReplies = useSavedReplies(pageId, open?.name ?? null);
   useUnreadTitle(list.recipients);
 
   // Keyboard shortcuts ('?' lists them).
@@ -62,6 +64,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
         {...chat.props}
         {...send}
         {...notes}
+        {...savedReplies.props}
         {...tags}
         {...bulk}
         {...subscription}
@@ -70,6 +73,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
         onChatVisibleChange={setChatVisible}
       />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <SavedRepliesDialog {...savedReplies.dialog} />
     </div>
   );
 }

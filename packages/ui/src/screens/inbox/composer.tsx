@@ -1,11 +1,13 @@
 import { NotebookPen, SendHorizontal } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
 import { fieldClasses } from '../../primitives/input';
 import { ComposerModes, type ComposerMode } from './composer-modes';
+import type { SavedReplyOption } from './saved-reply-picker';
 import { TEAM_TEXT } from './team-text';
 import { INBOX_TEXT } from './text';
+import { useSavedReplyPicker } from './use-saved-reply-picker';
 
 export interface ComposerProps {
   /** Resolves true when the message was sent: only then is the input cleared (spec §4). */
@@ -19,6 +21,11 @@ export interface ComposerProps {
    */
   onNote?: (text: string) => Promise<boolean> | boolean;
   noteMaxLength?: number;
+  /** The page's saved replies (undefined: none offered), inserted with `/` or the button. */
+  savedReplies?: SavedReplyOption[];
+  /** A saved reply's text for the open contact (its placeholders filled). */
+  fillSavedReply?: (body: string) => string;
+  onManageSavedReplies?: () => void;
 }
 
 /** The counter appears once a reply gets long enough to matter (a tenth of the limit left). */
@@ -41,12 +48,23 @@ export function Composer(props: ComposerProps) {
   const length = text.trim().length;
   const blank = length === 0;
   const over = Math.max(0, length - maxLength);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const picker = useSavedReplyPicker({
+    replies: props.savedReplies,
+    enabled: !noting && !disabled,
+    text,
+    setText,
+    fill: props.fillSavedReply ?? ((body) => body),
+    fieldRef,
+    onManage: props.onManageSavedReplies,
+  });
   const submit = async () => {
     if (blank || over > 0 || disabled) return;
     const done = noting && onNote ? await onNote(text.trim()) : await props.onSend(text.trim());
     if (done) setText('');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
@@ -56,7 +74,7 @@ export function Composer(props: ComposerProps) {
   return (
     <form
       className={cn(
-        'grid gap-1 border-t border-border p-3',
+        'relative grid gap-1 border-t border-border p-3',
         noting && 'bg-amber-50/70 dark:bg-amber-950/30',
       )}
       onSubmit={(e) => {
@@ -64,6 +82,7 @@ export function Composer(props: ComposerProps) {
         void submit();
       }}
     >
+      {picker.popup}
       {onNote ? <ComposerModes mode={mode} onChange={setMode} panelId={panelId} /> : null}
       <div
         className="flex items-end gap-2"
@@ -75,7 +94,10 @@ export function Composer(props: ComposerProps) {
             }
           : {})}
       >
+        {noting ? null : picker.button}
         <textarea
+          ref={fieldRef}
+          {...picker.fieldProps}
           aria-label={noting ? TEAM_TEXT.noteLabel : 'Message'}
           aria-invalid={over > 0 || undefined}
           aria-describedby={showCounter ? counterId : undefined}

@@ -18,6 +18,7 @@ import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList, type InboxMessage } from './message-list';
 import { ReplyWindowNotice, replyWindowLabel } from './reply-window';
+import type { SavedReplyOption } from './saved-reply-picker';
 import { SubscriptionMenu } from './subscription-menu';
 import { TagSelector, type TagOption } from './tag-selector';
 import { INBOX_TEXT } from './text';
@@ -35,6 +36,12 @@ export {
 export { TagSelector, type TagOption, type TagSelectorProps } from './tag-selector';
 export { NoteCard, type InboxNote, type NoteCardProps } from './note-card';
 export { TEAM_TEXT } from './team-text';
+export { type SavedReplyOption, matchSavedReplies } from './saved-reply-picker';
+export {
+  SavedRepliesDialog,
+  type SavedRepliesDialogProps,
+  type SavedReplySaveResult,
+} from './saved-replies-dialog';
 
 export interface InboxScreenProps {
   /**
@@ -66,6 +73,10 @@ export interface InboxScreenProps {
   onWriteNote?: (text: string) => Promise<boolean> | boolean;
   onEditNote?: (id: string, body: string) => Promise<boolean> | boolean;
   onDeleteNote?: (id: string) => void;
+  /** The page's saved replies for the composer's `/` list, filled for the open contact. */
+  savedReplies?: SavedReplyOption[];
+  fillSavedReply?: (body: string) => string;
+  onManageSavedReplies?: () => void;
 
   tags: TagOption[];
   tagsLoading: boolean;
@@ -366,6 +377,9 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
         disabled={reply.kind === 'closed'}
         maxLength={LIMITS.chatMessageMax}
         onNote={props.onWriteNote}
+        savedReplies={props.savedReplies}
+        fillSavedReply={props.fillSavedReply}
+        onManageSavedReplies={props.onManageSavedReplies}
         noteMaxLength={NOTE_LIMITS.bodyMax}
       />
     </>
