@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Composer, NoteCard, TEAM_TEXT } from '../src/screens/inbox';
+import { AskFilterToSubscribe, Composer, NoteCard, TEAM_TEXT } from '../src/screens/inbox';
 
 const note = {
   id: 'n1',
@@ -156,5 +156,42 @@ describe('Composer saved replies', () => {
     await user.click(screen.getByRole('button', { name: TEAM_TEXT.savedRepliesButton }));
     await user.click(screen.getByRole('button', { name: TEAM_TEXT.manageSavedReplies }));
     expect(onManage).toHaveBeenCalled();
+  });
+});
+
+describe('AskFilterToSubscribe', () => {
+  const preview = {
+    asked: 12,
+    skipped: { subscribed: 3, askedThisWeek: 0, windowClosed: 40, notAsked: 0 },
+    failed: 0,
+  };
+
+  it('says how many will be asked and why the others will not, and sends only on confirmation', async () => {
+    const user = userEvent.setup();
+    const onPreview = vi.fn(() => Promise.resolve(preview));
+    const onConfirm = vi.fn(() => Promise.resolve(preview));
+    render(<AskFilterToSubscribe onPreview={onPreview} onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: TEAM_TEXT.askFilterLabel }));
+    const dialog = await screen.findByRole('dialog', { name: TEAM_TEXT.askFilterTitle });
+    expect(await within(dialog).findByText(TEAM_TEXT.askFilterWill(12))).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('3 already subscribed · 40 wrote more than 24 hours ago'),
+    ).toBeInTheDocument();
+    expect(onConfirm).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Ask 12 contacts' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('cannot confirm when nobody can be asked', async () => {
+    const user = userEvent.setup();
+    render(
+      <AskFilterToSubscribe
+        onPreview={() => Promise.resolve({ ...preview, asked: 0 })}
+        onConfirm={vi.fn()}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: TEAM_TEXT.askFilterLabel }));
+    expect(await screen.findByText(TEAM_TEXT.askFilterNobody)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEAM_TEXT.askFilterConfirm(0) })).toBeDisabled();
   });
 });

@@ -256,6 +256,10 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
     body: { title: 'Weekly offers' },
   }),
+  'marketing.askManyToSubscribe': (ids) => ({
+    params: { pageId: ids.pageId },
+    body: { match: { q: 'nobody-matches-this' }, dryRun: false },
+  }),
   'marketing.unsubscribe': (ids) => ({
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
     body: {},
@@ -276,7 +280,7 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'savedReplies.listSavedReplies': (ids) => ({ params: { pageId: ids.pageId } }),
   'savedReplies.createSavedReply': (ids) => ({
     params: { pageId: ids.pageId },
-    body: { title: `Reply ${randomUUID()}`, body: 'Hi {first_name|there}' },
+    body: { title: `Reply ${randomUUID().slice(0, 8)}`, body: 'Hi {first_name|there}' },
   }),
   'savedReplies.updateSavedReply': (ids) => ({
     params: { pageId: ids.pageId, id: randomUUID() },

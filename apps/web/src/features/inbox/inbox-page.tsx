@@ -6,6 +6,7 @@ import { InboxScreen, SavedRepliesDialog } from '@pagecast/ui/screens/inbox';
 import { env } from '../../lib/env';
 import { useAuthStore, usePagesStore } from '../../stores';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { useAskFilterToSubscribe } from './use-ask-filter-subscribe';
 import { useBulkTagging } from './use-bulk-tagging';
 import { useChatTags } from './use-chat-tags';
 import { useConversation } from './use-conversation';
@@ -47,6 +48,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
   const [chatVisible, setChatVisible] = useState(false);
   useMarkRead(pageId, chatVisible ? open : null);
   const savedReplies = useSavedReplies(pageId, open?.name ?? null);
+  const askFilterToSubscribe = useAskFilterToSubscribe(pageId, match);
   useUnreadTitle(list.recipients);
 
   // Keyboard shortcuts ('?' lists them).
@@ -65,6 +67,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
         {...send}
         {...notes}
         {...savedReplies.props}
+        askFilterToSubscribe={askFilterToSubscribe}
         {...tags}
         {...bulk}
         {...subscription}

@@ -10,7 +10,7 @@ import {
   type Recipient,
 } from '@pagecast/contract';
 import { Check, Keyboard, Search } from 'lucide-react';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
@@ -58,6 +58,8 @@ export interface ConversationListProps {
   humanAgent?: boolean;
   /** Shows the keyboard shortcuts help. */
   onShowShortcuts?: () => void;
+  /** More actions on the current view, beside the title (e.g. 'Ask to subscribe'). */
+  viewActions?: ReactNode;
 }
 
 const ROW_HEIGHT = 72;
@@ -81,6 +83,7 @@ export function ConversationList(props: ConversationListProps) {
       <div className="grid gap-3 border-b border-border p-4">
         <div className="flex items-center justify-between gap-2">
           <h1 className="text-xl font-semibold tracking-tight">{INBOX_TEXT.title}</h1>
+          {props.viewActions ? <div className="ml-auto flex">{props.viewActions}</div> : null}
           {props.onShowShortcuts ? (
             <Button
               variant="ghost"

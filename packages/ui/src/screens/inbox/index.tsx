@@ -13,6 +13,7 @@ import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
 import { Spinner } from '../../primitives/spinner';
+import { AskFilterToSubscribe, type AskFilterToSubscribeProps } from './ask-filter-subscribe';
 import { BulkTagPanel } from './bulk-tag-panel';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
@@ -36,6 +37,7 @@ export {
 export { TagSelector, type TagOption, type TagSelectorProps } from './tag-selector';
 export { NoteCard, type InboxNote, type NoteCardProps } from './note-card';
 export { TEAM_TEXT } from './team-text';
+export { AskFilterToSubscribe, type AskFilterToSubscribeProps } from './ask-filter-subscribe';
 export { type SavedReplyOption, matchSavedReplies } from './saved-reply-picker';
 export {
   SavedRepliesDialog,
@@ -77,6 +79,8 @@ export interface InboxScreenProps {
   savedReplies?: SavedReplyOption[];
   fillSavedReply?: (body: string) => string;
   onManageSavedReplies?: () => void;
+  /** 'Ask to subscribe' for everyone in the current view (shown in the list's header when given). */
+  askFilterToSubscribe?: AskFilterToSubscribeProps;
 
   tags: TagOption[];
   tagsLoading: boolean;
@@ -233,6 +237,11 @@ export function InboxScreen(props: InboxScreenProps) {
               now={props.now}
               humanAgent={props.humanAgent ?? false}
               onShowShortcuts={props.onShowShortcuts}
+              viewActions={
+                props.askFilterToSubscribe ? (
+                  <AskFilterToSubscribe {...props.askFilterToSubscribe} />
+                ) : undefined
+              }
             />
           </div>
           {showBulk ? (

@@ -40,4 +40,38 @@ export const TEAM_TEXT = {
   replySaved: 'Saved reply saved.',
   replyDeleted: 'Saved reply deleted.',
   replyFailed: 'Failed to save the reply.',
+  askFilter: 'Ask to subscribe',
+  askFilterLabel: 'Ask everyone in this view to subscribe to marketing messages',
+  askFilterTitle: 'Ask to subscribe to marketing messages',
+  askFilterCounting: 'Counting who can be asked…',
+  askFilterWill: (n: number) =>
+    n === 1
+      ? 'Meta’s opt-in request will be sent to 1 contact of this view who wrote in the last 24 hours.'
+      : `Meta’s opt-in request will be sent to ${n.toLocaleString('en-US')} contacts of this view who wrote in the last 24 hours.`,
+  askFilterNobody: 'Nobody in this view can be asked right now.',
+  askFilterRule:
+    'Meta allows the request only within 24 hours of a contact’s last message, and once per topic a week.',
+  askFilterSkipped: (s: {
+    subscribed: number;
+    askedThisWeek: number;
+    windowClosed: number;
+    notAsked: number;
+  }) =>
+    [
+      s.subscribed ? `${s.subscribed.toLocaleString('en-US')} already subscribed` : null,
+      s.askedThisWeek ? `${s.askedThisWeek.toLocaleString('en-US')} asked this week` : null,
+      s.windowClosed
+        ? `${s.windowClosed.toLocaleString('en-US')} wrote more than 24 hours ago`
+        : null,
+      s.notAsked
+        ? `${s.notAsked.toLocaleString('en-US')} left for a next run (500 at most at once)`
+        : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  askFilterConfirm: (n: number) =>
+    n === 1 ? 'Ask 1 contact' : `Ask ${n.toLocaleString('en-US')} contacts`,
+  askFilterDone: (asked: number, failed: number) =>
+    `Asked ${asked.toLocaleString('en-US')} to subscribe${failed ? `; Meta refused ${failed.toLocaleString('en-US')}` : ''}.`,
+  askFilterFailed: 'Failed to ask this view to subscribe.',
 } as const;

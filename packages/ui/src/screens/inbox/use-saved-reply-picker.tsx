@@ -145,8 +145,7 @@ export function useSavedReplyPicker(options: {
               onKeyDown={(e) => void onKeyDown(e)}
               onBlur={(e) => {
                 // Leaving the list (not for one of its own buttons) closes it.
-                if (!e.currentTarget.parentElement?.contains(e.relatedTarget))
-                  closeButtonList();
+                if (!e.currentTarget.parentElement?.contains(e.relatedTarget)) closeButtonList();
               }}
               className={cn(fieldClasses, 'h-9')}
             />
