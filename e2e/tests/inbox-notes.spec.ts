@@ -2,6 +2,17 @@
 // never the contact), and a saved reply inserted with `/` goes out with the contact's own first name.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ADMIN, SECOND_ADMIN, emulatorURL, present, selectPage, signIn } from './fixtures';
+import { seriousAxeViolations } from './ux-routes';
+
+/** No serious or critical axe violation on what is on screen, in the light and the dark theme. */
+async function expectAccessible(page: Page) {
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    const blocking = await seriousAxeViolations(page);
+    expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
 
 interface EmulatorPage {
   id: string;
@@ -68,6 +79,8 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
   await expect(seen).toBeVisible({ timeout: 20_000 });
   await expect(seen).toContainText('Private note · only admins see this');
   await expect(seen).toContainText(DEMO_ADMIN);
+  // The note card and the composer's tabs (the first admin's, on 'Private note').
+  await expectAccessible(first.page);
 
   // A saved reply, made in its dialog from the composer, inserted with `/` and sent.
   await first.chat.getByRole('tab', { name: 'Reply' }).click();
@@ -89,11 +102,11 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
   await input.pressSequentially('/gre');
   const list = first.chat.getByRole('listbox', { name: 'Saved replies' });
   await expect(list.getByRole('option', { name: /greeting/ })).toBeVisible();
+  await expectAccessible(first.page);
   await input.press('Enter');
   const firstName = present(contact.name.split(' ')[0], 'first name');
   const expected = `Hi ${firstName}, thanks for writing to us!`;
   await expect(input).toHaveValue(expected);
-  await first.page.screenshot({ path: 'test-results/inbox-notes.png' });
   await input.press('Enter');
   await expect(input).toHaveValue('');
 
@@ -104,6 +117,26 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
       return data.map((e) => [e.recipient, e.text]);
     })
     .toEqual([[contact.psid, expected]]);
+
+  // Asking the whole view to subscribe: the dialog says how many first, and only its button sends.
+  await first.page
+    .getByRole('button', { name: 'Ask everyone in this view to subscribe to marketing messages' })
+    .click();
+  const ask = first.page.getByRole('dialog', { name: 'Ask to subscribe to marketing messages' });
+  await expect(ask).toContainText(
+    'Meta’s opt-in request will be sent to 2 contacts of this view who wrote in the last 24 hours.',
+  );
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expectAccessible(first.page);
+  await ask.getByRole('button', { name: 'Ask 2 contacts' }).click();
+  await expect(first.page.getByText('Asked 2 to subscribe.')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${emulatorURL}/_emulator/pages/${shared.id}/outbox`);
+      const { data } = (await res.json()) as { data: OutboxEntry[] };
+      return data.filter((e) => e.text.startsWith('[Opt-in request]')).length;
+    })
+    .toBe(2);
   await first.context.close();
   await second.context.close();
 });

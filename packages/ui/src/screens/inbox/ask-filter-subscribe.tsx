@@ -65,7 +65,7 @@ export function AskFilterToSubscribe({ onPreview, onConfirm }: AskFilterToSubscr
           )}
         </div>
         <DialogFooter>
-          <Button variant="ghost" onClick={() => setOpen(false)}>
+          <Button variant="outline" onClick={() => setOpen(false)}>
             {TEAM_TEXT.cancel}
           </Button>
           <Button

@@ -83,7 +83,6 @@ export function ConversationList(props: ConversationListProps) {
       <div className="grid gap-3 border-b border-border p-4">
         <div className="flex items-center justify-between gap-2">
           <h1 className="text-xl font-semibold tracking-tight">{INBOX_TEXT.title}</h1>
-          {props.viewActions ? <div className="ml-auto flex">{props.viewActions}</div> : null}
           {props.onShowShortcuts ? (
             <Button
               variant="ghost"
@@ -97,6 +96,7 @@ export function ConversationList(props: ConversationListProps) {
               <Keyboard aria-hidden="true" />
             </Button>
           ) : null}
+          {props.viewActions}
           <Button
             variant="outline"
             size="sm"

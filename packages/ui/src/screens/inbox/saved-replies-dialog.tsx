@@ -164,7 +164,7 @@ function ReplyForm({
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="ghost" onClick={onCancel}>
+        <Button type="button" variant="outline" onClick={onCancel}>
           {TEAM_TEXT.cancel}
         </Button>
         <Button type="submit" loading={saving}>

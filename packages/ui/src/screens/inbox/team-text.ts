@@ -37,7 +37,7 @@ export const TEAM_TEXT = {
   deleteReply: (title: string) => `Delete saved reply “${title}”`,
   editReply: (title: string) => `Edit saved reply “${title}”`,
   confirmDeleteReply: (title: string) => `Delete the saved reply “${title}”?`,
-  replySaved: 'Saved reply saved.',
+  replySaved: 'Reply saved for this page.',
   replyDeleted: 'Saved reply deleted.',
   replyFailed: 'Failed to save the reply.',
   askFilter: 'Ask to subscribe',
