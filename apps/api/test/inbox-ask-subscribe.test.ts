@@ -15,6 +15,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
+import { emu } from './support/emulator.js';
 import { bodyOf } from './support/client.js';
 
 let w: CampaignWorld;
@@ -124,5 +125,34 @@ describe('asking a filter to subscribe', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ message: BULK_OPTIN_LIMIT_MESSAGE });
     bodyOf(await ask({ dryRun: true }, p), 200);
+  });
+
+  it('stops when Meta rate limits the page, counting those left as not asked for the next run', async () => {
+    // The other admin's page and runs: this admin's minute is spent above.
+    const p = await w.createPage({ inside: 3, outside: 0, adminId: w.otherAdminId });
+    const throttled = must(p.contacts[1]).psid;
+    await emu(w.emulator, `/_emulator/pages/${p.fbPageId}/faults/graph-error`, {
+      code: 32,
+      message: 'Page request limit reached',
+      psids: [throttled],
+    });
+    const run = () =>
+      w.otherClient.marketing.askManyToSubscribe({
+        params: { pageId: p.fbPageId },
+        body: { match: { filter: 'all' }, dryRun: false },
+      });
+    const first = bodyOf(await run(), 200);
+    expect(first.failed).toBe(0);
+    expect(first.skipped.notAsked).toBeGreaterThanOrEqual(1);
+    expect(first.asked + first.skipped.notAsked).toBe(3);
+    expect((await optins(p)).map((e) => e.recipient)).not.toContain(throttled);
+    expect((await optins(p)).length).toBe(first.asked);
+
+    // Once Meta lets the page send again, the next run asks exactly those left (the throttled one too).
+    await emu(w.emulator, `/_emulator/pages/${p.fbPageId}/faults/graph-error`, undefined, 'DELETE');
+    const second = bodyOf(await run(), 200);
+    expect(second.asked).toBe(first.skipped.notAsked);
+    expect(second.skipped.askedThisWeek).toBe(first.asked);
+    expect((await optins(p)).map((e) => e.recipient)).toContain(throttled);
   });
 });
