@@ -392,6 +392,14 @@ export const LiveEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('contact'), pageId: GraphId, recipient: Recipient }),
   z.object({ type: z.literal('campaign'), pageId: GraphId, campaign: Campaign }),
+  /** A private note was written, edited or deleted: open inboxes reload the conversation's notes. */
+  z.object({
+    type: z.literal('note'),
+    pageId: GraphId,
+    contactId: GraphId,
+    noteId: Uuid,
+    action: z.enum(['created', 'updated', 'deleted']),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 

@@ -3,6 +3,8 @@ import { adminContract } from './admin';
 import { campaignsContract } from './campaigns';
 import { inboxContract } from './inbox';
 import { marketingContract } from './marketing';
+import { notesContract } from './notes';
+import { savedRepliesContract } from './saved-replies';
 import { pagesContract } from './pages';
 import { sessionsContract } from './sessions';
 import { systemContract } from './system';
@@ -23,6 +25,8 @@ export const contract = c.router(
     userTags: userTagsContract,
     templates: templatesContract,
     marketing: marketingContract,
+    notes: notesContract,
+    savedReplies: savedRepliesContract,
     campaigns: campaignsContract,
     system: systemContract,
   },
@@ -42,6 +46,9 @@ export * from './tags';
 export * from './user-tags';
 export * from './templates';
 export * from './marketing';
+export * from './notes';
+export * from './saved-replies';
+export * from './rules/placeholders';
 export * from './campaigns';
 export * from './system';
 export * from './rules/messages';

@@ -2,9 +2,31 @@ import { z } from 'zod';
 import { c } from './c';
 import { GraphId, meta, errors, pageErrors, writeErrors } from './common';
 import { ContactSubscription, MarketingAdAccount, MarketingSetup } from './entities';
-import { askToSubscribeBodySchema, connectMarketingBodySchema } from './rules/marketing-rules';
+import { RecipientMatch } from './inbox';
+import {
+  askToSubscribeBodySchema,
+  BULK_OPTIN_MAX,
+  connectMarketingBodySchema,
+} from './rules/marketing-rules';
 
 const pageParams = z.object({ pageId: GraphId });
+
+/** What a bulk 'Ask to subscribe' did (or, dry, would do) with the contacts of a filter. */
+export const BulkOptinResult = z.object({
+  /** Asked now (dry run: would be asked). */
+  asked: z.number().int().min(0),
+  skipped: z.object({
+    subscribed: z.number().int().min(0),
+    askedThisWeek: z.number().int().min(0),
+    /** Last wrote more than 24 hours ago (or never): Meta allows the request only inside the window. */
+    windowClosed: z.number().int().min(0),
+    /** Beyond the batch's cap, or left when Meta asked to slow down: ask again later. */
+    notAsked: z.number().int().min(0),
+  }),
+  /** Meta refused the request for these contacts. */
+  failed: z.number().int().min(0),
+});
+export type BulkOptinResult = z.infer<typeof BulkOptinResult>;
 const contactParams = z.object({ pageId: GraphId, userId: GraphId });
 
 /** Marketing messages: the page's setup (the ad account Meta bills) and each contact's subscription. */
@@ -60,6 +82,19 @@ export const marketingContract = c.router({
     body: askToSubscribeBodySchema,
     responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: ContactSubscription },
     metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 60 }),
+  },
+  askManyToSubscribe: {
+    method: 'POST',
+    path: '/api/v1/chats/:pageId/subscription-requests',
+    summary: `Ask everyone in an inbox filter who wrote in the last 24 h to subscribe (at most ${BULK_OPTIN_MAX}; once per topic a week)`,
+    pathParams: pageParams,
+    body: askToSubscribeBodySchema.extend({
+      match: RecipientMatch,
+      /** Count only (the confirmation's figures): nothing is sent. */
+      dryRun: z.boolean().default(false),
+    }),
+    responses: { ...writeErrors, ...errors(409, 422, 429), 200: BulkOptinResult },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   unsubscribe: {
     method: 'POST',

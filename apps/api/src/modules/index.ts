@@ -12,6 +12,8 @@ import { inboxContract, inboxRouter } from './inbox/router.js';
 import type { ModuleDeps } from './deps.js';
 import { facebookContract, facebookRouter } from './facebook/router.js';
 import { marketingRouter } from './marketing/router.js';
+import { notesRouter } from './notes/router.js';
+import { savedRepliesRouter } from './saved-replies/router.js';
 import { pagesRouter } from './pages/router.js';
 import { routeGuard } from './route-guard.js';
 import { sessionsRouter } from './sessions/router.js';
@@ -35,6 +37,8 @@ export const tsRestContract = {
   tags: contract.tags,
   templates: contract.templates,
   marketing: contract.marketing,
+  notes: contract.notes,
+  savedReplies: contract.savedReplies,
   userTags: contract.userTags,
   campaigns: contract.campaigns,
   system: facebookContract,
@@ -50,6 +54,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     tags: tagsRouter(deps),
     templates: templatesRouter(deps),
     marketing: marketingRouter(deps),
+    notes: notesRouter(deps),
+    savedReplies: savedRepliesRouter(deps),
     userTags: userTagsRouter(deps),
     campaigns: campaignsRouter(deps),
     system: facebookRouter(deps),

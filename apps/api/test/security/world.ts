@@ -256,10 +256,37 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
     body: { title: 'Weekly offers' },
   }),
+  'marketing.askManyToSubscribe': (ids) => ({
+    params: { pageId: ids.pageId },
+    body: { match: { q: 'nobody-matches-this' }, dryRun: false },
+  }),
   'marketing.unsubscribe': (ids) => ({
     params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
     body: {},
   }),
+  // A note id of no note: the matrix's 'another page' cases answer 404 at the page check before it is read.
+  'notes.listNotes': (ids) => ({ params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' } }),
+  'notes.createNote': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
+    body: { body: 'Called back' },
+  }),
+  'notes.updateNote': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '', noteId: randomUUID() },
+    body: { body: 'Called back twice' },
+  }),
+  'notes.deleteNote': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '', noteId: randomUUID() },
+  }),
+  'savedReplies.listSavedReplies': (ids) => ({ params: { pageId: ids.pageId } }),
+  'savedReplies.createSavedReply': (ids) => ({
+    params: { pageId: ids.pageId },
+    body: { title: `Reply ${randomUUID().slice(0, 8)}`, body: 'Hi {first_name|there}' },
+  }),
+  'savedReplies.updateSavedReply': (ids) => ({
+    params: { pageId: ids.pageId, id: randomUUID() },
+    body: { title: 'Renamed', body: 'Hello' },
+  }),
+  'savedReplies.deleteSavedReply': (ids) => ({ params: { pageId: ids.pageId, id: randomUUID() } }),
   'userTags.getUserTags': (ids) => ({ params: { userId: ids.psids[0] ?? '', pageId: ids.pageId } }),
   'userTags.bulkUserTags': (ids) => ({
     body: { pageId: ids.pageId, add: [ids.tagId], match: { q: 'nobody-matches-this' } },

@@ -121,6 +121,16 @@ export async function newPage(
   return row.id;
 }
 
+/** Another admin of an existing page (a co-admin Facebook lists on it), as sign-in links them. */
+export async function newPageAdmin(
+  world: Pick<WorldBase, 'database'>,
+  pageUuid: string,
+  adminId: string,
+  tasks: string[] = FULL_CONTROL,
+): Promise<void> {
+  await world.database.db.insert(pageAdmins).values({ pageId: pageUuid, adminId, tasks });
+}
+
 /** A contact of a page, as sync or a webhook stores it; returns its uuid. */
 export async function newContact(
   world: Pick<WorldBase, 'database'>,

@@ -30,6 +30,11 @@ export const queryKeys = {
       ['marketing', pageId, 'subscription', userId] as const,
   },
 
+  /** The page's saved replies (the composer's `/` list and their dialog). */
+  savedReplies: {
+    list: (pageId: string) => ['saved-replies', pageId] as const,
+  },
+
   /** The Account screen: the admin's sessions and pages. */
   account: {
     sessions: () => ['account', 'sessions'] as const,
@@ -49,6 +54,8 @@ export const queryKeys = {
     conversations: (pageId: string) => ['chats', pageId, 'conversation'] as const,
     conversation: (pageId: string, userId: string) =>
       ['chats', pageId, 'conversation', userId] as const,
+    /** A conversation's private notes (under `all`: a resync refetches them too). */
+    notes: (pageId: string, userId: string) => ['chats', pageId, 'notes', userId] as const,
   },
 
   campaigns: {

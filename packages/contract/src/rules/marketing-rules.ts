@@ -27,6 +27,13 @@ export const DEFAULT_OPTIN_TITLE = 'Updates and promotions';
 /** Meta: one opt-in request per topic per contact a week. */
 export const OPTIN_REQUEST_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Contacts one bulk 'Ask to subscribe' asks at most: the rest are asked by the next one. */
+export const BULK_OPTIN_MAX = 500;
+/** Bulk 'Ask to subscribe' runs one admin may start a minute. */
+export const BULK_OPTIN_PER_MINUTE = 3;
+export const BULK_OPTIN_LIMIT_MESSAGE =
+  'You asked a filter to subscribe a moment ago: wait a minute before asking again.';
+
 /** 'act_123' or '123' -> 'act_123'. */
 export const AdAccountId = z
   .string({

@@ -8,6 +8,7 @@ export * from './admins.js';
 export * from './pages.js';
 export * from './contacts.js';
 export * from './marketing.js';
+export * from './notes.js';
 export * from './templates.js';
 export * from './campaigns.js';
 export * from './platform.js';

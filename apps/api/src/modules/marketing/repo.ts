@@ -3,6 +3,7 @@
 import type { MarketingSetup } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { dz, type Sql } from '../../db/client.js';
+import { placeholders, recipientMatch, type RecipientQuery } from '../inbox/index.js';
 
 export interface AdAccount {
   id: string;
@@ -256,4 +257,69 @@ export async function adminGrant(
     [adminId],
   );
   return rows[0] ?? { enc: null, scopes: null };
+}
+
+/** Where each contact of a filter stands for a bulk opt-in request, and the first ones to ask. */
+export interface OptinCandidates {
+  subscribed: number;
+  askedThisWeek: number;
+  windowClosed: number;
+  /** Every contact who may be asked now (inside the window, not subscribed, not asked this week). */
+  eligible: number;
+  /** The first `limit` of them, who wrote most recently first. */
+  contacts: ContactRef[];
+}
+
+/**
+ * Sorts the contacts an inbox filter matches (the inbox's own search and filters) by what a bulk opt-in
+ * request may do with them. One statement: the counts and the first `limit` contacts to ask.
+ */
+export async function optinCandidates(
+  db: Sql,
+  input: {
+    pageUuid: string;
+    title: string;
+    intervalMs: number;
+    limit: number;
+    match: RecipientQuery;
+  },
+): Promise<OptinCandidates> {
+  const values: unknown[] = [input.pageUuid, input.title, input.intervalMs, input.limit];
+  const where = [
+    'c.page_id = $1::uuid',
+    ...recipientMatch(input.match, placeholders(values), '$1::uuid'),
+  ];
+  const { rows } = await db.query<{
+    subscribed: number;
+    asked: number;
+    closed: number;
+    eligible: number;
+    contacts: ContactRef[] | null;
+  }>(
+    `with matched as (
+       select c.id, c.psid, c.last_inbound_at,
+              coalesce(c.last_inbound_at > now() - interval '24 hours', false) as inside,
+              exists (select 1 from marketing_subscriptions s
+                      where s.contact_id = c.id and s.status = 'subscribed') as subscribed,
+              exists (select 1 from optin_requests r where r.contact_id = c.id and r.title = $2::text
+                      and r.sent_at > now() - $3 * interval '1 millisecond') as asked
+       from contacts c
+       where ${where.join(' and ')}),
+     eligible as (select * from matched where inside and not subscribed and not asked)
+     select (select count(*) from matched where subscribed)::int as subscribed,
+            (select count(*) from matched where not subscribed and asked)::int as asked,
+            (select count(*) from matched where not subscribed and not asked and not inside)::int as closed,
+            (select count(*) from eligible)::int as eligible,
+            (select json_agg(json_build_object('id', e.id, 'psid', e.psid, 'insideWindow', true))
+               from (select id, psid from eligible order by last_inbound_at desc, id limit $4) e) as contacts`,
+    values,
+  );
+  const r = rows[0];
+  return {
+    subscribed: r?.subscribed ?? 0,
+    askedThisWeek: r?.asked ?? 0,
+    windowClosed: r?.closed ?? 0,
+    eligible: r?.eligible ?? 0,
+    contacts: r?.contacts ?? [],
+  };
 }

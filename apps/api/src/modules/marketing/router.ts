@@ -1,6 +1,7 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { ModuleDeps } from '../deps.js';
+import { recipientQuery } from '../inbox/index.js';
 import { withAdmin } from '../route-guard.js';
 import { createMarketingService } from './service.js';
 
@@ -33,6 +34,14 @@ export const marketingRouter = (deps: ModuleDeps) => {
     askToSubscribe: withAdmin(async ({ params, body }, { adminId }) => ({
       status: 201,
       body: await marketing.askToSubscribe(adminId, params.pageId, params.userId, body.title),
+    })),
+    askManyToSubscribe: withAdmin(async ({ params, body }, { adminId }) => ({
+      status: 200,
+      body: await marketing.askManyToSubscribe(adminId, params.pageId, {
+        match: recipientQuery(body.match),
+        title: body.title,
+        dryRun: body.dryRun,
+      }),
     })),
     unsubscribe: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,

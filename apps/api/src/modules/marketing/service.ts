@@ -4,6 +4,10 @@
 // Meta's opt-in request in a chat (the page token), only inside the 24-hour window and once per topic a week.
 // Every route needs the messaging role: it spends money or writes to contacts.
 import {
+  BULK_OPTIN_LIMIT_MESSAGE,
+  BULK_OPTIN_MAX,
+  BULK_OPTIN_PER_MINUTE,
+  type BulkOptinResult,
   DEFAULT_OPTIN_TITLE,
   MARKETING_MESSAGES as M,
   MARKETING_SCOPES,
@@ -15,8 +19,16 @@ import {
   type MarketingSetup,
 } from '@pagecast/contract';
 import { assertPageAdmin, type PageRow } from '../../auth/guards.js';
-import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../../errors.js';
-import { GraphError, marketingGraph } from '../../graph/index.js';
+import {
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  UnprocessableError,
+  ValidationError,
+} from '../../errors.js';
+import { GraphError, marketingGraph, type GraphClient } from '../../graph/index.js';
+import { countHit } from '../../http/rate-limit-store.js';
+import type { RecipientQuery } from '../inbox/index.js';
 import {
   graphOf,
   graphRefusal,
@@ -131,6 +143,42 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
     );
   }
 
+  /**
+   * Meta's opt-in request in the chat. The request is recorded first (one statement decides, so two admins
+   * asking at once send one), and forgotten again when Meta refused it for sure. False: it was asked about
+   * this topic within the week. Meta's refusal is thrown as the GraphError.
+   */
+  async function sendRequest(
+    on: { page: PageRow; token: string; graph: GraphClient },
+    contact: repo.ContactRef,
+    title: string,
+    adminId: string,
+  ): Promise<boolean> {
+    const requestId = await repo.insertRequest(db, {
+      pageUuid: on.page.id,
+      contactId: contact.id,
+      title,
+      adminId,
+      intervalMs: OPTIN_REQUEST_INTERVAL_MS,
+    });
+    if (!requestId) return false;
+    try {
+      const sent = await marketingGraph.sendOptinRequest(on.graph, {
+        pageId: on.page.fbPageId,
+        pageToken: on.token,
+        psid: contact.psid,
+        title,
+      });
+      await repo.setRequestMid(db, requestId, sent.messageId);
+    } catch (err) {
+      // It may have gone out (no answer): keep the record, so nobody asks twice this week.
+      if (!(err instanceof GraphError) || err.kind !== 'unknown_outcome')
+        await repo.deleteRequest(db, requestId);
+      throw err;
+    }
+    return true;
+  }
+
   return {
     async getMarketing(adminId: string, fbPageId: string): Promise<MarketingSetup> {
       const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
@@ -210,10 +258,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
       return subscription(await contactOf(page, psid));
     },
 
-    /**
-     * Meta's opt-in request in the chat. The request is recorded first (one statement decides, so two admins
-     * asking at once send one), and forgotten again when Meta refused it for sure.
-     */
+    /** Meta's opt-in request to one contact, from their chat. */
     async askToSubscribe(
       adminId: string,
       fbPageId: string,
@@ -224,32 +269,77 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
       const contact = await contactOf(page, psid);
       const before = await subscription(contact, title);
       if (!before.canAsk) throw new ConflictError(before.cannotAskReason ?? M.outsideWindow);
-      const requestId = await repo.insertRequest(db, {
-        pageUuid: page.id,
-        contactId: contact.id,
-        title,
-        adminId,
-        intervalMs: OPTIN_REQUEST_INTERVAL_MS,
-      });
-      if (!requestId)
+      const sent = await sendRequest({ page, token, graph }, contact, title, adminId).catch(
+        (err: unknown) => {
+          throw err instanceof GraphError ? graphRefusal(err) : err;
+        },
+      );
+      if (!sent)
         throw new ConflictError(
           M.askedThisWeek(title, day(new Date(Date.now() + OPTIN_REQUEST_INTERVAL_MS))),
         );
-      try {
-        const sent = await marketingGraph.sendOptinRequest(graph, {
-          pageId: page.fbPageId,
-          pageToken: token,
-          psid,
-          title,
-        });
-        await repo.setRequestMid(db, requestId, sent.messageId);
-      } catch (err) {
-        // It may have gone out (no answer): keep the record, so nobody asks twice this week.
-        if (!(err instanceof GraphError) || err.kind !== 'unknown_outcome')
-          await repo.deleteRequest(db, requestId);
-        throw err instanceof GraphError ? graphRefusal(err) : err;
-      }
       return subscription(contact, title);
+    },
+
+    /**
+     * 'Ask to subscribe' for everyone an inbox filter matches who may be asked now: inside the window, not
+     * subscribed, not asked about this topic this week. The most recent writers first, at most
+     * BULK_OPTIN_MAX per run and one after the other (the Send API's pace for one page); a rate limit from
+     * Meta stops the run, and those left are counted as not asked. `dryRun` counts without sending.
+     */
+    async askManyToSubscribe(
+      adminId: string,
+      fbPageId: string,
+      input: { match: RecipientQuery; title: string; dryRun: boolean },
+    ): Promise<BulkOptinResult> {
+      const on = input.dryRun
+        ? { page: await assertPageAdmin(db, adminId, fbPageId, 'messaging') }
+        : await pageForGraph(adminId, fbPageId);
+      if (!input.dryRun) {
+        const { current, ttlMs } = await countHit(db, `bulk-optin:${adminId}`, 60_000);
+        if (current > BULK_OPTIN_PER_MINUTE)
+          throw new RateLimitedError(
+            BULK_OPTIN_LIMIT_MESSAGE,
+            Math.max(1, Math.ceil(ttlMs / 1000)),
+          );
+      }
+      const found = await repo.optinCandidates(db, {
+        pageUuid: on.page.id,
+        title: input.title,
+        intervalMs: OPTIN_REQUEST_INTERVAL_MS,
+        limit: BULK_OPTIN_MAX,
+        match: input.match,
+      });
+      const result: BulkOptinResult = {
+        asked: 0,
+        skipped: {
+          subscribed: found.subscribed,
+          askedThisWeek: found.askedThisWeek,
+          windowClosed: found.windowClosed,
+          notAsked: found.eligible - found.contacts.length,
+        },
+        failed: 0,
+      };
+      if (!('token' in on)) return { ...result, asked: found.contacts.length };
+      for (const [i, contact] of found.contacts.entries()) {
+        try {
+          if (await sendRequest(on, contact, input.title, adminId)) result.asked++;
+          else result.skipped.askedThisWeek++;
+        } catch (err) {
+          if (!(err instanceof GraphError)) throw err;
+          if (err.kind === 'window') result.skipped.windowClosed++;
+          else if (err.kind === 'rate_limit') {
+            result.skipped.notAsked += found.contacts.length - i;
+            break;
+          } else if (err.kind === 'token' || isPermissionRefusal(err)) {
+            // Nothing else would go through either: say so, unless some were asked already.
+            if (result.asked === 0) throw graphRefusal(err);
+            result.skipped.notAsked += found.contacts.length - i;
+            break;
+          } else result.failed++;
+        }
+      }
+      return result;
     },
 
     async unsubscribe(

@@ -2,18 +2,21 @@
 // marketing-messages subscription) and the live events to the pure InboxScreen.
 import { useCallback, useRef, useState } from 'react';
 import type { Recipient } from '@pagecast/contract';
-import { InboxScreen } from '@pagecast/ui/screens/inbox';
+import { InboxScreen, SavedRepliesDialog } from '@pagecast/ui/screens/inbox';
 import { env } from '../../lib/env';
 import { useAuthStore, usePagesStore } from '../../stores';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { useAskFilterToSubscribe } from './use-ask-filter-subscribe';
 import { useBulkTagging } from './use-bulk-tagging';
 import { useChatTags } from './use-chat-tags';
 import { useConversation } from './use-conversation';
 import { useInboxShortcuts } from './use-inbox-shortcuts';
 import { useLiveInbox } from './use-live-inbox';
 import { useMarkRead, useUnreadTitle } from './use-mark-read';
+import { useNotes } from './use-notes';
 import { useOptimisticSend } from './use-optimistic-send';
 import { useRecipients } from './use-recipients';
+import { useSavedReplies } from './use-saved-replies';
 import { useSubscription } from './use-subscription';
 
 export function ChatsPage({ initialTag = null }: { initialTag?: string | null }) {
@@ -35,6 +38,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
   const tags = useChatTags(pageId, chat.selectedId, chat.data?.pages[0]?.tags);
   const bulk = useBulkTagging(pageId, match);
   const subscription = useSubscription(pageId, chat.selectedId);
+  const notes = useNotes(pageId, chat.selectedId, send.messages, chat.props.hasOlder);
   // The open chat stays open while a search or filter leaves it out of the list.
   const lastOpen = useRef<Recipient | null>(null);
   const listed = list.recipients.find((r) => r.id === chat.selectedId);
@@ -43,6 +47,8 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
   // Read means seen: on a phone the first chat is selected behind the list, not opened.
   const [chatVisible, setChatVisible] = useState(false);
   useMarkRead(pageId, chatVisible ? open : null);
+  const savedReplies = useSavedReplies(pageId, open?.name ?? null);
+  const askFilterToSubscribe = useAskFilterToSubscribe(pageId, match);
   useUnreadTitle(list.recipients);
 
   // Keyboard shortcuts ('?' lists them).
@@ -59,6 +65,9 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
         {...list}
         {...chat.props}
         {...send}
+        {...notes}
+        {...savedReplies.props}
+        askFilterToSubscribe={askFilterToSubscribe}
         {...tags}
         {...bulk}
         {...subscription}
@@ -67,6 +76,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
         onChatVisibleChange={setChatVisible}
       />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <SavedRepliesDialog {...savedReplies.dialog} />
     </div>
   );
 }

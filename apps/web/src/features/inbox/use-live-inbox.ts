@@ -80,6 +80,10 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
           queryKeys.inbox.conversation(pageId, event.contactId),
           (data) => (data ? applyEdit(data, event.messageId, event.text) : data),
         );
+      } else if (event.type === 'note') {
+        void queryClient.invalidateQueries({
+          queryKey: queryKeys.inbox.notes(pageId, event.contactId),
+        });
       } else if (event.type === 'contact') {
         queryClient.setQueryData<RecipientsData>(queryKeys.inbox.recipients(pageId), (data) =>
           data ? upsertRecipient(data, event.recipient) : data,

@@ -58,6 +58,8 @@ export interface ConversationListProps {
   humanAgent?: boolean;
   /** Shows the keyboard shortcuts help. */
   onShowShortcuts?: () => void;
+  /** More actions on the current view, beside the title (e.g. 'Ask to subscribe'). */
+  viewActions?: ReactNode;
 }
 
 const ROW_HEIGHT = 72;
@@ -94,6 +96,7 @@ export function ConversationList(props: ConversationListProps) {
               <Keyboard aria-hidden="true" />
             </Button>
           ) : null}
+          {props.viewActions}
           <Button
             variant="outline"
             size="sm"

@@ -1,6 +1,7 @@
 // Messages / inbox screen (spec §2, §4): pure — data and callbacks in, nothing fetched here.
 import {
   LIMITS,
+  NOTE_LIMITS,
   replyWindow,
   type ContactSubscription,
   type InboxFilter,
@@ -12,11 +13,13 @@ import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
 import { Spinner } from '../../primitives/spinner';
+import { AskFilterToSubscribe, type AskFilterToSubscribeProps } from './ask-filter-subscribe';
 import { BulkTagPanel } from './bulk-tag-panel';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList, type InboxMessage } from './message-list';
 import { ReplyWindowNotice, replyWindowLabel } from './reply-window';
+import type { SavedReplyOption } from './saved-reply-picker';
 import { SubscriptionMenu } from './subscription-menu';
 import { TagSelector, type TagOption } from './tag-selector';
 import { INBOX_TEXT } from './text';
@@ -32,6 +35,15 @@ export {
   type MessageListProps,
 } from './message-list';
 export { TagSelector, type TagOption, type TagSelectorProps } from './tag-selector';
+export { NoteCard, type InboxNote, type NoteCardProps } from './note-card';
+export { TEAM_TEXT } from './team-text';
+export { AskFilterToSubscribe, type AskFilterToSubscribeProps } from './ask-filter-subscribe';
+export { type SavedReplyOption, matchSavedReplies } from './saved-reply-picker';
+export {
+  SavedRepliesDialog,
+  type SavedRepliesDialogProps,
+  type SavedReplySaveResult,
+} from './saved-replies-dialog';
 
 export interface InboxScreenProps {
   /**
@@ -59,6 +71,16 @@ export interface InboxScreenProps {
   /** Resolves true when sent (the composer then clears). */
   onSend: (text: string) => Promise<boolean> | boolean;
   onRetry: (id: string) => void;
+  /** Private notes (shown in `messages` as `note` items): write, and edit or delete one's own. */
+  onWriteNote?: (text: string) => Promise<boolean> | boolean;
+  onEditNote?: (id: string, body: string) => Promise<boolean> | boolean;
+  onDeleteNote?: (id: string) => void;
+  /** The page's saved replies for the composer's `/` list, filled for the open contact. */
+  savedReplies?: SavedReplyOption[];
+  fillSavedReply?: (body: string) => string;
+  onManageSavedReplies?: () => void;
+  /** 'Ask to subscribe' for everyone in the current view (shown in the list's header when given). */
+  askFilterToSubscribe?: AskFilterToSubscribeProps;
 
   tags: TagOption[];
   tagsLoading: boolean;
@@ -215,6 +237,11 @@ export function InboxScreen(props: InboxScreenProps) {
               now={props.now}
               humanAgent={props.humanAgent ?? false}
               onShowShortcuts={props.onShowShortcuts}
+              viewActions={
+                props.askFilterToSubscribe ? (
+                  <AskFilterToSubscribe {...props.askFilterToSubscribe} />
+                ) : undefined
+              }
             />
           </div>
           {showBulk ? (
@@ -348,6 +375,9 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
           onLoadOlder={props.onLoadOlder}
           onRetry={props.onRetry}
           locale={props.locale}
+          onEditNote={props.onEditNote}
+          onDeleteNote={props.onDeleteNote}
+          noteMaxLength={NOTE_LIMITS.bodyMax}
         />
       )}
       <ReplyWindowNotice reply={reply} locale={props.locale} />
@@ -355,6 +385,11 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
         onSend={props.onSend}
         disabled={reply.kind === 'closed'}
         maxLength={LIMITS.chatMessageMax}
+        onNote={props.onWriteNote}
+        savedReplies={props.savedReplies}
+        fillSavedReply={props.fillSavedReply}
+        onManageSavedReplies={props.onManageSavedReplies}
+        noteMaxLength={NOTE_LIMITS.bodyMax}
       />
     </>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
 import { Spinner } from '../../primitives/spinner';
 import { MessageAttachments } from './attachments';
+import { NoteCard, type InboxNote } from './note-card';
 import { INBOX_TEXT } from './text';
 import { observeRectAfterLayout, scrollAfterLayout } from './virtual-list';
 
@@ -20,6 +21,8 @@ export interface InboxMessage {
   attachments?: MessageReceived['attachments'];
   reaction?: string | null;
   campaign?: MessageReceived['campaign'];
+  /** A private note of the page's admins shown in the timeline (not a message: never sent). */
+  note?: InboxNote;
 }
 
 export interface MessageListProps {
@@ -31,6 +34,10 @@ export interface MessageListProps {
   onLoadOlder: () => void;
   onRetry: (id: string) => void;
   locale?: string;
+  /** The author's own notes: edit (resolves true once saved) and delete. */
+  onEditNote?: (id: string, body: string) => Promise<boolean> | boolean;
+  onDeleteNote?: (id: string) => void;
+  noteMaxLength?: number;
 }
 
 /** Spec §9: the scroll-to-bottom button shows beyond 20 px from the bottom. */
@@ -157,6 +164,25 @@ export function MessageList(props: MessageListProps) {
           {virtualizer.getVirtualItems().map((item) => {
             const m = display[item.index];
             if (!m) return null;
+            const note = messages[item.index]?.note;
+            if (note)
+              return (
+                <li
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="absolute top-0 left-0 w-full py-1.5"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <NoteCard
+                    note={note}
+                    maxLength={props.noteMaxLength ?? 2000}
+                    locale={props.locale}
+                    onEdit={props.onEditNote}
+                    onDelete={props.onDeleteNote}
+                  />
+                </li>
+              );
             const own = !m.isCurrentUser;
             return (
               <li

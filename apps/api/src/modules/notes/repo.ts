@@ -1,0 +1,107 @@
+// SQL of private notes. Every statement is scoped by the page's uuid the service already checked the admin
+// manages, so an id of another page's note finds nothing.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { dz, type Sql } from '../../db/client.js';
+import { admins, contacts, conversationNotes } from '../../db/schema/index.js';
+
+export interface NoteRow {
+  id: string;
+  authorId: string | null;
+  authorName: string | null;
+  body: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const noteColumns = {
+  id: conversationNotes.id,
+  authorId: conversationNotes.authorId,
+  authorName: admins.name,
+  body: conversationNotes.body,
+  createdAt: conversationNotes.createdAt,
+  updatedAt: conversationNotes.updatedAt,
+};
+
+/** The page's contact with this PSID (its uuid), or undefined. */
+export async function contactId(
+  db: Sql,
+  pageUuid: string,
+  psid: string,
+): Promise<string | undefined> {
+  const [row] = await dz(db)
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.pageId, pageUuid), eq(contacts.psid, psid)));
+  return row?.id;
+}
+
+export async function listNotes(db: Sql, pageUuid: string, contactUuid: string) {
+  return dz(db)
+    .select(noteColumns)
+    .from(conversationNotes)
+    .leftJoin(admins, eq(admins.id, conversationNotes.authorId))
+    .where(
+      and(eq(conversationNotes.pageId, pageUuid), eq(conversationNotes.contactId, contactUuid)),
+    )
+    .orderBy(asc(conversationNotes.createdAt), asc(conversationNotes.id));
+}
+
+export async function findNote(
+  db: Sql,
+  pageUuid: string,
+  contactUuid: string,
+  noteId: string,
+): Promise<NoteRow | undefined> {
+  const [row] = await dz(db)
+    .select(noteColumns)
+    .from(conversationNotes)
+    .leftJoin(admins, eq(admins.id, conversationNotes.authorId))
+    .where(
+      and(
+        eq(conversationNotes.id, noteId),
+        eq(conversationNotes.pageId, pageUuid),
+        eq(conversationNotes.contactId, contactUuid),
+      ),
+    );
+  return row;
+}
+
+export async function insertNote(
+  db: Sql,
+  input: { pageUuid: string; contactUuid: string; authorId: string; body: string },
+): Promise<string> {
+  const [row] = await dz(db)
+    .insert(conversationNotes)
+    .values({
+      pageId: input.pageUuid,
+      contactId: input.contactUuid,
+      authorId: input.authorId,
+      body: input.body,
+    })
+    .returning({ id: conversationNotes.id });
+  if (!row) throw new Error('insertNote: no row');
+  return row.id;
+}
+
+/** Rewrites the note if `authorId` wrote it; false when it is gone or someone else's. */
+export async function updateOwnNote(
+  db: Sql,
+  noteId: string,
+  authorId: string,
+  body: string,
+): Promise<boolean> {
+  const rows = await dz(db)
+    .update(conversationNotes)
+    .set({ body, updatedAt: sql`now()` })
+    .where(and(eq(conversationNotes.id, noteId), eq(conversationNotes.authorId, authorId)))
+    .returning({ id: conversationNotes.id });
+  return rows.length > 0;
+}
+
+export async function deleteOwnNote(db: Sql, noteId: string, authorId: string): Promise<boolean> {
+  const rows = await dz(db)
+    .delete(conversationNotes)
+    .where(and(eq(conversationNotes.id, noteId), eq(conversationNotes.authorId, authorId)))
+    .returning({ id: conversationNotes.id });
+  return rows.length > 0;
+}

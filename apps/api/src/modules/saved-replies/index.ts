@@ -1,0 +1,3 @@
+// The saved-replies module's public face: its router is composed in modules/index.ts; the service is named
+// for tests and future callers.
+export { createSavedRepliesService, type SavedRepliesService } from './service.js';
