@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPE_VALUES, LIMITS, type ContentType } from '../constants';
 import { CAMPAIGN_MESSAGES as M } from './messages';
+import { MARKETING_TEXT_MAX, placeholderError } from './placeholders';
 import { TemplateParamMap } from './template-rules';
 
 /** The current time truncated to the minute: spec §5 allows a time in the current minute. */
@@ -91,27 +92,43 @@ const dateTimeField = (now: () => Date) =>
     if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, message: error });
   });
 
+/**
+ * The message's placeholders (`{first_name}`), checked once its length rules passed: known names only, and
+ * room for long names within Meta's limit for the paths it may take (a marketing message's text is shorter).
+ */
+function refineMessage(
+  body: { message?: unknown; marketing?: boolean },
+  path: string,
+  ctx: z.RefinementCtx,
+) {
+  if (typeof body.message !== 'string') return;
+  const error = placeholderError(body.message, body.marketing ? MARKETING_TEXT_MAX : undefined);
+  if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: error });
+}
+
 /** The Schedule Campaign form (spec §3 "Campaign form", §5). */
 export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
-  z.object({
-    campaignName,
-    campaignDescription,
-    selectedTag: z.string().optional().default(''),
-    dateTime: dateTimeField(now).transform((v) => new Date(v as string | Date)),
-    /** The time follows the clock ('Send now'): the server's clock decides it. */
-    sendNow: z.boolean().default(false),
-    message: campaignMessage,
-    contentType,
-    /** '' = no template: recipients outside the window are skipped. */
-    templateId: z.string().optional().default(''),
-    templateParams: TemplateParamMap.default({}),
-    /** Leave out the contacts no allowed path reaches (instead of counting them as skipped). */
-    reachableOnly: z.boolean().default(true),
-    /** Deliver on return: days the skipped recipients wait for their next message (0 = off). */
-    deliverOnReturnDays: z.number().int().min(0).max(LIMITS.deliverOnReturnDaysMax).default(0),
-    /** Paid marketing messages to the subscribers outside the window. */
-    marketing: z.boolean().default(false),
-  });
+  z
+    .object({
+      campaignName,
+      campaignDescription,
+      selectedTag: z.string().optional().default(''),
+      dateTime: dateTimeField(now).transform((v) => new Date(v as string | Date)),
+      /** The time follows the clock ('Send now'): the server's clock decides it. */
+      sendNow: z.boolean().default(false),
+      message: campaignMessage,
+      contentType,
+      /** '' = no template: recipients outside the window are skipped. */
+      templateId: z.string().optional().default(''),
+      templateParams: TemplateParamMap.default({}),
+      /** Leave out the contacts no allowed path reaches (instead of counting them as skipped). */
+      reachableOnly: z.boolean().default(true),
+      /** Deliver on return: days the skipped recipients wait for their next message (0 = off). */
+      deliverOnReturnDays: z.number().int().min(0).max(LIMITS.deliverOnReturnDaysMax).default(0),
+      /** Paid marketing messages to the subscribers outside the window. */
+      marketing: z.boolean().default(false),
+    })
+    .superRefine((form, ctx) => refineMessage(form, 'message', ctx));
 export const campaignFormSchema = makeCampaignFormSchema();
 export type CampaignFormInput = z.input<typeof campaignFormSchema>;
 export type CampaignFormValues = z.output<typeof campaignFormSchema>;
@@ -152,6 +169,7 @@ const createCampaignObject = (now: () => Date) =>
       marketing: z.boolean().default(false),
     })
     .superRefine((body, ctx) => {
+      refineMessage({ message: body.msg, marketing: body.marketing }, 'msg', ctx);
       if (body.reachableOnly && body.deliverOnReturnDays !== null)
         ctx.addIssue({
           code: z.ZodIssueCode.custom,

@@ -233,7 +233,7 @@ export interface ClaimedRow {
   psid: string;
   inside_window: boolean;
   attempts: number;
-  /** For a utility template's name parameters. */
+  /** For a utility template's name parameters and the message's placeholders. */
   first_name: string | null;
   last_name: string | null;
   /** The contact's marketing-messages subscription, if any. */
