@@ -1,8 +1,11 @@
-// The campaign message as each recipient reads it (docs/campaigns.md "Personal messages"): `{first_name}` and
-// `{last_name}` filled per recipient at send time from the synced contacts, with a fallback; an unknown
-// placeholder refused at creation. Over HTTP against a real Postgres, pg-boss, the campaign worker and the
-// emulator.
+// The review before Confirm and the campaign message as each recipient reads it (docs/campaigns.md "Review",
+// "Personal messages"): a contact to preview with, 'Send a test to me' reaching only the admin's own
+// conversation (found through Meta's ids_for_pages), `{first_name}` and `{last_name}` filled per recipient at
+// send time, an unknown placeholder refused. Over HTTP against a real Postgres, pg-boss, the campaign worker
+// and the emulator.
 import { PLACEHOLDER_MESSAGES } from '@pagecast/contract';
+import { TEST_MESSAGES } from '../src/modules/campaigns/review.js';
+import { emu } from './support/emulator.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
@@ -74,5 +77,91 @@ describe('placeholders', () => {
       [page.fbPageId],
     );
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('review and test send', () => {
+  const adminFbId = async () =>
+    must(
+      (
+        await w.pool.query<{ fb_user_id: string }>('select fb_user_id from admins where id = $1', [
+          w.adminId,
+        ])
+      ).rows[0],
+    ).fb_user_id;
+
+  it('names a contact of the audience; a test reaches only the admin, once they wrote to the page', async () => {
+    const page = await w.createPage({ inside: 2, outside: 0 });
+    const review = async () =>
+      bodyOf(await w.client.campaigns.campaignReview({ params: { pageId: page.fbPageId } }), 200);
+    const test = (msg: string) =>
+      w.client.campaigns.sendTestMessage({ params: { pageId: page.fbPageId }, body: { msg } });
+
+    const before = await review();
+    const sample = must(before.sample);
+    const first = must(
+      (
+        await w.pool.query<{ first_name: string }>(
+          'select first_name from contacts where page_id = $1 order by id limit 1',
+          [page.uuid],
+        )
+      ).rows[0],
+    );
+    expect(sample.firstName).toBe(first.first_name);
+    // The admin never wrote to the page: Meta has no PSID for them there, and nothing is sent.
+    expect(before.testConversation).toBe('none');
+    expect(bodyOf(await test('Hi {first_name}, a test'), 409).message).toBe(
+      TEST_MESSAGES.noConversation,
+    );
+    expect(await w.outbox(page.fbPageId)).toHaveLength(0);
+
+    // The admin writes to the page from Messenger; the webhook ingest stores the contact (mirrored here).
+    const fbUserId = await adminFbId();
+    const own = await emu(
+      w.emulator,
+      `/_emulator/pages/${page.fbPageId}/users/${fbUserId}/messages`,
+      {
+        text: 'Hello from the admin',
+      },
+    );
+    const user = must(w.emulator.world.users.get(fbUserId));
+    await w.pool.query(
+      `insert into contacts (page_id, psid, name, first_name, last_name, last_inbound_at)
+       values ($1, $2, $3, $4, $5, now())`,
+      [page.uuid, own.psid, own.name, user.firstName, user.lastName],
+    );
+    expect((await review()).testConversation).toBe('open');
+    expect(bodyOf(await test('Hi {first_name|there}, a test'), 200).sentTo).toBe(own.name);
+    const outbox = await w.outbox(page.fbPageId);
+    expect(outbox.map((o) => [o.recipient, o.text])).toEqual([
+      [own.psid, `Hi ${user.firstName}, a test`],
+    ]);
+    // No campaign came of it.
+    const { rows } = await w.pool.query('select 1 from campaigns where page_id = $1', [page.uuid]);
+    expect(rows).toHaveLength(0);
+
+    // Their 24 hours passed: a standard message would be refused, so none is sent.
+    await w.pool.query(
+      "update contacts set last_inbound_at = now() - interval '2 days' where page_id = $1 and psid = $2",
+      [page.uuid, own.psid],
+    );
+    expect((await review()).testConversation).toBe('closed');
+    expect(bodyOf(await test('Hi again'), 409).message).toBe(TEST_MESSAGES.closed);
+    expect(await w.outbox(page.fbPageId)).toHaveLength(1);
+  });
+
+  it("refuses another admin's page, and a message that breaks the rules", async () => {
+    const page = await w.createPage({ inside: 1, outside: 0 });
+    const params = { pageId: page.fbPageId };
+    expect((await w.otherClient.campaigns.campaignReview({ params })).status).toBe(404);
+    expect(
+      (await w.otherClient.campaigns.sendTestMessage({ params, body: { msg: 'Hello there' } }))
+        .status,
+    ).toBe(404);
+    const bad = await w.client.campaigns.sendTestMessage({ params, body: { msg: 'Hi {nick}' } });
+    expect(bodyOf(bad, 400).fieldErrors?.['msg']).toEqual([
+      PLACEHOLDER_MESSAGES.unknown(['{nick}']),
+    ]);
+    expect(await w.outbox(page.fbPageId)).toHaveLength(0);
   });
 });

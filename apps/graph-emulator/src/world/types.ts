@@ -63,6 +63,8 @@ export interface Contact {
   /** Materialised history, oldest first (null until first needed). */
   messages: Message[] | null;
   unread: number;
+  /** The network user behind this contact, when known (a user who wrote to the page): ids_for_pages. */
+  userId?: string;
 }
 
 export interface OutboxEntry {

@@ -85,6 +85,14 @@ const contentType = z
   })
   .transform((value) => value as ContentType);
 
+/**
+ * A test of the campaign message to the admin's own conversation with the page (the review before Confirm):
+ * the message's own rules, placeholders included.
+ */
+export const testCampaignMessageBodySchema = z
+  .object({ msg: campaignMessage })
+  .superRefine((body, ctx) => refineMessage({ message: body.msg }, 'msg', ctx));
+
 /** A date-time field validated against `now()` at parse time. */
 const dateTimeField = (now: () => Date) =>
   z.any().superRefine((value, ctx) => {
