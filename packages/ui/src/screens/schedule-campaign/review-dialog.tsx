@@ -199,6 +199,7 @@ export function ReviewDialog({
           </div>
           <p
             role="status"
+            data-testid="review-test-status"
             className={test.state === 'failed' ? 'text-destructive' : 'text-muted-foreground'}
           >
             {test.state === 'idle' ? '' : test.text}
