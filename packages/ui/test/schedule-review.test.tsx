@@ -29,24 +29,28 @@ const REVIEW: CampaignReview = {
   testConversation: 'open',
 };
 
+/** The screen with the review's data; `props` override (a rerender passes the new ones). */
+const screenWith = (props: Partial<ScheduleCampaignScreenProps>) => (
+  <ScheduleCampaignScreen
+    tags={[]}
+    tagsLoading={false}
+    tagsError={null}
+    syncing={false}
+    audience={AUDIENCE}
+    onSubmit={() => Promise.resolve()}
+    review={REVIEW}
+    pageName="Bike Shop"
+    now={() => NOW}
+    {...props}
+  />
+);
+
 function setup(props: Partial<ScheduleCampaignScreenProps> = {}) {
   const onSubmit = vi.fn((_v: unknown) => Promise.resolve());
   const onReviewChange = vi.fn();
   const utils = render(
     <>
-      <ScheduleCampaignScreen
-        tags={[]}
-        tagsLoading={false}
-        tagsError={null}
-        syncing={false}
-        audience={AUDIENCE}
-        onSubmit={onSubmit}
-        onReviewChange={onReviewChange}
-        review={REVIEW}
-        pageName="Bike Shop"
-        now={() => NOW}
-        {...props}
-      />
+      {screenWith({ onSubmit, onReviewChange, ...props })}
       <Toaster />
     </>,
   );
@@ -130,21 +134,7 @@ describe('the review before Confirm', () => {
     expect(within(dialog()).getByTestId('review-cost')).toHaveTextContent(R.estimateNone(30));
     await user.type(within(dialog()).getByLabelText(R.priceLabel), '5');
     expect(onPriceChange).toHaveBeenLastCalledWith('5');
-    rerender(
-      <ScheduleCampaignScreen
-        tags={[]}
-        tagsLoading={false}
-        tagsError={null}
-        syncing={false}
-        audience={AUDIENCE}
-        onSubmit={() => Promise.resolve()}
-        review={REVIEW}
-        marketingAvailable
-        price="0.25"
-        onPriceChange={onPriceChange}
-        now={() => NOW}
-      />,
-    );
+    rerender(screenWith({ marketingAvailable: true, price: '0.25', onPriceChange }));
     expect(within(dialog()).getByTestId('review-cost')).toHaveTextContent(R.estimate(30, '7.5'));
   });
 
@@ -159,17 +149,7 @@ describe('the review before Confirm', () => {
 
     const refused = vi.fn(() => Promise.reject(new Error(R.testNone)));
     rerender(
-      <ScheduleCampaignScreen
-        tags={[]}
-        tagsLoading={false}
-        tagsError={null}
-        syncing={false}
-        audience={AUDIENCE}
-        onSubmit={() => Promise.resolve()}
-        review={{ sample: null, testConversation: 'none' }}
-        onSendTest={refused}
-        now={() => NOW}
-      />,
+      screenWith({ review: { sample: null, testConversation: 'none' }, onSendTest: refused }),
     );
     expect(within(dialog()).getByRole('note')).toHaveTextContent(R.testNone);
     expect(within(dialog()).getByText(R.previewNobody)).toBeInTheDocument();
