@@ -258,6 +258,17 @@ export class GraphClient extends GraphTransport {
       message: { text: input.text },
     };
     if (input.messagingType === 'MESSAGE_TAG') body.tag = input.tag;
+    if (input.buttons?.length)
+      body.message = {
+        attachment: {
+          type: 'template',
+          payload: {
+            template_type: 'button',
+            text: input.text,
+            buttons: input.buttons.map((b) => ({ type: 'web_url', url: b.url, title: b.title })),
+          },
+        },
+      };
     if (input.messagingType === 'UTILITY') {
       if (!input.template)
         throw new GraphError({ kind: 'invalid', message: 'UTILITY needs a template' });

@@ -145,6 +145,8 @@ export interface SendMessageInput {
   tag?: string | null;
   /** Required with messagingType UTILITY. */
   template?: TemplateSend;
+  /** Link buttons: the text goes as a button template (at most 640 characters, 1 to 3 buttons). */
+  buttons?: Array<{ title: string; url: string }>;
 }
 
 /** A page's message template as `GET /{page-id}/message_templates` lists it. */

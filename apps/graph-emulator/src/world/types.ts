@@ -78,6 +78,8 @@ export interface OutboxEntry {
   template?: { name: string; language: string; params: Record<string, string> };
   /** An attachment send (audio, video, image, file): its type and where it came from. */
   attachment?: { type: string; url?: string; attachment_id?: string };
+  /** A button template's buttons (its text is `text`). */
+  buttons?: Array<{ type: string; url: string; title: string }>;
 }
 
 /** Meta's ten template statuses (`pagemessage_templates_status_enum_param`). */

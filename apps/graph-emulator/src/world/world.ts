@@ -497,6 +497,7 @@ export class World {
       silent?: boolean;
       echo?: Record<string, unknown>;
       attachment?: OutboxEntry['attachment'];
+      buttons?: OutboxEntry['buttons'];
     } = {},
   ): string {
     this.highVolume.note(page.id, now, this.behaviour);
@@ -511,6 +512,7 @@ export class World {
       time: now,
       ...(template ? { template } : {}),
       ...(opts.attachment ? { attachment: opts.attachment } : {}),
+      ...(opts.buttons ? { buttons: opts.buttons } : {}),
     };
     page.outbox.push(entry);
     if (!opts.silent && this.app.subscription && page.subscribedApps.has(this.app.id)) {

@@ -100,17 +100,45 @@ const dateTimeField = (now: () => Date) =>
     if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, message: error });
   });
 
+/** Link buttons on standard sends: Meta's button template (its text and buttons' limits). */
+export const CAMPAIGN_BUTTON_LIMITS = { max: 3, titleMax: 20, textMax: 640 } as const;
+export const BUTTON_MESSAGES = {
+  tooMany: `At most ${CAMPAIGN_BUTTON_LIMITS.max} buttons`,
+  titleRequired: 'Button text is required',
+  titleTooLong: `Button text cannot exceed ${CAMPAIGN_BUTTON_LIMITS.titleMax} characters`,
+  urlInvalid: 'Enter a link starting with https://',
+} as const;
+export const CampaignButton = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, BUTTON_MESSAGES.titleRequired)
+    .max(CAMPAIGN_BUTTON_LIMITS.titleMax, BUTTON_MESSAGES.titleTooLong),
+  url: z
+    .string()
+    .trim()
+    .max(2000, BUTTON_MESSAGES.urlInvalid)
+    .regex(/^https:\/\/[^\s/$.?#][^\s]*$/i, BUTTON_MESSAGES.urlInvalid),
+});
+export type CampaignButton = z.infer<typeof CampaignButton>;
+const campaignButtons = z
+  .array(CampaignButton)
+  .max(CAMPAIGN_BUTTON_LIMITS.max, BUTTON_MESSAGES.tooMany)
+  .default([]);
+
 /**
  * The message's placeholders (`{first_name}`), checked once its length rules passed: known names only, and
- * room for long names within Meta's limit for the paths it may take (a marketing message's text is shorter).
+ * room for long names within Meta's limit for the paths it may take (a marketing message's text and a
+ * button template's are shorter).
  */
 function refineMessage(
-  body: { message?: unknown; marketing?: boolean },
+  body: { message?: unknown; marketing?: boolean; buttons?: unknown[] },
   path: string,
   ctx: z.RefinementCtx,
 ) {
   if (typeof body.message !== 'string') return;
-  const error = placeholderError(body.message, body.marketing ? MARKETING_TEXT_MAX : undefined);
+  const short = body.marketing || (body.buttons?.length ?? 0) > 0;
+  const error = placeholderError(body.message, short ? MARKETING_TEXT_MAX : undefined);
   if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: error });
 }
 
@@ -135,6 +163,8 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
       deliverOnReturnDays: z.number().int().min(0).max(LIMITS.deliverOnReturnDaysMax).default(0),
       /** Paid marketing messages to the subscribers outside the window. */
       marketing: z.boolean().default(false),
+      /** Link buttons on the standard sends. */
+      buttons: campaignButtons,
     })
     .superRefine((form, ctx) => refineMessage(form, 'message', ctx));
 export const campaignFormSchema = makeCampaignFormSchema();
@@ -175,9 +205,15 @@ const createCampaignObject = (now: () => Date) =>
         .default(null),
       /** Subscribers outside the window get a paid marketing message (the page must be set up for it). */
       marketing: z.boolean().default(false),
+      /** Link buttons on the standard sends (Meta's button template); marketing and utility sends are text. */
+      buttons: campaignButtons,
     })
     .superRefine((body, ctx) => {
-      refineMessage({ message: body.msg, marketing: body.marketing }, 'msg', ctx);
+      refineMessage(
+        { message: body.msg, marketing: body.marketing, buttons: body.buttons },
+        'msg',
+        ctx,
+      );
       if (body.reachableOnly && body.deliverOnReturnDays !== null)
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
@@ -221,6 +257,7 @@ export function toCreateCampaignBody(
     reachableOnly: values.deliverOnReturnDays > 0 ? false : values.reachableOnly,
     deliverOnReturnDays: values.deliverOnReturnDays > 0 ? values.deliverOnReturnDays : null,
     marketing: values.marketing,
+    buttons: values.buttons,
   };
 }
 
@@ -237,4 +274,5 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   reachableOnly: 'reachableOnly',
   deliverOnReturnDays: 'deliverOnReturnDays',
   marketing: 'marketing',
+  buttons: 'buttons',
 };

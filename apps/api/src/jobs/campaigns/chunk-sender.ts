@@ -214,6 +214,7 @@ export class ChunkSender {
       text,
       messagingType: kind === 'utility' ? 'UTILITY' : 'UPDATE',
       tag: null,
+      ...(kind === 'standard' && target.buttons.length > 0 ? { buttons: target.buttons } : {}),
       ...(kind === 'utility' && target.template
         ? { template: templateSend(target.template, row) }
         : {}),

@@ -65,6 +65,7 @@ async function createCampaign(
     reachableOnly: boolean;
     deliverOnReturnDays: number | null;
     marketing: boolean;
+    buttons?: Array<{ title: string; url: string }>;
   },
 ): Promise<Campaign> {
   const { pool: db } = deps;
@@ -84,6 +85,7 @@ async function createCampaign(
     name: body.name,
     description: body.description,
     message: body.msg,
+    buttons: body.buttons,
     type: body.type,
     scheduledTime: body.time,
     reachableOnly: body.reachableOnly,
