@@ -163,6 +163,7 @@ describe('ScheduleCampaignScreen', () => {
       reachableOnly: true,
       deliverOnReturnDays: 0,
       marketing: false,
+      buttons: [],
       sendNow: true,
     });
     expect(await screen.findByText(T.created)).toBeInTheDocument();

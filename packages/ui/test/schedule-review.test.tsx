@@ -2,6 +2,7 @@
 // audience, the paid part's cost at the admin's price, a real contact's name in the preview, 'Send a test to
 // me', Confirm; focus moves into it, back to the trigger, and to the first field in error.
 import {
+  BUTTON_MESSAGES,
   CAMPAIGN_MESSAGES as M,
   type AudiencePreview,
   type CampaignReview,
@@ -11,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toast } from '../src';
 import {
+  BUTTONS_TEXT as B,
   REVIEW_TEXT as R,
   SCHEDULE_TEXT as T,
   ScheduleCampaignScreen,
@@ -177,4 +179,28 @@ describe('the review before Confirm', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByText('Too long')).toBeInTheDocument();
   });
+
+  it('link buttons: an https link each, shown under the message in the preview, sent with it', async () => {
+    const { user, onSubmit } = setup();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: B.add }));
+    await user.type(screen.getByLabelText(B.title(1)), 'See the menu');
+    await user.type(screen.getByLabelText(B.url(1)), 'http://example.com/menu');
+    await user.click(trigger());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText(BUTTON_MESSAGES.urlInvalid)).toBeInTheDocument();
+    expect(screen.getByLabelText(B.title(1))).toHaveFocus();
+
+    await user.clear(screen.getByLabelText(B.url(1)));
+    await user.type(screen.getByLabelText(B.url(1)), 'https://example.com/menu');
+    await user.click(trigger());
+    expect(within(dialog()).getByTestId('review-preview')).toHaveTextContent(
+      'Bike ShopHi Ada!See the menu',
+    );
+    await user.click(within(dialog()).getByRole('button', { name: R.confirmNow }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      buttons: [{ title: 'See the menu', url: 'https://example.com/menu' }],
+    });
+  }, 20_000);
 });

@@ -33,13 +33,14 @@ import {
   type ParamChoices,
 } from './template-section';
 import { AudienceNote } from './audience-note';
+import { ButtonsField, type LinkButton } from './buttons-field';
 import { MarketingChoice } from './marketing-choice';
 import { ReachSection } from './reach-section';
 import { ReviewDialog } from './review-dialog';
 import { SCHEDULE_TEXT } from './texts';
 import { WhenField } from './when-field';
 
-export { REVIEW_TEXT, SCHEDULE_TEXT } from './texts';
+export { BUTTONS_TEXT, REVIEW_TEXT, SCHEDULE_TEXT } from './texts';
 export {
   DateTimePicker,
   formatDate,
@@ -63,6 +64,7 @@ type FormState = {
   /** Deliver on return (0 = off). */
   deliverOnReturnDays: number;
   marketing: boolean;
+  buttons: LinkButton[];
 };
 
 /** What `onSubmit` rejects with: the server's error body (or an Error with a message). */
@@ -126,6 +128,7 @@ const emptyForm = (now: Date): FormState => ({
   reachableOnly: true,
   deliverOnReturnDays: 0,
   marketing: false,
+  buttons: [],
 });
 
 export function ScheduleCampaignScreen({
@@ -416,6 +419,12 @@ export function ScheduleCampaignScreen({
                 onChange={(e) => set('message', e.target.value)}
               />
             </FormField>
+            <ButtonsField
+              id={id('buttons')}
+              buttons={values.buttons}
+              error={errors.buttons}
+              onChange={(buttons) => set('buttons', buttons)}
+            />
             <FormField id={id('contentType')} label={T.contentTypeLabel} error={errors.contentType}>
               <Select
                 {...a11y('contentType')}
@@ -438,6 +447,7 @@ export function ScheduleCampaignScreen({
                 if (!open) showReview(null);
               }}
               message={reviewing.message}
+              buttons={reviewing.buttons}
               sendNow={reviewing.sendNow}
               dateTime={reviewing.dateTime}
               audience={audience}

@@ -20,8 +20,9 @@ import { REVIEW_TEXT as R, SCHEDULE_TEXT as T } from './texts';
 export interface ReviewDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The validated message and time. */
+  /** The validated message, its link buttons and time. */
   message: string;
+  buttons?: Array<{ title: string; url: string }>;
   sendNow: boolean;
   dateTime: Date;
   audience: AudiencePreview | null;
@@ -43,6 +44,7 @@ export function ReviewDialog({
   open,
   onOpenChange,
   message,
+  buttons = [],
   sendNow,
   dateTime,
   audience,
@@ -166,9 +168,19 @@ export function ReviewDialog({
           <p className="truncate border-b border-border pb-2 text-center text-xs font-medium">
             {pageName ?? ''}
           </p>
-          <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground [overflow-wrap:anywhere]">
-            {preview}
-          </p>
+          <div className="ml-auto grid max-w-[85%] gap-px overflow-hidden rounded-2xl rounded-br-sm">
+            <p className="bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground [overflow-wrap:anywhere]">
+              {preview}
+            </p>
+            {buttons.map((b) => (
+              <p
+                key={`${b.title}-${b.url}`}
+                className="bg-muted px-3 py-2 text-center text-sm font-medium text-foreground"
+              >
+                {b.title}
+              </p>
+            ))}
+          </div>
         </div>
         {!review ? <p className="text-muted-foreground">{R.previewLoading}</p> : null}
         {review && !sample ? <p className="text-muted-foreground">{R.previewNobody}</p> : null}

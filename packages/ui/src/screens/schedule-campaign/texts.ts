@@ -110,3 +110,14 @@ export const REVIEW_TEXT = {
   confirmLater: 'Confirm and schedule',
   confirming: 'Confirming...',
 } as const;
+
+/** Link buttons under the campaign message (standard sends only). */
+export const BUTTONS_TEXT = {
+  legend: 'Link buttons (optional)',
+  hint: 'Up to 3 buttons under your message, each opening a link (https). Only people inside the 24-hour window get them; templates and marketing messages go as text.',
+  title: (n: number) => `Button ${n} text`,
+  titlePlaceholder: 'Button text',
+  url: (n: number) => `Button ${n} link`,
+  remove: (n: number) => `Remove button ${n}`,
+  add: 'Add a button',
+} as const;
