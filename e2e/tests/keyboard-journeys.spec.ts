@@ -340,6 +340,11 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     await expect(submit).toBeEnabled({ timeout: 90_000 });
     await tabTo(page, submit, { max: 3 });
     await page.keyboard.press('Enter');
+    // The review takes the focus; Confirm is reached with Tab, like every control in it.
+    const review = page.getByRole('dialog', { name: 'Review your campaign' });
+    await expect(review.getByRole('heading', { name: 'Review your campaign' })).toBeFocused();
+    await tabTo(page, review.getByRole('button', { name: 'Confirm and schedule' }), { max: 12 });
+    await page.keyboard.press('Enter');
     await expectAnnounced(page, 'Campaign created successfully!');
 
     // The API has it at the picked time.
