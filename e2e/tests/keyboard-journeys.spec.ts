@@ -332,6 +332,9 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
     await page.keyboard.type('Keyboard users schedule campaigns too.');
+    // The optional link buttons, then the content type.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Add a button' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Content Type')).toBeFocused();
     await page.keyboard.press('ArrowDown');
