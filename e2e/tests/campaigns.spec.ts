@@ -2,6 +2,7 @@
 // go pending -> processing -> completed on Campaign Analytics, its counters matching the emulator's outbox.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  confirmCampaign,
   apiSignIn,
   baseURL,
   DEMO_PAGES,
@@ -90,9 +91,9 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
     .getByLabel('Message', { exact: true })
     .fill('Spring tune-ups are 20% off this week. See you at the shop!');
   await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
-  await submit.click();
+  // Nothing is sent before Confirm; then the app opens the campaign's detail.
+  await confirmCampaign(page, submit, name);
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
-  await expect(page.getByLabel('Campaign Name')).toHaveValue('');
 
   // Slow sends (5 s each) keep it visibly processing for a moment (the list refreshes every 2 s).
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 5000 } });

@@ -1,7 +1,7 @@
 // Shared sign-in helpers for the Playwright suites. They drive the product the way a user does (the landing
 // page's login button, the emulator's login popup, the page chooser), or, for tests that only need a JWT,
 // go straight to the API with a token minted by the emulator's control API.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { baseURL as apiBase } from '../playwright.config';
 import { apiClient, bodyOf } from './api';
 
@@ -103,6 +103,27 @@ export async function apiSignIn(
   });
   const body = bodyOf(res, 200);
   return { ...body, headers: { authorization: `Bearer ${body.jwt}` } };
+}
+
+/**
+ * 'Schedule Campaign' (`submit`) opens the review, where nothing is sent yet; Confirm creates the campaign `name`
+ * and the app opens its detail on Campaign Analytics, closed here (Escape) for the test to go on. Returns the
+ * campaign's id.
+ */
+export async function confirmCampaign(page: Page, submit: Locator, name: string): Promise<string> {
+  await submit.click();
+  const review = page.getByRole('dialog', { name: 'Review your campaign' });
+  await expect(review).toBeVisible();
+  await review.getByRole('button', { name: /^Confirm and (send|schedule)$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/analytics\?campaign=/, { timeout: 30_000 });
+  const id = present(
+    new URL(page.url()).searchParams.get('campaign'),
+    'the campaign id in the URL',
+  );
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  return id;
 }
 
 /** The signed-in browser session's bearer header and selected page id (after signIn + selectPage). */

@@ -332,6 +332,9 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
     await page.keyboard.type('Keyboard users schedule campaigns too.');
+    // The optional link buttons, then the content type.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Add a button' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Content Type')).toBeFocused();
     await page.keyboard.press('ArrowDown');
@@ -339,6 +342,11 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     // A sync the page selection queued may still run (it disables the button): wait it out.
     await expect(submit).toBeEnabled({ timeout: 90_000 });
     await tabTo(page, submit, { max: 3 });
+    await page.keyboard.press('Enter');
+    // The review takes the focus; Confirm is reached with Tab, like every control in it.
+    const review = page.getByRole('dialog', { name: 'Review your campaign' });
+    await expect(review.getByRole('heading', { name: 'Review your campaign' })).toBeFocused();
+    await tabTo(page, review.getByRole('button', { name: 'Confirm and schedule' }), { max: 12 });
     await page.keyboard.press('Enter');
     await expectAnnounced(page, 'Campaign created successfully!');
 

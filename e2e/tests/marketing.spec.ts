@@ -4,6 +4,7 @@
 // outside it with a paid marketing message, and skips the one who is neither.
 import { expect, test } from '@playwright/test';
 import {
+  confirmCampaign,
   apiSignIn,
   baseURL,
   DEMO_PAGES,
@@ -145,7 +146,7 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   await expect(preview).toContainText('Left out (no allowed path now)1');
   await page.getByLabel('Message', { exact: true }).fill(text);
   await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
-  await submit.click();
+  await confirmCampaign(page, submit, name);
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 
   const campaign = async () => {

@@ -3,6 +3,7 @@
 // (emulator -> signed webhook -> API) and then gets the campaign message once, in their fresh window.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  confirmCampaign,
   apiSignIn,
   baseURL,
   DEMO_PAGES,
@@ -98,7 +99,7 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
   const text = `The new gravel tyres are in ${Date.now() % 100000}`;
   await page.getByLabel('Message', { exact: true }).fill(text);
   await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
-  await submit.click();
+  await confirmCampaign(page, submit, name);
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 
   const campaign = async () => {

@@ -3,6 +3,7 @@
 // outside the 24-hour window while those inside get the standard message; no retired tag is ever sent.
 import { expect, test } from '@playwright/test';
 import {
+  confirmCampaign,
   apiSignIn,
   baseURL,
   DEMO_PAGES,
@@ -82,7 +83,7 @@ test('templates: listed from Meta, created and approved, then sent outside the w
   await expect(page.getByTestId('audience-preview')).toContainText(
     'get the utility template “class_change”',
   );
-  await submit.click();
+  await confirmCampaign(page, submit, name);
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 
   // What the platform received: every contact once, on the path the window allows, no tag.

@@ -3,6 +3,7 @@
 import {
   SAVED_REPLY_LIMITS,
   SAVED_REPLY_MESSAGES as M,
+  PLACEHOLDER_MESSAGES,
   renderPlaceholders,
 } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,12 +83,7 @@ describe('saved replies of a page', () => {
       ['x'.repeat(SAVED_REPLY_LIMITS.titleMax + 1), 'Body', 'title', M.titleTooLong],
       ['Empty', '   ', 'body', M.bodyRequired],
       ['Long', 'y'.repeat(SAVED_REPLY_LIMITS.bodyMax + 1), 'body', M.bodyTooLong],
-      [
-        'Unknown',
-        'Hi {nickname}',
-        'body',
-        'Unknown placeholder {nickname}: use {first_name} or {last_name}, with a fallback as {first_name|there}',
-      ],
+      ['Unknown', 'Hi {nickname}', 'body', PLACEHOLDER_MESSAGES.unknown(['{nickname}'])],
     ];
     for (const [title, body, field, message] of cases) {
       const res = await create(admin, title, body);

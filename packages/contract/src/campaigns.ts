@@ -11,7 +11,25 @@ import {
   PageMeta,
   RecipientOutcome,
 } from './entities';
-import { createCampaignBodySchema } from './rules/campaign-rules';
+import { createCampaignBodySchema, testCampaignMessageBodySchema } from './rules/campaign-rules';
+
+/** What the review before Confirm shows besides the audience preview (docs/campaigns.md "Review"). */
+export const CampaignReview = z.object({
+  /** The audience's first contact, whose name the preview shows (null: nobody in it). */
+  sample: z
+    .object({
+      name: z.string().nullable(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+    })
+    .nullable(),
+  /**
+   * The admin's own conversation with the page, where 'Send a test to me' goes: `open` (they wrote within
+   * 24 hours), `closed` (longer ago), `none` (Meta maps no PSID for them on this page: they never wrote to it).
+   */
+  testConversation: z.enum(['open', 'closed', 'none']),
+});
+export type CampaignReview = z.infer<typeof CampaignReview>;
 
 const paging = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -45,6 +63,31 @@ export const campaignsContract = c.router({
     query: z.object({ tagId: Uuid.optional() }),
     responses: { ...pageErrors, 200: AudiencePreview },
     metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  campaignReview: {
+    method: 'GET',
+    path: '/api/v1/campaigns/page/:pageId/review',
+    summary:
+      'The review before Confirm: a contact to preview with, and whether a test can reach the admin',
+    pathParams: z.object({ pageId: GraphId }),
+    query: z.object({ tagId: Uuid.optional() }),
+    responses: { ...pageErrors, ...errors(429), 200: CampaignReview },
+    // Asks Meta for the admin's page-scoped id each time.
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
+  },
+  sendTestMessage: {
+    method: 'POST',
+    path: '/api/v1/campaigns/page/:pageId/test',
+    summary:
+      "Send the campaign message, filled with the admin's name, to the admin's own conversation",
+    pathParams: z.object({ pageId: GraphId }),
+    body: testCampaignMessageBodySchema,
+    responses: {
+      ...writeErrors,
+      ...errors(409, 422, 429, 502, 503),
+      200: z.object({ sentTo: z.string() }),
+    },
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 10 }),
   },
   getCampaign: {
     method: 'GET',

@@ -58,5 +58,6 @@ export * from './rules/template-rules';
 export * from './rules/marketing-rules';
 export * from './rules/reply-window';
 export * from './rules/permissions';
+export * from './rules/placeholders';
 export * from './display';
 export * from './routes';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { c } from './c';
 import { GraphId, IsoDateTime, Uuid, errors, meta, pageErrors, writeErrors } from './common';
 import { LIMITS } from './constants';
-import { placeholderError } from './rules/placeholders';
+import { PLACEHOLDER_MESSAGES, unknownPlaceholders } from './rules/placeholders';
 
 /**
  * Saved replies of a page: texts the page's admins insert from the composer (`/` or a button), with
@@ -42,8 +42,13 @@ export const SavedReplyBody = z.object({
     .min(1, M.bodyRequired)
     .max(SAVED_REPLY_LIMITS.bodyMax, M.bodyTooLong)
     .superRefine((body, ctx) => {
-      const error = placeholderError(body);
-      if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, message: error });
+      // Unknown placeholders only: the length once filled is the composer's check, where it is sent.
+      const unknown = unknownPlaceholders(body);
+      if (unknown.length > 0)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: PLACEHOLDER_MESSAGES.unknown(unknown),
+        });
     }),
 });
 export type SavedReplyBody = z.infer<typeof SavedReplyBody>;

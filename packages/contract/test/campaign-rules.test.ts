@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUTTON_MESSAGES,
   CAMPAIGN_FIELD_TO_FORM,
   CAMPAIGN_MESSAGES as M,
   createCampaignBodySchema,
@@ -111,6 +112,7 @@ describe('campaign creation body (server)', () => {
       reachableOnly: true,
       deliverOnReturnDays: null,
       marketing: false,
+      buttons: [],
       sendNow: false,
     });
     expect(body.safeParse(payload).success).toBe(true);
@@ -275,6 +277,19 @@ describe('campaign rules at their edges', () => {
       reachableOnly: 'reachableOnly',
       deliverOnReturnDays: 'deliverOnReturnDays',
       marketing: 'marketing',
+      buttons: 'buttons',
     });
+  });
+
+  it('link buttons: at most three, a title of 1 to 20 characters, an https link', () => {
+    const ok = { title: 'See the menu', url: 'https://example.com/menu' };
+    const errorsOf = (buttons: unknown) =>
+      form.safeParse({ ...valid, buttons }).error?.flatten().fieldErrors.buttons;
+    expect(errorsOf([ok, ok, ok])).toBeUndefined();
+    expect(errorsOf([ok, ok, ok, ok])).toEqual([BUTTON_MESSAGES.tooMany]);
+    expect(errorsOf([{ ...ok, title: ' ' }])).toEqual([BUTTON_MESSAGES.titleRequired]);
+    expect(errorsOf([{ ...ok, title: 'x'.repeat(21) }])).toEqual([BUTTON_MESSAGES.titleTooLong]);
+    for (const url of ['http://example.com', 'example.com', 'https://', 'javascript:alert(1)'])
+      expect(errorsOf([{ ...ok, url }])).toEqual([BUTTON_MESSAGES.urlInvalid]);
   });
 });

@@ -1,57 +1,110 @@
 import { describe, expect, it } from 'vitest';
-import { namesOf, placeholderError, renderPlaceholders } from '../src/rules/placeholders';
+import {
+  createCampaignBodySchema,
+  hasPlaceholders,
+  longestRendering,
+  makeCampaignFormSchema,
+  MARKETING_TEXT_MAX,
+  MESSENGER_TEXT_MAX,
+  placeholderError,
+  PLACEHOLDER_MESSAGES,
+  PLAUSIBLE_NAME_MAX,
+  namesOf,
+  renderPlaceholders,
+  unknownPlaceholders,
+} from '../src';
 
-const ana = { firstName: 'Ana', lastName: 'Lopez' };
-const nobody = { firstName: null, lastName: null };
+const ada = { firstName: 'Ada', lastName: 'Lovelace' };
+const nameless = { firstName: null, lastName: '  ' };
 
 describe('renderPlaceholders', () => {
-  it('fills both names, every time they appear', () => {
-    expect(renderPlaceholders('Hi {first_name} {last_name}! Bye {first_name}.', ana)).toBe(
-      'Hi Ana Lopez! Bye Ana.',
-    );
+  it.each([
+    ['Hi {first_name}!', ada, 'Hi Ada!'],
+    ['Hi {first_name} {last_name}', ada, 'Hi Ada Lovelace'],
+    ['Hi {First_Name}', ada, 'Hi Ada'],
+    ['Hi {{first_name}}', ada, 'Hi Ada'],
+    ['Hi { first_name }', ada, 'Hi Ada'],
+    ['Hi {first_name|friend}', ada, 'Hi Ada'],
+    ['Hi {first_name|friend}', nameless, 'Hi friend'],
+    ['Hi {first_name}', nameless, 'Hi there'],
+    ['Dear {last_name|customer}', nameless, 'Dear customer'],
+    ['Dear Ms {last_name}.', nameless, 'Dear Ms .'],
+    ['Hi {first_name|}!', nameless, 'Hi !'],
+    ['{50% off} for {first_name}', ada, '{50% off} for Ada'],
+    ['{order_ref} stays', ada, '{order_ref} stays'],
+  ])('%s', (text, contact, expected) => {
+    expect(renderPlaceholders(text, contact)).toBe(expected);
   });
 
-  it('uses the fallback only when the name is missing or blank', () => {
-    expect(renderPlaceholders('Hi {first_name|there}', ana)).toBe('Hi Ana');
-    expect(renderPlaceholders('Hi {first_name|there}', nobody)).toBe('Hi there');
-    expect(renderPlaceholders('Hi {first_name|there}', { firstName: '  ', lastName: null })).toBe(
-      'Hi there',
-    );
-    expect(
-      renderPlaceholders('Dear {last_name|customer}', { firstName: 'Ana', lastName: '' }),
-    ).toBe('Dear customer');
-  });
-
-  it('drops a missing name without a fallback and the space before punctuation', () => {
-    expect(renderPlaceholders('Hi {first_name}, your order is ready.', nobody)).toBe(
-      'Hi, your order is ready.',
-    );
-    expect(renderPlaceholders('{first_name} thanks  a lot', nobody)).toBe('thanks a lot');
-  });
-
-  it('keeps spacing untouched when every name is filled', () => {
-    expect(renderPlaceholders('Hi  {first_name} ,\n  ok', ana)).toBe('Hi  Ana ,\n  ok');
-  });
-
-  it('tolerates spaces inside the braces and leaves unknown names and plain braces as written', () => {
-    expect(renderPlaceholders('Hi { first_name | friend }', nobody)).toBe('Hi friend');
-    expect(renderPlaceholders('Code {order_id} for {first_name}', ana)).toBe(
-      'Code {order_id} for Ana',
-    );
-    expect(renderPlaceholders('A {{first_name}} b {} c', ana)).toBe('A {Ana} b {} c');
+  it('fills every occurrence', () => {
+    expect(renderPlaceholders('{first_name}, {first_name}!', ada)).toBe('Ada, Ada!');
   });
 });
 
-describe('placeholderError', () => {
-  it('accepts known names, with or without a fallback, and text without placeholders', () => {
-    expect(placeholderError('Hi {first_name|there} {last_name}')).toBeNull();
-    expect(placeholderError('No placeholders at all {}')).toBeNull();
+describe('placeholder rules', () => {
+  it('lists unknown placeholders once each, not braces of plain text', () => {
+    expect(unknownPlaceholders('{order_ref} {order_ref} {{city}} {50% off} {first_name}')).toEqual([
+      '{order_ref}',
+      '{{city}}',
+    ]);
+    expect(hasPlaceholders('Hi {last_name|x}')).toBe(true);
+    expect(hasPlaceholders('Hi {order_ref}')).toBe(false);
   });
 
-  it('names the first unknown placeholder', () => {
-    expect(placeholderError('Hi {first_name}, {nickname} and {city}')).toBe(
-      'Unknown placeholder {nickname}: use {first_name} or {last_name}, with a fallback as {first_name|there}',
+  it('measures the text with the longest plausible names', () => {
+    expect(longestRendering('{first_name}{last_name}')).toBe(2 * PLAUSIBLE_NAME_MAX);
+  });
+
+  it('refuses an unknown placeholder, and a text long names would push past the limit', () => {
+    expect(placeholderError('Hi {nickname}')).toBe(PLACEHOLDER_MESSAGES.unknown(['{nickname}']));
+    const many = '{first_name}'.repeat(40); // 480 characters, 2,000 once filled with 50-letter names
+    expect(placeholderError(many)).toBeUndefined();
+    expect(placeholderError(`${many}{first_name}`)).toBe(
+      PLACEHOLDER_MESSAGES.tooLong(MESSENGER_TEXT_MAX),
     );
+    const some = '{first_name} '.repeat(13); // 13 x 51 = 663 once filled
+    expect(placeholderError(some)).toBeUndefined();
+    expect(placeholderError(some, MARKETING_TEXT_MAX)).toBe(
+      PLACEHOLDER_MESSAGES.tooLong(MARKETING_TEXT_MAX),
+    );
+  });
+});
+
+/** A failed parse's messages by field (the creation schema's preprocess hides its field names from the type). */
+const fieldErrors = (r: { error?: { flatten: () => { fieldErrors: object } } }) =>
+  (r.error?.flatten().fieldErrors ?? {}) as Record<string, string[] | undefined>;
+
+describe('campaign rules read the placeholders', () => {
+  const body = {
+    name: 'Spring',
+    description: 'Spring sale',
+    pageId: '123',
+    time: new Date(Date.now() + 3_600_000).toISOString(),
+    type: 'ACCOUNT_UPDATE',
+  };
+  it('the creation payload: under msg, with the marketing limit when marketing', () => {
+    const bad = createCampaignBodySchema.safeParse({ ...body, msg: 'Hi {nick}' });
+    expect(bad.success).toBe(false);
+    expect(fieldErrors(bad)['msg']).toEqual([PLACEHOLDER_MESSAGES.unknown(['{nick}'])]);
+    expect(createCampaignBodySchema.safeParse({ ...body, msg: 'Hi {first_name}' }).success).toBe(
+      true,
+    );
+    const long = '{first_name} '.repeat(13);
+    expect(createCampaignBodySchema.safeParse({ ...body, msg: long }).success).toBe(true);
+    const marketing = createCampaignBodySchema.safeParse({ ...body, msg: long, marketing: true });
+    expect(fieldErrors(marketing)['msg']).toEqual([
+      PLACEHOLDER_MESSAGES.tooLong(MARKETING_TEXT_MAX),
+    ]);
+  });
+  it('the form: under message', () => {
+    const parsed = makeCampaignFormSchema().safeParse({
+      campaignName: 'Spring',
+      campaignDescription: 'Spring sale',
+      dateTime: new Date(Date.now() + 3_600_000),
+      message: 'Hello {nick}',
+      contentType: 'ACCOUNT_UPDATE',
+    });
+    expect(fieldErrors(parsed)['message']).toEqual([PLACEHOLDER_MESSAGES.unknown(['{nick}'])]);
   });
 });
 

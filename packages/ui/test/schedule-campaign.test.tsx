@@ -42,6 +42,14 @@ function setup(props: Partial<ScheduleCampaignScreenProps> = {}) {
   return { ...utils, onSubmit, onTagChange, user: userEvent.setup() };
 }
 
+/** 'Schedule Campaign', then Confirm in the review when the form's rules let it open (spec §10.11). */
+async function schedule(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+  const review = screen.queryByRole('dialog', { name: 'Review your campaign' });
+  if (review)
+    await user.click(within(review).getByRole('button', { name: /^Confirm and (send|schedule)$/ }));
+}
+
 afterEach(() => {
   void act(() => toast.dismiss());
   vi.useRealTimers();
@@ -121,7 +129,7 @@ describe('ScheduleCampaignScreen', () => {
 
   it('validates with the spec §5 messages and sends nothing', async () => {
     const { user, onSubmit } = setup();
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     for (const m of [
       M.nameRequired,
       M.descriptionRequired,
@@ -131,7 +139,7 @@ describe('ScheduleCampaignScreen', () => {
       expect(screen.getByText(m)).toBeInTheDocument();
     }
     await user.type(screen.getByLabelText('Campaign Name'), 'ab');
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     expect(screen.getByText(M.nameTooShort)).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Name')).toHaveAttribute('aria-invalid', 'true');
     expect(onSubmit).not.toHaveBeenCalled();
@@ -141,7 +149,7 @@ describe('ScheduleCampaignScreen', () => {
     const { user, onSubmit } = setup();
     await fillValid(user);
     await user.selectOptions(screen.getByLabelText('Tags'), 'Leads');
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       campaignName: 'Winter sale',
@@ -155,6 +163,7 @@ describe('ScheduleCampaignScreen', () => {
       reachableOnly: true,
       deliverOnReturnDays: 0,
       marketing: false,
+      buttons: [],
       sendNow: true,
     });
     expect(await screen.findByText(T.created)).toBeInTheDocument();
@@ -176,7 +185,7 @@ describe('ScheduleCampaignScreen', () => {
     );
     const { user } = setup({ onSubmit });
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     expect(await screen.findByText('Validation failed')).toBeInTheDocument();
     expect(screen.getByText(M.dateTimeInPast)).toBeInTheDocument();
     expect(screen.getByText('Unknown tag')).toBeInTheDocument();
@@ -187,7 +196,7 @@ describe('ScheduleCampaignScreen', () => {
   it("falls back to 'Failed to create campaign.' without a server message", async () => {
     const { user } = setup({ onSubmit: () => Promise.reject(new TypeError('')) });
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     expect(await screen.findByText(T.createFailed)).toBeInTheDocument();
   });
 
@@ -225,7 +234,7 @@ describe('ScheduleCampaignScreen', () => {
     );
     expect(note).toHaveTextContent(`${T.pathWaiting(7)}100`);
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
       reachableOnly: false,
@@ -248,7 +257,7 @@ describe('ScheduleCampaignScreen', () => {
     });
     await fillValid(user);
     await user.selectOptions(screen.getByLabelText(T.returnLabel), '3');
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     expect(await screen.findByText(M.returnNeedsEveryone)).toBeInTheDocument();
     expect(screen.getByLabelText(T.returnLabel)).toHaveAttribute('aria-invalid', 'true');
   });
@@ -305,7 +314,7 @@ describe('ScheduleCampaignScreen', () => {
     expect(note).toHaveTextContent(`${T.pathMarketing}30`);
     expect(note).toHaveTextContent(`${T.pathLeftOut}70`);
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ marketing: true });
   });
@@ -326,7 +335,7 @@ describe('ScheduleCampaignScreen', () => {
     });
     expect(field).toHaveTextContent('2026-11-21 10:25 UTC');
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     // Sent at the moment it was scheduled, never "in the past": the server's clock decides (sendNow).
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ dateTime: clock, sendNow: true });
@@ -397,7 +406,7 @@ describe('utility template for contacts outside the window', () => {
       'outside it get the utility template “order_update”',
     );
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     // The fixed text is still empty: the rule's message, nothing sent.
     expect(await screen.findByText('Fixed text is required')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -405,7 +414,7 @@ describe('utility template for contacts outside the window', () => {
     expect(screen.getByTestId('template-preview')).toHaveTextContent(
       'Hi Alex, order A-12 shipped.',
     );
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
       templateId: template().id,
@@ -434,7 +443,7 @@ describe('utility template for contacts outside the window', () => {
       'Hi Alex, order A-12 shipped today.',
     );
     await fillValid(user);
-    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await schedule(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
       templateId: positional.id,

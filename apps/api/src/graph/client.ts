@@ -73,6 +73,20 @@ export class GraphClient extends GraphTransport {
     ).data;
   }
 
+  /**
+   * The user's page-scoped id (PSID) on one page: Meta's `GET /{user-id}/ids_for_pages?page=` (User node,
+   * UserIDForPage). Empty when the user never wrote to the page (no PSID exists yet) or Meta does not map
+   * the ids (the page and the app belong to different businesses).
+   */
+  async idsForPage(userId: string, userToken: string, pageId: string): Promise<string[]> {
+    const r = await this.request<{ data: Array<{ id: string; page?: { id: string } }> }>(
+      'GET',
+      `${userId}/ids_for_pages`,
+      { token: userToken, query: { page: pageId } },
+    );
+    return r.data.filter((d) => !d.page || d.page.id === pageId).map((d) => d.id);
+  }
+
   /** Every page the user manages, page by page. */
   iterateAccounts(
     userToken: string,
@@ -244,6 +258,17 @@ export class GraphClient extends GraphTransport {
       message: { text: input.text },
     };
     if (input.messagingType === 'MESSAGE_TAG') body.tag = input.tag;
+    if (input.buttons?.length)
+      body.message = {
+        attachment: {
+          type: 'template',
+          payload: {
+            template_type: 'button',
+            text: input.text,
+            buttons: input.buttons.map((b) => ({ type: 'web_url', url: b.url, title: b.title })),
+          },
+        },
+      };
     if (input.messagingType === 'UTILITY') {
       if (!input.template)
         throw new GraphError({ kind: 'invalid', message: 'UTILITY needs a template' });

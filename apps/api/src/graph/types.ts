@@ -150,6 +150,8 @@ export interface SendMessageInput {
    * which is how a send whose answer was lost is proven sent.
    */
   metadata?: string;
+  /** Link buttons: the text goes as a button template (at most 640 characters, 1 to 3 buttons). */
+  buttons?: Array<{ title: string; url: string }>;
 }
 
 /** A page's message template as `GET /{page-id}/message_templates` lists it. */

@@ -313,6 +313,14 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
     params: { pageId: ids.pageId },
     query: { tagId: ids.tagId },
   }),
+  'campaigns.campaignReview': (ids) => ({
+    params: { pageId: ids.pageId },
+    query: { tagId: ids.tagId },
+  }),
+  'campaigns.sendTestMessage': (ids) => ({
+    params: { pageId: ids.pageId },
+    body: { msg: 'Hi {first_name}, a test' },
+  }),
   'campaigns.getCampaign': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.listCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.exportCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),

@@ -281,6 +281,22 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { mid: msg.mid, timestamp: msg.time, attachments: files };
   });
 
+  // A network user (say, the page's admin) writes to the page from Messenger: the page gets a contact for
+  // them the first time (a PSID, which ids_for_pages then maps), and the message fires `messages`.
+  app.post('/_emulator/pages/:pageId/users/:userId/messages', async (req, reply) => {
+    const { pageId, userId } = req.params as { pageId: string; userId: string };
+    const page = world.pages.get(pageId);
+    const user = world.users.get(userId);
+    if (!page || !user) return bad(reply, 'Unknown page or user', 404);
+    const b = z
+      .object({ text: z.string().min(1).max(2000) })
+      .strict()
+      .safeParse(req.body ?? {});
+    if (!b.success) return bad(reply, b.error.issues[0]?.message ?? 'invalid body');
+    const contact = world.userWrites(page, user, b.data.text);
+    return { psid: contact.psid, name: `${contact.firstName} ${contact.lastName}` };
+  });
+
   // The contact reacts to a message (`emoji`), or takes the reaction back (`emoji: null`).
   app.post('/_emulator/pages/:pageId/contacts/:psid/reactions', async (req, reply) => {
     const { pageId, psid } = req.params as { pageId: string; psid: string };

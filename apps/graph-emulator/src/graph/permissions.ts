@@ -54,6 +54,14 @@ export const GRAPH_PERMISSIONS = {
     wrongToken: userTokenRequired,
     source: 'https://developers.facebook.com/docs/graph-api/reference/user/accounts/',
   },
+  idsForPages: {
+    path: 'GET /{user-id}/ids_for_pages',
+    tokens: { USER: [] },
+    wrongToken: userTokenRequired,
+    source: 'https://developers.facebook.com/docs/graph-api/reference/user/ids_for_pages/',
+    guess:
+      'Meta maps ids only for pages of the business that owns the app; the emulator has one business, and names no refusal for another token kind.',
+  },
   permissions: {
     path: 'GET /me/permissions',
     tokens: { USER: [], APP: [] },

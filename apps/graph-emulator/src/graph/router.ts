@@ -206,6 +206,20 @@ function userRoutes(
     requireEndpoint(auth, 'adAccounts');
     return { data: adAccountsOf(world, user.id) };
   }
+  if (edge === 'ids_for_pages' && more.length === 0 && req.method === 'GET') {
+    requireEndpoint(auth, 'idsForPages');
+    if (auth.kind !== 'USER')
+      throw errors.param('A user access token is required to request this resource.');
+    // A PSID exists only once the user wrote to the page (UserIDForPage: {id, page}).
+    const only = param(req, 'page');
+    const data: Array<{ id: string; page: { id: string; name: string } }> = [];
+    for (const p of world.pages.values()) {
+      if (only && p.id !== only) continue;
+      const contact = p.contactList.find((c) => c.userId === user.id);
+      if (contact) data.push({ id: contact.psid, page: { id: p.id, name: p.name } });
+    }
+    return { data };
+  }
   if (edge === 'messages') throw errors.pageTokenRequired();
   if (edge !== undefined) throw errors.nonexistingField(edge, 'User');
   throw errors.unknownObject(req.method, user.id);

@@ -137,6 +137,7 @@ export function sendMessage(
     return { recipient_id: psid, message_id: mid };
   }
   let media: OutboxEntry['attachment'] | undefined;
+  let buttons: ButtonTemplate | undefined;
   if (message.attachment !== undefined) {
     if (message.text !== undefined)
       throw errors.param('Only one of text or attachment can be specified');
@@ -153,10 +154,11 @@ export function sendMessage(
       if (failAfterSend) throw failAfterSend;
       return { recipient_id: psid, message_id: mid };
     }
-    media = mediaAttachment(attachment, payload);
+    if (payload?.template_type === 'button') buttons = buttonTemplate(payload);
+    else media = mediaAttachment(attachment, payload);
     // Audio and video have a limit of their own: "10 calls per second per Facebook Page for messages that
     // contain audio or video content" (Messenger Platform rate limits); they count in the 300 above too.
-    if (media.type === 'audio' || media.type === 'video') {
+    if (media && (media.type === 'audio' || media.type === 'video')) {
       const mediaWait = ctx.mediaSendLimiter.tryAcquire(
         page.id,
         world.behaviour.mediaSendPerSecond,
@@ -166,7 +168,7 @@ export function sendMessage(
     }
   } else if (typeof message.text !== 'string' || message.text.length === 0)
     throw errors.param('param message[text] must be non-empty UTF-8 encoded string');
-  const text = media ? '' : String(message.text);
+  const text = buttons ? buttons.text : media ? '' : String(message.text);
   if (text.length > MAX_TEXT && countChars(text) > MAX_TEXT) {
     throw errors.param(`Length of param message[text] must be less than or equal to ${MAX_TEXT}`);
   }
@@ -189,6 +191,7 @@ export function sendMessage(
   const mid = world.recordSend(page, contact, text, messagingType, tag, now, undefined, {
     ...(media ? { attachment: media } : {}),
     ...(metadata === undefined ? {} : { metadata }),
+    ...(buttons ? { buttons: buttons.buttons } : {}),
   });
   if (failAfterSend) throw failAfterSend;
   return { recipient_id: psid, message_id: mid };
@@ -237,3 +240,55 @@ function mediaAttachment(
 }
 
 export { GraphApiError };
+
+interface ButtonTemplate {
+  text: string;
+  buttons: NonNullable<OutboxEntry['buttons']>;
+}
+
+/** The button template's text limit (Messenger Platform, button template reference). */
+const BUTTON_TEXT_MAX = 640;
+/** A button's title limit (Messenger Platform, buttons reference). */
+const BUTTON_TITLE_MAX = 20;
+
+/**
+ * `{attachment: {type: 'template', payload: {template_type: 'button', text, buttons}}}`: text of at most 640
+ * characters and one to three buttons, each titled in at most 20 characters; a `web_url` button has an https
+ * URL (Meta takes only https since 2026-05). Meta documents the limits, not the refusal texts: the messages
+ * below are guesses in its `param ...` style.
+ */
+function buttonTemplate(payload: Record<string, unknown>): ButtonTemplate {
+  const text = payload.text;
+  if (typeof text !== 'string' || text.length === 0)
+    throw errors.param(
+      'param message[attachment][payload][text] must be a non-empty UTF-8 encoded string',
+    );
+  if (countChars(text) > BUTTON_TEXT_MAX)
+    throw errors.param(
+      `Length of param message[attachment][payload][text] must be less than or equal to ${BUTTON_TEXT_MAX}`,
+    );
+  const list = payload.buttons;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 3)
+    throw errors.param('param message[attachment][payload][buttons] must have 1 to 3 buttons');
+  const buttons = list.map((raw: unknown, i) => {
+    const b = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const at = `message[attachment][payload][buttons][${i}]`;
+    if (b.type !== 'web_url' && b.type !== 'postback' && b.type !== 'phone_number')
+      throw errors.param(`param ${at}[type] must be one of {web_url, postback, phone_number}`);
+    if (
+      typeof b.title !== 'string' ||
+      b.title.length === 0 ||
+      countChars(b.title) > BUTTON_TITLE_MAX
+    )
+      throw errors.param(`param ${at}[title] must be 1 to ${BUTTON_TITLE_MAX} characters`);
+    if (b.type !== 'web_url') {
+      if (typeof b.payload !== 'string' || b.payload.length === 0)
+        throw errors.param(`param ${at}[payload] must be non-empty`);
+      return { type: b.type, url: b.payload, title: b.title };
+    }
+    if (typeof b.url !== 'string' || !/^https:\/\/[^\s]+$/i.test(b.url))
+      throw errors.param(`param ${at}[url] must be a valid https URL`);
+    return { type: 'web_url', url: b.url, title: b.title };
+  });
+  return { text, buttons };
+}

@@ -26,6 +26,8 @@ type ContactRow = [
   number,
   number,
   Message[] | null,
+  /** The network user behind the contact (absent in files written before it was kept). */
+  string?,
 ];
 
 interface Snapshot {
@@ -84,6 +86,7 @@ export function snapshot(world: World): Snapshot {
         c.historySeed,
         c.unread,
         c.messages,
+        c.userId,
       ]),
     })),
     tokens: [...world.tokens.byToken.values()],
@@ -125,6 +128,7 @@ export function loadState(world: World, file: string): boolean {
       historySeed,
       unread,
       messages,
+      userId,
     ] of p.contacts) {
       const c: Contact = {
         psid,
@@ -136,6 +140,7 @@ export function loadState(world: World, file: string): boolean {
         historySeed,
         unread,
         messages,
+        ...(userId ? { userId } : {}),
       };
       contacts.set(psid, c);
       list.push(c);

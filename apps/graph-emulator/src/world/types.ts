@@ -63,6 +63,8 @@ export interface Contact {
   /** Materialised history, oldest first (null until first needed). */
   messages: Message[] | null;
   unread: number;
+  /** The network user behind this contact, when known (a user who wrote to the page): ids_for_pages. */
+  userId?: string;
 }
 
 export interface OutboxEntry {
@@ -78,6 +80,8 @@ export interface OutboxEntry {
   attachment?: { type: string; url?: string; attachment_id?: string };
   /** The send's `message.metadata`, when it had one. */
   metadata?: string;
+  /** A button template's buttons (its text is `text`). */
+  buttons?: Array<{ type: string; url: string; title: string }>;
 }
 
 /** Meta's ten template statuses (`pagemessage_templates_status_enum_param`). */

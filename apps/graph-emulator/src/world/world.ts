@@ -269,6 +269,30 @@ export class World {
     return added;
   }
 
+  /**
+   * A network user writes to the page from Messenger: the first time, the page gets a contact (a new PSID)
+   * with the user's name; then as `contactWrites`.
+   */
+  userWrites(page: Page, user: User, text: string): Contact {
+    let contact = page.contactList.find((c) => c.userId === user.id);
+    if (!contact) {
+      const [added] = this.addContacts(page, {
+        count: 1,
+        rng: new Rng(`user:${page.id}:${user.id}`),
+        messagesPerContact: 0,
+        inWindowShare: 1,
+        inboundAgoMs: null,
+      });
+      if (!added) throw new Error('no contact added');
+      contact = added;
+      contact.firstName = user.firstName;
+      contact.lastName = user.lastName;
+      contact.userId = user.id;
+    }
+    this.contactWrites(page, contact, text);
+    return contact;
+  }
+
   /** Conversations (contacts with at least one message), newest first, ties by psid. */
   conversationOrder(page: Page): Contact[] {
     if (!page.convOrder) {
@@ -475,6 +499,7 @@ export class World {
       attachment?: OutboxEntry['attachment'];
       /** The sender's `message.metadata`: echoed back as Meta does. */
       metadata?: string;
+      buttons?: OutboxEntry['buttons'];
     } = {},
   ): string {
     this.highVolume.note(page.id, now, this.behaviour);
@@ -490,6 +515,7 @@ export class World {
       ...(template ? { template } : {}),
       ...(opts.attachment ? { attachment: opts.attachment } : {}),
       ...(opts.metadata !== undefined ? { metadata: opts.metadata } : {}),
+      ...(opts.buttons ? { buttons: opts.buttons } : {}),
     };
     page.outbox.push(entry);
     if (!opts.silent && this.app.subscription && page.subscribedApps.has(this.app.id)) {

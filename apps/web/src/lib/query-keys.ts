@@ -69,6 +69,8 @@ export const queryKeys = {
     /** Every loaded page and filter of one campaign's recipients. */
     recipientsOf: (id: string) => ['campaigns', 'recipients', id] as const,
     audience: (pageId: string, tagId: string) => ['campaigns', 'audience', pageId, tagId] as const,
+    /** The review before Confirm: a contact to preview with, the admin's own conversation. */
+    review: (pageId: string, tagId: string) => ['campaigns', 'review', pageId, tagId] as const,
     /** Every audience preview of a page (all tags): refreshed when a sync brings contacts. */
     pageAudiences: (pageId: string) => ['campaigns', 'audience', pageId] as const,
   },

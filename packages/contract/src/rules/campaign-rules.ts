@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPE_VALUES, LIMITS, type ContentType } from '../constants';
 import { CAMPAIGN_MESSAGES as M } from './messages';
+import { MARKETING_TEXT_MAX, placeholderError } from './placeholders';
 import { TemplateParamMap } from './template-rules';
 
 /** The current time truncated to the minute: spec §5 allows a time in the current minute. */
@@ -84,6 +85,14 @@ const contentType = z
   })
   .transform((value) => value as ContentType);
 
+/**
+ * A test of the campaign message to the admin's own conversation with the page (the review before Confirm):
+ * the message's own rules, placeholders included.
+ */
+export const testCampaignMessageBodySchema = z
+  .object({ msg: campaignMessage })
+  .superRefine((body, ctx) => refineMessage({ message: body.msg }, 'msg', ctx));
+
 /** A date-time field validated against `now()` at parse time. */
 const dateTimeField = (now: () => Date) =>
   z.any().superRefine((value, ctx) => {
@@ -91,27 +100,73 @@ const dateTimeField = (now: () => Date) =>
     if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, message: error });
   });
 
+/** Link buttons on standard sends: Meta's button template (its text and buttons' limits). */
+export const CAMPAIGN_BUTTON_LIMITS = { max: 3, titleMax: 20, textMax: 640 } as const;
+export const BUTTON_MESSAGES = {
+  tooMany: `At most ${CAMPAIGN_BUTTON_LIMITS.max} buttons`,
+  titleRequired: 'Button text is required',
+  titleTooLong: `Button text cannot exceed ${CAMPAIGN_BUTTON_LIMITS.titleMax} characters`,
+  urlInvalid: 'Enter a link starting with https://',
+} as const;
+export const CampaignButton = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, BUTTON_MESSAGES.titleRequired)
+    .max(CAMPAIGN_BUTTON_LIMITS.titleMax, BUTTON_MESSAGES.titleTooLong),
+  url: z
+    .string()
+    .trim()
+    .max(2000, BUTTON_MESSAGES.urlInvalid)
+    .regex(/^https:\/\/[^\s/$.?#][^\s]*$/i, BUTTON_MESSAGES.urlInvalid),
+});
+export type CampaignButton = z.infer<typeof CampaignButton>;
+const campaignButtons = z
+  .array(CampaignButton)
+  .max(CAMPAIGN_BUTTON_LIMITS.max, BUTTON_MESSAGES.tooMany)
+  .default([]);
+
+/**
+ * The message's placeholders (`{first_name}`), checked once its length rules passed: known names only, and
+ * room for long names within Meta's limit for the paths it may take (a marketing message's text and a
+ * button template's are shorter).
+ */
+function refineMessage(
+  body: { message?: unknown; marketing?: boolean; buttons?: unknown[] },
+  path: string,
+  ctx: z.RefinementCtx,
+) {
+  if (typeof body.message !== 'string') return;
+  const short = body.marketing || (body.buttons?.length ?? 0) > 0;
+  const error = placeholderError(body.message, short ? MARKETING_TEXT_MAX : undefined);
+  if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: error });
+}
+
 /** The Schedule Campaign form (spec §3 "Campaign form", §5). */
 export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
-  z.object({
-    campaignName,
-    campaignDescription,
-    selectedTag: z.string().optional().default(''),
-    dateTime: dateTimeField(now).transform((v) => new Date(v as string | Date)),
-    /** The time follows the clock ('Send now'): the server's clock decides it. */
-    sendNow: z.boolean().default(false),
-    message: campaignMessage,
-    contentType,
-    /** '' = no template: recipients outside the window are skipped. */
-    templateId: z.string().optional().default(''),
-    templateParams: TemplateParamMap.default({}),
-    /** Leave out the contacts no allowed path reaches (instead of counting them as skipped). */
-    reachableOnly: z.boolean().default(true),
-    /** Deliver on return: days the skipped recipients wait for their next message (0 = off). */
-    deliverOnReturnDays: z.number().int().min(0).max(LIMITS.deliverOnReturnDaysMax).default(0),
-    /** Paid marketing messages to the subscribers outside the window. */
-    marketing: z.boolean().default(false),
-  });
+  z
+    .object({
+      campaignName,
+      campaignDescription,
+      selectedTag: z.string().optional().default(''),
+      dateTime: dateTimeField(now).transform((v) => new Date(v as string | Date)),
+      /** The time follows the clock ('Send now'): the server's clock decides it. */
+      sendNow: z.boolean().default(false),
+      message: campaignMessage,
+      contentType,
+      /** '' = no template: recipients outside the window are skipped. */
+      templateId: z.string().optional().default(''),
+      templateParams: TemplateParamMap.default({}),
+      /** Leave out the contacts no allowed path reaches (instead of counting them as skipped). */
+      reachableOnly: z.boolean().default(true),
+      /** Deliver on return: days the skipped recipients wait for their next message (0 = off). */
+      deliverOnReturnDays: z.number().int().min(0).max(LIMITS.deliverOnReturnDaysMax).default(0),
+      /** Paid marketing messages to the subscribers outside the window. */
+      marketing: z.boolean().default(false),
+      /** Link buttons on the standard sends. */
+      buttons: campaignButtons,
+    })
+    .superRefine((form, ctx) => refineMessage(form, 'message', ctx));
 export const campaignFormSchema = makeCampaignFormSchema();
 export type CampaignFormInput = z.input<typeof campaignFormSchema>;
 export type CampaignFormValues = z.output<typeof campaignFormSchema>;
@@ -150,8 +205,15 @@ const createCampaignObject = (now: () => Date) =>
         .default(null),
       /** Subscribers outside the window get a paid marketing message (the page must be set up for it). */
       marketing: z.boolean().default(false),
+      /** Link buttons on the standard sends (Meta's button template); marketing and utility sends are text. */
+      buttons: campaignButtons,
     })
     .superRefine((body, ctx) => {
+      refineMessage(
+        { message: body.msg, marketing: body.marketing, buttons: body.buttons },
+        'msg',
+        ctx,
+      );
       if (body.reachableOnly && body.deliverOnReturnDays !== null)
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
@@ -195,6 +257,7 @@ export function toCreateCampaignBody(
     reachableOnly: values.deliverOnReturnDays > 0 ? false : values.reachableOnly,
     deliverOnReturnDays: values.deliverOnReturnDays > 0 ? values.deliverOnReturnDays : null,
     marketing: values.marketing,
+    buttons: values.buttons,
   };
 }
 
@@ -211,4 +274,5 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   reachableOnly: 'reachableOnly',
   deliverOnReturnDays: 'deliverOnReturnDays',
   marketing: 'marketing',
+  buttons: 'buttons',
 };

@@ -39,6 +39,8 @@ export const campaigns = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     message: text('message').notNull(),
+    // Link buttons of a standard send (Meta's button template), at most three; [] = a plain text message.
+    buttons: jsonb('buttons').$type<Array<{ title: string; url: string }>>().notNull().default([]),
     type: text('type').notNull(),
     scheduledTime: ts('scheduled_time').notNull(),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('pending'),

@@ -3,7 +3,7 @@
 // group at a time; row-ledger.ts keeps each row's outcome and writes them as they come. What stays here is
 // the send itself: each row's path, the Graph call, and what an answer means for the rest of the chunk.
 import { performance } from 'node:perf_hooks';
-import { templateParamValue, type SkipReason } from '@pagecast/contract';
+import { renderPlaceholders, templateParamValue, type SkipReason } from '@pagecast/contract';
 import { marketingGraph } from '../../graph/index.js';
 import type { MessagingType, TemplateSend } from '../../graph/types.js';
 import { sleep } from '../../lib/sleep.js';
@@ -192,13 +192,18 @@ export class ChunkSender {
   /** The Graph call of one row's path; resolves with the id its outcome keeps (mid, or marketing tracking id). */
   private async request(kind: SendKind, row: repo.ClaimedRow): Promise<string> {
     const { ctx, target } = this;
+    // `{first_name}` and the like, filled from the synced contact (the rule checked them at creation).
+    const text = renderPlaceholders(target.message, {
+      firstName: row.first_name,
+      lastName: row.last_name,
+    });
     if (kind === 'marketing' && target.marketing) {
       const res = await marketingGraph.sendMarketingMessage(ctx.graph, {
         adAccountId: target.marketing.adAccountId,
         messageCampaignId: target.marketing.messageCampaignId,
         userToken: target.marketing.userToken as string,
         subscriptionToken: row.subscription_token as string,
-        text: target.message,
+        text,
       });
       return res.trackingId;
     }
@@ -206,11 +211,12 @@ export class ChunkSender {
       pageId: target.fbPageId,
       pageToken: target.pageToken,
       psid: row.psid,
-      text: target.message,
+      text,
       messagingType: kind === 'utility' ? 'UTILITY' : 'UPDATE',
       tag: null,
       // Echoed back by Meta: proves this row's send went out when its answer is lost.
       metadata: recipientMetadata(target.campaignId, row.contact_id),
+      ...(kind === 'standard' && target.buttons.length > 0 ? { buttons: target.buttons } : {}),
       ...(kind === 'utility' && target.template
         ? { template: templateSend(target.template, row) }
         : {}),

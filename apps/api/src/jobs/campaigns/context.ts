@@ -48,6 +48,8 @@ export interface SendTarget {
   /** The admin whose own page token this is. */
   tokenAdminId: string;
   message: string;
+  /** Link buttons of the standard sends (Meta's button template); empty: plain text. */
+  buttons: Array<{ title: string; url: string }>;
   type: string;
   /**
    * The utility template for recipients outside the 24-hour window: null when the campaign has none (they

@@ -37,6 +37,7 @@ export async function loadTarget(
     pageToken,
     tokenAdminId: r.token_admin_id,
     message: r.message,
+    buttons: r.buttons ?? [],
     type: r.type,
     template:
       r.template_name && r.template_language

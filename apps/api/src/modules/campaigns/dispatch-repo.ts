@@ -176,6 +176,7 @@ export interface SendTargetRow {
   token_admin_id: string | null;
   page_token_enc: string | null;
   message: string;
+  buttons: Array<{ title: string; url: string }> | null;
   type: string;
   /** The utility template for recipients outside the window; `template_ok` when Meta still approves it. */
   template_name: string | null;
@@ -203,7 +204,7 @@ export async function loadSendTarget(
 ): Promise<SendTargetRow | undefined> {
   const { rows } = await sql.query<SendTargetRow>(
     `select c.status, c.page_id, p.fb_page_id, l.admin_id as token_admin_id, l.page_token_enc, c.message,
-            c.type, c.template_name, c.template_language, c.template_params,
+            c.buttons, c.type, c.template_name, c.template_language, c.template_params,
             coalesce(m.status = 'approved', false) as template_ok,
             case when c.marketing then c.marketing_campaign_id end as marketing_campaign_id,
             c.marketing_ready_at, p.marketing_ad_account_id as ad_account_id,
@@ -234,7 +235,7 @@ export interface ClaimedRow {
   psid: string;
   inside_window: boolean;
   attempts: number;
-  /** For a utility template's name parameters. */
+  /** For a utility template's name parameters and the message's placeholders. */
   first_name: string | null;
   last_name: string | null;
   /** The contact's marketing-messages subscription, if any. */

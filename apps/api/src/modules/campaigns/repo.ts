@@ -106,6 +106,8 @@ export async function insertCampaign(
     name: string;
     description: string;
     message: string;
+    /** Link buttons of the standard sends (none: plain text). */
+    buttons?: Array<{ title: string; url: string }>;
     type: string;
     scheduledTime: string;
     /** The approved utility template for recipients outside the window, with its parameter mapping. */
@@ -161,9 +163,9 @@ async function insertCampaignRow(
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
                               scheduled_time, template_id, template_name, template_language, template_params,
                               reachable_only, deliver_on_return_until, marketing, marketing_campaign_id,
-                              marketing_ready_at)
+                              marketing_ready_at, buttons)
        values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19)
+               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19, $20::jsonb)
        returning *)
      select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
     [
@@ -186,6 +188,7 @@ async function insertCampaignRow(
       input.marketing !== null,
       input.marketing?.messageCampaignId ?? null,
       input.marketing?.readyAt ?? null,
+      JSON.stringify(input.buttons ?? []),
     ],
   );
   return toCampaign(rows[0] as CampaignRow);

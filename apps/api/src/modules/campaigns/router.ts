@@ -2,6 +2,7 @@ import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { ModuleDeps } from '../deps.js';
 import { withAdmin } from '../route-guard.js';
+import { createReviewService } from './review.js';
 import { createCampaignsService } from './service.js';
 
 const s = initServer();
@@ -9,6 +10,7 @@ const routes = contract.campaigns;
 
 export const campaignsRouter = (deps: ModuleDeps) => {
   const campaigns = createCampaignsService(deps);
+  const review = createReviewService(deps);
   return s.router(routes, {
     listCampaigns: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
@@ -21,6 +23,14 @@ export const campaignsRouter = (deps: ModuleDeps) => {
     audiencePreview: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
       body: await campaigns.audiencePreview(adminId, params.pageId, query.tagId),
+    })),
+    campaignReview: withAdmin(async ({ params, query }, { adminId }) => ({
+      status: 200,
+      body: await review.review(adminId, params.pageId, query.tagId),
+    })),
+    sendTestMessage: withAdmin(async ({ params, body }, { adminId }) => ({
+      status: 200,
+      body: await review.sendTest(adminId, params.pageId, body.msg),
     })),
     getCampaign: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,

@@ -42,7 +42,7 @@ export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 export const NOT_CANCELLABLE = 'Only a pending or processing campaign can be cancelled';
 
 /** A tag id that is not one of the page's tags: 400 on the tagId field (create and preview alike). */
-async function tagOfPage(db: Sql, pageUuid: string, tagId: string) {
+export async function tagOfPage(db: Sql, pageUuid: string, tagId: string) {
   const tag = await repo.findTagOfPage(db, pageUuid, tagId);
   if (!tag) throw new ValidationError(TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
   return tag;
@@ -65,6 +65,7 @@ async function createCampaign(
     reachableOnly: boolean;
     deliverOnReturnDays: number | null;
     marketing: boolean;
+    buttons?: Array<{ title: string; url: string }>;
   },
 ): Promise<Campaign> {
   const { pool: db } = deps;
@@ -84,6 +85,7 @@ async function createCampaign(
     name: body.name,
     description: body.description,
     message: body.msg,
+    buttons: body.buttons,
     type: body.type,
     scheduledTime: body.time,
     reachableOnly: body.reachableOnly,

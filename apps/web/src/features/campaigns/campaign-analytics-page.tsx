@@ -8,7 +8,7 @@ import {
   CampaignAnalyticsScreen,
   CampaignDetailSheet,
 } from '@pagecast/ui/screens/campaign-analytics';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/query';
 import { usePagesStore } from '../../stores';
@@ -23,13 +23,20 @@ import {
 } from './queries';
 import { useLiveCampaigns } from './use-live-campaigns';
 
+/** `?campaign=<id>` opens that campaign's detail (Schedule lands here after Confirm). */
+export const analyticsSearch = (search: Record<string, unknown>): { campaign?: string } =>
+  typeof search['campaign'] === 'string' && search['campaign']
+    ? { campaign: search['campaign'] }
+    : {};
+
 export function CampaignAnalyticsPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId) ?? '';
   const navigate = useNavigate();
+  const search: { campaign?: string } = useSearch({ strict: false });
   // Spec §2: the page number resets to 1 when the selected page changes.
   const [paging, setPaging] = useState({ pageId, page: 1 });
   const page = paging.pageId === pageId ? paging.page : 1;
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(search.campaign ?? null);
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [recipientsPage, setRecipientsPage] = useState(1);
 
@@ -93,7 +100,11 @@ export function CampaignAnalyticsPage() {
       <CampaignDetailSheet
         open={Boolean(openId)}
         onOpenChange={(o) => {
-          if (!o) setOpenId(null);
+          if (o) return;
+          setOpenId(null);
+          // Closed: a reload does not open it again.
+          if (search.campaign)
+            void navigate({ to: '/dashboard/analytics', search: {}, replace: true });
         }}
         detail={detail.data ?? null}
         loading={detail.isLoading}

@@ -106,6 +106,36 @@ export function useAudienceQuery(pageId: string | undefined, tagId: string) {
   });
 }
 
+/** The review's contact to preview with and the admin's own conversation; read each time it opens. */
+export function useCampaignReviewQuery(pageId: string | undefined, tagId: string, open: boolean) {
+  return useQuery({
+    queryKey: queryKeys.campaigns.review(pageId ?? '', tagId),
+    enabled: Boolean(pageId) && open,
+    staleTime: 0,
+    queryFn: async () =>
+      unwrap(
+        await tsr.campaigns.campaignReview.query({
+          params: { pageId: pageId ?? '' },
+          query: tagId ? { tagId } : {},
+        }),
+        200,
+      ),
+  });
+}
+
+/** 'Send a test to me': the message to the admin's own conversation with the page. */
+export function useSendTestMessage(pageId: string | undefined) {
+  return useMutation({
+    mutationFn: async (msg: string) => {
+      if (!pageId) throw noPageSelected();
+      return unwrap(
+        await tsr.campaigns.sendTestMessage.mutate({ params: { pageId }, body: { msg } }),
+        200,
+      );
+    },
+  });
+}
+
 /**
  * Schedules a campaign for the page. A failure rejects with an ApiError whose message (`fallback` when
  * the server sent none) and fieldErrors the schedule screen shows.

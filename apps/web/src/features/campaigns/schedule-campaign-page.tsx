@@ -1,7 +1,9 @@
 // /dashboard/schedule: the page's tags, templates, sync state and the audience preview wired to the pure
-// ScheduleCampaignScreen; creation through the contract's createCampaign.
+// ScheduleCampaignScreen; the review before Confirm (its contact, the test send); creation through the
+// contract's createCampaign, then the campaign's detail.
 import { missingScopes, PERMISSION_MESSAGES, UTILITY_MESSAGING_SCOPE } from '@pagecast/contract';
 import { SCHEDULE_TEXT, ScheduleCampaignScreen } from '@pagecast/ui/screens/schedule-campaign';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/query';
 import { useAuthStore, usePagesStore } from '../../stores';
@@ -9,10 +11,20 @@ import { useSyncState } from '../sync';
 import { useTagsQuery } from '../tags/queries';
 import { useMarketingSetupQuery } from '../marketing/queries';
 import { useTemplatesQuery } from '../templates/queries';
-import { useAudienceQuery, useCreateCampaign } from './queries';
+import {
+  useAudienceQuery,
+  useCampaignReviewQuery,
+  useCreateCampaign,
+  useSendTestMessage,
+} from './queries';
 
 export function ScheduleCampaignPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
+  const pageName = usePagesStore((s) => s.selectedPage?.name);
+  const navigate = useNavigate();
+  const [reviewOpen, setReviewOpen] = useState(false);
+  // The admin's price per paid marketing message, for the review's estimate (kept while the page is open).
+  const [price, setPrice] = useState('');
   const { isSyncing } = useSyncState(pageId);
   const [tagId, setTagId] = useState('');
   const tagsQuery = useTagsQuery(pageId);
@@ -21,6 +33,8 @@ export function ScheduleCampaignPage() {
   const marketingQuery = useMarketingSetupQuery(pageId);
   // The screen shows a failure's message (its own text when the server sent none) and fieldErrors.
   const createCampaign = useCreateCampaign(pageId, SCHEDULE_TEXT.createFailed);
+  const reviewQuery = useCampaignReviewQuery(pageId, tagId, reviewOpen);
+  const sendTest = useSendTestMessage(pageId);
   // A path Meta would refuse for a missing permission: said beside its choice (docs/product.md §6).
   const granted = useAuthStore((s) => s.user?.grantedScopes);
   const marketingMissing = marketingQuery.data?.missingPermissions ?? [];
@@ -45,7 +59,17 @@ export function ScheduleCampaignPage() {
         marketing:
           marketingMissing.length > 0 ? PERMISSION_MESSAGES.marketing(marketingMissing) : null,
       }}
-      onSubmit={(values) => createCampaign.mutateAsync(values)}
+      onReviewChange={setReviewOpen}
+      review={reviewQuery.data ?? null}
+      onSendTest={(msg) => sendTest.mutateAsync(msg)}
+      pageName={pageName}
+      price={price}
+      onPriceChange={setPrice}
+      onSubmit={async (values) => {
+        const created = await createCampaign.mutateAsync(values);
+        // What was just confirmed, opened: its numbers move there as it sends.
+        void navigate({ to: '/dashboard/analytics', search: { campaign: created.id } });
+      }}
     />
   );
 }

@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CampaignAnalyticsPage } from '../../features/campaigns/campaign-analytics-page';
+import {
+  analyticsSearch,
+  CampaignAnalyticsPage,
+} from '../../features/campaigns/campaign-analytics-page';
 
-export const Route = createFileRoute('/dashboard/analytics')({ component: CampaignAnalyticsPage });
+export const Route = createFileRoute('/dashboard/analytics')({
+  component: CampaignAnalyticsPage,
+  validateSearch: analyticsSearch,
+});

@@ -41,7 +41,14 @@ export function AudienceNote({
   );
 }
 
-function Paths({ audience, choices }: { audience: AudiencePreview; choices: AudienceChoices }) {
+/** The summary and the path-by-path counts; the review before Confirm shows the same (spec §10.11). */
+export function Paths({
+  audience,
+  choices,
+}: {
+  audience: AudiencePreview;
+  choices: AudienceChoices;
+}) {
   const { total, insideWindow: inside, outsideWindow: outside } = audience;
   const { template, reachableOnly, returnDays } = choices;
   if (total === 0) return <p className="text-muted-foreground">{T.audienceEmpty}</p>;

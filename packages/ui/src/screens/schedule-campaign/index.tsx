@@ -10,12 +10,13 @@ import {
   startOfMinute,
   TIMINGS,
   type AudiencePreview,
+  type CampaignReview,
   type CampaignFormInput,
   type CampaignFormValues,
   type MessageTemplate,
 } from '@pagecast/contract';
 import { ExternalLink, Info } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
 import { fieldA11y, FormField } from '../../primitives/form-field';
@@ -32,12 +33,14 @@ import {
   type ParamChoices,
 } from './template-section';
 import { AudienceNote } from './audience-note';
+import { ButtonsField, type LinkButton } from './buttons-field';
 import { MarketingChoice } from './marketing-choice';
 import { ReachSection } from './reach-section';
+import { ReviewDialog } from './review-dialog';
 import { SCHEDULE_TEXT } from './texts';
 import { WhenField } from './when-field';
 
-export { SCHEDULE_TEXT } from './texts';
+export { BUTTONS_TEXT, REVIEW_TEXT, SCHEDULE_TEXT } from './texts';
 export {
   DateTimePicker,
   formatDate,
@@ -61,6 +64,7 @@ type FormState = {
   /** Deliver on return (0 = off). */
   deliverOnReturnDays: number;
   marketing: boolean;
+  buttons: LinkButton[];
 };
 
 /** What `onSubmit` rejects with: the server's error body (or an Error with a message). */
@@ -97,6 +101,16 @@ export interface ScheduleCampaignScreenProps {
   permissionNotes?: { templates?: string | null; marketing?: string | null };
   /** The clock (tests pin it). */
   now?: () => Date;
+  /**
+   * The review before Confirm (spec §10.11): told when it opens and closes (the page loads `review` only
+   * then), a contact to preview with, the test send, and the admin's price per paid message.
+   */
+  onReviewChange?: (open: boolean) => void;
+  review?: CampaignReview | null;
+  onSendTest?: (message: string) => Promise<{ sentTo: string }>;
+  pageName?: string;
+  price?: string;
+  onPriceChange?: (price: string) => void;
 }
 
 /** The default clock, one function for every render (the time field's follow timer depends on it). */
@@ -114,6 +128,7 @@ const emptyForm = (now: Date): FormState => ({
   reachableOnly: true,
   deliverOnReturnDays: 0,
   marketing: false,
+  buttons: [],
 });
 
 export function ScheduleCampaignScreen({
@@ -131,6 +146,12 @@ export function ScheduleCampaignScreen({
   marketingAvailable = false,
   permissionNotes = {},
   now = systemNow,
+  onReviewChange,
+  review = null,
+  onSendTest,
+  pageName,
+  price = '',
+  onPriceChange,
 }: ScheduleCampaignScreenProps) {
   const approved = templates.filter((t) => t.status === 'approved');
   const ids = useId();
@@ -141,6 +162,24 @@ export function ScheduleCampaignScreen({
   const [following, setFollowing] = useState(true);
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
+  /** The validated values under review; nothing is created until Confirm. */
+  const [reviewing, setReviewing] = useState<CampaignFormValues | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused submit, the first field in error takes the focus (once the errors are rendered).
+  const focusError = useRef(false);
+  useEffect(() => {
+    if (!focusError.current) return;
+    focusError.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+  const showErrors = (next: Partial<Record<Field, string>>) => {
+    focusError.current = Object.keys(next).length > 0;
+    setErrors(next);
+  };
+  const showReview = (values: CampaignFormValues | null) => {
+    setReviewing(values);
+    onReviewChange?.(values !== null);
+  };
 
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -153,7 +192,8 @@ export function ScheduleCampaignScreen({
     setErrors((e) => ({ ...e, dateTime: undefined }));
   }, []);
 
-  const submit = async () => {
+  /** 'Schedule Campaign': the form's rules, then the review (nothing is sent yet). */
+  const submit = () => {
     if (inFlight.current || syncing) return;
     const parsed = makeCampaignFormSchema(now).safeParse({
       ...values,
@@ -168,13 +208,20 @@ export function ScheduleCampaignScreen({
         const f = issue.path[0] as Field;
         next[f] ??= issue.message;
       }
-      setErrors(next);
+      showErrors(next);
       return;
     }
+    showReview(parsed.data);
+  };
+
+  /** Confirm in the review: the campaign is created (sent now or scheduled). */
+  const confirm = async () => {
+    if (inFlight.current || !reviewing) return;
     inFlight.current = true;
     setPending(true);
     try {
-      await onSubmit(parsed.data);
+      await onSubmit(reviewing);
+      showReview(null);
       toast.success(T.created, { duration: TIMINGS.campaignToastMs });
       setValues(emptyForm(now()));
       setFollowing(true);
@@ -194,7 +241,8 @@ export function ScheduleCampaignScreen({
         const f = CAMPAIGN_FIELD_TO_FORM[key];
         if (f && messages[0]) next[f] = messages[0];
       }
-      setErrors(next);
+      showReview(null);
+      showErrors(next);
     } finally {
       inFlight.current = false;
       setPending(false);
@@ -218,12 +266,13 @@ export function ScheduleCampaignScreen({
       />
       {syncing ? <SyncBanner /> : null}
       <form
+        ref={formRef}
         noValidate
         aria-label={T.title}
         className="grid max-w-5xl gap-6"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <div className="grid gap-6 @2xl:grid-cols-2">
@@ -370,6 +419,12 @@ export function ScheduleCampaignScreen({
                 onChange={(e) => set('message', e.target.value)}
               />
             </FormField>
+            <ButtonsField
+              id={id('buttons')}
+              buttons={values.buttons}
+              error={errors.buttons}
+              onChange={(buttons) => set('buttons', buttons)}
+            />
             <FormField id={id('contentType')} label={T.contentTypeLabel} error={errors.contentType}>
               <Select
                 {...a11y('contentType')}
@@ -385,6 +440,32 @@ export function ScheduleCampaignScreen({
           <Button type="submit" loading={pending} disabled={syncing} className="w-full sm:w-auto">
             {pending ? T.submitting : T.submit}
           </Button>
+          {reviewing ? (
+            <ReviewDialog
+              open
+              onOpenChange={(open) => {
+                if (!open) showReview(null);
+              }}
+              message={reviewing.message}
+              buttons={reviewing.buttons}
+              sendNow={reviewing.sendNow}
+              dateTime={reviewing.dateTime}
+              audience={audience}
+              choices={{
+                template: approved.find((t) => t.id === reviewing.templateId)?.name ?? null,
+                reachableOnly: reviewing.reachableOnly,
+                returnDays: reviewing.deliverOnReturnDays,
+                marketing: reviewing.marketing,
+              }}
+              review={review}
+              pageName={pageName}
+              price={price}
+              onPriceChange={(p) => onPriceChange?.(p)}
+              onSendTest={onSendTest}
+              confirming={pending}
+              onConfirm={() => void confirm()}
+            />
+          ) : null}
         </div>
         <div
           role="note"

@@ -76,3 +76,48 @@ export const SCHEDULE_TEXT = {
   skipNote:
     'Messenger allows a campaign message only within 24 hours of a contact’s last message (Meta retired the message tags that used to reach the others on 2026-04-27). Nobody outside the window is sent a message unless you choose a utility template or deliver on return.',
 } as const;
+
+/** The review 'Schedule Campaign' opens before anything is sent (spec §10.11). */
+export const REVIEW_TEXT = {
+  title: 'Review your campaign',
+  whenNow: 'It goes out as soon as you confirm.',
+  whenAt: (when: string) => `It goes out on ${when} UTC.`,
+  whoTitle: 'Who gets it',
+  costTitle: 'Cost of the paid marketing messages',
+  priceLabel: 'Your price per message',
+  priceHint:
+    'Meta gives no price for a marketing message before it is sent: enter what one delivered message costs you (Ads Manager shows it), in your ad account’s currency.',
+  estimate: (count: number, total: string) =>
+    `About ${total} for ${count.toLocaleString('en')} paid message${count === 1 ? '' : 's'}, at your price per message. Meta bills each one delivered.`,
+  estimateNone: (count: number) =>
+    `${count.toLocaleString('en')} paid message${count === 1 ? '' : 's'}: enter your price per message for an estimate.`,
+  previewTitle: (name: string) => `What ${name} will read`,
+  previewAnyone: 'What they will read',
+  previewNobody: 'Nobody is in this audience yet: the preview shows the fallbacks.',
+  previewLoading: 'Loading a contact for the preview...',
+  testTitle: 'Try it first',
+  testHint:
+    'A test goes to your own Messenger conversation with the page, with your name filled in.',
+  testButton: 'Send a test to me',
+  testSending: 'Sending the test...',
+  testSent: (name: string) => `Test sent to ${name}. Open Messenger to read it.`,
+  testNone: 'Send a message to your page from Messenger, then try again',
+  testClosed:
+    'Your last message to the page is more than 24 hours old. Send a message to your page from Messenger, then try again',
+  testFailed: 'The test could not be sent.',
+  back: 'Back to edit',
+  confirmNow: 'Confirm and send',
+  confirmLater: 'Confirm and schedule',
+  confirming: 'Confirming...',
+} as const;
+
+/** Link buttons under the campaign message (standard sends only). */
+export const BUTTONS_TEXT = {
+  legend: 'Link buttons (optional)',
+  hint: 'Up to 3 buttons under your message, each opening a link (https). Only people inside the 24-hour window get them; templates and marketing messages go as text.',
+  title: (n: number) => `Button ${n} text`,
+  titlePlaceholder: 'Button text',
+  url: (n: number) => `Button ${n} link`,
+  remove: (n: number) => `Remove button ${n}`,
+  add: 'Add a button',
+} as const;

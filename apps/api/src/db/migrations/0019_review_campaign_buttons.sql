@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "buttons" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,86 @@
+// The review before Confirm (spec §10.11, docs/campaigns.md "Review"): a contact of the audience whose name
+// the preview shows, and 'Send a test to me' to the admin's own conversation with the page. Nothing here
+// creates a campaign: only Confirm does (createCampaign).
+import { renderPlaceholders, type CampaignReview } from '@pagecast/contract';
+import { assertPageAdmin, type PageRow } from '../../auth/guards.js';
+import { ConflictError } from '../../errors.js';
+import { GraphError } from '../../graph/index.js';
+import type { ModuleDeps } from '../deps.js';
+import { graphRefusal, pageForGraph } from '../page-graph.js';
+import * as repo from './review-repo.js';
+import { tagOfPage } from './service.js';
+
+export const TEST_MESSAGES = {
+  /** No PSID for the admin on this page: one exists only once they wrote to it. */
+  noConversation: 'Send a message to your page from Messenger, then try again',
+  /** Their last message is older than 24 hours: a standard message would be refused. */
+  closed:
+    'Your last message to the page is more than 24 hours old. Send a message to your page from Messenger, then try again',
+} as const;
+
+type Deps = Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>;
+
+/**
+ * The admin's own contact on the page. Their sign-in id is app-scoped, a contact's id page-scoped: Meta's
+ * ids_for_pages maps the one to the other, and a PSID exists only once the admin wrote to the page. Any
+ * refusal (a token gone, a page of another business) reads as "no conversation": the review says how to get
+ * one, and nothing is sent.
+ */
+async function adminContact(deps: Deps, adminId: string, page: PageRow) {
+  const who = await repo.adminIdentity(deps.pool, adminId);
+  if (!who?.tokenEnc || !deps.graph) return null;
+  let psids: string[];
+  try {
+    psids = await deps.graph.idsForPage(
+      who.fbUserId,
+      deps.tokens.decrypt(who.tokenEnc),
+      page.fbPageId,
+    );
+  } catch (err) {
+    if (err instanceof GraphError) return null;
+    throw err;
+  }
+  const [contact] = await repo.contactsByPsid(deps.pool, page.id, psids);
+  return contact ?? null;
+}
+
+export function createReviewService(deps: Deps) {
+  return {
+    async review(
+      adminId: string,
+      fbPageId: string,
+      tagId: string | undefined,
+    ): Promise<CampaignReview> {
+      const page = await assertPageAdmin(deps.pool, adminId, fbPageId, 'messaging');
+      if (tagId) await tagOfPage(deps.pool, page.id, tagId);
+      const sample = await repo.sampleContact(deps.pool, page.id, tagId ?? null);
+      const own = await adminContact(deps, adminId, page);
+      return {
+        sample,
+        testConversation: !own ? 'none' : own.insideWindow ? 'open' : 'closed',
+      };
+    },
+
+    /** The message as the admin's contact reads it, on the standard path a campaign takes in the window. */
+    async sendTest(adminId: string, fbPageId: string, msg: string): Promise<{ sentTo: string }> {
+      const { page, token, graph } = await pageForGraph(deps, adminId, fbPageId);
+      const own = await adminContact(deps, adminId, page);
+      if (!own) throw new ConflictError(TEST_MESSAGES.noConversation);
+      if (!own.insideWindow) throw new ConflictError(TEST_MESSAGES.closed);
+      try {
+        await graph.sendMessage({
+          pageId: page.fbPageId,
+          pageToken: token,
+          psid: own.psid,
+          text: renderPlaceholders(msg, own),
+          messagingType: 'UPDATE',
+          tag: null,
+        });
+      } catch (err) {
+        if (err instanceof GraphError) throw graphRefusal(err);
+        throw err;
+      }
+      return { sentTo: own.name ?? [own.firstName, own.lastName].filter(Boolean).join(' ') };
+    },
+  };
+}
