@@ -3,6 +3,7 @@ import {
   useEffect,
   useId,
   useMemo,
+  useRef,
   useState,
   type KeyboardEvent,
   type ReactNode,
@@ -59,13 +60,23 @@ export function useSavedReplyPicker(options: {
   const current = Math.min(active, Math.max(0, matches.length - 1));
   useEffect(() => setActive(0), [query, open]);
 
-  const focusField = () =>
-    requestAnimationFrame(() => {
+  // The field takes the focus back a frame after a pick; reopening the list before that frame cancels it, or
+  // the late focus would blur the list's filter and close it again.
+  const focusFrame = useRef<number | null>(null);
+  const cancelFocusField = () => {
+    if (focusFrame.current !== null) cancelAnimationFrame(focusFrame.current);
+    focusFrame.current = null;
+  };
+  const focusField = () => {
+    cancelFocusField();
+    focusFrame.current = requestAnimationFrame(() => {
+      focusFrame.current = null;
       const el = fieldRef.current;
       if (!el) return;
       el.focus();
       el.setSelectionRange(el.value.length, el.value.length);
     });
+  };
   const closeButtonList = () => {
     setButtonOpen(false);
     setFilter('');
@@ -162,7 +173,11 @@ export function useSavedReplyPicker(options: {
         aria-haspopup="listbox"
         aria-expanded={buttonOpen}
         title={TEAM_TEXT.savedRepliesHint}
-        onClick={() => (buttonOpen ? closeButtonList() : setButtonOpen(true))}
+        onClick={() => {
+          if (buttonOpen) return closeButtonList();
+          cancelFocusField();
+          setButtonOpen(true);
+        }}
       >
         <MessageSquareText />
       </Button>
