@@ -44,6 +44,7 @@ const overview = (over: Partial<PageOverview> = {}): PageOverview => ({
   upcomingCampaigns: [],
   lastCampaign: null,
   webhooksOff: [],
+  inbox: { needsReply: 0, unread: 0, assignedToYou: 0 },
   ...over,
 });
 

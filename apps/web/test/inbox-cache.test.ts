@@ -28,6 +28,10 @@ const recipient = (id: string, over: Partial<Recipient> = {}): Recipient => ({
   lastInboundAt: null,
   unreadCount: 0,
   needsReply: false,
+  status: 'open',
+  snoozedUntil: null,
+  assignee: null,
+  marketingSubscriber: false,
   ...over,
 });
 

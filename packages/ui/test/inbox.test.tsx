@@ -53,6 +53,10 @@ const recipient = (n: number, overrides: Partial<Recipient> = {}): Recipient => 
   unreadCount: 0,
   // The preview is the contact's own message: they wrote last.
   needsReply: true,
+  status: 'open',
+  snoozedUntil: null,
+  assignee: null,
+  marketingSubscriber: false,
   ...overrides,
 });
 

@@ -121,6 +121,16 @@ export async function newPage(
   return row.id;
 }
 
+/** Links one more admin to a page with `tasks` (what sign-in stores for a co-admin). */
+export async function linkPageAdmin(
+  world: Pick<WorldBase, 'database'>,
+  pageUuid: string,
+  adminId: string,
+  tasks: string[],
+): Promise<void> {
+  await world.database.db.insert(pageAdmins).values({ pageId: pageUuid, adminId, tasks });
+}
+
 /** A contact of a page, as sync or a webhook stores it; returns its uuid. */
 export async function newContact(
   world: Pick<WorldBase, 'database'>,

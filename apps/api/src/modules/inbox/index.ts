@@ -12,6 +12,7 @@ export {
 export { toMessage, toRecipient, unknownContact } from './mappers.js';
 export {
   findRecipientFields,
+  pageQueueCounts,
   placeholders,
   recipientMatch,
   type RecipientQuery,

@@ -40,6 +40,7 @@ const message = z.object({
     mid: z.string().min(1),
     text: z.unknown(),
     is_echo: z.unknown(),
+    app_id: z.unknown(),
     attachments: wireAttachments,
     sticker_id: z.unknown(),
   }),
@@ -95,6 +96,8 @@ type Parties = { sender?: string; recipient?: string };
 export type MessageEvent = Common & {
   kind: 'message';
   echo: boolean;
+  /** An echo's `app_id`: the app that sent the message (Meta's Page Inbox has one of its own). */
+  appId: string | null;
   mid: string;
   text: unknown;
   attachments: WireAttachment[];
@@ -229,6 +232,7 @@ export function toEvent(item: Item, psid: string): MessagingEvent {
       psid,
       at,
       echo: !!m.is_echo,
+      appId: typeof m.app_id === 'number' || typeof m.app_id === 'string' ? String(m.app_id) : null,
       mid: m.mid,
       text: m.text,
       attachments: m.attachments,
