@@ -3,7 +3,10 @@ import {
   LIMITS,
   replyWindow,
   type ContactSubscription,
+  type ConversationStatusBody,
+  type InboxAssigneeFilter,
   type InboxFilter,
+  type PageMessagingAdmin,
   type Recipient,
 } from '@pagecast/contract';
 import { ArrowLeft, MessageSquare } from 'lucide-react';
@@ -16,6 +19,7 @@ import { BulkTagPanel } from './bulk-tag-panel';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList, type InboxMessage } from './message-list';
+import { QueueControls } from './queue-controls';
 import { ReplyWindowNotice, replyWindowLabel } from './reply-window';
 import { SubscriptionMenu } from './subscription-menu';
 import { TagSelector, type TagOption } from './tag-selector';
@@ -32,6 +36,7 @@ export {
   type MessageListProps,
 } from './message-list';
 export { TagSelector, type TagOption, type TagSelectorProps } from './tag-selector';
+export { QueueControls, snoozeTimes, type QueueControlsProps } from './queue-controls';
 
 export interface InboxScreenProps {
   /**
@@ -104,6 +109,19 @@ export interface InboxScreenProps {
   /** Whether the open chat is on screen (beside the list, or alone on a narrow inbox): marking it read
    *  waits for that. */
   onChatVisibleChange?: (visible: boolean) => void;
+
+  /** The queue (docs/inbox.md): Mine / Unassigned, the signed-in admin, the page's messaging admins. */
+  assigneeFilter?: InboxAssigneeFilter;
+  onAssigneeFilterChange?: (value: InboxAssigneeFilter) => void;
+  meId?: string;
+  assignees?: PageMessagingAdmin[];
+  /** Resolve / reopen / snooze the open conversation (none: no queue controls in its header). */
+  onStatusChange?: (body: ConversationStatusBody) => void;
+  onAssign?: (userId: string | null) => void;
+  queueBusy?: boolean;
+  unreachableCount?: number;
+  onResolveUnreachable?: () => void;
+  resolvingUnreachable?: boolean;
 }
 
 /** The width from which the inbox shows two columns: its `@2xl` container query (42rem). */
@@ -215,6 +233,12 @@ export function InboxScreen(props: InboxScreenProps) {
               now={props.now}
               humanAgent={props.humanAgent ?? false}
               onShowShortcuts={props.onShowShortcuts}
+              assigneeFilter={props.assigneeFilter}
+              onAssigneeFilterChange={props.onAssigneeFilterChange}
+              meId={props.meId}
+              unreachableCount={props.unreachableCount}
+              onResolveUnreachable={props.onResolveUnreachable}
+              resolvingUnreachable={props.resolvingUnreachable}
             />
           </div>
           {showBulk ? (
@@ -303,6 +327,16 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
             {replyWindowLabel(reply, Date.now(), props.locale)}
           </p>
         </div>
+        {props.onStatusChange ? (
+          <QueueControls
+            recipient={recipient}
+            assignees={props.assignees}
+            meId={props.meId}
+            busy={props.queueBusy}
+            onStatusChange={props.onStatusChange}
+            onAssign={props.onAssign}
+          />
+        ) : null}
         {props.subscription ? (
           <SubscriptionMenu
             subscription={props.subscription}
