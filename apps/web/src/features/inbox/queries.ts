@@ -136,13 +136,15 @@ export function useQueueCountsQuery(pageId: string) {
   });
 }
 
-/** The page's messaging admins: whom a conversation can be assigned to. */
+/**
+ * The page's messaging admins: whom a conversation can be assigned to (an admin appears once they
+ * signed in to Pagecast; read again whenever the inbox opens).
+ */
 export function useAssigneesQuery(pageId: string) {
   return useQuery({
     queryKey: queryKeys.inbox.assignees(pageId),
     queryFn: async () =>
       unwrap(await tsr.inbox.listAssignees.query({ params: { pageId } }), 200).admins,
-    staleTime: TIMINGS.recipientsRefetchThresholdMs,
   });
 }
 

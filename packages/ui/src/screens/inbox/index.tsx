@@ -308,7 +308,7 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
   });
   return (
     <>
-      <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 md:px-4">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-3 py-2.5 md:px-4">
         <Button
           variant="ghost"
           size="icon"
@@ -319,7 +319,7 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
           <ArrowLeft />
         </Button>
         <Avatar src={recipient.profilePic} name={recipient.name} />
-        <div className="grid min-w-0 flex-1">
+        <div className="grid min-w-40 flex-1">
           <h2 className="truncate font-semibold">
             <bdi>{recipient.name || 'Unknown contact'}</bdi>
           </h2>
@@ -327,32 +327,35 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
             {replyWindowLabel(reply, Date.now(), props.locale)}
           </p>
         </div>
-        {props.onStatusChange ? (
-          <QueueControls
-            recipient={recipient}
-            assignees={props.assignees}
-            meId={props.meId}
-            busy={props.queueBusy}
-            onStatusChange={props.onStatusChange}
-            onAssign={props.onAssign}
+        {/* The actions keep together and go to a second line when the name needs the room. */}
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          {props.onStatusChange ? (
+            <QueueControls
+              recipient={recipient}
+              assignees={props.assignees}
+              meId={props.meId}
+              busy={props.queueBusy}
+              onStatusChange={props.onStatusChange}
+              onAssign={props.onAssign}
+            />
+          ) : null}
+          {props.subscription ? (
+            <SubscriptionMenu
+              subscription={props.subscription}
+              busy={props.subscriptionBusy ?? false}
+              onAsk={() => props.onAskToSubscribe?.()}
+              onUnsubscribe={() => props.onUnsubscribe?.()}
+            />
+          ) : null}
+          <TagSelector
+            tags={props.tags}
+            tagsLoading={props.tagsLoading}
+            tagsError={props.tagsError}
+            assigned={props.chatTags}
+            updating={props.tagUpdating}
+            onToggle={props.onToggleTag}
           />
-        ) : null}
-        {props.subscription ? (
-          <SubscriptionMenu
-            subscription={props.subscription}
-            busy={props.subscriptionBusy ?? false}
-            onAsk={() => props.onAskToSubscribe?.()}
-            onUnsubscribe={() => props.onUnsubscribe?.()}
-          />
-        ) : null}
-        <TagSelector
-          tags={props.tags}
-          tagsLoading={props.tagsLoading}
-          tagsError={props.tagsError}
-          assigned={props.chatTags}
-          updating={props.tagUpdating}
-          onToggle={props.onToggleTag}
-        />
+        </div>
       </header>
       {props.messagesLoading ? (
         <div className="flex flex-1 items-center justify-center">

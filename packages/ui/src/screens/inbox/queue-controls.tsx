@@ -1,5 +1,6 @@
 // The chat header's queue controls (docs/inbox.md "The queue"): Resolve / Reopen, the Snooze menu and the
-// Assign menu of the page's messaging admins. Pure: the choices go out as callbacks.
+// Assign menu of the page's messaging admins. Pure: the choices go out as callbacks. Icons with accessible
+// names; their words only on a very wide inbox, so the contact's name and window keep their room.
 import type { ConversationStatusBody, PageMessagingAdmin, Recipient } from '@pagecast/contract';
 import { AlarmClock, Check, RotateCcw, UserRound } from 'lucide-react';
 import { Button, buttonVariants } from '../../primitives/button';
@@ -65,7 +66,7 @@ export function QueueControls(props: QueueControlsProps) {
         className="shrink-0"
       >
         {resolved ? <RotateCcw aria-hidden /> : <Check aria-hidden />}
-        <span className="hidden @3xl:inline">{resolved ? T.reopen : T.resolve}</span>
+        <span className="hidden @6xl:inline">{resolved ? T.reopen : T.resolve}</span>
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger
@@ -74,7 +75,7 @@ export function QueueControls(props: QueueControlsProps) {
           className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'shrink-0')}
         >
           <AlarmClock aria-hidden />
-          <span className="hidden @3xl:inline">{T.snooze}</span>
+          <span className="hidden @6xl:inline">{T.snooze}</span>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-56">
           <DropdownMenuItem onSelect={() => snooze(times.hour)}>{T.snoozeHour}</DropdownMenuItem>
@@ -95,7 +96,7 @@ export function QueueControls(props: QueueControlsProps) {
             className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'shrink-0')}
           >
             <UserRound aria-hidden />
-            <span className="hidden max-w-32 truncate @3xl:inline">
+            <span className="hidden max-w-32 truncate @6xl:inline">
               {r.assignee ? assigneeName(r.assignee) : T.assign}
             </span>
           </DropdownMenuTrigger>
