@@ -4,7 +4,6 @@
 // contact writes through the emulator, whose webhooks reach the API over real HTTP.
 import type { AddressInfo } from 'node:net';
 import type { Recipient, RecipientMatch } from '@pagecast/contract';
-import { signatureHeaders } from '@pagecast/graph-emulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribeMessengerWebhooks } from '../src/runtime.js';
@@ -13,6 +12,7 @@ import { bodyOf } from './support/client.js';
 import { emu, type EmulatorPage } from './support/emulator.js';
 import { sseReader } from './support/sse.js';
 import { waitFor } from './support/wait.js';
+import { postSignedWebhook, webhooksSettled } from './support/webhooks.js';
 import {
   linkPageAdmin,
   newEmulatorAdmin,
@@ -20,7 +20,6 @@ import {
   type TestAdmin,
 } from './support/world.js';
 
-const SECRET = 'pagecast-emulator-app-secret';
 const PAGE_INBOX_APP_ID = 263902037430900;
 const HOUR = 3_600_000;
 let env: SyncEnv;
@@ -57,17 +56,7 @@ afterAll(async () => {
 
 const psidAt = (i: number) => page.contacts[i]?.psid as string;
 
-async function settled(): Promise<void> {
-  await waitFor(
-    async () => {
-      const { rows } = await env.database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from webhook_events where processed_at is null`,
-      );
-      return rows[0]?.n === 0;
-    },
-    { everyMs: 20 },
-  );
-}
+const settled = () => webhooksSettled(env);
 
 /** The contact writes through the emulator; resolves once Pagecast stored it. */
 async function contactWrites(psid: string, text: string): Promise<void> {
@@ -85,31 +74,20 @@ async function contactWrites(psid: string, text: string): Promise<void> {
 
 /** A page message's echo as Meta posts it (signed), `app` its sender app (none: left out). */
 async function echo(psid: string, mid: string, app?: number): Promise<void> {
-  const body = JSON.stringify({
-    object: 'page',
-    entry: [
-      {
-        id: page.id,
-        time: Date.now(),
-        messaging: [
-          {
-            sender: { id: page.id },
-            recipient: { id: psid },
-            timestamp: Date.now(),
-            message: { mid, text: 'From the page', is_echo: true, ...(app ? { app_id: app } : {}) },
-          },
-        ],
-      },
-    ],
-  });
-  // Raw: a hand-signed webhook body is outside the contract client.
-  const res = await env.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/messenger',
-    headers: { 'content-type': 'application/json', ...signatureHeaders(body, SECRET) },
-    payload: body,
-  });
-  expect(res.statusCode).toBe(200);
+  await postSignedWebhook(env, [
+    {
+      id: page.id,
+      time: Date.now(),
+      messaging: [
+        {
+          sender: { id: page.id },
+          recipient: { id: psid },
+          timestamp: Date.now(),
+          message: { mid, text: 'From the page', is_echo: true, ...(app ? { app_id: app } : {}) },
+        },
+      ],
+    },
+  ]);
   await waitFor(async () => {
     const { rows } = await env.database.db.execute(sql`select 1 from messages where mid = ${mid}`);
     return rows.length > 0;
