@@ -1005,6 +1005,16 @@ describe('the queue', () => {
     expect(onStatusChange).toHaveBeenLastCalledWith({ status: 'open' });
   });
 
+  it("'Resolve when a person replies' is a switch of the page's setting", async () => {
+    const user = userEvent.setup();
+    const onResolveOnReplyChange = vi.fn();
+    render(<InboxScreen {...props({ resolveOnReply: false, onResolveOnReplyChange })} />);
+    const toggle = screen.getByRole('switch', { name: INBOX_TEXT.resolveOnReply });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.click(toggle);
+    expect(onResolveOnReplyChange).toHaveBeenCalledWith(true);
+  });
+
   it('snooze times: in an hour, tomorrow 9:00, next Monday 9:00', () => {
     const t = snoozeTimes(NOW); // Sunday 15 June 2025, 14:30
     expect(t.hour).toEqual(new Date(2025, 5, 15, 15, 30));

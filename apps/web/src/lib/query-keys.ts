@@ -52,6 +52,7 @@ export const queryKeys = {
     /** The queue's counts (needs reply, unread, mine) and whom a conversation can be assigned to. */
     queue: (pageId: string) => ['chats', pageId, 'queue'] as const,
     assignees: (pageId: string) => ['chats', pageId, 'assignees'] as const,
+    settings: (pageId: string) => ['chats', pageId, 'settings'] as const,
   },
 
   campaigns: {

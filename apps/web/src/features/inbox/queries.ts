@@ -176,3 +176,18 @@ export async function resolveUnreachable(pageId: string): Promise<number> {
   const res = await tsr.inbox.resolveUnreachable.mutate({ params: { pageId } });
   return unwrap(res, 200).resolved;
 }
+
+/** The page's inbox settings ('Resolve when a person replies'). */
+export function useInboxSettingsQuery(pageId: string) {
+  return useQuery({
+    queryKey: queryKeys.inbox.settings(pageId),
+    queryFn: async () => unwrap(await tsr.inbox.getSettings.query({ params: { pageId } }), 200),
+  });
+}
+
+export async function updateInboxSettings(
+  pageId: string,
+  body: { resolveOnReply: boolean },
+): Promise<{ resolveOnReply: boolean }> {
+  return unwrap(await tsr.inbox.updateSettings.mutate({ params: { pageId }, body }), 200);
+}

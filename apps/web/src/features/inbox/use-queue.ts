@@ -16,7 +16,9 @@ import {
   assignConversation,
   resolveUnreachable,
   setConversationStatus,
+  updateInboxSettings,
   useAssigneesQuery,
+  useInboxSettingsQuery,
   useQueueCountsQuery,
 } from './queries';
 
@@ -30,6 +32,8 @@ export type QueueProps = Pick<
   | 'unreachableCount'
   | 'onResolveUnreachable'
   | 'resolvingUnreachable'
+  | 'resolveOnReply'
+  | 'onResolveOnReplyChange'
 >;
 
 export function useQueue(pageId: string, openId: string | null): QueueProps & { mine: number } {
@@ -54,6 +58,7 @@ export function useQueue(pageId: string, openId: string | null): QueueProps & { 
         200,
       ).count,
   });
+  const settings = useInboxSettingsQuery(pageId);
   const [busy, setBusy] = useState(false);
   const [resolving, setResolving] = useState(false);
 
@@ -101,8 +106,20 @@ export function useQueue(pageId: string, openId: string | null): QueueProps & { 
       .finally(() => setResolving(false));
   }, [pageId, queryClient]);
 
+  const onResolveOnReplyChange = useCallback(
+    (on: boolean) => {
+      updateInboxSettings(pageId, { resolveOnReply: on })
+        .then((next) => queryClient.setQueryData(queryKeys.inbox.settings(pageId), next))
+        .catch((err: unknown) => toast.error(errorMessage(err, INBOX_TEXT.statusFailed)));
+    },
+    [pageId, queryClient],
+  );
+
   return {
     ...(meId ? { meId } : {}),
+    ...(settings.data
+      ? { resolveOnReply: settings.data.resolveOnReply, onResolveOnReplyChange }
+      : {}),
     ...(assignees.data ? { assignees: assignees.data } : {}),
     onStatusChange,
     onAssign,

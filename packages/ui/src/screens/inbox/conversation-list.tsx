@@ -68,6 +68,9 @@ export interface ConversationListProps {
   unreachableCount?: number;
   onResolveUnreachable?: () => void;
   resolvingUnreachable?: boolean;
+  /** The page setting 'Resolve when a person replies' (none: not shown). */
+  resolveOnReply?: boolean;
+  onResolveOnReplyChange?: (on: boolean) => void;
 }
 
 const ROW_HEIGHT = 72;
@@ -238,6 +241,16 @@ export function ConversationList(props: ConversationListProps) {
             <span className="ml-auto text-xs tabular-nums">{checkedIds.size} selected</span>
           ) : null}
         </label>
+        {props.onResolveOnReplyChange ? (
+          <label className="flex cursor-pointer items-center gap-2 text-sm text-muted-foreground">
+            <Switch
+              checked={props.resolveOnReply ?? false}
+              onCheckedChange={props.onResolveOnReplyChange}
+              aria-label={INBOX_TEXT.resolveOnReply}
+            />
+            <span>{INBOX_TEXT.resolveOnReply}</span>
+          </label>
+        ) : null}
         {/* Offered once a chat is ticked (as mail apps do), so it never sits between the switch and the
             list for a keyboard user who has not started selecting. */}
         {multiSelect &&

@@ -122,6 +122,9 @@ export interface InboxScreenProps {
   unreachableCount?: number;
   onResolveUnreachable?: () => void;
   resolvingUnreachable?: boolean;
+  /** The page setting 'Resolve when a person replies'. */
+  resolveOnReply?: boolean;
+  onResolveOnReplyChange?: (on: boolean) => void;
 }
 
 /** The width from which the inbox shows two columns: its `@2xl` container query (42rem). */
@@ -239,6 +242,8 @@ export function InboxScreen(props: InboxScreenProps) {
               unreachableCount={props.unreachableCount}
               onResolveUnreachable={props.onResolveUnreachable}
               resolvingUnreachable={props.resolvingUnreachable}
+              resolveOnReply={props.resolveOnReply}
+              onResolveOnReplyChange={props.onResolveOnReplyChange}
             />
           </div>
           {showBulk ? (
