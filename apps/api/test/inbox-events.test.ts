@@ -7,6 +7,7 @@ import { createDb, type DbHandle } from '../src/db/client.js';
 import type { GraphClient } from '../src/graph/index.js';
 import { publish } from '../src/realtime/index.js';
 import { apiClient, bodyOf } from './support/client.js';
+import { sseReader } from './support/sse.js';
 import { HOUR, startTestEmulator, testGraph, type EmulatorPage } from './support/emulator.js';
 import { newApp, newContact, newEmulatorAdmin, newEmulatorPage } from './support/world.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
@@ -56,37 +57,6 @@ afterAll(async () => {
   await emulator?.close();
   await database?.drop();
 });
-
-/** Reads an SSE response: `next()` resolves with the next complete block (up to the blank line). */
-function sseReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return {
-    async next(): Promise<string> {
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          return block;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        buffer += decoder.decode(value, { stream: true });
-      }
-    },
-    /** The next `data:` event, skipping comments and retry lines. */
-    async nextEvent(): Promise<LiveEvent> {
-      for (;;) {
-        const block = await this.next();
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (data && !block.includes('event: resync')) return JSON.parse(data.slice(6)) as LiveEvent;
-      }
-    },
-    cancel: () => reader.cancel(),
-  };
-}
 
 // The streams are read over real HTTP with fetch: the contract client over inject waits for a whole body,
 // which an event stream never ends.

@@ -44,6 +44,10 @@ describe('toRecipient', () => {
       lastInboundAt: null,
       unreadCount: 0,
       needsReply: false,
+      status: 'open',
+      snoozedUntil: null,
+      assignee: null,
+      marketingSubscriber: false,
     });
     expect(Recipient.safeParse(r).success).toBe(true);
   });

@@ -3,16 +3,15 @@
 // are posted signed in Meta's shapes, and the emulator (over real HTTP) produces the same events itself.
 import type { AddressInfo } from 'node:net';
 import type { MessageReceived, Recipient } from '@pagecast/contract';
-import { signatureHeaders } from '@pagecast/graph-emulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribeMessengerWebhooks } from '../src/runtime.js';
 import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
 import { emu, type EmulatorPage } from './support/emulator.js';
 import { waitFor } from './support/wait.js';
+import { postSignedWebhook } from './support/webhooks.js';
 import { newEmulatorAdmin, newEmulatorPage, type TestAdmin } from './support/world.js';
 
-const SECRET = 'pagecast-emulator-app-secret';
 const FIELDS = [
   'messages',
   'message_deliveries',
@@ -42,26 +41,7 @@ afterAll(async () => {
 
 const psidAt = (i: number) => page.contacts[i]?.psid as string;
 
-async function postWebhook(entry: unknown[]): Promise<void> {
-  const body = JSON.stringify({ object: 'page', entry });
-  const res = await env.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/messenger',
-    headers: { 'content-type': 'application/json', ...signatureHeaders(body, SECRET) },
-    payload: body,
-  });
-  expect(res.statusCode).toBe(200);
-  // Processed once every stored delivery is.
-  await waitFor(
-    async () => {
-      const { rows } = await env.database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from webhook_events where processed_at is null`,
-      );
-      return rows[0]?.n === 0;
-    },
-    { everyMs: 20 },
-  );
-}
+const postWebhook = (entry: unknown[]) => postSignedWebhook(env, entry);
 const messaging = (items: unknown[]) => [{ id: page.id, time: Date.now(), messaging: items }];
 
 async function api<T>(method: 'GET' | 'POST', url: string) {

@@ -44,6 +44,7 @@ const overview = (over: Partial<PageOverview> = {}): PageOverview => ({
   upcomingCampaigns: [],
   lastCampaign: null,
   webhooksOff: [],
+  inbox: { needsReply: 0, unread: 0, assignedToYou: 0 },
   ...over,
 });
 
@@ -62,6 +63,24 @@ async function openHome(body: unknown, status = 200) {
 }
 
 describe('Home screen', () => {
+  it("the inbox's queue: need a reply, unread and assigned to you, each a link to that filter", async () => {
+    const { app } = await openHome(
+      overview({ inbox: { needsReply: 12, unread: 1, assignedToYou: 3 } }),
+    );
+    const needs = await screen.findByRole('link', { name: '12 need a reply' });
+    expect(needs).toHaveAttribute('href', '/dashboard/chats?filter=needs_reply');
+    expect(screen.getByRole('link', { name: '1 unread' })).toHaveAttribute(
+      'href',
+      '/dashboard/chats?filter=unread',
+    );
+    expect(screen.getByRole('link', { name: '3 assigned to you' })).toHaveAttribute(
+      'href',
+      '/dashboard/chats?assignee=mine',
+    );
+    await userEvent.click(needs);
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/chats'));
+  });
+
   it('a new page: get-started steps and empty states link to their screens', async () => {
     const { app, fetchMock } = await openHome(overview());
     expect(await screen.findByRole('heading', { name: 'Get started' })).toBeInTheDocument();

@@ -8,7 +8,9 @@ import {
   clearUnread,
   conversationOldestFirst,
   flattenRecipients,
+  matchesQueue,
   moveRecipientToTop,
+  removeRecipient,
   upsertRecipient,
   type ConversationData,
   type RecipientsData,
@@ -28,6 +30,10 @@ const recipient = (id: string, over: Partial<Recipient> = {}): Recipient => ({
   lastInboundAt: null,
   unreadCount: 0,
   needsReply: false,
+  status: 'open',
+  snoozedUntil: null,
+  assignee: null,
+  marketingSubscriber: false,
   ...over,
 });
 
@@ -110,16 +116,59 @@ describe('moveRecipientToTop', () => {
   });
 
   it("a page's own message moves the chat but does not mark the contact online", () => {
-    const data = recipientsData([recipient('1'), recipient('2')]);
+    const data = recipientsData([recipient('1'), recipient('2', { needsReply: true })]);
     const next = moveRecipientToTop(data, '2', message('m1', { sentBy: PAGE }));
     expect(next?.pages[0]?.recipients[0]).toMatchObject({
       id: '2',
       online: false,
       windowOpen: false,
       lastMessagePreview: 'text m1',
-      // The page answered: nothing waits for a reply.
+      // A page message (maybe a campaign's) answers nothing by itself: the server's contact event says
+      // whether a person replied.
+      needsReply: true,
+    });
+  });
+
+  it("the contact's message reopens a resolved chat or one snoozed until they write, not a timed snooze", () => {
+    const data = recipientsData([
+      recipient('1', { status: 'resolved' }),
+      recipient('2', { status: 'snoozed', snoozedUntil: null }),
+      recipient('3', { status: 'snoozed', snoozedUntil: '2030-01-05T09:00:00.000Z' }),
+    ]);
+    const wrote = (id: string, d: RecipientsData) =>
+      moveRecipientToTop(
+        d,
+        id,
+        message(`m${id}`, { sentBy: id, createdAt: '2030-01-02T08:00:00.000Z' }),
+      );
+    expect(wrote('1', data)?.pages[0]?.recipients[0]).toMatchObject({
+      status: 'open',
+      needsReply: true,
+    });
+    expect(wrote('2', data)?.pages[0]?.recipients[0]).toMatchObject({
+      status: 'open',
+      snoozedUntil: null,
+      needsReply: true,
+    });
+    expect(wrote('3', data)?.pages[0]?.recipients[0]).toMatchObject({
+      status: 'snoozed',
       needsReply: false,
     });
+  });
+
+  it('a queue change takes a chat out of the filters it no longer matches', () => {
+    const mine = { userId: '42', name: 'Me' };
+    const r = recipient('1', { needsReply: true, assignee: mine });
+    expect(matchesQueue(r, { filter: 'needs_reply', assignee: 'mine' }, '42')).toBe(true);
+    expect(matchesQueue(r, { filter: 'needs_reply', assignee: 'mine' }, '7')).toBe(false);
+    expect(matchesQueue(r, { filter: 'all', assignee: 'unassigned' }, '42')).toBe(false);
+    const resolved = { ...r, status: 'resolved' as const, needsReply: false };
+    expect(matchesQueue(resolved, { filter: 'needs_reply', assignee: 'all' }, '42')).toBe(false);
+    expect(matchesQueue(resolved, { filter: 'resolved', assignee: 'all' }, '42')).toBe(true);
+    const data = recipientsData([r, recipient('2')]);
+    expect(removeRecipient(data, '1').pages.flatMap((p) => p.recipients.map((x) => x.id))).toEqual([
+      '2',
+    ]);
   });
 
   it('a message with only a photo previews as Photo', () => {

@@ -99,12 +99,31 @@ export const Recipient = z.object({
   lastInboundAt: IsoDateTime.nullable(),
   /** The contact's messages since the page last opened or answered the conversation. */
   unreadCount: z.number().int().min(0).default(0),
-  /** The contact wrote last: the conversation waits for the page's answer. */
+  /**
+   * The contact wrote after the last message a person sent (campaigns and opt-in requests do not count),
+   * and the conversation is open: it waits for the page's answer.
+   */
   needsReply: z.boolean().default(false),
   /** In a search's answer only: where the search matched. */
   match: SearchMatch.optional(),
+  /** Where the conversation is in the team's queue (a snooze past its time is 'open' again). */
+  status: z.enum(['open', 'resolved', 'snoozed']).default('open'),
+  /** With status 'snoozed': back in the queue at this time; null = when the contact writes again. */
+  snoozedUntil: IsoDateTime.nullable().default(null),
+  /** The page admin the conversation is assigned to. */
+  assignee: z.object({ userId: GraphId, name: z.string() }).nullable().default(null),
+  /** Holds an active marketing-messages subscription (reachable after the windows closed). */
+  marketingSubscriber: z.boolean().default(false),
 });
 export type Recipient = z.infer<typeof Recipient>;
+
+/** A page admin a conversation can be assigned to (messaging tasks on the page). */
+export const PageMessagingAdmin = z.object({
+  userId: GraphId,
+  name: z.string(),
+  profilePic: z.string().nullable(),
+});
+export type PageMessagingAdmin = z.infer<typeof PageMessagingAdmin>;
 
 export const Paging = z.object({ nextCursor: z.string().nullable() });
 export type Paging = z.infer<typeof Paging>;
@@ -351,6 +370,14 @@ export const PageOverview = z.object({
   lastCampaign: Campaign.nullable(),
   /** The page's webhook features that are off (empty: all on, or not asked yet). */
   webhooksOff: z.array(WebhookFeatureOff).default([]),
+  /** The inbox queue: conversations that need a reply, with unread messages, assigned to the caller. */
+  inbox: z
+    .object({
+      needsReply: z.number().int(),
+      unread: z.number().int(),
+      assignedToYou: z.number().int(),
+    })
+    .default({ needsReply: 0, unread: 0, assignedToYou: 0 }),
 });
 export type PageOverview = z.infer<typeof PageOverview>;
 

@@ -3,6 +3,7 @@ import { c } from './c';
 import {
   ErrorBody,
   GraphId,
+  IsoDateTime,
   Uuid,
   meta,
   errors,
@@ -11,7 +12,7 @@ import {
   writeErrors,
 } from './common';
 import { LIMITS } from './constants';
-import { MessageReceived, Paging, Recipient, Tag } from './entities';
+import { MessageReceived, PageMessagingAdmin, Paging, Recipient, Tag } from './entities';
 import { CHAT_MESSAGES } from './rules/messages';
 
 const cursor = z.string().max(512).optional();
@@ -29,11 +30,44 @@ export const SendMessageBody = z.object({
 });
 
 /**
- * Inbox filters: `needs_reply` (the contact wrote last), `unread` (messages the page has not opened),
- * `window_open` (a standard reply is allowed now).
+ * Inbox filters: `needs_reply` (the contact wrote after the last message a person sent, and the
+ * conversation is open), `unread` (messages the page has not opened), `window_open` (a standard reply is
+ * allowed now), `resolved`, `snoozed` (until a time still to come, or until the contact writes),
+ * `unreachable` (open, every window closed and no marketing subscription).
  */
-export const INBOX_FILTERS = ['all', 'needs_reply', 'unread', 'window_open'] as const;
+export const INBOX_FILTERS = [
+  'all',
+  'needs_reply',
+  'unread',
+  'window_open',
+  'resolved',
+  'snoozed',
+  'unreachable',
+] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+/** Whose conversations: the caller's (`mine`), nobody's (`unassigned`) or everyone's. */
+export const INBOX_ASSIGNEE_FILTERS = ['all', 'mine', 'unassigned'] as const;
+export type InboxAssigneeFilter = (typeof INBOX_ASSIGNEE_FILTERS)[number];
+
+export const QUEUE_MESSAGES = {
+  snoozePast: 'Choose a time in the future',
+  notMessagingAdmin:
+    'That person is not an admin of this page with messaging access, so the conversation cannot be assigned to them.',
+} as const;
+
+/** Resolve, reopen or snooze a conversation (`until` null: until the contact writes again). */
+export const ConversationStatusBody = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('open') }),
+  z.object({ status: z.literal('resolved') }),
+  z.object({ status: z.literal('snoozed'), until: IsoDateTime.nullable() }),
+]);
+export type ConversationStatusBody = z.infer<typeof ConversationStatusBody>;
+
+export const AssignBody = z.object({ userId: GraphId.nullable() });
+
+export const InboxSettings = z.object({ resolveOnReply: z.boolean() });
+export type InboxSettings = z.infer<typeof InboxSettings>;
 
 /** A search over the page's contacts and its filters (the inbox list, its count, bulk tagging). */
 export const RecipientMatch = z.object({
@@ -43,6 +77,7 @@ export const RecipientMatch = z.object({
     .max(LIMITS.inboxSearchMax, `Search at most ${LIMITS.inboxSearchMax} characters`)
     .optional(),
   filter: z.enum(INBOX_FILTERS).default('all'),
+  assignee: z.enum(INBOX_ASSIGNEE_FILTERS).default('all'),
   tagId: Uuid.optional(),
 });
 export type RecipientMatch = z.infer<typeof RecipientMatch>;
@@ -111,6 +146,73 @@ export const inboxContract = c.router({
     pathParams: chatParams,
     body: c.noBody(),
     responses: { ...writeErrors, 200: z.object({ unreadCount: z.literal(0) }) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  setStatus: {
+    method: 'POST',
+    path: '/api/v1/chats/:pageId/user/:userId/status',
+    summary: 'Resolve, reopen or snooze a conversation',
+    pathParams: chatParams,
+    body: ConversationStatusBody,
+    responses: { ...writeErrors, 200: z.object({ recipient: Recipient }) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  assign: {
+    method: 'POST',
+    path: '/api/v1/chats/:pageId/user/:userId/assignee',
+    summary: "Assign a conversation to one of the page's messaging admins (null: unassign)",
+    pathParams: chatParams,
+    body: AssignBody,
+    responses: { ...writeErrors, ...errors(422), 200: z.object({ recipient: Recipient }) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  listAssignees: {
+    method: 'GET',
+    path: '/api/v1/chats/:pageId/assignees',
+    summary: "The page's admins with messaging access: whom a conversation can be assigned to",
+    pathParams: z.object({ pageId: GraphId }),
+    responses: { ...pageErrors, 200: z.object({ admins: z.array(PageMessagingAdmin) }) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  resolveUnreachable: {
+    method: 'POST',
+    path: '/api/v1/chats/:pageId/resolve-unreachable',
+    summary: 'Resolve every open conversation no message can reach any more',
+    pathParams: z.object({ pageId: GraphId }),
+    body: c.noBody(),
+    responses: { ...writeErrors, 200: z.object({ resolved: z.number().int().min(0) }) },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  queueCounts: {
+    method: 'GET',
+    path: '/api/v1/chats/:pageId/queue',
+    summary: 'How many conversations need a reply, are unread, are assigned to the caller',
+    pathParams: z.object({ pageId: GraphId }),
+    responses: {
+      ...pageErrors,
+      200: z.object({
+        needsReply: z.number().int(),
+        unread: z.number().int(),
+        mine: z.number().int(),
+      }),
+    },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  getSettings: {
+    method: 'GET',
+    path: '/api/v1/chats/:pageId/settings',
+    summary: "The page's inbox settings",
+    pathParams: z.object({ pageId: GraphId }),
+    responses: { ...pageErrors, 200: InboxSettings },
+    metadata: meta({ auth: 'admin', pageScoped: true }),
+  },
+  updateSettings: {
+    method: 'PUT',
+    path: '/api/v1/chats/:pageId/settings',
+    summary: "Change the page's inbox settings",
+    pathParams: z.object({ pageId: GraphId }),
+    body: InboxSettings,
+    responses: { ...writeErrors, 200: InboxSettings },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   events: {

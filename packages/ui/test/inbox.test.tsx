@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   INBOX_TEXT,
   InboxScreen,
+  snoozeTimes,
   type InboxMessage,
   type InboxScreenProps,
 } from '../src/screens/inbox';
@@ -53,6 +54,10 @@ const recipient = (n: number, overrides: Partial<Recipient> = {}): Recipient => 
   unreadCount: 0,
   // The preview is the contact's own message: they wrote last.
   needsReply: true,
+  status: 'open',
+  snoozedUntil: null,
+  assignee: null,
+  marketingSubscriber: false,
   ...overrides,
 });
 
@@ -949,5 +954,102 @@ describe('marketing messages menu', () => {
   it('is not shown before the subscription is known', () => {
     render(<InboxScreen {...props({ selectedId: recipient(1).id })} />);
     expect(screen.queryByRole('button', { name: /^Marketing messages:/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the queue', () => {
+  it('rows say resolved, snoozed, unreachable and whose the conversation is', () => {
+    const old = new Date(NOW.getTime() - 10 * 86_400_000).toISOString();
+    render(
+      <InboxScreen
+        {...props({
+          meId: '77',
+          recipients: [
+            recipient(1, { status: 'resolved', needsReply: false }),
+            recipient(2, { status: 'snoozed', snoozedUntil: null, needsReply: false }),
+            recipient(3, {
+              lastInboundAt: old,
+              windowOpen: false,
+              assignee: { userId: '77', name: 'Me' },
+            }),
+            recipient(4, {
+              lastInboundAt: old,
+              windowOpen: false,
+              marketingSubscriber: true,
+              assignee: { userId: '8', name: 'Sam Colleague' },
+            }),
+          ],
+        })}
+      />,
+    );
+    const rows = screen.getAllByTestId('conversation-row');
+    const status = (i: number) => within(rows[i] as HTMLElement).queryByTestId('row-status');
+    expect(status(0)).toHaveTextContent(INBOX_TEXT.resolved);
+    expect(status(1)).toHaveTextContent(INBOX_TEXT.snoozedUntilReply);
+    expect(status(2)).toHaveTextContent(INBOX_TEXT.unreachable);
+    // A marketing subscriber can still be reached.
+    expect(status(3)).toBeNull();
+    expect(within(rows[2] as HTMLElement).getByTestId('row-assignee')).toHaveTextContent('You');
+    expect(within(rows[3] as HTMLElement).getByTestId('row-assignee')).toHaveTextContent(
+      'Sam Colleague',
+    );
+  });
+
+  it('the header resolves, snoozes and assigns the open conversation', async () => {
+    const user = userEvent.setup();
+    const onStatusChange = vi.fn();
+    const onAssign = vi.fn();
+    const { rerender } = render(
+      <InboxScreen
+        {...props({
+          selectedId: recipient(1).id,
+          meId: '77',
+          assignees: [
+            { userId: '77', name: 'Me Myself', profilePic: null },
+            { userId: '8', name: 'Sam Colleague', profilePic: null },
+          ],
+          onStatusChange,
+          onAssign,
+        })}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: INBOX_TEXT.resolve }));
+    expect(onStatusChange).toHaveBeenLastCalledWith({ status: 'resolved' });
+    await user.click(screen.getByRole('button', { name: INBOX_TEXT.snooze }));
+    await user.click(screen.getByRole('menuitem', { name: INBOX_TEXT.snoozeUntilReply }));
+    expect(onStatusChange).toHaveBeenLastCalledWith({ status: 'snoozed', until: null });
+    await user.click(screen.getByRole('button', { name: INBOX_TEXT.assign }));
+    await user.click(screen.getByRole('menuitem', { name: /Sam Colleague/ }));
+    expect(onAssign).toHaveBeenLastCalledWith('8');
+
+    rerender(
+      <InboxScreen
+        {...props({
+          selectedId: recipient(1).id,
+          recipients: [recipient(1, { status: 'resolved', needsReply: false })],
+          onStatusChange,
+        })}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: INBOX_TEXT.reopen }));
+    expect(onStatusChange).toHaveBeenLastCalledWith({ status: 'open' });
+  });
+
+  it("'Resolve when a person replies' is a switch of the page's setting", async () => {
+    const user = userEvent.setup();
+    const onResolveOnReplyChange = vi.fn();
+    render(<InboxScreen {...props({ resolveOnReply: false, onResolveOnReplyChange })} />);
+    const toggle = screen.getByRole('switch', { name: INBOX_TEXT.resolveOnReply });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.click(toggle);
+    expect(onResolveOnReplyChange).toHaveBeenCalledWith(true);
+  });
+
+  it('snooze times: in an hour, tomorrow 9:00, next Monday 9:00', () => {
+    const t = snoozeTimes(NOW); // Sunday 15 June 2025, 14:30
+    expect(t.hour).toEqual(new Date(2025, 5, 15, 15, 30));
+    expect(t.tomorrow).toEqual(new Date(2025, 5, 16, 9, 0));
+    expect(t.nextWeek).toEqual(new Date(2025, 5, 16, 9, 0));
+    expect(snoozeTimes(new Date(2025, 5, 16, 10, 0)).nextWeek).toEqual(new Date(2025, 5, 23, 9, 0));
   });
 });

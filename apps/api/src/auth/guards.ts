@@ -74,6 +74,8 @@ export type PageRow = Omit<
   | 'marketingAdAccountName'
   | 'marketingCurrency'
   | 'marketingConnectedAt'
+  // The inbox's settings are read by the inbox (modules/inbox).
+  | 'resolveOnReply'
 > & {
   pageTokenEnc: string | null;
   tokenStatus: TokenStatus;

@@ -31,6 +31,7 @@ export function startWebhookSweeper(
   };
   const ingest = {
     pool: deps.pool,
+    appId: deps.config.fbAppId,
     graph: deps.graph,
     tokens: deps.tokens,
     afterCommit: deps.afterCommit,

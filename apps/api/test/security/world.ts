@@ -222,6 +222,22 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   }),
   'inbox.markRead': (ids) => ({ params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' } }),
   'inbox.events': (ids) => ({ params: { pageId: ids.pageId } }),
+  'inbox.setStatus': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
+    body: { status: 'resolved' },
+  }),
+  'inbox.assign': (ids) => ({
+    params: { pageId: ids.pageId, userId: ids.psids[0] ?? '' },
+    body: { userId: ids.userId },
+  }),
+  'inbox.listAssignees': (ids) => ({ params: { pageId: ids.pageId } }),
+  'inbox.resolveUnreachable': (ids) => ({ params: { pageId: ids.pageId } }),
+  'inbox.queueCounts': (ids) => ({ params: { pageId: ids.pageId } }),
+  'inbox.getSettings': (ids) => ({ params: { pageId: ids.pageId } }),
+  'inbox.updateSettings': (ids) => ({
+    params: { pageId: ids.pageId },
+    body: { resolveOnReply: false },
+  }),
   'tags.listTags': (ids) => ({ params: { pageId: ids.pageId } }),
   'tags.createTag': (ids) => ({
     body: { pageId: ids.pageId, name: freshTagName(), description: 'A fine tag' },

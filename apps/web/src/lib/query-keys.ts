@@ -1,4 +1,4 @@
-import type { InboxFilter } from '@pagecast/contract';
+import type { InboxAssigneeFilter, InboxFilter } from '@pagecast/contract';
 // Every react-query key of the web app, in one place: lower-case, resource first, then the narrowing
 // parts. A prefix invalidates everything under it (e.g. `campaigns.all` after a create or a cancel).
 export const queryKeys = {
@@ -56,6 +56,10 @@ export const queryKeys = {
       ['chats', pageId, 'conversation', userId] as const,
     /** A conversation's private notes (under `all`: a resync refetches them too). */
     notes: (pageId: string, userId: string) => ['chats', pageId, 'notes', userId] as const,
+    /** The queue's counts (needs reply, unread, mine) and whom a conversation can be assigned to. */
+    queue: (pageId: string) => ['chats', pageId, 'queue'] as const,
+    assignees: (pageId: string) => ['chats', pageId, 'assignees'] as const,
+    settings: (pageId: string) => ['chats', pageId, 'settings'] as const,
   },
 
   campaigns: {
@@ -76,9 +80,10 @@ export const queryKeys = {
   },
 } as const;
 
-/** A server-side inbox search: words of a name or message, a state filter, a tag. */
+/** A server-side inbox search: words of a name or message, a state filter, whose, a tag. */
 export interface RecipientSearch {
   q: string;
   filter: InboxFilter;
+  assignee: InboxAssigneeFilter;
   tagId: string | null;
 }

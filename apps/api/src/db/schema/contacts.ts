@@ -11,7 +11,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ts, createdAt, updatedAt } from './columns.js';
+import { admins } from './admins.js';
 import { pages } from './pages.js';
+
+/** Where a conversation is in the team's queue (docs/inbox.md "The queue"). */
+export const INBOX_STATUSES = ['open', 'resolved', 'snoozed'] as const;
 
 export const contacts = pgTable(
   'contacts',
@@ -33,6 +37,16 @@ export const contacts = pgTable(
     // The contact's messages since the page last looked at (or answered) the conversation.
     unreadCount: integer('unread_count').notNull().default(0),
     historySyncedAt: ts('history_synced_at'),
+    // The queue (docs/inbox.md), kept by the one writer of messages (inbox/messages-repo.ts) so the
+    // Needs reply filter compares two columns of the row instead of probing its messages:
+    // the contact's newest stored message, and the newest page message a person sent (never a campaign,
+    // a deliver-on-return send, a marketing message or an opt-in request).
+    lastContactMessageAt: ts('last_contact_message_at'),
+    lastHumanReplyAt: ts('last_human_reply_at'),
+    inboxStatus: text('inbox_status', { enum: INBOX_STATUSES }).notNull().default('open'),
+    // With status 'snoozed': back in the queue at this time; null = when the contact writes again.
+    snoozedUntil: ts('snoozed_until'),
+    assigneeId: uuid('assignee_id').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +62,10 @@ export const contacts = pgTable(
       t.pageId,
       sql`${t.lastMessagePreview} gin_trgm_ops`,
     ),
+    // Mine / Home's "assigned to you".
+    index('contacts_assignee_idx')
+      .on(t.assigneeId, t.pageId)
+      .where(sql`${t.assigneeId} is not null`),
   ],
 );
 

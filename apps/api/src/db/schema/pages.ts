@@ -28,6 +28,8 @@ export const pages = pgTable('pages', {
   marketingAdAccountName: text('marketing_ad_account_name'),
   marketingCurrency: text('marketing_currency'),
   marketingConnectedAt: ts('marketing_connected_at'),
+  // The inbox queue: a person's reply resolves the conversation (off: it stays open until resolved).
+  resolveOnReply: boolean('resolve_on_reply').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -15,6 +15,7 @@ export {
 export { toMessage, toRecipient, unknownContact } from './mappers.js';
 export {
   findRecipientFields,
+  pageQueueCounts,
   placeholders,
   recipientMatch,
   type RecipientQuery,

@@ -23,8 +23,12 @@ export interface RecipientFields {
   lastMessagePreview: string | null;
   lastInboundAt: Date | null;
   unreadCount: number;
-  /** Whether the newest stored message is the contact's (repo's lastMessageIn); else derived from the times. */
-  lastMessageIn?: boolean | null;
+  /** The queue's fields, as repo.ts reads them (queueSql); absent for a contact not read from its row. */
+  needsReply?: boolean | null;
+  status?: Recipient['status'];
+  snoozedUntil?: Date | null;
+  marketingSubscriber?: boolean;
+  assignee?: Recipient['assignee'];
 }
 
 /** A contact known only by its psid (no row, no profile yet): every other field empty. */
@@ -84,13 +88,17 @@ export function toRecipient(c: RecipientFields, now = Date.now()): Recipient {
     windowOpen: isWindowOpen(c.lastInboundAt, now),
     lastInboundAt: c.lastInboundAt?.toISOString() ?? null,
     unreadCount: c.unreadCount,
-    needsReply: c.lastMessageIn ?? needsReply(c),
+    needsReply: c.needsReply ?? needsReply(c),
+    status: c.status ?? 'open',
+    snoozedUntil: c.status === 'snoozed' ? (c.snoozedUntil?.toISOString() ?? null) : null,
+    assignee: c.assignee ?? null,
+    marketingSubscriber: c.marketingSubscriber ?? false,
   };
 }
 
 /**
  * The contact wrote last (their message is the conversation's latest): the page owes an answer. From the
- * times alone, for a contact with no stored messages yet (only a sync's summary of the conversation).
+ * times alone, for a contact not read with the queue's columns (repo.ts queueSql decides for the others).
  */
 export function needsReply(c: Pick<RecipientFields, 'lastInboundAt' | 'lastMessageAt'>): boolean {
   return (

@@ -71,6 +71,42 @@ export async function listMessages(
     : runStatement<MessageRow>(db, MESSAGES_FIRST, [contactUuid, limit]);
 }
 
+/**
+ * Whether page message `mid` of contact `contactId` was sent by Pagecast on no person's behalf: a campaign's
+ * (marketing messages and deliver-on-return sends are campaign rows too) or an opt-in request. Such a
+ * message never answers the contact (docs/inbox.md "The queue"). Arguments are SQL expressions.
+ */
+export const automatedMid = (mid: string, contactId: string) => `(exists (select 1
+    from campaign_recipients r where r.message_id = ${mid} and r.contact_id = ${contactId})
+  or exists (select 1 from optin_requests o where o.contact_id = ${contactId} and o.mid = ${mid}))`;
+
+/**
+ * The SET clause that moves a contact's queue forward when messages are stored (SQL expressions, never
+ * data): `inboundAt` the newest new message of the contact, `humanAt` the newest new page message a person
+ * sent (either null). A newer message of the contact reopens a resolved conversation or one snoozed until
+ * they write; a newer reply of a person resolves it when the page asked for that (`resolveOnReply`). A
+ * replay (same times) changes nothing.
+ */
+function queueSet(target: string, inboundAt: string, humanAt: string, resolveOnReply: string) {
+  const t = target;
+  const status = `(case
+      when ${inboundAt} > coalesce(${t}.last_contact_message_at, '-infinity')
+       and (${t}.inbox_status = 'resolved' or (${t}.inbox_status = 'snoozed' and ${t}.snoozed_until is null))
+      then 'open'
+      when ${humanAt} > coalesce(${t}.last_human_reply_at, '-infinity')
+       and ${humanAt} >= coalesce(greatest(${inboundAt}, ${t}.last_contact_message_at), '-infinity')
+       and ${resolveOnReply}
+      then 'resolved'
+      else ${t}.inbox_status end)`;
+  return `last_contact_message_at = greatest(${t}.last_contact_message_at, ${inboundAt}),
+      last_human_reply_at = greatest(${t}.last_human_reply_at, ${humanAt}),
+      inbox_status = ${status},
+      snoozed_until = case when ${status} = 'snoozed' then ${t}.snoozed_until end`;
+}
+
+const RESOLVE_ON_REPLY = (pageUuid: string) =>
+  `coalesce((select pg.resolve_on_reply from pages pg where pg.id = ${pageUuid}), false)`;
+
 export interface NewMessage {
   mid: string;
   direction: 'in' | 'out';
@@ -80,6 +116,11 @@ export interface NewMessage {
   attachments?: MessageAttachment[];
   /** Meta's time of the message, when known (history: its created_time). */
   platformAt?: Date | null;
+  /**
+   * A page message a person sent (the composer's). Unset: a person's unless a campaign or an opt-in request
+   * of Pagecast sent its mid (history carries no sender app: a guess that anything else was typed).
+   */
+  byPerson?: boolean;
 }
 
 // One statement, atomic like the transaction it replaces: lock the contact, insert the new mids, move the
@@ -95,8 +136,11 @@ const STORE_MESSAGES = statement(
      select id from contacts where id = $2::uuid for no key update),
    item as (
      select * from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
-                          $11::jsonb[], $12::timestamptz[])
-       as u(mid, direction, text, sent_by, created_at, attachments, platform_at)),
+                          $11::jsonb[], $12::timestamptz[], $13::boolean[])
+       as u(mid, direction, text, sent_by, created_at, attachments, platform_at, by_person)),
+   human as (
+     select max(created_at) as at from item
+      where direction = 'out' and coalesce(by_person, not ${automatedMid('item.mid', '$2::uuid')})),
    inserted as (
      insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, attachments,
                            platform_at)
@@ -108,7 +152,8 @@ const STORE_MESSAGES = statement(
        attachments, reaction),
    touched as (
      update contacts set
-       ${activitySet('contacts', '$8::timestamptz', '$9', '$10::timestamptz')}
+       ${activitySet('contacts', '$8::timestamptz', '$9', '$10::timestamptz')},
+       ${queueSet('contacts', '$10::timestamptz', '(select at from human)', RESOLVE_ON_REPLY('$1::uuid'))}
      where id = $2::uuid)
    select * from inserted
    union all
@@ -152,6 +197,7 @@ export async function storeMessages(
     latestIn,
     items.map((m) => (m.attachments?.length ? JSON.stringify(m.attachments) : null)),
     items.map((m) => m.platformAt?.toISOString() ?? null),
+    items.map((m) => m.byPerson ?? null),
   ]);
   // A concurrent writer of the same mid (a webhook) that committed after this statement's snapshot: its
   // row is neither inserted here nor visible above; read again now that it is committed.
@@ -214,10 +260,22 @@ export async function storeHistory(
   return rowCount ?? 0;
 }
 
+// insertMessage's move of the queue: $2 the contact's message time, or ($3) a page message $4 at $5.
+const QUEUE_ON_MESSAGE = statement(
+  'queue_on_message',
+  `update contacts set ${queueSet(
+    'contacts',
+    '$2::timestamptz',
+    `(case when $3::boolean and not ${automatedMid('$4::text', '$1::uuid')} then $5::timestamptz end)`,
+    RESOLVE_ON_REPLY('$6::uuid'),
+  )} where id = $1::uuid`,
+);
+
 /**
  * Inserts the message unless its mid is already stored; true when this call stored it. A message stored
  * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and
- * the files if it had none.
+ * the files if it had none. Moves the contact's queue forward (queueSet): a message of the contact, or a
+ * page message `byPerson` that no campaign or opt-in request of Pagecast sent.
  */
 export async function insertMessage(
   db: Sql,
@@ -230,6 +288,8 @@ export async function insertMessage(
     sentBy: string;
     at: Date;
     attachments: MessageAttachment[];
+    /** For a page message: a person may have sent it (the caller's judgement of the echo). */
+    byPerson?: boolean;
   },
 ): Promise<boolean> {
   const at = m.at.toISOString();
@@ -244,6 +304,15 @@ export async function insertMessage(
           attachments = coalesce(x.attachments, excluded.attachments)
       where x.platform_at is null or (x.attachments is null and excluded.attachments is not null)
     returning (xmax = 0) as inserted`);
+  if (m.direction === 'in' || m.byPerson)
+    await runStatement(db, QUEUE_ON_MESSAGE, [
+      m.contactId,
+      m.direction === 'in' ? at : null,
+      m.direction === 'out',
+      m.mid,
+      at,
+      m.pageUuid,
+    ]);
   return rows[0]?.inserted === true;
 }
 

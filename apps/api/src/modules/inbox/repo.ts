@@ -4,10 +4,9 @@
 // Every inbox request runs a few named statements (prepared once per connection), and each checks that the
 // admin manages the page in the same round trip as its first read (bench/FINDINGS.md).
 import { adminPage, PAGE_COLUMNS, type PageRow } from '../../auth/guards.js';
-import { and, eq, sql } from 'drizzle-orm';
-import { dz, runStatement, statement, type Sql } from '../../db/client.js';
-import { contacts } from '../../db/schema/index.js';
-import type { RecipientMatch } from '@pagecast/contract';
+import { TASKS_SQL } from '../../auth/page-access.js';
+import { runStatement, statement, type Sql } from '../../db/client.js';
+import type { InboxAssigneeFilter, InboxFilter, RecipientMatch } from '@pagecast/contract';
 import type { RecipientFields } from './mappers.js';
 import { textMatch } from './search-repo.js';
 
@@ -24,13 +23,29 @@ export interface ContactRow extends RecipientFields {
 }
 
 /**
- * Whether the newest stored message of contact `c` is theirs (null without stored messages). Read from
- * the messages, not from last_inbound_at: a reaction reopens the window without being a message to answer.
- * One probe of messages_contact_recent_idx per row.
+ * The queue's rules on a contact row `c` (docs/inbox.md "The queue"), as SQL on its own columns (kept by
+ * messages-repo.ts), so a filter never probes messages row by row. A snooze past its time is open again
+ * (compared with now() when read: no job has to wake it).
  */
-const lastMessageIn = (contactId: string) => `(select m.direction = 'in' from messages m
-    where m.contact_id = ${contactId} order by m.created_at desc, m.id desc limit 1)`;
-const LAST_MESSAGE_IN = lastMessageIn('c.id');
+export const queueSql = (c = 'c') => {
+  const status = `(case when ${c}.inbox_status = 'snoozed' and ${c}.snoozed_until <= now() then 'open'
+    else ${c}.inbox_status end)`;
+  // When the contact last wrote; for a conversation Pagecast holds no message of (a sync's summary
+  // only), the last time they acted if that was the conversation's last word.
+  const wrote = `coalesce(${c}.last_contact_message_at, case when ${c}.last_inbound_at
+    >= coalesce(${c}.last_message_at, ${c}.last_inbound_at) then ${c}.last_inbound_at end)`;
+  return {
+    status,
+    needsReply: `(${status} = 'open' and ${wrote} > coalesce(${c}.last_human_reply_at, '-infinity'))`,
+    subscriber: `exists (select 1 from marketing_subscriptions ms
+      where ms.page_id = ${c}.page_id and ms.contact_id = ${c}.id and ms.status = 'subscribed')`,
+  };
+};
+const Q = queueSql();
+
+/** The assignee of contact `c` as the contract's `{ userId, name }` (JSON), or null. */
+const ASSIGNEE = `(select json_build_object('userId', a.fb_user_id, 'name', a.name) from admins a
+    where a.id = c.assignee_id)`;
 
 /** ContactRow's columns of `contacts c`, each alias prefixed (to sit beside the page's columns). */
 const contactColumns = (prefix = '') => `
@@ -40,8 +55,14 @@ const contactColumns = (prefix = '') => `
   ${isoUs('c.last_message_at')} as "${prefix}lastMessageKey",
   c.last_message_preview as "${prefix}lastMessagePreview", c.last_inbound_at as "${prefix}lastInboundAt",
   c.unread_count as "${prefix}unreadCount", c.history_synced_at as "${prefix}historySyncedAt",
-  ${LAST_MESSAGE_IN} as "${prefix}lastMessageIn"`;
+  ${Q.needsReply} as "${prefix}needsReply", ${Q.status} as "${prefix}status",
+  c.snoozed_until as "${prefix}snoozedUntil", ${Q.subscriber} as "${prefix}marketingSubscriber",
+  ${ASSIGNEE} as "${prefix}assignee"`;
 const CONTACT_COLUMNS = contactColumns();
+const RECIPIENT_FIELDS = statement(
+  'recipient_fields',
+  `select ${CONTACT_COLUMNS} from contacts c where c.page_id = $1 and c.psid = $2`,
+);
 
 /**
  * The contact `psid` of page `pageUuid` with the columns a Recipient needs, or null. Takes a transaction
@@ -52,23 +73,7 @@ export async function findRecipientFields(
   pageUuid: string,
   psid: string,
 ): Promise<RecipientFields | null> {
-  const [row] = await dz(db)
-    .select({
-      psid: contacts.psid,
-      name: contacts.name,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      email: contacts.email,
-      profilePic: contacts.profilePic,
-      lastMessageAt: contacts.lastMessageAt,
-      lastMessagePreview: contacts.lastMessagePreview,
-      lastInboundAt: contacts.lastInboundAt,
-      unreadCount: contacts.unreadCount,
-      lastMessageIn: sql<boolean | null>`${sql.raw(lastMessageIn('"contacts"."id"'))}`,
-    })
-    .from(contacts)
-    .where(and(eq(contacts.pageId, pageUuid), eq(contacts.psid, psid)))
-    .limit(1);
+  const [row] = await runStatement<RecipientFields>(db, RECIPIENT_FIELDS, [pageUuid, psid]);
   return row ?? null;
 }
 
@@ -138,7 +143,13 @@ export async function listAdminPageContacts(
 export interface RecipientQuery {
   /** Words of a name or of a message (case-insensitive substring). */
   q?: string | undefined;
-  filter: 'all' | 'needs_reply' | 'unread' | 'window_open';
+  filter: InboxFilter;
+  /** Whose conversations (`mine` needs `adminId`); all when absent. */
+  assignee?: InboxAssigneeFilter | undefined;
+  /** The caller, for `assignee: 'mine'`. */
+  adminId?: string | undefined;
+  /** Whether the human-agent reply (7 days) counts as a way to reach the contact (config). */
+  humanAgent?: boolean | undefined;
   tagId?: string | undefined;
 }
 
@@ -146,8 +157,15 @@ export interface RecipientQuery {
 export const recipientQuery = (m: RecipientMatch): RecipientQuery => ({
   q: m.q || undefined,
   filter: m.filter,
+  assignee: m.assignee,
   tagId: m.tagId,
 });
+
+/** The open conversations no message can reach: both windows closed, no marketing subscription. */
+export const unreachableSql = (humanAgent: boolean, c = 'c') =>
+  `(${queueSql(c).status} = 'open'
+    and not coalesce(${c}.last_inbound_at > now() - interval '${humanAgent ? '7 days' : '24 hours'}', false)
+    and not ${queueSql(c).subscriber})`;
 
 /**
  * Positional parameters of an ad-hoc statement: `values` holds the fixed ones ($1...), and the returned
@@ -172,12 +190,16 @@ export function recipientMatch(
 ): string[] {
   const where: string[] = [];
   if (query.q) where.push(textMatch(query.q, param, page));
-  if (query.filter === 'needs_reply')
-    where.push(`coalesce(${LAST_MESSAGE_IN}, c.last_inbound_at is not null
-      and (c.last_message_at is null or c.last_inbound_at >= c.last_message_at))`);
+  if (query.filter === 'needs_reply') where.push(Q.needsReply);
   else if (query.filter === 'unread') where.push('c.unread_count > 0');
   else if (query.filter === 'window_open')
     where.push(`c.last_inbound_at > now() - interval '24 hours'`);
+  else if (query.filter === 'resolved') where.push(`c.inbox_status = 'resolved'`);
+  else if (query.filter === 'snoozed') where.push(`${Q.status} = 'snoozed'`);
+  else if (query.filter === 'unreachable') where.push(unreachableSql(!!query.humanAgent));
+  if (query.assignee === 'mine')
+    where.push(`c.assignee_id = ${param(query.adminId ?? null)}::uuid`);
+  else if (query.assignee === 'unassigned') where.push('c.assignee_id is null');
   if (query.tagId)
     where.push(
       `exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = ${param(query.tagId)}::uuid)`,
@@ -291,7 +313,11 @@ const CONTACT_KEYS = [
   'lastInboundAt',
   'unreadCount',
   'historySyncedAt',
-  'lastMessageIn',
+  'needsReply',
+  'status',
+  'snoozedUntil',
+  'marketingSubscriber',
+  'assignee',
 ] as const;
 
 type PageContactRow = PageRow & {
@@ -369,4 +395,163 @@ const MARK_HISTORY_SYNCED = statement(
 
 export async function markHistorySynced(db: Sql, contactUuid: string): Promise<void> {
   await runStatement(db, MARK_HISTORY_SYNCED, [contactUuid]);
+}
+
+// The queue: status, assignment and the page's settings. Each write is scoped to the admin's page in
+// the same statement (no row: not their page, or no such contact) and answers the contact as listed.
+const STATUS_SET = statement(
+  'contact_set_status',
+  `with p as (select p.id from ${adminPage('$1', '$2', 'messaging')})
+   update contacts c set inbox_status = $4, snoozed_until = $5::timestamptz, updated_at = now()
+     from p where c.page_id = p.id and c.psid = $3
+   returning c.id`,
+);
+
+/** Sets the conversation's status (and snooze time); false when the admin has no such contact. */
+export async function setContactStatus(
+  db: Sql,
+  adminId: string,
+  fbPageId: string,
+  psid: string,
+  status: 'open' | 'resolved' | 'snoozed',
+  snoozedUntil: Date | null,
+): Promise<boolean> {
+  const rows = await runStatement(db, STATUS_SET, [
+    fbPageId,
+    adminId,
+    psid,
+    status,
+    snoozedUntil?.toISOString() ?? null,
+  ]);
+  return rows.length > 0;
+}
+
+// The assignee must be an admin of the same page with messaging tasks (their social user id, $4), or
+// null: an unknown id matches no admin and changes nothing (the service tells which it was).
+const ASSIGN = statement(
+  'contact_assign',
+  `with p as (select p.id from ${adminPage('$1', '$2', 'messaging')}),
+   target as (select a.id from admins a join page_admins pa on pa.admin_id = a.id
+     join p on pa.page_id = p.id where a.fb_user_id = $4 and pa.tasks && ${TASKS_SQL.messaging})
+   update contacts c set assignee_id = (select id from target), updated_at = now()
+     from p where c.page_id = p.id and c.psid = $3 and ($4::text is null or exists (select 1 from target))
+   returning c.id`,
+);
+
+/** Assigns the conversation (null: nobody); false when not a messaging admin of the page or no contact. */
+export async function assignContact(
+  db: Sql,
+  adminId: string,
+  fbPageId: string,
+  psid: string,
+  assigneeUserId: string | null,
+): Promise<boolean> {
+  return (await runStatement(db, ASSIGN, [fbPageId, adminId, psid, assigneeUserId])).length > 0;
+}
+
+const ASSIGNEES = statement(
+  'page_messaging_admins',
+  `select a.fb_user_id as "userId", a.name, a.profile_pic as "profilePic"
+     from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p
+     join page_admins pa on pa.page_id = p.id and pa.tasks && ${TASKS_SQL.messaging}
+     join admins a on a.id = pa.admin_id
+    order by lower(a.name), a.fb_user_id`,
+);
+
+/** The page's admins with messaging tasks (the caller among them, so empty means not their page). */
+export async function listAssignees(
+  db: Sql,
+  adminId: string,
+  fbPageId: string,
+): Promise<Array<{ userId: string; name: string; profilePic: string | null }>> {
+  return runStatement(db, ASSIGNEES, [fbPageId, adminId]);
+}
+
+/** Resolves every open conversation of the page no message can reach; their psids (null: not the page). */
+export async function resolveUnreachable(
+  db: Sql,
+  adminId: string,
+  fbPageId: string,
+  humanAgent: boolean,
+): Promise<string[] | null> {
+  const { rows } = await db.query<{ psid: string | null }>(
+    `with p as (select p.id from ${adminPage('$1', '$2', 'messaging')}),
+     done as (update contacts c set inbox_status = 'resolved', snoozed_until = null, updated_at = now()
+       from p where c.page_id = p.id and ${unreachableSql(humanAgent)}
+       returning c.psid)
+     select d.psid from p left join done d on true`,
+    [fbPageId, adminId],
+  );
+  if (rows.length === 0) return null;
+  return rows.flatMap((r) => (r.psid === null ? [] : [r.psid]));
+}
+
+/** The queue's counts of a page (contacts `c` of page uuid `pageParam`), for Home and the tab title. */
+export const queueCountsSql = (pageParam: string, adminParam: string) => `
+  (select count(*)::int from contacts c where c.page_id = ${pageParam} and ${Q.needsReply}) as "needsReply",
+  (select count(*)::int from contacts c where c.page_id = ${pageParam} and c.unread_count > 0) as "unread",
+  (select count(*)::int from contacts c where c.page_id = ${pageParam} and c.assignee_id = ${adminParam}
+     and ${Q.status} = 'open') as "mine"`;
+
+const QUEUE_COUNTS = statement(
+  'inbox_queue_counts',
+  `select ${queueCountsSql('p.id', '$2::uuid')} from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p`,
+);
+const PAGE_QUEUE_COUNTS = statement(
+  'page_queue_counts',
+  `select ${queueCountsSql('$1::uuid', '$2::uuid')}`,
+);
+
+/** The queue's counts of page `pageUuid` for `adminId`, access already checked (Home's overview). */
+export async function pageQueueCounts(
+  db: Sql,
+  pageUuid: string,
+  adminId: string,
+): Promise<{ needsReply: number; unread: number; mine: number }> {
+  const [row] = await runStatement<{ needsReply: number; unread: number; mine: number }>(
+    db,
+    PAGE_QUEUE_COUNTS,
+    [pageUuid, adminId],
+  );
+  return row ?? { needsReply: 0, unread: 0, mine: 0 };
+}
+
+export async function queueCounts(
+  db: Sql,
+  adminId: string,
+  fbPageId: string,
+): Promise<{ needsReply: number; unread: number; mine: number } | null> {
+  const [row] = await runStatement<{ needsReply: number; unread: number; mine: number }>(
+    db,
+    QUEUE_COUNTS,
+    [fbPageId, adminId],
+  );
+  return row ?? null;
+}
+
+const SETTINGS = statement(
+  'inbox_settings',
+  `select p.resolve_on_reply as "resolveOnReply" from ${adminPage('$1', '$2', 'messaging')}`,
+);
+const SETTINGS_SET = statement(
+  'inbox_settings_set',
+  `update pages set resolve_on_reply = $3, updated_at = now()
+    where id = (select p.id from ${adminPage('$1', '$2', 'messaging')})
+   returning resolve_on_reply as "resolveOnReply"`,
+);
+
+export async function inboxSettings(
+  db: Sql,
+  adminId: string,
+  fbPageId: string,
+  change?: { resolveOnReply: boolean },
+): Promise<{ resolveOnReply: boolean } | null> {
+  const [row] = change
+    ? await runStatement<{ resolveOnReply: boolean }>(db, SETTINGS_SET, [
+        fbPageId,
+        adminId,
+        change.resolveOnReply,
+      ])
+    : await runStatement<{ resolveOnReply: boolean }>(db, SETTINGS, [fbPageId, adminId]);
+  return row ?? null;
 }

@@ -49,5 +49,35 @@ export const inboxRouter = (deps: ModuleDeps) => {
       await chats.markRead(adminId, params.pageId, params.userId);
       return { status: 200, body: { unreadCount: 0 as const } };
     }),
+    setStatus: withAdmin(async ({ params, body }, { adminId }) => ({
+      status: 200,
+      body: { recipient: await chats.setStatus(adminId, params.pageId, params.userId, body) },
+    })),
+    assign: withAdmin(async ({ params, body }, { adminId }) => ({
+      status: 200,
+      body: {
+        recipient: await chats.assign(adminId, params.pageId, params.userId, body.userId),
+      },
+    })),
+    listAssignees: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: { admins: await chats.listAssignees(adminId, params.pageId) },
+    })),
+    resolveUnreachable: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: { resolved: await chats.resolveUnreachable(adminId, params.pageId) },
+    })),
+    queueCounts: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await chats.queueCounts(adminId, params.pageId),
+    })),
+    getSettings: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await chats.settings(adminId, params.pageId),
+    })),
+    updateSettings: withAdmin(async ({ params, body }, { adminId }) => ({
+      status: 200,
+      body: await chats.settings(adminId, params.pageId, body),
+    })),
   });
 };

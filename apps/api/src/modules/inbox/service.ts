@@ -3,8 +3,12 @@
 import {
   HUMAN_AGENT_OFF_MESSAGE,
   HUMAN_AGENT_REFUSED_MESSAGE,
+  QUEUE_MESSAGES,
   replyWindow,
+  type ConversationStatusBody,
+  type InboxSettings,
   type LiveEvent,
+  type PageMessagingAdmin,
   type MessageReceived,
   type Recipient,
   type Tag,
@@ -93,6 +97,27 @@ export interface InboxService {
   countRecipients(adminId: string, pageId: string, query: repo.RecipientQuery): Promise<number>;
   /** The admin has seen the conversation: its unread count goes to 0 (live for the page's other admins). */
   markRead(adminId: string, pageId: string, psid: string): Promise<void>;
+  /** Resolve, reopen or snooze (until a future time, or until the contact writes: `until` null). */
+  setStatus(
+    adminId: string,
+    pageId: string,
+    psid: string,
+    body: ConversationStatusBody,
+  ): Promise<Recipient>;
+  /** Assign to a messaging admin of the page, by their social user id (null: unassign). */
+  assign(adminId: string, pageId: string, psid: string, userId: string | null): Promise<Recipient>;
+  listAssignees(adminId: string, pageId: string): Promise<PageMessagingAdmin[]>;
+  /** Resolve every open conversation no message can reach any more; how many. */
+  resolveUnreachable(adminId: string, pageId: string): Promise<number>;
+  queueCounts(
+    adminId: string,
+    pageId: string,
+  ): Promise<{ needsReply: number; unread: number; mine: number }>;
+  settings(
+    adminId: string,
+    pageId: string,
+    change?: InboxSettings,
+  ): Promise<{ resolveOnReply: boolean }>;
 }
 
 /** Facebook writes '2017-02-23T00:31:29+0000'; Date wants the offset with a colon. */
@@ -226,6 +251,20 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     await repo.markHistorySynced(db, contact.id);
   }
 
+  /** The contact as listed now, published to every open inbox of the page (a 'contact' event). */
+  async function announce(adminId: string, pageId: string, psid: string): Promise<Recipient> {
+    const contact = requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
+    const recipient = toRecipient(contact);
+    await publish(pageId, { type: 'contact', pageId, recipient }).catch(() => undefined);
+    return recipient;
+  }
+
+  /** Why a queue write changed no row: not the admin's page (404/403), else no such contact (404). */
+  async function missing(adminId: string, pageId: string, psid: string): Promise<never> {
+    requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
+    throw new NotFoundError('Contact not found');
+  }
+
   async function ensureHistory(page: PageRow, contact: repo.ContactRow): Promise<void> {
     if (contact.historySyncedAt) return;
     let running = historyInFlight.get(contact.id);
@@ -246,16 +285,22 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         await assertPageAdmin(db, adminId, pageId, 'messaging');
         throw err;
       }
-      const searching = !!query && (!!query.q || query.filter !== 'all' || !!query.tagId);
+      const searching =
+        !!query &&
+        (!!query.q ||
+          query.filter !== 'all' ||
+          (!!query.assignee && query.assignee !== 'all') ||
+          !!query.tagId);
       if (query?.q) await enforceSearchLimit(adminId);
       const q = query?.q;
+      const queueQuery = query && { ...query, adminId, humanAgent: deps.config.features.humanAgent };
       let lines = new Map<string, string>();
-      const rows = !searching
+      const rows = !searching || !queueQuery
         ? await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1)
         : await bounded(async (tx) => {
             // The next contacts in list order first: enough when matches are common (most searches
             // and filters); else every match through the indexes, which is fast when they are few.
-            const args = [tx, adminId, pageId, query, cursor, limit + 1] as const;
+            const args = [tx, adminId, pageId, queueQuery, cursor, limit + 1] as const;
             let found = await repo.searchAdminPageContacts(...args, SEARCH_WALK);
             if (found && found.length <= limit) found = await repo.searchAdminPageContacts(...args);
             if (found && q)
@@ -372,6 +417,8 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
           text,
           sentBy: page.fbPageId,
           createdAt: sentAt,
+          // Typed by the admin: a person's reply (clears Needs reply; may resolve, docs/inbox.md).
+          byPerson: true,
         },
       ]);
       // Answering a conversation is having seen it.
@@ -385,12 +432,15 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         contactId: psid,
         message,
       }).catch(() => undefined);
+      // Its queue changed too (Needs reply, maybe resolved): every open inbox of the page sees it.
+      await announce(adminId, pageId, psid).catch(() => undefined);
       return message;
     },
 
     async countRecipients(adminId, pageId, query) {
       await enforceSearchLimit(adminId);
-      const n = await bounded((tx) => repo.countAdminPageContacts(tx, adminId, pageId, query));
+      const queueQuery = { ...query, adminId, humanAgent: deps.config.features.humanAgent };
+      const n = await bounded((tx) => repo.countAdminPageContacts(tx, adminId, pageId, queueQuery));
       if (n === null) throw await pageAccessError(db, adminId, pageId, 'messaging');
       return n;
     },
@@ -404,6 +454,63 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         await publish(pageId, { type: 'contact', pageId, recipient: toRecipient(contact) }).catch(
           () => undefined,
         );
+    },
+
+    async setStatus(adminId, pageId, psid, body) {
+      let until: Date | null = null;
+      if (body.status === 'snoozed' && body.until !== null) {
+        until = new Date(body.until);
+        if (until.getTime() <= Date.now()) {
+          await assertPageAdmin(db, adminId, pageId, 'messaging');
+          throw new ValidationError(QUEUE_MESSAGES.snoozePast, {
+            until: [QUEUE_MESSAGES.snoozePast],
+          });
+        }
+      }
+      const changed = await repo.setContactStatus(db, adminId, pageId, psid, body.status, until);
+      if (!changed) return missing(adminId, pageId, psid);
+      return announce(adminId, pageId, psid);
+    },
+
+    async assign(adminId, pageId, psid, userId) {
+      const changed = await repo.assignContact(db, adminId, pageId, psid, userId);
+      if (!changed) {
+        // Not the admin's page or no such contact: 404; else the assignee is not a messaging admin.
+        requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
+        throw new UnprocessableError(QUEUE_MESSAGES.notMessagingAdmin);
+      }
+      return announce(adminId, pageId, psid);
+    },
+
+    async listAssignees(adminId, pageId) {
+      const admins = await repo.listAssignees(db, adminId, pageId);
+      if (admins.length === 0) throw await pageAccessError(db, adminId, pageId, 'messaging');
+      return admins;
+    },
+
+    async resolveUnreachable(adminId, pageId) {
+      const psids = await repo.resolveUnreachable(
+        db,
+        adminId,
+        pageId,
+        deps.config.features.humanAgent,
+      );
+      if (!psids) throw await pageAccessError(db, adminId, pageId, 'messaging');
+      // Few rows in practice (the bulk action is per page); a large batch still reaches every inbox.
+      for (const psid of psids) await announce(adminId, pageId, psid);
+      return psids.length;
+    },
+
+    async queueCounts(adminId, pageId) {
+      const counts = await repo.queueCounts(db, adminId, pageId);
+      if (!counts) throw await pageAccessError(db, adminId, pageId, 'messaging');
+      return counts;
+    },
+
+    async settings(adminId, pageId, change) {
+      const s = await repo.inboxSettings(db, adminId, pageId, change);
+      if (!s) throw await pageAccessError(db, adminId, pageId, 'messaging');
+      return s;
     },
   };
 }

@@ -3,6 +3,7 @@
 import type { Page, PageOverview } from '@pagecast/contract';
 import { pageAccessError } from '../../auth/guards.js';
 import type { ModuleDeps } from '../deps.js';
+import { pageQueueCounts } from '../inbox/index.js';
 import { webhookFeaturesOff } from '../webhooks/index.js';
 import * as repo from './repo.js';
 /** How many upcoming campaigns the Home screen lists. */
@@ -30,10 +31,11 @@ export function createPagesService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
 
     async getOverview(adminId: string, fbPageId: string): Promise<PageOverview> {
       const page = await getPage(adminId, fbPageId);
-      const [counts, campaigns, webhooksOff] = await Promise.all([
+      const [counts, campaigns, webhooksOff, inbox] = await Promise.all([
         repo.overviewCounts(db, page.id),
         repo.overviewCampaigns(db, page, UPCOMING_CAMPAIGNS),
         webhookFeaturesOff(db, page.id),
+        pageQueueCounts(db, page.id, adminId),
       ]);
       const sync = counts.lastSync;
       return {
@@ -51,6 +53,7 @@ export function createPagesService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
         upcomingCampaigns: campaigns.upcoming,
         lastCampaign: campaigns.last,
         webhooksOff: webhooksOff.map((w) => ({ ...w, checkedAt: w.checkedAt.toISOString() })),
+        inbox: { needsReply: inbox.needsReply, unread: inbox.unread, assignedToYou: inbox.mine },
       };
     },
   };

@@ -42,6 +42,7 @@ const message = z.object({
     is_echo: z.unknown(),
     /** An echo's `metadata`: the string the sender gave the Send API (a campaign names its recipient). */
     metadata: str,
+    app_id: z.unknown(),
     attachments: wireAttachments,
     sticker_id: z.unknown(),
   }),
@@ -97,6 +98,8 @@ type Parties = { sender?: string; recipient?: string };
 export type MessageEvent = Common & {
   kind: 'message';
   echo: boolean;
+  /** An echo's `app_id`: the app that sent the message (Meta's Page Inbox has one of its own). */
+  appId: string | null;
   mid: string;
   /** The send's metadata, on an echo. */
   metadata?: string;
@@ -233,6 +236,7 @@ export function toEvent(item: Item, psid: string): MessagingEvent {
       psid,
       at,
       echo: !!m.is_echo,
+      appId: typeof m.app_id === 'number' || typeof m.app_id === 'string' ? String(m.app_id) : null,
       mid: m.mid,
       ...(m.is_echo && m.metadata !== undefined ? { metadata: m.metadata } : {}),
       text: m.text,

@@ -71,9 +71,10 @@ async function receive(
   void reply.code(200).type('text/plain').send('EVENT_RECEIVED');
   if (parsed.data.object === 'page') {
     setImmediate(() => {
-      processWebhookEvent({ ...deps, logger: request.log }, eventId).catch((err: unknown) =>
-        request.log.error({ err, eventId }, 'webhook processing failed'),
-      );
+      processWebhookEvent(
+        { ...deps, appId: deps.config.fbAppId, logger: request.log },
+        eventId,
+      ).catch((err: unknown) => request.log.error({ err, eventId }, 'webhook processing failed'));
     });
   }
   return reply;

@@ -24,6 +24,8 @@ import * as repo from './repo.js';
 
 export interface IngestDeps {
   pool: Sql;
+  /** This app's id: an echo carrying it was sent through Pagecast (see handlers/message.ts). */
+  appId?: string;
   graph?: GraphClient;
   tokens: TokenCipher;
   /**
@@ -63,6 +65,7 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
           if (!found) continue; // a page nobody connected (any more): nothing to keep
           const page = {
             ...found,
+            appId: deps.appId,
             profileOf: (psid: string) => profiles.get(`${found.fbPageId}:${psid}`),
             ...(deps.isMediaUrl ? { isMediaUrl: deps.isMediaUrl } : {}),
           };

@@ -1,6 +1,6 @@
 // /dashboard/home: the selected page's overview (GET /api/v1/pages/{pageId}/overview) on the Home screen.
 import { useNavigate } from '@tanstack/react-router';
-import { HomeScreen, type HomeSection } from '@pagecast/ui/screens/home';
+import { HomeScreen, type HomeQueueView, type HomeSection } from '@pagecast/ui/screens/home';
 import { errorMessage } from '../../lib/query';
 import { usePagesStore } from '../../stores';
 import { useSyncState } from '../sync';
@@ -26,6 +26,12 @@ export function HomePage() {
       syncProgress={sync.isSyncing ? (sync.progress ?? { processed: 0, total: null }) : null}
       onNavigate={(section: HomeSection) =>
         void navigate({ to: `/dashboard/${section}`, replace: true })
+      }
+      onOpenQueue={(view: HomeQueueView) =>
+        void navigate({
+          to: '/dashboard/chats',
+          search: view === 'mine' ? { assignee: 'mine' } : { filter: view },
+        })
       }
     />
   );

@@ -8,6 +8,7 @@ import {
   type Recipient,
   type Tag,
 } from '@pagecast/contract';
+import type { RecipientSearch } from '../../lib/query-keys';
 
 export type RecipientsPage = { recipients: Recipient[]; paging: Paging };
 export type ConversationPage = { messages: MessageReceived[]; tags: Tag[]; paging: Paging };
@@ -67,15 +68,63 @@ export function moveRecipientToTop(
       ? {
           lastMessageAt: message.createdAt,
           lastMessagePreview: message.message || attachmentSummary(message.attachments),
-          // Whoever wrote last: the contact waits for an answer, or the page has answered.
-          needsReply: inbound,
         }
       : {}),
-    // Their message opens the reply windows afresh (the composer reads them from lastInboundAt).
-    ...(inbound ? { online: true, windowOpen: true, lastInboundAt: message.createdAt } : {}),
+    // Their message opens the reply windows afresh (the composer reads them from lastInboundAt), and
+    // reopens a resolved conversation or one snoozed until they write. A page message alone decides
+    // nothing: only a person's reply answers (the server's contact event that follows says so).
+    ...(inbound
+      ? {
+          online: true,
+          windowOpen: true,
+          lastInboundAt: message.createdAt,
+          ...(reopens(found) ? { status: 'open' as const, snoozedUntil: null } : {}),
+          ...(reopens(found) || found.status === 'open' ? { needsReply: true } : {}),
+        }
+      : {}),
   };
   const [first, ...rest] = pages as [RecipientsPage, ...RecipientsPage[]];
   return { ...data, pages: [{ ...first, recipients: [updated, ...first.recipients] }, ...rest] };
+}
+
+/** A message of the contact reopens a resolved conversation or one snoozed until they write. */
+const reopens = (r: Recipient) =>
+  r.status === 'resolved' || (r.status === 'snoozed' && r.snoozedUntil === null);
+
+/**
+ * Whether a conversation still belongs in a filtered list after its queue changed (status, assignment,
+ * needs reply), for the filters the row itself decides; `meId` is the signed-in admin's user id.
+ */
+export function matchesQueue(
+  r: Recipient,
+  search: Pick<RecipientSearch, 'filter' | 'assignee'>,
+  meId: string | undefined,
+): boolean {
+  const filterOk =
+    search.filter === 'needs_reply'
+      ? r.needsReply
+      : search.filter === 'resolved'
+        ? r.status === 'resolved'
+        : search.filter === 'snoozed'
+          ? r.status === 'snoozed'
+          : search.filter === 'unreachable'
+            ? r.status === 'open'
+            : true;
+  const assigneeOk =
+    search.assignee === 'mine'
+      ? r.assignee !== null && r.assignee.userId === meId
+      : search.assignee === 'unassigned'
+        ? r.assignee === null
+        : true;
+  return filterOk && assigneeOk;
+}
+
+/** Takes a conversation out of a list (it no longer matches its filter). */
+export function removeRecipient(data: RecipientsData, id: string): RecipientsData {
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, recipients: p.recipients.filter((r) => r.id !== id) })),
+  };
 }
 
 /** A contact event (new contact, changed profile): replace it in place, or put it at the top when new. */

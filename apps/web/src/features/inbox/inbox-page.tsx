@@ -1,7 +1,8 @@
 // /dashboard/chats: wires the inbox hooks (list, open chat, sending, tags, bulk tagging, the contact's
 // marketing-messages subscription) and the live events to the pure InboxScreen.
 import { useCallback, useRef, useState } from 'react';
-import type { Recipient } from '@pagecast/contract';
+import type { InboxAssigneeFilter, InboxFilter, Recipient } from '@pagecast/contract';
+import type { RecipientSearch } from '../../lib/query-keys';
 import { InboxScreen, SavedRepliesDialog } from '@pagecast/ui/screens/inbox';
 import { env } from '../../lib/env';
 import { useAuthStore, usePagesStore } from '../../stores';
@@ -12,27 +13,43 @@ import { useChatTags } from './use-chat-tags';
 import { useConversation } from './use-conversation';
 import { useInboxShortcuts } from './use-inbox-shortcuts';
 import { useLiveInbox } from './use-live-inbox';
-import { useMarkRead, useUnreadTitle } from './use-mark-read';
+import { useMarkRead } from './use-mark-read';
 import { useNotes } from './use-notes';
+import { useQueue, useQueueTitle } from './use-queue';
 import { useOptimisticSend } from './use-optimistic-send';
 import { useRecipients } from './use-recipients';
 import { useSavedReplies } from './use-saved-replies';
 import { useSubscription } from './use-subscription';
 
-export function ChatsPage({ initialTag = null }: { initialTag?: string | null }) {
+type Initial = Pick<RecipientSearch, 'filter' | 'assignee'> & { tagId: string | null };
+
+export function ChatsPage({
+  initialTag = null,
+  initialFilter = 'all',
+  initialAssignee = 'all',
+}: {
+  initialTag?: string | null;
+  initialFilter?: InboxFilter;
+  initialAssignee?: InboxAssigneeFilter;
+}) {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
-  // A new page (or a link to another tag's chats) starts from a clean slate (selection, drafts, optimistic
-  // messages).
+  const initial = { tagId: initialTag, filter: initialFilter, assignee: initialAssignee };
+  // A new page (or a link to another tag's chats or filter) starts from a clean slate (selection, drafts,
+  // optimistic messages).
   return pageId ? (
-    <Inbox key={`${pageId}:${initialTag ?? ''}`} pageId={pageId} initialTag={initialTag} />
+    <Inbox
+      key={`${pageId}:${initialTag ?? ''}:${initialFilter}:${initialAssignee}`}
+      pageId={pageId}
+      initial={initial}
+    />
   ) : null;
 }
 
-function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | null }) {
+function Inbox({ pageId, initial }: { pageId: string; initial: Initial }) {
   const token = useAuthStore((s) => s.accessToken);
   useLiveInbox(pageId, token);
 
-  const { match, ...list } = useRecipients(pageId, initialTag);
+  const { match, ...list } = useRecipients(pageId, initial);
   const chat = useConversation(pageId, list.recipients[0]?.id ?? null);
   const send = useOptimisticSend(pageId, chat.selectedId, chat.data);
   const tags = useChatTags(pageId, chat.selectedId, chat.data?.pages[0]?.tags);
@@ -49,7 +66,8 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
   useMarkRead(pageId, chatVisible ? open : null);
   const savedReplies = useSavedReplies(pageId, open?.name ?? null);
   const askFilterToSubscribe = useAskFilterToSubscribe(pageId, match);
-  useUnreadTitle(list.recipients);
+  const { mine, ...queue } = useQueue(pageId, chat.selectedId);
+  useQueueTitle(mine, list.recipients);
 
   // Keyboard shortcuts ('?' lists them).
   const shortcutsRoot = useRef<HTMLDivElement>(null);
@@ -71,6 +89,7 @@ function Inbox({ pageId, initialTag }: { pageId: string; initialTag: string | nu
         {...tags}
         {...bulk}
         {...subscription}
+        {...queue}
         selectedRecipient={open}
         onShowShortcuts={openHelp}
         onChatVisibleChange={setChatVisible}

@@ -1,18 +1,25 @@
 // The inbox calls: the recipients list and a conversation (both cursor-paged), sending a message, and
 // adding / removing a tag on a chat. Live events patch the same cache entries (use-live-inbox.ts).
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { TIMINGS, type MessageReceived } from '@pagecast/contract';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  TIMINGS,
+  type ConversationStatusBody,
+  type MessageReceived,
+  type Recipient,
+} from '@pagecast/contract';
 import { tsr } from '../../lib/api';
 import { unwrap } from '../../lib/query';
 import { queryKeys, type RecipientSearch } from '../../lib/query-keys';
 import type { ConversationPage, RecipientsPage } from './cache';
 
-const isPlain = (s: RecipientSearch) => !s.q && s.filter === 'all' && !s.tagId;
+const isPlain = (s: RecipientSearch) =>
+  !s.q && s.filter === 'all' && s.assignee === 'all' && !s.tagId;
 
 /** A search as the API's RecipientMatch: only what narrows it. */
 const matchOf = (s: RecipientSearch) => ({
   ...(s.q ? { q: s.q } : {}),
   ...(s.filter !== 'all' ? { filter: s.filter } : {}),
+  ...(s.assignee !== 'all' ? { assignee: s.assignee } : {}),
   ...(s.tagId ? { tagId: s.tagId } : {}),
 });
 
@@ -43,7 +50,7 @@ export function useRecipientsQuery(pageId: string, search: RecipientSearch = PLA
   });
 }
 
-export const PLAIN_SEARCH: RecipientSearch = { q: '', filter: 'all', tagId: null };
+export const PLAIN_SEARCH: RecipientSearch = { q: '', filter: 'all', assignee: 'all', tagId: null };
 
 /** The page has seen the conversation (its unread count goes to 0 for every admin). */
 export async function markConversationRead(pageId: string, userId: string): Promise<void> {
@@ -119,4 +126,68 @@ export async function setChatTag(
 ): Promise<void> {
   if (assign) unwrap(await tsr.userTags.addUserTag.mutate({ body }), 200);
   else unwrap(await tsr.userTags.removeUserTag.mutate({ body }), 200);
+}
+
+/** The queue's counts of the page: need a reply, unread, open and assigned to the signed-in admin. */
+export function useQueueCountsQuery(pageId: string) {
+  return useQuery({
+    queryKey: queryKeys.inbox.queue(pageId),
+    queryFn: async () => unwrap(await tsr.inbox.queueCounts.query({ params: { pageId } }), 200),
+  });
+}
+
+/**
+ * The page's messaging admins: whom a conversation can be assigned to (an admin appears once they
+ * signed in to Pagecast; read again whenever the inbox opens).
+ */
+export function useAssigneesQuery(pageId: string) {
+  return useQuery({
+    queryKey: queryKeys.inbox.assignees(pageId),
+    queryFn: async () =>
+      unwrap(await tsr.inbox.listAssignees.query({ params: { pageId } }), 200).admins,
+  });
+}
+
+/** Resolves, reopens or snoozes a conversation; the contact as listed now. */
+export async function setConversationStatus(
+  pageId: string,
+  userId: string,
+  body: ConversationStatusBody,
+): Promise<Recipient> {
+  const res = await tsr.inbox.setStatus.mutate({ params: { pageId, userId }, body });
+  return unwrap(res, 200).recipient;
+}
+
+/** Assigns a conversation to a messaging admin of the page (null: nobody). */
+export async function assignConversation(
+  pageId: string,
+  userId: string,
+  assignee: string | null,
+): Promise<Recipient> {
+  const res = await tsr.inbox.assign.mutate({
+    params: { pageId, userId },
+    body: { userId: assignee },
+  });
+  return unwrap(res, 200).recipient;
+}
+
+/** Resolves every open conversation no message can reach; how many. */
+export async function resolveUnreachable(pageId: string): Promise<number> {
+  const res = await tsr.inbox.resolveUnreachable.mutate({ params: { pageId } });
+  return unwrap(res, 200).resolved;
+}
+
+/** The page's inbox settings ('Resolve when a person replies'). */
+export function useInboxSettingsQuery(pageId: string) {
+  return useQuery({
+    queryKey: queryKeys.inbox.settings(pageId),
+    queryFn: async () => unwrap(await tsr.inbox.getSettings.query({ params: { pageId } }), 200),
+  });
+}
+
+export async function updateInboxSettings(
+  pageId: string,
+  body: { resolveOnReply: boolean },
+): Promise<{ resolveOnReply: boolean }> {
+  return unwrap(await tsr.inbox.updateSettings.mutate({ params: { pageId }, body }), 200);
 }

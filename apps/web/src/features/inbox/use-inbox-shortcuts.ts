@@ -17,6 +17,7 @@ export const INBOX_SHORTCUTS: InboxShortcut[] = [
   { keys: ['/'], description: 'Search conversations' },
   { keys: ['c'], description: 'Write a message in the open conversation' },
   { keys: ['t'], description: 'Add or remove tags of the open conversation' },
+  { keys: ['e'], description: 'Resolve the open conversation' },
   { keys: ['Enter'], description: 'Open the focused conversation and write a message' },
   { keys: ['Enter'], description: 'Send the message (Shift+Enter adds a new line)' },
   { keys: ['Esc'], description: 'Leave the message box or search, close the open panel' },
@@ -28,6 +29,8 @@ const ROW = '[data-testid="conversation-row"]';
 const SEARCH = 'input[aria-label="Search conversations"]';
 const COMPOSER = 'textarea[aria-label="Message"]';
 const TAGS = 'button[aria-label="Tags of this chat"]';
+/** The open conversation's Resolve button (it names its shortcut; Reopen has none). */
+const RESOLVE = 'button[aria-keyshortcuts="e"]';
 const LIST = 'aside[aria-label="Conversations"]';
 const CHAT = 'section[aria-label="Conversation"]';
 
@@ -158,6 +161,13 @@ export function useInboxShortcuts(
           if (!tags || tags.disabled || !visible(tags)) return;
           event.preventDefault();
           tags.click();
+          return;
+        }
+        case 'e': {
+          const resolve = root.querySelector<HTMLButtonElement>(RESOLVE);
+          if (!resolve || resolve.disabled || !visible(resolve)) return;
+          event.preventDefault();
+          resolve.click();
           return;
         }
         case 'j':

@@ -1,16 +1,19 @@
 // Applies the page's live events to the react-query caches: a contact's message shows in the open chat and
 // moves the conversation to the top, with no reload.
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Recipient } from '@pagecast/contract';
 import { useNavigate } from '@tanstack/react-router';
 import { contract } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import { INBOX_TEXT } from '@pagecast/ui/screens/inbox';
 import { handleUnauthorized } from '../../lib/api';
 import { routeUrl } from '../../lib/query';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys, type RecipientSearch } from '../../lib/query-keys';
 import {
   addMessage,
+  matchesQueue,
+  removeRecipient,
   applyEdit,
   applyReaction,
   applyWatermark,
@@ -20,7 +23,7 @@ import {
   type LiveEvent,
   type RecipientsData,
 } from './cache';
-import { usePagesStore } from '../../stores';
+import { useAuthStore, usePagesStore } from '../../stores';
 import { connectLiveEvents } from './live-events';
 
 /** Every searched or filtered recipients list of the page (not the plain one). */
@@ -29,9 +32,40 @@ const searches = (pageId: string) => ({
   predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey.length > 3,
 });
 
+/**
+ * A contact as listed now (a live contact event, or the answer to a queue change): replaced in the plain
+ * list; in a search or filter where listed, replaced, or taken out when its queue no longer matches; a
+ * queue-filtered list it now belongs in is fetched again. The queue's counts follow.
+ */
+export function applyRecipient(
+  queryClient: QueryClient,
+  pageId: string,
+  recipient: Recipient,
+  meId: string | undefined,
+): void {
+  queryClient.setQueryData<RecipientsData>(queryKeys.inbox.recipients(pageId), (data) =>
+    data ? upsertRecipient(data, recipient) : data,
+  );
+  for (const [key, data] of queryClient.getQueriesData<RecipientsData>(searches(pageId))) {
+    if (!data) continue;
+    const search = key[3] as RecipientSearch | undefined;
+    const listed = data.pages.some((p) => p.recipients.some((r) => r.id === recipient.id));
+    const matches = !search || matchesQueue(recipient, search, meId);
+    if (listed)
+      queryClient.setQueryData<RecipientsData>(
+        key,
+        matches ? upsertRecipient(data, recipient) : removeRecipient(data, recipient.id),
+      );
+    else if (matches && search && (search.filter !== 'all' || search.assignee !== 'all'))
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+  void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.queue(pageId) });
+}
+
 export function useLiveInbox(pageId: string | undefined, token: string | null): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const meId = useAuthStore((s) => s.user?.userId);
   useEffect(() => {
     if (!pageId || !token) return;
     const apply = (event: LiveEvent) => {
@@ -85,15 +119,7 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
           queryKey: queryKeys.inbox.notes(pageId, event.contactId),
         });
       } else if (event.type === 'contact') {
-        queryClient.setQueryData<RecipientsData>(queryKeys.inbox.recipients(pageId), (data) =>
-          data ? upsertRecipient(data, event.recipient) : data,
-        );
-        // In searches only where listed: a changed contact may no longer match them.
-        queryClient.setQueriesData<RecipientsData>(searches(pageId), (data) =>
-          data?.pages.some((p) => p.recipients.some((r) => r.id === event.recipient.id))
-            ? upsertRecipient(data, event.recipient)
-            : data,
-        );
+        applyRecipient(queryClient, pageId, event.recipient, meId);
       }
     };
     return connectLiveEvents({
@@ -117,5 +143,5 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
         void navigate({ to: '/select', replace: true });
       },
     });
-  }, [pageId, token, queryClient, navigate]);
+  }, [pageId, token, queryClient, navigate, meId]);
 }

@@ -1,6 +1,6 @@
 // Opening a conversation (or reading it while the contact writes) marks it read for the page: its unread
 // count goes to 0 here at once and on the server (which tells the page's other admins). The tab's title
-// counts the unread messages of the listed conversations, as Messenger's does.
+// is use-queue.ts#useQueueTitle.
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Recipient } from '@pagecast/contract';
@@ -42,20 +42,4 @@ export function useMarkRead(pageId: string, open: Recipient | null): void {
         });
     }
   }, [pageId, openId, unread, queryClient]);
-}
-
-/** '(3) Chats · Page — Pagecast' while 3 messages are unread; the plain title again on leaving. */
-export function useUnreadTitle(recipients: readonly Recipient[]): void {
-  const total = recipients.reduce((n, r) => n + r.unreadCount, 0);
-  useEffect(() => {
-    // After the route's own title effect (a parent's effects run after its children's).
-    const t = setTimeout(() => {
-      const plain = document.title.replace(/^\(\d+\+?\) /, '');
-      document.title = total > 0 ? `(${total > 99 ? '99+' : total}) ${plain}` : plain;
-    }, 0);
-    return () => {
-      clearTimeout(t);
-      document.title = document.title.replace(/^\(\d+\+?\) /, '');
-    };
-  }, [total]);
 }

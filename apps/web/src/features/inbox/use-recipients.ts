@@ -1,7 +1,7 @@
 // The inbox's conversation list: the recipients query flattened for the screen, Load More, and the
 // server-side search (names and message text, debounced) with its state and tag filters.
 import { useEffect, useMemo, useState } from 'react';
-import type { InboxFilter } from '@pagecast/contract';
+import type { InboxAssigneeFilter, InboxFilter } from '@pagecast/contract';
 import type { InboxScreenProps } from '@pagecast/ui/screens/inbox';
 import { errorMessage } from '../../lib/query';
 import { useFirstDataDeferred } from '../../lib/use-first-data-deferred';
@@ -28,16 +28,19 @@ export type RecipientsProps = Pick<
   | 'onFilterChange'
   | 'tagFilter'
   | 'onTagFilterChange'
+  | 'assigneeFilter'
+  | 'onAssigneeFilterChange'
 >;
 
 export function useRecipients(
   pageId: string,
-  initialTag: string | null = null,
+  initial: Partial<Pick<RecipientSearch, 'tagId' | 'filter' | 'assignee'>> = {},
 ): RecipientsProps & { match: RecipientSearch } {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const [filter, setFilter] = useState<InboxFilter>('all');
-  const [tagId, setTagId] = useState<string | null>(initialTag);
+  const [filter, setFilter] = useState<InboxFilter>(initial.filter ?? 'all');
+  const [tagId, setTagId] = useState<string | null>(initial.tagId ?? null);
+  const [assignee, setAssignee] = useState<InboxAssigneeFilter>(initial.assignee ?? 'all');
   useEffect(() => {
     const words = search.trim();
     if (words === q) return;
@@ -45,7 +48,7 @@ export function useRecipients(
     return () => clearTimeout(t);
   }, [search, q]);
 
-  const match = useMemo(() => ({ q, filter, tagId }), [q, filter, tagId]);
+  const match = useMemo(() => ({ q, filter, assignee, tagId }), [q, filter, assignee, tagId]);
   const query = useRecipientsQuery(pageId, match);
   const data = useFirstDataDeferred(query.data);
   const recipients = useMemo(() => flattenRecipients(data), [data]);
@@ -74,6 +77,8 @@ export function useRecipients(
     onFilterChange: setFilter,
     tagFilter: tagId,
     onTagFilterChange: setTagId,
+    assigneeFilter: assignee,
+    onAssigneeFilterChange: setAssignee,
     match,
   };
 }

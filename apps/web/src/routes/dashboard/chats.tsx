@@ -1,10 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { INBOX_ASSIGNEE_FILTERS, INBOX_FILTERS } from '@pagecast/contract';
 import { z } from 'zod';
 import { ChatsPage } from '../../features/inbox/inbox-page';
 import { requireMessagingRole } from '../../features/auth/guards';
 
-/** `?tag=<id>`: the inbox opens filtered by that tag (Manage Tags links here). */
-const chatsSearch = z.object({ tag: z.string().uuid().optional().catch(undefined) });
+/**
+ * `?tag=<id>`: the inbox opens filtered by that tag (Manage Tags links here); `?filter=` and
+ * `?assignee=mine`: by the queue (Home's counts link here).
+ */
+const chatsSearch = z.object({
+  tag: z.string().uuid().optional().catch(undefined),
+  filter: z.enum(INBOX_FILTERS).optional().catch(undefined),
+  assignee: z.enum(INBOX_ASSIGNEE_FILTERS).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/dashboard/chats')({
   validateSearch: (search) => chatsSearch.parse(search),
@@ -13,6 +21,12 @@ export const Route = createFileRoute('/dashboard/chats')({
 });
 
 function ChatsRoute() {
-  const { tag } = Route.useSearch();
-  return <ChatsPage initialTag={tag ?? null} />;
+  const { tag, filter, assignee } = Route.useSearch();
+  return (
+    <ChatsPage
+      initialTag={tag ?? null}
+      initialFilter={filter ?? 'all'}
+      initialAssignee={assignee ?? 'all'}
+    />
+  );
 }

@@ -11,10 +11,10 @@ import { Card } from '../../primitives/card';
 import { cn } from '../../primitives/cn';
 import { Skeleton } from '../../primitives/skeleton';
 import { Overview } from './overview';
-import { HOME_TEXT as T, type HomeSection } from './texts';
+import { HOME_TEXT as T, type HomeQueueView, type HomeSection } from './texts';
 
 export { relativeTime } from './format';
-export { HOME_TEXT, type HomeSection } from './texts';
+export { HOME_TEXT, type HomeQueueView, type HomeSection } from './texts';
 
 export interface HomeScreenProps {
   /** The selected page's name (shown while the overview loads). */
@@ -26,6 +26,8 @@ export interface HomeScreenProps {
   onRetry?: () => void;
   /** Client-side navigation to a dashboard section (links still carry a real href). */
   onNavigate: (section: HomeSection) => void;
+  /** Client-side navigation to the inbox filtered by a queue view (none: the counts are not links). */
+  onOpenQueue?: (view: HomeQueueView) => void;
   hrefFor?: (section: HomeSection) => string;
   /** 'now' for relative and date formatting (tests pass a fixed one). */
   now?: Date;
@@ -43,20 +45,28 @@ export function HomeScreen({
   errorMessage,
   onRetry,
   onNavigate,
+  onOpenQueue,
   hrefFor = defaultHref,
   now = new Date(),
   locale,
   syncProgress = null,
 }: HomeScreenProps) {
-  const link = (section: HomeSection) => ({
-    href: hrefFor(section),
+  const linkTo = (href: string, go: () => void) => ({
+    href,
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
       if (event.defaultPrevented || event.button !== 0) return;
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      onNavigate(section);
+      go();
     },
   });
+  const link = (section: HomeSection) => linkTo(hrefFor(section), () => onNavigate(section));
+  const queueLink = onOpenQueue
+    ? (view: HomeQueueView) =>
+        linkTo(`${hrefFor('chats')}?${view === 'mine' ? 'assignee=mine' : `filter=${view}`}`, () =>
+          onOpenQueue(view),
+        )
+    : undefined;
 
   return (
     // Columns follow the screen's own width (container queries): next to the expanded sidebar at 768px
@@ -82,6 +92,7 @@ export function HomeScreen({
           <Overview
             overview={overview}
             link={link}
+            queueLink={queueLink}
             now={now}
             locale={locale}
             syncProgress={syncProgress}

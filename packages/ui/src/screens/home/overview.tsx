@@ -15,7 +15,7 @@ import { relativeTime } from './format';
 import { GettingStarted } from './getting-started';
 import { LastCampaignFunnel } from './last-campaign-funnel';
 import { Empty, linkClass, StatCard } from './stat-card';
-import { HOME_TEXT as T, SYNC_STATE, type HomeLink } from './texts';
+import { HOME_TEXT as T, SYNC_STATE, type HomeLink, type HomeQueueView } from './texts';
 import { UpcomingRow } from './upcoming-row';
 
 /** The ready state: getting started, the three summary figures, upcoming campaigns and the last
@@ -23,12 +23,15 @@ import { UpcomingRow } from './upcoming-row';
 export function Overview({
   overview,
   link,
+  queueLink,
   now,
   locale,
   syncProgress = null,
 }: {
   overview: PageOverview;
   link: HomeLink;
+  /** Links to the inbox's queue views (none: the counts are plain text). */
+  queueLink?: ((view: HomeQueueView) => ReturnType<HomeLink>) | undefined;
   now: Date;
   locale?: string;
   /** The page's sync while it runs (live, from the sync job), else null. */
@@ -73,10 +76,13 @@ export function Overview({
           value={contacts.total.toLocaleString(locale)}
           hint={contacts.total > 0 ? T.insideWindow(contacts.insideWindow) : T.noContactsHint}
           action={
-            <a {...link('chats')} className={linkClass}>
-              <MessagesSquare aria-hidden="true" className="size-4" />
-              {T.openChats}
-            </a>
+            <div className="grid gap-1.5">
+              <QueueLinks overview={overview} queueLink={queueLink} locale={locale} />
+              <a {...link('chats')} className={linkClass}>
+                <MessagesSquare aria-hidden="true" className="size-4" />
+                {T.openChats}
+              </a>
+            </div>
           }
         />
         <StatCard
@@ -183,5 +189,41 @@ export function Overview({
         </Card>
       </div>
     </>
+  );
+}
+
+/** The inbox's queue on Home: how many need a reply, are unread, are assigned to the admin. */
+function QueueLinks({
+  overview,
+  queueLink,
+  locale,
+}: {
+  overview: PageOverview;
+  queueLink?: ((view: HomeQueueView) => ReturnType<HomeLink>) | undefined;
+  locale?: string | undefined;
+}) {
+  const { needsReply, unread, assignedToYou } = overview.inbox;
+  const n = (v: number) => v.toLocaleString(locale);
+  const items: Array<[HomeQueueView, string]> = [
+    ['needs_reply', T.needReply(n(needsReply), needsReply === 1)],
+    ['unread', T.unreadChats(n(unread))],
+    ...(assignedToYou > 0
+      ? [['mine', T.assignedToYou(n(assignedToYou))] as [HomeQueueView, string]]
+      : []),
+  ];
+  return (
+    <ul aria-label="Inbox" className="flex flex-wrap gap-x-4 gap-y-1">
+      {items.map(([view, label]) => (
+        <li key={view}>
+          {queueLink ? (
+            <a {...queueLink(view)} data-testid={`home-queue-${view}`} className={linkClass}>
+              {label}
+            </a>
+          ) : (
+            <span className="text-sm">{label}</span>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

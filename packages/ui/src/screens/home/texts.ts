@@ -10,7 +10,13 @@ export type HomeLink = (section: HomeSection) => {
   onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
 };
 
+/** The inbox's queue views Home links to (docs/inbox.md "The queue"). */
+export type HomeQueueView = 'needs_reply' | 'unread' | 'mine';
+
 export const HOME_TEXT = {
+  needReply: (n: string, one: boolean) => `${n} ${one ? 'needs' : 'need'} a reply`,
+  unreadChats: (n: string) => `${n} unread`,
+  assignedToYou: (n: string) => `${n} assigned to you`,
   title: 'Home',
   description: (page: string) => `An overview of ${page}.`,
   contacts: 'Contacts',

@@ -6,6 +6,7 @@ import {
   formatListTime,
   matchesName,
   replyWindow,
+  type InboxAssigneeFilter,
   type InboxFilter,
   type Recipient,
 } from '@pagecast/contract';
@@ -60,6 +61,18 @@ export interface ConversationListProps {
   onShowShortcuts?: () => void;
   /** More actions on the current view, beside the title (e.g. 'Ask to subscribe'). */
   viewActions?: ReactNode;
+  /** Mine / Unassigned / Everyone (none: no assignee filter shown). */
+  assigneeFilter?: InboxAssigneeFilter;
+  onAssigneeFilterChange?: (value: InboxAssigneeFilter) => void;
+  /** The signed-in admin's social user id: their assignments read 'You'. */
+  meId?: string;
+  /** Open conversations no message can reach; with `onResolveUnreachable`, offered to resolve at once. */
+  unreachableCount?: number;
+  onResolveUnreachable?: () => void;
+  resolvingUnreachable?: boolean;
+  /** The page setting 'Resolve when a person replies' (none: not shown). */
+  resolveOnReply?: boolean;
+  onResolveOnReplyChange?: (on: boolean) => void;
 }
 
 const ROW_HEIGHT = 72;
@@ -68,6 +81,14 @@ const FILTERS: ReadonlyArray<[InboxFilter, string]> = [
   ['all', INBOX_TEXT.filterAll],
   ['needs_reply', INBOX_TEXT.filterNeedsReply],
   ['unread', INBOX_TEXT.filterUnread],
+  ['resolved', INBOX_TEXT.filterResolved],
+  ['snoozed', INBOX_TEXT.filterSnoozed],
+];
+
+const ASSIGNEE_FILTERS: ReadonlyArray<[InboxAssigneeFilter, string]> = [
+  ['all', INBOX_TEXT.assigneeAll],
+  ['mine', INBOX_TEXT.assigneeMine],
+  ['unassigned', INBOX_TEXT.assigneeUnassigned],
 ];
 
 /** Left column: header, Load More, search, multi-select toggle and the virtualized conversation list. */
@@ -177,6 +198,34 @@ export function ConversationList(props: ConversationListProps) {
                 ))}
               </select>
             ) : null}
+            {props.onAssigneeFilterChange ? (
+              <select
+                aria-label={INBOX_TEXT.assigneeFilter}
+                value={props.assigneeFilter ?? 'all'}
+                onChange={(e) =>
+                  props.onAssigneeFilterChange?.(e.target.value as InboxAssigneeFilter)
+                }
+                className="h-8 rounded-md border border-input bg-background px-2 text-xs"
+              >
+                {ASSIGNEE_FILTERS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            ) : null}
+            {props.onResolveUnreachable && props.unreachableCount ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="h-8 text-xs"
+                title={INBOX_TEXT.unreachableHint}
+                loading={props.resolvingUnreachable}
+                onClick={props.onResolveUnreachable}
+              >
+                {INBOX_TEXT.resolveUnreachable(props.unreachableCount)}
+              </Button>
+            ) : null}
             {props.searching ? (
               <span role="status" className="text-xs text-muted-foreground">
                 {INBOX_TEXT.searching}
@@ -195,6 +244,16 @@ export function ConversationList(props: ConversationListProps) {
             <span className="ml-auto text-xs tabular-nums">{checkedIds.size} selected</span>
           ) : null}
         </label>
+        {props.onResolveOnReplyChange ? (
+          <label className="flex cursor-pointer items-center gap-2 text-sm text-muted-foreground">
+            <Switch
+              checked={props.resolveOnReply ?? false}
+              onCheckedChange={props.onResolveOnReplyChange}
+              aria-label={INBOX_TEXT.resolveOnReply}
+            />
+            <span>{INBOX_TEXT.resolveOnReply}</span>
+          </label>
+        ) : null}
         {/* Offered once a chat is ticked (as mail apps do), so it never sits between the switch and the
             list for a keyboard user who has not started selecting. */}
         {multiSelect &&
@@ -267,6 +326,7 @@ export function ConversationList(props: ConversationListProps) {
           allChecked={multiSelect && !!props.allMatchingSelected}
           now={props.now}
           humanAgent={props.humanAgent}
+          meId={props.meId}
           onSelect={props.onSelect}
           onToggleChecked={props.onToggleChecked}
         />
@@ -294,9 +354,13 @@ function EmptyList({
       ? [INBOX_TEXT.nothingNeedsReply, INBOX_TEXT.emptyFilterHint]
       : filter === 'unread'
         ? [INBOX_TEXT.nothingUnread, INBOX_TEXT.emptyFilterHint]
-        : tagFiltered
-          ? [INBOX_TEXT.noneWithTag, INBOX_TEXT.emptyFilterHint]
-          : [INBOX_TEXT.noConversations, null];
+        : filter === 'resolved'
+          ? [INBOX_TEXT.nothingResolved, INBOX_TEXT.emptyFilterHint]
+          : filter === 'snoozed'
+            ? [INBOX_TEXT.nothingSnoozed, INBOX_TEXT.emptyFilterHint]
+            : tagFiltered
+              ? [INBOX_TEXT.noneWithTag, INBOX_TEXT.emptyFilterHint]
+              : [INBOX_TEXT.noConversations, null];
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-1 p-6 text-center">
       <p className="font-medium">{title}</p>
@@ -316,6 +380,7 @@ interface ConversationRowsProps {
   allChecked: boolean;
   now?: Date;
   humanAgent?: boolean;
+  meId?: string | undefined;
   onSelect: (id: string) => void;
   onToggleChecked: (id: string) => void;
 }
@@ -331,6 +396,7 @@ function ConversationRows({
   allChecked,
   now,
   humanAgent,
+  meId,
   onSelect,
   onToggleChecked,
 }: ConversationRowsProps) {
@@ -394,6 +460,7 @@ function ConversationRows({
               tabStop={r.id === tabStopId}
               now={now}
               humanAgent={humanAgent}
+              meId={meId}
               onSelect={onSelect}
               onToggleChecked={onToggleChecked}
             />
@@ -415,6 +482,7 @@ interface ConversationRowProps {
   tabStop: boolean;
   now?: Date;
   humanAgent?: boolean;
+  meId?: string | undefined;
   onSelect: (id: string) => void;
   onToggleChecked: (id: string) => void;
 }
@@ -431,11 +499,24 @@ const ConversationRow = memo(function ConversationRow({
   tabStop,
   now,
   humanAgent = false,
+  meId,
   onSelect,
   onToggleChecked,
 }: ConversationRowProps) {
   const at = (now ?? new Date()).getTime();
   const reply = replyWindow(r.lastInboundAt, at, { humanAgent });
+  // Open, every window closed and no marketing subscription: no message can reach them (a row label).
+  const unreachable = r.status === 'open' && reply.kind === 'closed' && !r.marketingSubscriber;
+  const status =
+    r.status === 'resolved'
+      ? INBOX_TEXT.resolved
+      : r.status === 'snoozed'
+        ? r.snoozedUntil
+          ? INBOX_TEXT.snoozedUntil(formatListTime(r.snoozedUntil, now))
+          : INBOX_TEXT.snoozedUntilReply
+        : unreachable
+          ? INBOX_TEXT.unreachable
+          : null;
   return (
     <li
       style={{ transform: `translateY(${start}px)`, height: size }}
@@ -514,7 +595,7 @@ const ConversationRow = memo(function ConversationRow({
                 <Highlighted match={r.match} />
               ) : (
                 <>
-                  {r.lastMessageAt && !r.needsReply && r.lastMessagePreview
+                  {r.lastMessageAt && !r.needsReply && r.status === 'open' && r.lastMessagePreview
                     ? INBOX_TEXT.you_prefix
                     : ''}
                   {r.lastMessagePreview ?? ''}
@@ -535,15 +616,35 @@ const ConversationRow = memo(function ConversationRow({
               </span>
             ) : null}
           </div>
-          <span
-            data-testid="row-window"
-            className={cn(
-              'truncate text-xs leading-4',
-              reply.kind === 'closed' ? 'text-muted-foreground' : 'text-foreground/80',
-            )}
-          >
-            {replyWindowRowLabel(reply, at)}
-          </span>
+          <div className="flex min-w-0 items-center gap-1.5 text-xs leading-4">
+            <span
+              data-testid="row-window"
+              className={cn(
+                'min-w-0 flex-1 truncate',
+                reply.kind === 'closed' ? 'text-muted-foreground' : 'text-foreground/80',
+              )}
+            >
+              {replyWindowRowLabel(reply, at)}
+            </span>
+            {status ? (
+              <span
+                data-testid="row-status"
+                className="max-w-[45%] shrink-0 truncate rounded-full border border-border px-1.5 text-[0.65rem] text-muted-foreground"
+              >
+                {status}
+              </span>
+            ) : null}
+            {r.assignee ? (
+              <span
+                data-testid="row-assignee"
+                title={INBOX_TEXT.assignTo(r.assignee.name)}
+                className="max-w-[30%] shrink-0 truncate rounded-full bg-muted px-1.5 text-[0.65rem] font-medium text-muted-foreground"
+              >
+                <span className="sr-only">{INBOX_TEXT.assignTo('')}</span>
+                {r.assignee.userId === meId ? INBOX_TEXT.assignedToYou : r.assignee.name}
+              </span>
+            ) : null}
+          </div>
         </div>
       </div>
     </li>

@@ -4,7 +4,10 @@ import {
   NOTE_LIMITS,
   replyWindow,
   type ContactSubscription,
+  type ConversationStatusBody,
+  type InboxAssigneeFilter,
   type InboxFilter,
+  type PageMessagingAdmin,
   type Recipient,
 } from '@pagecast/contract';
 import { ArrowLeft, MessageSquare } from 'lucide-react';
@@ -18,6 +21,7 @@ import { BulkTagPanel } from './bulk-tag-panel';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList, type InboxMessage } from './message-list';
+import { QueueControls } from './queue-controls';
 import { ReplyWindowNotice, replyWindowLabel } from './reply-window';
 import type { SavedReplyOption } from './saved-reply-picker';
 import { SubscriptionMenu } from './subscription-menu';
@@ -44,6 +48,7 @@ export {
   type SavedRepliesDialogProps,
   type SavedReplySaveResult,
 } from './saved-replies-dialog';
+export { QueueControls, snoozeTimes, type QueueControlsProps } from './queue-controls';
 
 export interface InboxScreenProps {
   /**
@@ -126,6 +131,22 @@ export interface InboxScreenProps {
   /** Whether the open chat is on screen (beside the list, or alone on a narrow inbox): marking it read
    *  waits for that. */
   onChatVisibleChange?: (visible: boolean) => void;
+
+  /** The queue (docs/inbox.md): Mine / Unassigned, the signed-in admin, the page's messaging admins. */
+  assigneeFilter?: InboxAssigneeFilter;
+  onAssigneeFilterChange?: (value: InboxAssigneeFilter) => void;
+  meId?: string;
+  assignees?: PageMessagingAdmin[];
+  /** Resolve / reopen / snooze the open conversation (none: no queue controls in its header). */
+  onStatusChange?: (body: ConversationStatusBody) => void;
+  onAssign?: (userId: string | null) => void;
+  queueBusy?: boolean;
+  unreachableCount?: number;
+  onResolveUnreachable?: () => void;
+  resolvingUnreachable?: boolean;
+  /** The page setting 'Resolve when a person replies'. */
+  resolveOnReply?: boolean;
+  onResolveOnReplyChange?: (on: boolean) => void;
 }
 
 /** The width from which the inbox shows two columns: its `@2xl` container query (42rem). */
@@ -242,6 +263,14 @@ export function InboxScreen(props: InboxScreenProps) {
                   <AskFilterToSubscribe {...props.askFilterToSubscribe} />
                 ) : undefined
               }
+              assigneeFilter={props.assigneeFilter}
+              onAssigneeFilterChange={props.onAssigneeFilterChange}
+              meId={props.meId}
+              unreachableCount={props.unreachableCount}
+              onResolveUnreachable={props.onResolveUnreachable}
+              resolvingUnreachable={props.resolvingUnreachable}
+              resolveOnReply={props.resolveOnReply}
+              onResolveOnReplyChange={props.onResolveOnReplyChange}
             />
           </div>
           {showBulk ? (
@@ -311,7 +340,7 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
   });
   return (
     <>
-      <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 md:px-4">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-3 py-2.5 md:px-4">
         <Button
           variant="ghost"
           size="icon"
@@ -322,7 +351,7 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
           <ArrowLeft />
         </Button>
         <Avatar src={recipient.profilePic} name={recipient.name} />
-        <div className="grid min-w-0 flex-1">
+        <div className="grid min-w-40 flex-1">
           <h2 className="truncate font-semibold">
             <bdi>{recipient.name || 'Unknown contact'}</bdi>
           </h2>
@@ -330,22 +359,35 @@ function ChatPanel(props: InboxScreenProps & { recipient: Recipient; onBack: () 
             {replyWindowLabel(reply, Date.now(), props.locale)}
           </p>
         </div>
-        {props.subscription ? (
-          <SubscriptionMenu
-            subscription={props.subscription}
-            busy={props.subscriptionBusy ?? false}
-            onAsk={() => props.onAskToSubscribe?.()}
-            onUnsubscribe={() => props.onUnsubscribe?.()}
+        {/* The actions keep together and go to a second line when the name needs the room. */}
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          {props.onStatusChange ? (
+            <QueueControls
+              recipient={recipient}
+              assignees={props.assignees}
+              meId={props.meId}
+              busy={props.queueBusy}
+              onStatusChange={props.onStatusChange}
+              onAssign={props.onAssign}
+            />
+          ) : null}
+          {props.subscription ? (
+            <SubscriptionMenu
+              subscription={props.subscription}
+              busy={props.subscriptionBusy ?? false}
+              onAsk={() => props.onAskToSubscribe?.()}
+              onUnsubscribe={() => props.onUnsubscribe?.()}
+            />
+          ) : null}
+          <TagSelector
+            tags={props.tags}
+            tagsLoading={props.tagsLoading}
+            tagsError={props.tagsError}
+            assigned={props.chatTags}
+            updating={props.tagUpdating}
+            onToggle={props.onToggleTag}
           />
-        ) : null}
-        <TagSelector
-          tags={props.tags}
-          tagsLoading={props.tagsLoading}
-          tagsError={props.tagsError}
-          assigned={props.chatTags}
-          updating={props.tagUpdating}
-          onToggle={props.onToggleTag}
-        />
+        </div>
       </header>
       {props.messagesLoading ? (
         <div className="flex flex-1 items-center justify-center">

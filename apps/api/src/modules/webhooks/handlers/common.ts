@@ -10,6 +10,8 @@ import type { PageRef } from '../repo.js';
 
 /** The connected page an entry is for, with the profiles of its new contacts fetched before the transaction. */
 export interface IngestPage extends PageRef {
+  /** This app's id, when the caller knows it. */
+  appId?: string | undefined;
   profileOf: (psid: string) => ContactUpsert | undefined;
   /** Which file URLs are stored as links (modules/inbox/attachments.ts). */
   isMediaUrl?: MediaUrlPolicy;

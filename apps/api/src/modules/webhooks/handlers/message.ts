@@ -19,7 +19,14 @@ export const handleMessage: Handler<MessageEvent> = (tx, page, e) => {
       ? e.text
       : // A template the page sent (its echo has no text): what the person saw.
         (templateText(e.attachments) ?? '');
-  return store(tx, page, { ...e, kind: 'message', fromPage: e.echo, text, attachments });
+  // Who sent a page message, from its echo. Meta's fact: an echo has `is_echo` and the `app_id` of the app
+  // that sent it (Meta's Page Inbox / Business Suite has its own), and the Send API's `metadata` if any.
+  // Our app's id means Pagecast sent it: the composer's replies are stored as a person's when the Send API
+  // answers (inbox/service.ts), so here such an echo is not; campaigns and opt-in requests go out with
+  // the same app id and never are. Any other echo is a person's (a guess: another app's bot would count as
+  // a person too). Without an app id, the writer still refuses mids a campaign or opt-in request sent.
+  const byPerson = e.echo && !(page.appId !== undefined && e.appId === page.appId);
+  return store(tx, page, { ...e, kind: 'message', fromPage: e.echo, byPerson, text, attachments });
 };
 
 export const handlePostback: Handler<PostbackEvent> = (tx, page, e) =>
@@ -29,6 +36,7 @@ export const handlePostback: Handler<PostbackEvent> = (tx, page, e) =>
     at: e.at,
     mid: e.mid ?? `pb_${e.psid}_${e.at.getTime()}`,
     fromPage: false,
+    byPerson: false,
     text: e.title,
     attachments: [],
   });
@@ -42,6 +50,7 @@ async function store(
     at: Date;
     mid: string;
     fromPage: boolean;
+    byPerson: boolean;
     text: string;
     attachments: ReturnType<typeof webhookAttachments>;
     metadata?: string;
@@ -67,11 +76,14 @@ async function store(
     sentBy,
     at,
     attachments,
+    byPerson: m.byPerson,
   });
   if (stored && !fromPage) await countUnread(tx, contact.id);
   const live: LiveEvent[] = [];
   // A new contact, or a new message from one (its unread count and reply state changed).
-  if (contact.inserted || (stored && !fromPage)) live.push(await contactEvent(tx, page, psid));
+  // A person's reply changes the queue too (Needs reply, maybe resolved).
+  if (contact.inserted || (stored && (!fromPage || m.byPerson)))
+    live.push(await contactEvent(tx, page, psid));
   if (stored) {
     live.push({
       type: 'message',
