@@ -89,7 +89,7 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
   await page
     .getByLabel('Message', { exact: true })
     .fill('Spring tune-ups are 20% off this week. See you at the shop!');
-  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
   await submit.click();
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
   await expect(page.getByLabel('Campaign Name')).toHaveValue('');

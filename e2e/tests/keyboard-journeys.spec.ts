@@ -333,9 +333,9 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
     await page.keyboard.type('Keyboard users schedule campaigns too.');
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Content Type')).toBeFocused();
+    await expect(page.getByLabel('Purpose')).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByLabel('Content Type')).not.toHaveValue('');
+    await expect(page.getByLabel('Purpose')).not.toHaveValue('');
     // A sync the page selection queued may still run (it disables the button): wait it out.
     await expect(submit).toBeEnabled({ timeout: 90_000 });
     await tabTo(page, submit, { max: 3 });

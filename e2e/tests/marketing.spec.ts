@@ -144,7 +144,7 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   await expect(preview).toContainText('Paid marketing message (subscribers)1');
   await expect(preview).toContainText('Left out (no allowed path now)1');
   await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
   await submit.click();
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 

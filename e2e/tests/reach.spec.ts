@@ -97,7 +97,7 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
   );
   const text = `The new gravel tyres are in ${Date.now() % 100000}`;
   await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
   await submit.click();
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 

@@ -2,7 +2,7 @@
 // in one file on purpose so the shapes read top to bottom; the route groups (inbox.ts, campaigns.ts, …)
 // import from it, and enum values come from constants.ts and the rules.
 import { z } from 'zod';
-import { CONTENT_TYPE_VALUES, SKIP_REASON_CODES } from './constants';
+import { PURPOSE_VALUES, SKIP_REASON_CODES } from './constants';
 import {
   TEMPLATE_PARAMETER_FORMATS,
   TEMPLATE_STATUSES,
@@ -132,7 +132,8 @@ export const MessageReceived = z.object({
 });
 export type MessageReceived = z.infer<typeof MessageReceived>;
 
-export const ContentTypeSchema = z.enum(CONTENT_TYPE_VALUES);
+/** A campaign's Purpose (spec §10.8): a promotion or one of the three updates, in the `type` field. */
+export const ContentTypeSchema = z.enum(PURPOSE_VALUES);
 export const CampaignStatus = z.enum(['pending', 'processing', 'completed', 'failed', 'cancelled']);
 export type CampaignStatus = z.infer<typeof CampaignStatus>;
 

@@ -51,11 +51,11 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Campaign Name'), 'Winter sale');
   await user.type(screen.getByLabelText('Campaign Description'), 'For our best buyers');
   await user.type(screen.getByLabelText('Message'), 'Our winter sale starts now');
-  await user.selectOptions(screen.getByLabelText('Content Type'), 'POST_PURCHASE_UPDATE');
+  await user.selectOptions(screen.getByLabelText('Purpose'), 'POST_PURCHASE_UPDATE');
 }
 
 describe('ScheduleCampaignScreen', () => {
-  it('shows the spec fields, counters, content type labels and the policy notice', () => {
+  it('shows the spec fields, counters, purpose labels and the policy notice', () => {
     setup();
     expect(screen.getByRole('heading', { name: 'Schedule Campaign' })).toBeInTheDocument();
     for (const label of [
@@ -64,7 +64,7 @@ describe('ScheduleCampaignScreen', () => {
       'Tags',
       'Date and Time (UTC)',
       'Message',
-      'Content Type',
+      'Purpose',
     ]) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
@@ -74,11 +74,12 @@ describe('ScheduleCampaignScreen', () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(tags).toEqual(['All users', 'Buyers', 'Leads']);
-    const types = within(screen.getByLabelText('Content Type'))
+    const types = within(screen.getByLabelText('Purpose'))
       .getAllByRole('option')
       .map((o) => o.textContent);
+    expect(screen.getByLabelText('Purpose')).toHaveValue('PROMOTION');
     expect(types).toEqual([
-      'Select content type',
+      'Promotion',
       'Confirmed event update',
       'Post purchase update',
       'Account update',
@@ -122,12 +123,7 @@ describe('ScheduleCampaignScreen', () => {
   it('validates with the spec §5 messages and sends nothing', async () => {
     const { user, onSubmit } = setup();
     await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
-    for (const m of [
-      M.nameRequired,
-      M.descriptionRequired,
-      M.messageRequired,
-      M.contentTypeRequired,
-    ]) {
+    for (const m of [M.nameRequired, M.descriptionRequired, M.messageRequired]) {
       expect(screen.getByText(m)).toBeInTheDocument();
     }
     await user.type(screen.getByLabelText('Campaign Name'), 'ab');
@@ -262,6 +258,9 @@ describe('ScheduleCampaignScreen', () => {
       audience: { total: 120, insideWindow: 20, outsideWindow: 100, subscribersOutside: 30 },
       permissionNotes: { templates, marketing },
     });
+    // The template path is an update's (spec §10.8): its note shows once one is the purpose.
+    expect(screen.getAllByRole('note').map((n) => n.textContent)).not.toContain(templates);
+    fireEvent.change(screen.getByLabelText('Purpose'), { target: { value: 'ACCOUNT_UPDATE' } });
     const notes = screen.getAllByRole('note').map((n) => n.textContent);
     expect(notes).toContain(templates);
     expect(notes).toContain(marketing);
@@ -384,6 +383,9 @@ describe('utility template for contacts outside the window', () => {
         template({ id: 'a1e5f4b8-0c7d-4e2a-8b1f-9d3c2b1a0f99', name: 'sale', status: 'rejected' }),
       ],
     });
+    // A promotion (the default) has no template path; an update has.
+    expect(screen.queryByLabelText(T.templateLabel)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Purpose'), 'POST_PURCHASE_UPDATE');
     const picker = screen.getByLabelText(T.templateLabel);
     expect(
       within(picker)
@@ -426,6 +428,7 @@ describe('utility template for contacts outside the window', () => {
       params: ['1', '2'],
     });
     const { user } = setup({ audience, onSubmit, templates: [positional] });
+    await user.selectOptions(screen.getByLabelText('Purpose'), 'ACCOUNT_UPDATE');
     await user.selectOptions(screen.getByLabelText(T.templateLabel), positional.id);
     expect(screen.getByLabelText(T.paramSource('1'))).toHaveValue('text');
     await user.selectOptions(screen.getByLabelText(T.paramSource('1')), 'first_name');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CONTENT_TYPE_VALUES, LIMITS, type ContentType } from '../constants';
+import { LIMITS, PROMOTION, type Purpose } from '../constants';
 import { CAMPAIGN_MESSAGES as M } from './messages';
+import { isPurpose, PURPOSE_MESSAGES } from './purpose-rules';
 import { TemplateParamMap } from './template-rules';
 
 /** The current time truncated to the minute: spec §5 allows a time in the current minute. */
@@ -71,18 +72,14 @@ const campaignMessage = ruledText(
   LIMITS.campaignMessageMax,
   M.messageTooLong,
 );
+/** Purpose (spec §10.8): optional, a promotion unless one of the three updates is chosen. */
 const contentType = z
   .any()
   .superRefine((value, ctx) => {
-    const message =
-      typeof value !== 'string' || !value
-        ? M.contentTypeRequired
-        : (CONTENT_TYPE_VALUES as readonly string[]).includes(value)
-          ? undefined
-          : M.contentTypeInvalid;
-    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    if (value === undefined || value === null || value === '' || isPurpose(value)) return;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: PURPOSE_MESSAGES.invalid });
   })
-  .transform((value) => value as ContentType);
+  .transform((value): Purpose => (isPurpose(value) ? value : PROMOTION));
 
 /** A date-time field validated against `now()` at parse time. */
 const dateTimeField = (now: () => Date) =>

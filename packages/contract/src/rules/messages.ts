@@ -31,9 +31,6 @@ export const CAMPAIGN_MESSAGES = {
   messageRequired: 'Message is required',
   messageTooShort: 'Message must be at least 3 characters',
   messageTooLong: 'Message cannot exceed 500 characters',
-  contentTypeRequired: 'Content type is required',
-  contentTypeInvalid:
-    'Content type must be one of: Confirmed event update, Post purchase update, Account update',
   tagInvalid: 'Tag must be a valid tag id',
   pageRequired: 'Page is required',
   /** Deliver on return: not in the spec (it answers the 2026 window rules). */

@@ -6,7 +6,7 @@
 // moves a recipient row between states is here, so the at-most-once rules can be checked side by side.
 // The statements run for every group of sends (claim, mark, outcomes) are named: each connection parses and
 // plans them once, instead of on every call (about a third of Postgres's CPU with ten pages sending at once).
-import type { TemplateParamMap } from '@pagecast/contract';
+import { type TemplateParamMap, utilityTemplateAllowed } from '@pagecast/contract';
 import type pg from 'pg';
 import { statement, type Sql } from '../../db/client.js';
 import {
@@ -45,10 +45,12 @@ export interface DueCampaign {
   audience_count: number;
   scheduled_time: Date;
   reachable_only: boolean;
+  /** The Purpose: a promotion has no utility-template path. */
+  type: string;
 }
 
 const DUE_COLUMNS =
-  'id, page_id, tag_id, audience_kind, audience_count, scheduled_time, reachable_only';
+  'id, page_id, tag_id, audience_kind, audience_count, scheduled_time, reachable_only, type';
 
 /** Pending campaigns due within `leadMs` and not yet snapshotted, locked (at most 5). */
 export async function lockCampaignsToPrepare(
@@ -90,15 +92,23 @@ export async function insertAudienceSnapshot(
      from contacts ct
      where ct.page_id = $2
        and ($3 = 'all' or exists (select 1 from contact_tags x where x.contact_id = ct.id and x.tag_id = $5))
-       -- 'Only contacts I can reach': inside the window, anyone when an approved template reaches them, or a
-       -- subscriber when the campaign sends marketing messages.
+       -- 'Only contacts I can reach': inside the window, anyone when an approved template reaches them (an
+       -- update's, never a promotion's: $7), or a subscriber when the campaign sends marketing messages.
        and (not $6::boolean or ct.last_inbound_at > now() - interval '24 hours'
-            or exists (select 1 from campaigns cc join message_templates m on m.id = cc.template_id
-                       where cc.id = $1 and m.status = 'approved')
+            or ($7::boolean and exists (select 1 from campaigns cc join message_templates m on m.id = cc.template_id
+                       where cc.id = $1 and m.status = 'approved'))
             or exists (select 1 from campaigns cc join marketing_subscriptions s on s.contact_id = ct.id
                        where cc.id = $1 and cc.marketing and s.page_id = ct.page_id and s.status = 'subscribed'))
      on conflict do nothing`,
-    [c.id, c.page_id, c.audience_kind, batchSize, c.tag_id, c.reachable_only],
+    [
+      c.id,
+      c.page_id,
+      c.audience_kind,
+      batchSize,
+      c.tag_id,
+      c.reachable_only,
+      utilityTemplateAllowed(c.type),
+    ],
   );
   const audience = inserted.rowCount ?? 0;
   if (audience > 0) {

@@ -6,8 +6,10 @@ import {
   missingScopes,
   PERMISSION_MESSAGES,
   TEMPLATE_MESSAGES,
+  PURPOSE_MESSAGES,
   templateParamMapError,
   UTILITY_MESSAGING_SCOPE,
+  utilityTemplateAllowed,
   type AudiencePreview,
   type Campaign,
   type CampaignDetail,
@@ -70,6 +72,11 @@ async function createCampaign(
   const { pool: db } = deps;
   const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
   const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
+  // A promotion never takes the utility-template path (spec §10.8): refused here, and never sent (target.ts).
+  if (body.templateId && !utilityTemplateAllowed(body.type))
+    throw new ValidationError(PURPOSE_MESSAGES.templateForPromotion, {
+      templateId: [PURPOSE_MESSAGES.templateForPromotion],
+    });
   const template = body.templateId
     ? await campaignTemplate(db, adminId, page.id, body.templateId, body.templateParams)
     : null;

@@ -4,11 +4,13 @@
 // each field group is its own component below.
 import {
   CAMPAIGN_FIELD_TO_FORM,
-  CONTENT_TYPES,
   LIMITS,
   makeCampaignFormSchema,
   startOfMinute,
+  PROMOTION,
+  PURPOSES,
   TIMINGS,
+  utilityTemplateAllowed,
   type AudiencePreview,
   type CampaignFormInput,
   type CampaignFormValues,
@@ -108,7 +110,7 @@ const emptyForm = (now: Date): FormState => ({
   selectedTag: '',
   dateTime: startOfMinute(now),
   message: '',
-  contentType: '',
+  contentType: PROMOTION,
   templateId: '',
   templateParams: {},
   reachableOnly: true,
@@ -278,11 +280,14 @@ export function ScheduleCampaignScreen({
                 marketing: values.marketing,
               }}
             />
-            {((audience?.outsideWindow ?? 0) > 0 || values.templateId) &&
+            {utilityTemplateAllowed(values.contentType) &&
+            ((audience?.outsideWindow ?? 0) > 0 || values.templateId) &&
             permissionNotes.templates ? (
               <PathPermissionNote text={permissionNotes.templates} />
             ) : null}
-            {(audience?.outsideWindow ?? 0) > 0 || values.templateId ? (
+            {/* A promotion never goes as a utility template (spec §10.8). */}
+            {utilityTemplateAllowed(values.contentType) &&
+            ((audience?.outsideWindow ?? 0) > 0 || values.templateId) ? (
               <TemplateSection
                 id={(f) => `${ids}-${f}`}
                 templates={approved}
@@ -373,11 +378,29 @@ export function ScheduleCampaignScreen({
             <FormField id={id('contentType')} label={T.contentTypeLabel} error={errors.contentType}>
               <Select
                 {...a11y('contentType')}
-                options={CONTENT_TYPES.map((c) => ({ value: c.value, label: c.label }))}
-                placeholder={T.contentTypePlaceholder}
+                aria-describedby={
+                  errors.contentType
+                    ? `${id('contentType')}-error ${id('contentType')}-hint`
+                    : `${id('contentType')}-hint`
+                }
+                options={PURPOSES.map((c) => ({ value: c.value, label: c.label }))}
                 value={values.contentType}
-                onChange={(e) => set('contentType', e.target.value)}
+                onChange={(e) => {
+                  const purpose = e.target.value;
+                  setValues((v) => ({
+                    ...v,
+                    contentType: purpose,
+                    // A promotion has no template path: a template chosen for an update goes.
+                    ...(utilityTemplateAllowed(purpose)
+                      ? {}
+                      : { templateId: '', templateParams: {} }),
+                  }));
+                  setErrors((er) => ({ ...er, contentType: undefined, templateId: undefined }));
+                }}
               />
+              <p id={`${id('contentType')}-hint`} className="text-sm text-muted-foreground">
+                {T.purposeHint}
+              </p>
             </FormField>
           </div>
         </div>

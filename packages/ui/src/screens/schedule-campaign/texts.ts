@@ -16,14 +16,15 @@ export const SCHEDULE_TEXT = {
   datePlaceholder: 'Select date and time',
   messageLabel: 'Message',
   messagePlaceholder: 'Write the message your audience will receive',
-  contentTypeLabel: 'Content Type',
-  contentTypePlaceholder: 'Select content type',
+  contentTypeLabel: 'Purpose',
+  purposeHint:
+    'Optional. A promotion goes to contacts inside the 24-hour window, and as a paid marketing message to subscribers outside it. Only an update (an event, a purchase, an account) may go as a utility template.',
   submit: 'Schedule Campaign',
   submitting: 'Scheduling...',
   created: 'Campaign created successfully!',
   createFailed: 'Failed to create campaign.',
   policyNotice:
-    'The content type says what your update is about. Within 24 hours of a contact’s last message any message may go; after that only an approved utility template, and only for that kind of transactional update, never promotions.',
+    'The purpose says what your message is about. Within 24 hours of a contact’s last message any message may go; after that only an approved utility template, and only for that kind of transactional update, never promotions.',
   policyLink: 'Read Meta’s utility messages policy',
   policyUrl:
     'https://developers.facebook.com/docs/messenger-platform/send-messages/utility-messages',
