@@ -135,7 +135,7 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   const text = `Hi {{first_name}}, new helmets are 2 for 1 this week ${Date.now() % 100000}`;
   await page.getByLabel('Campaign Name').fill(name);
   await page.getByLabel('Campaign Description').fill('For our regulars');
-  await page.getByLabel('Tags').selectOption({ label: tagName });
+  await page.getByLabel('Audience', { exact: true }).selectOption({ label: tagName });
   const paid = page.getByRole('checkbox', {
     name: 'Send a paid marketing message to subscribers outside the window',
   });

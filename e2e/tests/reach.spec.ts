@@ -80,7 +80,7 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
   const name = `Back in stock ${Date.now() % 100000}`;
   await page.getByLabel('Campaign Name').fill(name);
   await page.getByLabel('Campaign Description').fill('For riders who come back');
-  await page.getByLabel('Tags').selectOption({ label: tagName });
+  await page.getByLabel('Audience', { exact: true }).selectOption({ label: tagName });
   const preview = page.getByTestId('audience-preview');
   await expect(preview).toContainText(
     '0 of 1 contact can be reached now, inside the 24-hour window; 1 outside it are left out.',

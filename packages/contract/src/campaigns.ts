@@ -11,6 +11,7 @@ import {
   PageMeta,
   RecipientOutcome,
 } from './entities';
+import { AudienceQueryParam } from './rules/audience-rules';
 import { createCampaignBodySchema } from './rules/campaign-rules';
 
 const paging = {
@@ -32,7 +33,7 @@ export const campaignsContract = c.router({
   createCampaign: {
     method: 'POST',
     path: '/api/v1/campaigns/create',
-    summary: 'Schedule a campaign to all users or to one tag',
+    summary: 'Schedule a campaign to all users, one tag, or a combined audience',
     body: createCampaignBodySchema,
     responses: { ...writeErrors, ...errors(429), 201: Campaign },
     metadata: meta({ auth: 'admin', pageScoped: true }),
@@ -42,7 +43,8 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/page/:pageId/audience',
     summary: 'How many recipients a campaign would reach, inside the window and by message tag',
     pathParams: z.object({ pageId: GraphId }),
-    query: z.object({ tagId: Uuid.optional() }),
+    /** `audience`: the CampaignAudience as JSON (spec §10.9); `tagId` alone is the single-tag audience. */
+    query: z.object({ tagId: Uuid.optional(), audience: AudienceQueryParam.optional() }),
     responses: { ...pageErrors, 200: AudiencePreview },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },

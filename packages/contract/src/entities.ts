@@ -8,6 +8,7 @@ import {
   TEMPLATE_STATUSES,
   TemplateButton,
 } from './rules/template-rules';
+import { CampaignAudience } from './rules/audience-rules';
 import { GraphId, IsoDateTime, Uuid } from './common';
 
 /** Entities of spec §3, as the API answers them. */
@@ -147,6 +148,8 @@ export const Campaign = z.object({
   type: ContentTypeSchema,
   tagId: Uuid.nullable(),
   tagName: z.string().nullable(),
+  /** Who it goes to (spec §10.9); null when its one tag was deleted before dispatch. */
+  audience: CampaignAudience.nullable().optional(),
   audienceCount: z.number().int(),
   dispatchedCount: z.number().int(),
   deliveredCount: z.number().int(),

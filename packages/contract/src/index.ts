@@ -48,6 +48,7 @@ export * from './rules/messages';
 export * from './rules/tag-rules';
 export * from './rules/campaign-rules';
 export * from './rules/purpose-rules';
+export * from './rules/audience-rules';
 export * from './rules/template-rules';
 export * from './rules/marketing-rules';
 export * from './rules/reply-window';

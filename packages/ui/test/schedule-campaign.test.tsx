@@ -1,4 +1,5 @@
 import {
+  AUDIENCE_MESSAGES,
   CAMPAIGN_MESSAGES as M,
   type AudiencePreview,
   type MessageTemplate,
@@ -22,7 +23,7 @@ const TAGS = [
 
 function setup(props: Partial<ScheduleCampaignScreenProps> = {}) {
   const onSubmit = vi.fn((_v: unknown) => Promise.resolve());
-  const onTagChange = vi.fn();
+  const onAudienceChange = vi.fn();
   const utils = render(
     <>
       <ScheduleCampaignScreen
@@ -32,14 +33,14 @@ function setup(props: Partial<ScheduleCampaignScreenProps> = {}) {
         syncing={false}
         audience={null}
         onSubmit={onSubmit}
-        onTagChange={onTagChange}
+        onAudienceChange={onAudienceChange}
         now={() => NOW}
         {...props}
       />
       <Toaster />
     </>,
   );
-  return { ...utils, onSubmit, onTagChange, user: userEvent.setup() };
+  return { ...utils, onSubmit, onAudienceChange, user: userEvent.setup() };
 }
 
 afterEach(() => {
@@ -61,7 +62,7 @@ describe('ScheduleCampaignScreen', () => {
     for (const label of [
       'Campaign Name',
       'Campaign Description',
-      'Tags',
+      'Audience',
       'Date and Time (UTC)',
       'Message',
       'Purpose',
@@ -70,10 +71,10 @@ describe('ScheduleCampaignScreen', () => {
     }
     const counters = screen.getAllByTestId('textarea-counter').map((c) => c.textContent);
     expect(counters).toEqual(['0/200', '0/500']);
-    const tags = within(screen.getByLabelText('Tags'))
+    const tags = within(screen.getByLabelText('Audience'))
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(tags).toEqual(['All users', 'Buyers', 'Leads']);
+    expect(tags).toEqual(['All users', 'Buyers', 'Leads', T.audienceSeveral]);
     const types = within(screen.getByLabelText('Purpose'))
       .getAllByRole('option')
       .map((o) => o.textContent);
@@ -111,7 +112,7 @@ describe('ScheduleCampaignScreen', () => {
     );
     expect(screen.getByRole('option', { name: T.errorLoadingTags })).toBeDisabled();
     expect(screen.getByText('Network down')).toBeInTheDocument();
-    expect(screen.getByLabelText('Tags')).toBeDisabled();
+    expect(screen.getByLabelText('Audience')).toBeDisabled();
   });
 
   it('shows the sync banner and disables scheduling while the page syncs', () => {
@@ -136,13 +137,20 @@ describe('ScheduleCampaignScreen', () => {
   it("creates: the values go out, toast 'Campaign created successfully!', the form resets with the date set to now", async () => {
     const { user, onSubmit } = setup();
     await fillValid(user);
-    await user.selectOptions(screen.getByLabelText('Tags'), 'Leads');
+    await user.selectOptions(screen.getByLabelText('Audience'), 'Leads');
     await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       campaignName: 'Winter sale',
       campaignDescription: 'For our best buyers',
-      selectedTag: TAGS[1]?.id,
+      selectedTag: '',
+      audience: {
+        match: 'any',
+        tagIds: [TAGS[1]?.id],
+        excludeTagIds: [],
+        wroteWithinDays: null,
+        subscribersOnly: false,
+      },
       dateTime: NOW,
       message: 'Our winter sale starts now',
       contentType: 'POST_PURCHASE_UPDATE',
@@ -155,7 +163,7 @@ describe('ScheduleCampaignScreen', () => {
     });
     expect(await screen.findByText(T.created)).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('');
-    expect(screen.getByLabelText('Tags')).toHaveValue('');
+    expect(screen.getByLabelText('Audience')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent(
       '2026-11-21 10:15 UTC',
     );
@@ -179,6 +187,42 @@ describe('ScheduleCampaignScreen', () => {
     // The form keeps what was typed.
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('Winter sale');
   });
+
+  it('audience: tags combined (all of), one left out, wrote in the last N days, subscribers; each valid change is counted', async () => {
+    const { user, onSubmit, onAudienceChange } = setup({
+      tags: [...TAGS, { id: '33333333-3333-4333-8333-333333333333', name: 'Spam' }],
+    });
+    await fillValid(user);
+    await user.selectOptions(screen.getByLabelText('Audience'), T.audienceSeveral);
+    const include = screen.getByRole('group', { name: T.audienceInclude });
+    await user.click(within(include).getByLabelText('Buyers'));
+    await user.click(within(include).getByLabelText('Leads'));
+    await user.click(within(include).getByRole('radio', { name: T.audienceAll }));
+    await user.click(screen.getByText(T.audienceNarrow, { selector: 'summary' }));
+    const exclude = screen.getByRole('group', { name: T.audienceExclude });
+    // A tag already included cannot be excluded too.
+    expect(within(exclude).getByLabelText('Buyers')).toBeDisabled();
+    await user.click(within(exclude).getByLabelText('Spam'));
+    const days = screen.getByRole('spinbutton', { name: T.audienceDays });
+    await user.clear(days);
+    await user.type(days, '0');
+    expect(screen.getByText(AUDIENCE_MESSAGES.daysInvalid)).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '14');
+    expect(screen.getByRole('checkbox', { name: T.audienceWroteWithin })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: T.audienceSubscribers }));
+    const audience = {
+      match: 'all',
+      tagIds: [TAGS[0]?.id, TAGS[1]?.id],
+      excludeTagIds: ['33333333-3333-4333-8333-333333333333'],
+      wroteWithinDays: 14,
+      subscribersOnly: true,
+    };
+    expect(onAudienceChange).toHaveBeenLastCalledWith(audience);
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ audience });
+  }, 20_000);
 
   it("falls back to 'Failed to create campaign.' without a server message", async () => {
     const { user } = setup({ onSubmit: () => Promise.reject(new TypeError('')) });

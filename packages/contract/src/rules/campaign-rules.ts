@@ -3,6 +3,14 @@ import { LIMITS, PROMOTION, type Purpose } from '../constants';
 import { CAMPAIGN_MESSAGES as M } from './messages';
 import { isPurpose, PURPOSE_MESSAGES } from './purpose-rules';
 import { TemplateParamMap } from './template-rules';
+import {
+  ALL_USERS,
+  AUDIENCE_MESSAGES,
+  audienceOfTag,
+  CampaignAudience,
+  isAllUsers,
+  singleTagOf,
+} from './audience-rules';
 
 /** The current time truncated to the minute: spec §5 allows a time in the current minute. */
 export function startOfMinute(now: Date): Date {
@@ -94,6 +102,8 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
     campaignName,
     campaignDescription,
     selectedTag: z.string().optional().default(''),
+    /** The audience picker's choice (spec §10.9); a `selectedTag` takes its place when set. */
+    audience: CampaignAudience.default(ALL_USERS),
     dateTime: dateTimeField(now).transform((v) => new Date(v as string | Date)),
     /** The time follows the clock ('Send now'): the server's clock decides it. */
     sendNow: z.boolean().default(false),
@@ -123,6 +133,8 @@ const createCampaignObject = (now: () => Date) =>
       description: campaignDescription,
       pageId: z.string({ required_error: M.pageRequired }).regex(/^\d{1,32}$/, 'Invalid page id'),
       tagId: uuid.nullable().default(null),
+      /** Who gets it (spec §10.9): tags combined, narrowed, subscribers only. Null: `tagId`, or all users. */
+      audience: CampaignAudience.nullable().default(null),
       time: dateTimeField(now).transform((v) => new Date(v as string).toISOString()),
       /** 'Send now': the campaign goes at the server's time, whatever `time` says (see below). */
       sendNow: z.boolean().default(false),
@@ -149,6 +161,12 @@ const createCampaignObject = (now: () => Date) =>
       marketing: z.boolean().default(false),
     })
     .superRefine((body, ctx) => {
+      if (body.tagId !== null && body.audience !== null)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['audience'],
+          message: AUDIENCE_MESSAGES.tagAndAudience,
+        });
       if (body.reachableOnly && body.deliverOnReturnDays !== null)
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
@@ -177,11 +195,15 @@ export function toCreateCampaignBody(
   values: CampaignFormValues,
   pageId: string,
 ): CreateCampaignBody {
+  // 'All users' and one tag go as before (tagId); anything else as the audience.
+  const audience = values.selectedTag ? audienceOfTag(values.selectedTag) : values.audience;
+  const tagId = singleTagOf(audience);
   return {
     name: values.campaignName,
     description: values.campaignDescription,
     pageId,
-    tagId: values.selectedTag ? values.selectedTag : null,
+    tagId,
+    audience: tagId || isAllUsers(audience) ? null : audience,
     time: values.dateTime.toISOString(),
     sendNow: values.sendNow,
     type: values.contentType,
@@ -200,6 +222,7 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   name: 'campaignName',
   description: 'campaignDescription',
   tagId: 'selectedTag',
+  audience: 'audience',
   time: 'dateTime',
   type: 'contentType',
   msg: 'message',

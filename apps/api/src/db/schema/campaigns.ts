@@ -32,9 +32,13 @@ export const campaigns = pgTable(
     // Null = everyone on the page; a deleted tag keeps the campaign (audience was fixed at dispatch).
     tagId: uuid('tag_id').references(() => tags.id, { onDelete: 'set null' }),
     // 'tag' with tag_id null = the tag was deleted before dispatch: the audience is empty, never "everyone".
-    audienceKind: text('audience_kind', { enum: ['all', 'tag'] })
+    // 'audience': tags combined, narrowed or subscribers only (the `audience` column says how).
+    audienceKind: text('audience_kind', { enum: ['all', 'tag', 'audience'] })
       .notNull()
       .default('all'),
+    // The audience (spec §10.9) in the contract's CampaignAudience shape; null on rows from before it (their
+    // kind and tag say who). Resolved in SQL by modules/campaigns/audience.ts only.
+    audience: jsonb('audience'),
     tagName: text('tag_name'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),

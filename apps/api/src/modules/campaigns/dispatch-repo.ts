@@ -15,6 +15,7 @@ import {
   UNKNOWN_OUTCOME_MESSAGE,
 } from './reasons.js';
 import { TASKS_SQL } from '../../auth/page-access.js';
+import { audienceMatch, audienceParam, storedAudience, type AudienceKind } from './audience.js';
 
 /** A recipient row's answer as the dispatch jobs decide it (jobs/campaigns/outcome.ts builds them). */
 export interface Outcome {
@@ -41,7 +42,9 @@ export interface DueCampaign {
   id: string;
   page_id: string;
   tag_id: string | null;
-  audience_kind: 'all' | 'tag';
+  audience_kind: AudienceKind;
+  /** The stored audience (null on rows from before it: kind and tag say who). */
+  audience: unknown;
   audience_count: number;
   scheduled_time: Date;
   reachable_only: boolean;
@@ -50,7 +53,7 @@ export interface DueCampaign {
 }
 
 const DUE_COLUMNS =
-  'id, page_id, tag_id, audience_kind, audience_count, scheduled_time, reachable_only, type';
+  'id, page_id, tag_id, audience_kind, audience, audience_count, scheduled_time, reachable_only, type';
 
 /** Pending campaigns due within `leadMs` and not yet snapshotted, locked (at most 5). */
 export async function lockCampaignsToPrepare(
@@ -86,16 +89,17 @@ export async function insertAudienceSnapshot(
   c: DueCampaign,
   batchSize: number,
 ): Promise<number> {
+  const who = storedAudience(c);
+  if (!who) return 0;
   const inserted = await client.query(
     `insert into campaign_recipients (campaign_id, contact_id, psid, batch_no, state)
      select $1, ct.id, ct.psid, ((row_number() over (order by ct.id)) - 1) / $4, 'queued'
      from contacts ct
-     where ct.page_id = $2
-       and ($3 = 'all' or exists (select 1 from contact_tags x where x.contact_id = ct.id and x.tag_id = $5))
+     where ct.page_id = $2 and ${audienceMatch('ct', '$3::jsonb')}
        -- 'Only contacts I can reach': inside the window, anyone when an approved template reaches them (an
        -- update's, never a promotion's: $7), or a subscriber when the campaign sends marketing messages.
-       and (not $6::boolean or ct.last_inbound_at > now() - interval '24 hours'
-            or ($7::boolean and exists (select 1 from campaigns cc join message_templates m on m.id = cc.template_id
+       and (not $5::boolean or ct.last_inbound_at > now() - interval '24 hours'
+            or ($6::boolean and exists (select 1 from campaigns cc join message_templates m on m.id = cc.template_id
                        where cc.id = $1 and m.status = 'approved'))
             or exists (select 1 from campaigns cc join marketing_subscriptions s on s.contact_id = ct.id
                        where cc.id = $1 and cc.marketing and s.page_id = ct.page_id and s.status = 'subscribed'))
@@ -103,9 +107,8 @@ export async function insertAudienceSnapshot(
     [
       c.id,
       c.page_id,
-      c.audience_kind,
+      audienceParam(who),
       batchSize,
-      c.tag_id,
       c.reachable_only,
       utilityTemplateAllowed(c.type),
     ],
@@ -117,13 +120,14 @@ export async function insertAudienceSnapshot(
   return audience;
 }
 
-/** Whether the campaign's tag or page has any contact at all (an empty snapshot's reason). */
+/** Whether the campaign's audience has any contact at all (an empty snapshot's reason). */
 export async function audienceExists(client: pg.PoolClient, c: DueCampaign): Promise<boolean> {
+  const audience = storedAudience(c);
+  if (!audience) return false;
   const { rows } = await client.query<{ found: boolean }>(
     `select exists (select 1 from contacts ct where ct.page_id = $1
-       and ($2 = 'all' or exists (select 1 from contact_tags x where x.contact_id = ct.id and x.tag_id = $3))
-     ) as found`,
-    [c.page_id, c.audience_kind, c.tag_id],
+       and ${audienceMatch('ct', '$2::jsonb')}) as found`,
+    [c.page_id, audienceParam(audience)],
   );
   return rows[0]?.found ?? false;
 }

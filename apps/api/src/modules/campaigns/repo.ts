@@ -6,6 +6,7 @@ import {
   LIMITS,
   RETURNABLE_SKIP_REASONS,
   type Campaign,
+  type CampaignAudience,
   type CampaignRecipient,
   type CampaignStatus,
   type SkipReason,
@@ -15,11 +16,18 @@ import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
 import { inTransaction, runStatement, statement, type Sql } from '../../db/client.js';
 import { RateLimitedError } from '../../errors.js';
+import {
+  audienceColumns,
+  audienceMatch,
+  audienceParam,
+  storedAudience,
+  type AudienceKind,
+} from './audience.js';
 
 /** The columns every Campaign answer is built from (`c` = campaigns, `p` = pages, `t` = tags). */
 export const CAMPAIGN_COLUMNS = `
-  c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id,
-  coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
+  c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id, c.audience,
+  c.audience_kind, coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
   c.interacted_count, c.failed_count, c.skipped_count, c.template_name, c.reachable_only,
   c.deliver_on_return_until, c.marketing, c.marketing_ready_at, c.status, c.status_reason, c.created_at,
   c.started_at, c.completed_at`;
@@ -34,6 +42,8 @@ export interface CampaignRow {
   scheduled_time: Date;
   type: Campaign['type'];
   tag_id: string | null;
+  audience: unknown;
+  audience_kind: AudienceKind;
   tag_name: string | null;
   audience_count: number;
   dispatched_count: number;
@@ -66,6 +76,7 @@ export function toCampaign(r: CampaignRow): Campaign {
     type: r.type,
     tagId: r.tag_id,
     tagName: r.tag_name,
+    audience: storedAudience(r),
     audienceCount: r.audience_count,
     dispatchedCount: r.dispatched_count,
     deliveredCount: r.delivered_count,
@@ -102,7 +113,9 @@ export async function insertCampaign(
   input: {
     pageUuid: string;
     adminId: string;
+    /** The audience's one tag, when it is a single-tag audience (its name is kept for the history). */
     tag: { id: string; name: string } | null;
+    audience: CampaignAudience;
     name: string;
     description: string;
     message: string;
@@ -161,16 +174,16 @@ async function insertCampaignRow(
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
                               scheduled_time, template_id, template_name, template_language, template_params,
                               reachable_only, deliver_on_return_until, marketing, marketing_campaign_id,
-                              marketing_ready_at)
+                              marketing_ready_at, audience)
        values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19)
+               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19, $20::jsonb)
        returning *)
      select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
     [
       input.pageUuid,
       input.adminId,
       input.tag?.id ?? null,
-      input.tag ? 'tag' : 'all',
+      audienceColumns(input.audience).kind,
       input.tag?.name ?? null,
       input.name,
       input.description,
@@ -186,6 +199,7 @@ async function insertCampaignRow(
       input.marketing !== null,
       input.marketing?.messageCampaignId ?? null,
       input.marketing?.readyAt ?? null,
+      audienceParam(input.audience),
     ],
   );
   return toCampaign(rows[0] as CampaignRow);
@@ -426,35 +440,43 @@ export async function cancelCampaign(
 }
 
 /**
- * Who a campaign would reach right now: the page's contacts, or the tag's, split by the 24-hour window, and
- * how many of those outside it hold a marketing-messages subscription.
+ * Who a campaign would reach right now: the contacts of the page in `audience` (modules/campaigns/audience.ts,
+ * the rule the dispatch snapshot uses), split by the 24-hour window, how many of those outside it hold a
+ * marketing-messages subscription, and how many subscribers it has in all.
  */
 export async function audiencePreview(
   db: Sql,
   pageUuid: string,
-  tagId: string | null,
+  audience: CampaignAudience,
 ): Promise<{
   total: number;
   insideWindow: number;
   outsideWindow: number;
   subscribersOutside: number;
+  subscribers: number;
 }> {
-  const { rows } = await db.query<{ total: number; inside: number; subscribers: number }>(
+  const { rows } = await db.query<{
+    total: number;
+    inside: number;
+    subscribers_outside: number;
+    subscribers: number;
+  }>(
     `select count(*)::int as total,
             count(*) filter (where c.last_inbound_at > now() - interval '24 hours')::int as inside,
             count(*) filter (where not coalesce(c.last_inbound_at > now() - interval '24 hours', false)
-                               and s.status = 'subscribed')::int as subscribers
+                               and s.status = 'subscribed')::int as subscribers_outside,
+            count(*) filter (where s.status = 'subscribed')::int as subscribers
      from contacts c
      left join marketing_subscriptions s on s.page_id = c.page_id and s.contact_id = c.id
-     where c.page_id = $1
-       and ($2::uuid is null or exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = $2))`,
-    [pageUuid, tagId],
+     where c.page_id = $1 and ${audienceMatch('c', '$2::jsonb')}`,
+    [pageUuid, audienceParam(audience)],
   );
-  const r = rows[0] ?? { total: 0, inside: 0, subscribers: 0 };
+  const r = rows[0] ?? { total: 0, inside: 0, subscribers_outside: 0, subscribers: 0 };
   return {
     total: r.total,
     insideWindow: r.inside,
     outsideWindow: r.total - r.inside,
-    subscribersOutside: r.subscribers,
+    subscribersOutside: r.subscribers_outside,
+    subscribers: r.subscribers,
   };
 }

@@ -20,7 +20,7 @@ export const campaignsRouter = (deps: ModuleDeps) => {
     })),
     audiencePreview: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await campaigns.audiencePreview(adminId, params.pageId, query.tagId),
+      body: await campaigns.audiencePreview(adminId, params.pageId, query),
     })),
     getCampaign: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,

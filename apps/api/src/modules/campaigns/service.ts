@@ -2,6 +2,11 @@
 // failures read in the funnel, the CSV export.
 import { Readable } from 'node:stream';
 import {
+  AUDIENCE_MESSAGES,
+  audienceOfTag,
+  audienceTagIds,
+  singleTagOf,
+  type CampaignAudience,
   MARKETING_MESSAGES,
   missingScopes,
   PERMISSION_MESSAGES,
@@ -50,6 +55,33 @@ async function tagOfPage(db: Sql, pageUuid: string, tagId: string) {
   return tag;
 }
 
+/**
+ * The audience a request names (spec §10.9): `audience`, else the single `tagId`, else all users. Every tag it
+ * names must be the page's (400 on the field it came in, so another page's tag ids are never resolved).
+ * Returns it with its one tag, when it is a single-tag audience (the campaign keeps that tag's name).
+ */
+async function audienceOfRequest(
+  db: Sql,
+  pageUuid: string,
+  tagId: string | null,
+  requested: CampaignAudience | null,
+): Promise<{ audience: CampaignAudience; tag: { id: string; name: string } | null }> {
+  if (!requested) {
+    const tag = tagId ? await tagOfPage(db, pageUuid, tagId) : null;
+    return { audience: audienceOfTag(tagId), tag };
+  }
+  for (const id of audienceTagIds(requested))
+    if (!(await repo.findTagOfPage(db, pageUuid, id)))
+      throw new ValidationError(AUDIENCE_MESSAGES.notOnPage, {
+        audience: [AUDIENCE_MESSAGES.notOnPage],
+      });
+  const single = singleTagOf(requested);
+  return {
+    audience: requested,
+    tag: single ? ((await repo.findTagOfPage(db, pageUuid, single)) ?? null) : null,
+  };
+}
+
 /** The body was validated by the contract (spec §5 rules, time against the current minute). */
 async function createCampaign(
   deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
@@ -60,6 +92,7 @@ async function createCampaign(
     name: string;
     description: string;
     tagId: string | null;
+    audience: CampaignAudience | null;
     type: string;
     msg: string;
     templateId: string | null;
@@ -71,7 +104,7 @@ async function createCampaign(
 ): Promise<Campaign> {
   const { pool: db } = deps;
   const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
-  const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
+  const { audience, tag } = await audienceOfRequest(db, page.id, body.tagId, body.audience);
   // A promotion never takes the utility-template path (spec §10.8): refused here, and never sent (target.ts).
   if (body.templateId && !utilityTemplateAllowed(body.type))
     throw new ValidationError(PURPOSE_MESSAGES.templateForPromotion, {
@@ -81,13 +114,14 @@ async function createCampaign(
     ? await campaignTemplate(db, adminId, page.id, body.templateId, body.templateParams)
     : null;
   const marketing = body.marketing
-    ? await marketingCampaign(deps, adminId, page, tag?.id ?? null, body.name)
+    ? await marketingCampaign(deps, adminId, page, audience, body.name)
     : null;
   return repo.insertCampaign(db, {
     template,
     pageUuid: page.id,
     adminId,
     tag,
+    audience,
     name: body.name,
     description: body.description,
     message: body.msg,
@@ -108,13 +142,13 @@ async function marketingCampaign(
   deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
   adminId: string,
   page: PageRow,
-  tagId: string | null,
+  audience: CampaignAudience,
   name: string,
 ): Promise<repo.CampaignMarketing> {
   const refuse = (message: string) => new ValidationError(message, { marketing: [message] });
   const adAccountId = await marketingRepo.adAccountOf(deps.pool, page.id);
   if (!adAccountId) throw refuse(MARKETING_MESSAGES.notSetUp);
-  if ((await marketingRepo.countSubscribers(deps.pool, page.id, tagId)) === 0)
+  if ((await repo.audiencePreview(deps.pool, page.id, audience)).subscribers === 0)
     throw refuse(MARKETING_MESSAGES.noSubscribers);
   // Meta's Flow 2: the admin's own user token with the marketing permissions, not the page token.
   let userToken: string;
@@ -208,11 +242,26 @@ async function audiencePreview(
   db: Sql,
   adminId: string,
   fbPageId: string,
-  tagId: string | undefined,
+  query: { tagId?: string; audience?: CampaignAudience },
 ): Promise<AudiencePreview> {
   const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
-  if (tagId) await tagOfPage(db, page.id, tagId);
-  return repo.audiencePreview(db, page.id, tagId ?? null);
+  if (query.tagId && query.audience)
+    throw new ValidationError(AUDIENCE_MESSAGES.tagAndAudience, {
+      audience: [AUDIENCE_MESSAGES.tagAndAudience],
+    });
+  const { audience } = await audienceOfRequest(
+    db,
+    page.id,
+    query.tagId ?? null,
+    query.audience ?? null,
+  );
+  const r = await repo.audiencePreview(db, page.id, audience);
+  return {
+    total: r.total,
+    insideWindow: r.insideWindow,
+    outsideWindow: r.outsideWindow,
+    subscribersOutside: r.subscribersOutside,
+  };
 }
 
 async function campaignOf(
@@ -353,8 +402,11 @@ export function createCampaignsService(
       createCampaign(deps, adminId, body),
     listCampaigns: (adminId: string, fbPageId: string, page: number, limit: number) =>
       listCampaigns(db, adminId, fbPageId, page, limit),
-    audiencePreview: (adminId: string, fbPageId: string, tagId: string | undefined) =>
-      audiencePreview(db, adminId, fbPageId, tagId),
+    audiencePreview: (
+      adminId: string,
+      fbPageId: string,
+      query: { tagId?: string; audience?: CampaignAudience },
+    ) => audiencePreview(db, adminId, fbPageId, query),
     campaignDetail: (adminId: string, campaignId: string) =>
       campaignDetail(db, adminId, campaignId),
     listRecipients: (

@@ -3,8 +3,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   contract,
+  isAllUsers,
+  singleTagOf,
   toCreateCampaignBody,
   type Campaign,
+  type CampaignAudience,
   type CampaignFormValues,
   type CampaignRecipient,
 } from '@pagecast/contract';
@@ -91,15 +94,19 @@ export function useCampaignRecipientsQuery(
 }
 
 /** Who a campaign to this tag ('' = all users) would reach right now. */
-export function useAudienceQuery(pageId: string | undefined, tagId: string) {
+/** Who the audience (spec §10.9) reaches now; the last count stays on screen while the next one loads. */
+export function useAudienceQuery(pageId: string | undefined, audience: CampaignAudience) {
+  const tagId = singleTagOf(audience);
+  const json = JSON.stringify(audience);
   return useQuery({
-    queryKey: queryKeys.campaigns.audience(pageId ?? '', tagId),
+    queryKey: queryKeys.campaigns.audience(pageId ?? '', tagId ?? json),
     enabled: Boolean(pageId),
+    placeholderData: keepPreviousData,
     queryFn: async () =>
       unwrap(
         await tsr.campaigns.audiencePreview.query({
           params: { pageId: pageId ?? '' },
-          query: tagId ? { tagId } : {},
+          query: isAllUsers(audience) ? {} : tagId ? { tagId } : { audience: json },
         }),
         200,
       ),

@@ -1,6 +1,12 @@
 // /dashboard/schedule: the page's tags, templates, sync state and the audience preview wired to the pure
 // ScheduleCampaignScreen; creation through the contract's createCampaign.
-import { missingScopes, PERMISSION_MESSAGES, UTILITY_MESSAGING_SCOPE } from '@pagecast/contract';
+import {
+  ALL_USERS,
+  missingScopes,
+  PERMISSION_MESSAGES,
+  UTILITY_MESSAGING_SCOPE,
+  type CampaignAudience,
+} from '@pagecast/contract';
 import { SCHEDULE_TEXT, ScheduleCampaignScreen } from '@pagecast/ui/screens/schedule-campaign';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/query';
@@ -14,9 +20,9 @@ import { useAudienceQuery, useCreateCampaign } from './queries';
 export function ScheduleCampaignPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
   const { isSyncing } = useSyncState(pageId);
-  const [tagId, setTagId] = useState('');
+  const [audience, setAudience] = useState<CampaignAudience>(ALL_USERS);
   const tagsQuery = useTagsQuery(pageId);
-  const audienceQuery = useAudienceQuery(pageId, tagId);
+  const audienceQuery = useAudienceQuery(pageId, audience);
   const templatesQuery = useTemplatesQuery(pageId);
   const marketingQuery = useMarketingSetupQuery(pageId);
   // The screen shows a failure's message (its own text when the server sent none) and fieldErrors.
@@ -33,7 +39,7 @@ export function ScheduleCampaignPage() {
       syncing={isSyncing}
       audience={audienceQuery.data ?? null}
       audienceLoading={audienceQuery.isLoading}
-      onTagChange={setTagId}
+      onAudienceChange={setAudience}
       templates={templatesQuery.data ?? []}
       templatesLoading={templatesQuery.isLoading}
       marketingAvailable={Boolean(marketingQuery.data?.adAccount)}

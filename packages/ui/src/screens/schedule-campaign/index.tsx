@@ -11,6 +11,8 @@ import {
   PURPOSES,
   TIMINGS,
   utilityTemplateAllowed,
+  ALL_USERS,
+  CampaignAudience,
   type AudiencePreview,
   type CampaignFormInput,
   type CampaignFormValues,
@@ -22,7 +24,7 @@ import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
 import { fieldA11y, FormField } from '../../primitives/form-field';
 import { Input } from '../../primitives/input';
-import { Select, type SelectOption } from '../../primitives/select';
+import { Select } from '../../primitives/select';
 import { Textarea } from '../../primitives/textarea';
 import { toast } from '../../primitives/toaster';
 import { SyncBanner } from '../sync';
@@ -34,6 +36,7 @@ import {
   type ParamChoices,
 } from './template-section';
 import { AudienceNote } from './audience-note';
+import { AudiencePicker } from './audience-picker';
 import { MarketingChoice } from './marketing-choice';
 import { ReachSection } from './reach-section';
 import { SCHEDULE_TEXT } from './texts';
@@ -52,7 +55,7 @@ type Field = keyof CampaignFormInput;
 type FormState = {
   campaignName: string;
   campaignDescription: string;
-  selectedTag: string;
+  audience: CampaignAudience;
   dateTime: Date | null;
   message: string;
   contentType: string;
@@ -81,8 +84,8 @@ export interface ScheduleCampaignScreenProps {
   /** Who the chosen audience is right now (null while unknown). */
   audience: AudiencePreview | null;
   audienceLoading?: boolean;
-  /** The chosen tag ('' = all users), so the preview can follow it. */
-  onTagChange?: (tagId: string) => void;
+  /** The chosen audience (spec §10.9), each valid change, so the preview can follow it. */
+  onAudienceChange?: (audience: CampaignAudience) => void;
   /** Creates the campaign; rejects with a CampaignActionError-like value on failure. */
   onSubmit: (values: CampaignFormValues) => Promise<unknown>;
   /** The page's utility templates (only approved ones can be chosen). */
@@ -107,7 +110,7 @@ const systemNow = () => new Date();
 const emptyForm = (now: Date): FormState => ({
   campaignName: '',
   campaignDescription: '',
-  selectedTag: '',
+  audience: ALL_USERS,
   dateTime: startOfMinute(now),
   message: '',
   contentType: PROMOTION,
@@ -125,7 +128,7 @@ export function ScheduleCampaignScreen({
   syncing,
   audience,
   audienceLoading = false,
-  onTagChange,
+  onAudienceChange,
   onSubmit,
   templates = [],
   templatesLoading = false,
@@ -181,7 +184,7 @@ export function ScheduleCampaignScreen({
       setValues(emptyForm(now()));
       setFollowing(true);
       setErrors({});
-      onTagChange?.('');
+      onAudienceChange?.(ALL_USERS);
     } catch (err) {
       const body = (err ?? {}) as CampaignActionError;
       toast.error(
@@ -193,7 +196,9 @@ export function ScheduleCampaignScreen({
       // The server's field errors land on their fields (the original product failed to do this).
       const next: Partial<Record<Field, string>> = {};
       for (const [key, messages] of Object.entries(body.fieldErrors ?? {})) {
-        const f = CAMPAIGN_FIELD_TO_FORM[key];
+        // The audience picker shows a tag's error too (one tag is the audience's simplest form).
+        const mapped = CAMPAIGN_FIELD_TO_FORM[key.split('.')[0] ?? key];
+        const f = mapped === 'selectedTag' ? 'audience' : mapped;
         if (f && messages[0]) next[f] = messages[0];
       }
       setErrors(next);
@@ -202,15 +207,6 @@ export function ScheduleCampaignScreen({
       setPending(false);
     }
   };
-
-  const tagOptions: SelectOption[] = [
-    { value: '', label: T.allUsers },
-    ...(tagsLoading
-      ? [{ value: '__loading', label: T.loadingTags, disabled: true }]
-      : tagsError
-        ? [{ value: '__error', label: T.errorLoadingTags, disabled: true }]
-        : tags.map((t) => ({ value: t.id, label: t.name }))),
-  ];
 
   return (
     <div className="@container flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
@@ -253,23 +249,19 @@ export function ScheduleCampaignScreen({
                 onChange={(e) => set('campaignDescription', e.target.value)}
               />
             </FormField>
-            <FormField id={id('selectedTag')} label={T.tagsLabel} error={errors.selectedTag}>
-              <Select
-                {...a11y('selectedTag')}
-                options={tagOptions}
-                value={values.selectedTag}
-                disabled={Boolean(tagsError)}
-                onChange={(e) => {
-                  set('selectedTag', e.target.value);
-                  onTagChange?.(e.target.value);
-                }}
-              />
-              {tagsError ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {tagsError}
-                </p>
-              ) : null}
-            </FormField>
+            <AudiencePicker
+              id={id('audience')}
+              value={values.audience}
+              tags={tags}
+              tagsLoading={tagsLoading}
+              tagsError={tagsError}
+              error={errors.audience}
+              onChange={(audience) => {
+                set('audience', audience);
+                // Only a valid audience is counted (the picker's own message says what is wrong).
+                if (CampaignAudience.safeParse(audience).success) onAudienceChange?.(audience);
+              }}
+            />
             <AudienceNote
               audience={audience}
               loading={audienceLoading}
