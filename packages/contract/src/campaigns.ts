@@ -88,4 +88,13 @@ export const campaignsContract = c.router({
     responses: { ...writeErrors, ...errors(409), 200: Campaign },
     metadata: meta({ auth: 'admin' }),
   },
+  stopReturns: {
+    method: 'POST',
+    path: '/api/v1/campaigns/:campaignId/stop-returns',
+    summary: 'Stop delivering on return: nobody who writes from now on is sent the campaign',
+    pathParams: campaignParams,
+    body: z.object({}).optional(),
+    responses: { ...writeErrors, ...errors(409), 200: Campaign },
+    metadata: meta({ auth: 'admin' }),
+  },
 });

@@ -167,6 +167,10 @@ export const Campaign = z.object({
   marketingReadyAt: IsoDateTime.nullable(),
   /** Deliver on return: until then a skipped recipient who writes to the page gets the message (null: off). */
   deliverOnReturnUntil: IsoDateTime.nullable(),
+  /** Deliver on return: minutes the send waits for a person to answer the contact first. */
+  returnDelayMinutes: z.number().int().optional(),
+  /** Deliver on return was stopped then ('Stop waiting for returns'); null: it was not. */
+  returnsStoppedAt: IsoDateTime.nullable().optional(),
   status: CampaignStatus,
   statusReason: z.string().nullable(),
   createdAt: IsoDateTime,

@@ -158,6 +158,7 @@ describe('ScheduleCampaignScreen', () => {
       templateParams: {},
       reachableOnly: true,
       deliverOnReturnDays: 0,
+      returnDelayMinutes: 30,
       marketing: false,
       sendNow: true,
     });

@@ -89,6 +89,13 @@ const contentType = z
   })
   .transform((value): Purpose => (isPurpose(value) ? value : PROMOTION));
 
+const returnDelay = z
+  .number({ invalid_type_error: M.returnDelayInvalid })
+  .int(M.returnDelayInvalid)
+  .min(LIMITS.returnDelayMinutesMin, M.returnDelayInvalid)
+  .max(LIMITS.returnDelayMinutesMax, M.returnDelayInvalid)
+  .default(LIMITS.returnDelayMinutesDefault);
+
 /** A date-time field validated against `now()` at parse time. */
 const dateTimeField = (now: () => Date) =>
   z.any().superRefine((value, ctx) => {
@@ -116,6 +123,8 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
     reachableOnly: z.boolean().default(true),
     /** Deliver on return: days the skipped recipients wait for their next message (0 = off). */
     deliverOnReturnDays: z.number().int().min(0).max(LIMITS.deliverOnReturnDaysMax).default(0),
+    /** Deliver on return: minutes to wait for a person's answer before the campaign goes. */
+    returnDelayMinutes: returnDelay,
     /** Paid marketing messages to the subscribers outside the window. */
     marketing: z.boolean().default(false),
   });
@@ -157,6 +166,11 @@ const createCampaignObject = (now: () => Date) =>
         .max(LIMITS.deliverOnReturnDaysMax, M.returnDaysInvalid)
         .nullable()
         .default(null),
+      /**
+       * Deliver on return: the send waits until a person has answered the contact, or this many minutes
+       * without an answer (never the instant reply to their question).
+       */
+      returnDelayMinutes: returnDelay,
       /** Subscribers outside the window get a paid marketing message (the page must be set up for it). */
       marketing: z.boolean().default(false),
     })
@@ -213,6 +227,7 @@ export function toCreateCampaignBody(
     // Keeping the others waiting needs them in the audience: the form turns reachableOnly off for it.
     reachableOnly: values.deliverOnReturnDays > 0 ? false : values.reachableOnly,
     deliverOnReturnDays: values.deliverOnReturnDays > 0 ? values.deliverOnReturnDays : null,
+    returnDelayMinutes: values.returnDelayMinutes,
     marketing: values.marketing,
   };
 }
@@ -230,5 +245,6 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   templateParams: 'templateParams',
   reachableOnly: 'reachableOnly',
   deliverOnReturnDays: 'deliverOnReturnDays',
+  returnDelayMinutes: 'returnDelayMinutes',
   marketing: 'marketing',
 };

@@ -35,6 +35,8 @@ export const CAMPAIGN_MESSAGES = {
   pageRequired: 'Page is required',
   /** Deliver on return: not in the spec (it answers the 2026 window rules). */
   returnDaysInvalid: 'Keep skipped contacts waiting for 1 to 30 days',
+  returnDelayInvalid: 'Wait 1 to 720 minutes for a person to answer before sending on return',
+  returnsNotWaiting: 'This campaign is not waiting for returns',
   returnNeedsEveryone:
     "Turn off 'Only contacts I can reach' to keep the others waiting for their return",
 } as const;

@@ -16,6 +16,7 @@ import {
 } from './reasons.js';
 import { TASKS_SQL } from '../../auth/page-access.js';
 import { audienceMatch, audienceParam, storedAudience, type AudienceKind } from './audience.js';
+import { returnDue } from './human-reply.js';
 
 /** A recipient row's answer as the dispatch jobs decide it (jobs/campaigns/outcome.ts builds them). */
 export interface Outcome {
@@ -302,8 +303,8 @@ export async function campaignsWithReturns(sql: Sql, limit = 20): Promise<string
     `select distinct r.campaign_id from campaign_recipients r
      join campaigns c on c.id = r.campaign_id
      where r.state = 'queued' and r.returned_at is not null
-       and (r.not_before is null or r.not_before <= now())
-       and c.status in ('processing', 'completed')
+       and (r.not_before is null or r.not_before <= now()) and ${returnDue('r')}
+       and c.status in ('processing', 'completed') and c.returns_stopped_at is null
      limit $1`,
     [limit],
   );
@@ -331,11 +332,17 @@ export async function takeUpReturnedRows(
        join pages p on p.id = ct.page_id
        where p.fb_page_id = $1 and ct.psid = $2 and r.state = 'skipped' and r.returned_at is null
          and r.skip_reason = any($3::text[]) and c.deliver_on_return_until > $4
-         and c.status in ('processing', 'completed')
+         and c.status in ('processing', 'completed') and c.returns_stopped_at is null
+         -- Stopped the page's marketing messages since the snapshot: never sent anything on return.
+         and not exists (select 1 from marketing_subscriptions s
+                         where s.page_id = ct.page_id and s.contact_id = ct.id and s.status = 'stopped')
        for update of r skip locked),
      u as (
+       -- Due after the campaign's delay, or once a person answered (human-reply.ts): never the instant reply.
        update campaign_recipients r set state = 'queued', returned_at = now(), skip_reason = null,
-         not_before = null, worker_id = null
+         not_before = null, worker_id = null,
+         return_due_at = now() + (select c.return_delay_minutes from campaigns c where c.id = e.campaign_id)
+                                 * interval '1 minute'
        from eligible e
        where r.campaign_id = e.campaign_id and r.contact_id = e.contact_id and r.state = 'skipped'
        returning r.campaign_id),
@@ -362,8 +369,9 @@ export async function claimReturnedRows(
     `with picked as (
        select r.contact_id from campaign_recipients r
        where r.campaign_id = $1 and r.state = 'queued' and r.returned_at is not null
-         and (r.not_before is null or r.not_before <= now())
-         and exists (select 1 from campaigns c where c.id = $1 and c.status in ('processing', 'completed'))
+         and (r.not_before is null or r.not_before <= now()) and ${returnDue('r')}
+         and exists (select 1 from campaigns c where c.id = $1 and c.status in ('processing', 'completed')
+                       and c.returns_stopped_at is null)
        limit $2 for update of r skip locked)
      ${claimPicked('$3')}`,
     [campaignId, limit, workerId],

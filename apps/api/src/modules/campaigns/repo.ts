@@ -29,7 +29,7 @@ export const CAMPAIGN_COLUMNS = `
   c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id, c.audience,
   c.audience_kind, coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
   c.interacted_count, c.failed_count, c.skipped_count, c.template_name, c.reachable_only,
-  c.deliver_on_return_until, c.marketing, c.marketing_ready_at, c.status, c.status_reason, c.created_at,
+  c.deliver_on_return_until, c.return_delay_minutes, c.returns_stopped_at, c.marketing, c.marketing_ready_at, c.status, c.status_reason, c.created_at,
   c.started_at, c.completed_at`;
 export const CAMPAIGN_FROM = `campaigns c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`;
 
@@ -54,6 +54,8 @@ export interface CampaignRow {
   template_name: string | null;
   reachable_only: boolean;
   deliver_on_return_until: Date | null;
+  return_delay_minutes: number;
+  returns_stopped_at: Date | null;
   marketing: boolean;
   marketing_ready_at: Date | null;
   status: CampaignStatus;
@@ -86,6 +88,8 @@ export function toCampaign(r: CampaignRow): Campaign {
     templateName: r.template_name,
     reachableOnly: r.reachable_only,
     deliverOnReturnUntil: iso(r.deliver_on_return_until),
+    returnDelayMinutes: r.return_delay_minutes,
+    returnsStoppedAt: iso(r.returns_stopped_at),
     marketing: r.marketing,
     marketingReadyAt: iso(r.marketing_ready_at),
     status: r.status,
@@ -127,6 +131,8 @@ export async function insertCampaign(
     reachableOnly: boolean;
     /** Deliver on return for this many days after the scheduled time (null: off). */
     deliverOnReturnDays: number | null;
+    /** Deliver on return: minutes to wait for a person to answer first. */
+    returnDelayMinutes: number;
     /** Paid marketing messages to the subscribers outside the window (null: none). */
     marketing: CampaignMarketing | null;
   },
@@ -174,9 +180,9 @@ async function insertCampaignRow(
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
                               scheduled_time, template_id, template_name, template_language, template_params,
                               reachable_only, deliver_on_return_until, marketing, marketing_campaign_id,
-                              marketing_ready_at, audience)
+                              marketing_ready_at, audience, return_delay_minutes)
        values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19, $20::jsonb)
+               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19, $20::jsonb, $21)
        returning *)
      select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
     [
@@ -200,6 +206,7 @@ async function insertCampaignRow(
       input.marketing?.messageCampaignId ?? null,
       input.marketing?.readyAt ?? null,
       audienceParam(input.audience),
+      input.returnDelayMinutes,
     ],
   );
   return toCampaign(rows[0] as CampaignRow);
@@ -437,6 +444,37 @@ export async function cancelCampaign(
     [campaignId, reason],
   );
   return rows[0] ? toCampaign(rows[0]) : undefined;
+}
+
+/**
+ * 'Stop waiting for returns': a campaign still delivering on return stops (its waiting time ends now), and
+ * the rows taken up but not sent yet (waiting for their delay) go back to skipped, uncounted as returned.
+ * One transaction; the claims check `returns_stopped_at`, so nothing is claimed after it commits. Undefined
+ * when the campaign is not delivering on return.
+ */
+export async function stopReturns(db: Sql, campaignId: string): Promise<Campaign | undefined> {
+  return inTransaction(db, async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `update campaigns set returns_stopped_at = now(), deliver_on_return_until = now()
+       where id = $1 and returns_stopped_at is null and deliver_on_return_until > now()
+         and status in ('pending', 'processing', 'completed')
+       returning id`,
+      [campaignId],
+    );
+    if (!rows[0]) return undefined;
+    const back = await client.query(
+      `update campaign_recipients set state = 'skipped', skip_reason = 'outside_window', worker_id = null,
+         not_before = null, return_due_at = null
+       where campaign_id = $1 and state = 'queued' and returned_at is not null`,
+      [campaignId],
+    );
+    const { rows: out } = await client.query<CampaignRow>(
+      `with c as (update campaigns set skipped_count = skipped_count + $2 where id = $1 returning *)
+       select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
+      [campaignId, back.rowCount ?? 0],
+    );
+    return out[0] ? toCampaign(out[0]) : undefined;
+  });
 }
 
 /**

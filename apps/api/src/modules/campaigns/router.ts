@@ -46,5 +46,9 @@ export const campaignsRouter = (deps: ModuleDeps) => {
       status: 200,
       body: await campaigns.cancelCampaign(adminId, params.campaignId),
     })),
+    stopReturns: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await campaigns.stopReturns(adminId, params.campaignId),
+    })),
   });
 };

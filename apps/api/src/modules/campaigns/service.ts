@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import {
   AUDIENCE_MESSAGES,
   audienceOfTag,
+  CAMPAIGN_MESSAGES,
   audienceTagIds,
   singleTagOf,
   type CampaignAudience,
@@ -99,6 +100,7 @@ async function createCampaign(
     templateParams: TemplateParamMap;
     reachableOnly: boolean;
     deliverOnReturnDays: number | null;
+    returnDelayMinutes: number;
     marketing: boolean;
   },
 ): Promise<Campaign> {
@@ -129,6 +131,7 @@ async function createCampaign(
     scheduledTime: body.time,
     reachableOnly: body.reachableOnly,
     deliverOnReturnDays: body.deliverOnReturnDays,
+    returnDelayMinutes: body.returnDelayMinutes,
     marketing,
   });
 }
@@ -390,6 +393,15 @@ async function cancelCampaign(db: Sql, adminId: string, campaignId: string): Pro
   return cancelled;
 }
 
+/** 'Stop waiting for returns' (the page's messaging admins): 409 unless it still delivers on return. */
+async function stopReturns(db: Sql, adminId: string, campaignId: string): Promise<Campaign> {
+  await campaignOf(db, adminId, campaignId, 'messaging');
+  const stopped = await repo.stopReturns(db, campaignId);
+  if (!stopped) throw new ConflictError(CAMPAIGN_MESSAGES.returnsNotWaiting);
+  await publishCampaignsSafely(db, [stopped.id]);
+  return stopped;
+}
+
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
 /** The campaign routes' rules; every call checks that `adminId` manages the page (else 404). */
@@ -418,5 +430,6 @@ export function createCampaignsService(
       exportRecipients(db, adminId, campaignId),
     cancelCampaign: (adminId: string, campaignId: string) =>
       cancelCampaign(db, adminId, campaignId),
+    stopReturns: (adminId: string, campaignId: string) => stopReturns(db, adminId, campaignId),
   };
 }

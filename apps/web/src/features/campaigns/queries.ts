@@ -142,6 +142,16 @@ export function useCancelCampaign() {
   });
 }
 
+/** 'Stop waiting for returns' on a campaign still delivering on return; every campaign query refreshes. */
+export function useStopReturns() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (campaignId: string) =>
+      unwrap(await tsr.campaigns.stopReturns.mutate({ params: { campaignId }, body: {} }), 200),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
+  });
+}
+
 /** The recipients CSV (the contract's export route) through fetch with the bearer token, saved as a
  *  download: the ts-rest client reads answers as JSON or text, not as a file. */
 export async function downloadRecipientsCsv(campaign: Campaign, failedMessage: string) {

@@ -39,6 +39,7 @@ import { AudienceNote } from './audience-note';
 import { AudiencePicker } from './audience-picker';
 import { MarketingChoice } from './marketing-choice';
 import { ReachSection } from './reach-section';
+import { ReturnDelayField } from './return-delay-field';
 import { SCHEDULE_TEXT } from './texts';
 import { WhenField } from './when-field';
 
@@ -65,6 +66,8 @@ type FormState = {
   reachableOnly: boolean;
   /** Deliver on return (0 = off). */
   deliverOnReturnDays: number;
+  /** Deliver on return: minutes to wait for a person's answer first. */
+  returnDelayMinutes: number;
   marketing: boolean;
 };
 
@@ -118,6 +121,7 @@ const emptyForm = (now: Date): FormState => ({
   templateParams: {},
   reachableOnly: true,
   deliverOnReturnDays: 0,
+  returnDelayMinutes: LIMITS.returnDelayMinutesDefault,
   marketing: false,
 });
 
@@ -337,6 +341,14 @@ export function ScheduleCampaignScreen({
                   }));
                   setErrors((e) => ({ ...e, deliverOnReturnDays: undefined }));
                 }}
+              />
+            ) : null}
+            {values.deliverOnReturnDays > 0 ? (
+              <ReturnDelayField
+                id={id('returnDelayMinutes')}
+                minutes={values.returnDelayMinutes}
+                error={errors.returnDelayMinutes}
+                onChange={(m) => set('returnDelayMinutes', m)}
               />
             ) : null}
           </div>

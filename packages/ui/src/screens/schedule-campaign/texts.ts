@@ -56,6 +56,11 @@ export const SCHEDULE_TEXT = {
   returnDays: (days: number) => (days === 1 ? 'For 1 day' : `For ${days} days`),
   returnHint:
     'A contact skipped for the 24-hour window who writes to your page (or taps a button, reacts, or opens the chat from a link) within this time after the scheduled time gets this message once, in the window that opens. Not contacts who stopped or never took your marketing messages.',
+  returnDelayLabel: 'Send on return',
+  returnDelay: (minutes: number) =>
+    `After someone answers them, or ${minutes >= 60 && minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`} without an answer`,
+  returnDelayHint:
+    'Never the instant reply to their question: the message waits until someone on your team has answered them in Chats, or this long without an answer.',
   pathStandard: 'Your message now (inside the 24-hour window)',
   pathUtility: (template: string) => `Utility template “${template}”`,
   pathLeftOut: 'Left out (no allowed path now)',
