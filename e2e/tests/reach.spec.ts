@@ -127,6 +127,19 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
     { data: { text: 'Hi, do you have gravel tyres?' } },
   );
   expect(wrote.ok()).toBe(true);
+  // It waits for a person (never the instant reply): someone answers her in the inbox, then it goes.
+  await expect
+    .poll(
+      async () =>
+        (
+          await api.inbox.sendMessage({
+            params: { pageId, userId: contact.psid },
+            body: { message: 'Yes, they came in today.' },
+          })
+        ).status,
+      { timeout: 30_000 },
+    )
+    .toBe(201);
   await expect.poll(async () => (await sentTo()).length, { timeout: 60_000 }).toBe(1);
   const [sent] = await sentTo();
   expect(sent).toMatchObject({ recipient: contact.psid, messaging_type: 'UPDATE', tag: null });

@@ -134,25 +134,33 @@ describe('purpose (spec §10.8)', () => {
     expect(ok.status).toBe(201);
   });
 
-  it('a promotion never sends the template, even when its row holds one: outside the window it is skipped', async () => {
-    const page = await w.createPage({ inside: 1, outside: 2 });
-    const templateId = await approvedTemplate(page, 'promo_never');
+  /**
+   * A promotion whose row holds an approved template, due now: a row no request can make (the API refuses
+   * it), so the dispatch must refuse the path itself. Returns the settled detail.
+   */
+  async function promotionWithTemplate(page: WorldPage, name: string, reachableOnly: boolean) {
+    const templateId = await approvedTemplate(page, name);
     const created = bodyOf(
       await create(page, {
         type: 'ACCOUNT_UPDATE',
         templateId,
         templateParams: firstName,
+        reachableOnly,
         time: new Date(Date.now() + 3_600_000).toISOString(),
         sendNow: false,
       }),
       201,
     );
-    // A row as no request can make it (a promotion with a template), due now: dispatch must still refuse the path.
     await w.pool.query(
       `update campaigns set type = 'PROMOTION', scheduled_time = now() where id = $1`,
       [created.id],
     );
-    const d = await settled(created.id);
+    return settled(created.id);
+  }
+
+  it('a promotion never sends the template, even when its row holds one: outside the window it is skipped', async () => {
+    const page = await w.createPage({ inside: 1, outside: 2 });
+    const d = await promotionWithTemplate(page, 'promo_never', false);
     expect(d.campaign).toMatchObject({ status: 'completed', dispatchedCount: 1, skippedCount: 2 });
     const out = await w.outbox(page.fbPageId);
     expect(out).toHaveLength(1);
@@ -162,23 +170,7 @@ describe('purpose (spec §10.8)', () => {
 
   it("'Only contacts I can reach': a promotion's template reaches nobody outside the window", async () => {
     const page = await w.createPage({ inside: 1, outside: 2 });
-    const templateId = await approvedTemplate(page, 'promo_reach');
-    const created = bodyOf(
-      await create(page, {
-        type: 'ACCOUNT_UPDATE',
-        templateId,
-        templateParams: firstName,
-        reachableOnly: true,
-        time: new Date(Date.now() + 3_600_000).toISOString(),
-        sendNow: false,
-      }),
-      201,
-    );
-    await w.pool.query(
-      `update campaigns set type = 'PROMOTION', scheduled_time = now() where id = $1`,
-      [created.id],
-    );
-    const d = await settled(created.id);
+    const d = await promotionWithTemplate(page, 'promo_reach', true);
     expect(d.campaign).toMatchObject({ audienceCount: 1, dispatchedCount: 1, skippedCount: 0 });
   });
 

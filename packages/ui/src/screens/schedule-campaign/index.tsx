@@ -216,7 +216,7 @@ export function ScheduleCampaignScreen({
     <div className="@container flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <ScreenHeader
         title={T.title}
-        description="Send one message to all your page's users, or to one tag, at a time you choose (UTC)."
+        description="Send one message to all your page's users, to a tag, or to tags combined, at a time you choose (UTC)."
       />
       {syncing ? <SyncBanner /> : null}
       <form
