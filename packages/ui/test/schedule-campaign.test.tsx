@@ -294,6 +294,30 @@ describe('ScheduleCampaignScreen', () => {
     expect(screen.getByLabelText(T.returnLabel)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('deliver on return waits for a person: 30 minutes by default, another wait can be chosen', async () => {
+    const onSubmit = vi.fn((_v: unknown) => Promise.resolve());
+    const { user } = setup({
+      onSubmit,
+      audience: { total: 3, insideWindow: 1, outsideWindow: 2, subscribersOutside: 0 },
+    });
+    expect(screen.queryByLabelText(T.returnDelayLabel)).not.toBeInTheDocument();
+    await fillValid(user);
+    await user.selectOptions(screen.getByLabelText(T.returnLabel), '3');
+    const wait = screen.getByLabelText(T.returnDelayLabel);
+    expect(wait).toHaveValue('30');
+    expect(within(wait).getByRole('option', { selected: true })).toHaveTextContent(
+      'After someone answers them, or 30 minutes without an answer',
+    );
+    expect(wait).toHaveAccessibleDescription(T.returnDelayHint);
+    await user.selectOptions(wait, '60');
+    await user.click(screen.getByRole('button', { name: 'Schedule Campaign' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      deliverOnReturnDays: 3,
+      returnDelayMinutes: 60,
+    });
+  }, 20_000);
+
   it('a path the admin lacks a permission for says which and how to grant it, beside its choice', () => {
     const templates =
       'Templates need the utility messaging permission (pages_utility_messaging): reconnect Facebook and allow “Manage and access Page utility messaging”.';
