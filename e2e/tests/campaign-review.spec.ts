@@ -87,12 +87,12 @@ test('nothing is sent before Confirm; the test reaches only the admin; each cont
   const name = `Review ${marker}`;
   await page.getByLabel('Campaign Name').fill(name);
   await page.getByLabel('Campaign Description').fill('A personal note');
-  await page.getByLabel('Tags').selectOption({ label: tagName });
+  await page.getByLabel('Audience').selectOption({ label: tagName });
   await expect(page.getByTestId('audience-preview')).toContainText('2 recipients');
   await page
     .getByLabel('Message', { exact: true })
     .fill(`Hi {first_name|there}! Fresh ${marker} buns are out.`);
-  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
   await submit.click();
 
   // The review: focus inside, the form's own words and numbers, a real contact's name in the preview.
@@ -188,7 +188,7 @@ test('a refused submit puts the focus on the first field in error', async ({ pag
   await page.getByLabel('Campaign Name').fill('Focus check');
   await page.getByLabel('Campaign Description').fill('Errors take the focus');
   await page.getByLabel('Message', { exact: true }).fill('Hi {nickname}, hello');
-  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
   await submit.click();
   await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
   await expect(page.getByText('Unknown placeholder {nickname}')).toBeVisible();

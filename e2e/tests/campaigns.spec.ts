@@ -74,7 +74,7 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
   await page.getByLabel('Campaign Name').fill(name);
   await page.getByLabel('Campaign Description').fill('Tune-up reminder for our riders');
   await expect(page.getByText('31/200')).toBeVisible();
-  await page.getByLabel('Tags').selectOption({ label: tagName });
+  await page.getByLabel('Audience', { exact: true }).selectOption({ label: tagName });
   // '3 recipients, all inside…', or '2 of 3 contacts can be reached now…' (the others are left out).
   await expect(page.getByTestId('audience-preview')).toContainText(/\D3 (recipients|contacts)\b/);
   // All three stay in the audience (those outside the window are then skipped with their reason).
@@ -90,7 +90,7 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
   await page
     .getByLabel('Message', { exact: true })
     .fill('Spring tune-ups are 20% off this week. See you at the shop!');
-  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
   // Nothing is sent before Confirm; then the app opens the campaign's detail.
   await confirmCampaign(page, submit, name);
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();

@@ -271,8 +271,9 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     await page.keyboard.press('Tab');
     await page.keyboard.type('Picked without a mouse');
     const field = page.getByRole('button', { name: 'Date and Time (UTC)' });
-    // Past the tags, and the choices for contacts outside the window when there are some.
-    await tabTo(page, field, { max: 10 });
+    // Past the audience (and its closed 'Narrow down'), and the choices for contacts outside the window when
+    // there are some.
+    await tabTo(page, field, { max: 12 });
     const start = new Date(`${((await field.textContent()) ?? '').slice(0, 10)}T00:00:00Z`);
 
     // Enter opens the calendar with the focus on the chosen day (today); arrows move by day and week,
@@ -336,9 +337,9 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Add a button' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Content Type')).toBeFocused();
+    await expect(page.getByLabel('Purpose')).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByLabel('Content Type')).not.toHaveValue('');
+    await expect(page.getByLabel('Purpose')).not.toHaveValue('');
     // A sync the page selection queued may still run (it disables the button): wait it out.
     await expect(submit).toBeEnabled({ timeout: 90_000 });
     await tabTo(page, submit, { max: 3 });

@@ -136,7 +136,7 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   const text = `Hi {{first_name}}, new helmets are 2 for 1 this week ${Date.now() % 100000}`;
   await page.getByLabel('Campaign Name').fill(name);
   await page.getByLabel('Campaign Description').fill('For our regulars');
-  await page.getByLabel('Tags').selectOption({ label: tagName });
+  await page.getByLabel('Audience', { exact: true }).selectOption({ label: tagName });
   const paid = page.getByRole('checkbox', {
     name: 'Send a paid marketing message to subscribers outside the window',
   });
@@ -145,7 +145,7 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   await expect(preview).toContainText('Paid marketing message (subscribers)1');
   await expect(preview).toContainText('Left out (no allowed path now)1');
   await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
   await confirmCampaign(page, submit, name);
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 

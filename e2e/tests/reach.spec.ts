@@ -81,7 +81,7 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
   const name = `Back in stock ${Date.now() % 100000}`;
   await page.getByLabel('Campaign Name').fill(name);
   await page.getByLabel('Campaign Description').fill('For riders who come back');
-  await page.getByLabel('Tags').selectOption({ label: tagName });
+  await page.getByLabel('Audience', { exact: true }).selectOption({ label: tagName });
   const preview = page.getByTestId('audience-preview');
   await expect(preview).toContainText(
     '0 of 1 contact can be reached now, inside the 24-hour window; 1 outside it are left out.',
@@ -98,7 +98,7 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
   );
   const text = `The new gravel tyres are in ${Date.now() % 100000}`;
   await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
   await confirmCampaign(page, submit, name);
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 
@@ -128,6 +128,19 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
     { data: { text: 'Hi, do you have gravel tyres?' } },
   );
   expect(wrote.ok()).toBe(true);
+  // It waits for a person (never the instant reply): someone answers her in the inbox, then it goes.
+  await expect
+    .poll(
+      async () =>
+        (
+          await api.inbox.sendMessage({
+            params: { pageId, userId: contact.psid },
+            body: { message: 'Yes, they came in today.' },
+          })
+        ).status,
+      { timeout: 30_000 },
+    )
+    .toBe(201);
   await expect.poll(async () => (await sentTo()).length, { timeout: 60_000 }).toBe(1);
   const [sent] = await sentTo();
   expect(sent).toMatchObject({ recipient: contact.psid, messaging_type: 'UPDATE', tag: null });

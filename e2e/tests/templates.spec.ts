@@ -70,7 +70,7 @@ test('templates: listed from Meta, created and approved, then sent outside the w
   await page
     .getByLabel('Message', { exact: true })
     .fill('Our timetable changed: see you on the mat!');
-  await page.getByLabel('Content Type').selectOption({ label: 'Account update' });
+  await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
   await expect(page.getByTestId('audience-preview')).toContainText('outside it are left out');
   await page
     .getByLabel('Contacts outside the 24-hour window')

@@ -60,7 +60,22 @@ const dispatchNow = async (page: WorldPage, over: Record<string, unknown> = {}) 
 const countCampaigns = async () =>
   (await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0]?.n;
 
-/** The contact writes to the page: stored as the webhook ingest stores it, then the listeners run. */
+/**
+ * The return send's wait for a person's answer (campaign-returns.test.ts tests it) passes for `contact`: their
+ * returned rows are due now, as if the campaign's delay had run out.
+ */
+async function delayPasses(contact: WorldContact) {
+  await w.pool.query(
+    `update campaign_recipients set return_due_at = now()
+      where contact_id = $1 and state = 'queued' and returned_at is not null`,
+    [contact.uuid],
+  );
+}
+
+/**
+ * The contact writes to the page: stored as the webhook ingest stores it, then the listeners run; then the
+ * wait for a person's answer passes.
+ */
 async function writes(page: WorldPage, contact: WorldContact, at = new Date()) {
   const c = must(w.emulator.world.pages.get(page.fbPageId)?.contacts.get(contact.psid));
   c.lastInboundAt = at.getTime();
@@ -76,6 +91,7 @@ async function writes(page: WorldPage, contact: WorldContact, at = new Date()) {
     at,
     opensWindow: true,
   });
+  await delayPasses(contact);
 }
 
 describe('bad input: nothing stored', () => {
@@ -233,6 +249,7 @@ describe('deliver on return', () => {
         at,
         opensWindow: true,
       });
+      await delayPasses(contact);
     };
     await opens(a, 'referral');
     await opens(b, 'postback');

@@ -1,6 +1,6 @@
 // Campaigns (docs/campaigns.md) over HTTP against a real Postgres, pg-boss and the emulator: the §5 rules, listing,
 // audience preview, dispatch outcomes per recipient, platform failures, cancel, counters and CSV.
-import { CAMPAIGN_MESSAGES as M, LIMITS } from '@pagecast/contract';
+import { CAMPAIGN_MESSAGES as M, LIMITS, PURPOSE_MESSAGES } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_REASON, TOKEN_INVALID_REASON } from '../src/modules/campaigns/reasons.js';
 import { startDueCampaign } from '../src/jobs/campaigns/scheduler.js';
@@ -99,8 +99,7 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     ['message missing', { msg: undefined }, 'msg', M.messageRequired],
     ['message too short', { msg: 'hi' }, 'msg', M.messageTooShort],
     ['message too long', { msg: 'x'.repeat(501) }, 'msg', M.messageTooLong],
-    ['content type missing', { type: undefined }, 'type', M.contentTypeRequired],
-    ['content type unknown', { type: 'PROMOTION' }, 'type', M.contentTypeInvalid],
+    ['purpose unknown', { type: 'HUMAN_AGENT' }, 'type', PURPOSE_MESSAGES.invalid],
     ['tag id malformed', { tagId: 'not-a-uuid' }, 'tagId', M.tagInvalid],
   ];
   it.each(cases)(

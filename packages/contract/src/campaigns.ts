@@ -11,6 +11,7 @@ import {
   PageMeta,
   RecipientOutcome,
 } from './entities';
+import { AudienceQueryParam } from './rules/audience-rules';
 import { createCampaignBodySchema, testCampaignMessageBodySchema } from './rules/campaign-rules';
 
 /** What the review before Confirm shows besides the audience preview (docs/campaigns.md "Review"). */
@@ -50,7 +51,7 @@ export const campaignsContract = c.router({
   createCampaign: {
     method: 'POST',
     path: '/api/v1/campaigns/create',
-    summary: 'Schedule a campaign to all users or to one tag',
+    summary: 'Schedule a campaign to all users, one tag, or a combined audience',
     body: createCampaignBodySchema,
     responses: { ...writeErrors, ...errors(429), 201: Campaign },
     metadata: meta({ auth: 'admin', pageScoped: true }),
@@ -60,7 +61,8 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/page/:pageId/audience',
     summary: 'How many recipients a campaign would reach, inside the window and by message tag',
     pathParams: z.object({ pageId: GraphId }),
-    query: z.object({ tagId: Uuid.optional() }),
+    /** `audience`: the CampaignAudience as JSON (spec §10.9); `tagId` alone is the single-tag audience. */
+    query: z.object({ tagId: Uuid.optional(), audience: AudienceQueryParam.optional() }),
     responses: { ...pageErrors, 200: AudiencePreview },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
@@ -70,7 +72,8 @@ export const campaignsContract = c.router({
     summary:
       'The review before Confirm: a contact to preview with, and whether a test can reach the admin',
     pathParams: z.object({ pageId: GraphId }),
-    query: z.object({ tagId: Uuid.optional() }),
+    /** The audience as for audiencePreview: the preview's contact is one of it. */
+    query: z.object({ tagId: Uuid.optional(), audience: AudienceQueryParam.optional() }),
     responses: { ...pageErrors, ...errors(429), 200: CampaignReview },
     // Asks Meta for the admin's page-scoped id each time.
     metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
@@ -124,6 +127,15 @@ export const campaignsContract = c.router({
     method: 'POST',
     path: '/api/v1/campaigns/:campaignId/cancel',
     summary: 'Cancel a pending or processing campaign',
+    pathParams: campaignParams,
+    body: z.object({}).optional(),
+    responses: { ...writeErrors, ...errors(409), 200: Campaign },
+    metadata: meta({ auth: 'admin' }),
+  },
+  stopReturns: {
+    method: 'POST',
+    path: '/api/v1/campaigns/:campaignId/stop-returns',
+    summary: 'Stop delivering on return: nobody who writes from now on is sent the campaign',
     pathParams: campaignParams,
     body: z.object({}).optional(),
     responses: { ...writeErrors, ...errors(409), 200: Campaign },

@@ -11,8 +11,16 @@ export const CONTENT_TYPE_VALUES = CONTENT_TYPES.map((t) => t.value) as [
   ContentType,
   ...ContentType[],
 ];
+/**
+ * A campaign's Purpose (spec §10.8): a promotion (the default) or one of the three transactional updates,
+ * stored in the same `type` field. Only an update may go out as a utility template.
+ */
+export const PROMOTION = 'PROMOTION' as const;
+export const PURPOSES = [{ value: PROMOTION, label: 'Promotion' }, ...CONTENT_TYPES] as const;
+export type Purpose = (typeof PURPOSES)[number]['value'];
+export const PURPOSE_VALUES = PURPOSES.map((t) => t.value) as [Purpose, ...Purpose[]];
 export const contentTypeLabel = (value: string): string =>
-  CONTENT_TYPES.find((t) => t.value === value)?.label ?? value;
+  PURPOSES.find((t) => t.value === value)?.label ?? value;
 
 export const CAMPAIGN_PAGE_SIZE = 7;
 export const CAMPAIGN_PAGE_SIZE_MAX = 100;
@@ -43,6 +51,17 @@ export const LIMITS = {
   pendingCampaignsPerPage: 100,
   /** Deliver on return: how long a campaign may keep its skipped recipients waiting. */
   deliverOnReturnDaysMax: 30,
+  /** Audience (spec §10.9): tags in one list (included or excluded). */
+  audienceTagsMax: 20,
+  /** Audience: "wrote in the last N days". */
+  audienceDaysMax: 365,
+  /**
+   * Deliver on return: minutes the send waits for a person to answer the contact first. Never 0 (the
+   * promotion must not be the instant answer to a question); at most 12 hours, well inside the 24-hour window.
+   */
+  returnDelayMinutesMin: 1,
+  returnDelayMinutesMax: 720,
+  returnDelayMinutesDefault: 30,
 } as const;
 
 /** The choices Schedule offers for 'Deliver on return' (0 = off). */

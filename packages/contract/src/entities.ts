@@ -2,12 +2,13 @@
 // in one file on purpose so the shapes read top to bottom; the route groups (inbox.ts, campaigns.ts, …)
 // import from it, and enum values come from constants.ts and the rules.
 import { z } from 'zod';
-import { CONTENT_TYPE_VALUES, SKIP_REASON_CODES } from './constants';
+import { PURPOSE_VALUES, SKIP_REASON_CODES } from './constants';
 import {
   TEMPLATE_PARAMETER_FORMATS,
   TEMPLATE_STATUSES,
   TemplateButton,
 } from './rules/template-rules';
+import { CampaignAudience } from './rules/audience-rules';
 import { GraphId, IsoDateTime, Uuid } from './common';
 
 /** Entities of spec §3, as the API answers them. */
@@ -165,7 +166,8 @@ export const MessageReceived = z.object({
 });
 export type MessageReceived = z.infer<typeof MessageReceived>;
 
-export const ContentTypeSchema = z.enum(CONTENT_TYPE_VALUES);
+/** A campaign's Purpose (spec §10.8): a promotion or one of the three updates, in the `type` field. */
+export const ContentTypeSchema = z.enum(PURPOSE_VALUES);
 export const CampaignStatus = z.enum(['pending', 'processing', 'completed', 'failed', 'cancelled']);
 export type CampaignStatus = z.infer<typeof CampaignStatus>;
 
@@ -179,6 +181,8 @@ export const Campaign = z.object({
   type: ContentTypeSchema,
   tagId: Uuid.nullable(),
   tagName: z.string().nullable(),
+  /** Who it goes to (spec §10.9); null when its one tag was deleted before dispatch. */
+  audience: CampaignAudience.nullable().optional(),
   audienceCount: z.number().int(),
   dispatchedCount: z.number().int(),
   deliveredCount: z.number().int(),
@@ -196,6 +200,10 @@ export const Campaign = z.object({
   marketingReadyAt: IsoDateTime.nullable(),
   /** Deliver on return: until then a skipped recipient who writes to the page gets the message (null: off). */
   deliverOnReturnUntil: IsoDateTime.nullable(),
+  /** Deliver on return: minutes the send waits for a person to answer the contact first. */
+  returnDelayMinutes: z.number().int().optional(),
+  /** Deliver on return was stopped then ('Stop waiting for returns'); null: it was not. */
+  returnsStoppedAt: IsoDateTime.nullable().optional(),
   status: CampaignStatus,
   statusReason: z.string().nullable(),
   createdAt: IsoDateTime,

@@ -54,6 +54,8 @@ export * from './system';
 export * from './rules/messages';
 export * from './rules/tag-rules';
 export * from './rules/campaign-rules';
+export * from './rules/purpose-rules';
+export * from './rules/audience-rules';
 export * from './rules/template-rules';
 export * from './rules/marketing-rules';
 export * from './rules/reply-window';

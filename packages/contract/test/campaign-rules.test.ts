@@ -9,6 +9,7 @@ import {
   makeCampaignFormSchema,
   makeCreateCampaignBodySchema,
   startOfMinute,
+  PURPOSE_MESSAGES,
   toCreateCampaignBody,
 } from '../src';
 
@@ -80,14 +81,15 @@ describe('campaign form rules (spec §5)', () => {
     ]);
     expect(formErrors({ ...valid, message: 'm'.repeat(500) }).message).toBeUndefined();
   });
-  it('content type: required and one of the three', () => {
-    expect(formErrors({ ...valid, contentType: '' }).contentType).toEqual([
-      'Content type is required',
+  it('purpose (spec §10.8): optional, a promotion by default, else one of the four', () => {
+    expect(form.parse({ ...valid, contentType: '' }).contentType).toBe('PROMOTION');
+    expect(form.parse({ ...valid, contentType: undefined }).contentType).toBe('PROMOTION');
+    expect(form.parse({ ...valid, contentType: 'ACCOUNT_UPDATE' }).contentType).toBe(
+      'ACCOUNT_UPDATE',
+    );
+    expect(formErrors({ ...valid, contentType: 'HUMAN_AGENT' }).contentType).toEqual([
+      PURPOSE_MESSAGES.invalid,
     ]);
-    expect(formErrors({ ...valid, contentType: undefined }).contentType).toEqual([
-      'Content type is required',
-    ]);
-    expect(formErrors({ ...valid, contentType: 'HUMAN_AGENT' }).contentType).toHaveLength(1);
   });
   it('tag is optional', () => {
     const { selectedTag: _omit, ...rest } = valid;
@@ -104,6 +106,7 @@ describe('campaign creation body (server)', () => {
       description: 'Weekend offer',
       pageId: '42',
       tagId: null,
+      audience: null,
       time: '2026-11-21T10:30:00.000Z',
       type: 'POST_PURCHASE_UPDATE',
       msg: 'Hello there',
@@ -153,7 +156,7 @@ describe('campaign creation body (server)', () => {
       pageId: '42',
       tagId: 'nope',
       time: '2020-01-01T00:00:00Z',
-      type: '',
+      type: 'HUMAN_AGENT',
       msg: 'm'.repeat(501),
     });
     expect(r.success).toBe(false);
@@ -163,7 +166,7 @@ describe('campaign creation body (server)', () => {
       description: ['Campaign description is required'],
       tagId: ['Tag must be a valid tag id'],
       time: ['Scheduled time cannot be in past'],
-      type: ['Content type is required'],
+      type: [PURPOSE_MESSAGES.invalid],
       msg: ['Message cannot exceed 500 characters'],
     });
     for (const field of Object.keys(e)) expect(CAMPAIGN_FIELD_TO_FORM[field]).toBeDefined();
@@ -211,8 +214,10 @@ describe('campaign rules at their edges', () => {
     );
   });
 
-  it('a content type that is not text is required, not invalid', () => {
-    expect(formErrors({ ...valid, contentType: 42 }).contentType).toEqual([M.contentTypeRequired]);
+  it('a purpose that is not text is invalid', () => {
+    expect(formErrors({ ...valid, contentType: 42 }).contentType).toEqual([
+      PURPOSE_MESSAGES.invalid,
+    ]);
   });
 
   it.each(['abc123', '123abc', '', '1'.repeat(33)])('refuses the page id %j', (pageId) => {
@@ -269,6 +274,7 @@ describe('campaign rules at their edges', () => {
       name: 'campaignName',
       description: 'campaignDescription',
       tagId: 'selectedTag',
+      audience: 'audience',
       time: 'dateTime',
       type: 'contentType',
       msg: 'message',

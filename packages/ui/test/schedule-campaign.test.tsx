@@ -1,4 +1,5 @@
 import {
+  AUDIENCE_MESSAGES,
   CAMPAIGN_MESSAGES as M,
   type AudiencePreview,
   type MessageTemplate,
@@ -22,7 +23,7 @@ const TAGS = [
 
 function setup(props: Partial<ScheduleCampaignScreenProps> = {}) {
   const onSubmit = vi.fn((_v: unknown) => Promise.resolve());
-  const onTagChange = vi.fn();
+  const onAudienceChange = vi.fn();
   const utils = render(
     <>
       <ScheduleCampaignScreen
@@ -32,14 +33,14 @@ function setup(props: Partial<ScheduleCampaignScreenProps> = {}) {
         syncing={false}
         audience={null}
         onSubmit={onSubmit}
-        onTagChange={onTagChange}
+        onAudienceChange={onAudienceChange}
         now={() => NOW}
         {...props}
       />
       <Toaster />
     </>,
   );
-  return { ...utils, onSubmit, onTagChange, user: userEvent.setup() };
+  return { ...utils, onSubmit, onAudienceChange, user: userEvent.setup() };
 }
 
 /** 'Schedule Campaign', then Confirm in the review when the form's rules let it open (spec §10.11). */
@@ -59,34 +60,35 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Campaign Name'), 'Winter sale');
   await user.type(screen.getByLabelText('Campaign Description'), 'For our best buyers');
   await user.type(screen.getByLabelText('Message'), 'Our winter sale starts now');
-  await user.selectOptions(screen.getByLabelText('Content Type'), 'POST_PURCHASE_UPDATE');
+  await user.selectOptions(screen.getByLabelText('Purpose'), 'POST_PURCHASE_UPDATE');
 }
 
 describe('ScheduleCampaignScreen', () => {
-  it('shows the spec fields, counters, content type labels and the policy notice', () => {
+  it('shows the spec fields, counters, purpose labels and the policy notice', () => {
     setup();
     expect(screen.getByRole('heading', { name: 'Schedule Campaign' })).toBeInTheDocument();
     for (const label of [
       'Campaign Name',
       'Campaign Description',
-      'Tags',
+      'Audience',
       'Date and Time (UTC)',
       'Message',
-      'Content Type',
+      'Purpose',
     ]) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     const counters = screen.getAllByTestId('textarea-counter').map((c) => c.textContent);
     expect(counters).toEqual(['0/200', '0/500']);
-    const tags = within(screen.getByLabelText('Tags'))
+    const tags = within(screen.getByLabelText('Audience'))
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(tags).toEqual(['All users', 'Buyers', 'Leads']);
-    const types = within(screen.getByLabelText('Content Type'))
+    expect(tags).toEqual(['All users', 'Buyers', 'Leads', T.audienceSeveral]);
+    const types = within(screen.getByLabelText('Purpose'))
       .getAllByRole('option')
       .map((o) => o.textContent);
+    expect(screen.getByLabelText('Purpose')).toHaveValue('PROMOTION');
     expect(types).toEqual([
-      'Select content type',
+      'Promotion',
       'Confirmed event update',
       'Post purchase update',
       'Account update',
@@ -118,7 +120,7 @@ describe('ScheduleCampaignScreen', () => {
     );
     expect(screen.getByRole('option', { name: T.errorLoadingTags })).toBeDisabled();
     expect(screen.getByText('Network down')).toBeInTheDocument();
-    expect(screen.getByLabelText('Tags')).toBeDisabled();
+    expect(screen.getByLabelText('Audience')).toBeDisabled();
   });
 
   it('shows the sync banner and disables scheduling while the page syncs', () => {
@@ -130,12 +132,7 @@ describe('ScheduleCampaignScreen', () => {
   it('validates with the spec §5 messages and sends nothing', async () => {
     const { user, onSubmit } = setup();
     await schedule(user);
-    for (const m of [
-      M.nameRequired,
-      M.descriptionRequired,
-      M.messageRequired,
-      M.contentTypeRequired,
-    ]) {
+    for (const m of [M.nameRequired, M.descriptionRequired, M.messageRequired]) {
       expect(screen.getByText(m)).toBeInTheDocument();
     }
     await user.type(screen.getByLabelText('Campaign Name'), 'ab');
@@ -148,13 +145,20 @@ describe('ScheduleCampaignScreen', () => {
   it("creates: the values go out, toast 'Campaign created successfully!', the form resets with the date set to now", async () => {
     const { user, onSubmit } = setup();
     await fillValid(user);
-    await user.selectOptions(screen.getByLabelText('Tags'), 'Leads');
+    await user.selectOptions(screen.getByLabelText('Audience'), 'Leads');
     await schedule(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       campaignName: 'Winter sale',
       campaignDescription: 'For our best buyers',
-      selectedTag: TAGS[1]?.id,
+      selectedTag: '',
+      audience: {
+        match: 'any',
+        tagIds: [TAGS[1]?.id],
+        excludeTagIds: [],
+        wroteWithinDays: null,
+        subscribersOnly: false,
+      },
       dateTime: NOW,
       message: 'Our winter sale starts now',
       contentType: 'POST_PURCHASE_UPDATE',
@@ -162,13 +166,14 @@ describe('ScheduleCampaignScreen', () => {
       templateParams: {},
       reachableOnly: true,
       deliverOnReturnDays: 0,
+      returnDelayMinutes: 30,
       marketing: false,
       buttons: [],
       sendNow: true,
     });
     expect(await screen.findByText(T.created)).toBeInTheDocument();
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('');
-    expect(screen.getByLabelText('Tags')).toHaveValue('');
+    expect(screen.getByLabelText('Audience')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Date and Time (UTC)' })).toHaveTextContent(
       '2026-11-21 10:15 UTC',
     );
@@ -192,6 +197,42 @@ describe('ScheduleCampaignScreen', () => {
     // The form keeps what was typed.
     expect(screen.getByLabelText('Campaign Name')).toHaveValue('Winter sale');
   });
+
+  it('audience: tags combined (all of), one left out, wrote in the last N days, subscribers; each valid change is counted', async () => {
+    const { user, onSubmit, onAudienceChange } = setup({
+      tags: [...TAGS, { id: '33333333-3333-4333-8333-333333333333', name: 'Spam' }],
+    });
+    await fillValid(user);
+    await user.selectOptions(screen.getByLabelText('Audience'), T.audienceSeveral);
+    const include = screen.getByRole('group', { name: T.audienceInclude });
+    await user.click(within(include).getByLabelText('Buyers'));
+    await user.click(within(include).getByLabelText('Leads'));
+    await user.click(within(include).getByRole('radio', { name: T.audienceAll }));
+    await user.click(screen.getByText(T.audienceNarrow, { selector: 'summary' }));
+    const exclude = screen.getByRole('group', { name: T.audienceExclude });
+    // A tag already included cannot be excluded too.
+    expect(within(exclude).getByLabelText('Buyers')).toBeDisabled();
+    await user.click(within(exclude).getByLabelText('Spam'));
+    const days = screen.getByRole('spinbutton', { name: T.audienceDays });
+    await user.clear(days);
+    await user.type(days, '0');
+    expect(screen.getByText(AUDIENCE_MESSAGES.daysInvalid)).toBeInTheDocument();
+    await user.clear(days);
+    await user.type(days, '14');
+    expect(screen.getByRole('checkbox', { name: T.audienceWroteWithin })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: T.audienceSubscribers }));
+    const audience = {
+      match: 'all',
+      tagIds: [TAGS[0]?.id, TAGS[1]?.id],
+      excludeTagIds: ['33333333-3333-4333-8333-333333333333'],
+      wroteWithinDays: 14,
+      subscribersOnly: true,
+    };
+    expect(onAudienceChange).toHaveBeenLastCalledWith(audience);
+    await schedule(user);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ audience });
+  }, 20_000);
 
   it("falls back to 'Failed to create campaign.' without a server message", async () => {
     const { user } = setup({ onSubmit: () => Promise.reject(new TypeError('')) });
@@ -262,6 +303,30 @@ describe('ScheduleCampaignScreen', () => {
     expect(screen.getByLabelText(T.returnLabel)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('deliver on return waits for a person: 30 minutes by default, another wait can be chosen', async () => {
+    const onSubmit = vi.fn((_v: unknown) => Promise.resolve());
+    const { user } = setup({
+      onSubmit,
+      audience: { total: 3, insideWindow: 1, outsideWindow: 2, subscribersOutside: 0 },
+    });
+    expect(screen.queryByLabelText(T.returnDelayLabel)).not.toBeInTheDocument();
+    await fillValid(user);
+    await user.selectOptions(screen.getByLabelText(T.returnLabel), '3');
+    const wait = screen.getByLabelText(T.returnDelayLabel);
+    expect(wait).toHaveValue('30');
+    expect(within(wait).getByRole('option', { selected: true })).toHaveTextContent(
+      'After someone answers them, or 30 minutes without an answer',
+    );
+    expect(wait).toHaveAccessibleDescription(T.returnDelayHint);
+    await user.selectOptions(wait, '60');
+    await schedule(user);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      deliverOnReturnDays: 3,
+      returnDelayMinutes: 60,
+    });
+  }, 20_000);
+
   it('a path the admin lacks a permission for says which and how to grant it, beside its choice', () => {
     const templates =
       'Templates need the utility messaging permission (pages_utility_messaging): reconnect Facebook and allow “Manage and access Page utility messaging”.';
@@ -271,6 +336,9 @@ describe('ScheduleCampaignScreen', () => {
       audience: { total: 120, insideWindow: 20, outsideWindow: 100, subscribersOutside: 30 },
       permissionNotes: { templates, marketing },
     });
+    // The template path is an update's (spec §10.8): its note shows once one is the purpose.
+    expect(screen.getAllByRole('note').map((n) => n.textContent)).not.toContain(templates);
+    fireEvent.change(screen.getByLabelText('Purpose'), { target: { value: 'ACCOUNT_UPDATE' } });
     const notes = screen.getAllByRole('note').map((n) => n.textContent);
     expect(notes).toContain(templates);
     expect(notes).toContain(marketing);
@@ -393,6 +461,9 @@ describe('utility template for contacts outside the window', () => {
         template({ id: 'a1e5f4b8-0c7d-4e2a-8b1f-9d3c2b1a0f99', name: 'sale', status: 'rejected' }),
       ],
     });
+    // A promotion (the default) has no template path; an update has.
+    expect(screen.queryByLabelText(T.templateLabel)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Purpose'), 'POST_PURCHASE_UPDATE');
     const picker = screen.getByLabelText(T.templateLabel);
     expect(
       within(picker)
@@ -435,6 +506,7 @@ describe('utility template for contacts outside the window', () => {
       params: ['1', '2'],
     });
     const { user } = setup({ audience, onSubmit, templates: [positional] });
+    await user.selectOptions(screen.getByLabelText('Purpose'), 'ACCOUNT_UPDATE');
     await user.selectOptions(screen.getByLabelText(T.templateLabel), positional.id);
     expect(screen.getByLabelText(T.paramSource('1'))).toHaveValue('text');
     await user.selectOptions(screen.getByLabelText(T.paramSource('1')), 'first_name');

@@ -72,7 +72,7 @@ async function fillValid(
   // user.type reads braces as key names: paste the message.
   await user.click(screen.getByLabelText('Message'));
   await user.paste(message);
-  await user.selectOptions(screen.getByLabelText('Content Type'), 'POST_PURCHASE_UPDATE');
+  await user.selectOptions(screen.getByLabelText('Purpose'), 'POST_PURCHASE_UPDATE');
 }
 
 const trigger = () => screen.getByRole('button', { name: 'Schedule Campaign' });

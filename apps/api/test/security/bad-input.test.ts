@@ -259,6 +259,7 @@ const totals = { routes: 0, cases: 0, refused: 0, accepted: 0 };
 const LAST = [
   'tags.deleteTag',
   'templates.deleteTemplate',
+  'campaigns.stopReturns',
   'campaigns.cancelCampaign',
   'admin.deleteByUser',
   'user.deleteUser',

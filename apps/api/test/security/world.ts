@@ -341,6 +341,7 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'campaigns.listCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.exportCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.cancelCampaign': (ids) => ({ params: { campaignId: ids.campaignId }, body: {} }),
+  'campaigns.stopReturns': (ids) => ({ params: { campaignId: ids.campaignId }, body: {} }),
   'system.healthz': () => ({}),
   'system.readyz': () => ({}),
   'system.webhookVerify': () => ({

@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { CONTENT_TYPE_VALUES, LIMITS, type ContentType } from '../constants';
+import { LIMITS, PROMOTION, type Purpose } from '../constants';
 import { CAMPAIGN_MESSAGES as M } from './messages';
 import { MARKETING_TEXT_MAX, placeholderError } from './placeholders';
+import { isPurpose, PURPOSE_MESSAGES } from './purpose-rules';
 import { TemplateParamMap } from './template-rules';
+import {
+  ALL_USERS,
+  AUDIENCE_MESSAGES,
+  audienceOfTag,
+  CampaignAudience,
+  isAllUsers,
+  singleTagOf,
+} from './audience-rules';
 
 /** The current time truncated to the minute: spec §5 allows a time in the current minute. */
 export function startOfMinute(now: Date): Date {
@@ -72,18 +81,21 @@ const campaignMessage = ruledText(
   LIMITS.campaignMessageMax,
   M.messageTooLong,
 );
+/** Purpose (spec §10.8): optional, a promotion unless one of the three updates is chosen. */
 const contentType = z
   .any()
   .superRefine((value, ctx) => {
-    const message =
-      typeof value !== 'string' || !value
-        ? M.contentTypeRequired
-        : (CONTENT_TYPE_VALUES as readonly string[]).includes(value)
-          ? undefined
-          : M.contentTypeInvalid;
-    if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    if (value === undefined || value === null || value === '' || isPurpose(value)) return;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: PURPOSE_MESSAGES.invalid });
   })
-  .transform((value) => value as ContentType);
+  .transform((value): Purpose => (isPurpose(value) ? value : PROMOTION));
+
+const returnDelay = z
+  .number({ invalid_type_error: M.returnDelayInvalid })
+  .int(M.returnDelayInvalid)
+  .min(LIMITS.returnDelayMinutesMin, M.returnDelayInvalid)
+  .max(LIMITS.returnDelayMinutesMax, M.returnDelayInvalid)
+  .default(LIMITS.returnDelayMinutesDefault);
 
 /**
  * A test of the campaign message to the admin's own conversation with the page (the review before Confirm):
@@ -149,6 +161,8 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
       campaignName,
       campaignDescription,
       selectedTag: z.string().optional().default(''),
+      /** The audience picker's choice (spec §10.9); a `selectedTag` takes its place when set. */
+      audience: CampaignAudience.default(ALL_USERS),
       dateTime: dateTimeField(now).transform((v) => new Date(v as string | Date)),
       /** The time follows the clock ('Send now'): the server's clock decides it. */
       sendNow: z.boolean().default(false),
@@ -161,6 +175,8 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
       reachableOnly: z.boolean().default(true),
       /** Deliver on return: days the skipped recipients wait for their next message (0 = off). */
       deliverOnReturnDays: z.number().int().min(0).max(LIMITS.deliverOnReturnDaysMax).default(0),
+      /** Deliver on return: minutes to wait for a person's answer before the campaign goes. */
+      returnDelayMinutes: returnDelay,
       /** Paid marketing messages to the subscribers outside the window. */
       marketing: z.boolean().default(false),
       /** Link buttons on the standard sends. */
@@ -181,6 +197,8 @@ const createCampaignObject = (now: () => Date) =>
       description: campaignDescription,
       pageId: z.string({ required_error: M.pageRequired }).regex(/^\d{1,32}$/, 'Invalid page id'),
       tagId: uuid.nullable().default(null),
+      /** Who gets it (spec §10.9): tags combined, narrowed, subscribers only. Null: `tagId`, or all users. */
+      audience: CampaignAudience.nullable().default(null),
       time: dateTimeField(now).transform((v) => new Date(v as string).toISOString()),
       /** 'Send now': the campaign goes at the server's time, whatever `time` says (see below). */
       sendNow: z.boolean().default(false),
@@ -203,6 +221,11 @@ const createCampaignObject = (now: () => Date) =>
         .max(LIMITS.deliverOnReturnDaysMax, M.returnDaysInvalid)
         .nullable()
         .default(null),
+      /**
+       * Deliver on return: the send waits until a person has answered the contact, or this many minutes
+       * without an answer (never the instant reply to their question).
+       */
+      returnDelayMinutes: returnDelay,
       /** Subscribers outside the window get a paid marketing message (the page must be set up for it). */
       marketing: z.boolean().default(false),
       /** Link buttons on the standard sends (Meta's button template); marketing and utility sends are text. */
@@ -214,6 +237,12 @@ const createCampaignObject = (now: () => Date) =>
         'msg',
         ctx,
       );
+      if (body.tagId !== null && body.audience !== null)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['audience'],
+          message: AUDIENCE_MESSAGES.tagAndAudience,
+        });
       if (body.reachableOnly && body.deliverOnReturnDays !== null)
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
@@ -242,11 +271,15 @@ export function toCreateCampaignBody(
   values: CampaignFormValues,
   pageId: string,
 ): CreateCampaignBody {
+  // 'All users' and one tag go as before (tagId); anything else as the audience.
+  const audience = values.selectedTag ? audienceOfTag(values.selectedTag) : values.audience;
+  const tagId = singleTagOf(audience);
   return {
     name: values.campaignName,
     description: values.campaignDescription,
     pageId,
-    tagId: values.selectedTag ? values.selectedTag : null,
+    tagId,
+    audience: tagId || isAllUsers(audience) ? null : audience,
     time: values.dateTime.toISOString(),
     sendNow: values.sendNow,
     type: values.contentType,
@@ -256,6 +289,7 @@ export function toCreateCampaignBody(
     // Keeping the others waiting needs them in the audience: the form turns reachableOnly off for it.
     reachableOnly: values.deliverOnReturnDays > 0 ? false : values.reachableOnly,
     deliverOnReturnDays: values.deliverOnReturnDays > 0 ? values.deliverOnReturnDays : null,
+    returnDelayMinutes: values.returnDelayMinutes,
     marketing: values.marketing,
     buttons: values.buttons,
   };
@@ -266,6 +300,7 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   name: 'campaignName',
   description: 'campaignDescription',
   tagId: 'selectedTag',
+  audience: 'audience',
   time: 'dateTime',
   type: 'contentType',
   msg: 'message',
@@ -273,6 +308,7 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   templateParams: 'templateParams',
   reachableOnly: 'reachableOnly',
   deliverOnReturnDays: 'deliverOnReturnDays',
+  returnDelayMinutes: 'returnDelayMinutes',
   marketing: 'marketing',
   buttons: 'buttons',
 };

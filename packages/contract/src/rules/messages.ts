@@ -31,13 +31,12 @@ export const CAMPAIGN_MESSAGES = {
   messageRequired: 'Message is required',
   messageTooShort: 'Message must be at least 3 characters',
   messageTooLong: 'Message cannot exceed 500 characters',
-  contentTypeRequired: 'Content type is required',
-  contentTypeInvalid:
-    'Content type must be one of: Confirmed event update, Post purchase update, Account update',
   tagInvalid: 'Tag must be a valid tag id',
   pageRequired: 'Page is required',
   /** Deliver on return: not in the spec (it answers the 2026 window rules). */
   returnDaysInvalid: 'Keep skipped contacts waiting for 1 to 30 days',
+  returnDelayInvalid: 'Wait 1 to 720 minutes for a person to answer before sending on return',
+  returnsNotWaiting: 'This campaign is not waiting for returns',
   returnNeedsEveryone:
     "Turn off 'Only contacts I can reach' to keep the others waiting for their return",
 } as const;

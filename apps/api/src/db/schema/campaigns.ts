@@ -32,9 +32,13 @@ export const campaigns = pgTable(
     // Null = everyone on the page; a deleted tag keeps the campaign (audience was fixed at dispatch).
     tagId: uuid('tag_id').references(() => tags.id, { onDelete: 'set null' }),
     // 'tag' with tag_id null = the tag was deleted before dispatch: the audience is empty, never "everyone".
-    audienceKind: text('audience_kind', { enum: ['all', 'tag'] })
+    // 'audience': tags combined, narrowed or subscribers only (the `audience` column says how).
+    audienceKind: text('audience_kind', { enum: ['all', 'tag', 'audience'] })
       .notNull()
       .default('all'),
+    // The audience (spec §10.9) in the contract's CampaignAudience shape; null on rows from before it (their
+    // kind and tag say who). Resolved in SQL by modules/campaigns/audience.ts only.
+    audience: jsonb('audience'),
     tagName: text('tag_name'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -63,6 +67,11 @@ export const campaigns = pgTable(
     reachableOnly: boolean('reachable_only').notNull().default(false),
     // Deliver on return: until then a skipped recipient who writes to the page is sent the message, once.
     deliverOnReturnUntil: ts('deliver_on_return_until'),
+    // Deliver on return waits this long after the contact wrote (unless a person answers them first), so
+    // the campaign is never the instant reply to their question.
+    returnDelayMinutes: integer('return_delay_minutes').notNull().default(30),
+    // 'Stop waiting for returns': from then on nobody is sent the campaign on return.
+    returnsStoppedAt: ts('returns_stopped_at'),
     // Marketing messages: subscribers outside the window get it through Meta's Marketing Message API, under
     // the message campaign made there at creation; Meta lets it send from marketing_ready_at (its warm-up).
     marketing: boolean('marketing').notNull().default(false),
@@ -116,6 +125,8 @@ export const campaignRecipients = pgTable(
     notBefore: ts('not_before'),
     // Deliver on return: set when a skipped row was taken up again after the contact wrote to the page.
     returnedAt: ts('returned_at'),
+    // Deliver on return: the row is sent from then on, or as soon as a person answered the contact.
+    returnDueAt: ts('return_due_at'),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.contactId] }),

@@ -321,15 +321,13 @@ const OPTED_OUT = 2300034;
  * campaign sends them), else the campaign's approved utility template, else none, with the reason.
  */
 function sendPath(row: repo.ClaimedRow, target: SendTarget): Path {
+  // A contact who stopped the page's marketing messages is sent no campaign on any path (docs/campaigns.md).
+  if (row.subscription_status === 'stopped') return { kind: 'skip', reason: 'opted_out' };
   if (row.inside_window) return { kind: 'standard' };
   if (target.marketing && row.subscription_status === 'subscribed' && row.subscription_token)
     return { kind: 'marketing' };
   if (target.template?.available) return { kind: 'utility' };
-  if (target.marketing)
-    return {
-      kind: 'skip',
-      reason: row.subscription_status === 'stopped' ? 'opted_out' : 'not_subscribed',
-    };
+  if (target.marketing) return { kind: 'skip', reason: 'not_subscribed' };
   return { kind: 'skip', reason: target.template ? 'template_unavailable' : 'outside_window' };
 }
 

@@ -1,4 +1,5 @@
 // A campaign's send parameters for a worker: its page token decrypted, its template and marketing path.
+import { utilityTemplateAllowed } from '@pagecast/contract';
 import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
 import {
   CREATOR_LOST_ACCESS_REASON,
@@ -39,8 +40,10 @@ export async function loadTarget(
     message: r.message,
     buttons: r.buttons ?? [],
     type: r.type,
+    // A promotion has no utility-template path, whatever its row holds (spec §10.8): outside the window it
+    // goes as a paid marketing message to subscribers, or is skipped with the reason.
     template:
-      r.template_name && r.template_language
+      r.template_name && r.template_language && utilityTemplateAllowed(r.type)
         ? {
             name: r.template_name,
             language: r.template_language,

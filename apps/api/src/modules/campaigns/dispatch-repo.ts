@@ -6,7 +6,7 @@
 // moves a recipient row between states is here, so the at-most-once rules can be checked side by side.
 // The statements run for every group of sends (claim, mark, outcomes) are named: each connection parses and
 // plans them once, instead of on every call (about a third of Postgres's CPU with ten pages sending at once).
-import type { TemplateParamMap } from '@pagecast/contract';
+import { type TemplateParamMap, utilityTemplateAllowed } from '@pagecast/contract';
 import type pg from 'pg';
 import { runStatement, statement, type Sql } from '../../db/client.js';
 import {
@@ -16,6 +16,8 @@ import {
   UNRECONCILED_MESSAGE,
 } from './reasons.js';
 import { TASKS_SQL } from '../../auth/page-access.js';
+import { audienceMatch, audienceParam, storedAudience, type AudienceKind } from './audience.js';
+import { returnDue } from './human-reply.js';
 
 /** A recipient row's answer as the dispatch jobs decide it (jobs/campaigns/outcome.ts builds them). */
 export interface Outcome {
@@ -42,14 +44,18 @@ export interface DueCampaign {
   id: string;
   page_id: string;
   tag_id: string | null;
-  audience_kind: 'all' | 'tag';
+  audience_kind: AudienceKind;
+  /** The stored audience (null on rows from before it: kind and tag say who). */
+  audience: unknown;
   audience_count: number;
   scheduled_time: Date;
   reachable_only: boolean;
+  /** The Purpose: a promotion has no utility-template path. */
+  type: string;
 }
 
 const DUE_COLUMNS =
-  'id, page_id, tag_id, audience_kind, audience_count, scheduled_time, reachable_only';
+  'id, page_id, tag_id, audience_kind, audience, audience_count, scheduled_time, reachable_only, type';
 
 /** Pending campaigns due within `leadMs` and not yet snapshotted, locked (at most 5). */
 export async function lockCampaignsToPrepare(
@@ -85,21 +91,29 @@ export async function insertAudienceSnapshot(
   c: DueCampaign,
   batchSize: number,
 ): Promise<number> {
+  const who = storedAudience(c);
+  if (!who) return 0;
   const inserted = await client.query(
     `insert into campaign_recipients (campaign_id, contact_id, psid, batch_no, state)
      select $1, ct.id, ct.psid, ((row_number() over (order by ct.id)) - 1) / $4, 'queued'
      from contacts ct
-     where ct.page_id = $2
-       and ($3 = 'all' or exists (select 1 from contact_tags x where x.contact_id = ct.id and x.tag_id = $5))
-       -- 'Only contacts I can reach': inside the window, anyone when an approved template reaches them, or a
-       -- subscriber when the campaign sends marketing messages.
-       and (not $6::boolean or ct.last_inbound_at > now() - interval '24 hours'
-            or exists (select 1 from campaigns cc join message_templates m on m.id = cc.template_id
-                       where cc.id = $1 and m.status = 'approved')
+     where ct.page_id = $2 and ${audienceMatch('ct', '$3::jsonb')}
+       -- 'Only contacts I can reach': inside the window, anyone when an approved template reaches them (an
+       -- update's, never a promotion's: $7), or a subscriber when the campaign sends marketing messages.
+       and (not $5::boolean or ct.last_inbound_at > now() - interval '24 hours'
+            or ($6::boolean and exists (select 1 from campaigns cc join message_templates m on m.id = cc.template_id
+                       where cc.id = $1 and m.status = 'approved'))
             or exists (select 1 from campaigns cc join marketing_subscriptions s on s.contact_id = ct.id
                        where cc.id = $1 and cc.marketing and s.page_id = ct.page_id and s.status = 'subscribed'))
      on conflict do nothing`,
-    [c.id, c.page_id, c.audience_kind, batchSize, c.tag_id, c.reachable_only],
+    [
+      c.id,
+      c.page_id,
+      audienceParam(who),
+      batchSize,
+      c.reachable_only,
+      utilityTemplateAllowed(c.type),
+    ],
   );
   const audience = inserted.rowCount ?? 0;
   if (audience > 0) {
@@ -108,13 +122,14 @@ export async function insertAudienceSnapshot(
   return audience;
 }
 
-/** Whether the campaign's tag or page has any contact at all (an empty snapshot's reason). */
+/** Whether the campaign's audience has any contact at all (an empty snapshot's reason). */
 export async function audienceExists(client: pg.PoolClient, c: DueCampaign): Promise<boolean> {
+  const audience = storedAudience(c);
+  if (!audience) return false;
   const { rows } = await client.query<{ found: boolean }>(
     `select exists (select 1 from contacts ct where ct.page_id = $1
-       and ($2 = 'all' or exists (select 1 from contact_tags x where x.contact_id = ct.id and x.tag_id = $3))
-     ) as found`,
-    [c.page_id, c.audience_kind, c.tag_id],
+       and ${audienceMatch('ct', '$2::jsonb')}) as found`,
+    [c.page_id, audienceParam(audience)],
   );
   return rows[0]?.found ?? false;
 }
@@ -290,8 +305,8 @@ export async function campaignsWithReturns(sql: Sql, limit = 20): Promise<string
     `select distinct r.campaign_id from campaign_recipients r
      join campaigns c on c.id = r.campaign_id
      where r.state = 'queued' and r.returned_at is not null
-       and (r.not_before is null or r.not_before <= now())
-       and c.status in ('processing', 'completed')
+       and (r.not_before is null or r.not_before <= now()) and ${returnDue('r')}
+       and c.status in ('processing', 'completed') and c.returns_stopped_at is null
      limit $1`,
     [limit],
   );
@@ -319,11 +334,17 @@ export async function takeUpReturnedRows(
        join pages p on p.id = ct.page_id
        where p.fb_page_id = $1 and ct.psid = $2 and r.state = 'skipped' and r.returned_at is null
          and r.skip_reason = any($3::text[]) and c.deliver_on_return_until > $4
-         and c.status in ('processing', 'completed')
+         and c.status in ('processing', 'completed') and c.returns_stopped_at is null
+         -- Stopped the page's marketing messages since the snapshot: never sent anything on return.
+         and not exists (select 1 from marketing_subscriptions s
+                         where s.page_id = ct.page_id and s.contact_id = ct.id and s.status = 'stopped')
        for update of r skip locked),
      u as (
+       -- Due after the campaign's delay, or once a person answered (human-reply.ts): never the instant reply.
        update campaign_recipients r set state = 'queued', returned_at = now(), skip_reason = null,
-         not_before = null, worker_id = null
+         not_before = null, worker_id = null,
+         return_due_at = now() + (select c.return_delay_minutes from campaigns c where c.id = e.campaign_id)
+                                 * interval '1 minute'
        from eligible e
        where r.campaign_id = e.campaign_id and r.contact_id = e.contact_id and r.state = 'skipped'
        returning r.campaign_id),
@@ -350,8 +371,9 @@ export async function claimReturnedRows(
     `with picked as (
        select r.contact_id from campaign_recipients r
        where r.campaign_id = $1 and r.state = 'queued' and r.returned_at is not null
-         and (r.not_before is null or r.not_before <= now())
-         and exists (select 1 from campaigns c where c.id = $1 and c.status in ('processing', 'completed'))
+         and (r.not_before is null or r.not_before <= now()) and ${returnDue('r')}
+         and exists (select 1 from campaigns c where c.id = $1 and c.status in ('processing', 'completed')
+                       and c.returns_stopped_at is null)
        limit $2 for update of r skip locked)
      ${claimPicked('$3')}`,
     [campaignId, limit, workerId],

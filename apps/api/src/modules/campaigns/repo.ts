@@ -6,6 +6,7 @@ import {
   LIMITS,
   RETURNABLE_SKIP_REASONS,
   type Campaign,
+  type CampaignAudience,
   type CampaignRecipient,
   type CampaignStatus,
   type SkipReason,
@@ -15,13 +16,20 @@ import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
 import { inTransaction, runStatement, statement, type Sql } from '../../db/client.js';
 import { RateLimitedError } from '../../errors.js';
+import {
+  audienceColumns,
+  audienceMatch,
+  audienceParam,
+  storedAudience,
+  type AudienceKind,
+} from './audience.js';
 
 /** The columns every Campaign answer is built from (`c` = campaigns, `p` = pages, `t` = tags). */
 export const CAMPAIGN_COLUMNS = `
-  c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id,
-  coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
+  c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id, c.audience,
+  c.audience_kind, coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
   c.interacted_count, c.failed_count, c.skipped_count, c.template_name, c.reachable_only,
-  c.deliver_on_return_until, c.marketing, c.marketing_ready_at, c.status, c.status_reason, c.created_at,
+  c.deliver_on_return_until, c.return_delay_minutes, c.returns_stopped_at, c.marketing, c.marketing_ready_at, c.status, c.status_reason, c.created_at,
   c.started_at, c.completed_at`;
 export const CAMPAIGN_FROM = `campaigns c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`;
 
@@ -34,6 +42,8 @@ export interface CampaignRow {
   scheduled_time: Date;
   type: Campaign['type'];
   tag_id: string | null;
+  audience: unknown;
+  audience_kind: AudienceKind;
   tag_name: string | null;
   audience_count: number;
   dispatched_count: number;
@@ -44,6 +54,8 @@ export interface CampaignRow {
   template_name: string | null;
   reachable_only: boolean;
   deliver_on_return_until: Date | null;
+  return_delay_minutes: number;
+  returns_stopped_at: Date | null;
   marketing: boolean;
   marketing_ready_at: Date | null;
   status: CampaignStatus;
@@ -66,6 +78,7 @@ export function toCampaign(r: CampaignRow): Campaign {
     type: r.type,
     tagId: r.tag_id,
     tagName: r.tag_name,
+    audience: storedAudience(r),
     audienceCount: r.audience_count,
     dispatchedCount: r.dispatched_count,
     deliveredCount: r.delivered_count,
@@ -75,6 +88,8 @@ export function toCampaign(r: CampaignRow): Campaign {
     templateName: r.template_name,
     reachableOnly: r.reachable_only,
     deliverOnReturnUntil: iso(r.deliver_on_return_until),
+    returnDelayMinutes: r.return_delay_minutes,
+    returnsStoppedAt: iso(r.returns_stopped_at),
     marketing: r.marketing,
     marketingReadyAt: iso(r.marketing_ready_at),
     status: r.status,
@@ -102,7 +117,9 @@ export async function insertCampaign(
   input: {
     pageUuid: string;
     adminId: string;
+    /** The audience's one tag, when it is a single-tag audience (its name is kept for the history). */
     tag: { id: string; name: string } | null;
+    audience: CampaignAudience;
     name: string;
     description: string;
     message: string;
@@ -116,6 +133,8 @@ export async function insertCampaign(
     reachableOnly: boolean;
     /** Deliver on return for this many days after the scheduled time (null: off). */
     deliverOnReturnDays: number | null;
+    /** Deliver on return: minutes to wait for a person to answer first. */
+    returnDelayMinutes: number;
     /** Paid marketing messages to the subscribers outside the window (null: none). */
     marketing: CampaignMarketing | null;
   },
@@ -163,16 +182,16 @@ async function insertCampaignRow(
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
                               scheduled_time, template_id, template_name, template_language, template_params,
                               reachable_only, deliver_on_return_until, marketing, marketing_campaign_id,
-                              marketing_ready_at, buttons)
+                              marketing_ready_at, buttons, audience, return_delay_minutes)
        values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19, $20::jsonb)
+               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19, $20::jsonb, $21::jsonb, $22)
        returning *)
      select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
     [
       input.pageUuid,
       input.adminId,
       input.tag?.id ?? null,
-      input.tag ? 'tag' : 'all',
+      audienceColumns(input.audience).kind,
       input.tag?.name ?? null,
       input.name,
       input.description,
@@ -189,6 +208,8 @@ async function insertCampaignRow(
       input.marketing?.messageCampaignId ?? null,
       input.marketing?.readyAt ?? null,
       JSON.stringify(input.buttons ?? []),
+      audienceParam(input.audience),
+      input.returnDelayMinutes,
     ],
   );
   return toCampaign(rows[0] as CampaignRow);
@@ -429,35 +450,74 @@ export async function cancelCampaign(
 }
 
 /**
- * Who a campaign would reach right now: the page's contacts, or the tag's, split by the 24-hour window, and
- * how many of those outside it hold a marketing-messages subscription.
+ * 'Stop waiting for returns': a campaign still delivering on return stops (its waiting time ends now), and
+ * the rows taken up but not sent yet (waiting for their delay) go back to skipped, uncounted as returned.
+ * One transaction; the claims check `returns_stopped_at`, so nothing is claimed after it commits. Undefined
+ * when the campaign is not delivering on return.
+ */
+export async function stopReturns(db: Sql, campaignId: string): Promise<Campaign | undefined> {
+  return inTransaction(db, async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `update campaigns set returns_stopped_at = now(), deliver_on_return_until = now()
+       where id = $1 and returns_stopped_at is null and deliver_on_return_until > now()
+         and status in ('pending', 'processing', 'completed')
+       returning id`,
+      [campaignId],
+    );
+    if (!rows[0]) return undefined;
+    const back = await client.query(
+      `update campaign_recipients set state = 'skipped', skip_reason = 'outside_window', worker_id = null,
+         not_before = null, return_due_at = null
+       where campaign_id = $1 and state = 'queued' and returned_at is not null`,
+      [campaignId],
+    );
+    const { rows: out } = await client.query<CampaignRow>(
+      `with c as (update campaigns set skipped_count = skipped_count + $2 where id = $1 returning *)
+       select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
+      [campaignId, back.rowCount ?? 0],
+    );
+    return out[0] ? toCampaign(out[0]) : undefined;
+  });
+}
+
+/**
+ * Who a campaign would reach right now: the contacts of the page in `audience` (modules/campaigns/audience.ts,
+ * the rule the dispatch snapshot uses), split by the 24-hour window, how many of those outside it hold a
+ * marketing-messages subscription, and how many subscribers it has in all.
  */
 export async function audiencePreview(
   db: Sql,
   pageUuid: string,
-  tagId: string | null,
+  audience: CampaignAudience,
 ): Promise<{
   total: number;
   insideWindow: number;
   outsideWindow: number;
   subscribersOutside: number;
+  subscribers: number;
 }> {
-  const { rows } = await db.query<{ total: number; inside: number; subscribers: number }>(
+  const { rows } = await db.query<{
+    total: number;
+    inside: number;
+    subscribers_outside: number;
+    subscribers: number;
+  }>(
     `select count(*)::int as total,
             count(*) filter (where c.last_inbound_at > now() - interval '24 hours')::int as inside,
             count(*) filter (where not coalesce(c.last_inbound_at > now() - interval '24 hours', false)
-                               and s.status = 'subscribed')::int as subscribers
+                               and s.status = 'subscribed')::int as subscribers_outside,
+            count(*) filter (where s.status = 'subscribed')::int as subscribers
      from contacts c
      left join marketing_subscriptions s on s.page_id = c.page_id and s.contact_id = c.id
-     where c.page_id = $1
-       and ($2::uuid is null or exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = $2))`,
-    [pageUuid, tagId],
+     where c.page_id = $1 and ${audienceMatch('c', '$2::jsonb')}`,
+    [pageUuid, audienceParam(audience)],
   );
-  const r = rows[0] ?? { total: 0, inside: 0, subscribers: 0 };
+  const r = rows[0] ?? { total: 0, inside: 0, subscribers_outside: 0, subscribers: 0 };
   return {
     total: r.total,
     insideWindow: r.inside,
     outsideWindow: r.total - r.inside,
-    subscribersOutside: r.subscribers,
+    subscribersOutside: r.subscribers_outside,
+    subscribers: r.subscribers,
   };
 }

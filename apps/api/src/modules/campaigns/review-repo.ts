@@ -1,6 +1,7 @@
 // SQL of the review before Confirm: a contact of the audience to preview with, the admin's Facebook identity,
 // and the page's contact behind a page-scoped id.
 import type { Sql } from '../../db/client.js';
+import { audienceMatch } from './audience.js';
 
 export interface ContactNames {
   name: string | null;
@@ -15,16 +16,16 @@ export interface ContactNames {
 export async function sampleContact(
   db: Sql,
   pageUuid: string,
-  tagId: string | null,
+  /** The audience as audience.ts#audienceParam gives it. */
+  audience: string,
 ): Promise<ContactNames | null> {
   const { rows } = await db.query<ContactNames>(
     `select c.name, c.first_name as "firstName", c.last_name as "lastName"
        from contacts c
-      where c.page_id = $1
-        and ($2::uuid is null or exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = $2))
+      where c.page_id = $1 and ${audienceMatch('c', '$2::jsonb')}
       order by (c.first_name is null), c.id
       limit 1`,
-    [pageUuid, tagId],
+    [pageUuid, audience],
   );
   return rows[0] ?? null;
 }

@@ -1,14 +1,15 @@
 // The review before Confirm (spec §10.11, docs/campaigns.md "Review"): a contact of the audience whose name
 // the preview shows, and 'Send a test to me' to the admin's own conversation with the page. Nothing here
 // creates a campaign: only Confirm does (createCampaign).
-import { renderPlaceholders, type CampaignReview } from '@pagecast/contract';
+import { renderPlaceholders, type CampaignAudience, type CampaignReview } from '@pagecast/contract';
 import { assertPageAdmin, type PageRow } from '../../auth/guards.js';
 import { ConflictError } from '../../errors.js';
 import { GraphError } from '../../graph/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { graphRefusal, pageForGraph } from '../page-graph.js';
 import * as repo from './review-repo.js';
-import { tagOfPage } from './service.js';
+import { audienceParam } from './audience.js';
+import { audienceOfRequest } from './service.js';
 
 export const TEST_MESSAGES = {
   /** No PSID for the admin on this page: one exists only once they wrote to it. */
@@ -49,11 +50,17 @@ export function createReviewService(deps: Deps) {
     async review(
       adminId: string,
       fbPageId: string,
-      tagId: string | undefined,
+      query: { tagId?: string; audience?: CampaignAudience },
     ): Promise<CampaignReview> {
       const page = await assertPageAdmin(deps.pool, adminId, fbPageId, 'messaging');
-      if (tagId) await tagOfPage(deps.pool, page.id, tagId);
-      const sample = await repo.sampleContact(deps.pool, page.id, tagId ?? null);
+      // The same audience the form's reach preview counted: the preview's contact is one of it.
+      const { audience } = await audienceOfRequest(
+        deps.pool,
+        page.id,
+        query.tagId ?? null,
+        query.audience ?? null,
+      );
+      const sample = await repo.sampleContact(deps.pool, page.id, audienceParam(audience));
       const own = await adminContact(deps, adminId, page);
       return {
         sample,

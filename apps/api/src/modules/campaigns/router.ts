@@ -22,11 +22,11 @@ export const campaignsRouter = (deps: ModuleDeps) => {
     })),
     audiencePreview: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await campaigns.audiencePreview(adminId, params.pageId, query.tagId),
+      body: await campaigns.audiencePreview(adminId, params.pageId, query),
     })),
     campaignReview: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await review.review(adminId, params.pageId, query.tagId),
+      body: await review.review(adminId, params.pageId, query),
     })),
     sendTestMessage: withAdmin(async ({ params, body }, { adminId }) => ({
       status: 200,
@@ -55,6 +55,10 @@ export const campaignsRouter = (deps: ModuleDeps) => {
     cancelCampaign: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
       body: await campaigns.cancelCampaign(adminId, params.campaignId),
+    })),
+    stopReturns: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await campaigns.stopReturns(adminId, params.campaignId),
     })),
   });
 };

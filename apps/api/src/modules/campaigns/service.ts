@@ -2,12 +2,20 @@
 // failures read in the funnel, the CSV export.
 import { Readable } from 'node:stream';
 import {
+  AUDIENCE_MESSAGES,
+  audienceOfTag,
+  CAMPAIGN_MESSAGES,
+  audienceTagIds,
+  singleTagOf,
+  type CampaignAudience,
   MARKETING_MESSAGES,
   missingScopes,
   PERMISSION_MESSAGES,
   TEMPLATE_MESSAGES,
+  PURPOSE_MESSAGES,
   templateParamMapError,
   UTILITY_MESSAGING_SCOPE,
+  utilityTemplateAllowed,
   type AudiencePreview,
   type Campaign,
   type CampaignDetail,
@@ -48,6 +56,33 @@ export async function tagOfPage(db: Sql, pageUuid: string, tagId: string) {
   return tag;
 }
 
+/**
+ * The audience a request names (spec §10.9): `audience`, else the single `tagId`, else all users. Every tag it
+ * names must be the page's (400 on the field it came in, so another page's tag ids are never resolved).
+ * Returns it with its one tag, when it is a single-tag audience (the campaign keeps that tag's name).
+ */
+export async function audienceOfRequest(
+  db: Sql,
+  pageUuid: string,
+  tagId: string | null,
+  requested: CampaignAudience | null,
+): Promise<{ audience: CampaignAudience; tag: { id: string; name: string } | null }> {
+  if (!requested) {
+    const tag = tagId ? await tagOfPage(db, pageUuid, tagId) : null;
+    return { audience: audienceOfTag(tagId), tag };
+  }
+  for (const id of audienceTagIds(requested))
+    if (!(await repo.findTagOfPage(db, pageUuid, id)))
+      throw new ValidationError(AUDIENCE_MESSAGES.notOnPage, {
+        audience: [AUDIENCE_MESSAGES.notOnPage],
+      });
+  const single = singleTagOf(requested);
+  return {
+    audience: requested,
+    tag: single ? ((await repo.findTagOfPage(db, pageUuid, single)) ?? null) : null,
+  };
+}
+
 /** The body was validated by the contract (spec §5 rules, time against the current minute). */
 async function createCampaign(
   deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
@@ -58,30 +93,38 @@ async function createCampaign(
     name: string;
     description: string;
     tagId: string | null;
+    audience: CampaignAudience | null;
     type: string;
     msg: string;
     templateId: string | null;
     templateParams: TemplateParamMap;
     reachableOnly: boolean;
     deliverOnReturnDays: number | null;
+    returnDelayMinutes: number;
     marketing: boolean;
     buttons?: Array<{ title: string; url: string }>;
   },
 ): Promise<Campaign> {
   const { pool: db } = deps;
   const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
-  const tag = body.tagId ? await tagOfPage(db, page.id, body.tagId) : null;
+  const { audience, tag } = await audienceOfRequest(db, page.id, body.tagId, body.audience);
+  // A promotion never takes the utility-template path (spec §10.8): refused here, and never sent (target.ts).
+  if (body.templateId && !utilityTemplateAllowed(body.type))
+    throw new ValidationError(PURPOSE_MESSAGES.templateForPromotion, {
+      templateId: [PURPOSE_MESSAGES.templateForPromotion],
+    });
   const template = body.templateId
     ? await campaignTemplate(db, adminId, page.id, body.templateId, body.templateParams)
     : null;
   const marketing = body.marketing
-    ? await marketingCampaign(deps, adminId, page, tag?.id ?? null, body.name)
+    ? await marketingCampaign(deps, adminId, page, audience, body.name)
     : null;
   return repo.insertCampaign(db, {
     template,
     pageUuid: page.id,
     adminId,
     tag,
+    audience,
     name: body.name,
     description: body.description,
     message: body.msg,
@@ -90,6 +133,7 @@ async function createCampaign(
     scheduledTime: body.time,
     reachableOnly: body.reachableOnly,
     deliverOnReturnDays: body.deliverOnReturnDays,
+    returnDelayMinutes: body.returnDelayMinutes,
     marketing,
   });
 }
@@ -103,13 +147,13 @@ async function marketingCampaign(
   deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
   adminId: string,
   page: PageRow,
-  tagId: string | null,
+  audience: CampaignAudience,
   name: string,
 ): Promise<repo.CampaignMarketing> {
   const refuse = (message: string) => new ValidationError(message, { marketing: [message] });
   const adAccountId = await marketingRepo.adAccountOf(deps.pool, page.id);
   if (!adAccountId) throw refuse(MARKETING_MESSAGES.notSetUp);
-  if ((await marketingRepo.countSubscribers(deps.pool, page.id, tagId)) === 0)
+  if ((await repo.audiencePreview(deps.pool, page.id, audience)).subscribers === 0)
     throw refuse(MARKETING_MESSAGES.noSubscribers);
   // Meta's Flow 2: the admin's own user token with the marketing permissions, not the page token.
   let userToken: string;
@@ -203,11 +247,26 @@ async function audiencePreview(
   db: Sql,
   adminId: string,
   fbPageId: string,
-  tagId: string | undefined,
+  query: { tagId?: string; audience?: CampaignAudience },
 ): Promise<AudiencePreview> {
   const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
-  if (tagId) await tagOfPage(db, page.id, tagId);
-  return repo.audiencePreview(db, page.id, tagId ?? null);
+  if (query.tagId && query.audience)
+    throw new ValidationError(AUDIENCE_MESSAGES.tagAndAudience, {
+      audience: [AUDIENCE_MESSAGES.tagAndAudience],
+    });
+  const { audience } = await audienceOfRequest(
+    db,
+    page.id,
+    query.tagId ?? null,
+    query.audience ?? null,
+  );
+  const r = await repo.audiencePreview(db, page.id, audience);
+  return {
+    total: r.total,
+    insideWindow: r.insideWindow,
+    outsideWindow: r.outsideWindow,
+    subscribersOutside: r.subscribersOutside,
+  };
 }
 
 async function campaignOf(
@@ -336,6 +395,15 @@ async function cancelCampaign(db: Sql, adminId: string, campaignId: string): Pro
   return cancelled;
 }
 
+/** 'Stop waiting for returns' (the page's messaging admins): 409 unless it still delivers on return. */
+async function stopReturns(db: Sql, adminId: string, campaignId: string): Promise<Campaign> {
+  await campaignOf(db, adminId, campaignId, 'messaging');
+  const stopped = await repo.stopReturns(db, campaignId);
+  if (!stopped) throw new ConflictError(CAMPAIGN_MESSAGES.returnsNotWaiting);
+  await publishCampaignsSafely(db, [stopped.id]);
+  return stopped;
+}
+
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
 /** The campaign routes' rules; every call checks that `adminId` manages the page (else 404). */
@@ -348,8 +416,11 @@ export function createCampaignsService(
       createCampaign(deps, adminId, body),
     listCampaigns: (adminId: string, fbPageId: string, page: number, limit: number) =>
       listCampaigns(db, adminId, fbPageId, page, limit),
-    audiencePreview: (adminId: string, fbPageId: string, tagId: string | undefined) =>
-      audiencePreview(db, adminId, fbPageId, tagId),
+    audiencePreview: (
+      adminId: string,
+      fbPageId: string,
+      query: { tagId?: string; audience?: CampaignAudience },
+    ) => audiencePreview(db, adminId, fbPageId, query),
     campaignDetail: (adminId: string, campaignId: string) =>
       campaignDetail(db, adminId, campaignId),
     listRecipients: (
@@ -361,5 +432,6 @@ export function createCampaignsService(
       exportRecipients(db, adminId, campaignId),
     cancelCampaign: (adminId: string, campaignId: string) =>
       cancelCampaign(db, adminId, campaignId),
+    stopReturns: (adminId: string, campaignId: string) => stopReturns(db, adminId, campaignId),
   };
 }

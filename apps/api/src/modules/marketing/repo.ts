@@ -208,21 +208,6 @@ export async function adAccountOf(db: Sql, pageUuid: string): Promise<string | n
   return rows[0]?.id ?? null;
 }
 
-/** Subscribed contacts of the page, or of one tag. */
-export async function countSubscribers(
-  db: Sql,
-  pageUuid: string,
-  tagId: string | null,
-): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from marketing_subscriptions s
-     where s.page_id = $1 and s.status = 'subscribed'
-       and ($2::uuid is null or exists (select 1 from contact_tags ct where ct.contact_id = s.contact_id and ct.tag_id = $2))`,
-    [pageUuid, tagId],
-  );
-  return rows[0]?.n ?? 0;
-}
-
 /** Pending or processing campaigns of the page that send marketing messages. */
 export async function scheduledMarketingCampaigns(db: Sql, pageUuid: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(

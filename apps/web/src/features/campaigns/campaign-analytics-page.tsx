@@ -5,6 +5,7 @@ import type { Campaign } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import {
   ANALYTICS_TEXT,
+  STOP_RETURNS_TEXT,
   CampaignAnalyticsScreen,
   CampaignDetailSheet,
 } from '@pagecast/ui/screens/campaign-analytics';
@@ -18,6 +19,7 @@ import {
   useCampaignRecipientsQuery,
   useCampaignsQuery,
   useCancelCampaign,
+  useStopReturns,
   isLive,
   type Outcome,
 } from './queries';
@@ -55,6 +57,7 @@ export function CampaignAnalyticsPage() {
   const live = Boolean(list.data?.data.some(isLive)) || isLive(detail.data?.campaign);
   if (live !== watching) setWatching(live);
   const cancel = useCancelCampaign();
+  const stopReturns = useStopReturns();
 
   const open = (c: Campaign) => {
     setOpenId(c.id);
@@ -69,6 +72,17 @@ export function CampaignAnalyticsPage() {
       toast.success(ANALYTICS_TEXT.cancelled);
     } catch (err) {
       toast.error(errorMessage(err, ANALYTICS_TEXT.cancelFailed));
+      throw err;
+    }
+  };
+
+  const onStopReturns = async () => {
+    if (!openId) return;
+    try {
+      await stopReturns.mutateAsync(openId);
+      toast.success(STOP_RETURNS_TEXT.stopped);
+    } catch (err) {
+      toast.error(errorMessage(err, STOP_RETURNS_TEXT.failed));
       throw err;
     }
   };
@@ -120,6 +134,7 @@ export function CampaignAnalyticsPage() {
         onRecipientsPageChange={(p) => setRecipientsPage(Math.max(1, p))}
         onCancel={onCancel}
         onExport={onExport}
+        onStopReturns={onStopReturns}
       />
     </>
   );

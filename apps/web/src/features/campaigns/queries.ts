@@ -3,8 +3,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   contract,
+  isAllUsers,
+  singleTagOf,
   toCreateCampaignBody,
   type Campaign,
+  type CampaignAudience,
   type CampaignFormValues,
   type CampaignRecipient,
 } from '@pagecast/contract';
@@ -91,15 +94,19 @@ export function useCampaignRecipientsQuery(
 }
 
 /** Who a campaign to this tag ('' = all users) would reach right now. */
-export function useAudienceQuery(pageId: string | undefined, tagId: string) {
+/** Who the audience (spec §10.9) reaches now; the last count stays on screen while the next one loads. */
+export function useAudienceQuery(pageId: string | undefined, audience: CampaignAudience) {
+  const tagId = singleTagOf(audience);
+  const json = JSON.stringify(audience);
   return useQuery({
-    queryKey: queryKeys.campaigns.audience(pageId ?? '', tagId),
+    queryKey: queryKeys.campaigns.audience(pageId ?? '', tagId ?? json),
     enabled: Boolean(pageId),
+    placeholderData: keepPreviousData,
     queryFn: async () =>
       unwrap(
         await tsr.campaigns.audiencePreview.query({
           params: { pageId: pageId ?? '' },
-          query: tagId ? { tagId } : {},
+          query: isAllUsers(audience) ? {} : tagId ? { tagId } : { audience: json },
         }),
         200,
       ),
@@ -107,16 +114,23 @@ export function useAudienceQuery(pageId: string | undefined, tagId: string) {
 }
 
 /** The review's contact to preview with and the admin's own conversation; read each time it opens. */
-export function useCampaignReviewQuery(pageId: string | undefined, tagId: string, open: boolean) {
+export function useCampaignReviewQuery(
+  pageId: string | undefined,
+  audience: CampaignAudience,
+  open: boolean,
+) {
+  const tagId = singleTagOf(audience);
+  const json = JSON.stringify(audience);
   return useQuery({
-    queryKey: queryKeys.campaigns.review(pageId ?? '', tagId),
+    queryKey: queryKeys.campaigns.review(pageId ?? '', tagId ?? json),
     enabled: Boolean(pageId) && open,
     staleTime: 0,
     queryFn: async () =>
       unwrap(
         await tsr.campaigns.campaignReview.query({
           params: { pageId: pageId ?? '' },
-          query: tagId ? { tagId } : {},
+          // The same audience the reach preview counted (useAudienceQuery).
+          query: isAllUsers(audience) ? {} : tagId ? { tagId } : { audience: json },
         }),
         200,
       ),
@@ -161,6 +175,16 @@ export function useCancelCampaign() {
   return useMutation({
     mutationFn: async (campaignId: string) =>
       unwrap(await tsr.campaigns.cancelCampaign.mutate({ params: { campaignId }, body: {} }), 200),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
+  });
+}
+
+/** 'Stop waiting for returns' on a campaign still delivering on return; every campaign query refreshes. */
+export function useStopReturns() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (campaignId: string) =>
+      unwrap(await tsr.campaigns.stopReturns.mutate({ params: { campaignId }, body: {} }), 200),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
   });
 }

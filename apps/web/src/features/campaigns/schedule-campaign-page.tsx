@@ -1,7 +1,13 @@
 // /dashboard/schedule: the page's tags, templates, sync state and the audience preview wired to the pure
 // ScheduleCampaignScreen; the review before Confirm (its contact, the test send); creation through the
 // contract's createCampaign, then the campaign's detail.
-import { missingScopes, PERMISSION_MESSAGES, UTILITY_MESSAGING_SCOPE } from '@pagecast/contract';
+import {
+  ALL_USERS,
+  missingScopes,
+  PERMISSION_MESSAGES,
+  UTILITY_MESSAGING_SCOPE,
+  type CampaignAudience,
+} from '@pagecast/contract';
 import { SCHEDULE_TEXT, ScheduleCampaignScreen } from '@pagecast/ui/screens/schedule-campaign';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -26,14 +32,14 @@ export function ScheduleCampaignPage() {
   // The admin's price per paid marketing message, for the review's estimate (kept while the page is open).
   const [price, setPrice] = useState('');
   const { isSyncing } = useSyncState(pageId);
-  const [tagId, setTagId] = useState('');
+  const [audience, setAudience] = useState<CampaignAudience>(ALL_USERS);
   const tagsQuery = useTagsQuery(pageId);
-  const audienceQuery = useAudienceQuery(pageId, tagId);
+  const audienceQuery = useAudienceQuery(pageId, audience);
   const templatesQuery = useTemplatesQuery(pageId);
   const marketingQuery = useMarketingSetupQuery(pageId);
   // The screen shows a failure's message (its own text when the server sent none) and fieldErrors.
   const createCampaign = useCreateCampaign(pageId, SCHEDULE_TEXT.createFailed);
-  const reviewQuery = useCampaignReviewQuery(pageId, tagId, reviewOpen);
+  const reviewQuery = useCampaignReviewQuery(pageId, audience, reviewOpen);
   const sendTest = useSendTestMessage(pageId);
   // A path Meta would refuse for a missing permission: said beside its choice (docs/product.md §6).
   const granted = useAuthStore((s) => s.user?.grantedScopes);
@@ -47,7 +53,7 @@ export function ScheduleCampaignPage() {
       syncing={isSyncing}
       audience={audienceQuery.data ?? null}
       audienceLoading={audienceQuery.isLoading}
-      onTagChange={setTagId}
+      onAudienceChange={setAudience}
       templates={templatesQuery.data ?? []}
       templatesLoading={templatesQuery.isLoading}
       marketingAvailable={Boolean(marketingQuery.data?.adAccount)}

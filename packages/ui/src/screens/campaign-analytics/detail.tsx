@@ -31,6 +31,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../primitives/table';
+import { StopReturns } from './stop-returns';
 import { FunnelChart } from './funnel';
 import { ANALYTICS_TEXT, formatScheduled, OUTCOME_LABELS, SENT_AS_LABELS } from './texts';
 
@@ -52,6 +53,8 @@ export interface CampaignDetailSheetProps {
   /** Resolves when cancelled; rejects with `{ message }` on failure. */
   onCancel: () => Promise<unknown>;
   onExport: () => Promise<unknown>;
+  /** 'Stop waiting for returns'; resolves when stopped (absent: no control). */
+  onStopReturns?: () => Promise<unknown>;
 }
 
 const fmtTime = (iso: string | null) => (iso ? formatScheduled(iso).replace(' UTC', '') : '—');
@@ -70,6 +73,7 @@ export function CampaignDetailSheet({
   onRecipientsPageChange,
   onCancel,
   onExport,
+  onStopReturns,
 }: CampaignDetailSheetProps) {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -200,11 +204,14 @@ export function CampaignDetailSheet({
               <FunnelChart funnel={detail.funnel} />
               {c.marketing ? <MarketingNote readyAt={c.marketingReadyAt} /> : null}
               {c.deliverOnReturnUntil ? (
-                <ReturnNote
-                  until={c.deliverOnReturnUntil}
-                  waiting={detail.funnel.waiting}
-                  returned={detail.funnel.returned}
-                />
+                <>
+                  <ReturnNote
+                    until={c.deliverOnReturnUntil}
+                    waiting={detail.funnel.waiting}
+                    returned={detail.funnel.returned}
+                  />
+                  <StopReturns campaign={c} onStop={onStopReturns} />
+                </>
               ) : null}
               {detail.funnel.unknown > 0 ? (
                 <p className="text-xs text-muted-foreground">{T.unknownHelp}</p>

@@ -29,6 +29,7 @@ import { ANALYTICS_TEXT, formatScheduled } from './texts';
 export { ANALYTICS_TEXT, formatScheduled } from './texts';
 export { CampaignDetailSheet, type CampaignDetailSheetProps } from './detail';
 export { FunnelChart } from './funnel';
+export { STOP_RETURNS_TEXT } from './stop-returns';
 
 const T = ANALYTICS_TEXT;
 const COLUMNS = [

@@ -4,11 +4,15 @@
 // each field group is its own component below.
 import {
   CAMPAIGN_FIELD_TO_FORM,
-  CONTENT_TYPES,
   LIMITS,
   makeCampaignFormSchema,
   startOfMinute,
+  PROMOTION,
+  PURPOSES,
   TIMINGS,
+  utilityTemplateAllowed,
+  ALL_USERS,
+  CampaignAudience,
   type AudiencePreview,
   type CampaignReview,
   type CampaignFormInput,
@@ -21,7 +25,7 @@ import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
 import { fieldA11y, FormField } from '../../primitives/form-field';
 import { Input } from '../../primitives/input';
-import { Select, type SelectOption } from '../../primitives/select';
+import { Select } from '../../primitives/select';
 import { Textarea } from '../../primitives/textarea';
 import { toast } from '../../primitives/toaster';
 import { SyncBanner } from '../sync';
@@ -33,9 +37,11 @@ import {
   type ParamChoices,
 } from './template-section';
 import { AudienceNote } from './audience-note';
+import { AudiencePicker } from './audience-picker';
 import { ButtonsField, type LinkButton } from './buttons-field';
 import { MarketingChoice } from './marketing-choice';
 import { ReachSection } from './reach-section';
+import { ReturnDelayField } from './return-delay-field';
 import { ReviewDialog } from './review-dialog';
 import { SCHEDULE_TEXT } from './texts';
 import { WhenField } from './when-field';
@@ -53,7 +59,7 @@ type Field = keyof CampaignFormInput;
 type FormState = {
   campaignName: string;
   campaignDescription: string;
-  selectedTag: string;
+  audience: CampaignAudience;
   dateTime: Date | null;
   message: string;
   contentType: string;
@@ -63,6 +69,8 @@ type FormState = {
   reachableOnly: boolean;
   /** Deliver on return (0 = off). */
   deliverOnReturnDays: number;
+  /** Deliver on return: minutes to wait for a person's answer first. */
+  returnDelayMinutes: number;
   marketing: boolean;
   buttons: LinkButton[];
 };
@@ -83,8 +91,8 @@ export interface ScheduleCampaignScreenProps {
   /** Who the chosen audience is right now (null while unknown). */
   audience: AudiencePreview | null;
   audienceLoading?: boolean;
-  /** The chosen tag ('' = all users), so the preview can follow it. */
-  onTagChange?: (tagId: string) => void;
+  /** The chosen audience (spec §10.9), each valid change, so the preview can follow it. */
+  onAudienceChange?: (audience: CampaignAudience) => void;
   /** Creates the campaign; rejects with a CampaignActionError-like value on failure. */
   onSubmit: (values: CampaignFormValues) => Promise<unknown>;
   /** The page's utility templates (only approved ones can be chosen). */
@@ -119,14 +127,15 @@ const systemNow = () => new Date();
 const emptyForm = (now: Date): FormState => ({
   campaignName: '',
   campaignDescription: '',
-  selectedTag: '',
+  audience: ALL_USERS,
   dateTime: startOfMinute(now),
   message: '',
-  contentType: '',
+  contentType: PROMOTION,
   templateId: '',
   templateParams: {},
   reachableOnly: true,
   deliverOnReturnDays: 0,
+  returnDelayMinutes: LIMITS.returnDelayMinutesDefault,
   marketing: false,
   buttons: [],
 });
@@ -138,7 +147,7 @@ export function ScheduleCampaignScreen({
   syncing,
   audience,
   audienceLoading = false,
-  onTagChange,
+  onAudienceChange,
   onSubmit,
   templates = [],
   templatesLoading = false,
@@ -226,7 +235,7 @@ export function ScheduleCampaignScreen({
       setValues(emptyForm(now()));
       setFollowing(true);
       setErrors({});
-      onTagChange?.('');
+      onAudienceChange?.(ALL_USERS);
     } catch (err) {
       const body = (err ?? {}) as CampaignActionError;
       toast.error(
@@ -238,7 +247,9 @@ export function ScheduleCampaignScreen({
       // The server's field errors land on their fields (the original product failed to do this).
       const next: Partial<Record<Field, string>> = {};
       for (const [key, messages] of Object.entries(body.fieldErrors ?? {})) {
-        const f = CAMPAIGN_FIELD_TO_FORM[key];
+        // The audience picker shows a tag's error too (one tag is the audience's simplest form).
+        const mapped = CAMPAIGN_FIELD_TO_FORM[key.split('.')[0] ?? key];
+        const f = mapped === 'selectedTag' ? 'audience' : mapped;
         if (f && messages[0]) next[f] = messages[0];
       }
       showReview(null);
@@ -249,20 +260,11 @@ export function ScheduleCampaignScreen({
     }
   };
 
-  const tagOptions: SelectOption[] = [
-    { value: '', label: T.allUsers },
-    ...(tagsLoading
-      ? [{ value: '__loading', label: T.loadingTags, disabled: true }]
-      : tagsError
-        ? [{ value: '__error', label: T.errorLoadingTags, disabled: true }]
-        : tags.map((t) => ({ value: t.id, label: t.name }))),
-  ];
-
   return (
     <div className="@container flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <ScreenHeader
         title={T.title}
-        description="Send one message to all your page's users, or to one tag, at a time you choose (UTC)."
+        description="Send one message to all your page's users, to a tag, or to tags combined, at a time you choose (UTC)."
       />
       {syncing ? <SyncBanner /> : null}
       <form
@@ -300,23 +302,19 @@ export function ScheduleCampaignScreen({
                 onChange={(e) => set('campaignDescription', e.target.value)}
               />
             </FormField>
-            <FormField id={id('selectedTag')} label={T.tagsLabel} error={errors.selectedTag}>
-              <Select
-                {...a11y('selectedTag')}
-                options={tagOptions}
-                value={values.selectedTag}
-                disabled={Boolean(tagsError)}
-                onChange={(e) => {
-                  set('selectedTag', e.target.value);
-                  onTagChange?.(e.target.value);
-                }}
-              />
-              {tagsError ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {tagsError}
-                </p>
-              ) : null}
-            </FormField>
+            <AudiencePicker
+              id={id('audience')}
+              value={values.audience}
+              tags={tags}
+              tagsLoading={tagsLoading}
+              tagsError={tagsError}
+              error={errors.audience}
+              onChange={(audience) => {
+                set('audience', audience);
+                // Only a valid audience is counted (the picker's own message says what is wrong).
+                if (CampaignAudience.safeParse(audience).success) onAudienceChange?.(audience);
+              }}
+            />
             <AudienceNote
               audience={audience}
               loading={audienceLoading}
@@ -327,11 +325,14 @@ export function ScheduleCampaignScreen({
                 marketing: values.marketing,
               }}
             />
-            {((audience?.outsideWindow ?? 0) > 0 || values.templateId) &&
+            {utilityTemplateAllowed(values.contentType) &&
+            ((audience?.outsideWindow ?? 0) > 0 || values.templateId) &&
             permissionNotes.templates ? (
               <PathPermissionNote text={permissionNotes.templates} />
             ) : null}
-            {(audience?.outsideWindow ?? 0) > 0 || values.templateId ? (
+            {/* A promotion never goes as a utility template (spec §10.8). */}
+            {utilityTemplateAllowed(values.contentType) &&
+            ((audience?.outsideWindow ?? 0) > 0 || values.templateId) ? (
               <TemplateSection
                 id={(f) => `${ids}-${f}`}
                 templates={approved}
@@ -391,6 +392,14 @@ export function ScheduleCampaignScreen({
                 }}
               />
             ) : null}
+            {values.deliverOnReturnDays > 0 ? (
+              <ReturnDelayField
+                id={id('returnDelayMinutes')}
+                minutes={values.returnDelayMinutes}
+                error={errors.returnDelayMinutes}
+                onChange={(m) => set('returnDelayMinutes', m)}
+              />
+            ) : null}
           </div>
           <div className="grid content-start gap-5">
             <FormField id={id('dateTime')} label={T.dateLabel} error={errors.dateTime}>
@@ -428,11 +437,29 @@ export function ScheduleCampaignScreen({
             <FormField id={id('contentType')} label={T.contentTypeLabel} error={errors.contentType}>
               <Select
                 {...a11y('contentType')}
-                options={CONTENT_TYPES.map((c) => ({ value: c.value, label: c.label }))}
-                placeholder={T.contentTypePlaceholder}
+                aria-describedby={
+                  errors.contentType
+                    ? `${id('contentType')}-error ${id('contentType')}-hint`
+                    : `${id('contentType')}-hint`
+                }
+                options={PURPOSES.map((c) => ({ value: c.value, label: c.label }))}
                 value={values.contentType}
-                onChange={(e) => set('contentType', e.target.value)}
+                onChange={(e) => {
+                  const purpose = e.target.value;
+                  setValues((v) => ({
+                    ...v,
+                    contentType: purpose,
+                    // A promotion has no template path: a template chosen for an update goes.
+                    ...(utilityTemplateAllowed(purpose)
+                      ? {}
+                      : { templateId: '', templateParams: {} }),
+                  }));
+                  setErrors((er) => ({ ...er, contentType: undefined, templateId: undefined }));
+                }}
               />
+              <p id={`${id('contentType')}-hint`} className="text-sm text-muted-foreground">
+                {T.purposeHint}
+              </p>
             </FormField>
           </div>
         </div>
