@@ -11,10 +11,10 @@ import { useMarketingSetupQuery } from '../marketing/queries';
 import { useTemplatesQuery } from '../templates/queries';
 import { useAudienceQuery, useCreateCampaign } from './queries';
 
-export function ScheduleCampaignPage() {
+export function ScheduleCampaignPage({ initialTag = '' }: { initialTag?: string }) {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
   const { isSyncing } = useSyncState(pageId);
-  const [tagId, setTagId] = useState('');
+  const [tagId, setTagId] = useState(initialTag);
   const tagsQuery = useTagsQuery(pageId);
   const audienceQuery = useAudienceQuery(pageId, tagId);
   const templatesQuery = useTemplatesQuery(pageId);
@@ -34,6 +34,7 @@ export function ScheduleCampaignPage() {
       audience={audienceQuery.data ?? null}
       audienceLoading={audienceQuery.isLoading}
       onTagChange={setTagId}
+      initialTagId={initialTag}
       templates={templatesQuery.data ?? []}
       templatesLoading={templatesQuery.isLoading}
       marketingAvailable={Boolean(marketingQuery.data?.adAccount)}

@@ -7,6 +7,7 @@ import {
   type CampaignDetail,
   type CampaignRecipient,
   type PageMeta,
+  type RecipientFilter,
 } from '@pagecast/contract';
 import { Ban, Download, Radio } from 'lucide-react';
 import { useState } from 'react';
@@ -32,10 +33,24 @@ import {
   TableRow,
 } from '../../primitives/table';
 import { FunnelChart } from './funnel';
-import { ANALYTICS_TEXT, formatScheduled, OUTCOME_LABELS, SENT_AS_LABELS } from './texts';
+import { RecipientsActions, type TagRecipientsRequest } from './recipients-actions';
+import {
+  ANALYTICS_TEXT,
+  formatScheduled,
+  OUTCOME_LABELS,
+  RESULT_FILTER_LABELS,
+  SENT_AS_LABELS,
+} from './texts';
 
 const T = ANALYTICS_TEXT;
-type Outcome = CampaignRecipient['state'];
+type Outcome = RecipientFilter;
+
+const filterLabel = (f: Outcome | '') =>
+  f === ''
+    ? T.allOutcomes
+    : f in RESULT_FILTER_LABELS
+      ? RESULT_FILTER_LABELS[f as keyof typeof RESULT_FILTER_LABELS]
+      : (OUTCOME_LABELS[f] ?? f);
 
 export interface CampaignDetailSheetProps {
   open: boolean;
@@ -52,6 +67,10 @@ export interface CampaignDetailSheetProps {
   /** Resolves when cancelled; rejects with `{ message }` on failure. */
   onCancel: () => Promise<unknown>;
   onExport: () => Promise<unknown>;
+  /** The page's tags, for 'Tag these recipients' and 'Follow-up campaign to them'. */
+  tags?: Array<{ id: string; name: string }>;
+  /** Tags the current filter's recipients (and, for a follow-up, opens Schedule); absent: no actions. */
+  onTagRecipients?: (request: TagRecipientsRequest) => Promise<unknown>;
 }
 
 const fmtTime = (iso: string | null) => (iso ? formatScheduled(iso).replace(' UTC', '') : '—');
@@ -70,6 +89,8 @@ export function CampaignDetailSheet({
   onRecipientsPageChange,
   onCancel,
   onExport,
+  tags = [],
+  onTagRecipients,
 }: CampaignDetailSheetProps) {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -217,21 +238,30 @@ export function CampaignDetailSheet({
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="text-base font-semibold">{T.recipientsTitle}</h3>
                 <Select
-                  aria-label="Filter by outcome"
-                  wrapperClassName="w-48"
+                  aria-label={T.filterLabel}
+                  wrapperClassName="w-60"
                   value={outcome}
                   onChange={(e) => onOutcomeChange(e.target.value as Outcome | '')}
                   options={[
                     { value: '', label: T.allOutcomes },
+                    ...(['interacted', 'read', 'delivered', 'waiting', 'returned'] as const).map(
+                      (o) => ({ value: o, label: filterLabel(o) }),
+                    ),
                     ...(['sent', 'failed', 'skipped', 'unknown', 'queued', 'sending'] as const).map(
-                      (o) => ({
-                        value: o,
-                        label: OUTCOME_LABELS[o] ?? o,
-                      }),
+                      (o) => ({ value: o, label: filterLabel(o) }),
                     ),
                   ]}
                 />
               </div>
+              {onTagRecipients && c.status !== 'pending' ? (
+                <RecipientsActions
+                  tags={tags}
+                  count={recipients?.meta.totalItems ?? 0}
+                  filterLabel={filterLabel(outcome)}
+                  suggestedName={outcome === 'interacted' ? 'Replied' : 'Follow-up'}
+                  onTag={onTagRecipients}
+                />
+              ) : null}
               <RecipientsTable
                 recipients={recipients}
                 loading={recipientsLoading}
@@ -337,19 +367,20 @@ function RecipientsTable({
             <TableHead>Sent as</TableHead>
             <TableHead>Sent at (UTC)</TableHead>
             <TableHead>Delivered</TableHead>
+            <TableHead>Read</TableHead>
             <TableHead>Error</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {loading && rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={6}>
+              <TableCell colSpan={7}>
                 <Skeleton className="h-5 w-full" />
               </TableCell>
             </TableRow>
           ) : rows.length === 0 ? (
             <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={6} className="py-6 text-center text-muted-foreground">
+              <TableCell colSpan={7} className="py-6 text-center text-muted-foreground">
                 {pendingCampaign ? T.recipientsPending : T.noRecipients}
               </TableCell>
             </TableRow>
@@ -375,6 +406,9 @@ function RecipientsTable({
                 </TableCell>
                 <TableCell className="font-mono text-xs whitespace-nowrap">
                   {fmtTime(r.deliveredAt)}
+                </TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">
+                  {fmtTime(r.readAt)}
                 </TableCell>
                 <TableCell className="max-w-56 min-w-40 text-xs text-muted-foreground">
                   {r.skipReason ? (

@@ -81,6 +81,8 @@ export interface ScheduleCampaignScreenProps {
   audienceLoading?: boolean;
   /** The chosen tag ('' = all users), so the preview can follow it. */
   onTagChange?: (tagId: string) => void;
+  /** The audience the form opens with (a follow-up to a campaign's recipients). */
+  initialTagId?: string;
   /** Creates the campaign; rejects with a CampaignActionError-like value on failure. */
   onSubmit: (values: CampaignFormValues) => Promise<unknown>;
   /** The page's utility templates (only approved ones can be chosen). */
@@ -124,6 +126,7 @@ export function ScheduleCampaignScreen({
   audience,
   audienceLoading = false,
   onTagChange,
+  initialTagId = '',
   onSubmit,
   templates = [],
   templatesLoading = false,
@@ -135,7 +138,10 @@ export function ScheduleCampaignScreen({
   const approved = templates.filter((t) => t.status === 'approved');
   const ids = useId();
   const id = (f: Field) => `${ids}-${f}`;
-  const [values, setValues] = useState<FormState>(() => emptyForm(now()));
+  const [values, setValues] = useState<FormState>(() => ({
+    ...emptyForm(now()),
+    selectedTag: initialTagId,
+  }));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // The time follows the clock until the admin picks one ('Send now' goes back to following).
   const [following, setFollowing] = useState(true);
