@@ -32,7 +32,7 @@ export const ANALYTICS_TEXT = {
   returnWaiting: (waiting: number, until: string) =>
     `${waiting.toLocaleString('en')} skipped contact${waiting === 1 ? '' : 's'} get${waiting === 1 ? 's' : ''} the message if they write to the page before ${until}.`,
   returnOver: (until: string) => `The waiting time ended ${until}.`,
-  returnSent: (n: number) => `${n.toLocaleString('en')} sent on return (counted in Dispatched).`,
+  returnSent: (n: number) => `${n.toLocaleString('en')} sent on return (counted in Sent).`,
   reachableOnly: 'Only contacts it could reach when it started',
   marketingTitle: 'Paid marketing messages',
   marketingWaiting: (at: string) =>
