@@ -8,6 +8,7 @@ import {
   CampaignDetail,
   CampaignListResponse,
   CampaignRecipient,
+  CampaignSpend,
   PageMeta,
   RecipientFilter,
 } from './entities';
@@ -53,6 +54,14 @@ export const campaignsContract = c.router({
     pathParams: campaignParams,
     responses: { ...pageErrors, 200: CampaignDetail },
     metadata: meta({ auth: 'admin' }),
+  },
+  getCampaignSpend: {
+    method: 'GET',
+    path: '/api/v1/campaigns/:campaignId/spend',
+    summary: "What Meta billed for the campaign's paid marketing messages (Meta's insights)",
+    pathParams: campaignParams,
+    responses: { ...pageErrors, ...errors(409, 422, 429, 502, 503), 200: CampaignSpend },
+    metadata: meta({ auth: 'admin', rateLimitPerMinute: 30 }),
   },
   listCampaignRecipients: {
     method: 'GET',

@@ -248,6 +248,19 @@ export const CampaignFunnel = z.object({
   ),
 });
 export const CampaignDetail = z.object({ campaign: Campaign, funnel: CampaignFunnel });
+
+/** What Meta billed for a campaign's paid marketing messages (its message campaign's insights). */
+export const CampaignSpend = z.object({
+  /** The campaign sends paid marketing messages (else every other field is null). */
+  marketing: z.boolean(),
+  /** In the ad account's currency; null while Meta reports nothing (nothing delivered yet). */
+  spend: z.number().nullable(),
+  currency: z.string().nullable(),
+  /** Marketing messages Meta counts as delivered (and bills). */
+  delivered: z.number().int().nullable(),
+  costPerDelivered: z.number().nullable(),
+});
+export type CampaignSpend = z.infer<typeof CampaignSpend>;
 export type CampaignDetail = z.infer<typeof CampaignDetail>;
 
 export const TemplateStatus = z.enum(TEMPLATE_STATUSES);

@@ -289,6 +289,7 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'campaigns.getCampaign': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.listCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.exportCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),
+  'campaigns.getCampaignSpend': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.tagCampaignRecipients': (ids) => ({
     params: { campaignId: ids.campaignId },
     body: { tagId: ids.tagId },

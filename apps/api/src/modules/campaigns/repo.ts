@@ -254,6 +254,19 @@ export async function findCampaignForAdmin(
   return row ? { campaign: toCampaign(row), tasks: row.tasks } : undefined;
 }
 
+/** A marketing campaign's message campaign at Meta and the currency its page's ad account bills in. */
+export async function marketingBilling(
+  db: Sql,
+  campaignId: string,
+): Promise<{ messageCampaignId: string | null; currency: string | null }> {
+  const { rows } = await db.query<{ mc: string | null; currency: string | null }>(
+    `select c.marketing_campaign_id as mc, p.marketing_currency as currency
+     from campaigns c join pages p on p.id = c.page_id where c.id = $1`,
+    [campaignId],
+  );
+  return { messageCampaignId: rows[0]?.mc ?? null, currency: rows[0]?.currency ?? null };
+}
+
 /** The campaigns with these ids (any page): the live progress events carry them whole. */
 export async function campaignsByIds(pool: Sql, ids: string[]): Promise<Campaign[]> {
   if (ids.length === 0) return [];

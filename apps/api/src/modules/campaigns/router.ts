@@ -26,6 +26,10 @@ export const campaignsRouter = (deps: ModuleDeps) => {
       status: 200,
       body: await campaigns.campaignDetail(adminId, params.campaignId),
     })),
+    getCampaignSpend: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await campaigns.campaignSpend(adminId, params.campaignId),
+    })),
     listCampaignRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
       body: await campaigns.listRecipients(adminId, params.campaignId, query),

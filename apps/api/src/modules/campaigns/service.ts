@@ -15,6 +15,7 @@ import {
   type Campaign,
   type CampaignDetail,
   type CampaignRecipient,
+  type CampaignSpend,
   type CreateCampaignBody,
   type PageMeta,
   type RecipientFilter,
@@ -278,6 +279,54 @@ async function listRecipients(
   return { data, meta: pageMeta(total, data.length, opts.page, opts.limit) };
 }
 
+const NO_SPEND: CampaignSpend = {
+  marketing: false,
+  spend: null,
+  currency: null,
+  delivered: null,
+  costPerDelivered: null,
+};
+const metaNumber = (v: string | undefined): number | null => {
+  const n = v === undefined ? NaN : Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+
+/**
+ * What Meta billed for the campaign's paid marketing messages: its message campaign's insights, read with the
+ * admin's own user token (Meta refuses a page token on marketing objects). Meta reports spend per message
+ * campaign, and Pagecast makes one per campaign, so the figure is this campaign's.
+ */
+async function campaignSpend(
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
+  adminId: string,
+  campaignId: string,
+): Promise<CampaignSpend> {
+  const campaign = await campaignOf(deps.pool, adminId, campaignId);
+  if (!campaign.marketing) return NO_SPEND;
+  const billing = await repo.marketingBilling(deps.pool, campaignId);
+  const none = { ...NO_SPEND, marketing: true, currency: billing.currency };
+  if (!billing.messageCampaignId) return none;
+  const userToken = await marketingUserToken(deps, adminId);
+  let row: marketingGraph.MessageCampaignInsights | undefined;
+  try {
+    row = await marketingGraph.messageCampaignInsights(graphOf(deps), {
+      messageCampaignId: billing.messageCampaignId,
+      userToken,
+    });
+  } catch (err) {
+    if (!(err instanceof GraphError)) throw err;
+    throw marketingPermissionError(err) ?? graphRefusal(err);
+  }
+  if (!row) return none;
+  const delivered = metaNumber(row.marketing_messages_delivered);
+  return {
+    ...none,
+    spend: metaNumber(row.marketing_messages_spend),
+    delivered: delivered === null ? null : Math.round(delivered),
+    costPerDelivered: metaNumber(row.marketing_messages_cost_per_delivered),
+  };
+}
+
 /** One statement of 'Tag these recipients' tags this many: short locks, whatever the campaign's size. */
 const TAG_CHUNK = 1000;
 
@@ -401,6 +450,8 @@ export function createCampaignsService(
       exportRecipients(db, adminId, campaignId),
     cancelCampaign: (adminId: string, campaignId: string) =>
       cancelCampaign(db, adminId, campaignId),
+    campaignSpend: (adminId: string, campaignId: string) =>
+      campaignSpend(deps, adminId, campaignId),
     tagRecipients: (
       adminId: string,
       campaignId: string,

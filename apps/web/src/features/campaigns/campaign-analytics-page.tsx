@@ -17,6 +17,7 @@ import {
   downloadRecipientsCsv,
   useCampaignQuery,
   useCampaignRecipientsQuery,
+  useCampaignSpendQuery,
   useCampaignsQuery,
   useCancelCampaign,
   useTagCampaignRecipients,
@@ -54,6 +55,7 @@ export function CampaignAnalyticsPage() {
     Boolean(list.data?.data.some(isLive)) || isLive(detail.data?.campaign) || Boolean(openId);
   if (live !== watching) setWatching(live);
   const cancel = useCancelCampaign();
+  const spend = useCampaignSpendQuery(detail.data?.campaign);
   const tags = useTagsQuery(openId ? pageId : undefined);
   const createTag = useCreateTag(pageId);
   const tagRecipients = useTagCampaignRecipients();
@@ -150,6 +152,8 @@ export function CampaignAnalyticsPage() {
         onExport={onExport}
         tags={(tags.data ?? []).map((t) => ({ id: t.tag.id, name: t.tag.name }))}
         onTagRecipients={onTagRecipients}
+        spend={spend.data ?? null}
+        spendError={spend.isError ? errorMessage(spend.error, spend.error.message) : null}
       />
     </>
   );

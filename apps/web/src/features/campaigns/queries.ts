@@ -67,6 +67,22 @@ export function useCampaignQuery(campaignId: string | null, streaming = false) {
   });
 }
 
+/** What Meta billed for a marketing campaign; Meta's insights lag, so read again each minute while open. */
+export function useCampaignSpendQuery(campaign: Campaign | undefined) {
+  return useQuery({
+    queryKey: queryKeys.campaigns.spend(campaign?.id ?? ''),
+    enabled: Boolean(campaign?.marketing),
+    queryFn: async () =>
+      unwrap(
+        await tsr.campaigns.getCampaignSpend.query({ params: { campaignId: campaign?.id ?? '' } }),
+        200,
+      ),
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}
+
 /** One page of a campaign's recipients, optionally of one outcome; polled while it dispatches. */
 export function useCampaignRecipientsQuery(
   campaignId: string | null,

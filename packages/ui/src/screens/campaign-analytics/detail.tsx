@@ -6,6 +6,7 @@ import {
   SKIP_REASONS,
   type CampaignDetail,
   type CampaignRecipient,
+  type CampaignSpend,
   type PageMeta,
   type RecipientFilter,
 } from '@pagecast/contract';
@@ -67,6 +68,9 @@ export interface CampaignDetailSheetProps {
   /** Resolves when cancelled; rejects with `{ message }` on failure. */
   onCancel: () => Promise<unknown>;
   onExport: () => Promise<unknown>;
+  /** What Meta billed for a marketing campaign (null while unknown), or the error reading it. */
+  spend?: CampaignSpend | null;
+  spendError?: string | null;
   /** The page's tags, for 'Tag these recipients' and 'Follow-up campaign to them'. */
   tags?: Array<{ id: string; name: string }>;
   /** Tags the current filter's recipients (and, for a follow-up, opens Schedule); absent: no actions. */
@@ -91,6 +95,8 @@ export function CampaignDetailSheet({
   onExport,
   tags = [],
   onTagRecipients,
+  spend = null,
+  spendError = null,
 }: CampaignDetailSheetProps) {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -219,7 +225,9 @@ export function CampaignDetailSheet({
             >
               <h3 className="text-base font-semibold">{T.funnelTitle}</h3>
               <FunnelChart funnel={detail.funnel} />
-              {c.marketing ? <MarketingNote readyAt={c.marketingReadyAt} /> : null}
+              {c.marketing ? (
+                <MarketingNote readyAt={c.marketingReadyAt} spend={spend} error={spendError} />
+              ) : null}
               {c.deliverOnReturnUntil ? (
                 <ReturnNote
                   until={c.deliverOnReturnUntil}
@@ -302,8 +310,21 @@ export function CampaignDetailSheet({
   );
 }
 
-/** A marketing campaign: Meta's warm-up, while it runs, then who gets the paid message. */
-function MarketingNote({ readyAt }: { readyAt: string | null }) {
+const money = (amount: number, currency: string | null) =>
+  currency
+    ? new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount)
+    : amount.toFixed(2);
+
+/** A marketing campaign: Meta's warm-up, while it runs, then who gets the paid message and what Meta billed. */
+function MarketingNote({
+  readyAt,
+  spend,
+  error,
+}: {
+  readyAt: string | null;
+  spend: CampaignSpend | null;
+  error: string | null;
+}) {
   const waiting = readyAt !== null && new Date(readyAt).getTime() > Date.now();
   return (
     <div className="grid gap-1 rounded-md border border-border bg-muted/30 p-3 text-sm">
@@ -311,6 +332,21 @@ function MarketingNote({ readyAt }: { readyAt: string | null }) {
       <p className="text-muted-foreground">
         {waiting && readyAt ? T.marketingWaiting(formatScheduled(readyAt)) : T.marketingOn}
       </p>
+      {error ? (
+        <p className="text-muted-foreground">{`${T.spendError} ${error}`}</p>
+      ) : spend ? (
+        <p data-testid="campaign-spend">
+          {spend.spend !== null
+            ? T.spendSoFar(
+                money(spend.spend, spend.currency),
+                spend.delivered ?? 0,
+                spend.costPerDelivered !== null
+                  ? money(spend.costPerDelivered, spend.currency)
+                  : null,
+              )
+            : T.spendNone}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -37,6 +37,10 @@ export const ANALYTICS_TEXT = {
   marketingTitle: 'Paid marketing messages',
   marketingWaiting: (at: string) =>
     `Subscribers outside the window get a marketing message. Meta lets them go from ${at} (its warm-up after the campaign was created there); until then they wait.`,
+  spendSoFar: (spend: string, delivered: number, each: string | null) =>
+    `Meta billed ${spend} so far for ${delivered.toLocaleString('en')} delivered${each ? ` (${each} each)` : ''}, from Meta's insights for this campaign.`,
+  spendNone: 'Meta reports no spend for this campaign yet.',
+  spendError: 'Meta did not say what it billed:',
   marketingOn:
     'Subscribers outside the window get a marketing message; Meta bills each one delivered.',
   filterLabel: 'Filter by outcome',
