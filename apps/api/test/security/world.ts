@@ -198,6 +198,7 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'admin.endUserSessions': (ids) => ({ params: { id: ids.userId } }),
   'sessions.list': () => ({}),
   'sessions.logout': () => ({}),
+  'sessions.revokeOthers': () => ({}),
   'sessions.revoke': (ids) => ({ params: { id: ids.sessionId } }),
   'user.addUsersByPage': (ids) => ({ body: { pageId: ids.pageId } }),
   'user.deleteUser': (ids) => ({
