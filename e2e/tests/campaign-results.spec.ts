@@ -47,6 +47,20 @@ test('the open detail follows a paced send and its receipts without a reload; fo
   let loads = 0;
   page.on('load', () => loads++);
 
+  // The page's contacts are in once its first sync has run (signing in starts it).
+  await expect
+    .poll(
+      async () => {
+        const res = await api.campaigns.audiencePreview({
+          params: { pageId: s.pageId },
+          query: {},
+        });
+        return res.status === 200 ? res.body.insideWindow : 0;
+      },
+      { timeout: 90_000 },
+    )
+    .toBeGreaterThan(10);
+
   // Meta's rate limit at 3 sends a second: the product backs off on its 613s, so the send takes a while.
   await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { sendPerSecond: 3 } });
   const name = `Results live ${Date.now() % 100000}`;
