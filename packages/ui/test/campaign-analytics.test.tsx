@@ -386,6 +386,40 @@ describe('CampaignDetailSheet', () => {
     expect(within(again).getByRole('alert')).toHaveTextContent('Tag not found');
   });
 
+  it("a marketing campaign says what Meta billed, from Meta's insights", () => {
+    const base = {
+      campaign: campaign({ status: 'completed', marketing: true }),
+      funnel: {
+        audience: 2,
+        dispatched: 2,
+        delivered: 2,
+        read: 0,
+        interacted: 0,
+        failed: 0,
+        skipped: 0,
+        pending: 0,
+        unknown: 0,
+        returned: 0,
+        waiting: 0,
+        failedByReason: [],
+        skippedByReason: [],
+      },
+    };
+    setupDetail('completed', {
+      detail: base,
+      spend: {
+        marketing: true,
+        spend: 0.04,
+        currency: 'USD',
+        delivered: 2,
+        costPerDelivered: 0.02,
+      },
+    });
+    expect(screen.getByTestId('campaign-spend')).toHaveTextContent(
+      T.spendSoFar('$0.04', 2, '$0.02'),
+    );
+  });
+
   it('cancels a processing campaign only after confirmation', async () => {
     const { user, onCancel } = setupDetail('processing');
     expect(screen.getByText(T.live)).toBeInTheDocument();
