@@ -2,7 +2,15 @@
 // here (its token stops working), the connected pages with their role, and 'Delete my data' held back
 // until DELETE is typed. The deletion itself runs in deletion.spec.ts (another admin's data).
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+import {
+  apiSignIn,
+  baseURL,
+  DEMO_PAGES,
+  emulatorURL,
+  SECOND_ADMIN,
+  selectPage,
+  signIn,
+} from './fixtures';
 import { apiClient } from './api';
 
 test('account: plan, sessions (sign one out), pages, and the typed confirmation before deleting', async ({
@@ -72,4 +80,35 @@ test('account: plan, sessions (sign one out), pages, and the typed confirmation 
   await popup.close();
   await expect(del).toBeEnabled({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/dashboard\/account$/);
+});
+
+test("'Sign out all other sessions' ends the admin's other browsers and keeps this one", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // Second Admin: the other suites keep Demo Admin's browsers signed in.
+  await signIn(page, { userName: SECOND_ADMIN });
+  await selectPage(page, DEMO_PAGES.books);
+  const others = [
+    await apiSignIn(request, baseURL, emulatorURL, { userName: SECOND_ADMIN }),
+    await apiSignIn(request, baseURL, emulatorURL, { userName: SECOND_ADMIN }),
+  ];
+  const statusOf = async (headers: Record<string, string>) =>
+    (await apiClient(request, { headers }).sessions.list()).status;
+  for (const o of others) expect(await statusOf(o.headers)).toBe(200);
+
+  await page.goto('/dashboard/account');
+  const sessions = page.getByRole('list', { name: 'Where you are signed in' });
+  await expect(sessions.getByRole('button', { name: /^Sign out/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+  await expect(page.getByText(/Signed out of \d+ other sessions?/)).toBeVisible();
+  await expect(sessions.getByText('No other sessions.')).toBeVisible();
+  await expect(sessions.getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
+  await expect(sessions.getByText('This browser')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toHaveCount(0);
+  for (const o of others) expect(await statusOf(o.headers)).toBe(401);
+  // This browser still works.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
 });

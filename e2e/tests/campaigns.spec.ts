@@ -137,7 +137,7 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
     'aria-valuenow',
     '3',
   );
-  await expect(sheet.getByRole('meter', { name: 'Dispatched' })).toHaveAttribute(
+  await expect(sheet.getByRole('meter', { name: 'Sent', exact: true })).toHaveAttribute(
     'aria-valuenow',
     String(received.length),
   );

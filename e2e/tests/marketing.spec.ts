@@ -71,6 +71,10 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   const field = page.getByLabel('Ad account ID');
   await field.fill('act_1');
   await page.getByRole('button', { name: 'Connect' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect this ad account?' })
+    .getByRole('button', { name: 'Connect it' })
+    .click();
   await expect(page.getByText('Meta does not let this page use that ad account')).toBeVisible();
   // Meta lists the ad accounts the admin may use: pick the page's.
   await page
@@ -78,6 +82,10 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
     .selectOption({ label: `${DEMO_PAGES.bikeShop} Ads (act_${pageId.slice(-10)})` });
   await expect(field).toHaveValue(`act_${pageId.slice(-10)}`);
   await page.getByRole('button', { name: 'Connect' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect this ad account?' })
+    .getByRole('button', { name: 'Connect it' })
+    .click();
   await expect(page.getByTestId('ad-account')).toContainText(`${DEMO_PAGES.bikeShop} Ads`);
   // The page sync reads Meta's token list: the demo subscribers are counted (the screen follows the sync).
   await expect

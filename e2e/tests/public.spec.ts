@@ -105,9 +105,11 @@ test.describe('guards and fallbacks', () => {
     await expect(page).toHaveURL(/\/select$/);
   });
 
-  test('an unknown route renders the error fallback', async ({ page }) => {
+  test('an unknown route renders a 404 page with a link home', async ({ page }) => {
     await page.goto('/no-such-page');
-    await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('the API answers JSON 404 for unknown API routes and serves its docs', async ({

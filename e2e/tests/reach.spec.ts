@@ -156,8 +156,8 @@ test('deliver on return: a skipped contact who writes gets the campaign message 
   const row = page.getByRole('row', { name: new RegExp(name) });
   await row.getByRole('button', { name: `Open campaign ${name}` }).click();
   const sheet = page.getByRole('dialog', { name });
-  await expect(sheet.getByText('1 sent on return (counted in Dispatched).')).toBeVisible();
-  await expect(sheet.getByRole('meter', { name: 'Dispatched' })).toHaveAttribute(
+  await expect(sheet.getByText('1 sent on return (counted in Sent).')).toBeVisible();
+  await expect(sheet.getByRole('meter', { name: 'Sent', exact: true })).toHaveAttribute(
     'aria-valuenow',
     '1',
   );

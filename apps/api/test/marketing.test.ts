@@ -436,6 +436,36 @@ describe('a marketing campaign', () => {
     expect(n[0]?.n).toBe(0);
   });
 
+  it("shows what Meta billed for the campaign's paid messages (its message campaign's insights)", async () => {
+    const m = await marketingWorld();
+    const res = await create(m.p, { marketing: true, name: 'Billed sale' });
+    expect(res.status).toBe(201);
+    await settled(res.body.id as string);
+    const spend = await w.client.campaigns.getCampaignSpend({
+      params: { campaignId: res.body.id as string },
+    });
+    // Two subscribers outside the window got the paid message; the emulator bills 0.02 each, as Meta
+    // answers it (strings, here numbers).
+    expect(spend.status).toBe(200);
+    expect(spend.body).toEqual({
+      marketing: true,
+      spend: 0.04,
+      currency: 'USD',
+      delivered: 2,
+      costPerDelivered: 0.02,
+    });
+    // Another admin's campaign is a 404; a campaign without marketing messages has nothing to bill.
+    const theirs = await w.otherClient.campaigns.getCampaignSpend({
+      params: { campaignId: res.body.id as string },
+    });
+    expect(theirs.status).toBe(404);
+    const plain = await create(m.p, { name: 'Free sale' });
+    const free = await w.client.campaigns.getCampaignSpend({
+      params: { campaignId: plain.body.id as string },
+    });
+    expect(free.body).toMatchObject({ marketing: false, spend: null });
+  });
+
   it('sends each recipient on its path: standard inside, marketing to subscribers, the rest skipped or refused', async () => {
     const m = await marketingWorld();
     // Meta already has them stopped but nobody told us (no opt-out webhook): Meta refuses the send.

@@ -223,6 +223,31 @@ describe('ending sessions', () => {
     expect((await pagesOf(a)).status).toBe(200);
   });
 
+  it("'Sign out all other sessions' ends every other session of the admin and closes its streams, not this one", async () => {
+    const a = await signIn('Laptop');
+    const phone = await signIn('Phone', a);
+    const tablet = await signIn('Tablet', a);
+    const stranger = await signIn();
+    const phoneStream = await openStream(url2, phone);
+    const ownStream = await openStream(url2, a);
+    expect([phoneStream.status, ownStream.status]).toEqual([200, 200]);
+    const phoneRest = phoneStream.rest?.();
+
+    const res = await as(a.headers).sessions.revokeOthers();
+    expect(bodyOf(res, 200)).toEqual({ ended: 2 });
+    for (const other of [phone, tablet]) expect((await pagesOf(other, api2)).status).toBe(401);
+    expect((await pagesOf(a)).status).toBe(200);
+    expect((await pagesOf(stranger)).status).toBe(200);
+    expect(((await phoneRest) ?? []).at(-1)).toBe(
+      'event: session-ended\ndata: {"reason":"revoked"}',
+    );
+    // This browser's stream stays open; run again, nothing more ends.
+    expect(bodyOf(await as(a.headers).sessions.revokeOthers(), 200)).toEqual({ ended: 0 });
+    const { sessions } = bodyOf(await sessionsOf(a.headers), 200);
+    expect(sessions.map((x) => x.current)).toEqual([true]);
+    ownStream.ctrl.abort();
+  });
+
   it("Meta's deauthorize callback ends every session of the user", async () => {
     const a = await signIn();
     const b = await signIn('Second browser', a);

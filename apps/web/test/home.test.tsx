@@ -158,9 +158,10 @@ describe('Home screen', () => {
     expect(within(upcoming).getByText('Next week')).toBeInTheDocument();
     expect(within(upcoming).getByText('VIP')).toBeInTheDocument();
     expect(screen.getByText('Spring sale')).toBeInTheDocument();
+    // One base, the audience, for every share (as the campaign's detail shows them).
     expect(screen.getByText('Dispatched').parentElement).toHaveTextContent('Dispatched18090%');
-    expect(screen.getByText('Delivered').parentElement).toHaveTextContent('Delivered15083%');
-    expect(screen.getByText('Interacted').parentElement).toHaveTextContent('Interacted3017%');
+    expect(screen.getByText('Delivered').parentElement).toHaveTextContent('Delivered15075%');
+    expect(screen.getByText('Interacted').parentElement).toHaveTextContent('Interacted3015%');
     expect(screen.getByRole('link', { name: 'View analytics' })).toHaveAttribute(
       'href',
       '/dashboard/analytics',

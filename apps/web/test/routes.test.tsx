@@ -55,16 +55,14 @@ describe('route guards (spec §2)', () => {
 });
 
 describe('error fallback', () => {
-  it('an unknown route shows Unexpected Application Error! with Not Found', async () => {
+  it('an unknown route shows a 404 page (not the error fallback) with a link home', async () => {
     await renderApp('/no/such/route');
-    expect(
-      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Not Found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
     // Inside the site's frame: one main landmark, the footer's legal links, a way home.
     expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(screen.getByRole('navigation', { name: 'Legal' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 
   it('an unknown dashboard screen stays inside the dashboard, with a way back to Home', async () => {
@@ -73,7 +71,7 @@ describe('error fallback', () => {
     await renderApp('/dashboard/no-such-screen');
     const main = screen.getByRole('main');
     expect(
-      await within(main).findByRole('heading', { name: 'Unexpected Application Error!' }),
+      await within(main).findByRole('heading', { name: 'Page not found' }),
     ).toBeInTheDocument();
     expect(within(main).getByRole('link', { name: 'Back to Home' })).toHaveAttribute(
       'href',

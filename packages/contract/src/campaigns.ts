@@ -8,8 +8,9 @@ import {
   CampaignDetail,
   CampaignListResponse,
   CampaignRecipient,
+  CampaignSpend,
   PageMeta,
-  RecipientOutcome,
+  RecipientFilter,
 } from './entities';
 import { AudienceQueryParam } from './rules/audience-rules';
 import { createCampaignBodySchema, testCampaignMessageBodySchema } from './rules/campaign-rules';
@@ -100,12 +101,20 @@ export const campaignsContract = c.router({
     responses: { ...pageErrors, 200: CampaignDetail },
     metadata: meta({ auth: 'admin' }),
   },
+  getCampaignSpend: {
+    method: 'GET',
+    path: '/api/v1/campaigns/:campaignId/spend',
+    summary: "What Meta billed for the campaign's paid marketing messages (Meta's insights)",
+    pathParams: campaignParams,
+    responses: { ...pageErrors, ...errors(409, 422, 429, 502, 503), 200: CampaignSpend },
+    metadata: meta({ auth: 'admin', rateLimitPerMinute: 30 }),
+  },
   listCampaignRecipients: {
     method: 'GET',
     path: '/api/v1/campaigns/:campaignId/recipients',
     summary: "A campaign's recipients with their outcome, paged and filterable",
     pathParams: campaignParams,
-    query: z.object({ ...paging, outcome: RecipientOutcome.optional() }),
+    query: z.object({ ...paging, outcome: RecipientFilter.optional() }),
     responses: {
       ...pageErrors,
       200: z.object({ data: z.array(CampaignRecipient), meta: PageMeta }),
@@ -122,6 +131,27 @@ export const campaignsContract = c.router({
       200: c.otherResponse({ contentType: 'text/csv', body: c.type<string>() }),
     },
     metadata: meta({ auth: 'admin' }),
+  },
+  tagCampaignRecipients: {
+    method: 'POST',
+    path: '/api/v1/campaigns/:campaignId/recipients/tag',
+    summary:
+      "Tags the campaign's recipients of a filter (all when none) with one of the page's tags",
+    pathParams: campaignParams,
+    body: z.object({ tagId: Uuid, outcome: RecipientFilter.optional() }),
+    responses: {
+      ...writeErrors,
+      ...errors(429),
+      200: z.object({
+        /** Recipients of the filter. */
+        matched: z.number().int(),
+        /** Of those, how many did not have the tag yet (0 when run again). */
+        tagged: z.number().int(),
+        /** More matched than TAG_RECIPIENTS_MAX (constants): only that many were tagged. */
+        capped: z.boolean(),
+      }),
+    },
+    metadata: meta({ auth: 'admin', rateLimitPerMinute: 20 }),
   },
   cancelCampaign: {
     method: 'POST',

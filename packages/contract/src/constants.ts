@@ -156,6 +156,28 @@ export const PRICING = {
 export const MESSAGING_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The HUMAN_AGENT tag: a reply a person types, up to 7 days after the contact's last message. */
 export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** How a recipient's message went ('Sent as'): the row's messaging type in words (detail and CSV). */
+export const SENT_AS_LABELS: Record<string, string> = {
+  UPDATE: 'Standard message',
+  RESPONSE: 'Standard message',
+  UTILITY: 'Utility template',
+  MARKETING: 'Marketing message (paid)',
+  MESSAGE_TAG: 'Message tag',
+};
+
+/** A recipient row's state in words (detail and CSV). */
+export const OUTCOME_LABELS: Record<string, string> = {
+  queued: 'Not sent yet',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  unknown: 'Unknown (review)',
+  skipped: 'Skipped',
+};
+
+/** 'Tag these recipients' tags at most this many of a campaign's recipients in one request. */
+export const TAG_RECIPIENTS_MAX = 10_000;
+
 /** A campaign reply or click counts as an interaction this long after delivery. */
 export const INTERACTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 

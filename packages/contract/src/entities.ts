@@ -232,6 +232,19 @@ export const RecipientOutcome = z.enum([
   'unknown',
   'skipped',
 ]);
+/**
+ * The detail's recipient filter: an outcome (the row's state) or a result after sending: delivered, read,
+ * interacted (replied or tapped), waiting for their return, sent on return.
+ */
+export const RecipientFilter = z.enum([
+  ...RecipientOutcome.options,
+  'delivered',
+  'read',
+  'interacted',
+  'waiting',
+  'returned',
+]);
+export type RecipientFilter = z.infer<typeof RecipientFilter>;
 export const SkipReason = z.enum(SKIP_REASON_CODES);
 export type SkipReason = z.infer<typeof SkipReason>;
 export const CampaignRecipient = z.object({
@@ -243,7 +256,11 @@ export const CampaignRecipient = z.object({
   messageId: z.string().nullable(),
   sentAt: IsoDateTime.nullable(),
   deliveredAt: IsoDateTime.nullable(),
+  /** Meta reported it read (a read receipt covering it). */
+  readAt: IsoDateTime.nullable().default(null),
   interactedAt: IsoDateTime.nullable(),
+  /** Deliver on return: when the contact's own message took this skipped row up again. */
+  returnedAt: IsoDateTime.nullable().default(null),
   errorCode: z.number().int().nullable(),
   errorMessage: z.string().nullable(),
   /** Why a skipped recipient got no message (SKIP_REASONS says it as a next step). */
@@ -255,6 +272,8 @@ export const CampaignFunnel = z.object({
   audience: z.number().int(),
   dispatched: z.number().int(),
   delivered: z.number().int(),
+  /** Sent recipients Meta reported as read (read receipts). */
+  read: z.number().int().default(0),
   interacted: z.number().int(),
   failed: z.number().int(),
   skipped: z.number().int(),
@@ -270,6 +289,19 @@ export const CampaignFunnel = z.object({
   ),
 });
 export const CampaignDetail = z.object({ campaign: Campaign, funnel: CampaignFunnel });
+
+/** What Meta billed for a campaign's paid marketing messages (its message campaign's insights). */
+export const CampaignSpend = z.object({
+  /** The campaign sends paid marketing messages (else every other field is null). */
+  marketing: z.boolean(),
+  /** In the ad account's currency; null while Meta reports nothing (nothing delivered yet). */
+  spend: z.number().nullable(),
+  currency: z.string().nullable(),
+  /** Marketing messages Meta counts as delivered (and bills). */
+  delivered: z.number().int().nullable(),
+  costPerDelivered: z.number().nullable(),
+});
+export type CampaignSpend = z.infer<typeof CampaignSpend>;
 export type CampaignDetail = z.infer<typeof CampaignDetail>;
 
 export const TemplateStatus = z.enum(TEMPLATE_STATUSES);

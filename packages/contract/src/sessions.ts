@@ -33,6 +33,15 @@ export const sessionsContract = c.router({
     responses: { ...authErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin' }),
   },
+  revokeOthers: {
+    method: 'POST',
+    path: '/api/v1/sessions/end-others',
+    summary:
+      'Sign out all other sessions: ends every session of the admin but this one; their live streams close',
+    body: c.noBody(),
+    responses: { ...authErrors, 200: z.object({ ended: z.number().int() }) },
+    metadata: meta({ auth: 'admin', rateLimitPerMinute: 10 }),
+  },
   revoke: {
     method: 'DELETE',
     path: '/api/v1/sessions/:id',

@@ -104,6 +104,11 @@ export {
   type DeletionStatus,
   type DeletionStatusScreenProps,
 } from './screens/deletion-status';
-export { ErrorFallbackScreen, type ErrorFallbackScreenProps } from './screens/error-fallback';
+export {
+  ErrorFallbackScreen,
+  NotFoundScreen,
+  type ErrorFallbackScreenProps,
+  type NotFoundScreenProps,
+} from './screens/error-fallback';
 export { Brand, BrandMark, PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE } from './components/brand';
 export { FacebookIcon } from './components/facebook-icon';

@@ -67,6 +67,18 @@ describe('AccountScreen', () => {
     expect(props.onEndSession).toHaveBeenCalledWith('22222222-2222-4222-8222-222222222222');
   });
 
+  it("offers 'Sign out all other sessions' only while another session exists", async () => {
+    const onEndOtherSessions = vi.fn();
+    setup({ onEndOtherSessions });
+    await userEvent.click(screen.getByRole('button', { name: T.endOthers }));
+    expect(onEndOtherSessions).toHaveBeenCalledOnce();
+  });
+
+  it('has no sign-out-others button when this browser is the only session', () => {
+    setup({ onEndOtherSessions: vi.fn(), sessions: [session({ current: true })] });
+    expect(screen.queryByRole('button', { name: T.endOthers })).toBeNull();
+  });
+
   it('shows each page with what the role allows', () => {
     setup();
     const pages = screen.getByRole('list', { name: T.pagesTitle });

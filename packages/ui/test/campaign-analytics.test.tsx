@@ -14,6 +14,7 @@ import {
   type CampaignAnalyticsScreenProps,
   type CampaignDetailSheetProps,
 } from '../src/screens/campaign-analytics';
+import { FUNNEL_STAGE_TEXT } from '../src/screens/campaign-analytics/texts';
 
 const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   id: '33333333-3333-4333-8333-333333333333',
@@ -219,7 +220,9 @@ const recipient = (over: Partial<CampaignRecipient>): CampaignRecipient => ({
   messageId: 'm_1',
   sentAt: '2026-11-21T10:15:02.000Z',
   deliveredAt: null,
+  readAt: null,
   interactedAt: null,
+  returnedAt: null,
   errorCode: null,
   errorMessage: null,
   skipReason: null,
@@ -236,6 +239,7 @@ function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSh
       audience: 10,
       dispatched: 6,
       delivered: 5,
+      read: 3,
       interacted: 2,
       failed: 1,
       skipped: 2,
@@ -298,10 +302,17 @@ describe('CampaignDetailSheet', () => {
   it('shows the funnel with failures by reason and the recipients with their outcome', async () => {
     const { user, onOutcomeChange, onRecipientsPageChange, onExport } = setupDetail('completed');
     const funnel = screen.getByTestId('funnel');
-    expect(within(funnel).getByRole('meter', { name: 'Dispatched' })).toHaveAttribute(
+    expect(within(funnel).getByRole('meter', { name: 'Sent' })).toHaveAttribute(
       'aria-valuenow',
       '6',
     );
+    // Read and Interacted are there, each defined in a line of its own.
+    expect(within(funnel).getByRole('meter', { name: 'Read' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
+    expect(within(funnel).getByText(FUNNEL_STAGE_TEXT.read[1])).toBeInTheDocument();
+    expect(within(funnel).getByText(FUNNEL_STAGE_TEXT.interacted[1])).toBeInTheDocument();
     expect(within(funnel).getByRole('meter', { name: 'Unknown (review)' })).toHaveAttribute(
       'aria-valuenow',
       '1',
@@ -332,6 +343,81 @@ describe('CampaignDetailSheet', () => {
     expect(onExport).toHaveBeenCalled();
     // Completed campaigns cannot be cancelled.
     expect(screen.queryByRole('button', { name: T.cancel })).not.toBeInTheDocument();
+  });
+
+  it("tags the filter's recipients with a new tag, checked as Manage Tags checks names", async () => {
+    const onTagRecipients = vi.fn().mockResolvedValue(undefined);
+    const { user } = setupDetail('completed', {
+      outcome: 'interacted',
+      tags: [{ id: 't1', name: 'VIP' }],
+      onTagRecipients,
+    });
+    await user.click(screen.getByRole('button', { name: T.followUp }));
+    const dialog = screen.getByRole('dialog', { name: T.followUp });
+    expect(dialog).toHaveTextContent(T.followUpHelp);
+    expect(dialog).toHaveTextContent('Replied or tapped (Interacted)');
+    const name = within(dialog).getByLabelText(T.newTagName);
+    expect(name).toHaveValue('Replied');
+    await user.clear(name);
+    await user.type(name, 'ab');
+    await user.click(within(dialog).getByRole('button', { name: T.followUpConfirm }));
+    expect(onTagRecipients).not.toHaveBeenCalled();
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await user.type(name, 'c');
+    await user.click(within(dialog).getByRole('button', { name: T.followUpConfirm }));
+    expect(onTagRecipients).toHaveBeenCalledWith({
+      tagId: null,
+      newTagName: 'abc',
+      followUp: true,
+    });
+
+    // An existing tag, and a refusal said in the dialog.
+    onTagRecipients.mockRejectedValueOnce({ message: 'Tag not found' });
+    await user.click(screen.getByRole('button', { name: T.tagThese }));
+    const again = screen.getByRole('dialog', { name: T.tagThese });
+    expect(within(again).getByLabelText(T.tagField)).toHaveValue('t1');
+    await user.click(within(again).getByRole('button', { name: T.tagConfirm }));
+    expect(onTagRecipients).toHaveBeenLastCalledWith({
+      tagId: 't1',
+      newTagName: '',
+      followUp: false,
+    });
+    expect(within(again).getByRole('alert')).toHaveTextContent('Tag not found');
+  });
+
+  it("a marketing campaign says what Meta billed, from Meta's insights", () => {
+    const base = {
+      campaign: campaign({ status: 'completed', marketing: true }),
+      funnel: {
+        audience: 2,
+        dispatched: 2,
+        delivered: 2,
+        read: 0,
+        interacted: 0,
+        failed: 0,
+        skipped: 0,
+        pending: 0,
+        unknown: 0,
+        returned: 0,
+        waiting: 0,
+        failedByReason: [],
+        skippedByReason: [],
+      },
+    };
+    setupDetail('completed', {
+      detail: base,
+      spend: {
+        marketing: true,
+        spend: 0.04,
+        currency: 'USD',
+        delivered: 2,
+        costPerDelivered: 0.02,
+      },
+    });
+    expect(screen.getByTestId('campaign-spend')).toHaveTextContent(
+      T.spendSoFar('$0.04', 2, '$0.02'),
+    );
   });
 
   it('cancels a processing campaign only after confirmation', async () => {

@@ -1,5 +1,5 @@
 import { MARKETING_MESSAGES, type MarketingSetup } from '@pagecast/contract';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toast } from '../src';
@@ -50,6 +50,11 @@ describe('MarketingScreen', () => {
     expect(screen.getByText(T.howTitle)).toBeInTheDocument();
     await user.type(screen.getByLabelText(T.accountLabel), ' act_123 ');
     await user.click(screen.getByRole('button', { name: T.connect }));
+    // Who Meta bills is confirmed first.
+    const confirm = screen.getByRole('dialog', { name: T.connectTitle });
+    expect(confirm).toHaveTextContent(T.connectDescription('act_123', T.thisPage));
+    expect(onConnect).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: T.connectConfirm }));
     await waitFor(() => expect(onConnect).toHaveBeenCalledWith('act_123'));
     expect(await screen.findByText(T.connected)).toBeInTheDocument();
   });
@@ -64,7 +69,33 @@ describe('MarketingScreen', () => {
     await user.selectOptions(screen.getByLabelText(T.yourAccounts), 'act_22');
     expect(screen.getByLabelText(T.accountLabel)).toHaveValue('act_22');
     await user.click(screen.getByRole('button', { name: T.connect }));
+    await user.click(screen.getByRole('button', { name: T.connectConfirm }));
     await waitFor(() => expect(onConnect).toHaveBeenCalledWith('act_22'));
+  });
+
+  it("warns when the chosen account names another of the admin's pages, and 'Not now' connects nothing", async () => {
+    const { user, onConnect } = renderScreen({
+      pageName: 'Crumb & Co. Bakery',
+      otherPageNames: ['Spoke & Chain Bike Shop'],
+      adAccounts: [
+        { id: 'act_11', name: 'Crumb & Co. Bakery Ads', currency: 'USD' },
+        { id: 'act_22', name: 'Spoke & Chain Bike Shop Ads', currency: 'USD' },
+      ],
+    });
+    await user.selectOptions(screen.getByLabelText(T.yourAccounts), 'act_22');
+    await user.click(screen.getByRole('button', { name: T.connect }));
+    const confirm = screen.getByRole('dialog', { name: T.connectTitle });
+    expect(within(confirm).getByRole('alert')).toHaveTextContent(
+      T.connectOtherPage('Spoke & Chain Bike Shop'),
+    );
+    await user.click(within(confirm).getByRole('button', { name: T.connectCancel }));
+    expect(onConnect).not.toHaveBeenCalled();
+    // The page's own account: no warning.
+    await user.selectOptions(screen.getByLabelText(T.yourAccounts), 'act_11');
+    await user.click(screen.getByRole('button', { name: T.connect }));
+    expect(
+      within(screen.getByRole('dialog', { name: T.connectTitle })).queryByRole('alert'),
+    ).toBeNull();
   });
 
   it("puts Meta's refusal on the field", async () => {
@@ -79,6 +110,7 @@ describe('MarketingScreen', () => {
     const { user } = renderScreen({ onConnect });
     await user.type(screen.getByLabelText(T.accountLabel), 'act_9');
     await user.click(screen.getByRole('button', { name: T.connect }));
+    await user.click(screen.getByRole('button', { name: T.connectConfirm }));
     expect(await screen.findByText(MARKETING_MESSAGES.adAccountRefused)).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   DeletionStatusScreen,
   ErrorFallbackScreen,
+  NotFoundScreen,
   PrivacyPolicyScreen,
   PublicLayout,
   RevokeAccessScreen,
@@ -231,6 +232,23 @@ describe('DeletionStatusScreen', () => {
       'href',
       '/dashboard/home',
     );
+  });
+});
+
+describe('NotFoundScreen and an unknown deletion code', () => {
+  it('a 404 page says the page was not found and links home', () => {
+    render(<NotFoundScreen homeHref="/dashboard/home" homeLabel="Back to Home" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute(
+      'href',
+      '/dashboard/home',
+    );
+  });
+
+  it("an unknown deletion code is no red 'Error'", () => {
+    render(<DeletionStatusScreen state="unknown" />);
+    expect(screen.getByRole('heading', { name: 'No deletion request found' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

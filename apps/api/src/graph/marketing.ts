@@ -153,3 +153,33 @@ export async function sendMarketingMessage(
   );
   return { trackingId: r.marketing_message_tracking_id ?? '' };
 }
+
+/** One row of a message campaign's insights: Meta answers every metric as a string. */
+export interface MessageCampaignInsights {
+  marketing_messages_delivered?: string;
+  marketing_messages_spend?: string;
+  marketing_messages_cost_per_delivered?: string;
+}
+
+/**
+ * What Meta billed for a message campaign (`GET /{message-campaign-id}/insights`, the ad account's user
+ * token). Meta's default period, the last 30 days, covers a campaign's sends (deliver on return waits 30
+ * days at most). Undefined while Meta has no row for it yet (nothing delivered).
+ */
+export async function messageCampaignInsights(
+  graph: GraphClient,
+  input: { messageCampaignId: string; userToken: string },
+): Promise<MessageCampaignInsights | undefined> {
+  const res = await graph.request<{ data: MessageCampaignInsights[] }>(
+    'GET',
+    `${input.messageCampaignId}/insights`,
+    {
+      token: input.userToken,
+      query: {
+        fields:
+          'marketing_messages_delivered,marketing_messages_spend,marketing_messages_cost_per_delivered',
+      },
+    },
+  );
+  return res.data[0];
+}

@@ -198,6 +198,7 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'admin.endUserSessions': (ids) => ({ params: { id: ids.userId } }),
   'sessions.list': () => ({}),
   'sessions.logout': () => ({}),
+  'sessions.revokeOthers': () => ({}),
   'sessions.revoke': (ids) => ({ params: { id: ids.sessionId } }),
   'user.addUsersByPage': (ids) => ({ body: { pageId: ids.pageId } }),
   'user.deleteUser': (ids) => ({
@@ -340,6 +341,11 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'campaigns.getCampaign': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.listCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),
   'campaigns.exportCampaignRecipients': (ids) => ({ params: { campaignId: ids.campaignId } }),
+  'campaigns.getCampaignSpend': (ids) => ({ params: { campaignId: ids.campaignId } }),
+  'campaigns.tagCampaignRecipients': (ids) => ({
+    params: { campaignId: ids.campaignId },
+    body: { tagId: ids.tagId },
+  }),
   'campaigns.cancelCampaign': (ids) => ({ params: { campaignId: ids.campaignId }, body: {} }),
   'campaigns.stopReturns': (ids) => ({ params: { campaignId: ids.campaignId }, body: {} }),
   'system.healthz': () => ({}),

@@ -68,6 +68,8 @@ export const queryKeys = {
     /** Every loaded page of a page's campaign list. */
     lists: (pageId: string) => ['campaigns', 'list', pageId] as const,
     detail: (id: string) => ['campaigns', 'detail', id] as const,
+    /** What Meta billed for a marketing campaign (its insights). */
+    spend: (id: string) => ['campaigns', 'spend', id] as const,
     recipients: (id: string, page: number, outcome: string) =>
       ['campaigns', 'recipients', id, page, outcome] as const,
     /** Every loaded page and filter of one campaign's recipients. */

@@ -116,6 +116,8 @@ export const campaignRecipients = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sentAt: ts('sent_at'),
     deliveredAt: ts('delivered_at'),
+    // A message_reads (or marketing_message_reads) webhook covered it: the funnel's Read.
+    readAt: ts('read_at'),
     interactedAt: ts('interacted_at'),
     batchNo: integer('batch_no').notNull().default(0),
     // The campaign worker that claimed the row ('sending'); its heartbeat is the row's lease.

@@ -27,32 +27,67 @@ export async function markDelivered(sql: Sql, contactId: string, until: Date): P
   );
 }
 
+/** What one counter statement changed: how many rows of which campaigns (for the live stream). */
+export interface Changed {
+  n: number;
+  campaignIds: string[];
+}
+
+const changed = (rows: Array<{ campaign_id: string; n: number }>): Changed => ({
+  n: rows.reduce((sum, r) => sum + r.n, 0),
+  campaignIds: rows.map((r) => r.campaign_id),
+});
+
+// The sent rows of contact $1 a receipt watermarked $2 covers: attempted before it, a campaign message among
+// the mids $3, or one whose echo (Meta's time) is at or before it.
+const COVERED_BY_RECEIPT = `r.contact_id = $1 and r.state = 'sent'
+  and (r.sent_at <= $2 or r.message_id = any($3::text[])
+       or r.message_id in (select m.mid from messages m where m.contact_id = $1
+                            and m.direction = 'out' and m.platform_at <= $2))`;
+
 /**
- * Sent rows of the contact delivered by `until` (attempted before it, or a campaign message among `mids`
- * or whose echo is at or before it) get `delivered_at`, and their campaigns' counters grow. Returns how
- * many rows changed.
+ * Sent rows of the contact delivered by `until` get `delivered_at`, and their campaigns' counters grow.
  */
 export async function applyDelivery(
   sql: Sql,
   contactId: string,
   until: Date,
   mids: string[],
-): Promise<number> {
-  const { rows } = await sql.query<{ n: number }>(
+): Promise<Changed> {
+  const { rows } = await sql.query<{ campaign_id: string; n: number }>(
     `with u as (
        update campaign_recipients r set delivered_at = $2
-       where r.contact_id = $1 and r.state = 'sent' and r.delivered_at is null
-         and (r.sent_at <= $2 or r.message_id = any($3::text[])
-              or r.message_id in (select m.mid from messages m where m.contact_id = $1
-                                   and m.direction = 'out' and m.platform_at <= $2))
+       where ${COVERED_BY_RECEIPT} and r.delivered_at is null
        returning r.campaign_id),
      per as (select campaign_id, count(*)::int as n from u group by campaign_id),
      c as (update campaigns c set delivered_count = c.delivered_count + per.n from per
-           where c.id = per.campaign_id returning per.n)
-     select coalesce(sum(n), 0)::int as n from c`,
+           where c.id = per.campaign_id returning per.campaign_id, per.n)
+     select campaign_id, n from c`,
     [contactId, until, mids],
   );
-  return rows[0]?.n ?? 0;
+  return changed(rows);
+}
+
+/**
+ * Sent rows of the contact read by `until` get `read_at` (the funnel counts them from the rows). A read that
+ * beats the worker's 'sent' write is not kept as a mark, unlike a delivery: a person opening the message
+ * within the milliseconds between Meta's answer and that write is not worth a statement on every send.
+ */
+export async function applyRead(
+  sql: Sql,
+  contactId: string,
+  until: Date,
+  mids: string[],
+): Promise<Changed> {
+  const { rows } = await sql.query<{ campaign_id: string; n: number }>(
+    `with u as (
+       update campaign_recipients r set read_at = $2
+       where ${COVERED_BY_RECEIPT} and r.read_at is null
+       returning r.campaign_id)
+     select campaign_id, count(*)::int as n from u group by campaign_id`,
+    [contactId, until, mids],
+  );
+  return changed(rows);
 }
 
 /** The contact acted at `at`: kept for rows not recorded 'sent' yet. */
@@ -71,23 +106,23 @@ export async function applyReaction(
   contactId: string,
   mid: string,
   at: Date,
-): Promise<number> {
-  const { rows } = await sql.query<{ n: number }>(
+): Promise<Changed> {
+  const { rows } = await sql.query<{ campaign_id: string; n: number }>(
     `with u as (
        update campaign_recipients r set interacted_at = $3
        where r.contact_id = $1 and r.message_id = $2 and r.state = 'sent' and r.interacted_at is null
        returning r.campaign_id),
      c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
-           where c.id = u.campaign_id returning 1)
-     select count(*)::int as n from c`,
+           where c.id = u.campaign_id returning c.id)
+     select id as campaign_id, 1 as n from c`,
     [contactId, mid, at],
   );
-  return rows[0]?.n ?? 0;
+  return changed(rows);
 }
 
 /** An interaction with the latest campaign message that reached the contact in the interaction window. */
-export async function applyInteraction(sql: Sql, contactId: string, at: Date): Promise<number> {
-  const { rows } = await sql.query<{ n: number }>(
+export async function applyInteraction(sql: Sql, contactId: string, at: Date): Promise<Changed> {
+  const { rows } = await sql.query<{ campaign_id: string; n: number }>(
     `with target as (
        select r.campaign_id from campaign_recipients r
        where r.contact_id = $1 and r.state = 'sent' and r.sent_at <= $2 and r.sent_at > $2 - $3 * interval '1 millisecond'
@@ -97,11 +132,11 @@ export async function applyInteraction(sql: Sql, contactId: string, at: Date): P
        where r.campaign_id = t.campaign_id and r.contact_id = $1 and r.interacted_at is null
        returning r.campaign_id),
      c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
-           where c.id = u.campaign_id returning 1)
-     select count(*)::int as n from c`,
+           where c.id = u.campaign_id returning c.id)
+     select id as campaign_id, 1 as n from c`,
     [contactId, at, INTERACTION_WINDOW_MS],
   );
-  return rows[0]?.n ?? 0;
+  return changed(rows);
 }
 
 // Named: parsed and planned once per connection, as it runs after every outcome write.

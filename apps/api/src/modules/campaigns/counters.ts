@@ -6,6 +6,7 @@ import { retryOnConflict } from '../../db/conflicts.js';
 import * as repo from './counters-repo.js';
 import * as dispatchRepo from './dispatch-repo.js';
 import { parseRecipientMetadata } from './recipient-metadata.js';
+import { publishCampaignsSafely } from './live.js';
 
 /** The shape of the events the webhook ingest hands its after-commit consumers (src/modules/webhooks/listeners.ts). */
 export interface CampaignWebhookEvent {
@@ -28,24 +29,31 @@ export interface CampaignWebhookEvent {
 
 const toDate = (v: number | string | Date): Date => (v instanceof Date ? v : new Date(v));
 
+const NOTHING: repo.Changed = { n: 0, campaignIds: [] };
+
 /** Applies one webhook event to the campaign counters. Returns how many recipient rows it changed. */
 export async function recordCampaignEvent(db: Sql, event: CampaignWebhookEvent): Promise<number> {
+  return (await applyCampaignEvent(db, event)).n;
+}
+
+/** The same, saying which campaigns moved. */
+async function applyCampaignEvent(db: Sql, event: CampaignWebhookEvent): Promise<repo.Changed> {
   // An echo is the page's own, no answer; but the echo of a campaign message proves its send went out.
   if (event.kind === 'message' && event.fromPage) {
     const row = parseRecipientMetadata(event.metadata);
-    if (!row || !event.mid) return 0;
+    if (!row || !event.mid) return NOTHING;
     const settled = await dispatchRepo.reconcileFromEcho(db, {
       ...row,
       psid: event.psid,
       mid: event.mid,
       at: toDate(event.at),
     });
-    return settled ? 1 : 0;
+    return settled ? { n: 1, campaignIds: [row.campaignId] } : NOTHING;
   }
   // An m.me link into the thread is no answer to a campaign message.
-  if (event.kind === 'referral') return 0;
+  if (event.kind === 'referral') return NOTHING;
   const contactId = await repo.contactIdOf(db, event.pageId, event.psid);
-  if (!contactId) return 0;
+  if (!contactId) return NOTHING;
 
   if (event.kind === 'delivery' || event.kind === 'read') {
     // A read implies delivery of everything up to its watermark. The watermark is Meta's time: besides
@@ -55,13 +63,20 @@ export async function recordCampaignEvent(db: Sql, event: CampaignWebhookEvent):
     const mids = [...(event.mids ?? []), ...(event.mid ? [event.mid] : [])];
     // The mark first (committed), then the rows: a worker recording 'sent' afterwards applies the mark.
     await repo.markDelivered(db, contactId, until);
-    return repo.applyDelivery(db, contactId, until, mids);
+    const delivered = await repo.applyDelivery(db, contactId, until, mids);
+    if (event.kind === 'delivery') return delivered;
+    // Read is counted apart from delivery (the funnel's Read); the rows it moved are reported with them.
+    const read = await repo.applyRead(db, contactId, until, mids);
+    return {
+      n: delivered.n,
+      campaignIds: [...delivered.campaignIds, ...read.campaignIds],
+    };
   }
 
   const at = toDate(event.at);
   // A reaction to a campaign message is an interaction with that campaign.
   if (event.kind === 'reaction')
-    return event.mid ? repo.applyReaction(db, contactId, event.mid, at) : 0;
+    return event.mid ? repo.applyReaction(db, contactId, event.mid, at) : NOTHING;
 
   // message / postback: an interaction with the latest campaign message that reached them in the last 7 days.
   await repo.markInteracted(db, contactId, at);
@@ -86,8 +101,34 @@ export async function applyMarksToSent(
   for (const r of rows) await repo.applyInteraction(db, r.contact_id, r.interacted_at);
 }
 
-/** The campaign counters as an after-commit consumer of the webhook ingest (runtime.ts#ingestConsumers). */
-export function campaignCounters(db: Sql): AfterCommit {
+/** How long the counters wait to publish the campaigns their webhooks moved, so a burst is one event each. */
+export const COUNTERS_PUBLISH_MS = 500;
+
+/**
+ * The campaign counters as an after-commit consumer of the webhook ingest (runtime.ts#ingestConsumers).
+ * Receipts and replies keep coming after a campaign completed (its worker's progress loop has stopped), so
+ * the campaigns they moved are published to the live stream from here, at most once per COUNTERS_PUBLISH_MS
+ * each: the open detail follows Delivered, Read and Interacted without a reload.
+ */
+export function campaignCounters(
+  db: Sql,
+  log?: { warn: (obj: object, msg: string) => void },
+): AfterCommit {
+  const moved = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    const ids = [...moved];
+    moved.clear();
+    void publishCampaignsSafely(db, ids, log);
+  };
   // Idempotent, so a statement that lost a deadlock to another writer is simply run again.
-  return (event) => retryOnConflict(() => recordCampaignEvent(db, event)).then(() => undefined);
+  return async (event) => {
+    const { campaignIds } = await retryOnConflict(() => applyCampaignEvent(db, event));
+    for (const id of campaignIds) moved.add(id);
+    if (moved.size > 0 && !timer) {
+      timer = setTimeout(flush, COUNTERS_PUBLISH_MS);
+      timer.unref();
+    }
+  };
 }

@@ -12,3 +12,7 @@ export function csvCell(value: CsvValue): string {
 }
 
 export const csvRow = (cells: CsvValue[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** A time as spreadsheets read it without help: 'YYYY-MM-DD HH:MM:SS' in UTC ('' when none). */
+export const csvTime = (d: Date | null): string =>
+  d ? d.toISOString().slice(0, 19).replace('T', ' ') : '';

@@ -36,6 +36,10 @@ export const campaignsRouter = (deps: ModuleDeps) => {
       status: 200,
       body: await campaigns.campaignDetail(adminId, params.campaignId),
     })),
+    getCampaignSpend: withAdmin(async ({ params }, { adminId }) => ({
+      status: 200,
+      body: await campaigns.campaignSpend(adminId, params.campaignId),
+    })),
     listCampaignRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
       body: await campaigns.listRecipients(adminId, params.campaignId, query),
@@ -52,6 +56,10 @@ export const campaignsRouter = (deps: ModuleDeps) => {
       // A stream, not a string: fastify pipes it (the contract types the body as the CSV text).
       return { status: 200, body: stream as unknown as string };
     }),
+    tagCampaignRecipients: withAdmin(async ({ params, body }, { adminId }) => ({
+      status: 200,
+      body: await campaigns.tagRecipients(adminId, params.campaignId, body),
+    })),
     cancelCampaign: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
       body: await campaigns.cancelCampaign(adminId, params.campaignId),

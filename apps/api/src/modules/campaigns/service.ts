@@ -9,6 +9,9 @@ import {
   singleTagOf,
   type CampaignAudience,
   MARKETING_MESSAGES,
+  OUTCOME_LABELS,
+  SENT_AS_LABELS,
+  SKIP_REASONS,
   missingScopes,
   PERMISSION_MESSAGES,
   TEMPLATE_MESSAGES,
@@ -20,9 +23,12 @@ import {
   type Campaign,
   type CampaignDetail,
   type CampaignRecipient,
+  type CampaignSpend,
   type CreateCampaignBody,
   type PageMeta,
+  type RecipientFilter,
   type TemplateParamMap,
+  TAG_RECIPIENTS_MAX,
 } from '@pagecast/contract';
 import { assertPageAdmin, pageAccessError, type PageRow } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
@@ -40,7 +46,7 @@ import { repo as marketingRepo } from '../marketing/index.js';
 import { marketingPermissionError, marketingUserToken } from '../marketing/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { findPageTemplate } from '../templates/index.js';
-import { csvRow } from './csv.js';
+import { csvRow, csvTime, type CsvValue } from './csv.js';
 import * as repo from './repo.js';
 import { publishCampaignsSafely } from './live.js';
 import { CANCELLED_REASON } from './reasons.js';
@@ -327,30 +333,129 @@ async function listRecipients(
   db: Sql,
   adminId: string,
   campaignId: string,
-  opts: { page: number; limit: number; outcome?: CampaignRecipient['state'] },
+  opts: { page: number; limit: number; outcome?: RecipientFilter | undefined },
 ): Promise<{ data: CampaignRecipient[]; meta: PageMeta }> {
   await campaignOf(db, adminId, campaignId);
   const { data, total } = await repo.listRecipients(db, campaignId, opts);
   return { data, meta: pageMeta(total, data.length, opts.page, opts.limit) };
 }
 
-const CSV_HEADER = [
-  'psid',
-  'name',
-  'outcome',
-  'messaging_type',
-  'tag',
-  'message_id',
-  'sent_at',
-  'delivered_at',
-  'interacted_at',
-  'error_code',
-  'error_subcode',
-  'error_message',
-  'skip_reason',
+const NO_SPEND: CampaignSpend = {
+  marketing: false,
+  spend: null,
+  currency: null,
+  delivered: null,
+  costPerDelivered: null,
+};
+const metaNumber = (v: string | undefined): number | null => {
+  const n = v === undefined ? NaN : Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+
+/**
+ * What Meta billed for the campaign's paid marketing messages: its message campaign's insights, read with the
+ * admin's own user token (Meta refuses a page token on marketing objects). Meta reports spend per message
+ * campaign, and Pagecast makes one per campaign, so the figure is this campaign's.
+ */
+async function campaignSpend(
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
+  adminId: string,
+  campaignId: string,
+): Promise<CampaignSpend> {
+  const campaign = await campaignOf(deps.pool, adminId, campaignId);
+  if (!campaign.marketing) return NO_SPEND;
+  const billing = await repo.marketingBilling(deps.pool, campaignId);
+  const none = { ...NO_SPEND, marketing: true, currency: billing.currency };
+  if (!billing.messageCampaignId) return none;
+  const userToken = await marketingUserToken(deps, adminId);
+  let row: marketingGraph.MessageCampaignInsights | undefined;
+  try {
+    row = await marketingGraph.messageCampaignInsights(graphOf(deps), {
+      messageCampaignId: billing.messageCampaignId,
+      userToken,
+    });
+  } catch (err) {
+    if (!(err instanceof GraphError)) throw err;
+    throw marketingPermissionError(err) ?? graphRefusal(err);
+  }
+  if (!row) return none;
+  const delivered = metaNumber(row.marketing_messages_delivered);
+  return {
+    ...none,
+    spend: metaNumber(row.marketing_messages_spend),
+    delivered: delivered === null ? null : Math.round(delivered),
+    costPerDelivered: metaNumber(row.marketing_messages_cost_per_delivered),
+  };
+}
+
+/** One statement of 'Tag these recipients' tags this many: short locks, whatever the campaign's size. */
+const TAG_CHUNK = 1000;
+
+/**
+ * 'Tag these recipients': the campaign's recipients of a filter get one of the page's tags, in chunks, at
+ * most TAG_RECIPIENTS_MAX of them. Idempotent: who has the tag already is not counted again.
+ */
+async function tagRecipients(
+  db: Sql,
+  adminId: string,
+  campaignId: string,
+  body: { tagId: string; outcome?: RecipientFilter | undefined },
+): Promise<{ matched: number; tagged: number; capped: boolean }> {
+  await campaignOf(db, adminId, campaignId, 'messaging');
+  if (!(await repo.isCampaignPageTag(db, campaignId, body.tagId)))
+    throw new ValidationError(TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
+  const matched = await repo.countRecipients(db, campaignId, body.outcome);
+  let after = '00000000-0000-0000-0000-000000000000';
+  let seen = 0;
+  let tagged = 0;
+  while (seen < TAG_RECIPIENTS_MAX) {
+    const chunk = await repo.tagRecipientsChunk(db, {
+      campaignId,
+      tagId: body.tagId,
+      filter: body.outcome,
+      after,
+      limit: Math.min(TAG_CHUNK, TAG_RECIPIENTS_MAX - seen),
+    });
+    seen += chunk.size;
+    tagged += chunk.tagged;
+    if (!chunk.last || chunk.size === 0) break;
+    after = chunk.last;
+  }
+  return { matched, tagged, capped: matched > TAG_RECIPIENTS_MAX };
+}
+
+/**
+ * The export's columns: a header a person reads in a spreadsheet, and each cell in words (the detail's
+ * labels); times in UTC, as the header says.
+ */
+const CSV_COLUMNS: Array<[string, (r: repo.RecipientRow) => CsvValue]> = [
+  ['Name', (r) => r.name],
+  ['Messenger ID (PSID)', (r) => r.psid],
+  ['Outcome', (r) => OUTCOME_LABELS[r.state] ?? r.state],
+  [
+    'Sent as',
+    (r) => (r.messaging_type ? (SENT_AS_LABELS[r.messaging_type] ?? r.messaging_type) : ''),
+  ],
+  ['Sent at (UTC)', (r) => csvTime(r.sent_at)],
+  ['Delivered at (UTC)', (r) => csvTime(r.delivered_at)],
+  ['Read at (UTC)', (r) => csvTime(r.read_at)],
+  ['Replied or tapped at (UTC)', (r) => csvTime(r.interacted_at)],
+  ['Sent on return', (r) => (r.returned_at && r.state === 'sent' ? 'Yes' : '')],
+  [
+    'Why it failed',
+    (r) =>
+      r.state === 'failed' ? failureReason(r.error_code, r.error_subcode, r.error_message) : '',
+  ],
+  [
+    'Error code',
+    (r) =>
+      r.error_code === null ? '' : `${r.error_code}${r.error_subcode ? `/${r.error_subcode}` : ''}`,
+  ],
+  ['Why skipped', (r) => (r.skip_reason ? SKIP_REASONS[r.skip_reason] : '')],
+  ['Message ID', (r) => r.message_id],
 ];
 
-/** The recipients as a CSV stream (header row first), read from the database in keyset chunks. */
+/** The recipients as a CSV stream: a UTF-8 BOM (so a spreadsheet reads 'É' right), the header, the rows. */
 async function exportRecipients(
   db: Sql,
   adminId: string,
@@ -358,24 +463,10 @@ async function exportRecipients(
 ): Promise<{ campaign: Campaign; stream: Readable }> {
   const campaign = await campaignOf(db, adminId, campaignId);
   async function* lines() {
-    yield csvRow(CSV_HEADER);
+    yield `\uFEFF${csvRow(CSV_COLUMNS.map(([title]) => title))}`;
     let buffer = '';
     for await (const r of repo.iterateRecipients(db, campaignId)) {
-      buffer += csvRow([
-        r.psid,
-        r.name,
-        r.state,
-        r.messaging_type,
-        r.tag,
-        r.message_id,
-        r.sent_at,
-        r.delivered_at,
-        r.interacted_at,
-        r.error_code,
-        r.error_subcode,
-        r.error_message,
-        r.skip_reason,
-      ]);
+      buffer += csvRow(CSV_COLUMNS.map(([, cell]) => cell(r)));
       if (buffer.length > 64_000) {
         yield buffer;
         buffer = '';
@@ -433,5 +524,12 @@ export function createCampaignsService(
     cancelCampaign: (adminId: string, campaignId: string) =>
       cancelCampaign(db, adminId, campaignId),
     stopReturns: (adminId: string, campaignId: string) => stopReturns(db, adminId, campaignId),
+    campaignSpend: (adminId: string, campaignId: string) =>
+      campaignSpend(deps, adminId, campaignId),
+    tagRecipients: (
+      adminId: string,
+      campaignId: string,
+      body: Parameters<typeof tagRecipients>[3],
+    ) => tagRecipients(db, adminId, campaignId, body),
   };
 }

@@ -124,6 +124,25 @@ export async function endSessions(
   return rows.length;
 }
 
+/**
+ * 'Sign out all other sessions': every active session of the admin but `keepId` ends, each announced on its
+ * own (an admin-wide event would also close the streams of the session that asked). Returns how many ended.
+ */
+export async function endOtherSessions(db: Sql, adminId: string, keepId: string): Promise<number> {
+  const { rows: others } = await dz(db).execute<{ id: string }>(sql`
+    select id from sessions where admin_id = ${adminId} and ended_at is null and id <> ${keepId}`);
+  for (const o of others) sessionsEnding({ adminId, sessionId: o.id });
+  const { rows } = await dz(db).execute<{ id: string }>(sql`
+    update sessions set ended_at = now(), end_reason = 'revoked'
+     where admin_id = ${adminId} and ended_at is null and id <> ${keepId}
+     returning id`);
+  for (const r of rows) {
+    const event: SessionEnded = { sessionId: r.id, reason: 'revoked' };
+    await dz(db).execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify(event)})`);
+  }
+  return rows.length;
+}
+
 /** Whether the session exists for this admin (ended or not): 404 for someone else's. */
 export async function ownsSession(db: Sql, adminId: string, sessionId: string): Promise<boolean> {
   const { rows } = await dz(db).execute(

@@ -5,6 +5,7 @@ import { endSessions, listActiveSessions, ownsSession } from '../../auth/index.j
 import { NotFoundError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { withAdmin } from '../route-guard.js';
+import { endOtherSessions } from './repo.js';
 
 const s = initServer();
 
@@ -18,6 +19,10 @@ export const sessionsRouter = (deps: ModuleDeps) =>
       await endSessions(deps.pool, { adminId, sessionId }, 'logout');
       return { status: 200 as const, body: { success: true as const } };
     }),
+    revokeOthers: withAdmin(async (_args, { adminId, sessionId }) => ({
+      status: 200 as const,
+      body: { ended: await endOtherSessions(deps.pool, adminId, sessionId) },
+    })),
     // Someone else's session reads as unknown (404); ending an already ended one is a no-op.
     revoke: withAdmin(async ({ params }, { adminId }) => {
       if (!(await ownsSession(deps.pool, adminId, params.id)))

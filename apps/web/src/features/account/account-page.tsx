@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import { useDataDeletion } from '../public/use-data-deletion';
 import { useSubscriptionQuery } from '../subscription/queries';
-import { endSession, useAccountPagesQuery, useSessionsQuery } from './queries';
+import { endOtherSessions, endSession, useAccountPagesQuery, useSessionsQuery } from './queries';
 
 export function AccountPage() {
   const queryClient = useQueryClient();
@@ -34,6 +34,18 @@ export function AccountPage() {
       });
   };
 
+  const [endingOthers, setEndingOthers] = useState(false);
+  const onEndOtherSessions = () => {
+    setEndingOthers(true);
+    endOtherSessions()
+      .then((n) => toast.success(`Signed out of ${n} other session${n === 1 ? '' : 's'}`))
+      .catch((err: unknown) => toast.error(errorMessage(err, 'Could not sign the others out')))
+      .finally(() => {
+        setEndingOthers(false);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions() });
+      });
+  };
+
   return (
     <AccountScreen
       subscription={subscription.data ?? null}
@@ -43,6 +55,8 @@ export function AccountPage() {
       sessionsError={sessions.isError}
       onEndSession={onEndSession}
       endingSessions={ending}
+      onEndOtherSessions={onEndOtherSessions}
+      endingOthers={endingOthers}
       pages={pages.data ?? null}
       pagesError={pages.isError}
       onDeleteData={() => void deletion.relogin()}

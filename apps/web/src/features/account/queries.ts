@@ -22,3 +22,8 @@ export function useAccountPagesQuery() {
 export async function endSession(id: string): Promise<void> {
   unwrap(await tsr.sessions.revoke.mutate({ params: { id } }), 200);
 }
+
+/** 'Sign out all other sessions': every session but this browser's ends; answers how many. */
+export async function endOtherSessions(): Promise<number> {
+  return unwrap(await tsr.sessions.revokeOthers.mutate(), 200).ended;
+}

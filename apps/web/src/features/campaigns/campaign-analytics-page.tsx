@@ -1,13 +1,14 @@
 // /dashboard/analytics: the page's campaigns (7 per page, newest first) wired to the pure
 // CampaignAnalyticsScreen, and the detail sheet (funnel, recipients, cancel, CSV export). Numbers refresh on
 // focus and reconnect, and follow a dispatching campaign over the live stream (a 2 s poll while it is down).
-import type { Campaign } from '@pagecast/contract';
+import { TAG_RECIPIENTS_MAX, type Campaign } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import {
   ANALYTICS_TEXT,
   STOP_RETURNS_TEXT,
   CampaignAnalyticsScreen,
   CampaignDetailSheet,
+  type TagRecipientsRequest,
 } from '@pagecast/ui/screens/campaign-analytics';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,12 +18,15 @@ import {
   downloadRecipientsCsv,
   useCampaignQuery,
   useCampaignRecipientsQuery,
+  useCampaignSpendQuery,
   useCampaignsQuery,
   useCancelCampaign,
   useStopReturns,
+  useTagCampaignRecipients,
   isLive,
   type Outcome,
 } from './queries';
+import { useCreateTag, useTagsQuery } from '../tags/queries';
 import { useLiveCampaigns } from './use-live-campaigns';
 
 /** `?campaign=<id>` opens that campaign's detail (Schedule lands here after Confirm). */
@@ -54,10 +58,17 @@ export function CampaignAnalyticsPage() {
     outcome,
     status === 'processing' && !streaming,
   );
-  const live = Boolean(list.data?.data.some(isLive)) || isLive(detail.data?.campaign);
+  // An open detail follows the stream whatever its status: receipts and replies keep moving Delivered, Read
+  // and Interacted after the last send (the detail froze there while only sending campaigns were followed).
+  const live =
+    Boolean(list.data?.data.some(isLive)) || isLive(detail.data?.campaign) || Boolean(openId);
   if (live !== watching) setWatching(live);
   const cancel = useCancelCampaign();
   const stopReturns = useStopReturns();
+  const spend = useCampaignSpendQuery(detail.data?.campaign);
+  const tags = useTagsQuery(openId ? pageId : undefined);
+  const createTag = useCreateTag(pageId);
+  const tagRecipients = useTagCampaignRecipients();
 
   const open = (c: Campaign) => {
     setOpenId(c.id);
@@ -94,6 +105,36 @@ export function CampaignAnalyticsPage() {
       await downloadRecipientsCsv(c, ANALYTICS_TEXT.exportFailed);
     } catch (err) {
       toast.error(err instanceof Error ? err.message : ANALYTICS_TEXT.exportFailed);
+    }
+  };
+
+  // A new tag is created first (Manage Tags' rules and call); a name the page has already means that tag.
+  const onTagRecipients = async (req: TagRecipientsRequest) => {
+    const c = detail.data?.campaign;
+    if (!c) return;
+    const known = (tags.data ?? []).find(
+      (t) => t.tag.name.toLowerCase() === req.newTagName.toLowerCase(),
+    );
+    const tag = req.tagId
+      ? (tags.data ?? []).find((t) => t.tag.id === req.tagId)?.tag
+      : (known?.tag ??
+        (await createTag
+          .mutateAsync({ name: req.newTagName, description: ANALYTICS_TEXT.newTagDescription })
+          .then((r) => (r.change.type === 'upsert' ? r.change.tag : undefined))));
+    if (!tag) throw new Error(ANALYTICS_TEXT.tagFailed);
+    const result = await tagRecipients.mutateAsync({
+      pageId,
+      campaignId: c.id,
+      tagId: tag.id,
+      outcome,
+    });
+    toast.success(
+      ANALYTICS_TEXT.tagged(result.tagged, Math.min(result.matched, TAG_RECIPIENTS_MAX), tag.name) +
+        (result.capped ? ANALYTICS_TEXT.taggedCapped(TAG_RECIPIENTS_MAX) : ''),
+    );
+    if (req.followUp) {
+      setOpenId(null);
+      void navigate({ to: '/dashboard/schedule', search: { tag: tag.id } });
     }
   };
 
@@ -135,6 +176,10 @@ export function CampaignAnalyticsPage() {
         onCancel={onCancel}
         onExport={onExport}
         onStopReturns={onStopReturns}
+        tags={(tags.data ?? []).map((t) => ({ id: t.tag.id, name: t.tag.name }))}
+        onTagRecipients={onTagRecipients}
+        spend={spend.data ?? null}
+        spendError={spend.isError ? errorMessage(spend.error, spend.error.message) : null}
       />
     </>
   );

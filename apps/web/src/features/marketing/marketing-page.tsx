@@ -17,6 +17,8 @@ import {
 
 export function MarketingPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId);
+  const pageName = usePagesStore((s) => s.selectedPage?.name);
+  const pages = usePagesStore((s) => s.pages);
   const setup = useMarketingSetupQuery(pageId);
   const adAccounts = useAdAccountsQuery(pageId, Boolean(setup.data && !setup.data.adAccount));
   const connect = useConnectMarketing(pageId);
@@ -32,6 +34,8 @@ export function MarketingPage() {
       onRetry={() => void setup.refetch()}
       onConnect={(adAccountId) => connect.mutateAsync(adAccountId)}
       onDisconnect={() => disconnect.mutateAsync()}
+      {...(pageName ? { pageName } : {})}
+      otherPageNames={pages.filter((p) => p.pageId !== pageId).map((p) => p.name)}
       permissionNotice={
         missing.length > 0
           ? {

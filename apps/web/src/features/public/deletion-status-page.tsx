@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { DeletionStatusScreen } from '@pagecast/ui';
-import { errorMessage } from '../../lib/query';
+import { ApiError, errorMessage } from '../../lib/query';
 import { useDeletionStatusQuery } from './queries';
 
 export { DELETION_STATUS_POLL_MS } from './queries';
@@ -12,6 +12,9 @@ export function DeletionStatusPage() {
   const { userId } = route.useParams();
   const query = useDeletionStatusQuery(userId);
   if (query.isPending) return <DeletionStatusScreen state="loading" />;
+  // An unknown code is an answer, not a failure: said plainly, without the red 'Error'.
+  if (query.isError && query.error instanceof ApiError && query.error.status === 404)
+    return <DeletionStatusScreen state="unknown" />;
   if (query.isError) {
     return (
       <DeletionStatusScreen

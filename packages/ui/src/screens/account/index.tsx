@@ -31,6 +31,8 @@ export const ACCOUNT_TEXT = {
   sessionsDescription: 'Each browser that signed in to Pagecast with your Facebook login.',
   thisBrowser: 'This browser',
   endSession: 'Sign out',
+  endOthers: 'Sign out all other sessions',
+  endOthersHelp: 'Every other browser must log in again; this one stays signed in.',
   unknownBrowser: 'Unknown browser',
   lastSeen: (when: string) => `Last active ${when}`,
   noSessions: 'No other sessions.',
@@ -67,6 +69,9 @@ export interface AccountScreenProps {
   onEndSession: (id: string) => void;
   /** Sessions being ended. */
   endingSessions?: ReadonlySet<string>;
+  /** Ends every session but this browser's; absent: not offered. */
+  onEndOtherSessions?: () => void;
+  endingOthers?: boolean;
   pages: AccountPage[] | null;
   pagesError?: boolean;
   /** Starts the deletion (a Facebook login first); undefined while it cannot be offered. */
@@ -195,8 +200,11 @@ function SessionsCard({
   sessionsError,
   onEndSession,
   endingSessions,
+  onEndOtherSessions,
+  endingOthers,
   locale,
 }: AccountScreenProps) {
+  const others = (sessions ?? []).some((s) => !s.current);
   return (
     <Card>
       <CardHeader>
@@ -240,6 +248,15 @@ function SessionsCard({
             </ul>
           )}
         </Loaded>
+        {onEndOtherSessions && others ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-border pt-3">
+            <Button variant="outline" size="sm" onClick={onEndOtherSessions} loading={endingOthers}>
+              <LogOut aria-hidden="true" />
+              {T.endOthers}
+            </Button>
+            <span className="text-xs text-muted-foreground">{T.endOthersHelp}</span>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

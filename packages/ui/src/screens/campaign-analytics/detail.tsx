@@ -6,7 +6,9 @@ import {
   SKIP_REASONS,
   type CampaignDetail,
   type CampaignRecipient,
+  type CampaignSpend,
   type PageMeta,
+  type RecipientFilter,
 } from '@pagecast/contract';
 import { Ban, Download, Radio } from 'lucide-react';
 import { useState } from 'react';
@@ -33,10 +35,24 @@ import {
 } from '../../primitives/table';
 import { StopReturns } from './stop-returns';
 import { FunnelChart } from './funnel';
-import { ANALYTICS_TEXT, formatScheduled, OUTCOME_LABELS, SENT_AS_LABELS } from './texts';
+import { RecipientsActions, type TagRecipientsRequest } from './recipients-actions';
+import {
+  ANALYTICS_TEXT,
+  formatScheduled,
+  OUTCOME_LABELS,
+  RESULT_FILTER_LABELS,
+  SENT_AS_LABELS,
+} from './texts';
 
 const T = ANALYTICS_TEXT;
-type Outcome = CampaignRecipient['state'];
+type Outcome = RecipientFilter;
+
+const filterLabel = (f: Outcome | '') =>
+  f === ''
+    ? T.allOutcomes
+    : f in RESULT_FILTER_LABELS
+      ? RESULT_FILTER_LABELS[f as keyof typeof RESULT_FILTER_LABELS]
+      : (OUTCOME_LABELS[f] ?? f);
 
 export interface CampaignDetailSheetProps {
   open: boolean;
@@ -55,6 +71,13 @@ export interface CampaignDetailSheetProps {
   onExport: () => Promise<unknown>;
   /** 'Stop waiting for returns'; resolves when stopped (absent: no control). */
   onStopReturns?: () => Promise<unknown>;
+  /** What Meta billed for a marketing campaign (null while unknown), or the error reading it. */
+  spend?: CampaignSpend | null;
+  spendError?: string | null;
+  /** The page's tags, for 'Tag these recipients' and 'Follow-up campaign to them'. */
+  tags?: Array<{ id: string; name: string }>;
+  /** Tags the current filter's recipients (and, for a follow-up, opens Schedule); absent: no actions. */
+  onTagRecipients?: (request: TagRecipientsRequest) => Promise<unknown>;
 }
 
 const fmtTime = (iso: string | null) => (iso ? formatScheduled(iso).replace(' UTC', '') : '—');
@@ -74,6 +97,10 @@ export function CampaignDetailSheet({
   onCancel,
   onExport,
   onStopReturns,
+  tags = [],
+  onTagRecipients,
+  spend = null,
+  spendError = null,
 }: CampaignDetailSheetProps) {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -202,7 +229,9 @@ export function CampaignDetailSheet({
             >
               <h3 className="text-base font-semibold">{T.funnelTitle}</h3>
               <FunnelChart funnel={detail.funnel} />
-              {c.marketing ? <MarketingNote readyAt={c.marketingReadyAt} /> : null}
+              {c.marketing ? (
+                <MarketingNote readyAt={c.marketingReadyAt} spend={spend} error={spendError} />
+              ) : null}
               {c.deliverOnReturnUntil ? (
                 <>
                   <ReturnNote
@@ -224,21 +253,30 @@ export function CampaignDetailSheet({
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="text-base font-semibold">{T.recipientsTitle}</h3>
                 <Select
-                  aria-label="Filter by outcome"
-                  wrapperClassName="w-48"
+                  aria-label={T.filterLabel}
+                  wrapperClassName="w-60"
                   value={outcome}
                   onChange={(e) => onOutcomeChange(e.target.value as Outcome | '')}
                   options={[
                     { value: '', label: T.allOutcomes },
+                    ...(['interacted', 'read', 'delivered', 'waiting', 'returned'] as const).map(
+                      (o) => ({ value: o, label: filterLabel(o) }),
+                    ),
                     ...(['sent', 'failed', 'skipped', 'unknown', 'queued', 'sending'] as const).map(
-                      (o) => ({
-                        value: o,
-                        label: OUTCOME_LABELS[o] ?? o,
-                      }),
+                      (o) => ({ value: o, label: filterLabel(o) }),
                     ),
                   ]}
                 />
               </div>
+              {onTagRecipients && c.status !== 'pending' ? (
+                <RecipientsActions
+                  tags={tags}
+                  count={recipients?.meta.totalItems ?? 0}
+                  filterLabel={filterLabel(outcome)}
+                  suggestedName={outcome === 'interacted' ? 'Replied' : 'Follow-up'}
+                  onTag={onTagRecipients}
+                />
+              ) : null}
               <RecipientsTable
                 recipients={recipients}
                 loading={recipientsLoading}
@@ -279,8 +317,21 @@ export function CampaignDetailSheet({
   );
 }
 
-/** A marketing campaign: Meta's warm-up, while it runs, then who gets the paid message. */
-function MarketingNote({ readyAt }: { readyAt: string | null }) {
+const money = (amount: number, currency: string | null) =>
+  currency
+    ? new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount)
+    : amount.toFixed(2);
+
+/** A marketing campaign: Meta's warm-up, while it runs, then who gets the paid message and what Meta billed. */
+function MarketingNote({
+  readyAt,
+  spend,
+  error,
+}: {
+  readyAt: string | null;
+  spend: CampaignSpend | null;
+  error: string | null;
+}) {
   const waiting = readyAt !== null && new Date(readyAt).getTime() > Date.now();
   return (
     <div className="grid gap-1 rounded-md border border-border bg-muted/30 p-3 text-sm">
@@ -288,6 +339,21 @@ function MarketingNote({ readyAt }: { readyAt: string | null }) {
       <p className="text-muted-foreground">
         {waiting && readyAt ? T.marketingWaiting(formatScheduled(readyAt)) : T.marketingOn}
       </p>
+      {error ? (
+        <p className="text-muted-foreground">{`${T.spendError} ${error}`}</p>
+      ) : spend ? (
+        <p data-testid="campaign-spend">
+          {spend.spend !== null
+            ? T.spendSoFar(
+                money(spend.spend, spend.currency),
+                spend.delivered ?? 0,
+                spend.costPerDelivered !== null
+                  ? money(spend.costPerDelivered, spend.currency)
+                  : null,
+              )
+            : T.spendNone}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -344,19 +410,20 @@ function RecipientsTable({
             <TableHead>Sent as</TableHead>
             <TableHead>Sent at (UTC)</TableHead>
             <TableHead>Delivered</TableHead>
+            <TableHead>Read</TableHead>
             <TableHead>Error</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {loading && rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={6}>
+              <TableCell colSpan={7}>
                 <Skeleton className="h-5 w-full" />
               </TableCell>
             </TableRow>
           ) : rows.length === 0 ? (
             <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={6} className="py-6 text-center text-muted-foreground">
+              <TableCell colSpan={7} className="py-6 text-center text-muted-foreground">
                 {pendingCampaign ? T.recipientsPending : T.noRecipients}
               </TableCell>
             </TableRow>
@@ -382,6 +449,9 @@ function RecipientsTable({
                 </TableCell>
                 <TableCell className="font-mono text-xs whitespace-nowrap">
                   {fmtTime(r.deliveredAt)}
+                </TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">
+                  {fmtTime(r.readAt)}
                 </TableCell>
                 <TableCell className="max-w-56 min-w-40 text-xs text-muted-foreground">
                   {r.skipReason ? (

@@ -1,18 +1,25 @@
-// The delivery funnel as plain CSS bars (no chart library): each stage as a share of the audience, then
-// the failures and the skips by reason.
+// The delivery funnel as plain CSS bars (no chart library): each stage as a share of the audience, the main
+// stages each with the one line that defines it, then the failures and the skips by reason.
 import { SKIP_REASONS, type CampaignDetail } from '@pagecast/contract';
 import { FunnelTrack, percent } from '../../components/funnel-bars';
 import { cn } from '../../primitives/cn';
+import { FUNNEL_STAGE_TEXT } from './texts';
 
 type Funnel = CampaignDetail['funnel'];
 
 type Stage = keyof Omit<Funnel, 'failedByReason' | 'skippedByReason'>;
 
-const STAGES: Array<{ key: Stage; label: string; bar: string }> = [
-  { key: 'audience', label: 'Audience', bar: 'bg-muted-foreground/40' },
-  { key: 'dispatched', label: 'Dispatched', bar: 'bg-primary' },
-  { key: 'delivered', label: 'Delivered', bar: 'bg-primary/75' },
-  { key: 'interacted', label: 'Interacted', bar: 'bg-success' },
+const defined = (key: keyof typeof FUNNEL_STAGE_TEXT) => ({
+  label: FUNNEL_STAGE_TEXT[key][0],
+  definition: FUNNEL_STAGE_TEXT[key][1],
+});
+
+const STAGES: Array<{ key: Stage; label: string; bar: string; definition?: string }> = [
+  { key: 'audience', ...defined('audience'), bar: 'bg-muted-foreground/40' },
+  { key: 'dispatched', ...defined('dispatched'), bar: 'bg-primary' },
+  { key: 'delivered', ...defined('delivered'), bar: 'bg-primary/75' },
+  { key: 'read', ...defined('read'), bar: 'bg-primary/55' },
+  { key: 'interacted', ...defined('interacted'), bar: 'bg-success' },
   { key: 'failed', label: 'Failed', bar: 'bg-destructive' },
   { key: 'skipped', label: 'Skipped (no allowed path)', bar: 'bg-warning/70' },
   { key: 'unknown', label: 'Unknown (review)', bar: 'bg-warning' },
@@ -25,12 +32,14 @@ function Bar({
   of,
   bar,
   wide,
+  definition,
 }: {
   label: string;
   value: number;
   of: number;
   bar: string;
   wide?: boolean;
+  definition?: string | undefined;
 }) {
   const p = percent(value, of, 1);
   return (
@@ -53,10 +62,13 @@ function Bar({
         className="h-3"
         fillClassName={cn('transition-[width] duration-500', bar)}
       />
-      <span className="text-right tabular-nums">
+      <span className="text-right tabular-nums" data-testid={`funnel-${label}`}>
         {value.toLocaleString('en')}
         <span className="ml-1 text-xs text-muted-foreground">{of > 0 ? `${p}%` : ''}</span>
       </span>
+      {definition ? (
+        <span className="col-span-3 -mt-2 text-xs text-muted-foreground">{definition}</span>
+      ) : null}
     </li>
   );
 }
@@ -69,7 +81,14 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
         {STAGES.filter(
           (s) => (s.key !== 'unknown' && s.key !== 'skipped') || funnel[s.key] > 0,
         ).map((s) => (
-          <Bar key={s.key} label={s.label} value={funnel[s.key]} of={of} bar={s.bar} />
+          <Bar
+            key={s.key}
+            label={s.label}
+            definition={s.definition}
+            value={funnel[s.key]}
+            of={of}
+            bar={s.bar}
+          />
         ))}
       </ul>
       {funnel.failedByReason.length > 0 ? (

@@ -22,7 +22,7 @@ import {
   TableRow,
 } from '../../primitives/table';
 import { EmptyState } from '../../primitives/empty-state';
-import { useIsMobile } from '../../layout/use-is-mobile';
+import { useMediaQuery } from '../../layout/use-is-mobile';
 import { CampaignCards } from './cards';
 import { ANALYTICS_TEXT, formatScheduled } from './texts';
 
@@ -30,6 +30,7 @@ export { ANALYTICS_TEXT, formatScheduled } from './texts';
 export { CampaignDetailSheet, type CampaignDetailSheetProps } from './detail';
 export { FunnelChart } from './funnel';
 export { STOP_RETURNS_TEXT } from './stop-returns';
+export type { TagRecipientsRequest } from './recipients-actions';
 
 const T = ANALYTICS_TEXT;
 const COLUMNS = [
@@ -61,6 +62,12 @@ export interface CampaignAnalyticsScreenProps {
   onSchedule?: () => void;
 }
 
+// Status stays in view when the table scrolls sideways (it was cut off at 1280 px).
+const STICKY_STATUS = 'sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+
+/** The list is a column of cards up to this viewport width, the spec's table above it. */
+export const CARDS_UP_TO_PX = 1024;
+
 export function CampaignAnalyticsScreen({
   campaigns,
   meta,
@@ -74,7 +81,8 @@ export function CampaignAnalyticsScreen({
   onSchedule,
 }: CampaignAnalyticsScreenProps) {
   const perPage = meta?.itemsPerPage ?? 7;
-  const phone = useIsMobile();
+  // Cards up to a tablet's width: there the ten columns left Scheduled, the counts and Status off-screen.
+  const narrow = useMediaQuery(`(max-width: ${CARDS_UP_TO_PX}px)`);
   // The error and the empty state sit outside the sideways-scrolling table, so they are read whole on a phone.
   const message = loading ? null : error ? (
     <p role="alert" className="px-6 py-10 text-center text-sm text-destructive">
@@ -118,7 +126,7 @@ export function CampaignAnalyticsScreen({
       />
       <div className="min-w-0 rounded-lg border border-border bg-card" data-testid="analytics-card">
         {message ??
-          (phone && !loading ? (
+          (narrow && !loading ? (
             <CampaignCards campaigns={campaigns} onOpenCampaign={onOpenCampaign} />
           ) : (
             <Table aria-label={T.title} containerClassName="rounded-lg">
@@ -130,7 +138,9 @@ export function CampaignAnalyticsScreen({
                       className={
                         ['Dispatched', 'Delivered', 'Interacted', '#'].includes(c)
                           ? 'text-right'
-                          : undefined
+                          : c === 'Status'
+                            ? STICKY_STATUS
+                            : undefined
                       }
                     >
                       {c}
@@ -188,7 +198,7 @@ export function CampaignAnalyticsScreen({
                         <TableCell className="text-right tabular-nums">
                           {c.interactedCount.toLocaleString('en')}
                         </TableCell>
-                        <TableCell>
+                        <TableCell className={STICKY_STATUS}>
                           <CampaignStatusBadge
                             status={c.status}
                             failed={c.failedCount}

@@ -27,39 +27,71 @@ export const ANALYTICS_TEXT = {
   live: 'Sending now: the numbers update as it goes.',
   noRecipients: 'No recipients for this filter.',
   recipientsPending: 'The audience is taken when the campaign starts.',
-  allOutcomes: 'All outcomes',
+  allOutcomes: 'All recipients',
   returnTitle: 'Deliver on return',
   returnWaiting: (waiting: number, until: string) =>
     `${waiting.toLocaleString('en')} skipped contact${waiting === 1 ? '' : 's'} get${waiting === 1 ? 's' : ''} the message if they write to the page before ${until}.`,
   returnOver: (until: string) => `The waiting time ended ${until}.`,
-  returnSent: (n: number) => `${n.toLocaleString('en')} sent on return (counted in Dispatched).`,
+  returnSent: (n: number) => `${n.toLocaleString('en')} sent on return (counted in Sent).`,
   reachableOnly: 'Only contacts it could reach when it started',
   marketingTitle: 'Paid marketing messages',
   marketingWaiting: (at: string) =>
     `Subscribers outside the window get a marketing message. Meta lets them go from ${at} (its warm-up after the campaign was created there); until then they wait.`,
+  spendSoFar: (spend: string, delivered: number, each: string | null) =>
+    `Meta billed ${spend} so far for ${delivered.toLocaleString('en')} delivered${each ? ` (${each} each)` : ''}, from Meta's insights for this campaign.`,
+  spendNone: 'Meta reports no spend for this campaign yet.',
+  spendError: 'Meta did not say what it billed:',
   marketingOn:
     'Subscribers outside the window get a marketing message; Meta bills each one delivered.',
+  filterLabel: 'Filter by outcome',
+  resultFilters: 'After sending',
+  outcomeFilters: 'Outcome',
+  tagThese: 'Tag these recipients',
+  followUp: 'Follow-up campaign to them',
+  actionsScope: (n: number, filter: string) =>
+    `${n.toLocaleString('en')} recipient${n === 1 ? '' : 's'}: ${filter}.`,
+  tagField: 'Tag',
+  newTag: 'New tag…',
+  newTagName: 'Name of the new tag',
+  newTagDescription: 'Tagged from campaign results',
+  tagHelp: (max: number) =>
+    `Everyone in this list gets the tag (at most ${max.toLocaleString('en')} at a time). Contacts who have it already are not changed.`,
+  followUpHelp:
+    'Pagecast tags them, then opens Schedule Campaign with this tag as the audience. Nothing is sent until you schedule it there.',
+  tagConfirm: 'Tag them',
+  actionCancel: 'Cancel',
+  followUpConfirm: 'Tag them and open Schedule',
+  tagged: (tagged: number, matched: number, tag: string) =>
+    tagged === matched
+      ? `Tagged ${tagged.toLocaleString('en')} recipient${tagged === 1 ? '' : 's'} '${tag}'.`
+      : `Tagged ${tagged.toLocaleString('en')} more recipient${tagged === 1 ? '' : 's'} '${tag}' (${(matched - tagged).toLocaleString('en')} had it already).`,
+  taggedCapped: (max: number) =>
+    ` Only the first ${max.toLocaleString('en')} were tagged: narrow the filter for the rest.`,
+  tagFailed: 'Could not tag the recipients.',
+  noneToTag: 'No recipients in this list.',
   unknownHelp:
     'The answer to these sends was lost (crash or timeout): they may have been delivered, and were not re-sent. Review them.',
 } as const;
 
-/** How a recipient's message went ('Sent as'): the row's messaging type in words. */
-export const SENT_AS_LABELS: Record<string, string> = {
-  UPDATE: 'Standard message',
-  RESPONSE: 'Standard message',
-  UTILITY: 'Utility template',
-  MARKETING: 'Marketing message (paid)',
-  MESSAGE_TAG: 'Message tag',
-};
+export { OUTCOME_LABELS, SENT_AS_LABELS } from '@pagecast/contract';
 
-export const OUTCOME_LABELS: Record<string, string> = {
-  queued: 'Not sent yet',
-  sending: 'Sending',
-  sent: 'Sent',
-  failed: 'Failed',
-  unknown: 'Unknown (review)',
-  skipped: 'Skipped',
-};
+/** The detail's filters on what happened after sending (the row states are OUTCOME_LABELS). */
+export const RESULT_FILTER_LABELS = {
+  delivered: 'Delivered',
+  read: 'Read',
+  interacted: 'Replied or tapped (Interacted)',
+  waiting: 'Waiting for their return',
+  returned: 'Sent on return',
+} as const;
+
+/** The funnel's stages, each with the one line that defines it on screen. */
+export const FUNNEL_STAGE_TEXT = {
+  audience: ['Audience', 'Everyone the campaign was for when it started.'],
+  dispatched: ['Sent', 'Messenger accepted the message for them (sent on return included).'],
+  delivered: ['Delivered', "Meta's delivery receipt came back: it reached their Messenger."],
+  read: ['Read', "Meta's read receipt came back: they opened the conversation."],
+  interacted: ['Interacted', 'Replied, tapped a button or reacted within 7 days of receiving it.'],
+} as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** 'YYYY-MM-DD HH:mm UTC' (the Schedule screen picks times in UTC). */

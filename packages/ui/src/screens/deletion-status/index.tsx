@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleAlert, CircleCheck, Hourglass } from 'lucide-react';
+import { ArrowLeft, CircleAlert, CircleCheck, Hourglass, SearchX } from 'lucide-react';
 import { buttonVariants } from '../../primitives/button';
 import { Badge } from '../../primitives/badge';
 import { Card, CardContent, CardHeader } from '../../primitives/card';
@@ -12,7 +12,8 @@ export interface DeletionStatus {
 }
 
 export interface DeletionStatusScreenProps {
-  state: 'loading' | 'error' | 'ready';
+  /** 'unknown': no deletion request has this code (a state, not an error). */
+  state: 'loading' | 'error' | 'ready' | 'unknown';
   /** Server message for the error state (falls back to 'Something went wrong'). */
   errorMessage?: string;
   status?: DeletionStatus;
@@ -32,6 +33,22 @@ export function DeletionStatusScreen({
       <div className="flex flex-col items-center gap-3 py-10 text-center text-muted-foreground">
         <Spinner size="lg" className="text-primary" />
         <p>Loading deletion status...</p>
+      </div>
+    );
+  } else if (state === 'unknown') {
+    body = (
+      <div className="flex flex-col items-center gap-3 py-8 text-center">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground"
+        >
+          <SearchX className="size-6" />
+        </span>
+        <h1 className="text-2xl font-bold text-foreground">No deletion request found</h1>
+        <p className="text-muted-foreground">
+          No data deletion was asked for under this code. Check the link you were given; to ask for
+          one, use 'Revoke Access' or remove the app in your Facebook settings.
+        </p>
       </div>
     );
   } else if (state === 'error' || !status) {

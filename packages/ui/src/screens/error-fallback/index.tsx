@@ -1,4 +1,4 @@
-import { Home, TriangleAlert } from 'lucide-react';
+import { Home, SearchX, TriangleAlert } from 'lucide-react';
 import { buttonVariants } from '../../primitives/button';
 
 export interface ErrorFallbackScreenProps {
@@ -55,5 +55,41 @@ export function ErrorFallbackScreen({
         </a>
       </div>
     </Frame>
+  );
+}
+
+export interface NotFoundScreenProps {
+  homeHref?: string;
+  homeLabel?: string;
+}
+
+/**
+ * An address that matches no screen: a page of its own, not the error fallback (nothing failed), saying so
+ * and leading home. Rendered inside a layout that has the main landmark.
+ */
+export function NotFoundScreen({
+  homeHref = '/',
+  homeLabel = 'Go to the home page',
+}: NotFoundScreenProps) {
+  return (
+    <section className="flex flex-1 items-center justify-center px-4 py-12">
+      <div className="w-full max-w-lg rounded-2xl border border-border bg-card p-8 text-center shadow-sm">
+        <span
+          aria-hidden="true"
+          className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground"
+        >
+          <SearchX className="size-7" />
+        </span>
+        <p className="mt-5 text-sm font-medium text-muted-foreground">404</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight">Page not found</h1>
+        <p className="mt-3 text-muted-foreground">
+          Nothing lives at this address. The link may be mistyped, or the page may have moved.
+        </p>
+        <a href={homeHref} className={buttonVariants({ className: 'mt-6' })}>
+          <Home aria-hidden="true" />
+          {homeLabel}
+        </a>
+      </div>
+    </section>
   );
 }

@@ -2,12 +2,16 @@ import type { Campaign } from '@pagecast/contract';
 import { FunnelTrack, percent } from '../../components/funnel-bars';
 import { HOME_TEXT as T } from './texts';
 
-/** The last campaign's dispatched / delivered / interacted counts with their shares. */
+/**
+ * The last campaign's dispatched / delivered / interacted counts, each as a share of one base, the audience
+ * (as the campaign's detail shows them): mixed bases read 97 as 49 % on one line and 100 % on the next.
+ */
 export function LastCampaignFunnel({ campaign, locale }: { campaign: Campaign; locale?: string }) {
+  const of = campaign.audienceCount;
   const rows = [
-    { label: T.dispatched, value: campaign.dispatchedCount, of: campaign.audienceCount },
-    { label: T.delivered, value: campaign.deliveredCount, of: campaign.dispatchedCount },
-    { label: T.interacted, value: campaign.interactedCount, of: campaign.dispatchedCount },
+    { label: T.dispatched, value: campaign.dispatchedCount, of },
+    { label: T.delivered, value: campaign.deliveredCount, of },
+    { label: T.interacted, value: campaign.interactedCount, of },
   ];
   return (
     <dl className="grid gap-3">

@@ -5,12 +5,19 @@ import {
   type MarketingAdAccount,
   type MarketingSetup,
 } from '@pagecast/contract';
-import { Info } from 'lucide-react';
+import { Info, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { PermissionNotice, type PermissionNoticeProps } from '../../components/permission-notice';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Button } from '../../primitives/button';
+import {
+  Dialog,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../primitives/dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../primitives/card';
 import { BusyButton } from '../../primitives/form-feedback';
 import { fieldA11y, FormField } from '../../primitives/form-field';
@@ -40,6 +47,9 @@ export interface MarketingScreenProps {
   onDisconnect: () => Promise<unknown>;
   /** Marketing permissions are missing: which, and the 'Connect marketing' login that asks for them. */
   permissionNotice?: PermissionNoticeProps | null;
+  /** The selected page's name and the admin's other pages' names (the connect confirmation warns on them). */
+  pageName?: string;
+  otherPageNames?: string[];
 }
 
 export function MarketingScreen({
@@ -51,6 +61,8 @@ export function MarketingScreen({
   onConnect,
   onDisconnect,
   permissionNotice,
+  pageName = T.thisPage,
+  otherPageNames = [],
 }: MarketingScreenProps) {
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
@@ -85,7 +97,12 @@ export function MarketingScreen({
             ) : setup?.adAccount ? (
               <ConnectedAccount account={setup.adAccount} onDisconnect={onDisconnect} />
             ) : setup ? (
-              <ConnectForm accounts={adAccounts} onConnect={onConnect} />
+              <ConnectForm
+                accounts={adAccounts}
+                onConnect={onConnect}
+                pageName={pageName}
+                otherPageNames={otherPageNames}
+              />
             ) : null}
           </CardContent>
         </Card>
@@ -126,20 +143,44 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
+/**
+ * Another of the admin's pages that the ad account's name mentions (the demo's 'Spoke & Chain Bike Shop Ads'
+ * offered on the bakery). A hint only: Meta's API gives no page-to-business check that Pagecast reads.
+ */
+export function otherPageNamed(accountName: string, others: string[]): string | undefined {
+  const name = accountName.toLowerCase();
+  return others.find((o) => o.trim().length >= 3 && name.includes(o.trim().toLowerCase()));
+}
+
 function ConnectForm({
   accounts,
   onConnect,
+  pageName,
+  otherPageNames,
 }: {
   accounts: MarketingAdAccount[];
   onConnect: (adAccountId: string) => Promise<unknown>;
+  pageName: string;
+  otherPageNames: string[];
 }) {
   const id = `${useId()}-adAccountId`;
   const listId = `${id}-list`;
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const chosen = accounts.find((a) => a.id === value.trim());
+  const accountLabel = chosen ? T.accountOption(chosen.name, chosen.id) : value.trim();
+  const other = chosen ? otherPageNamed(chosen.name, otherPageNames) : undefined;
+  // Connecting decides who Meta bills: said and confirmed first (an empty id goes straight to its error).
+  const ask = () => {
+    if (busy) return;
+    if (!value.trim()) void submit();
+    else setConfirming(true);
+  };
   const submit = async () => {
     if (busy) return;
+    setConfirming(false);
     setBusy(true);
     setError(undefined);
     try {
@@ -176,7 +217,7 @@ function ConnectForm({
         className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          ask();
         }}
       >
         <FormField id={id} label={T.accountLabel} error={error}>
@@ -196,6 +237,24 @@ function ConnectForm({
           {busy ? T.connecting : T.connect}
         </BusyButton>
       </form>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogHeader>
+          <DialogTitle>{T.connectTitle}</DialogTitle>
+          <DialogDescription>{T.connectDescription(accountLabel, pageName)}</DialogDescription>
+        </DialogHeader>
+        {other ? (
+          <p role="alert" className="flex gap-2 text-sm text-warning-foreground dark:text-warning">
+            <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {T.connectOtherPage(other)}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setConfirming(false)}>
+            {T.connectCancel}
+          </Button>
+          <Button onClick={() => void submit()}>{T.connectConfirm}</Button>
+        </DialogFooter>
+      </Dialog>
     </div>
   );
 }

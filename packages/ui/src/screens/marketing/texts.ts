@@ -17,6 +17,14 @@ export const MARKETING_TEXT = {
   connecting: 'Checking with Meta...',
   connected: 'Ad account connected.',
   connectFailed: 'Failed to connect the ad account.',
+  connectTitle: 'Connect this ad account?',
+  connectDescription: (account: string, page: string) =>
+    `Meta bills every paid marketing message that ${page} delivers to ${account}. Connect it only if it is this page's business account.`,
+  connectOtherPage: (other: string) =>
+    `Its name mentions ${other}, another of your pages: it may belong to that page's business.`,
+  connectConfirm: 'Connect it',
+  connectCancel: 'Not now',
+  thisPage: 'this page',
   disconnect: 'Disconnect',
   disconnectTitle: 'Stop marketing messages on this page?',
   disconnectDescription:

@@ -93,6 +93,8 @@ export interface ScheduleCampaignScreenProps {
   audienceLoading?: boolean;
   /** The chosen audience (spec §10.9), each valid change, so the preview can follow it. */
   onAudienceChange?: (audience: CampaignAudience) => void;
+  /** The audience the form opens with: this tag (a follow-up to a campaign's recipients). */
+  initialTagId?: string;
   /** Creates the campaign; rejects with a CampaignActionError-like value on failure. */
   onSubmit: (values: CampaignFormValues) => Promise<unknown>;
   /** The page's utility templates (only approved ones can be chosen). */
@@ -148,6 +150,7 @@ export function ScheduleCampaignScreen({
   audience,
   audienceLoading = false,
   onAudienceChange,
+  initialTagId = '',
   onSubmit,
   templates = [],
   templatesLoading = false,
@@ -165,7 +168,10 @@ export function ScheduleCampaignScreen({
   const approved = templates.filter((t) => t.status === 'approved');
   const ids = useId();
   const id = (f: Field) => `${ids}-${f}`;
-  const [values, setValues] = useState<FormState>(() => emptyForm(now()));
+  const [values, setValues] = useState<FormState>(() => ({
+    ...emptyForm(now()),
+    selectedTag: initialTagId,
+  }));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // The time follows the clock until the admin picks one ('Send now' goes back to following).
   const [following, setFollowing] = useState(true);

@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_recipients" ADD COLUMN "read_at" timestamp with time zone;
