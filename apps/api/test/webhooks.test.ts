@@ -756,7 +756,11 @@ describe('webhook deliveries', () => {
       echo('m_tpl_generic', {
         template_type: 'generic',
         elements: [
-          { title: 'Spring sale', subtitle: '20% off', image_url: 'https://scontent.xx.fbcdn.net/s.jpg' },
+          {
+            title: 'Spring sale',
+            subtitle: '20% off',
+            image_url: 'https://scontent.xx.fbcdn.net/s.jpg',
+          },
         ],
       }),
       echo('m_tpl_button', { template_type: 'button', text: 'Track your order', buttons: [] }),

@@ -293,24 +293,30 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
           !!query.tagId);
       if (query?.q) await enforceSearchLimit(adminId);
       const q = query?.q;
-      const queueQuery = query && { ...query, adminId, humanAgent: deps.config.features.humanAgent };
+      const queueQuery = query && {
+        ...query,
+        adminId,
+        humanAgent: deps.config.features.humanAgent,
+      };
       let lines = new Map<string, string>();
-      const rows = !searching || !queueQuery
-        ? await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1)
-        : await bounded(async (tx) => {
-            // The next contacts in list order first: enough when matches are common (most searches
-            // and filters); else every match through the indexes, which is fast when they are few.
-            const args = [tx, adminId, pageId, queueQuery, cursor, limit + 1] as const;
-            let found = await repo.searchAdminPageContacts(...args, SEARCH_WALK);
-            if (found && found.length <= limit) found = await repo.searchAdminPageContacts(...args);
-            if (found && q)
-              lines = await search.matchingLines(
-                tx,
-                found.slice(0, limit).map((c) => c.id),
-                q,
-              );
-            return found;
-          });
+      const rows =
+        !searching || !queueQuery
+          ? await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1)
+          : await bounded(async (tx) => {
+              // The next contacts in list order first: enough when matches are common (most searches
+              // and filters); else every match through the indexes, which is fast when they are few.
+              const args = [tx, adminId, pageId, queueQuery, cursor, limit + 1] as const;
+              let found = await repo.searchAdminPageContacts(...args, SEARCH_WALK);
+              if (found && found.length <= limit)
+                found = await repo.searchAdminPageContacts(...args);
+              if (found && q)
+                lines = await search.matchingLines(
+                  tx,
+                  found.slice(0, limit).map((c) => c.id),
+                  q,
+                );
+              return found;
+            });
       if (!rows) throw await pageAccessError(db, adminId, pageId, 'messaging');
       const pageRows = rows.slice(0, limit);
       const last = pageRows.at(-1);
