@@ -47,6 +47,7 @@ describe('parseDelivery', () => {
         psid: 'p1',
         at,
         echo: false,
+        appId: null,
         mid: 'm1',
         text: 'hi',
         attachments: [{ type: 'image', payload: { elements: [] } }],

@@ -106,7 +106,7 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/:campaignId/spend',
     summary: "What Meta billed for the campaign's paid marketing messages (Meta's insights)",
     pathParams: campaignParams,
-    responses: { ...pageErrors, ...errors(409, 422, 429, 502, 503), 200: CampaignSpend },
+    responses: { ...pageErrors, ...errors(422, 429, 502, 503), 200: CampaignSpend },
     metadata: meta({ auth: 'admin', rateLimitPerMinute: 30 }),
   },
   listCampaignRecipients: {

@@ -114,6 +114,7 @@ describe('campaign creation body (server)', () => {
       templateParams: {},
       reachableOnly: true,
       deliverOnReturnDays: null,
+      returnDelayMinutes: 30,
       marketing: false,
       buttons: [],
       sendNow: false,
@@ -282,6 +283,7 @@ describe('campaign rules at their edges', () => {
       templateParams: 'templateParams',
       reachableOnly: 'reachableOnly',
       deliverOnReturnDays: 'deliverOnReturnDays',
+      returnDelayMinutes: 'returnDelayMinutes',
       marketing: 'marketing',
       buttons: 'buttons',
     });

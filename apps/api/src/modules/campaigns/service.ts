@@ -367,16 +367,22 @@ async function campaignSpend(
   const billing = await repo.marketingBilling(deps.pool, campaignId);
   const none = { ...NO_SPEND, marketing: true, currency: billing.currency };
   if (!billing.messageCampaignId) return none;
-  const userToken = await marketingUserToken(deps, adminId);
   let row: marketingGraph.MessageCampaignInsights | undefined;
   try {
-    row = await marketingGraph.messageCampaignInsights(graphOf(deps), {
-      messageCampaignId: billing.messageCampaignId,
-      userToken,
-    });
+    const userToken = await marketingUserToken(deps, adminId);
+    try {
+      row = await marketingGraph.messageCampaignInsights(graphOf(deps), {
+        messageCampaignId: billing.messageCampaignId,
+        userToken,
+      });
+    } catch (err) {
+      if (!(err instanceof GraphError)) throw err;
+      throw marketingPermissionError(err) ?? graphRefusal(err);
+    }
   } catch (err) {
-    if (!(err instanceof GraphError)) throw err;
-    throw marketingPermissionError(err) ?? graphRefusal(err);
+    // A read never answers 409 (the contract's rule): a token to reconnect is said with the same words, 422.
+    if (err instanceof ConflictError) throw new UnprocessableError(err.message);
+    throw err;
   }
   if (!row) return none;
   const delivered = metaNumber(row.marketing_messages_delivered);
