@@ -35,7 +35,7 @@ test('the open detail follows a paced send and its receipts without a reload; fo
 }) => {
   test.setTimeout(240_000);
   await signIn(page);
-  await selectPage(page, DEMO_PAGES.yoga);
+  await selectPage(page, DEMO_PAGES.bikeShop);
   const s = await sessionOf(page);
   const api = apiClient(request, { baseUrl: baseURL, headers: s.headers });
 
@@ -175,19 +175,19 @@ test('Campaign Analytics shows status and Delivered at 768 and 1024 px (cards); 
 }) => {
   test.setTimeout(180_000);
   const s = await apiSignIn(request, baseURL, emulatorURL);
-  const yoga = present(
-    s.accounts.find((a) => a.name === DEMO_PAGES.yoga),
-    DEMO_PAGES.yoga,
+  const shop = present(
+    s.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
+    DEMO_PAGES.bikeShop,
   );
   const name = `Tablet cards ${Date.now() % 100000}`;
-  const id = await createFutureCampaign(request, s, yoga.pageId, name);
+  const id = await createFutureCampaign(request, s, shop.pageId, name);
   try {
     for (const width of [768, 1024]) {
       const context = await themedContext(browser, { theme: 'light', width, signedIn: true });
       try {
         const page = await context.newPage();
         await page.goto('/select');
-        await selectPage(page, DEMO_PAGES.yoga);
+        await selectPage(page, DEMO_PAGES.bikeShop);
         await openRoute(page, route('analytics'), 'light');
         const card = page.getByRole('button', { name: new RegExp(`Open campaign ${name}`) });
         await expect(card).toBeVisible();

@@ -49,11 +49,11 @@ test('nothing is sent before Confirm; the test reaches only the admin; each cont
 }) => {
   test.setTimeout(300_000);
   await signIn(page);
-  await selectPage(page, DEMO_PAGES.bakery);
+  await selectPage(page, DEMO_PAGES.bikeShop);
   const session = await apiSignIn(request, baseURL, emulatorURL);
   const pageId = present(
-    session.accounts.find((a) => a.name === DEMO_PAGES.bakery),
-    DEMO_PAGES.bakery,
+    session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
+    DEMO_PAGES.bikeShop,
   ).pageId;
   const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
 
@@ -179,7 +179,7 @@ test('nothing is sent before Confirm; the test reaches only the admin; each cont
 test('a refused submit puts the focus on the first field in error', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page);
-  await selectPage(page, DEMO_PAGES.bakery);
+  await selectPage(page, DEMO_PAGES.bikeShop);
   const submit = await openSchedule(page);
   await submit.click();
   await expect(page.getByLabel('Campaign Name')).toBeFocused();

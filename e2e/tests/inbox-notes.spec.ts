@@ -24,6 +24,13 @@ interface OutboxEntry {
   recipient: string;
 }
 
+/** Pages this spec made for the demo admin: removed afterwards, so later specs see the demo's three pages. */
+const madePages: string[] = [];
+test.afterEach(async ({ request }) => {
+  for (const id of madePages.splice(0))
+    await request.delete(`${emulatorURL}/_emulator/pages/${id}`);
+});
+
 async function userId(request: Page['request'], name: string): Promise<string> {
   const res = await request.get(`${emulatorURL}/_emulator/state`);
   const { users } = (await res.json()) as { users: Array<{ id: string; name: string }> };
@@ -64,6 +71,7 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
   });
   expect(created.ok()).toBe(true);
   const shared = (await created.json()) as EmulatorPage;
+  madePages.push(shared.id);
   const contact = present(shared.contacts[0], 'a contact');
 
   const first = await openChat(browser, DEMO_ADMIN, shared.name, contact.name);

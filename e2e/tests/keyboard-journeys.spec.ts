@@ -174,7 +174,8 @@ test('bulk tagging from the keyboard: multi-select, tick chats, filter, add, the
     const rows = page.getByTestId('conversation-row');
     await expect(rows.nth(1)).toBeVisible({ timeout: 90_000 });
 
-    // '/' to the search; Tab passes the filters (one stop, arrows move in it) and the tag filter to the
+    // '/' to the search; Tab passes the filters (one stop, arrows move in it), the tag filter, the
+    // assignee filter and, when some conversations are unreachable, 'Resolve N unreachable', to the
     // Multi-select switch; Space turns it on.
     await page.keyboard.press('/');
     await expect(page.getByRole('searchbox', { name: 'Search conversations' })).toBeFocused();
@@ -183,6 +184,13 @@ test('bulk tagging from the keyboard: multi-select, tick chats, filter, add, the
     await page.keyboard.press('Tab');
     await expect(page.getByRole('combobox', { name: 'Filter by tag' })).toBeFocused();
     await page.keyboard.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Whose conversations' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const resolveUnreachable = page.getByRole('button', { name: /^Resolve \d+ unreachable$/ });
+    if (await resolveUnreachable.isVisible()) {
+      await expect(resolveUnreachable).toBeFocused();
+      await page.keyboard.press('Tab');
+    }
     const multi = page.getByRole('switch', { name: 'Multi-select' });
     await expect(multi).toBeFocused();
     await page.keyboard.press('Space');
