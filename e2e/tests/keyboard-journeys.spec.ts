@@ -196,7 +196,10 @@ test('bulk tagging from the keyboard: multi-select, tick chats, filter, add, the
     await page.keyboard.press('Space');
     await expect(multi).toHaveAttribute('aria-checked', 'true');
 
-    // The list is one Tab stop; Space ticks a row, j moves without ticking.
+    // Past the 'Resolve when a person replies' switch, the list is one Tab stop; Space ticks a row, j moves
+    // without ticking.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('switch', { name: 'Resolve when a person replies' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(rows.nth(0)).toBeFocused();
     await expect(rows.nth(0)).toHaveAttribute('role', 'checkbox');
