@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HUMAN_AGENT_OFF_MESSAGE, HUMAN_AGENT_REFUSED_MESSAGE } from '@pagecast/contract';
-import { contacts, contactTags, messages, tags } from '../src/db/schema/index.js';
+import {
+  contacts,
+  contactTags,
+  marketingSubscriptions,
+  messages,
+  tags,
+} from '../src/db/schema/index.js';
 import type { GraphClient } from '../src/graph/index.js';
 import {
   HUMAN_AGENT_LIMIT_MESSAGE,
@@ -154,6 +160,29 @@ describe('GET /recipients', () => {
     });
     const old = bodyOf(res, 200).recipients.find((r) => r.id === '8000');
     expect(old).toMatchObject({ windowOpen: false, online: false });
+  });
+
+  it('tells which listed contacts are subscribed to marketing messages (a stopped one is not)', async () => {
+    const ids = await database.db
+      .select({ id: contacts.id, psid: contacts.psid })
+      .from(contacts)
+      .where(sql`${contacts.pageId} = ${listPageUuid} and ${contacts.psid} in ('8001', '8002')`);
+    const idOf = (psid: string) => ids.find((c) => c.psid === psid)?.id as string;
+    await database.db.insert(marketingSubscriptions).values([
+      { pageId: listPageUuid, contactId: idOf('8001'), token: 'tok-list-1' },
+      { pageId: listPageUuid, contactId: idOf('8002'), token: 'tok-list-2', status: 'stopped' },
+    ]);
+    // Every page of the list reads it per row, whichever page a contact falls on.
+    const seen = new Map<string, boolean>();
+    let cursor: string | null = null;
+    do {
+      const body = await fetchPage(cursor, 7);
+      for (const r of body.recipients) seen.set(r.id, r.marketingSubscriber);
+      cursor = body.paging.nextCursor;
+    } while (cursor);
+    expect(seen.get('8001')).toBe(true);
+    expect(seen.get('8002')).toBe(false);
+    expect([...seen].filter(([, subscribed]) => subscribed).map(([id]) => id)).toEqual(['8001']);
   });
 
   it('rejects a forged cursor with 400 and a bad limit with 400', async () => {

@@ -52,8 +52,13 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex('contacts_page_id_psid_key').on(t.pageId, t.psid),
-    // Keyset paging of the inbox: (last_message_at, id) < cursor.
-    index('contacts_page_recent_idx').on(t.pageId, t.lastMessageAt.desc().nullsLast(), t.id.desc()),
+    // Keyset paging of the inbox: (last_message_at, id) < cursor. In the list's order exactly (`id desc`
+    // is NULLS FIRST in SQL; drizzle's bare .desc() writes NULLS LAST), or every read sorts its rows.
+    index('contacts_page_recent_idx').on(
+      t.pageId,
+      t.lastMessageAt.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
     // Inbox search: substring (ILIKE) matches of names and previews, one page's entries at a time
     // (pg_trgm and btree_gin, migration 0016).
     index('contacts_page_name_trgm_idx').using('gin', t.pageId, sql`${t.name} gin_trgm_ops`),

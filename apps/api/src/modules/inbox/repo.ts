@@ -43,6 +43,14 @@ export const queueSql = (c = 'c') => {
 };
 const Q = queueSql();
 
+/**
+ * Whether contact `c` is subscribed to marketing messages, for the select list: a scalar probe of the
+ * primary key per row listed. As EXISTS (Q.subscriber), a generic plan hashed every subscribed contact of
+ * every page on each request (bench/FINDINGS.md); at most one row matches, so the answer is the same.
+ */
+const SUBSCRIBER = `coalesce((select true from marketing_subscriptions ms
+    where ms.page_id = c.page_id and ms.contact_id = c.id and ms.status = 'subscribed'), false)`;
+
 /** The assignee of contact `c` as the contract's `{ userId, name }` (JSON), or null. */
 const ASSIGNEE = `(select json_build_object('userId', a.fb_user_id, 'name', a.name) from admins a
     where a.id = c.assignee_id)`;
@@ -56,7 +64,7 @@ const contactColumns = (prefix = '') => `
   c.last_message_preview as "${prefix}lastMessagePreview", c.last_inbound_at as "${prefix}lastInboundAt",
   c.unread_count as "${prefix}unreadCount", c.history_synced_at as "${prefix}historySyncedAt",
   ${Q.needsReply} as "${prefix}needsReply", ${Q.status} as "${prefix}status",
-  c.snoozed_until as "${prefix}snoozedUntil", ${Q.subscriber} as "${prefix}marketingSubscriber",
+  c.snoozed_until as "${prefix}snoozedUntil", ${SUBSCRIBER} as "${prefix}marketingSubscriber",
   ${ASSIGNEE} as "${prefix}assignee"`;
 const CONTACT_COLUMNS = contactColumns();
 const RECIPIENT_FIELDS = statement(
@@ -87,17 +95,24 @@ export interface RecipientCursor {
 // at all when not, one all-null row when the page has no contacts (yet).
 const pageContacts = (read: string) =>
   `select c.* from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p left join lateral (${read}) c on true`;
-const CONTACTS_FIRST = statement(
+/**
+ * The first `limit` contacts of page `page` in list order, as GET recipients reads them. The API bench's
+ * reference (a bare route) runs this same text, so it reads exactly what the route reads.
+ */
+export const firstContactsSql = (page: string, limit: string) =>
+  `select ${CONTACT_COLUMNS} from contacts c where c.page_id = ${page}
+    order by c.last_message_at desc nulls last, c.id desc limit ${limit}`;
+/** GET recipients' first page (exported for the bench's EXPLAIN). */
+export const CONTACTS_FIRST = statement(
   'admin_contacts_first',
-  pageContacts(`select ${CONTACT_COLUMNS} from contacts c where c.page_id = p.id
-    order by c.last_message_at desc nulls last, c.id desc limit $3`),
+  pageContacts(firstContactsSql('p.id', '$3')),
 );
 const CONTACTS_AFTER_DATED = statement(
   'admin_contacts_after_dated',
   pageContacts(`(select ${CONTACT_COLUMNS} from contacts c
       where c.page_id = p.id and c.last_message_at is not null
         and (c.last_message_at, c.id) < ($4::timestamptz, $5::uuid)
-      order by c.last_message_at desc, c.id desc limit $3)
+      order by c.last_message_at desc nulls last, c.id desc limit $3)
     union all
     (select ${CONTACT_COLUMNS} from contacts c
       where c.page_id = p.id and c.last_message_at is null
