@@ -104,7 +104,13 @@ export const messages = pgTable(
   (t) => [
     // The same mid arrives by webhook and by sync: store it once.
     uniqueIndex('messages_page_id_mid_key').on(t.pageId, t.mid),
-    index('messages_contact_recent_idx').on(t.contactId, t.createdAt.desc(), t.id.desc()),
+    // A conversation newest first, `created_at desc, id desc` as the reads write it (NULLS FIRST, as
+    // contacts_page_recent_idx's comment says), so no read sorts the contact's messages.
+    index('messages_contact_recent_idx').on(
+      t.contactId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Inbox search over every stored message of one page (see contacts_page_name_trgm_idx).
     index('messages_page_text_trgm_idx').using('gin', t.pageId, sql`${t.text} gin_trgm_ops`),
   ],

@@ -1,0 +1,2 @@
+DROP INDEX "messages_contact_recent_idx";--> statement-breakpoint
+CREATE INDEX "messages_contact_recent_idx" ON "messages" USING btree ("contact_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
