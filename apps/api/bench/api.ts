@@ -31,7 +31,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { createGraphClient } from '../src/graph/index.js';
 import { createLogger } from '../src/logger.js';
 import { encodeCursor } from '../src/modules/inbox/cursor.js';
-import type { ContactRow } from '../src/modules/inbox/repo.js';
+import { CONTACTS_FIRST, firstContactsSql, type ContactRow } from '../src/modules/inbox/repo.js';
 import { toRecipient } from '../src/modules/inbox/mappers.js';
 import { runLoad, type LoadResult, type LoadTarget } from './load.js';
 import { createEmulatorPage, emulatorCall, seedPageData } from './seed.js';
@@ -143,6 +143,24 @@ async function main() {
     page,
     tokens: tokenCipher(config.encryptionKey),
   });
+  // The queue's columns as a live inbox has them, which GET recipients reads per row: a third of the
+  // conversations assigned, a fifth of the contacts subscribed to marketing messages, every fourth
+  // with unread messages; each contact's newest message is theirs (the seed's newest is inbound).
+  await db.pool.query(
+    `update contacts c set last_contact_message_at = c.last_message_at,
+       unread_count = case when r.n % 4 = 0 then 1 + r.n % 3 else 0 end,
+       assignee_id = case when r.n % 3 = 0 then $2::uuid end
+     from (select id, row_number() over (order by psid) as n from contacts where page_id = $1) r
+     where r.id = c.id`,
+    [seeded.pageUuid, seeded.adminId],
+  );
+  await db.pool.query(
+    `insert into marketing_subscriptions (page_id, contact_id, token, status)
+     select c.page_id, c.id, 'bench-token-' || c.psid, 'subscribed' from contacts c
+      where c.page_id = $1 and hashtext(c.psid) % 5 = 0`,
+    [seeded.pageUuid],
+  );
+  await db.pool.query('vacuum analyze contacts, marketing_subscriptions');
   log(`seeded ${JSON.stringify(seeded.counts)} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const sessionId = await openSession(db.pool, {
     adminId: seeded.adminId,
@@ -234,6 +252,11 @@ async function main() {
     });
     log(`${t.label}: ${r.status} ${r.ok ? '' : (await r.text()).slice(0, 200)}`);
   }
+
+  // The plans of GET recipients' statement and of the reference's, as the pools run them (generic plan
+  // of a prepared statement), on the seeded data: what each request asks of Postgres.
+  await explain(pgServer.url, 'GET recipients', CONTACTS_FIRST.text, [page.id, seeded.adminId, 31]);
+  await explain(pgServer.url, 'reference', firstContactsSql('$1', '31'), [seeded.pageUuid]);
 
   // RSS sampled while the load runs (the API process here; autocannon runs in a child process).
   let peakRssUnderLoad = 0;
@@ -414,6 +437,26 @@ function postgresCpuMs(port: number): number {
   return total;
 }
 
+/** Logs EXPLAIN (ANALYZE, BUFFERS) of `text` prepared (generic plan, as the API's pool forces). */
+async function explain(url: string, label: string, text: string, values: unknown[]): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
+  await client.connect();
+  try {
+    await client.query({ name: 'explained', text, values }); // warm: the plan and the buffers
+    await client.query(`prepare explain_me as ${text}`);
+    const args = values.map((v) => (typeof v === 'number' ? String(v) : `'${String(v)}'`));
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) execute explain_me(${args.join(', ')})`,
+    );
+    log(`plan of ${label}:\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A CPU profile of this process (the API, the emulator and the baseline) while one target is loaded. */
 async function startProfile(): Promise<{ stop: (file: string) => Promise<void> }> {
   const session = new Session();
@@ -434,9 +477,9 @@ async function startProfile(): Promise<{ stop: (file: string) => Promise<void> }
 /**
  * The baseline: a bare Fastify route, no plugins, no logger, same process. Beside it the reference for what
  * Postgres alone costs here: the first page of GET recipients as one prepared statement on a pool of its
- * own, mapped and serialized like the API does, without auth, hooks, logging or validation. Its columns are
- * inbox/repo.ts's (unread count, and whether the newest message is the contact's: one probe of the messages
- * per row): a reference reading less would not be the same read.
+ * own, mapped and serialized like the API does, without auth, hooks, logging or validation. Its SQL is
+ * inbox/repo.ts's own (`firstContactsSql`, the route's read without the page-admin check): a reference
+ * reading less would not be the same read.
  */
 async function helloWorld(
   databaseUrl: string,
@@ -447,15 +490,7 @@ async function helloWorld(
   app.get<{ Params: { page: string } }>('/floor/:page', async (request) => {
     const { rows } = await pool.query<ContactRow>({
       name: 'floor_contacts',
-      text: `select c.id, c.psid, c.name, c.first_name as "firstName", c.last_name as "lastName", c.email,
-          c.profile_pic as "profilePic", c.last_message_at as "lastMessageAt",
-          to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "lastMessageKey",
-          c.last_message_preview as "lastMessagePreview", c.last_inbound_at as "lastInboundAt",
-          c.unread_count as "unreadCount", c.history_synced_at as "historySyncedAt",
-          (select m.direction = 'in' from messages m where m.contact_id = c.id
-            order by m.created_at desc, m.id desc limit 1) as "lastMessageIn"
-        from contacts c where c.page_id = $1
-        order by c.last_message_at desc nulls last, c.id desc limit 31`,
+      text: firstContactsSql('$1', '31'),
       values: [request.params.page],
     });
     const now = Date.now();
