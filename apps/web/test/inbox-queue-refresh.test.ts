@@ -1,30 +1,11 @@
-import type { Recipient } from '@pagecast/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../src/lib/query-keys';
 import { applyRecipient } from '../src/features/inbox/use-live-inbox';
 import { createCountsRefresher } from '../src/features/inbox/queue-refresh';
+import { makeRecipient as recipient } from './recipient-fixture';
 
 const PAGE = '500000000000001';
-
-const recipient = (id: string, over: Partial<Recipient> = {}): Recipient => ({
-  id,
-  name: `Contact ${id}`,
-  email: null,
-  profilePic: null,
-  online: false,
-  lastMessageAt: '2030-01-01T10:00:00.000Z',
-  lastMessagePreview: 'earlier',
-  windowOpen: false,
-  lastInboundAt: null,
-  unreadCount: 0,
-  needsReply: false,
-  status: 'open',
-  snoozedUntil: null,
-  assignee: null,
-  marketingSubscriber: false,
-  ...over,
-});
 
 /** A client with the inbox's unreachable count and queue counts on screen (observed), counting fetches. */
 function setup() {
