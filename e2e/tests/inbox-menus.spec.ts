@@ -1,48 +1,15 @@
 // The queue's open states, looked at and checked by axe in both themes at 1366 and 390 px: the Assign and
 // Snooze menus, the saved-replies list, a note being edited and the status filter; on the way, a snooze
-// until a time takes the conversation out of Needs reply and into Snoozed. On a page made for the spec
-// (deleted after) so the demo pages stay as the other specs expect them.
+// until a time takes the conversation out of Needs reply and into Snoozed, and the unreachable count follows
+// a contact who writes again. On a page made for the spec (deleted after): the demo pages stay as the
+// other specs expect them.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_ADMIN, SECOND_ADMIN, emulatorURL, present, selectPage, signIn } from './fixtures';
-import { seriousAxeViolations, type Theme } from './ux-routes';
+import { SECOND_ADMIN, emulatorURL, present, selectPage, signIn } from './fixtures';
+import { checkBothThemes, createTeamPage, removeTeamPages } from './team-page';
 
-const madePages: string[] = [];
-test.afterEach(async ({ request }) => {
-  for (const id of madePages.splice(0))
-    await request.delete(`${emulatorURL}/_emulator/pages/${id}`);
-});
+test.afterEach(async ({ request }) => removeTeamPages(request));
 
-async function userId(request: Page['request'], name: string): Promise<string> {
-  const res = await request.get(`${emulatorURL}/_emulator/state`);
-  const { users } = (await res.json()) as { users: Array<{ id: string; name: string }> };
-  return present(
-    users.find((u) => u.name === name),
-    name,
-  ).id;
-}
-
-/**
- * What is on screen, in the light then the dark theme: no serious or critical axe violation, and a
- * screenshot of each to look at (test-results/inbox-menus-<state>-<width>-<theme>.png).
- */
-async function checkBothThemes(page: Page, state: string): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  for (const theme of ['light', 'dark'] as Theme[]) {
-    await page.evaluate(
-      (on) => document.documentElement.classList.toggle('dark', on),
-      theme === 'dark',
-    );
-    const blocking = await seriousAxeViolations(page);
-    expect(
-      blocking,
-      `${state} at ${width} px (${theme}): ${JSON.stringify(blocking, null, 2)}`,
-    ).toEqual([]);
-    await page.screenshot({ path: `test-results/inbox-menus-${state}-${width}-${theme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
-
-/** Opens the menu `trigger` opens, checks it, and closes it with Escape (focus back on the trigger). */
+/** Opens the menu `trigger` opens and checks it; it stays open. */
 async function checkMenu(page: Page, trigger: Locator, state: string): Promise<Locator> {
   await trigger.click();
   const menu = page.getByRole('menu');
@@ -52,7 +19,7 @@ async function checkMenu(page: Page, trigger: Locator, state: string): Promise<L
   const width = present(page.viewportSize(), 'viewport').width;
   expect(box.x, `${state} menu's left edge`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${state} menu's right edge`).toBeLessThanOrEqual(width);
-  await checkBothThemes(page, state);
+  await checkBothThemes(page, `inbox-menus-${state}`);
   return menu;
 }
 
@@ -62,22 +29,7 @@ test('the queue menus, the saved replies and a note being edited pass axe in bot
   request,
 }) => {
   test.setTimeout(300_000);
-  const created = await request.post(`${emulatorURL}/_emulator/pages`, {
-    data: {
-      ownerId: await userId(request, DEMO_ADMIN),
-      coAdmins: [await userId(request, SECOND_ADMIN)],
-      name: `Queue Desk ${Date.now()}`,
-      contacts: 2,
-      inboundAgoMs: 60_000,
-    },
-  });
-  expect(created.ok()).toBe(true);
-  const made = (await created.json()) as {
-    id: string;
-    name: string;
-    contacts: Array<{ psid: string; name: string }>;
-  };
-  madePages.push(made.id);
+  const made = await createTeamPage(request, 'Queue Desk', 2);
   const contact = present(made.contacts[0], 'a contact');
 
   // A contact whose last message is 8 days old: no window left, so unreachable.
@@ -163,12 +115,12 @@ test('the queue menus, the saved replies and a note being edited pass axe in bot
     await expect(
       page.getByRole('listbox', { name: 'Saved replies' }).getByRole('option', { name: /hours/ }),
     ).toBeVisible();
-    await checkBothThemes(page, 'saved-replies');
+    await checkBothThemes(page, 'inbox-menus-saved-replies');
     await page.keyboard.press('Escape');
 
     await card.getByRole('button', { name: 'Edit note' }).click();
     await expect(card.getByRole('textbox', { name: 'Edit note' })).toBeFocused();
-    await checkBothThemes(page, 'note-editing');
+    await checkBothThemes(page, 'inbox-menus-note-editing');
     await card.getByRole('button', { name: 'Cancel' }).click();
   }
 
@@ -188,10 +140,10 @@ test('the queue menus, the saved replies and a note being edited pass axe in bot
     'true',
   );
   await expect(row.first().getByTestId('row-status')).toHaveText(/^Snoozed until \S/);
-  await checkBothThemes(page, 'filter-snoozed');
+  await checkBothThemes(page, 'inbox-menus-filter-snoozed');
   // On a phone the open chat covers the list: back to it.
   await page.setViewportSize({ width: 390, height: 844 });
   await chat.getByRole('button', { name: 'Back to conversations' }).click();
   await expect(row.first()).toBeVisible();
-  await checkBothThemes(page, 'filter-snoozed');
+  await checkBothThemes(page, 'inbox-menus-filter-snoozed');
 });
