@@ -1,44 +1,15 @@
 // A team on one page: a private note written by one admin reaches the other admin's open inbox live (and
 // never the contact), and a saved reply inserted with `/` goes out with the contact's own first name.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { DEMO_ADMIN, SECOND_ADMIN, emulatorURL, present, selectPage, signIn } from './fixtures';
-import { seriousAxeViolations } from './ux-routes';
+import { checkBothThemes, createTeamPage, removeTeamPages } from './team-page';
 
-/** No serious or critical axe violation on what is on screen, in the light and the dark theme. */
-async function expectAccessible(page: Page) {
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    const blocking = await seriousAxeViolations(page);
-    expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
-
-interface EmulatorPage {
-  id: string;
-  name: string;
-  contacts: Array<{ psid: string; name: string }>;
-}
 interface OutboxEntry {
   text: string;
   recipient: string;
 }
 
-/** Pages this spec made for the demo admin: removed afterwards, so later specs see the demo's three pages. */
-const madePages: string[] = [];
-test.afterEach(async ({ request }) => {
-  for (const id of madePages.splice(0))
-    await request.delete(`${emulatorURL}/_emulator/pages/${id}`);
-});
-
-async function userId(request: Page['request'], name: string): Promise<string> {
-  const res = await request.get(`${emulatorURL}/_emulator/state`);
-  const { users } = (await res.json()) as { users: Array<{ id: string; name: string }> };
-  return present(
-    users.find((u) => u.name === name),
-    name,
-  ).id;
-}
+test.afterEach(async ({ request }) => removeTeamPages(request));
 
 /** A signed-in admin in a browser of their own, on the page's inbox with the contact's chat open. */
 async function openChat(browser: Browser, userName: string, pageName: string, contact: string) {
@@ -60,18 +31,7 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
   request,
 }) => {
   test.setTimeout(240_000);
-  const created = await request.post(`${emulatorURL}/_emulator/pages`, {
-    data: {
-      ownerId: await userId(request, DEMO_ADMIN),
-      coAdmins: [await userId(request, SECOND_ADMIN)],
-      name: `Team Desk ${Date.now()}`,
-      contacts: 2,
-      inboundAgoMs: 60_000,
-    },
-  });
-  expect(created.ok()).toBe(true);
-  const shared = (await created.json()) as EmulatorPage;
-  madePages.push(shared.id);
+  const shared = await createTeamPage(request, 'Team Desk', 2);
   const contact = present(shared.contacts[0], 'a contact');
 
   const first = await openChat(browser, DEMO_ADMIN, shared.name, contact.name);
@@ -88,7 +48,7 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
   await expect(seen).toContainText('Private note · only admins see this');
   await expect(seen).toContainText(DEMO_ADMIN);
   // The note card and the composer's tabs (the first admin's, on 'Private note').
-  await expectAccessible(first.page);
+  await checkBothThemes(first.page);
 
   // A saved reply, made in its dialog from the composer, inserted with `/` and sent.
   await first.chat.getByRole('tab', { name: 'Reply' }).click();
@@ -110,7 +70,7 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
   await input.pressSequentially('/gre');
   const list = first.chat.getByRole('listbox', { name: 'Saved replies' });
   await expect(list.getByRole('option', { name: /greeting/ })).toBeVisible();
-  await expectAccessible(first.page);
+  await checkBothThemes(first.page);
   await input.press('Enter');
   const firstName = present(contact.name.split(' ')[0], 'first name');
   const expected = `Hi ${firstName}, thanks for writing to us!`;
@@ -135,7 +95,7 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
     'Meta’s opt-in request will be sent to 2 contacts of this view who wrote in the last 24 hours.',
   );
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  await expectAccessible(first.page);
+  await checkBothThemes(first.page);
   await ask.getByRole('button', { name: 'Ask 2 contacts' }).click();
   await expect(first.page.getByText('Asked 2 to subscribe.')).toBeVisible();
   await expect

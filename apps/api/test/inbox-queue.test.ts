@@ -300,6 +300,10 @@ describe('assignment', () => {
       200,
     ).admins;
     expect(admins.map((a) => a.name)).toEqual(['Colleague Admin', 'Owner Admin']);
+    // Another page's admin never sees who works this page.
+    expect(
+      (await stranger.client.inbox.listAssignees({ params: { pageId: page.id } })).status,
+    ).toBe(404);
 
     const assign = (userId: string | null, by = owner) =>
       by.client.inbox.assign({ params: { pageId: page.id, userId: psid }, body: { userId } });

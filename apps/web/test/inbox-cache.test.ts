@@ -15,27 +15,9 @@ import {
   type ConversationData,
   type RecipientsData,
 } from '../src/features/inbox/cache';
+import { makeRecipient as recipient } from './recipient-fixture';
 
 const PAGE = '500000000000001';
-
-const recipient = (id: string, over: Partial<Recipient> = {}): Recipient => ({
-  id,
-  name: `Contact ${id}`,
-  email: null,
-  profilePic: null,
-  online: false,
-  lastMessageAt: '2030-01-01T10:00:00.000Z',
-  lastMessagePreview: 'earlier',
-  windowOpen: false,
-  lastInboundAt: null,
-  unreadCount: 0,
-  needsReply: false,
-  status: 'open',
-  snoozedUntil: null,
-  assignee: null,
-  marketingSubscriber: false,
-  ...over,
-});
 
 const message = (id: string, over: Partial<MessageReceived> = {}): MessageReceived => ({
   id,

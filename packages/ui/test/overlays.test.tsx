@@ -238,6 +238,64 @@ describe('DropdownMenu', () => {
     expect(logout).toHaveFocus();
   });
 
+  it('a menu that would hang out of the window is shifted back inside, 8 px from the edge', async () => {
+    // jsdom lays nothing out: a 48 px trigger whose right-aligned 224 px menu starts 176 px to its left.
+    const proto = HTMLElement.prototype;
+    const saved = {
+      offsetParent: Object.getOwnPropertyDescriptor(proto, 'offsetParent'),
+      offsetLeft: Object.getOwnPropertyDescriptor(proto, 'offsetLeft'),
+      offsetWidth: Object.getOwnPropertyDescriptor(proto, 'offsetWidth'),
+    };
+    let triggerLeft = 100;
+    const isMenu = (el: HTMLElement) => el.getAttribute('role') === 'menu';
+    Object.defineProperty(proto, 'offsetParent', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.parentElement;
+      },
+    });
+    Object.defineProperty(proto, 'offsetLeft', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return isMenu(this) ? -176 : 0;
+      },
+    });
+    Object.defineProperty(proto, 'offsetWidth', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return isMenu(this) ? 224 : 48;
+      },
+    });
+    const rect = vi
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockImplementation(() => DOMRect.fromRect({ x: triggerLeft, y: 0, width: 48, height: 32 }));
+    try {
+      const user = userEvent.setup();
+      render(
+        <DropdownMenu>
+          <DropdownMenuTrigger aria-label="Snooze">S</DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem>1 hour</DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>,
+      );
+      const trigger = screen.getByRole('button', { name: 'Snooze' });
+      await user.click(trigger);
+      // 100 - 176 = -76: 84 px to the right puts it at 8.
+      expect(screen.getByRole('menu').style.translate).toBe('84px 0');
+      await user.keyboard('{Escape}');
+      // Room enough: left where CSS put it.
+      triggerLeft = 600;
+      await user.click(trigger);
+      expect(screen.getByRole('menu').style.translate).toBe('');
+    } finally {
+      rect.mockRestore();
+      for (const [name, descriptor] of Object.entries(saved))
+        if (descriptor) Object.defineProperty(proto, name, descriptor);
+        else Reflect.deleteProperty(proto, name);
+    }
+  });
+
   it('Escape closes and returns focus to the trigger', async () => {
     const user = userEvent.setup();
     render(<Menu />);

@@ -58,6 +58,8 @@ export const queryKeys = {
     notes: (pageId: string, userId: string) => ['chats', pageId, 'notes', userId] as const,
     /** The queue's counts (needs reply, unread, mine) and whom a conversation can be assigned to. */
     queue: (pageId: string) => ['chats', pageId, 'queue'] as const,
+    /** Open conversations no message can reach (under `queue`: refreshed with the counts). */
+    unreachable: (pageId: string) => ['chats', pageId, 'queue', 'unreachable'] as const,
     assignees: (pageId: string) => ['chats', pageId, 'assignees'] as const,
     settings: (pageId: string) => ['chats', pageId, 'settings'] as const,
   },

@@ -4,6 +4,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentProps,
@@ -160,6 +161,23 @@ export function DropdownMenuContent({
     const target = focusTarget.current === 'last' ? items[items.length - 1] : items[0];
     (target ?? contentRef.current).focus();
   }, [open, contentRef, focusTarget]);
+
+  // The menu hangs from its trigger by CSS alone; a trigger near the window's edge (the chat header's
+  // menus on a phone) would push it out of view. Shift it back inside, 8 px from the edge. Offsets, not
+  // getBoundingClientRect: the opening animation scales the menu.
+  useLayoutEffect(() => {
+    const content = contentRef.current;
+    if (!open || !content) return;
+    content.style.translate = '';
+    const parent = content.offsetParent;
+    if (!parent) return;
+    const margin = 8;
+    const left = parent.getBoundingClientRect().left + content.offsetLeft;
+    const right = left + content.offsetWidth;
+    const room = document.documentElement.clientWidth || window.innerWidth;
+    const shift = left < margin ? margin - left : right > room - margin ? room - margin - right : 0;
+    if (shift !== 0) content.style.translate = `${Math.round(shift)}px 0`;
+  }, [open, contentRef, side, align]);
 
   if (!open) return null;
 

@@ -25,6 +25,7 @@ import {
 } from './cache';
 import { useAuthStore, usePagesStore } from '../../stores';
 import { connectLiveEvents } from './live-events';
+import { createCountsRefresher } from './queue-refresh';
 
 /** Every searched or filtered recipients list of the page (not the plain one). */
 const searches = (pageId: string) => ({
@@ -35,13 +36,15 @@ const searches = (pageId: string) => ({
 /**
  * A contact as listed now (a live contact event, or the answer to a queue change): replaced in the plain
  * list; in a search or filter where listed, replaced, or taken out when its queue no longer matches; a
- * queue-filtered list it now belongs in is fetched again. The queue's counts follow.
+ * queue-filtered list it now belongs in is fetched again. The queue's counts follow: at once, or through
+ * `refreshCounts` (the live stream's, which coalesces a burst of events into one refetch).
  */
 export function applyRecipient(
   queryClient: QueryClient,
   pageId: string,
   recipient: Recipient,
   meId: string | undefined,
+  refreshCounts?: () => void,
 ): void {
   queryClient.setQueryData<RecipientsData>(queryKeys.inbox.recipients(pageId), (data) =>
     data ? upsertRecipient(data, recipient) : data,
@@ -59,7 +62,8 @@ export function applyRecipient(
     else if (matches && search && (search.filter !== 'all' || search.assignee !== 'all'))
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
   }
-  void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.queue(pageId) });
+  if (refreshCounts) refreshCounts();
+  else void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.queue(pageId) });
 }
 
 export function useLiveInbox(pageId: string | undefined, token: string | null): void {
@@ -68,6 +72,7 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
   const meId = useAuthStore((s) => s.user?.userId);
   useEffect(() => {
     if (!pageId || !token) return;
+    const counts = createCountsRefresher(queryClient, pageId);
     const apply = (event: LiveEvent) => {
       if (event.type === 'message') {
         queryClient.setQueryData<ConversationData>(
@@ -119,10 +124,10 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
           queryKey: queryKeys.inbox.notes(pageId, event.contactId),
         });
       } else if (event.type === 'contact') {
-        applyRecipient(queryClient, pageId, event.recipient, meId);
+        applyRecipient(queryClient, pageId, event.recipient, meId, counts.request);
       }
     };
-    return connectLiveEvents({
+    const disconnect = connectLiveEvents({
       url: routeUrl(contract.inbox.events, { pageId }),
       token,
       onMessage: (m) => {
@@ -143,5 +148,9 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
         void navigate({ to: '/select', replace: true });
       },
     });
+    return () => {
+      disconnect();
+      counts.cancel();
+    };
   }, [pageId, token, queryClient, navigate, meId]);
 }

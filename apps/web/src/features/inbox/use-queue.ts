@@ -41,14 +41,10 @@ export function useQueue(pageId: string, openId: string | null): QueueProps & { 
   const meId = useAuthStore((s) => s.user?.userId);
   const counts = useQueueCountsQuery(pageId);
   const assignees = useAssigneesQuery(pageId);
-  // How many open conversations no message can reach (the bulk action's label).
+  // How many open conversations no message can reach (the bulk action's label); live `contact` events
+  // refresh it with the other counts (use-live-inbox.ts).
   const unreachable = useQuery({
-    queryKey: queryKeys.inbox.recipientsCount(pageId, {
-      q: '',
-      filter: 'unreachable',
-      assignee: 'all',
-      tagId: null,
-    }),
+    queryKey: queryKeys.inbox.unreachable(pageId),
     queryFn: async () =>
       unwrap(
         await tsr.inbox.countRecipients.query({
