@@ -275,6 +275,16 @@ describe('how a search reads the page (docs/inbox.md §4)', () => {
     }
     // Never the other page's kayak, and filters apply to the matches the indexes named.
     expect(await count('kayak', 'unread')).toBe(1);
+    const list = async (q: string) =>
+      bodyOf(
+        await admin.client.inbox.getRecipients({
+          params: { pageId: fbPageId },
+          query: { q, filter: 'unread' },
+        }),
+        200,
+      ).recipients.map((r) => r.id);
+    expect(await list('kayak')).toEqual(['9000000000000350']);
+    expect((await list('croissant')).slice(0, 2)).toEqual(['9000000000000004', '9000000000000008']);
     expect(await count('red')).toBe(0);
   });
 

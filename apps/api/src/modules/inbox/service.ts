@@ -83,7 +83,27 @@ async function findMatches(
   if (q) {
     const probe = await repo.searchAdminPageContacts(...args, { walk: SEARCH_PROBE });
     if (!probe || probe.length > limit) return probe;
-    if (probe.length < SEARCH_PROBE_COMMON) {
+    const [, , , query] = args;
+    const filtered =
+      query.filter !== 'all' || (!!query.assignee && query.assignee !== 'all') || !!query.tagId;
+    // With filters, how common the term is decides, not how common the term and filters are together:
+    // the indexes name the term's matches.
+    let common = probe.length >= SEARCH_PROBE_COMMON;
+    if (!common && filtered) {
+      const [, , , , after] = args;
+      const termOnly = { q, filter: 'all' } as const;
+      const probeTerm = await repo.searchAdminPageContacts(
+        tx,
+        adminId,
+        pageId,
+        termOnly,
+        after,
+        SEARCH_PROBE_COMMON,
+        { walk: SEARCH_PROBE },
+      );
+      common = (probeTerm?.length ?? 0) >= SEARCH_PROBE_COMMON;
+    }
+    if (!common) {
       const hits = await search.matchingContacts(tx, adminId, pageId, q);
       if (hits === null) return null;
       if (hits.complete) return repo.searchAdminPageContacts(...args, hits);
