@@ -52,9 +52,36 @@ function matchingIds(q: string, pattern: string, page: string): string {
 }
 
 /**
- * Contacts whose matches a search first reads from the indexes: fewer, and they are all the matches,
- * sorted by recency in a moment; more, and the term is common enough that the walk in list order finds a
- * page of results among the most recent contacts (at least 5 % of a page of 100,000 contacts match).
+ * How many index hits `q` has on the page (names, previews, messages), as the planner estimates them from
+ * the columns' statistics (for `%q%`: the share of ANALYZE's sampled values that contain it, and the page's
+ * share of the rows): a plan, no row read. Tells a rare term (read every match from the indexes) from a
+ * common one (walk the list) for the cost of planning; a wrong guess costs time, never results. Null: the
+ * admin does not manage the page.
+ */
+export async function estimatedHits(
+  db: Sql,
+  adminId: string,
+  fbPageId: string,
+  q: string,
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `select p.id from ${adminPage('$1', '$2', 'messaging')}`,
+    [fbPageId, adminId],
+  );
+  const page = rows[0]?.id;
+  if (page === undefined) return null;
+  // The page's uuid as a value (not a subquery), so the planner weighs this page's share of the rows.
+  const { rows: plan } = await db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+    `explain (format json) ${matchingIds(q, '$2', '$1::uuid')}`,
+    [page, likePattern(q)],
+  );
+  return plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
+
+/**
+ * Index hits a search reads at most to name every match of a rare term (estimatedHits below this): then
+ * only those contacts are sorted by recency. A term with more is common enough that a walk in list order
+ * finds a page of results among the most recent contacts (5 % of a page of 100,000 contacts).
  */
 export const MATCH_CAP = 5000;
 

@@ -59,20 +59,13 @@ export const SEARCH_TIMEOUT_MESSAGE =
 
 /** Contacts a search or filter walks in list order (see repo.searchAdminPageContacts). */
 const SEARCH_WALK = 1000;
-/** Contacts a search first walks, to tell a common term (walk on) from a rare one (read the indexes). */
-const SEARCH_PROBE = 100;
-/**
- * Matches among the SEARCH_PROBE first contacts from which a term is common: at 5 % or more, a walk of
- * SEARCH_WALK contacts finds a page of results, and the indexes would name more than search.MATCH_CAP.
- */
-const SEARCH_PROBE_COMMON = 5;
 
 /**
  * The next `limit + 1` contacts of a search or filtered list, in list order (null: not the admin's page),
- * read the cheapest way for how common the term is (docs/inbox.md §4): the next SEARCH_PROBE contacts in
- * list order first, enough when most contacts match; a common term walks on through SEARCH_WALK contacts;
- * a rare one has every match named by the indexes (a few contacts, then sorted); filters alone, and a term
- * matching too many contacts for the indexes yet few in the walk, read every match through the indexes.
+ * read the cheapest way for how common the term is (docs/inbox.md §4): a rare one has every match named by
+ * the indexes (a few contacts, then filtered and sorted); a common one walks SEARCH_WALK contacts in list
+ * order, which finds a page of results; filters alone, and a term the walk finds too few of, read every
+ * match through the indexes.
  */
 async function findMatches(
   args: readonly [Sql, string, string, repo.RecipientQuery, repo.RecipientCursor | null, number],
@@ -81,37 +74,31 @@ async function findMatches(
 ): Promise<repo.ContactRow[] | null> {
   const [tx, adminId, pageId] = args;
   if (q) {
-    const probe = await repo.searchAdminPageContacts(...args, { walk: SEARCH_PROBE });
-    if (!probe || probe.length > limit) return probe;
-    const [, , , query] = args;
-    const filtered =
-      query.filter !== 'all' || (!!query.assignee && query.assignee !== 'all') || !!query.tagId;
-    // With filters, how common the term is decides, not how common the term and filters are together:
-    // the indexes name the term's matches.
-    let common = probe.length >= SEARCH_PROBE_COMMON;
-    if (!common && filtered) {
-      const [, , , , after] = args;
-      const termOnly = { q, filter: 'all' } as const;
-      const probeTerm = await repo.searchAdminPageContacts(
-        tx,
-        adminId,
-        pageId,
-        termOnly,
-        after,
-        SEARCH_PROBE_COMMON,
-        { walk: SEARCH_PROBE },
-      );
-      common = (probeTerm?.length ?? 0) >= SEARCH_PROBE_COMMON;
-    }
-    if (!common) {
-      const hits = await search.matchingContacts(tx, adminId, pageId, q);
-      if (hits === null) return null;
-      if (hits.complete) return repo.searchAdminPageContacts(...args, hits);
-    }
+    const hits = await rareTermHits(tx, adminId, pageId, q);
+    if (hits === null) return null;
+    if (hits?.complete) return repo.searchAdminPageContacts(...args, hits);
   }
   const found = await repo.searchAdminPageContacts(...args, { walk: SEARCH_WALK });
   if (found && found.length <= limit) return repo.searchAdminPageContacts(...args);
   return found;
+}
+
+/**
+ * Every contact `q` matches, named by the indexes, when the planner expects few hits (undefined: a common
+ * or short term, or more hits than expected; null: not the admin's page).
+ */
+async function rareTermHits(
+  tx: Sql,
+  adminId: string,
+  pageId: string,
+  q: string,
+): Promise<{ ids: string[]; complete: boolean } | null | undefined> {
+  // Trigrams cannot serve a term of one or two characters (the index would be read whole): walk.
+  if (q.length < search.MESSAGE_SEARCH_MIN) return undefined;
+  const estimate = await search.estimatedHits(tx, adminId, pageId, q);
+  if (estimate === null) return null;
+  if (estimate >= search.MATCH_CAP) return undefined;
+  return search.matchingContacts(tx, adminId, pageId, q);
 }
 
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
