@@ -27,7 +27,8 @@ import { createDb } from '../src/db/client.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createLogger } from '../src/logger.js';
-import { searchAdminPageContacts } from '../src/modules/inbox/repo.js';
+import { searchAdminPageContacts, type SearchScope } from '../src/modules/inbox/repo.js';
+import { matchingContacts } from '../src/modules/inbox/search-repo.js';
 import { openSession } from '../src/modules/sessions/repo.js';
 
 const CONTACTS = Number(process.env.BENCH_SEARCH_CONTACTS ?? (QUICK ? 20_000 : 100_000));
@@ -309,9 +310,9 @@ async function main() {
       `'${s.q}' (${s.what}): ${r.status}, ${body.recipients.length} on the first page, ${((await count.json()) as { count: number }).count} in all`,
     );
   }
-  await explain(db.pool, adminId, 'parking', 1000);
-  await explain(db.pool, adminId, 'umbrella', null);
-  await explain(db.pool, adminId, 'Nakamura-17', null);
+  await explain(db.pool, adminId, 'parking', { walk: 1000 });
+  await explain(db.pool, adminId, 'umbrella', 'hits');
+  await explain(db.pool, adminId, 'Nakamura-17', 'hits');
 
   // --- 1. one admin, one request at a time; rounds interleave the targets.
   const plainRuns: number[] = [];
@@ -513,8 +514,17 @@ async function seedMessages(pool: Sql, pageUuid: string, midBase: number): Promi
   );
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the API's own statement for a search, printed to the log. */
-async function explain(pool: Sql, adminId: string, q: string, walk: number | null): Promise<void> {
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the API's own statements for a search, printed to the log: `hits`, the
+ * index read of every match (search-repo.ts#matchingContacts) and the sort of those contacts; else one
+ * statement of `scope`.
+ */
+async function explain(
+  pool: Sql,
+  adminId: string,
+  q: string,
+  scope: SearchScope | 'hits',
+): Promise<void> {
   let captured: { text: string; values: unknown[] } | null = null;
   const capture = {
     query: async (text: string, values: unknown[]) => {
@@ -522,14 +532,23 @@ async function explain(pool: Sql, adminId: string, q: string, walk: number | nul
       return { rows: [] };
     },
   } as unknown as Sql;
-  await searchAdminPageContacts(capture, adminId, FB_PAGE, { q, filter: 'all' }, null, 31, walk);
-  const c = captured as { text: string; values: unknown[] } | null;
-  if (!c) return;
-  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
-    `explain (analyze, buffers, costs off) ${c.text}`,
-    c.values,
-  );
-  log(
-    `EXPLAIN of '${q}' (${walk ? `walk of ${walk}` : 'every match'}):\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`,
-  );
+  const statements: Array<{ text: string; values: unknown[] }> = [];
+  const query = { q, filter: 'all' } as const;
+  if (scope === 'hits') {
+    await matchingContacts(capture, adminId, FB_PAGE, q);
+    if (captured) statements.push(captured);
+    const hits = await matchingContacts(pool, adminId, FB_PAGE, q);
+    if (hits?.complete)
+      await searchAdminPageContacts(capture, adminId, FB_PAGE, query, null, 31, hits);
+  } else await searchAdminPageContacts(capture, adminId, FB_PAGE, query, null, 31, scope);
+  if (captured && statements.at(-1) !== captured) statements.push(captured);
+  for (const c of statements) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers, costs off) ${c.text}`,
+      c.values,
+    );
+    log(
+      `EXPLAIN of '${q}' (${scope === 'hits' ? 'every match from the indexes' : scope && 'walk' in scope ? `walk of ${scope.walk}` : 'every match'}):\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+    );
+  }
 }

@@ -76,6 +76,11 @@ const EnvSchema = z.object({
   SEARCHES_PER_ADMIN_MINUTE: z.coerce.number().int().positive().default(120),
   // Longest an inbox search or count may run (Postgres statement_timeout, per statement); longer answers 503.
   SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(2_000),
+  // Inbox searches and counts one API process runs at once, and how many more may wait for their turn (more
+  // answer 503 with Retry-After): searches never hold more of the pool's 10 connections, nor of the
+  // database's CPU, so other requests (and /readyz) never queue behind a burst of them.
+  SEARCH_CONCURRENCY: z.coerce.number().int().positive().max(8).default(2),
+  SEARCH_QUEUE: z.coerce.number().int().min(0).max(1000).default(40),
   // Meta's warm-up between creating a marketing message campaign and its first send (an hour in 2026). Unset:
   // an hour against Facebook, a minute against the in-process emulator (the demo shows the path working).
   MARKETING_WARMUP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
@@ -143,6 +148,8 @@ export interface Config {
   searchesPerAdminMinute: number;
   /** Postgres statement_timeout of an inbox search or count, in ms. */
   searchTimeoutMs: number;
+  /** SEARCH_CONCURRENCY and SEARCH_QUEUE. */
+  searchGate: { concurrency: number; queue: number };
   /** Meta's warm-up before a new marketing message campaign may send. */
   marketingWarmupMs: number;
   conversationsRatePerPage: number;
@@ -265,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     searchesPerAdminMinute: e.SEARCHES_PER_ADMIN_MINUTE,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
+    searchGate: { concurrency: e.SEARCH_CONCURRENCY, queue: e.SEARCH_QUEUE },
     marketingWarmupMs: e.MARKETING_WARMUP_MS ?? (e.GRAPH_API_URL ? 3_600_000 : 60_000),
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
     features: {

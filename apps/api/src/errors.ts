@@ -36,8 +36,18 @@ export class RateLimitedError extends DomainError {
 }
 /** The platform answered without saying whether it acted (502). */
 export class UpstreamError extends DomainError {}
-/** A dependency (Graph API, job queue, live updates) is not available right now: retry later (503). */
-export class UnavailableError extends DomainError {}
+/**
+ * A dependency (Graph API, job queue, live updates) is not available right now: retry later (503), after
+ * `retryAfterSeconds` when given (Retry-After).
+ */
+export class UnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
 
 export const VALIDATION_FAILED = 'Validation failed';
 

@@ -5,8 +5,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recipient } from '@pagecast/contract';
 import { DEFAULT_PAGE_SYNC_OPTIONS, runPageSync } from '../src/jobs/page-sync.js';
-import { SEARCH_TIMEOUT_MESSAGE } from '../src/modules/inbox/service.js';
+import { SearchGate, SearchGateFull } from '../src/modules/inbox/search-repo.js';
+import { SEARCH_BUSY_MESSAGE, SEARCH_TIMEOUT_MESSAGE } from '../src/modules/inbox/service.js';
 import { must } from './support/assert.js';
+import { waitFor } from './support/wait.js';
 import { apiClient, bodyOf } from './support/client.js';
 import { emu, type EmulatorPage } from './support/emulator.js';
 import {
@@ -226,4 +228,159 @@ describe('statement timeout', () => {
     expect(ok.length).toBe(30);
     expect(ok[0]?.match?.field).toBe('message');
   }, 60_000);
+});
+
+describe('how a search reads the page (docs/inbox.md §4)', () => {
+  const fbPageId = '7300000000000001';
+  let uuid: string;
+  beforeAll(async () => {
+    uuid = await newPage(world, { fbPageId, name: 'Many', adminId: admin.adminId });
+    // 400 contacts, newest first by g: every 4th says 'croissant' (common: found by the walk in list
+    // order); the 350th newest alone, past the first walk of 100, mentions a 'tandem' inside a word and
+    // a 'kayak' as a word (rare: every match named by the indexes); the other page has 'kayak' too.
+    await world.database.db.execute(sql`
+      with c as (
+        insert into contacts (page_id, psid, name, last_message_at, unread_count)
+        select ${uuid}, (9000000000000000 + g)::text, 'Reader ' || g, now() - g * interval '1 minute',
+               case when g % 2 = 0 then 1 else 0 end
+          from generate_series(1, 400) g
+        returning id, psid)
+      insert into messages (page_id, contact_id, mid, direction, text, sent_by)
+      select ${uuid}, c.id, 'm_' || c.psid || '_' || k, 'in',
+             case when k = 1 and c.psid::bigint % 4 = 0 then 'Two croissants please'
+                  when k = 1 and c.psid::bigint = 9000000000000350 then 'A bike (a Tandems model) and a kayak'
+                  else 'hello ' || k end,
+             c.psid
+        from c, generate_series(1, 3) k`);
+    await world.database.db.execute(sql`
+      insert into messages (page_id, contact_id, mid, direction, text, sent_by)
+      select ${otherPage.uuid}, c.id, 'm_other_kayak', 'in', 'my kayak is red', c.psid
+        from contacts c where c.page_id = ${otherPage.uuid} limit 1`);
+  });
+  const count = async (q: string, filter?: 'unread') =>
+    bodyOf(
+      await admin.client.inbox.countRecipients({
+        params: { pageId: fbPageId },
+        query: { q, ...(filter ? { filter } : {}) },
+      }),
+      200,
+    ).count;
+
+  it('finds a rare word or a substring inside a word far down the list, and counts it', async () => {
+    for (const q of ['kayak', 'andem', 'TANDEMS']) {
+      const hits = await found(fbPageId, q);
+      expect(hits.map((r) => r.id)).toEqual(['9000000000000350']);
+      expect(hits[0]?.match?.field).toBe('message');
+      expect(await count(q)).toBe(1);
+    }
+    // Never the other page's kayak, and filters apply to the matches the indexes named.
+    expect(await count('kayak', 'unread')).toBe(1);
+    const list = async (q: string) =>
+      bodyOf(
+        await admin.client.inbox.getRecipients({
+          params: { pageId: fbPageId },
+          query: { q, filter: 'unread' },
+        }),
+        200,
+      ).recipients.map((r) => r.id);
+    expect(await list('kayak')).toEqual(['9000000000000350']);
+    expect((await list('croissant')).slice(0, 2)).toEqual(['9000000000000004', '9000000000000008']);
+    expect(await count('red')).toBe(0);
+  });
+
+  it('pages a common word in list order to the last match, and counts every one', async () => {
+    const ids: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const res = bodyOf(
+        await admin.client.inbox.getRecipients({
+          params: { pageId: fbPageId },
+          query: { q: 'croissant', ...(after ? { after } : {}) },
+        }),
+        200,
+      );
+      ids.push(...res.recipients.map((r) => r.id));
+      if (!res.paging.nextCursor) break;
+      after = res.paging.nextCursor;
+    }
+    const expected = Array.from({ length: 100 }, (_, i) => String(9000000000000000 + 4 * (i + 1)));
+    expect(ids).toEqual(expected);
+    expect(await count('croissant')).toBe(100);
+    expect(await count('croissant', 'unread')).toBe(100);
+  });
+});
+
+describe('search gate', () => {
+  it('refuses a search past SEARCH_CONCURRENCY running and SEARCH_QUEUE waiting with 503 and Retry-After; /readyz still answers', async () => {
+    const gated = await newApp(world, { SEARCH_CONCURRENCY: '1', SEARCH_QUEUE: '0' });
+    // A lock on contacts holds the search that runs, until the test lets it go.
+    const lock = await world.database.pool.connect();
+    try {
+      const headers = await admin.session();
+      const client = apiClient(gated.app, headers);
+      const search = () =>
+        client.inbox.getRecipients({ params: { pageId: page.id }, query: { q: 'parking' } });
+      await lock.query('begin');
+      await lock.query('lock table contacts in access exclusive mode');
+      const running = search();
+      await waitFor(async () => {
+        const { rows } = await world.database.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks where relation = 'contacts'::regclass and not granted`,
+        );
+        return (rows[0]?.n ?? 0) > 0;
+      });
+      const refused = await search();
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ message: SEARCH_BUSY_MESSAGE });
+      expect(refused.headers.get('retry-after')).toBe('1');
+      const count = await client.inbox.countRecipients({
+        params: { pageId: page.id },
+        query: { q: 'parking' },
+      });
+      expect(count.status).toBe(503);
+      const ready = await gated.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      await lock.query('commit');
+      expect((await running).status).toBe(200);
+      expect((await search()).status).toBe(200);
+    } finally {
+      await lock.query('rollback').catch(() => {});
+      lock.release();
+      await gated.app.close();
+    }
+  }, 60_000);
+});
+
+describe('SearchGate', () => {
+  it('lets `concurrency` run, queues `queue` in arrival order, refuses the next', async () => {
+    const gate = new SearchGate({ concurrency: 2, queue: 1 });
+    const order: string[] = [];
+    const opened: Array<() => void> = [];
+    const job = (name: string) =>
+      gate.run(async () => {
+        order.push(name);
+        await new Promise<void>((r) => opened.push(r));
+        return name;
+      });
+    const a = job('a');
+    const b = job('b');
+    const c = job('c');
+    await expect(job('d')).rejects.toBeInstanceOf(SearchGateFull);
+    await waitFor(async () => opened.length === 2);
+    expect(order).toEqual(['a', 'b']);
+    must(opened[0])();
+    expect(await a).toBe('a');
+    await waitFor(async () => opened.length === 3);
+    expect(order).toEqual(['a', 'b', 'c']);
+    must(opened[1])();
+    must(opened[2])();
+    expect([await b, await c]).toEqual(['b', 'c']);
+    // Every slot is free again: two run at once.
+    const e = job('e');
+    const f = job('f');
+    await waitFor(async () => opened.length === 5);
+    must(opened[3])();
+    must(opened[4])();
+    expect([await e, await f]).toEqual(['e', 'f']);
+  });
 });

@@ -40,7 +40,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error instanceof HttpError || error instanceof DomainError) {
         const status = error instanceof HttpError ? error.statusCode : statusOf(error);
         if (status >= 500) request.log.error({ err: error }, 'request failed');
-        if (error instanceof RateLimitedError) {
+        if (
+          (error instanceof RateLimitedError || error instanceof UnavailableError) &&
+          error.retryAfterSeconds !== undefined
+        ) {
           reply.header('retry-after', String(error.retryAfterSeconds));
         }
         return reply.code(status).send(errorBody(error));

@@ -223,6 +223,29 @@ export function recipientMatch(
 }
 
 /**
+ * Which contacts a search statement reads: `walk` (only the next `walk` contacts in list order, each
+ * tested on its own, search-repo.ts#textMatch: fast when matches are common, where reading every match to
+ * sort them is not; may answer fewer than exist), `ids` (these contacts, every match of `q` already read
+ * from the indexes by search-repo.ts#matchingContacts: `q` is not tested again), or null (every match,
+ * through the indexes).
+ */
+export type SearchScope = { walk: number } | { ids: readonly string[] } | null;
+
+/** The conditions of `query` on `contacts c` within `scope` (not the page and cursor). */
+function scopedMatch(
+  query: RecipientQuery,
+  param: (v: unknown) => string,
+  scope: SearchScope,
+): string[] {
+  if (scope && 'ids' in scope)
+    return [
+      `c.id = any(${param(scope.ids)}::uuid[])`,
+      ...recipientMatch({ ...query, q: undefined }, param, 'p.id'),
+    ];
+  return recipientMatch(query, param, scope ? null : 'p.id');
+}
+
+/**
  * listAdminPageContacts with a search and filters, over all the page's contacts: the same order and
  * cursor, so paging stays stable. One ad-hoc statement (planned for the filters actually given): a name
  * match or a message of the contact containing the words; the state filters read the contact row; the tag
@@ -235,11 +258,7 @@ export async function searchAdminPageContacts(
   query: RecipientQuery,
   after: RecipientCursor | null,
   limit: number,
-  /**
-   * Only the next `walk` contacts in list order, each tested on its own (search-repo.ts#textMatch): fast
-   * when matches are common, where reading every match to sort them is not; may answer fewer than exist.
-   */
-  walk: number | null = null,
+  scope: SearchScope = null,
 ): Promise<ContactRow[] | null> {
   const values: unknown[] = [fbPageId, adminId, limit];
   const param = placeholders(values);
@@ -251,10 +270,11 @@ export async function searchAdminPageContacts(
       or (c.last_message_at = ${at}::timestamptz and c.id < ${id}::uuid) or c.last_message_at is null)`);
   } else if (after) page.push(`c.last_message_at is null and c.id < ${param(after.id)}::uuid`);
   const order = 'order by c.last_message_at desc nulls last, c.id desc';
+  const walk = scope && 'walk' in scope ? scope.walk : null;
   const from = walk
     ? `(select c.* from contacts c where ${page.join(' and ')} ${order} limit ${param(walk)}) c`
     : 'contacts c';
-  const where = [...(walk ? [] : page), ...recipientMatch(query, param, walk ? null : 'p.id')];
+  const where = [...(walk ? [] : page), ...scopedMatch(query, param, scope)];
   const { rows } = await db.query<ContactRow | { id: null }>(
     pageContacts(`select ${CONTACT_COLUMNS} from ${from} where ${where.join(' and ') || 'true'}
       ${order} limit $3`),
@@ -264,16 +284,20 @@ export async function searchAdminPageContacts(
   return rows.filter((r): r is ContactRow => r.id !== null);
 }
 
-/** How many of the page's contacts the search matches (null: the admin does not manage the page). */
+/**
+ * How many of the page's contacts the search matches (null: the admin does not manage the page); within
+ * `ids` when search-repo.ts#matchingContacts read every match already.
+ */
 export async function countAdminPageContacts(
   db: Sql,
   adminId: string,
   fbPageId: string,
   query: RecipientQuery,
+  ids: readonly string[] | null = null,
 ): Promise<number | null> {
   const values: unknown[] = [fbPageId, adminId];
   const param = placeholders(values);
-  const where = ['c.page_id = p.id', ...recipientMatch(query, param, 'p.id')];
+  const where = ['c.page_id = p.id', ...scopedMatch(query, param, ids && { ids })];
   const { rows } = await db.query<{ n: number }>(
     `select (select count(*)::int from contacts c where ${where.join(' and ')}) as n
        from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p`,

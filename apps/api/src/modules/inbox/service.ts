@@ -50,12 +50,56 @@ export const HUMAN_AGENT_LIMIT_MESSAGE = (perMinute: number) =>
 export const SEARCH_LIMIT_MESSAGE =
   'Searches are coming faster than a person types: wait a minute, then search again.';
 
+/** A search or count while SEARCH_CONCURRENCY searches run and SEARCH_QUEUE wait (see search.SearchGate). */
+export const SEARCH_BUSY_MESSAGE = 'Many searches are running right now: try again in a moment.';
+
 /** A search or count that ran past SEARCH_TIMEOUT_MS. */
 export const SEARCH_TIMEOUT_MESSAGE =
   'This search took too long: search for a longer word or a name, or try again in a moment.';
 
-/** Contacts a search or filter first walks in list order (see repo.searchAdminPageContacts). */
+/** Contacts a search or filter walks in list order (see repo.searchAdminPageContacts). */
 const SEARCH_WALK = 1000;
+
+/**
+ * The next `limit + 1` contacts of a search or filtered list, in list order (null: not the admin's page),
+ * read the cheapest way for how common the term is (docs/inbox.md §4): a rare one has every match named by
+ * the indexes (a few contacts, then filtered and sorted); a common one walks SEARCH_WALK contacts in list
+ * order, which finds a page of results; filters alone, and a term the walk finds too few of, read every
+ * match through the indexes.
+ */
+async function findMatches(
+  args: readonly [Sql, string, string, repo.RecipientQuery, repo.RecipientCursor | null, number],
+  limit: number,
+  q: string | undefined,
+): Promise<repo.ContactRow[] | null> {
+  const [tx, adminId, pageId] = args;
+  if (q) {
+    const hits = await rareTermHits(tx, adminId, pageId, q);
+    if (hits === null) return null;
+    if (hits?.complete) return repo.searchAdminPageContacts(...args, hits);
+  }
+  const found = await repo.searchAdminPageContacts(...args, { walk: SEARCH_WALK });
+  if (found && found.length <= limit) return repo.searchAdminPageContacts(...args);
+  return found;
+}
+
+/**
+ * Every contact `q` matches, named by the indexes, when the planner expects few hits (undefined: a common
+ * or short term, or more hits than expected; null: not the admin's page).
+ */
+async function rareTermHits(
+  tx: Sql,
+  adminId: string,
+  pageId: string,
+  q: string,
+): Promise<{ ids: string[]; complete: boolean } | null | undefined> {
+  // Trigrams cannot serve a term of one or two characters (the index would be read whole): walk.
+  if (q.length < search.MESSAGE_SEARCH_MIN) return undefined;
+  const estimate = await search.estimatedHits(tx, adminId, pageId, q);
+  if (estimate === null) return null;
+  if (estimate >= search.MATCH_CAP) return undefined;
+  return search.matchingContacts(tx, adminId, pageId, q);
+}
 
 /** Upper bound of a one-time history fetch (messages), so one huge thread cannot hold a request forever. */
 export const HISTORY_FETCH_MAX = 5000;
@@ -136,6 +180,7 @@ export function liveMessageLoader(db: Sql) {
 
 export function createInboxService(deps: ModuleDeps, publish: Publish): InboxService {
   const { pool: db } = deps;
+  const searchGate = new search.SearchGate(deps.config.searchGate);
 
   /**
    * Inbox replies are typed by people: ceilings a minute per admin on the page, per page, and a lower one for
@@ -174,13 +219,17 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
   }
   /**
    * A search or count in one transaction under the search statement timeout: past it, a 503 that says
-   * what to do (never a 500, never a request that holds a connection for as long as the scan takes).
+   * what to do (never a 500, never a request that holds a connection for as long as the scan takes). Its
+   * turn comes from the process's search gate: a 503 with Retry-After when too many wait already.
    */
   async function bounded<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
     try {
-      return await search.withSearchTimeout(db, deps.config.searchTimeoutMs, fn);
+      return await searchGate.run(() =>
+        search.withSearchTimeout(db, deps.config.searchTimeoutMs, fn),
+      );
     } catch (err) {
       if (search.isStatementTimeout(err)) throw new UnavailableError(SEARCH_TIMEOUT_MESSAGE);
+      if (err instanceof search.SearchGateFull) throw new UnavailableError(SEARCH_BUSY_MESSAGE, 1);
       throw err;
     }
   }
@@ -303,12 +352,8 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         !searching || !queueQuery
           ? await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1)
           : await bounded(async (tx) => {
-              // The next contacts in list order first: enough when matches are common (most searches
-              // and filters); else every match through the indexes, which is fast when they are few.
               const args = [tx, adminId, pageId, queueQuery, cursor, limit + 1] as const;
-              let found = await repo.searchAdminPageContacts(...args, SEARCH_WALK);
-              if (found && found.length <= limit)
-                found = await repo.searchAdminPageContacts(...args);
+              const found = await findMatches(args, limit, q);
               if (found && q)
                 lines = await search.matchingLines(
                   tx,
@@ -446,7 +491,20 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     async countRecipients(adminId, pageId, query) {
       await enforceSearchLimit(adminId);
       const queueQuery = { ...query, adminId, humanAgent: deps.config.features.humanAgent };
-      const n = await bounded((tx) => repo.countAdminPageContacts(tx, adminId, pageId, queueQuery));
+      const n = await bounded(async (tx) => {
+        // Few matches: counted among the contacts the indexes name (search-repo.ts#matchingContacts).
+        const hits = query.q
+          ? await search.matchingContacts(tx, adminId, pageId, query.q)
+          : undefined;
+        if (hits === null) return null;
+        return repo.countAdminPageContacts(
+          tx,
+          adminId,
+          pageId,
+          queueQuery,
+          hits?.complete ? hits.ids : null,
+        );
+      });
       if (n === null) throw await pageAccessError(db, adminId, pageId, 'messaging');
       return n;
     },
