@@ -8,7 +8,7 @@ import {
   type AudiencePreview,
   type CampaignReview,
 } from '@pagecast/contract';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toast } from '../src';
@@ -230,6 +230,10 @@ describe('the review before Confirm', () => {
     await user.click(trigger());
     const image = within(dialog()).getByRole('img', { name: R.previewImage });
     expect(image).toHaveAttribute('src', 'https://cdn.example.com/sale.png');
+    // An address this browser cannot load says so, instead of a broken picture.
+    fireEvent.error(image);
+    expect(within(dialog()).queryByRole('img', { name: R.previewImage })).toBeNull();
+    expect(within(dialog()).getByTestId('review-preview')).toHaveTextContent(R.previewImageBroken);
     await user.click(within(dialog()).getByRole('button', { name: R.testButton }));
     expect(onSendTest).toHaveBeenCalledWith(
       'Hi {first_name|there}!',

@@ -65,6 +65,8 @@ export function ReviewDialog({
   const [test, setTest] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed'; text: string }>(
     { state: 'idle', text: '' },
   );
+  /** The image address this browser could not load (Meta fetches it itself when the campaign starts). */
+  const [brokenImage, setBrokenImage] = useState('');
   const sample = review?.sample ?? null;
   const name = sample ? (sample.firstName ?? sample.name) : null;
   const preview = renderPlaceholders(message, {
@@ -171,15 +173,21 @@ export function ReviewDialog({
           <p className="truncate border-b border-border pb-2 text-center text-xs font-medium">
             {pageName ?? ''}
           </p>
-          {imageUrl ? (
+          {imageUrl && brokenImage !== imageUrl ? (
             // The image goes first, as a message of its own (standard sends only).
             <img
               src={imageUrl}
               alt={R.previewImage}
               data-testid="review-image"
               referrerPolicy="no-referrer"
+              onError={() => setBrokenImage(imageUrl)}
               className="ml-auto max-h-48 max-w-[85%] rounded-2xl rounded-br-sm border border-border object-contain"
             />
+          ) : null}
+          {imageUrl && brokenImage === imageUrl ? (
+            <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm border border-dashed border-border px-3 py-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+              {R.previewImageBroken}
+            </p>
           ) : null}
           <div className="ml-auto grid max-w-[85%] gap-px overflow-hidden rounded-2xl rounded-br-sm">
             <p className="bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground [overflow-wrap:anywhere]">

@@ -114,6 +114,8 @@ export const REVIEW_TEXT = {
   previewNobody: 'Nobody is in this audience yet: the preview shows the fallbacks.',
   previewLoading: 'Loading a contact for the preview...',
   previewImage: 'The campaign image',
+  previewImageBroken:
+    'The image could not be shown here. Check its address: Meta fetches it when the campaign starts, and stops the sends inside the window if it cannot.',
   testTitle: 'Try it first',
   testHint:
     'A test goes to your own Messenger conversation with the page, with your name filled in.',
