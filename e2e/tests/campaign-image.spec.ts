@@ -2,16 +2,8 @@
 // review's preview shows the image before the message, and each contact inside the window gets the image,
 // then the text, once each, in that order (the emulator's outbox).
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiClient, createTag, tagContacts, type ApiClient } from './api';
-import {
-  apiSignIn,
-  baseURL,
-  DEMO_PAGES,
-  emulatorURL,
-  present,
-  selectPage,
-  signIn,
-} from './fixtures';
+import { DEMO_PAGES, emulatorURL } from './fixtures';
+import { twoContactsInWindow } from './window-audience';
 
 interface OutboxEntry {
   recipient: string;
@@ -28,49 +20,16 @@ const outbox = async (request: APIRequestContext, pageId: string, marker: string
     }
   ).data.filter((e) => e.text.includes(marker) || (e.attachment?.url ?? '').includes(marker));
 
-const recipients = async (api: ApiClient, pageId: string) => {
-  const res = await api.inbox.getRecipients({ params: { pageId }, query: { limit: 100 } });
-  return res.status === 200 ? res.body.recipients : [];
-};
-
 test('each contact gets the image, then the text, once each, after Review and Confirm', async ({
   page,
   request,
 }) => {
   test.setTimeout(300_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bikeShop);
-  const session = await apiSignIn(request, baseURL, emulatorURL);
-  const pageId = present(
-    session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
-    DEMO_PAGES.bikeShop,
-  ).pageId;
-  const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
-
-  // Two contacts write now (inside the window), and a tag holds just them.
-  await expect
-    .poll(async () => (await recipients(api, pageId)).length, { timeout: 90_000 })
-    .toBeGreaterThanOrEqual(2);
-  const members = (await recipients(api, pageId)).slice(0, 2);
-  for (const m of members) {
-    const wrote = await request.post(
-      `${emulatorURL}/_emulator/pages/${pageId}/contacts/${m.id}/messages`,
-      { data: { text: 'Do you have winter tyres?' } },
-    );
-    expect(wrote.ok()).toBe(true);
-  }
-  await expect
-    .poll(
-      async () =>
-        (await recipients(api, pageId)).filter(
-          (r) => members.some((m) => m.id === r.id) && r.windowOpen,
-        ).length,
-      { timeout: 30_000 },
-    )
-    .toBe(2);
-  const tagName = `Image ${Date.now() % 100000}`;
-  const tagId = await createTag(api, { name: tagName, description: 'Image audience', pageId });
-  await tagContacts(api, { pageId, tagId, psids: members.map((m) => m.id) });
+  const { pageId, members, tagName } = await twoContactsInWindow(page, request, {
+    pageName: DEMO_PAGES.bikeShop,
+    tagPrefix: 'Image',
+    says: 'Do you have winter tyres?',
+  });
 
   await page
     .getByRole('group', { name: 'Features' })
