@@ -3,7 +3,7 @@
 // then the text, once each, in that order (the emulator's outbox).
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PAGES, emulatorURL } from './fixtures';
-import { twoContactsInWindow } from './window-audience';
+import { openSchedule, twoContactsInWindow } from './window-audience';
 
 interface OutboxEntry {
   recipient: string;
@@ -31,12 +31,7 @@ test('each contact gets the image, then the text, once each, after Review and Co
     says: 'Do you have winter tyres?',
   });
 
-  await page
-    .getByRole('group', { name: 'Features' })
-    .getByRole('link', { name: 'Schedule' })
-    .click();
-  const submit = page.getByRole('button', { name: 'Schedule Campaign' });
-  await expect(submit).toBeEnabled({ timeout: 90_000 }); // disabled while the page syncs
+  const submit = await openSchedule(page);
   const marker = `tyres${Date.now() % 100000}`;
   const imageUrl = `https://cdn.example.com/${marker}/winter.png`;
   await page.getByLabel('Campaign Name').fill(`Image ${marker}`);

@@ -2,11 +2,11 @@
 // Confirm, 'Send a test to me' reaches only the admin's own conversation (once they wrote to the page),
 // `{first_name}` arrives as each contact's own name, the review passes axe in both themes, and a refused
 // submit puts the focus on the first field in error.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { bodyOf } from './api';
 import { DEMO_ADMIN, DEMO_PAGES, emulatorURL, present, selectPage, signIn } from './fixtures';
 import { seriousAxeViolations } from './ux-routes';
-import { recipients, twoContactsInWindow } from './window-audience';
+import { openSchedule, recipients, twoContactsInWindow } from './window-audience';
 
 interface OutboxEntry {
   recipient: string;
@@ -19,16 +19,6 @@ const outbox = async (request: APIRequestContext, pageId: string, marker: string
       data: OutboxEntry[];
     }
   ).data.filter((e) => e.text.includes(marker));
-
-async function openSchedule(page: Page) {
-  await page
-    .getByRole('group', { name: 'Features' })
-    .getByRole('link', { name: 'Schedule' })
-    .click();
-  const submit = page.getByRole('button', { name: 'Schedule Campaign' });
-  await expect(submit).toBeEnabled({ timeout: 90_000 }); // disabled while the page syncs
-  return submit;
-}
 
 test('nothing is sent before Confirm; the test reaches only the admin; each contact reads their own name', async ({
   page,

@@ -52,3 +52,14 @@ export async function twoContactsInWindow(
   await tagContacts(api, { pageId, tagId, psids: members.map((m) => m.id) });
   return { api, pageId, members, tagName };
 }
+
+/** Opens the Schedule screen; resolves with its submit button once the page's sync lets it be used. */
+export async function openSchedule(page: Page) {
+  await page
+    .getByRole('group', { name: 'Features' })
+    .getByRole('link', { name: 'Schedule' })
+    .click();
+  const submit = page.getByRole('button', { name: 'Schedule Campaign' });
+  await expect(submit).toBeEnabled({ timeout: 90_000 }); // disabled while the page syncs
+  return submit;
+}
