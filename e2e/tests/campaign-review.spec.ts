@@ -2,19 +2,11 @@
 // Confirm, 'Send a test to me' reaches only the admin's own conversation (once they wrote to the page),
 // `{first_name}` arrives as each contact's own name, the review passes axe in both themes, and a refused
 // submit puts the focus on the first field in error.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiClient, bodyOf, createTag, tagContacts, type ApiClient } from './api';
-import {
-  apiSignIn,
-  baseURL,
-  DEMO_ADMIN,
-  DEMO_PAGES,
-  emulatorURL,
-  present,
-  selectPage,
-  signIn,
-} from './fixtures';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { bodyOf } from './api';
+import { DEMO_ADMIN, DEMO_PAGES, emulatorURL, present, selectPage, signIn } from './fixtures';
 import { seriousAxeViolations } from './ux-routes';
+import { openSchedule, recipients, twoContactsInWindow } from './window-audience';
 
 interface OutboxEntry {
   recipient: string;
@@ -28,59 +20,16 @@ const outbox = async (request: APIRequestContext, pageId: string, marker: string
     }
   ).data.filter((e) => e.text.includes(marker));
 
-const recipients = async (api: ApiClient, pageId: string) => {
-  const res = await api.inbox.getRecipients({ params: { pageId }, query: { limit: 100 } });
-  return res.status === 200 ? res.body.recipients : [];
-};
-
-async function openSchedule(page: Page) {
-  await page
-    .getByRole('group', { name: 'Features' })
-    .getByRole('link', { name: 'Schedule' })
-    .click();
-  const submit = page.getByRole('button', { name: 'Schedule Campaign' });
-  await expect(submit).toBeEnabled({ timeout: 90_000 }); // disabled while the page syncs
-  return submit;
-}
-
 test('nothing is sent before Confirm; the test reaches only the admin; each contact reads their own name', async ({
   page,
   request,
 }) => {
   test.setTimeout(300_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bikeShop);
-  const session = await apiSignIn(request, baseURL, emulatorURL);
-  const pageId = present(
-    session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
-    DEMO_PAGES.bikeShop,
-  ).pageId;
-  const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
-
-  // Two contacts write now (inside the window), and a tag holds just them.
-  await expect
-    .poll(async () => (await recipients(api, pageId)).length, { timeout: 90_000 })
-    .toBeGreaterThanOrEqual(2);
-  const members = (await recipients(api, pageId)).slice(0, 2);
-  for (const m of members) {
-    const wrote = await request.post(
-      `${emulatorURL}/_emulator/pages/${pageId}/contacts/${m.id}/messages`,
-      { data: { text: 'Any news this week?' } },
-    );
-    expect(wrote.ok()).toBe(true);
-  }
-  await expect
-    .poll(
-      async () =>
-        (await recipients(api, pageId)).filter(
-          (r) => members.some((m) => m.id === r.id) && r.windowOpen,
-        ).length,
-      { timeout: 30_000 },
-    )
-    .toBe(2);
-  const tagName = `Review ${Date.now() % 100000}`;
-  const tagId = await createTag(api, { name: tagName, description: 'Review audience', pageId });
-  await tagContacts(api, { pageId, tagId, psids: members.map((m) => m.id) });
+  const { api, pageId, members, tagName } = await twoContactsInWindow(page, request, {
+    pageName: DEMO_PAGES.bikeShop,
+    tagPrefix: 'Review',
+    says: 'Any news this week?',
+  });
 
   const submit = await openSchedule(page);
   const marker = `cinnamon ${Date.now() % 100000}`;

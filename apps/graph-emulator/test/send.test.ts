@@ -394,4 +394,63 @@ describe('Send API', () => {
     // Other pages are untouched.
     expect((await send(emu, f.page.id, f.pageToken, msg(f.psids[1] as string))).status).toBe(200);
   });
+
+  it('Attachment Upload API: a reusable attachment_id for an image Meta can fetch, sent by that id', async () => {
+    const upload = (message: unknown) =>
+      http(`${emu.url}/v16.0/${f.page.id}/message_attachments?access_token=${f.pageToken}`, {
+        json: { message },
+      });
+    const image = (url: string) => ({
+      attachment: { type: 'image', payload: { url, is_reusable: true } },
+    });
+    const ok = await upload(image('https://cdn.example.com/sale.png'));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ attachment_id: expect.stringMatching(/^\d+$/) });
+    // Meta cannot fetch these: its refusal, code 100.
+    for (const url of [
+      'http://cdn.example.com/sale.png',
+      'https://images.invalid/sale.png',
+      'nope',
+    ]) {
+      const r = await upload(image(url));
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({
+        code: 100,
+        error_subcode: 2018008,
+        message: '(#100) Failed to fetch the file from the url',
+      });
+    }
+    expect(
+      (await upload({ attachment: { type: 'sticker', payload: { url: 'https://a.b/c.png' } } }))
+        .status,
+    ).toBe(400);
+    // A user token cannot upload for the page.
+    expect(
+      (
+        await http(
+          `${emu.url}/v16.0/${f.page.id}/message_attachments?access_token=${f.userToken}`,
+          {
+            json: { message: image('https://cdn.example.com/sale.png') },
+          },
+        )
+      ).status,
+    ).toBe(400);
+
+    const psid = f.psids[0] as string;
+    const sent = await send(emu, f.page.id, f.pageToken, {
+      recipient: { id: psid },
+      messaging_type: 'UPDATE',
+      message: { attachment: { type: 'image', payload: { attachment_id: ok.body.attachment_id } } },
+    });
+    expect(sent.status).toBe(200);
+    const outbox = await http(`${emu.url}/_emulator/pages/${f.page.id}/outbox`);
+    expect(outbox.body.data.at(-1)).toMatchObject({
+      mid: sent.body.message_id,
+      attachment: {
+        type: 'image',
+        attachment_id: ok.body.attachment_id,
+        url: 'https://cdn.example.com/sale.png',
+      },
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AUDIENCE_MESSAGES,
   BUTTON_MESSAGES,
+  IMAGE_MESSAGES,
   CAMPAIGN_FIELD_TO_FORM,
   CAMPAIGN_MESSAGES as M,
   createCampaignBodySchema,
@@ -121,6 +122,7 @@ describe('campaign creation body (server)', () => {
       returnDelayMinutes: 30,
       marketing: false,
       buttons: [],
+      imageUrl: null,
       sendNow: false,
     });
     expect(body.safeParse(payload).success).toBe(true);
@@ -290,7 +292,41 @@ describe('campaign rules at their edges', () => {
       returnDelayMinutes: 'returnDelayMinutes',
       marketing: 'marketing',
       buttons: 'buttons',
+      imageUrl: 'imageUrl',
     });
+  });
+
+  it('image: optional; an https address of a .jpg, .jpeg, .png or .gif file', () => {
+    const formErrors = (imageUrl: unknown) =>
+      form.safeParse({ ...valid, imageUrl }).error?.flatten().fieldErrors.imageUrl;
+    expect(form.parse(valid).imageUrl).toBe('');
+    expect(formErrors('')).toBeUndefined();
+    for (const url of [
+      'https://cdn.example.com/sale.jpg',
+      'https://cdn.example.com/a/b/SALE.JPEG?v=2',
+      'https://cdn.example.com/sale.png',
+      'https://cdn.example.com/sale.gif#x',
+    ])
+      expect(formErrors(url)).toBeUndefined();
+    for (const url of ['http://cdn.example.com/sale.jpg', 'cdn.example.com/sale.jpg', 'https://'])
+      expect(formErrors(url)).toEqual([IMAGE_MESSAGES.urlInvalid]);
+    for (const url of [
+      'https://cdn.example.com/sale.pdf',
+      'https://cdn.example.com/sale',
+      'https://cdn.example.com/sale.jpg.html',
+      'https://cdn.example.com/page?file=sale.jpg',
+    ])
+      expect(formErrors(url)).toEqual([IMAGE_MESSAGES.typeInvalid]);
+    expect(formErrors(`https://cdn.example.com/${'x'.repeat(2000)}.png`)).toEqual([
+      IMAGE_MESSAGES.urlInvalid,
+    ]);
+    // The server's body: null = none; the form's '' becomes null.
+    const values = form.parse({ ...valid, imageUrl: 'https://cdn.example.com/sale.png' });
+    const payload = toCreateCampaignBody(values, '42');
+    expect(payload.imageUrl).toBe('https://cdn.example.com/sale.png');
+    expect(body.parse(payload).imageUrl).toBe('https://cdn.example.com/sale.png');
+    expect(body.parse({ ...payload, imageUrl: null }).imageUrl).toBeNull();
+    expect(body.safeParse({ ...payload, imageUrl: 'http://x.example/a.png' }).success).toBe(false);
   });
 
   it('link buttons: at most three, a title of 1 to 20 characters, an https link', () => {

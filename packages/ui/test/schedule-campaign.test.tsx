@@ -169,6 +169,7 @@ describe('ScheduleCampaignScreen', () => {
       returnDelayMinutes: 30,
       marketing: false,
       buttons: [],
+      imageUrl: '',
       sendNow: true,
     });
     expect(await screen.findByText(T.created)).toBeInTheDocument();

@@ -4,15 +4,17 @@
 import {
   BUTTON_MESSAGES,
   CAMPAIGN_MESSAGES as M,
+  IMAGE_MESSAGES,
   type AudiencePreview,
   type CampaignReview,
 } from '@pagecast/contract';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toast } from '../src';
 import {
   BUTTONS_TEXT as B,
+  IMAGE_TEXT as I,
   REVIEW_TEXT as R,
   SCHEDULE_TEXT as T,
   ScheduleCampaignScreen,
@@ -201,6 +203,46 @@ describe('the review before Confirm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
       buttons: [{ title: 'See the menu', url: 'https://example.com/menu' }],
+    });
+  }, 20_000);
+
+  it('image: an https .jpg, .png or .gif address, shown before the message, sent with the test and the campaign', async () => {
+    const onSendTest = vi.fn((_m: string, _i?: string) => Promise.resolve({ sentTo: 'Pat Admin' }));
+    const { user, onSubmit } = setup({ onSendTest });
+    await fillValid(user);
+    const field = screen.getByLabelText(I.label);
+    expect(field).toHaveAccessibleDescription(I.hint);
+    await user.type(field, 'http://cdn.example.com/sale.jpg');
+    await user.click(trigger());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText(IMAGE_MESSAGES.urlInvalid)).toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(field);
+    await user.type(field, 'https://cdn.example.com/sale.pdf');
+    await user.click(trigger());
+    expect(screen.getByText(IMAGE_MESSAGES.typeInvalid)).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(`${IMAGE_MESSAGES.typeInvalid} ${I.hint}`);
+
+    await user.clear(field);
+    await user.type(field, 'https://cdn.example.com/sale.png');
+    await user.click(trigger());
+    const image = within(dialog()).getByRole('img', { name: R.previewImage });
+    expect(image).toHaveAttribute('src', 'https://cdn.example.com/sale.png');
+    // An address this browser cannot load says so, instead of a broken picture.
+    fireEvent.error(image);
+    expect(within(dialog()).queryByRole('img', { name: R.previewImage })).toBeNull();
+    expect(within(dialog()).getByTestId('review-preview')).toHaveTextContent(R.previewImageBroken);
+    await user.click(within(dialog()).getByRole('button', { name: R.testButton }));
+    expect(onSendTest).toHaveBeenCalledWith(
+      'Hi {first_name|there}!',
+      'https://cdn.example.com/sale.png',
+    );
+    await user.click(within(dialog()).getByRole('button', { name: R.confirmNow }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      imageUrl: 'https://cdn.example.com/sale.png',
     });
   }, 20_000);
 });

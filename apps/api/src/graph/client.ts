@@ -274,6 +274,16 @@ export class GraphClient extends GraphTransport {
         throw new GraphError({ kind: 'invalid', message: 'UTILITY needs a template' });
       body.message = { template: templatePayload(input.template) };
     }
+    if (input.image)
+      body.message = {
+        attachment: {
+          type: 'image',
+          payload:
+            'attachmentId' in input.image
+              ? { attachment_id: input.image.attachmentId }
+              : { url: input.image.url },
+        },
+      };
     if (input.metadata !== undefined)
       body.message = { ...(body.message as object), metadata: input.metadata };
     const r = await this.request<{ recipient_id: string; message_id: string }>(
@@ -286,6 +296,26 @@ export class GraphClient extends GraphTransport {
       },
     );
     return { recipientId: r.recipient_id, messageId: r.message_id };
+  }
+
+  /**
+   * Attachment Upload API: Meta fetches the image at `url` once and keeps it for the page (`is_reusable`), so
+   * every recipient's send names its `attachment_id` instead of making Meta fetch the URL again.
+   */
+  async uploadImageAttachment(
+    pageId: string,
+    pageToken: string,
+    url: string,
+  ): Promise<{ attachmentId: string }> {
+    const r = await this.request<{ attachment_id: string }>(
+      'POST',
+      `${pageId}/message_attachments`,
+      {
+        token: pageToken,
+        json: { message: { attachment: { type: 'image', payload: { url, is_reusable: true } } } },
+      },
+    );
+    return { attachmentId: r.attachment_id };
   }
 
   // ---- utility message templates ------------------------------------------------------------

@@ -152,6 +152,11 @@ export interface SendMessageInput {
   metadata?: string;
   /** Link buttons: the text goes as a button template (at most 640 characters, 1 to 3 buttons). */
   buttons?: Array<{ title: string; url: string }>;
+  /**
+   * An image message instead of the text (a Send API message has text or an attachment, never both): a
+   * saved attachment's id (Attachment Upload API), or a public URL Meta fetches.
+   */
+  image?: { attachmentId: string } | { url: string };
 }
 
 /** A page's message template as `GET /{page-id}/message_templates` lists it. */

@@ -92,6 +92,12 @@ export const GRAPH_PERMISSIONS = {
     wrongToken: pageTokenRequired,
     source: `${MP}/send-messages`,
   },
+  uploadAttachment: {
+    path: 'POST /{page-id}/message_attachments',
+    tokens: { PAGE: [['pages_messaging']] },
+    wrongToken: pageTokenRequired,
+    source: `${MP}/reference/attachment-upload-api`,
+  },
   sendUtility: {
     path: 'POST /{page-id}/messages (messaging_type UTILITY)',
     tokens: { PAGE: [['pages_messaging', 'pages_utility_messaging']] },

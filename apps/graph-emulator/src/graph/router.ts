@@ -5,7 +5,7 @@ import { freshUrl } from '../media/media.js';
 import { randomBytes } from 'node:crypto';
 import { maybeFail, pagesRateLimited } from '../send/faults.js';
 import { highVolumeListingError } from '../send/high-volume.js';
-import { sendMessage } from '../send/send.js';
+import { sendMessage, uploadAttachment } from '../send/send.js';
 import {
   adAccountRoutes,
   adAccountsOf,
@@ -267,6 +267,9 @@ function pageRoutes(
     case 'messages':
       if (req.method !== 'POST') throw errors.unknownObject(req.method, page.id);
       return sendMessage(ctx, req, auth, page);
+    case 'message_attachments':
+      if (req.method !== 'POST') throw errors.unknownObject(req.method, page.id);
+      return uploadAttachment(ctx, req, auth, page);
     case 'message_templates':
       return templatesEdge(ctx, req, auth, page);
     case 'subscribed_apps': {

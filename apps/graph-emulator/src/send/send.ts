@@ -155,7 +155,14 @@ export function sendMessage(
       return { recipient_id: psid, message_id: mid };
     }
     if (payload?.template_type === 'button') buttons = buttonTemplate(payload);
-    else media = mediaAttachment(attachment, payload);
+    else {
+      media = mediaAttachment(attachment, payload);
+      // A saved attachment is the page's own: its source URL goes in the outbox with it.
+      const saved = media.attachment_id
+        ? world.savedAttachments.get(media.attachment_id)
+        : undefined;
+      if (saved && saved.pageId === page.id) media = { ...media, url: saved.url };
+    }
     // Audio and video have a limit of their own: "10 calls per second per Facebook Page for messages that
     // contain audio or video content" (Messenger Platform rate limits); they count in the 300 above too.
     if (media && (media.type === 'audio' || media.type === 'video')) {
@@ -237,6 +244,48 @@ function mediaAttachment(
   if (!url && !id)
     throw errors.param('param message[attachment][payload] must have a url or an attachment_id');
   return { type, ...(url ? { url } : {}), ...(id ? { attachment_id: id } : {}) };
+}
+
+/**
+ * The Attachment Upload API: `POST /{page-id}/message_attachments` with `message: {attachment: {type, payload:
+ * {url, is_reusable: true}}}` answers `{attachment_id}`, which sends then name instead of the URL. Meta fetches
+ * the URL at once: here a URL that is not https, or whose host is under `.invalid` (RFC 2606: it never
+ * resolves), is one Meta cannot fetch. Meta documents the call, not its refusal: the error below (code 100,
+ * subcode 2018008, "Failed to fetch the file from the url") is a guess from what developers report.
+ */
+export function uploadAttachment(
+  ctx: GraphContext,
+  req: GraphRequest,
+  auth: Auth,
+  page: Page,
+): { attachment_id: string } {
+  const { world } = ctx;
+  requirePageToken(auth, page, 'POST');
+  requireEndpoint(auth, 'uploadAttachment');
+  const platform = param(req, 'platform')?.toUpperCase();
+  if (platform !== undefined && platform !== 'INSTAGRAM' && platform !== 'MESSENGER')
+    throw errors.param('param platform must be one of {INSTAGRAM, MESSENGER}');
+  const message = objectParam(req, 'message');
+  if (!message) throw errors.param('The parameter message is required');
+  const attachment = message.attachment as Record<string, unknown> | undefined;
+  const payload = attachment?.payload as Record<string, unknown> | undefined;
+  const type = typeof attachment?.type === 'string' ? attachment.type : '';
+  if (!MEDIA_TYPES.has(type))
+    throw errors.param(
+      'param message[attachment][type] must be one of {audio, video, image, file}',
+    );
+  const url = typeof payload?.url === 'string' ? payload.url : '';
+  if (!url) throw errors.param('param message[attachment][payload][url] must be non-empty');
+  let host: string;
+  try {
+    const parsed = new URL(url);
+    host = parsed.protocol === 'https:' ? parsed.hostname : '';
+  } catch {
+    host = '';
+  }
+  if (!host || host === 'invalid' || host.endsWith('.invalid'))
+    throw errors.param('Failed to fetch the file from the url', 2018008);
+  return { attachment_id: world.saveAttachment(page.id, type, url) };
 }
 
 export { GraphApiError };

@@ -89,6 +89,8 @@ export class World {
   /** A template awaits Meta's review, or the clock moved: the server re-arms its review timer. */
   onTemplatePending: () => void = () => {};
   private idRng = new Rng('ids');
+  /** Saved attachments (Attachment Upload API, `is_reusable`): id -> the page, its type and source URL. */
+  savedAttachments = new Map<string, { pageId: string; type: string; url: string }>();
 
   constructor(app: { id: string; secret: string; name: string; features?: Partial<AppFeatures> }) {
     this.app = {
@@ -113,6 +115,7 @@ export class World {
     this.psidIndex.clear();
     this.tokens.clear();
     this.authCodes.clear();
+    this.savedAttachments.clear();
     this.marketing = new MarketingState();
     this.app.subscription = null;
     this.idRng = new Rng('ids');
@@ -121,6 +124,13 @@ export class World {
 
   setIdSeed(seed: string | number): void {
     this.idRng = new Rng(`ids:${seed}`);
+  }
+
+  /** Keeps an uploaded attachment for the page; its id is what a send names as `attachment_id`. */
+  saveAttachment(pageId: string, type: string, url: string): string {
+    const id = this.newId(16);
+    this.savedAttachments.set(id, { pageId, type, url });
+    return id;
   }
 
   private newId(length: number): string {

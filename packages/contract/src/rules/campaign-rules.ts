@@ -102,7 +102,11 @@ const returnDelay = z
  * the message's own rules, placeholders included.
  */
 export const testCampaignMessageBodySchema = z
-  .object({ msg: campaignMessage })
+  .object({
+    msg: campaignMessage,
+    /** The campaign's image, sent before the text as the standard sends do. */
+    imageUrl: z.lazy(() => campaignImageUrl).optional(),
+  })
   .superRefine((body, ctx) => refineMessage({ message: body.msg }, 'msg', ctx));
 
 /** A date-time field validated against `now()` at parse time. */
@@ -137,6 +141,49 @@ const campaignButtons = z
   .array(CampaignButton)
   .max(CAMPAIGN_BUTTON_LIMITS.max, BUTTON_MESSAGES.tooMany)
   .default([]);
+
+/**
+ * An image sent before the text on standard sends: a public https address of a JPEG, PNG or GIF (the image
+ * types Messenger shows; Meta takes attachments up to 25 MB, checked when it fetches the image at start).
+ */
+export const CAMPAIGN_IMAGE_LIMITS = { urlMax: 2000, maxBytes: 25 * 1024 * 1024 } as const;
+export const IMAGE_MESSAGES = {
+  urlInvalid: 'Enter an image address starting with https://',
+  typeInvalid: 'The image must be a .jpg, .jpeg, .png or .gif file',
+  tooLarge: 'The image must be at most 25 MB',
+  unreachable: 'The image could not be fetched from that address',
+} as const;
+const IMAGE_EXTENSION = /\.(jpe?g|png|gif)$/i;
+/** The image type its address names ('' when it names none): the rule's check, shared with the server. */
+export function imageExtensionOf(url: string): string {
+  try {
+    return IMAGE_EXTENSION.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
+  } catch {
+    return '';
+  }
+}
+/** Why an image address is refused, or null. */
+function imageUrlError(url: string): string | null {
+  if (url.length > CAMPAIGN_IMAGE_LIMITS.urlMax || !/^https:\/\/[^\s/$.?#][^\s]*$/i.test(url))
+    return IMAGE_MESSAGES.urlInvalid;
+  return imageExtensionOf(url) ? null : IMAGE_MESSAGES.typeInvalid;
+}
+const imageUrlRule = (ctx: z.RefinementCtx, url: string) => {
+  const error = url === '' ? null : imageUrlError(url);
+  if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, message: error });
+};
+/** The creation body's and the test send's image: an address, never ''. */
+export const campaignImageUrl = z
+  .string()
+  .trim()
+  .min(1, IMAGE_MESSAGES.urlInvalid)
+  .superRefine((url, ctx) => imageUrlRule(ctx, url));
+/** The form's field: '' = no image. */
+const imageUrlField = z
+  .string()
+  .trim()
+  .superRefine((url, ctx) => imageUrlRule(ctx, url))
+  .default('');
 
 /**
  * The message's placeholders (`{first_name}`), checked once its length rules passed: known names only, and
@@ -181,6 +228,8 @@ export const makeCampaignFormSchema = (now: () => Date = () => new Date()) =>
       marketing: z.boolean().default(false),
       /** Link buttons on the standard sends. */
       buttons: campaignButtons,
+      /** An image sent before the text on the standard sends ('' = none). */
+      imageUrl: imageUrlField,
     })
     .superRefine((form, ctx) => refineMessage(form, 'message', ctx));
 export const campaignFormSchema = makeCampaignFormSchema();
@@ -230,6 +279,8 @@ const createCampaignObject = (now: () => Date) =>
       marketing: z.boolean().default(false),
       /** Link buttons on the standard sends (Meta's button template); marketing and utility sends are text. */
       buttons: campaignButtons,
+      /** An image sent before the text on the standard sends (null: none); other paths send the text only. */
+      imageUrl: campaignImageUrl.nullable().default(null),
     })
     .superRefine((body, ctx) => {
       refineMessage(
@@ -292,6 +343,7 @@ export function toCreateCampaignBody(
     returnDelayMinutes: values.returnDelayMinutes,
     marketing: values.marketing,
     buttons: values.buttons,
+    imageUrl: values.imageUrl ? values.imageUrl : null,
   };
 }
 
@@ -311,4 +363,5 @@ export const CAMPAIGN_FIELD_TO_FORM: Record<string, keyof CampaignFormInput> = {
   returnDelayMinutes: 'returnDelayMinutes',
   marketing: 'marketing',
   buttons: 'buttons',
+  imageUrl: 'imageUrl',
 };

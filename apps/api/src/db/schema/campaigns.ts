@@ -45,6 +45,10 @@ export const campaigns = pgTable(
     message: text('message').notNull(),
     // Link buttons of a standard send (Meta's button template), at most three; [] = a plain text message.
     buttons: jsonb('buttons').$type<Array<{ title: string; url: string }>>().notNull().default([]),
+    // An image sent before the text on standard sends (null: none), and Meta's reusable attachment id for it,
+    // uploaded once when the campaign starts.
+    imageUrl: text('image_url'),
+    imageAttachmentId: text('image_attachment_id'),
     type: text('type').notNull(),
     scheduledTime: ts('scheduled_time').notNull(),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('pending'),
@@ -108,6 +112,9 @@ export const campaignRecipients = pgTable(
     messagingType: text('messaging_type'),
     tag: text('tag'),
     messageId: text('message_id'),
+    // The image part's mid, recorded (committed) before the text part is attempted: a row holding it is never
+    // sent the image again. `message_id` stays the text's (the part counters and receipts follow).
+    imageMid: text('image_mid'),
     errorCode: integer('error_code'),
     errorSubcode: integer('error_subcode'),
     errorMessage: text('error_message'),

@@ -12,6 +12,7 @@ import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
 import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext, CampaignBatchJob, SendTarget } from './context.js';
+import { ensureImageAttachment } from './image.js';
 import { loadTarget } from './target.js';
 import { WorkerStoppingError } from './worker-state.js';
 
@@ -31,6 +32,8 @@ export async function processCampaignBatch(
     await publishCampaignsSafely(ctx.pool, [job.campaignId], ctx.log);
     return;
   }
+  // The image is uploaded once for the campaign before any of its standard sends (image.ts).
+  await ensureImageAttachment(ctx, target);
   ctx.active.add(job.campaignId);
   try {
     // Every lane ends before the job does (a failing lane must not leave others sending for a finished job).

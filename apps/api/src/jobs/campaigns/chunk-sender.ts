@@ -164,14 +164,21 @@ export class ChunkSender {
     this.booking.prefetch();
     await this.waitForSlot(i);
     this.ledger.start(i);
-    const sentAt = new Date();
+    // The text part's time (after the image part, when there is one): receipts watermarked before it do not
+    // cover it.
+    let sentAt = new Date();
     this.pending.push(
-      this.request(kind, row)
+      this.request(kind, row, (at) => (sentAt = at))
         .then(
           (messageId) => {
             this.ledger.set(i, sentOutcome(send, messageId, sentAt));
           },
           (err: unknown) => {
+            // The sweeper re-queued the row between its image and text parts: not ours to write.
+            if (err instanceof RowTakenBack) {
+              this.ledger.set(i, requeuedOutcome(send, 0, -1, Date.now()));
+              return;
+            }
             const verdict = (kind === 'marketing' ? marketingOutcomeOfError : outcomeOfError)(
               err,
               send,
@@ -190,7 +197,11 @@ export class ChunkSender {
   }
 
   /** The Graph call of one row's path; resolves with the id its outcome keeps (mid, or marketing tracking id). */
-  private async request(kind: SendKind, row: repo.ClaimedRow): Promise<string> {
+  private async request(
+    kind: SendKind,
+    row: repo.ClaimedRow,
+    textAt: (at: Date) => void,
+  ): Promise<string> {
     const { ctx, target } = this;
     // `{first_name}` and the like, filled from the synced contact (the rule checked them at creation).
     const text = renderPlaceholders(target.message, {
@@ -207,6 +218,11 @@ export class ChunkSender {
       });
       return res.trackingId;
     }
+    // The image part first, as a message of its own (a message has text or an attachment, never both).
+    if (kind === 'standard' && target.image?.attachmentId) {
+      await this.sendImagePart(row, target.image.attachmentId);
+      textAt(new Date());
+    }
     const res = await ctx.graph.sendMessage({
       pageId: target.fbPageId,
       pageToken: target.pageToken,
@@ -222,6 +238,50 @@ export class ChunkSender {
         : {}),
     });
     return res.messageId;
+  }
+
+  /**
+   * A row's image part, exactly once: skipped when an earlier attempt recorded its mid; else sent, its mid
+   * recorded (committed) with the row's attempt mark cleared, then the row marked again for its text part,
+   * which waits for a slot of its own in the page's pace (the image took the row's). A crash after the record
+   * re-queues the row (no send in flight); one before it leaves the row 'unknown' (the image may have gone;
+   * its echo, metadata `:image`, records it).
+   */
+  private async sendImagePart(row: repo.ClaimedRow, attachmentId: string): Promise<void> {
+    const { ctx, target } = this;
+    if (row.image_mid) return;
+    const image = await ctx.graph.sendMessage({
+      pageId: target.fbPageId,
+      pageToken: target.pageToken,
+      psid: row.psid,
+      text: '',
+      messagingType: 'UPDATE',
+      tag: null,
+      image: { attachmentId },
+      metadata: recipientMetadata(target.campaignId, row.contact_id, 'image'),
+    });
+    // A local failure from here on: the image went, so the row's outcome is 'unknown', never re-sent blind.
+    if (
+      !(await repo.recordImagePart(
+        ctx.pool,
+        target.campaignId,
+        row.contact_id,
+        ctx.workerId,
+        image.messageId,
+      ))
+    )
+      throw new RowTakenBack();
+    row.image_mid = image.messageId;
+    const slot = await ctx.pacer.reserve(target.pageUuid, 1);
+    const wait = slot.firstAt - performance.now();
+    if (wait >= 1) await sleep(wait);
+    const owned = await repo.markAttempted(
+      ctx.pool,
+      target.campaignId,
+      [row.contact_id],
+      ctx.workerId,
+    );
+    if (!owned.has(row.contact_id)) throw new RowTakenBack();
   }
 
   /** Waits for row i's slot, then for an in-flight permit (held on return). */
@@ -303,6 +363,9 @@ export class ChunkSender {
     throw lastError;
   }
 }
+
+/** A row the sweeper took back between its image and text parts (this worker looked dead). */
+class RowTakenBack extends Error {}
 
 type SendKind = 'standard' | 'utility' | 'marketing';
 type Path = { kind: SendKind } | { kind: 'skip'; reason: SkipReason };

@@ -50,6 +50,11 @@ export interface SendTarget {
   message: string;
   /** Link buttons of the standard sends (Meta's button template); empty: plain text. */
   buttons: Array<{ title: string; url: string }>;
+  /**
+   * The image sent before the text on standard sends (null: none): its URL, and Meta's reusable attachment
+   * id once uploaded (image.ts, at the start of each batch).
+   */
+  image: { url: string; attachmentId: string | null } | null;
   type: string;
   /**
    * The utility template for recipients outside the 24-hour window: null when the campaign has none (they

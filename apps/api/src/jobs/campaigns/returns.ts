@@ -5,6 +5,7 @@ import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
 import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext } from './context.js';
+import { ensureImageAttachment } from './image.js';
 import { loadTarget } from './target.js';
 
 /** Rows claimed per round: returns trickle in one by one, a burst after an outage stays small chunks. */
@@ -24,6 +25,7 @@ export async function sendReturns(ctx: BatchContext): Promise<number> {
       await repo.deferReturnedRows(ctx.pool, campaignId, RETRY_LATER_MS);
       continue;
     }
+    await ensureImageAttachment(ctx, target);
     for (;;) {
       if (ctx.isStopping()) break;
       const rows = await repo.claimReturnedRows(ctx.pool, campaignId, RETURN_CHUNK, ctx.workerId);

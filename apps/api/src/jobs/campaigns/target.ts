@@ -39,6 +39,7 @@ export async function loadTarget(
     tokenAdminId: r.token_admin_id,
     message: r.message,
     buttons: r.buttons ?? [],
+    image: r.image_url ? { url: r.image_url, attachmentId: r.image_attachment_id } : null,
     type: r.type,
     // A promotion has no utility-template path, whatever its row holds (spec §10.8): outside the window it
     // goes as a paid marketing message to subscribers, or is skipped with the reason.

@@ -40,8 +40,14 @@ export async function recordCampaignEvent(db: Sql, event: CampaignWebhookEvent):
 async function applyCampaignEvent(db: Sql, event: CampaignWebhookEvent): Promise<repo.Changed> {
   // An echo is the page's own, no answer; but the echo of a campaign message proves its send went out.
   if (event.kind === 'message' && event.fromPage) {
-    const row = parseRecipientMetadata(event.metadata);
-    if (!row || !event.mid) return NOTHING;
+    const parsed = parseRecipientMetadata(event.metadata);
+    if (!parsed || !event.mid) return NOTHING;
+    const { part, ...row } = parsed;
+    // An image part's echo proves only the image went: kept so it is never sent again; no counter moves.
+    if (part === 'image') {
+      await dispatchRepo.recordImageEcho(db, { ...row, psid: event.psid, mid: event.mid });
+      return NOTHING;
+    }
     const settled = await dispatchRepo.reconcileFromEcho(db, {
       ...row,
       psid: event.psid,

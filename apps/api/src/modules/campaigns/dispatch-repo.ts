@@ -206,6 +206,9 @@ export interface SendTargetRow {
   marketing_token_enc: string | null;
   /** Send paths Meta refused for want of a permission, with the reason. */
   path_stops: Record<string, string>;
+  /** The image sent before the text on standard sends, and Meta's reusable id for it once uploaded. */
+  image_url: string | null;
+  image_attachment_id: string | null;
 }
 
 /**
@@ -225,7 +228,7 @@ export async function loadSendTarget(
             c.marketing_ready_at, p.marketing_ad_account_id as ad_account_id,
             (select a.user_token_enc from admins a where a.id = c.admin_id and a.token_status = 'valid')
               as marketing_token_enc,
-            c.path_stops,
+            c.path_stops, c.image_url, c.image_attachment_id,
             exists (select 1 from page_admins pa
                      where pa.page_id = c.page_id and pa.admin_id = c.admin_id
                        and pa.tasks && ${TASKS_SQL.messaging}) as creator_messaging
@@ -253,6 +256,8 @@ export interface ClaimedRow {
   /** For a utility template's name parameters and the message's placeholders. */
   first_name: string | null;
   last_name: string | null;
+  /** The image part's mid when an earlier attempt sent it (it is not sent again). */
+  image_mid: string | null;
   /** The contact's marketing-messages subscription, if any. */
   subscription_token: string | null;
   subscription_status: 'subscribed' | 'stopped' | null;
@@ -266,7 +271,7 @@ const claimPicked = (workerParam: string) => `
      from picked join contacts ct on ct.id = picked.contact_id
        left join marketing_subscriptions s on s.page_id = ct.page_id and s.contact_id = ct.id
      where r.campaign_id = $1 and r.contact_id = picked.contact_id
-     returning r.contact_id, r.psid, r.attempts, ct.first_name, ct.last_name,
+     returning r.contact_id, r.psid, r.attempts, ct.first_name, ct.last_name, r.image_mid,
        coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window,
        s.token as subscription_token, s.status as subscription_status`;
 
@@ -500,6 +505,63 @@ export async function writeOutcomes(
     ],
   });
   return rows.map((r) => r.contact_id);
+}
+
+// ---- the image part ----------------------------------------------------------------------------------
+
+/**
+ * Keeps Meta's reusable attachment id of the campaign's image; a concurrent batch's upload may have won:
+ * the id kept is returned (both are valid; the other is never used).
+ */
+export async function saveImageAttachment(
+  sql: Sql,
+  campaignId: string,
+  attachmentId: string,
+): Promise<string> {
+  const { rows } = await sql.query<{ image_attachment_id: string }>(
+    `update campaigns set image_attachment_id = coalesce(image_attachment_id, $2) where id = $1
+     returning image_attachment_id`,
+    [campaignId, attachmentId],
+  );
+  return rows[0]?.image_attachment_id ?? attachmentId;
+}
+
+/**
+ * The image part went out (its mid): recorded, committed, before the text part is attempted. The row's
+ * attempt mark is cleared with it: until the text part's own mark, the row provably holds no send in flight,
+ * so a crash here re-queues it (the sweeper), and its next attempt sends the text only. False when the row is
+ * no longer ours (the sweeper took it back): its text part is not sent now.
+ */
+export async function recordImagePart(
+  sql: Sql,
+  campaignId: string,
+  contactId: string,
+  workerId: string,
+  mid: string,
+): Promise<boolean> {
+  const { rowCount } = await sql.query(
+    `update campaign_recipients set image_mid = $4, sent_at = null
+      where campaign_id = $1 and contact_id = $2 and worker_id = $3 and state = 'sending'`,
+    [campaignId, contactId, workerId, mid],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * The echo of an image part (its metadata names the row and the part) proves the image went out: its mid is
+ * kept on the row (when its answer was lost), so no later attempt sends the image again. The row's state is
+ * the text part's, left as it is.
+ */
+export async function recordImageEcho(
+  sql: Sql,
+  echo: { campaignId: string; contactId: string; psid: string; mid: string },
+): Promise<boolean> {
+  const { rowCount } = await sql.query(
+    `update campaign_recipients set image_mid = $3
+      where campaign_id = $1 and contact_id = $2 and psid = $4 and image_mid is null`,
+    [echo.campaignId, echo.contactId, echo.mid, echo.psid],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 // ---- end ---------------------------------------------------------------------------------------------

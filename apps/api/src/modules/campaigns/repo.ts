@@ -126,6 +126,8 @@ export async function insertCampaign(
     message: string;
     /** Link buttons of the standard sends (none: plain text). */
     buttons?: Array<{ title: string; url: string }>;
+    /** An image sent before the text on standard sends (null: none). */
+    imageUrl?: string | null;
     type: string;
     scheduledTime: string;
     /** The approved utility template for recipients outside the window, with its parameter mapping. */
@@ -183,9 +185,9 @@ async function insertCampaignRow(
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
                               scheduled_time, template_id, template_name, template_language, template_params,
                               reachable_only, deliver_on_return_until, marketing, marketing_campaign_id,
-                              marketing_ready_at, buttons, audience, return_delay_minutes)
+                              marketing_ready_at, buttons, audience, return_delay_minutes, image_url)
        values ($1, (select id from admins where id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19, $20::jsonb, $21::jsonb, $22)
+               $15, $10::timestamptz + $16::int * interval '1 day', $17, $18, $19, $20::jsonb, $21::jsonb, $22, $23)
        returning *)
      select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
     [
@@ -211,6 +213,7 @@ async function insertCampaignRow(
       JSON.stringify(input.buttons ?? []),
       audienceParam(input.audience),
       input.returnDelayMinutes,
+      input.imageUrl ?? null,
     ],
   );
   return toCampaign(rows[0] as CampaignRow);

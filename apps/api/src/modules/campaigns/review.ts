@@ -69,12 +69,28 @@ export function createReviewService(deps: Deps) {
     },
 
     /** The message as the admin's contact reads it, on the standard path a campaign takes in the window. */
-    async sendTest(adminId: string, fbPageId: string, msg: string): Promise<{ sentTo: string }> {
+    async sendTest(
+      adminId: string,
+      fbPageId: string,
+      msg: string,
+      imageUrl?: string,
+    ): Promise<{ sentTo: string }> {
       const { page, token, graph } = await pageForGraph(deps, adminId, fbPageId);
       const own = await adminContact(deps, adminId, page);
       if (!own) throw new ConflictError(TEST_MESSAGES.noConversation);
       if (!own.insideWindow) throw new ConflictError(TEST_MESSAGES.closed);
       try {
+        // The image first, as its own message, as the campaign's standard sends go.
+        if (imageUrl)
+          await graph.sendMessage({
+            pageId: page.fbPageId,
+            pageToken: token,
+            psid: own.psid,
+            text: '',
+            messagingType: 'UPDATE',
+            tag: null,
+            image: { url: imageUrl },
+          });
         await graph.sendMessage({
           pageId: page.fbPageId,
           pageToken: token,

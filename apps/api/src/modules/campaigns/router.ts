@@ -30,7 +30,7 @@ export const campaignsRouter = (deps: ModuleDeps) => {
     })),
     sendTestMessage: withAdmin(async ({ params, body }, { adminId }) => ({
       status: 200,
-      body: await review.sendTest(adminId, params.pageId, body.msg),
+      body: await review.sendTest(adminId, params.pageId, body.msg, body.imageUrl),
     })),
     getCampaign: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,

@@ -109,6 +109,7 @@ async function createCampaign(
     returnDelayMinutes: number;
     marketing: boolean;
     buttons?: Array<{ title: string; url: string }>;
+    imageUrl?: string | null;
   },
 ): Promise<Campaign> {
   const { pool: db } = deps;
@@ -135,6 +136,7 @@ async function createCampaign(
     description: body.description,
     message: body.msg,
     buttons: body.buttons,
+    imageUrl: body.imageUrl,
     type: body.type,
     scheduledTime: body.time,
     reachableOnly: body.reachableOnly,

@@ -156,10 +156,13 @@ export function useCampaignReviewQuery(
 /** 'Send a test to me': the message to the admin's own conversation with the page. */
 export function useSendTestMessage(pageId: string | undefined) {
   return useMutation({
-    mutationFn: async (msg: string) => {
+    mutationFn: async ({ msg, imageUrl }: { msg: string; imageUrl?: string }) => {
       if (!pageId) throw noPageSelected();
       return unwrap(
-        await tsr.campaigns.sendTestMessage.mutate({ params: { pageId }, body: { msg } }),
+        await tsr.campaigns.sendTestMessage.mutate({
+          params: { pageId },
+          body: { msg, ...(imageUrl ? { imageUrl } : {}) },
+        }),
         200,
       );
     },

@@ -72,7 +72,7 @@ export function ScheduleCampaignPage({ initialTag = '' }: { initialTag?: string 
       }}
       onReviewChange={setReviewOpen}
       review={reviewQuery.data ?? null}
-      onSendTest={(msg) => sendTest.mutateAsync(msg)}
+      onSendTest={(msg, imageUrl) => sendTest.mutateAsync({ msg, imageUrl })}
       pageName={pageName}
       price={price}
       onPriceChange={setPrice}

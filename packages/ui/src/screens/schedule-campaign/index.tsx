@@ -43,10 +43,10 @@ import { MarketingChoice } from './marketing-choice';
 import { ReachSection } from './reach-section';
 import { ReturnDelayField } from './return-delay-field';
 import { ReviewDialog } from './review-dialog';
-import { SCHEDULE_TEXT } from './texts';
+import { IMAGE_TEXT, SCHEDULE_TEXT } from './texts';
 import { WhenField } from './when-field';
 
-export { BUTTONS_TEXT, REVIEW_TEXT, SCHEDULE_TEXT } from './texts';
+export { BUTTONS_TEXT, IMAGE_TEXT, REVIEW_TEXT, SCHEDULE_TEXT } from './texts';
 export {
   DateTimePicker,
   formatDate,
@@ -73,6 +73,8 @@ type FormState = {
   returnDelayMinutes: number;
   marketing: boolean;
   buttons: LinkButton[];
+  /** An image sent before the text on standard sends ('' = none). */
+  imageUrl: string;
 };
 
 /** What `onSubmit` rejects with: the server's error body (or an Error with a message). */
@@ -117,7 +119,7 @@ export interface ScheduleCampaignScreenProps {
    */
   onReviewChange?: (open: boolean) => void;
   review?: CampaignReview | null;
-  onSendTest?: (message: string) => Promise<{ sentTo: string }>;
+  onSendTest?: (message: string, imageUrl?: string) => Promise<{ sentTo: string }>;
   pageName?: string;
   price?: string;
   onPriceChange?: (price: string) => void;
@@ -140,6 +142,7 @@ const emptyForm = (now: Date): FormState => ({
   returnDelayMinutes: LIMITS.returnDelayMinutesDefault,
   marketing: false,
   buttons: [],
+  imageUrl: '',
 });
 
 export function ScheduleCampaignScreen({
@@ -440,6 +443,23 @@ export function ScheduleCampaignScreen({
               error={errors.buttons}
               onChange={(buttons) => set('buttons', buttons)}
             />
+            <FormField id={id('imageUrl')} label={IMAGE_TEXT.label} error={errors.imageUrl}>
+              <Input
+                {...a11y('imageUrl')}
+                aria-describedby={
+                  errors.imageUrl
+                    ? `${id('imageUrl')}-error ${id('imageUrl')}-hint`
+                    : `${id('imageUrl')}-hint`
+                }
+                type="url"
+                value={values.imageUrl}
+                placeholder="https://"
+                onChange={(e) => set('imageUrl', e.target.value)}
+              />
+              <p id={`${id('imageUrl')}-hint`} className="text-sm text-muted-foreground">
+                {IMAGE_TEXT.hint}
+              </p>
+            </FormField>
             <FormField id={id('contentType')} label={T.contentTypeLabel} error={errors.contentType}>
               <Select
                 {...a11y('contentType')}
@@ -481,6 +501,7 @@ export function ScheduleCampaignScreen({
               }}
               message={reviewing.message}
               buttons={reviewing.buttons}
+              imageUrl={reviewing.imageUrl}
               sendNow={reviewing.sendNow}
               dateTime={reviewing.dateTime}
               audience={audience}

@@ -23,6 +23,8 @@ export interface ReviewDialogProps {
   /** The validated message, its link buttons and time. */
   message: string;
   buttons?: Array<{ title: string; url: string }>;
+  /** The image sent before the text on standard sends ('' = none). */
+  imageUrl?: string;
   sendNow: boolean;
   dateTime: Date;
   audience: AudiencePreview | null;
@@ -35,7 +37,7 @@ export interface ReviewDialogProps {
   price: string;
   onPriceChange: (price: string) => void;
   /** Sends the message to the admin's own conversation; rejects with the server's message. */
-  onSendTest?: (message: string) => Promise<{ sentTo: string }>;
+  onSendTest?: (message: string, imageUrl?: string) => Promise<{ sentTo: string }>;
   confirming: boolean;
   onConfirm: () => void;
 }
@@ -45,6 +47,7 @@ export function ReviewDialog({
   onOpenChange,
   message,
   buttons = [],
+  imageUrl = '',
   sendNow,
   dateTime,
   audience,
@@ -62,6 +65,8 @@ export function ReviewDialog({
   const [test, setTest] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed'; text: string }>(
     { state: 'idle', text: '' },
   );
+  /** The image address this browser could not load (Meta fetches it itself when the campaign starts). */
+  const [brokenImage, setBrokenImage] = useState('');
   const sample = review?.sample ?? null;
   const name = sample ? (sample.firstName ?? sample.name) : null;
   const preview = renderPlaceholders(message, {
@@ -77,7 +82,7 @@ export function ReviewDialog({
     if (!onSendTest) return;
     setTest({ state: 'sending', text: R.testSending });
     try {
-      const { sentTo } = await onSendTest(message);
+      const { sentTo } = await (imageUrl ? onSendTest(message, imageUrl) : onSendTest(message));
       setTest({ state: 'sent', text: R.testSent(sentTo) });
     } catch (err) {
       const text = (err as { message?: unknown } | null)?.message;
@@ -168,6 +173,22 @@ export function ReviewDialog({
           <p className="truncate border-b border-border pb-2 text-center text-xs font-medium">
             {pageName ?? ''}
           </p>
+          {imageUrl && brokenImage !== imageUrl ? (
+            // The image goes first, as a message of its own (standard sends only).
+            <img
+              src={imageUrl}
+              alt={R.previewImage}
+              data-testid="review-image"
+              referrerPolicy="no-referrer"
+              onError={() => setBrokenImage(imageUrl)}
+              className="ml-auto max-h-48 max-w-[85%] rounded-2xl rounded-br-sm border border-border object-contain"
+            />
+          ) : null}
+          {imageUrl && brokenImage === imageUrl ? (
+            <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm border border-dashed border-border px-3 py-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+              {R.previewImageBroken}
+            </p>
+          ) : null}
           <div className="ml-auto grid max-w-[85%] gap-px overflow-hidden rounded-2xl rounded-br-sm">
             <p className="bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground [overflow-wrap:anywhere]">
               {preview}

@@ -113,6 +113,9 @@ export const REVIEW_TEXT = {
   previewAnyone: 'What they will read',
   previewNobody: 'Nobody is in this audience yet: the preview shows the fallbacks.',
   previewLoading: 'Loading a contact for the preview...',
+  previewImage: 'The campaign image',
+  previewImageBroken:
+    'The image could not be shown here. Check its address: Meta fetches it when the campaign starts, and stops the sends inside the window if it cannot.',
   testTitle: 'Try it first',
   testHint:
     'A test goes to your own Messenger conversation with the page, with your name filled in.',
@@ -138,4 +141,10 @@ export const BUTTONS_TEXT = {
   url: (n: number) => `Button ${n} link`,
   remove: (n: number) => `Remove button ${n}`,
   add: 'Add a button',
+} as const;
+
+/** The optional image of a campaign (standard sends only). */
+export const IMAGE_TEXT = {
+  label: 'Image (optional)',
+  hint: 'A public https:// address of a .jpg, .png or .gif image (at most 25 MB). People inside the 24-hour window get it just before your message; templates and marketing messages go as text.',
 } as const;
