@@ -90,10 +90,10 @@ describe('unknown recipients reconciled by reading the conversation', () => {
     const delivered = before.find((r) => r.state === 'unknown' && outboxBefore.has(r.psid));
     const never = before.find((r) => r.state === 'unknown' && !outboxBefore.has(r.psid));
 
-    await start({ reconcileWindowMs: 0 });
+    await start({ reconcileWindowMs: 0, reconcileRetryMs: 500 });
     await waitFor(async () => (await rowsOf(id)).every((r) => r.state === 'sent'), {
       what: 'every unknown row settled',
-      timeoutMs: 20_000,
+      timeoutMs: 45_000,
     });
     const rows = await rowsOf(id);
     const outbox = await w.outbox(page.fbPageId);
@@ -136,7 +136,8 @@ describe('unknown recipients reconciled by reading the conversation', () => {
         ? '00000000-0000-4000-8000-00000000000a'
         : '00000000-0000-4000-8000-00000000000b';
     // It marks the row attempted, then dies before its request (no heartbeat: the sweeper flags it).
-    expect(await dispatchRepo.markAttempted(w.pool, id, [contact], holder)).toEqual(
+    const attempts = new Map([[contact, (a[0] ?? b[0])?.attempts ?? 0]]);
+    expect(await dispatchRepo.markAttempted(w.pool, id, [contact], holder, attempts)).toEqual(
       new Set([contact]),
     );
     await dispatchRepo.flagStaleSends(w.pool, 1000);
@@ -147,7 +148,7 @@ describe('unknown recipients reconciled by reading the conversation', () => {
     });
     // A second resend is impossible: the claim finds nothing, and the read leaves it for review.
     expect(await dispatchRepo.claimForResend(w.pool, id, [contact], holder)).toEqual([]);
-    await start({ reconcileWindowMs: 0 });
+    await start({ reconcileWindowMs: 0, reconcileRetryMs: 500 });
     await waitFor(
       async () =>
         (await rowsOf(id)).find((r) => r.contact_id === contact)?.error_message === RESEND_UNPROVEN,

@@ -401,26 +401,32 @@ export async function nextQueuedWait(
   return r.wait_ms === null ? 50 : Number(r.wait_ms);
 }
 
+// A claim is the worker id AND the attempt number the claim gave the row: a worker that only looked dead
+// may claim its own re-queued row again in another lane, and the first claim must not send it too.
 const MARK_ATTEMPTED = statement(
   'campaign_mark_attempted',
-  `update campaign_recipients set sent_at = now()
-     where campaign_id = $1 and contact_id = any($2::uuid[]) and state = 'sending' and worker_id = $3
-     returning contact_id`,
+  `update campaign_recipients r set sent_at = now()
+     from unnest($2::uuid[], $4::int[]) as c (contact_id, attempts)
+     where r.campaign_id = $1 and r.contact_id = c.contact_id and r.attempts = c.attempts
+       and r.state = 'sending' and r.worker_id = $3
+     returning r.contact_id`,
 );
 
 /**
  * Marks claimed rows attempted (sent_at) just before their sends. Returns the ids still ours: a row the
- * sweeper took back (this worker looked dead) is not ours to send any more.
+ * sweeper took back (this worker looked dead) is not ours to send any more, even when this worker claimed
+ * it again (`claims`: each row's attempt number as this claim returned it).
  */
 export async function markAttempted(
   sql: Sql,
   campaignId: string,
   contactIds: string[],
   workerId: string,
+  claims: ReadonlyMap<string, number>,
 ): Promise<Set<string>> {
   const { rows } = await sql.query<{ contact_id: string }>({
     ...MARK_ATTEMPTED,
-    values: [campaignId, contactIds, workerId],
+    values: [campaignId, contactIds, workerId, contactIds.map((c) => claims.get(c) ?? -1)],
   });
   return new Set(rows.map((r) => r.contact_id));
 }
@@ -429,9 +435,10 @@ const WRITE_OUTCOMES = statement(
   'campaign_write_outcomes',
   `with v as (
       select * from unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
-                           $10::text[], $11::timestamptz[], $12::timestamptz[], $13::int[], $14::text[])
+                           $10::text[], $11::timestamptz[], $12::timestamptz[], $13::int[], $14::text[],
+                           $15::int[])
         as v (contact_id, state, messaging_type, tag, message_id, error_code, error_subcode, error_message,
-              sent_at, not_before, attempts_delta, skip_reason)),
+              sent_at, not_before, attempts_delta, skip_reason, claim_attempts)),
     -- A message id on a row still 'sending' came from the message's echo (reconcileFromEcho): the send went
     -- out whatever its answer said, so the row is 'sent' with it.
     e as (
@@ -455,6 +462,8 @@ const WRITE_OUTCOMES = statement(
       from e
       where r.campaign_id = $1 and r.contact_id = any($3::uuid[]) and r.contact_id = e.contact_id
         and r.worker_id = $2 and r.state in ('sending', 'unknown')
+        -- Only this claim's row: a later claim of the same worker has its own answer to write.
+        and r.attempts = e.claim_attempts
       returning r.contact_id, r.state),
     c as (
       update campaigns set
@@ -467,13 +476,15 @@ const WRITE_OUTCOMES = statement(
 
 /**
  * All outcomes of a chunk and the campaign's dispatched/failed/skipped counters in one statement. Only rows this
- * worker still holds are written. Returns the contact ids now 'sent' (for late delivery marks).
+ * claim still holds (this worker, the attempt number in `claims`) are written. Returns the contact ids now
+ * 'sent' (for late delivery marks).
  */
 export async function writeOutcomes(
   sql: Sql,
   campaignId: string,
   workerId: string,
   outcomes: Outcome[],
+  claims: ReadonlyMap<string, number>,
 ): Promise<string[]> {
   if (outcomes.length === 0) return [];
   // One array per column, so the text is the same for any number of rows, and the recipients are looked
@@ -497,6 +508,7 @@ export async function writeOutcomes(
       outcomes.map((o) => o.notBefore),
       outcomes.map((o) => o.attemptsDelta),
       outcomes.map((o) => o.skipReason ?? null),
+      outcomes.map((o) => claims.get(o.contactId) ?? -1),
     ],
   });
   return rows.map((r) => r.contact_id);
