@@ -14,6 +14,7 @@ import {
 } from '../src/modules/campaigns/reasons.js';
 import type { CampaignWorker } from '../src/jobs/campaigns/worker.js';
 import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
+import { bodyOf } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
@@ -112,12 +113,20 @@ describe('unknown recipients reconciled by reading the conversation', () => {
       what: 'no one flagged for review',
     });
     expect(await campaignOf(id)).toMatchObject({ status: 'completed', dispatched: 5 });
-    expect(await dispatchRepo.reconciliationCounts(w.pool, id)).toEqual({
+    // The campaign detail shows it; another admin's id for it answers 404.
+    const detail = bodyOf(
+      await w.client.campaigns.getCampaign({ params: { campaignId: id } }),
+      200,
+    );
+    expect(detail.funnel.reconciliation).toEqual({
       byEcho: 0,
       byConversation: 1,
       resent: 1,
       forReview: 0,
     });
+    expect((await w.otherClient.campaigns.getCampaign({ params: { campaignId: id } })).status).toBe(
+      404,
+    );
   }, 60_000);
 
   it('a proven-unsent row is resent at most once: two sweepers at once, then a crash after marking', async () => {
