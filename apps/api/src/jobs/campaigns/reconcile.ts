@@ -8,6 +8,9 @@
 //   read fine, no such message   -> proven not sent: sent once more, at most once ever (claimForResend)
 //   the read failed              -> stays 'unknown' with why; after RECONCILE_MAX_READS, left for review
 //
+// The window must outlast the gap between a row's mark and its request (a group's pace, seconds at most): a
+// worker stalled longer than the window after marking a row could still send it after a read proved it
+// unsent. 10 minutes in production; the kill suite's 2 s holds there because killed workers send nothing.
 // Reads are paced on the page's conversation-read budget (the page sync's pacer key), never on the Send
 // API's pacer, so they cannot starve live sends; a resend takes its slot from the send pacer like any send.
 import { renderPlaceholders } from '@pagecast/contract';
