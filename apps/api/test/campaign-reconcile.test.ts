@@ -226,7 +226,15 @@ describe('campaign sends settled by their echoes', () => {
         at: new Date(),
       }),
     ).toBe(false);
-    // The reconciliation window over: the other one stays unknown, with the reason.
+    expect((await dispatchRepo.reconciliationCounts(w.pool, id)).byEcho).toBe(1);
+    // The window over, a completed campaign's row is read in its conversation
+    // (campaign-reconcile-graph.test.ts), not left for review on the window alone.
+    await dispatchRepo.markUnreconciled(w.pool, 0);
+    expect((await rowsOf(id)).find((r) => r.psid === never?.psid)?.error_message).toBe(
+      UNKNOWN_OUTCOME_MESSAGE,
+    );
+    // A failed campaign's is: no read, no resend for it.
+    await w.pool.query(`update campaigns set status = 'failed' where id = $1`, [id]);
     expect(await dispatchRepo.markUnreconciled(w.pool, 0)).toBeGreaterThanOrEqual(1);
     expect((await rowsOf(id)).find((r) => r.psid === never?.psid)).toMatchObject({
       state: 'unknown',

@@ -287,6 +287,18 @@ export const CampaignFunnel = z.object({
   failedByReason: z.array(
     z.object({ reason: z.string(), code: z.number().int().nullable(), count: z.number().int() }),
   ),
+  /**
+   * Recipients whose send's answer was lost ('unknown'), reconciled: settled 'sent' by the message's echo, or
+   * by reading the page's conversation; sent again once a read proved them unsent; left for review.
+   */
+  reconciliation: z
+    .object({
+      byEcho: z.number().int(),
+      byConversation: z.number().int(),
+      resent: z.number().int(),
+      forReview: z.number().int(),
+    })
+    .default({ byEcho: 0, byConversation: 0, resent: 0, forReview: 0 }),
 });
 export const CampaignDetail = z.object({ campaign: Campaign, funnel: CampaignFunnel });
 

@@ -249,6 +249,7 @@ function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSh
       skippedByReason: [{ reason: 'outside_window', count: 2 }],
       returned: 0,
       waiting: 0,
+      reconciliation: { byEcho: 2, byConversation: 1, resent: 1, forReview: 1 },
     },
   };
   const handlers = {
@@ -328,6 +329,13 @@ describe('CampaignDetailSheet', () => {
       within(funnel).getByRole('meter', { name: SKIP_REASONS.outside_window }),
     ).toHaveAttribute('aria-valuenow', '2');
     expect(screen.getByText(T.unknownHelp)).toBeInTheDocument();
+    // Lost answers and how each was settled.
+    expect(screen.getByText(T.reconciliationTitle)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '2 settled by echo · 1 settled by reading the conversation · 1 sent again · 1 left for review',
+      ),
+    ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: T.recipientsTitle });
     expect(within(table).getByText('Sent')).toBeInTheDocument();
     expect(within(table).getByText('Failed')).toBeInTheDocument();
@@ -403,6 +411,7 @@ describe('CampaignDetailSheet', () => {
         waiting: 0,
         failedByReason: [],
         skippedByReason: [],
+        reconciliation: { byEcho: 0, byConversation: 0, resent: 0, forReview: 0 },
       },
     };
     setupDetail('completed', {

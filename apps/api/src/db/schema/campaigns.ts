@@ -136,6 +136,13 @@ export const campaignRecipients = pgTable(
     returnedAt: ts('returned_at'),
     // Deliver on return: the row is sent from then on, or as soon as a person answered the contact.
     returnDueAt: ts('return_due_at'),
+    // Reconciliation of an 'unknown' row (jobs/campaigns/reconcile.ts): what settled it ('echo' or
+    // 'conversation'), when a conversation read last took it, how many reads failed, and when it was sent
+    // once more after a read proved it unsent (set once, never cleared: a second resend is impossible).
+    reconciledBy: text('reconciled_by'),
+    reconcileReadAt: ts('reconcile_read_at'),
+    reconcileReads: integer('reconcile_reads').notNull().default(0),
+    resentAt: ts('resent_at'),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.contactId] }),

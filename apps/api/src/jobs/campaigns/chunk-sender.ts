@@ -39,6 +39,8 @@ export class ChunkSender {
   private readonly rows: repo.ClaimedRow[] = [];
   private readonly paths: SendKind[] = [];
   private readonly claimed: string[];
+  /** Each claimed row's attempt number: with the worker id, what makes the claim this chunk's. */
+  private readonly claims: ReadonlyMap<string, number>;
   private readonly booking: Booking;
   private readonly ledger: RowLedger;
   /** Graph calls under way. */
@@ -92,10 +94,12 @@ export class ChunkSender {
       }
     }
     this.claimed = claimed.map((r) => r.contact_id);
+    this.claims = new Map(claimed.map((r) => [r.contact_id, r.attempts]));
     this.booking = new Booking(
       this.rows.map((r) => r.contact_id),
       {
-        mark: (ids) => repo.markAttempted(ctx.pool, target.campaignId, ids, ctx.workerId),
+        mark: (ids) =>
+          repo.markAttempted(ctx.pool, target.campaignId, ids, ctx.workerId, this.claims),
         reserve: (count) => ctx.pacer.reserve(target.pageUuid, count),
         intervalMs: ctx.pacer.intervalUs / 1000,
         lateToleranceMs: ctx.tuning.lateToleranceMs,
@@ -341,7 +345,13 @@ export class ChunkSender {
     let lastError: unknown;
     for (let attempt = 0; attempt < OUTCOME_WRITE_ATTEMPTS; attempt++) {
       try {
-        const sent = await repo.writeOutcomes(ctx.pool, target.campaignId, ctx.workerId, outcomes);
+        const sent = await repo.writeOutcomes(
+          ctx.pool,
+          target.campaignId,
+          ctx.workerId,
+          outcomes,
+          this.claims,
+        );
         await applyMarksToSent(ctx.pool, target.campaignId, sent);
         // Meta said they stopped marketing messages: none is sent to them again.
         const stopped = outcomes.filter(

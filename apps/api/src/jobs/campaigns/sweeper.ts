@@ -20,7 +20,8 @@ export interface SweeperDeps {
   held: HeldRows;
   /** A worker whose heartbeat is older than this is dead: its 'sending' rows become 'unknown'. */
   staleAfterMs: number;
-  /** An 'unknown' row whose echo has not come this long after its send is left for review, with why. */
+  /** An 'unknown' row of a failed or cancelled campaign whose echo has not come this long after its send is
+   *  left for review, with why (a running or completed campaign's is read in its conversation: reconcile.ts). */
   reconcileWindowMs: number;
 }
 

@@ -13,6 +13,7 @@ import { PageSendPacer } from '../pacing/page-send-pacer.js';
 import { CAMPAIGN_BATCH_QUEUE } from '../queues.js';
 import { processCampaignBatch } from './batch.js';
 import type { BatchContext, BatchTuning, CampaignBatchJob } from './context.js';
+import { READ_RETRY_MS, reconcileUnknowns } from './reconcile.js';
 import { sendReturns } from './returns.js';
 import { prepareDueCampaigns, startDueCampaign } from './scheduler.js';
 import { sweep } from './sweeper.js';
@@ -36,8 +37,10 @@ export interface CampaignWorkerOptions extends BatchTuning {
   heartbeatIntervalMs: number;
   /** A worker whose heartbeat is older than this is dead: its 'sending' rows become 'unknown'. */
   staleAfterMs: number;
-  /** How long an 'unknown' row waits for its echo before it is left for review with the reason. */
+  /** How long an 'unknown' row waits for its echo before its conversation is read (reconcile.ts). */
   reconcileWindowMs: number;
+  /** A conversation read that failed is tried again after this (at most RECONCILE_MAX_READS reads). */
+  reconcileRetryMs: number;
   /** pg-boss polling of the batch queue (0.5 s is its minimum). */
   pollingIntervalSeconds: number;
 }
@@ -57,6 +60,7 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
   heartbeatIntervalMs: 1000,
   staleAfterMs: 10_000,
   reconcileWindowMs: RECONCILE_WINDOW_MS,
+  reconcileRetryMs: READ_RETRY_MS,
   pollingIntervalSeconds: 0.5,
 };
 
@@ -170,6 +174,15 @@ export async function startCampaignWorker(
   // Deliver on return: contacts who wrote to the page get the campaign message kept waiting for them.
   every(options.heartbeatIntervalMs, 'returns', async () => {
     await sendReturns(ctx);
+  });
+
+  // 'Unknown' rows whose echo did not come in time: read in their conversation, settled or sent once more.
+  every(options.heartbeatIntervalMs, 'reconcile', async () => {
+    await reconcileUnknowns(ctx, {
+      windowMs: options.reconcileWindowMs,
+      readsPerSecond: deps.config.conversationsRatePerPage,
+      retryMs: options.reconcileRetryMs,
+    });
   });
 
   const running = new Set<Promise<void>>();

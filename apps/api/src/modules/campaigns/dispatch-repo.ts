@@ -406,26 +406,32 @@ export async function nextQueuedWait(
   return r.wait_ms === null ? 50 : Number(r.wait_ms);
 }
 
+// A claim is the worker id AND the attempt number the claim gave the row: a worker that only looked dead
+// may claim its own re-queued row again in another lane, and the first claim must not send it too.
 const MARK_ATTEMPTED = statement(
   'campaign_mark_attempted',
-  `update campaign_recipients set sent_at = now()
-     where campaign_id = $1 and contact_id = any($2::uuid[]) and state = 'sending' and worker_id = $3
-     returning contact_id`,
+  `update campaign_recipients r set sent_at = now()
+     from unnest($2::uuid[], $4::int[]) as c (contact_id, attempts)
+     where r.campaign_id = $1 and r.contact_id = c.contact_id and r.attempts = c.attempts
+       and r.state = 'sending' and r.worker_id = $3
+     returning r.contact_id`,
 );
 
 /**
  * Marks claimed rows attempted (sent_at) just before their sends. Returns the ids still ours: a row the
- * sweeper took back (this worker looked dead) is not ours to send any more.
+ * sweeper took back (this worker looked dead) is not ours to send any more, even when this worker claimed
+ * it again (`claims`: each row's attempt number as this claim returned it).
  */
 export async function markAttempted(
   sql: Sql,
   campaignId: string,
   contactIds: string[],
   workerId: string,
+  claims: ReadonlyMap<string, number>,
 ): Promise<Set<string>> {
   const { rows } = await sql.query<{ contact_id: string }>({
     ...MARK_ATTEMPTED,
-    values: [campaignId, contactIds, workerId],
+    values: [campaignId, contactIds, workerId, contactIds.map((c) => claims.get(c) ?? -1)],
   });
   return new Set(rows.map((r) => r.contact_id));
 }
@@ -434,9 +440,10 @@ const WRITE_OUTCOMES = statement(
   'campaign_write_outcomes',
   `with v as (
       select * from unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::int[],
-                           $10::text[], $11::timestamptz[], $12::timestamptz[], $13::int[], $14::text[])
+                           $10::text[], $11::timestamptz[], $12::timestamptz[], $13::int[], $14::text[],
+                           $15::int[])
         as v (contact_id, state, messaging_type, tag, message_id, error_code, error_subcode, error_message,
-              sent_at, not_before, attempts_delta, skip_reason)),
+              sent_at, not_before, attempts_delta, skip_reason, claim_attempts)),
     -- A message id on a row still 'sending' came from the message's echo (reconcileFromEcho): the send went
     -- out whatever its answer said, so the row is 'sent' with it.
     e as (
@@ -460,6 +467,8 @@ const WRITE_OUTCOMES = statement(
       from e
       where r.campaign_id = $1 and r.contact_id = any($3::uuid[]) and r.contact_id = e.contact_id
         and r.worker_id = $2 and r.state in ('sending', 'unknown')
+        -- Only this claim's row: a later claim of the same worker has its own answer to write.
+        and r.attempts = e.claim_attempts
       returning r.contact_id, r.state),
     c as (
       update campaigns set
@@ -472,13 +481,15 @@ const WRITE_OUTCOMES = statement(
 
 /**
  * All outcomes of a chunk and the campaign's dispatched/failed/skipped counters in one statement. Only rows this
- * worker still holds are written. Returns the contact ids now 'sent' (for late delivery marks).
+ * claim still holds (this worker, the attempt number in `claims`) are written. Returns the contact ids now
+ * 'sent' (for late delivery marks).
  */
 export async function writeOutcomes(
   sql: Sql,
   campaignId: string,
   workerId: string,
   outcomes: Outcome[],
+  claims: ReadonlyMap<string, number>,
 ): Promise<string[]> {
   if (outcomes.length === 0) return [];
   // One array per column, so the text is the same for any number of rows, and the recipients are looked
@@ -502,6 +513,7 @@ export async function writeOutcomes(
       outcomes.map((o) => o.notBefore),
       outcomes.map((o) => o.attemptsDelta),
       outcomes.map((o) => o.skipReason ?? null),
+      outcomes.map((o) => claims.get(o.contactId) ?? -1),
     ],
   });
   return rows.map((r) => r.contact_id);
@@ -716,6 +728,8 @@ async function settleLeftovers(sql: Sql, where: string, values: unknown[]): Prom
          state = case when r.sent_at is null then 'queued'
                       when r.message_id is not null then 'sent' else 'unknown' end,
          error_message = case when r.sent_at is null or r.message_id is not null then null else $1 end,
+         reconciled_by = case when r.sent_at is not null and r.message_id is not null then 'echo'
+                              else r.reconciled_by end,
          worker_id = case when r.sent_at is null then null else r.worker_id end
        where ${where}
        returning r.campaign_id, r.state),
@@ -790,7 +804,8 @@ const RECONCILE_FROM_ECHO = statement(
     settled as (
       update campaign_recipients r set state = 'sent', message_id = $3, error_code = null,
         error_subcode = null, error_message = null, skip_reason = null, not_before = null,
-        sent_at = coalesce(r.sent_at, $4::timestamptz)
+        sent_at = coalesce(r.sent_at, $4::timestamptz),
+        reconciled_by = case when row.state = 'unknown' then $7 else r.reconciled_by end
         from row where row.state in ('unknown', 'queued') and r.campaign_id = row.campaign_id
          and r.contact_id = row.contact_id
       returning row.state as was),
@@ -800,9 +815,7 @@ const RECONCILE_FROM_ECHO = statement(
     update campaigns c set
       dispatched_count = c.dispatched_count + 1,
       status_reason = case when c.status = 'completed' and s.was = 'unknown'
-        then nullif(btrim(regexp_replace(replace(c.status_reason, b.n || $5,
-               case when b.n > 1 then (b.n - 1) || $5 else '' end), ' {2,}', ' ', 'g')), '')
-        else c.status_reason end
+        then ${flaggedCountDown('c.status_reason', 'b.n', '1', '$5')} else c.status_reason end
       from settled s, unknown_before b
      where c.id = $1
     returning c.id`,
@@ -817,6 +830,8 @@ const RECONCILE_FROM_ECHO = statement(
 export async function reconcileFromEcho(
   sql: Sql,
   echo: { campaignId: string; contactId: string; psid: string; mid: string; at: Date },
+  /** What proved it: the echo, or the page's conversation read through Graph (jobs/campaigns/reconcile.ts). */
+  by: 'echo' | 'conversation' = 'echo',
 ): Promise<boolean> {
   const rows = await runStatement(sql, RECONCILE_FROM_ECHO, [
     echo.campaignId,
@@ -825,22 +840,199 @@ export async function reconcileFromEcho(
     echo.at.toISOString(),
     FLAGGED_FOR_REVIEW,
     echo.psid,
+    by,
   ]);
   return rows.length > 0;
 }
 
 /**
- * 'unknown' rows attempted over `windowMs` ago whose echo never came: left for review, with why. Only
- * campaigns running or finished within a day are looked at (by campaign, through the recipients' index).
+ * 'unknown' rows attempted over `windowMs` ago whose echo never came, in a campaign that failed or was
+ * cancelled within a day (no conversation read, no resend for those): left for review, with why.
  */
 export async function markUnreconciled(sql: Sql, windowMs: number): Promise<number> {
+  // A processing or completed campaign's rows are read in their conversation first (leaseUnknownRows):
+  // only a failed or cancelled campaign's are left for review on the echo's window alone.
   const { rowCount } = await sql.query(
     `update campaign_recipients r set error_message = $2
       where r.campaign_id in (select id from campaigns
-                               where status = 'processing' or completed_at > now() - interval '1 day')
+                               where status not in ('processing', 'completed')
+                                 and completed_at > now() - interval '1 day')
         and r.state = 'unknown' and r.error_message = $3
         and r.sent_at < now() - $1 * interval '1 millisecond'`,
     [windowMs, UNRECONCILED_MESSAGE, UNKNOWN_OUTCOME_MESSAGE],
   );
   return rowCount ?? 0;
+}
+
+/**
+ * A completed campaign's "N recipient(s) flagged for review" (`reason`, with `before` rows unknown) after
+ * `less` of them left 'unknown': the count goes down, or the sentence goes when none is left.
+ */
+function flaggedCountDown(reason: string, before: string, less: string, flagged: string): string {
+  return `nullif(btrim(regexp_replace(replace(${reason}, ${before} || ${flagged},
+      case when ${before} > ${less} then (${before} - ${less}) || ${flagged} else '' end), ' {2,}', ' ', 'g')), '')`;
+}
+
+// ---- reconciliation by reading the conversation ---------------------------------------------------------
+
+/** An 'unknown' row whose echo did not come in time, taken for one conversation read. */
+export interface UnknownRow {
+  campaign_id: string;
+  contact_id: string;
+  psid: string;
+  /** When its send was attempted: the page's message must be at least this recent (less the clock skew). */
+  sent_at: Date;
+  /** Sent once more already: a second resend is never made. */
+  resent: boolean;
+  reconcile_reads: number;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/**
+ * Takes up to `limit` 'unknown' rows of processing or recently completed campaigns, attempted over
+ * `windowMs` ago (their echo had its chance), with fewer than `maxReads` failed reads and none taken in the
+ * last `retryMs`: stamped `reconcile_read_at`, so concurrent sweepers never read the same row at once.
+ */
+export async function leaseUnknownRows(
+  sql: Sql,
+  windowMs: number,
+  retryMs: number,
+  maxReads: number,
+  limit: number,
+): Promise<UnknownRow[]> {
+  const { rows } = await sql.query<UnknownRow>(
+    `with picked as (
+       select r.campaign_id, r.contact_id from campaign_recipients r
+        where r.campaign_id in (select id from campaigns
+                                 where status = 'processing'
+                                    or (status = 'completed' and completed_at > now() - interval '1 day'))
+          and r.state = 'unknown' and r.sent_at < now() - $1 * interval '1 millisecond'
+          and r.reconcile_reads < $3
+          and (r.reconcile_read_at is null or r.reconcile_read_at < now() - $2 * interval '1 millisecond')
+        order by r.campaign_id
+        limit $4 for update of r skip locked)
+     update campaign_recipients r set reconcile_read_at = now()
+       from picked join contacts ct on ct.id = picked.contact_id
+      where r.campaign_id = picked.campaign_id and r.contact_id = picked.contact_id
+     returning r.campaign_id, r.contact_id, r.psid, r.sent_at, r.resent_at is not null as resent,
+       r.reconcile_reads, ct.first_name, ct.last_name`,
+    [windowMs, retryMs, maxReads, limit],
+  );
+  return rows;
+}
+
+/**
+ * A conversation read that proved nothing (Graph refused it, no conversation): the row stays 'unknown'
+ * with `reason`; at the `maxReads`-th failure it is left for review with `finalReason`.
+ */
+export async function recordFailedRead(
+  sql: Sql,
+  row: { campaignId: string; contactId: string },
+  reason: string,
+  maxReads: number,
+  finalReason: string,
+): Promise<void> {
+  await sql.query(
+    `update campaign_recipients set reconcile_reads = reconcile_reads + 1,
+       error_message = case when reconcile_reads + 1 >= $3 then $5 else $4 end
+     where campaign_id = $1 and contact_id = $2 and state = 'unknown'`,
+    [row.campaignId, row.contactId, maxReads, reason, finalReason],
+  );
+}
+
+/** A row no read can settle (a second resend would be needed, or its path cannot be matched): for review. */
+export async function leaveForReview(
+  sql: Sql,
+  row: { campaignId: string; contactId: string },
+  reason: string,
+  maxReads: number,
+): Promise<void> {
+  await sql.query(
+    `update campaign_recipients set reconcile_reads = greatest(reconcile_reads, $3), error_message = $4
+     where campaign_id = $1 and contact_id = $2 and state = 'unknown'`,
+    [row.campaignId, row.contactId, maxReads, reason],
+  );
+}
+
+/**
+ * The resend of rows a conversation read proved unsent ('unknown' -> 'sending', claimed by `workerId`),
+ * each at most once ever: `resent_at` is set in the same statement and never cleared, and only a row whose
+ * `resent_at` is null qualifies, so two sweepers, or one after a crash, never send it a second time. Also
+ * takes back a resend that went back to the queue before its request (a crash between claim and mark, a
+ * rate limit). The completed campaign's "flagged for review" count goes down by the rows taken.
+ */
+export async function claimForResend(
+  sql: Sql,
+  campaignId: string,
+  contactIds: string[],
+  workerId: string,
+): Promise<ClaimedRow[]> {
+  const { rows } = await sql.query<ClaimedRow>(
+    `with picked as (
+       select r.contact_id, r.state as was from campaign_recipients r
+        where r.campaign_id = $1
+          and ((r.contact_id = any($2::uuid[]) and r.state = 'unknown' and r.resent_at is null)
+               or (r.state = 'queued' and r.resent_at is not null
+                   and (r.not_before is null or r.not_before <= now())))
+          and exists (select 1 from campaigns c where c.id = $1 and c.status in ('processing', 'completed'))
+        for update of r skip locked),
+     before as (
+       select count(*)::int as n from campaign_recipients where campaign_id = $1 and state = 'unknown'),
+     taken as (select count(*)::int as n from picked where was = 'unknown'),
+     c as (
+       update campaigns c set status_reason = ${flaggedCountDown('c.status_reason', 'b.n', 't.n', '$4')}
+         from before b, taken t where c.id = $1 and c.status = 'completed' and t.n > 0),
+     claimed as (
+       update campaign_recipients r
+         set state = 'sending', attempts = r.attempts + 1, worker_id = $3, claimed_at = now(),
+             not_before = null, sent_at = null, error_message = null,
+             resent_at = coalesce(r.resent_at, now())
+       from picked join contacts ct on ct.id = picked.contact_id
+         left join marketing_subscriptions s on s.page_id = ct.page_id and s.contact_id = ct.id
+       where r.campaign_id = $1 and r.contact_id = picked.contact_id
+       returning r.contact_id, r.psid, r.attempts, ct.first_name, ct.last_name,
+         coalesce(ct.last_inbound_at > now() - interval '24 hours', false) as inside_window,
+         s.token as subscription_token, s.status as subscription_status)
+     select * from claimed`,
+    [campaignId, contactIds, workerId, FLAGGED_FOR_REVIEW],
+  );
+  return rows;
+}
+
+/** Campaigns with a resend back in the queue before its request went (a crash, a rate limit). */
+export async function campaignsWithQueuedResends(sql: Sql): Promise<string[]> {
+  const { rows } = await sql.query<{ campaign_id: string }>(
+    `select distinct r.campaign_id from campaign_recipients r
+      where r.campaign_id in (select id from campaigns
+                               where status = 'processing'
+                                  or (status = 'completed' and completed_at > now() - interval '1 day'))
+        and r.state = 'queued' and r.resent_at is not null
+        and (r.not_before is null or r.not_before <= now())
+      limit 20`,
+  );
+  return rows.map((r) => r.campaign_id);
+}
+
+/** What reconciliation did in a campaign: the campaign detail's figures. */
+export interface ReconciliationCounts {
+  byEcho: number;
+  byConversation: number;
+  resent: number;
+  forReview: number;
+}
+
+export async function reconciliationCounts(
+  sql: Sql,
+  campaignId: string,
+): Promise<ReconciliationCounts> {
+  const { rows } = await sql.query<ReconciliationCounts>(
+    `select count(*) filter (where reconciled_by = 'echo')::int as "byEcho",
+            count(*) filter (where reconciled_by = 'conversation')::int as "byConversation",
+            count(*) filter (where resent_at is not null)::int as "resent",
+            count(*) filter (where state = 'unknown')::int as "forReview"
+       from campaign_recipients where campaign_id = $1`,
+    [campaignId],
+  );
+  return rows[0] ?? { byEcho: 0, byConversation: 0, resent: 0, forReview: 0 };
 }

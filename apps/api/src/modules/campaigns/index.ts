@@ -5,6 +5,9 @@ export { applyMarksToSent, campaignCounters } from './counters.js';
 export { heartbeat, type Outcome, retireWorker } from './dispatch-repo.js';
 export { ProgressPublisher, publishCampaignsSafely } from './live.js';
 export {
+  CONVERSATION_READS_EXHAUSTED,
+  CONVERSATION_UNMATCHABLE,
+  CONVERSATION_UNREADABLE,
   CREATOR_LOST_ACCESS_REASON,
   EMPTY_AUDIENCE_REASON,
   MARKETING_BUDGET_REASON,
@@ -22,7 +25,9 @@ export {
   NO_MESSAGING_ADMIN_REASON,
   PAGE_RESTRICTED_REASON,
   PERMISSION_REASON,
+  RECONCILE_MAX_READS,
   RECONCILE_WINDOW_MS,
+  RESEND_UNPROVEN,
   TAG_DELETED_REASON,
   TEMPLATE_PARAMS_REASON,
   TEMPLATE_PATH_REASON_TEXTS,

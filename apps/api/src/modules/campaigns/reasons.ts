@@ -39,6 +39,25 @@ export const RECONCILE_WINDOW_MS = 10 * 60_000;
 export const UNRECONCILED_MESSAGE =
   'The answer to this send was lost (timeout or crash) and Messenger sent back no echo of it within 10 minutes: it may or may not have been delivered. Check the conversation before sending it again.';
 
+/** How often a failed conversation read of an 'unknown' recipient is tried before it is left for review. */
+export const RECONCILE_MAX_READS = 5;
+
+/** An 'unknown' recipient whose conversation could not be read (yet): `${CONVERSATION_UNREADABLE}${why}`. */
+export const CONVERSATION_UNREADABLE =
+  'The answer to this send was lost and its conversation could not be read to check it: ';
+
+/** The conversation reads failed RECONCILE_MAX_READS times: left for review. */
+export const CONVERSATION_READS_EXHAUSTED =
+  'The answer to this send was lost, no echo came and its conversation could not be read after 5 tries: it may or may not have been delivered. Check the conversation before sending it again.';
+
+/** The conversation shows no such message, but the recipient was already sent it once more: never a third. */
+export const RESEND_UNPROVEN =
+  'The answer to this send was lost twice: it was sent once more after its conversation showed no such message, and that answer was lost too. Check the conversation before sending it again.';
+
+/** The campaign's message has buttons, a template or a marketing path: its text alone proves nothing absent. */
+export const CONVERSATION_UNMATCHABLE =
+  'The answer to this send was lost and its conversation does not show the message; this campaign also sends buttons, templates or marketing messages, whose text the conversation may not show, so it is not sent again. Check the conversation before sending it again.';
+
 /** Completed campaign with recipients flagged 'unknown': `${count}${FLAGGED_FOR_REVIEW}`. */
 export const FLAGGED_FOR_REVIEW =
   ' recipient(s) flagged for review: the answer to their send was lost.';

@@ -47,6 +47,7 @@ import { marketingPermissionError, marketingUserToken } from '../marketing/index
 import type { ModuleDeps } from '../deps.js';
 import { findPageTemplate } from '../templates/index.js';
 import { csvRow, csvTime, type CsvValue } from './csv.js';
+import * as dispatchRepo from './dispatch-repo.js';
 import * as repo from './repo.js';
 import { publishCampaignsSafely } from './live.js';
 import { CANCELLED_REASON } from './reasons.js';
@@ -307,10 +308,11 @@ async function campaignDetail(
   campaignId: string,
 ): Promise<CampaignDetail> {
   const campaign = await campaignOf(db, adminId, campaignId);
-  const [counts, groups, skipped] = await Promise.all([
+  const [counts, groups, skipped, reconciliation] = await Promise.all([
     repo.funnelCounts(db, campaignId),
     repo.failureGroups(db, campaignId),
     repo.skipGroups(db, campaignId),
+    dispatchRepo.reconciliationCounts(db, campaignId),
   ]);
   const byReason = new Map<string, { reason: string; code: number | null; count: number }>();
   for (const g of groups) {
@@ -327,6 +329,7 @@ async function campaignDetail(
       audience: Math.max(counts.audience, campaign.audienceCount),
       failedByReason: [...byReason.values()].sort((a, b) => b.count - a.count),
       skippedByReason: skipped,
+      reconciliation,
     },
   };
 }

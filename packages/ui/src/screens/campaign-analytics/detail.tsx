@@ -242,6 +242,7 @@ export function CampaignDetailSheet({
                   <StopReturns campaign={c} onStop={onStopReturns} />
                 </>
               ) : null}
+              <ReconciliationNote reconciliation={detail.funnel.reconciliation} />
               {detail.funnel.unknown > 0 ? (
                 <p className="text-xs text-muted-foreground">{T.unknownHelp}</p>
               ) : null}
@@ -377,6 +378,21 @@ function ReturnNote({
         {open ? T.returnWaiting(waiting, when) : T.returnOver(when)}
         {returned > 0 ? ` ${T.returnSent(returned)}` : ''}
       </p>
+    </div>
+  );
+}
+
+/** Sends whose answer was lost, and how each was settled; nothing when none was lost. */
+function ReconciliationNote({
+  reconciliation: r,
+}: {
+  reconciliation: CampaignDetail['funnel']['reconciliation'];
+}) {
+  if (r.byEcho + r.byConversation + r.resent + r.forReview === 0) return null;
+  return (
+    <div className="grid gap-1 rounded-md border border-border bg-muted/30 p-3 text-sm">
+      <p className="font-medium">{T.reconciliationTitle}</p>
+      <p className="text-muted-foreground">{T.reconciliation(r)}</p>
     </div>
   );
 }

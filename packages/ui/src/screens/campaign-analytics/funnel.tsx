@@ -7,7 +7,7 @@ import { FUNNEL_STAGE_TEXT } from './texts';
 
 type Funnel = CampaignDetail['funnel'];
 
-type Stage = keyof Omit<Funnel, 'failedByReason' | 'skippedByReason'>;
+type Stage = keyof Omit<Funnel, 'failedByReason' | 'skippedByReason' | 'reconciliation'>;
 
 const defined = (key: keyof typeof FUNNEL_STAGE_TEXT) => ({
   label: FUNNEL_STAGE_TEXT[key][0],

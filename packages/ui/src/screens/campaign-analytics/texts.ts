@@ -70,7 +70,15 @@ export const ANALYTICS_TEXT = {
   tagFailed: 'Could not tag the recipients.',
   noneToTag: 'No recipients in this list.',
   unknownHelp:
-    'The answer to these sends was lost (crash or timeout): they may have been delivered, and were not re-sent. Review them.',
+    'The answer to these sends was lost (crash or timeout) and neither an echo nor the conversation has proved them sent yet: they may have been delivered. Review them.',
+  reconciliationTitle: 'Reconciliation of lost answers',
+  reconciliation: (r: {
+    byEcho: number;
+    byConversation: number;
+    resent: number;
+    forReview: number;
+  }) =>
+    `${r.byEcho} settled by echo · ${r.byConversation} settled by reading the conversation · ${r.resent} sent again · ${r.forReview} left for review`,
 } as const;
 
 export { OUTCOME_LABELS, SENT_AS_LABELS } from '@pagecast/contract';
