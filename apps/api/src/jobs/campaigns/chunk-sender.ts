@@ -271,6 +271,7 @@ export class ChunkSender {
         target.campaignId,
         row.contact_id,
         ctx.workerId,
+        this.claims.get(row.contact_id) ?? -1,
         image.messageId,
       ))
     )
@@ -284,6 +285,7 @@ export class ChunkSender {
       target.campaignId,
       [row.contact_id],
       ctx.workerId,
+      this.claims,
     );
     if (!owned.has(row.contact_id)) throw new RowTakenBack();
   }

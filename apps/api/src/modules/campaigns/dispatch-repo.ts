@@ -549,12 +549,14 @@ export async function recordImagePart(
   campaignId: string,
   contactId: string,
   workerId: string,
+  claimAttempts: number,
   mid: string,
 ): Promise<boolean> {
+  // Only this claim's row (worker and attempt), as markAttempted: a re-claim has its own parts to send.
   const { rowCount } = await sql.query(
     `update campaign_recipients set image_mid = $4, sent_at = null
-      where campaign_id = $1 and contact_id = $2 and worker_id = $3 and state = 'sending'`,
-    [campaignId, contactId, workerId, mid],
+      where campaign_id = $1 and contact_id = $2 and worker_id = $3 and state = 'sending' and attempts = $5`,
+    [campaignId, contactId, workerId, mid, claimAttempts],
   );
   return (rowCount ?? 0) > 0;
 }
