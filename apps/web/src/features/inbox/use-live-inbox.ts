@@ -62,12 +62,13 @@ export function applyRecipient(
   void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.queue(pageId) });
 }
 
-export function useLiveInbox(pageId: string | undefined, token: string | null): void {
+/** Streams the page's live events while `signedIn` (the stream is authenticated by the session cookie). */
+export function useLiveInbox(pageId: string | undefined, signedIn: boolean): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const meId = useAuthStore((s) => s.user?.userId);
   useEffect(() => {
-    if (!pageId || !token) return;
+    if (!pageId || !signedIn) return;
     const apply = (event: LiveEvent) => {
       if (event.type === 'message') {
         queryClient.setQueryData<ConversationData>(
@@ -124,7 +125,6 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
     };
     return connectLiveEvents({
       url: routeUrl(contract.inbox.events, { pageId }),
-      token,
       onMessage: (m) => {
         if (m.kind === 'event') apply(m.event);
         else void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all(pageId) });
@@ -143,5 +143,5 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
         void navigate({ to: '/select', replace: true });
       },
     });
-  }, [pageId, token, queryClient, navigate, meId]);
+  }, [pageId, signedIn, queryClient, navigate, meId]);
 }
