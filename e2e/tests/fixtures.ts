@@ -132,7 +132,9 @@ export async function confirmCampaign(page: Page, submit: Locator, name: string)
 /** The signed-in browser session's bearer header and selected page id (after signIn + selectPage). */
 export async function sessionOf(page: Page) {
   // The session is an httpOnly cookie: out of the page's reach, read here from the browser context.
-  const jwt = (await page.context().cookies(apiBase)).find((c) => c.name === SESSION_COOKIE)?.value;
+  const jwt = (await page.context().cookies(`${apiBase}/api/`)).find(
+    (c) => c.name === SESSION_COOKIE,
+  )?.value;
   const selected = await page.evaluate(() => localStorage.getItem('pagecast.admin.selectedPage'));
   const pageId = (JSON.parse(selected as string) as { pageId: string }).pageId;
   return { headers: { authorization: `Bearer ${present(jwt, 'the session cookie')}` }, pageId };

@@ -91,6 +91,25 @@ test.describe('sign-in, page selection and log out', () => {
   });
 });
 
+test('log out in one tab signs the other tab out at its next request', async ({
+  context,
+  page,
+}) => {
+  await signIn(page);
+  await selectPage(page, DEMO_PAGES.bikeShop);
+  const other = await context.newPage();
+  await other.goto('/dashboard/home');
+  await expect(other.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+
+  await page.locator('[data-slot="nav-user"] > button').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The tabs share the session cookie, which log out cleared: the other tab's next call answers 401.
+  await other.getByRole('link', { name: /Open chats/ }).click();
+  await expect(other).toHaveURL(/\/$/);
+});
+
 test.describe('screens, light and dark, phone and desktop', () => {
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of [375, 1366]) {
