@@ -27,6 +27,8 @@ export interface LighthouseTarget {
   url: string;
   /** localStorage items set on the origin first (a signed-in admin). */
   storage?: Record<string, string>;
+  /** Cookies set first (the signed-in admin's session cookies, see web.ts#browserCookies). */
+  cookies?: Parameters<BrowserContext['addCookies']>[0];
   /** With storage: clear the HTTP cache before the run (a first visit). */
   coldCache?: boolean;
 }
@@ -64,6 +66,7 @@ async function lighthouseOnce(
       args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-dev-shm-usage'],
     });
     const page = context.pages()[0] ?? (await context.newPage());
+    if (target.cookies) await context.addCookies(target.cookies);
     if (target.storage) {
       const origin = new URL(target.url).origin;
       await page.goto(`${origin}/privacy-policy`);

@@ -23,7 +23,10 @@ export function apiClient(
       return {
         status: res.status(),
         body: json && text ? (JSON.parse(text) as unknown) : text,
-        headers: new Headers(res.headers()),
+        // One entry per header line: headers() joins repeated ones (Set-Cookie) with newlines.
+        headers: new Headers(
+          res.headersArray().map(({ name, value }): [string, string] => [name, value]),
+        ),
       };
     },
   });

@@ -3,6 +3,7 @@
 // go straight to the API with a token minted by the emulator's control API.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { baseURL as apiBase } from '../playwright.config';
+import { SESSION_COOKIE } from '@pagecast/contract';
 import { apiClient, bodyOf } from './api';
 
 export { baseURL, emulatorURL } from '../playwright.config';
@@ -101,8 +102,10 @@ export async function apiSignIn(
       expiresIn,
     },
   });
+  // Not a browser (no Origin, no Sec-Fetch-Site): the jwt comes in the body as well as in the cookie.
   const body = bodyOf(res, 200);
-  return { ...body, headers: { authorization: `Bearer ${body.jwt}` } };
+  const jwt = present(body.jwt, 'the jwt of a non-browser sign-in');
+  return { ...body, jwt, headers: { authorization: `Bearer ${jwt}` } };
 }
 
 /**
@@ -128,11 +131,13 @@ export async function confirmCampaign(page: Page, submit: Locator, name: string)
 
 /** The signed-in browser session's bearer header and selected page id (after signIn + selectPage). */
 export async function sessionOf(page: Page) {
-  const jwt = await page.evaluate(() => localStorage.getItem('pagecast.admin.accessToken'));
+  // The session is an httpOnly cookie: out of the page's reach, read here from the browser context.
+  const jwt = (await page.context().cookies(`${apiBase}/api/`)).find(
+    (c) => c.name === SESSION_COOKIE,
+  )?.value;
   const selected = await page.evaluate(() => localStorage.getItem('pagecast.admin.selectedPage'));
-  expect(jwt).toBeTruthy();
   const pageId = (JSON.parse(selected as string) as { pageId: string }).pageId;
-  return { headers: { authorization: `Bearer ${jwt as string}` }, pageId };
+  return { headers: { authorization: `Bearer ${present(jwt, 'the session cookie')}` }, pageId };
 }
 
 /**

@@ -86,10 +86,9 @@ test.describe('guards and fallbacks', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('/dashboard with a token but no selected page redirects to /select', async ({ page }) => {
+  test('/dashboard signed in but with no selected page redirects to /select', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => {
-      localStorage.setItem('pagecast.admin.accessToken', 'token-for-guard-test');
       localStorage.setItem(
         'pagecast.admin.user',
         JSON.stringify({

@@ -1,10 +1,35 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn, baseURL, DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+import { CSRF_COOKIE, SESSION_COOKIE } from '@pagecast/contract';
+import {
+  apiSignIn,
+  baseURL,
+  DEMO_PAGES,
+  emulatorURL,
+  present,
+  selectPage,
+  signIn,
+} from './fixtures';
 import { apiClient } from './api';
 
 test.describe('sign-in, page selection and log out', () => {
   test('login dialog -> /select -> search -> page -> Home; Ctrl+B; log out', async ({ page }) => {
     await signIn(page);
+
+    // The session token is out of every page script's reach: an httpOnly cookie, nothing in storage.
+    const session = present(
+      (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE),
+      'the session cookie',
+    );
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+    const readable = await page.evaluate(() => ({
+      cookie: document.cookie,
+      storage: JSON.stringify({ ...localStorage }),
+    }));
+    expect(readable.cookie).toContain(`${CSRF_COOKIE}=`);
+    for (const text of [readable.cookie, readable.storage]) {
+      expect(text).not.toContain(session.value);
+      expect(text).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\./);
+    }
 
     // /select: the demo admin's three pages; the search filters by name, case-insensitive.
     const cards = page.getByRole('list', { name: 'Pages' }).getByRole('listitem');
@@ -56,10 +81,33 @@ test.describe('sign-in, page selection and log out', () => {
       Object.keys(localStorage).filter((k) => k.startsWith('pagecast')),
     );
     expect(stored).toEqual([]);
+    // The server cleared the session cookie with the session.
+    await expect
+      .poll(async () => (await page.context().cookies()).map((c) => c.name))
+      .not.toContain(SESSION_COOKIE);
 
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/$/);
   });
+});
+
+test('log out in one tab signs the other tab out at its next request', async ({
+  context,
+  page,
+}) => {
+  await signIn(page);
+  await selectPage(page, DEMO_PAGES.bikeShop);
+  const other = await context.newPage();
+  await other.goto('/dashboard/home');
+  await expect(other.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+
+  await page.locator('[data-slot="nav-user"] > button').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The tabs share the session cookie, which log out cleared: the other tab's next call answers 401.
+  await other.getByRole('link', { name: /Open chats/ }).click();
+  await expect(other).toHaveURL(/\/$/);
 });
 
 test.describe('screens, light and dark, phone and desktop', () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import jwt from '@fastify/jwt';
@@ -15,6 +16,7 @@ import Fastify, {
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { JWT_EXPIRES_IN } from './auth/jwt.js';
+import { SESSION_COOKIE } from '@pagecast/contract';
 import { createSessionCache } from './auth/session-cache.js';
 import { sessionState } from './modules/sessions/index.js';
 import type { Config } from './config.js';
@@ -135,8 +137,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposedHeaders: ['x-request-id'],
   });
   await app.register(formbody);
+  // The browser's session cookie (auth/cookies.ts); read by @fastify/jwt when no Bearer header is sent.
+  await app.register(cookie);
+  app.decorate('sessionCookie', {
+    secret: config.jwtSecret,
+    origins: [...new Set([config.webOrigin, config.publicUrl])],
+    isProduction: config.isProduction,
+  });
   await app.register(jwt, {
     secret: config.jwtSecret,
+    cookie: { cookieName: SESSION_COOKIE, signed: false },
     sign: { expiresIn: JWT_EXPIRES_IN },
     // A session sends the same token on every request: verified once, then answered from an LRU of verified
     // tokens (never past the token's exp; failures are not cached). Saves the HMAC and decoding per request.

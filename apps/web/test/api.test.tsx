@@ -5,17 +5,34 @@ import { STORAGE_KEYS, useAuthStore, useJobsStore, usePagesStore } from '../src/
 import { findHeading, makePage, mockFetch, renderApp, selectPage, signIn } from './helpers';
 
 describe('API client', () => {
-  it('sends the JWT as a bearer token with JSON Accept, and no content type without a body', async () => {
-    signIn(undefined, 'my.jwt');
+  it('sends no token (the session is an httpOnly cookie) with JSON Accept, and no content type without a body', async () => {
+    signIn(undefined, 'my-csrf');
     const fetchMock = mockFetch(() => ({ status: 200, body: makePage(7) }));
     const res = await tsr.pages.getPage.query({ params: { pageId: makePage(7).pageId } });
     expect(res.status).toBe(200);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe(`/api/v1/pages/${makePage(7).pageId}`);
     const headers = init?.headers as Record<string, string>;
-    expect(headers.authorization).toBe('Bearer my.jwt');
+    expect(headers.authorization).toBeUndefined();
+    // A read needs no CSRF proof.
+    expect(headers['x-csrf-token']).toBeUndefined();
+    expect(init?.credentials).toBe('same-origin');
     expect(headers.accept).toBe('application/json');
     expect(headers['content-type']).toBeUndefined();
+  });
+
+  it('echoes the CSRF cookie in the CSRF header on every write', async () => {
+    signIn(undefined, 'my-csrf');
+    const fetchMock = mockFetch(() => ({ status: 200, body: { success: true } }));
+    await tsr.sessions.logout.mutate({}).catch(() => {});
+    await tsr.sessions.revoke
+      .mutate({ params: { id: '00000000-0000-4000-8000-000000000001' } })
+      .catch(() => {});
+    for (const [, init] of fetchMock.mock.calls) {
+      expect((init?.headers as Record<string, string>)['x-csrf-token']).toBe('my-csrf');
+      expect(init?.credentials).toBe('same-origin');
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the JSON content type when there is a body', async () => {
@@ -41,10 +58,10 @@ describe('API client', () => {
     expect(log).toHaveBeenCalledWith('Unauthorized access - Redirecting to login...');
     expect(log).toHaveBeenCalledWith(UNAUTHORIZED_LOG_MESSAGE);
     await waitFor(() => expect(app.pathname()).toBe('/'));
-    expect(useAuthStore.getState()).toMatchObject({ user: null, accessToken: null });
+    expect(useAuthStore.getState()).toMatchObject({ user: null });
     expect(usePagesStore.getState()).toMatchObject({ pages: [], selectedPage: null });
     expect(useJobsStore.getState().jobs).toEqual({});
-    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(
       await screen.findByRole('heading', { name: /Message Scheduling Got Easy/i }),
     ).toBeInTheDocument();

@@ -30,8 +30,8 @@ function stubDownload() {
 }
 
 describe('downloadRecipientsCsv', () => {
-  it("fetches the contract's export route with the bearer token and saves the file under its name", async () => {
-    signIn(undefined, 'my.jwt');
+  it("fetches the contract's export route with the session cookie and saves the file under its name", async () => {
+    signIn();
     const clicked = stubDownload();
     const fetchMock = vi.fn(
       async () =>
@@ -45,7 +45,7 @@ describe('downloadRecipientsCsv', () => {
     await downloadRecipientsCsv(campaign, 'Export failed');
 
     expect(fetchMock).toHaveBeenCalledWith(`/api/v1/campaigns/${campaign.id}/recipients.csv`, {
-      headers: { authorization: 'Bearer my.jwt' },
+      credentials: 'same-origin',
     });
     expect(clicked).toEqual([{ href: 'blob:csv-1', download: 'spring-sale.csv' }]);
     expect(document.querySelector('a[download]')).toBeNull();

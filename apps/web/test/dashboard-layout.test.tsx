@@ -183,14 +183,15 @@ describe('dashboard sidebar', () => {
     await userEvent.click(within(sidebar()).getByRole('button', { name: /Ada Lovelace/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(app.pathname()).toBe('/'));
-    expect(useAuthStore.getState().accessToken).toBeNull();
+    expect(useAuthStore.getState().user).toBeNull();
     expect(usePagesStore.getState().selectedPage).toBeNull();
     // The server ends the session, so a copy of the JWT stops working too.
     const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/v1/sessions/logout');
     expect(logoutCall?.[1]).toMatchObject({
       method: 'POST',
       keepalive: true,
-      headers: { authorization: expect.stringMatching(/^Bearer /) },
+      credentials: 'same-origin',
+      headers: { 'x-csrf-token': 'test-csrf-token' },
     });
   });
 

@@ -1,3 +1,4 @@
+import { CSRF_COOKIE } from '@pagecast/contract';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { Page } from '@pagecast/contract';
@@ -25,8 +26,10 @@ export const makePage = (n: number, name = `Page ${n}`): Page => ({
   canMessage: true,
 });
 
-export function signIn(user: AuthUser = testUser, jwt = 'test.jwt.token') {
-  useAuthStore.getState().setAuth({ user, accessToken: jwt });
+/** What a sign-in leaves in the browser: the user, and the readable CSRF cookie (the session cookie is httpOnly). */
+export function signIn(user: AuthUser = testUser, csrf = 'test-csrf-token') {
+  useAuthStore.getState().setAuth({ user });
+  document.cookie = `${CSRF_COOKIE}=${csrf}; path=/`;
 }
 
 export function selectPage(page: Page = makePage(1, 'Acme Coffee')) {

@@ -122,7 +122,6 @@ describe('connectLiveEvents', () => {
     const onPageAccessLost = vi.fn();
     const stop = connectLiveEvents({
       url: `/api/v1/chats/${PAGE}/events`,
-      token: 'my.jwt',
       onMessage: (m) => messages.push(m),
       onOpen,
       onClose,
@@ -134,7 +133,7 @@ describe('connectLiveEvents', () => {
     return { messages, onOpen, onClose, onUnauthorized, onPageAccessLost, stop };
   }
 
-  it('sends the bearer token, opens, and hands every parsed message over as it streams', async () => {
+  it('authenticates by the session cookie, opens, and hands every parsed message over as it streams', async () => {
     const stream = sseStream();
     const fetchImpl = vi.fn(async () => stream.response);
     const live = connect(fetchImpl);
@@ -143,7 +142,8 @@ describe('connectLiveEvents', () => {
     expect(fetchImpl).toHaveBeenCalledOnce();
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`/api/v1/chats/${PAGE}/events`);
-    expect(init.headers).toEqual({ authorization: 'Bearer my.jwt', accept: 'text/event-stream' });
+    expect(init.headers).toEqual({ accept: 'text/event-stream' });
+    expect(init.credentials).toBe('same-origin');
     expect(init.cache).toBe('no-store');
     expect(live.onOpen).toHaveBeenCalledWith(false);
 

@@ -36,13 +36,12 @@ const loginButton = () =>
   screen.getAllByRole('button', { name: /Login with Facebook/ })[0] as HTMLElement;
 
 describe('sign-in flow (spec §4)', () => {
-  it('jwt + user: stores user, token and accounts, then goes to /select with replace', async () => {
+  it('user (the session came as a cookie, no jwt): stores user and accounts, then goes to /select with replace', async () => {
     const fb = fakeFb();
     const accounts = [makePage(1, 'Acme Coffee')];
     const fetchMock = mockFetch(() => ({
       status: 200,
       body: {
-        jwt: 'server.jwt',
         user: {
           userId: profile.id,
           name: 'Grace Hopper',
@@ -87,7 +86,6 @@ describe('sign-in flow (spec §4)', () => {
       expiresIn: 5184000,
     });
 
-    expect(useAuthStore.getState().accessToken).toBe('server.jwt');
     expect(useAuthStore.getState().user).toEqual({
       userId: profile.id,
       name: 'Grace Hopper',
@@ -104,7 +102,7 @@ describe('sign-in flow (spec §4)', () => {
     expect(await findHeading('Select a Page')).toBeInTheDocument();
   });
 
-  it('an answer without jwt and user is logged as invalid and nothing else happens', async () => {
+  it('an answer without a user is logged as invalid and nothing else happens', async () => {
     fakeFb();
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     mockFetch(() => ({ status: 200, body: { message: 'nope' } }));
@@ -116,7 +114,7 @@ describe('sign-in flow (spec §4)', () => {
     );
     await waitFor(() => expect(loginButton()).not.toBeDisabled());
     expect(app.pathname()).toBe('/');
-    expect(useAuthStore.getState()).toMatchObject({ user: null, accessToken: null });
+    expect(useAuthStore.getState()).toMatchObject({ user: null });
     expect(usePagesStore.getState().pages).toEqual([]);
   });
 
@@ -131,7 +129,7 @@ describe('sign-in flow (spec §4)', () => {
     expect(fb.api).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(app.pathname()).toBe('/');
-    expect(useAuthStore.getState().accessToken).toBeNull();
+    expect(useAuthStore.getState().user).toBeNull();
   });
 
   it('a login SDK that fails to load is ignored and the button stops spinning', async () => {

@@ -3,13 +3,14 @@ import { STORAGE_KEYS, resetAll, useAuthStore, useJobsStore, usePagesStore } fro
 import { makePage, selectPage, signIn, testUser } from './helpers';
 
 describe('auth slice', () => {
-  it('restores user and token from localStorage at start (admin-scoped keys)', async () => {
+  it('restores the user from localStorage at start and deletes the token an older version stored', async () => {
     localStorage.setItem('pagecast.admin.user', JSON.stringify(testUser));
     localStorage.setItem('pagecast.admin.accessToken', 'restored.jwt');
     vi.resetModules();
     const { useAuthStore: fresh } = await import('../src/stores/auth');
     expect(fresh.getState().user).toEqual(testUser);
-    expect(fresh.getState().accessToken).toBe('restored.jwt');
+    expect(fresh.getState()).not.toHaveProperty('accessToken');
+    expect(localStorage.getItem('pagecast.admin.accessToken')).toBeNull();
   });
 
   it('drops the social network token an older version stored with the user, from memory and storage', async () => {
@@ -28,19 +29,16 @@ describe('auth slice', () => {
     vi.resetModules();
     const { useAuthStore: fresh } = await import('../src/stores/auth');
     expect(fresh.getState().user).toBeNull();
-    expect(fresh.getState().accessToken).toBeNull();
   });
 
-  it('setAuth saves both values; logout removes them', () => {
-    signIn(testUser, 'jwt-1');
-    expect(useAuthStore.getState().accessToken).toBe('jwt-1');
+  it('setAuth saves the user and no token; logout removes it', () => {
+    signIn(testUser);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual(testUser);
-    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('jwt-1');
+    expect(localStorage.getItem(STORAGE_KEYS.legacyAccessToken)).toBeNull();
 
     useAuthStore.getState().logout();
-    expect(useAuthStore.getState()).toMatchObject({ user: null, accessToken: null });
+    expect(useAuthStore.getState()).toMatchObject({ user: null });
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
   });
 });
 
@@ -94,7 +92,7 @@ describe('resetAll', () => {
 
     resetAll();
 
-    expect(useAuthStore.getState()).toMatchObject({ user: null, accessToken: null });
+    expect(useAuthStore.getState()).toMatchObject({ user: null });
     expect(usePagesStore.getState()).toMatchObject({ pages: [], selectedPage: null });
     expect(useJobsStore.getState().jobs).toEqual({});
     for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();

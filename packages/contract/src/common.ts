@@ -45,8 +45,24 @@ export function errors<S extends number>(...statuses: S[]): { [K in S]: typeof E
  * database, or a service behind the route, is not available right now).
  */
 export const publicErrors = errors(400, 500, 503);
-/** Routes for a signed-in admin: also 401 (no, expired or invalid token). */
-export const authErrors = { ...publicErrors, ...errors(401) };
+/**
+ * Routes for a signed-in admin: also 401 (no, expired or invalid token) and 403 (a write authenticated by the
+ * session cookie that does not prove it came from the app itself: CROSS_SITE_REFUSED, CSRF_TOKEN_REFUSED).
+ */
+export const authErrors = { ...publicErrors, ...errors(401, 403) };
+
+/**
+ * The browser's session (docs/architecture.md "Auth"): an httpOnly cookie page scripts cannot read, plus a
+ * readable CSRF cookie the app echoes in the CSRF header on every POST/PUT/PATCH/DELETE.
+ */
+export const SESSION_COOKIE = 'pagecast_session';
+export const CSRF_COOKIE = 'pagecast_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+/** The 403 of a cookie-authenticated write sent by another site (its Origin or Sec-Fetch-Site says so). */
+export const CROSS_SITE_REFUSED = 'Request refused: it was sent by another site, not by Pagecast.';
+/** The 403 of a cookie-authenticated write without the CSRF header matching this session. */
+export const CSRF_TOKEN_REFUSED =
+  'Request refused: the CSRF token is missing or does not match your session. Reload the page and try again.';
 /**
  * Routes about a page or record the admin must manage: also 403 (the admin's Facebook tasks on that page do
  * not allow this, e.g. sending without the messaging task) and 404 (another admin's reads as unknown).

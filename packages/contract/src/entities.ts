@@ -67,7 +67,16 @@ export const SelectedPage = Page.pick({
 });
 export type SelectedPage = z.infer<typeof SelectedPage>;
 
-export const LoginResult = z.object({ jwt: z.string(), user: User, accounts: z.array(Page) });
+export const LoginResult = z.object({
+  /**
+   * The API token, for clients that are not browsers (sent as `Authorization: Bearer`). A browser's request
+   * (it carries Origin or Sec-Fetch-Site, which no page script can remove) gets the session cookie instead
+   * and no jwt, so a script on the page never holds the token (docs/product.md "Sign-in").
+   */
+  jwt: z.string().optional(),
+  user: User,
+  accounts: z.array(Page),
+});
 export type LoginResult = z.infer<typeof LoginResult>;
 
 export const UserTagAssignment = z.object({ userId: GraphId, tagId: Uuid, pageId: GraphId });

@@ -4,6 +4,8 @@ import type { pages, TokenStatus } from '../db/schema/index.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.js';
 import { allows, ROLE_MESSAGES, TASKS_SQL, type PageNeed } from './page-access.js';
 import { HttpError } from '../http/errors.js';
+import { SESSION_COOKIE } from '@pagecast/contract';
+import { assertCsrf } from './cookies.js';
 import type { AuthContext, JwtClaims } from './jwt.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,12 +13,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The 401 of a token whose session was ended (log out, another device, Facebook, an operator). */
 export const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
-/** Verifies the bearer JWT and its session (once per request) or throws 401 `{ message }`. */
+/**
+ * Verifies the JWT (a Bearer header, else the browser's session cookie) and its session, once per request,
+ * or throws 401 `{ message }`. A write authenticated by the cookie must also prove it came from the app
+ * (auth/cookies.ts#assertCsrf): 403 otherwise. A Bearer header is never added by a browser on its own.
+ */
 export async function requireAdmin(request: FastifyRequest): Promise<AuthContext> {
   if (request.auth) return request.auth;
   const header = request.headers.authorization;
-  if (!header || !/^Bearer\s+\S+/i.test(header))
-    throw new HttpError(401, 'Authentication required');
+  const bearer = !!header && /^Bearer\s+\S+/i.test(header);
+  const byCookie = !bearer && !!request.cookies?.[SESSION_COOKIE];
+  if (!bearer && !byCookie) throw new HttpError(401, 'Authentication required');
   let claims;
   try {
     claims = await request.jwtVerify<JwtClaims>();
@@ -36,6 +43,8 @@ export async function requireAdmin(request: FastifyRequest): Promise<AuthContext
   ) {
     throw new HttpError(401, 'Invalid token');
   }
+  // Before the session check and any body parsing: a forged write changes nothing and costs no query.
+  if (byCookie) assertCsrf(request, claims.sid);
   // Cached no longer than the JWT works: sign-in gives the token and its session row the same end.
   const state = await request.server.sessionState(
     claims.sid,

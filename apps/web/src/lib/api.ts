@@ -1,9 +1,10 @@
 // The one ts-rest client (spec §7): same-origin base URL (contract paths already start with /api),
-// JSON headers, the admin JWT as a bearer token, and the 401/403 policy of spec §8.
+// JSON headers, the session cookie with the CSRF header on writes, and the 401/403 policy of spec §8.
 import { tsRestFetchApi, type ApiFetcher } from '@ts-rest/core';
 import { initTsrReactQuery } from '@ts-rest/react-query/v5';
 import { contract } from '@pagecast/contract';
-import { resetAll, useAuthStore } from '../stores';
+import { resetAll } from '../stores';
+import { csrfHeaders } from './csrf';
 import { redirectToLanding } from './navigation';
 import { queryClient } from './query-client';
 
@@ -18,12 +19,15 @@ export function handleUnauthorized(): void {
 }
 
 export const apiFetcher: ApiFetcher = async (args) => {
-  const headers: Record<string, string> = { ...args.headers };
-  const token = useAuthStore.getState().accessToken;
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { ...args.headers, ...csrfHeaders(args.method) };
   // A JSON content type with no body makes the server reject bodiless DELETE/POST calls.
   if (args.body === null || args.body === undefined) delete headers['content-type'];
-  const response = await tsRestFetchApi({ ...args, headers });
+  const response = await tsRestFetchApi({
+    ...args,
+    headers,
+    // The session cookie goes with same-origin calls only.
+    fetchOptions: { ...args.fetchOptions, credentials: 'same-origin' },
+  });
   if (response.status === 401 || response.status === 403) handleUnauthorized();
   return response;
 };

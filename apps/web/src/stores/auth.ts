@@ -1,8 +1,8 @@
-// auth slice (spec §3): the signed-in user and our API access token (JWT), restored at start from
-// localStorage under admin-scoped keys and saved there whenever they change.
+// auth slice (spec §3): the signed-in user, restored at start from localStorage and saved there whenever it
+// changes. The API token is not here: it is an httpOnly session cookie no script can read (docs/product.md).
 import { create } from 'zustand';
 import type { User } from '@pagecast/contract';
-import { STORAGE_KEYS, isRecord, readJson, readString, write } from './storage';
+import { STORAGE_KEYS, isRecord, readJson, write } from './storage';
 
 /**
  * The signed-in admin as kept on the client (spec §3 "User (signed-in)"), without the social network's
@@ -41,54 +41,47 @@ const isAuthUser = (value: unknown): value is AuthUser =>
 
 export interface AuthState {
   user: AuthUser | null;
-  /** Our API JWT, sent as `Authorization: Bearer <jwt>`. */
-  accessToken: string | null;
-  setAuth: (auth: { user: AuthUser; accessToken: string }) => void;
+  setAuth: (auth: { user: AuthUser }) => void;
   setUser: (user: AuthUser | null) => void;
-  setAccessToken: (accessToken: string | null) => void;
-  /** Sign out: clears both values and their storage keys. */
+  /** Sign out: clears the user and its storage key. */
   logout: () => void;
   reset: () => void;
 }
 
 /** Reads what a previous session left in localStorage. */
-export function loadAuthFromStorage(): Pick<AuthState, 'user' | 'accessToken'> {
-  const accessToken = readString(STORAGE_KEYS.accessToken);
+export function loadAuthFromStorage(): Pick<AuthState, 'user'> {
+  // Older versions kept the API token here, where any script could read it: it goes.
+  write(STORAGE_KEYS.legacyAccessToken, null);
   const stored = readJson(STORAGE_KEYS.user, isAuthUser);
   const user = stored ? onlyAuthUserFields(stored) : null;
   // A user saved by an older version still holds the social network token: rewrite it without.
   if (stored && Object.keys(stored).length !== Object.keys(user ?? {}).length) {
     write(STORAGE_KEYS.user, user);
   }
-  return { user, accessToken: accessToken && accessToken.trim() !== '' ? accessToken : null };
+  return { user };
 }
 
 export const useAuthStore = create<AuthState>()((set) => {
   const clear = () => {
     write(STORAGE_KEYS.user, null);
-    write(STORAGE_KEYS.accessToken, null);
-    set({ user: null, accessToken: null });
+    set({ user: null });
   };
   return {
     ...loadAuthFromStorage(),
-    setAuth: ({ user: given, accessToken }) => {
+    setAuth: ({ user: given }) => {
       const user = onlyAuthUserFields(given);
       write(STORAGE_KEYS.user, user);
-      write(STORAGE_KEYS.accessToken, accessToken);
-      set({ user, accessToken });
+      set({ user });
     },
     setUser: (given) => {
       const user = given ? onlyAuthUserFields(given) : null;
       write(STORAGE_KEYS.user, user);
       set({ user });
     },
-    setAccessToken: (accessToken) => {
-      write(STORAGE_KEYS.accessToken, accessToken);
-      set({ accessToken });
-    },
     logout: clear,
     reset: clear,
   };
 });
 
-export const selectIsSignedIn = (s: AuthState): boolean => s.accessToken !== null;
+/** Signed in: a user is kept (the session cookie itself is out of script reach; a 401 signs out). */
+export const selectIsSignedIn = (s: AuthState): boolean => s.user !== null;

@@ -3,7 +3,7 @@ import { useJobsStore } from './jobs';
 import { usePagesStore } from './pages';
 import { removeAll } from './storage';
 
-export { useAuthStore, type AuthUser, type AuthState } from './auth';
+export { selectIsSignedIn, useAuthStore, type AuthUser, type AuthState } from './auth';
 export { usePagesStore, type Page, type SelectedPage, type PagesState } from './pages';
 export { useJobsStore, type JobsMap, type JobsState } from './jobs';
 export { STORAGE_KEYS } from './storage';

@@ -2,7 +2,8 @@
 
 export const STORAGE_KEYS = {
   user: 'pagecast.admin.user',
-  accessToken: 'pagecast.admin.accessToken',
+  /** No longer written (the session is a cookie); deleted on load and on reset. */
+  legacyAccessToken: 'pagecast.admin.accessToken',
   pages: 'pagecast.admin.pages',
   selectedPage: 'pagecast.admin.selectedPage',
   jobs: 'pagecast.admin.jobs',

@@ -2,6 +2,7 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { endSessions, listActiveSessions, ownsSession } from '../../auth/index.js';
+import { clearSessionCookies } from '../../auth/cookies.js';
 import { NotFoundError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { withAdmin } from '../route-guard.js';
@@ -15,8 +16,10 @@ export const sessionsRouter = (deps: ModuleDeps) =>
       status: 200 as const,
       body: { sessions: await listActiveSessions(deps.pool, adminId, sessionId) },
     })),
-    logout: withAdmin(async (_args, { adminId, sessionId }) => {
+    // The JWT stops working everywhere; a browser also forgets its session cookie.
+    logout: withAdmin(async ({ request, reply }, { adminId, sessionId }) => {
       await endSessions(deps.pool, { adminId, sessionId }, 'logout');
+      clearSessionCookies(request, reply);
       return { status: 200 as const, body: { success: true as const } };
     }),
     revokeOthers: withAdmin(async (_args, { adminId, sessionId }) => ({

@@ -1,6 +1,7 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { endSessions, openSession, SESSION_TTL_MS, signAdminToken } from '../../auth/index.js';
+import { assertSameOrigin, fromBrowser, setSessionCookies } from '../../auth/cookies.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { createDeletionService } from '../deletion/index.js';
 import type { ModuleDeps } from '../deps.js';
@@ -16,7 +17,10 @@ export const adminRouter = (deps: ModuleDeps) => {
   const deletion = createDeletionService(deps);
   return s.router(routes, {
     // Public and rate limited (contract metadata): the social network token is the credential.
-    registerUserAdmin: async ({ body, request }) => {
+    // A browser gets the session as cookies and no jwt in the body (auth/cookies.ts); other clients get both.
+    registerUserAdmin: async ({ body, request, reply }) => {
+      // Another site cannot sign the browser in to an account of its choosing (login CSRF).
+      assertSameOrigin(request);
       const result = await signIn.registerUserAdmin(body, request.log);
       const sessionId = await openSession(deps.pool, {
         adminId: result.adminId,
@@ -30,7 +34,13 @@ export const adminRouter = (deps: ModuleDeps) => {
         role: result.role,
         sessionId,
       });
-      return { status: 200, body: { jwt, user: result.user, accounts: result.accounts } };
+      const exp = request.server.jwt.decode<{ exp: number }>(jwt)?.exp ?? 0;
+      setSessionCookies(request, reply, { jwt, sessionId, exp });
+      const browser = fromBrowser(request);
+      return {
+        status: 200,
+        body: { ...(browser ? {} : { jwt }), user: result.user, accounts: result.accounts },
+      };
     },
     // Operators only (contract metadata + the configured list, so removing an id takes effect at once).
     deleteByUser: withOperator(async ({ params }, auth) => {

@@ -1,3 +1,4 @@
+import { clearSessionCookies } from '../../auth/cookies.js';
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { assertPageAdmin } from '../../auth/guards.js';
@@ -19,12 +20,14 @@ export const userRouter = (deps: ModuleDeps) => {
       return { status: 202 as const, body: { jobId, status } };
     }),
     // Public (rate limited): the social network token proves who is asking; only one's own data goes.
-    deleteUser: async ({ body }) => {
+    // Every session of the user ends; the browser that asked also forgets its session cookie.
+    deleteUser: async ({ body, request, reply }) => {
       await deletion.verifyOwnToken(body.userId, body.accessToken);
-      const request = await deletion.requestDeletion(body.userId);
+      const deleted = await deletion.requestDeletion(body.userId);
+      clearSessionCookies(request, reply);
       return {
         status: 200 as const,
-        body: { success: true, confirmationCode: request.confirmationCode },
+        body: { success: true, confirmationCode: deleted.confirmationCode },
       };
     },
     deletionStatus: async ({ params }) => ({

@@ -2,9 +2,9 @@
 import { redirect } from '@tanstack/react-router';
 import { useAuthStore, usePagesStore } from '../../stores';
 
-/** /select: needs an access token, otherwise '/'. */
+/** /select: needs a signed-in user (the session cookie; a 401 later signs out), otherwise '/'. */
 export function requireAccessToken(): void {
-  if (!useAuthStore.getState().accessToken) throw redirect({ to: '/', replace: true });
+  if (!useAuthStore.getState().user) throw redirect({ to: '/', replace: true });
 }
 
 /** /dashboard: needs a token (else '/') and a selected page (else '/select'). */

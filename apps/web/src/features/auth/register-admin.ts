@@ -24,12 +24,14 @@ export function registrationBody({ auth, profile }: SocialLogin) {
   };
 }
 
-/** The answer counts when it has both jwt and user (spec §4); accounts default to none. */
-export function readLoginResult(body: unknown): LoginResult | null {
+/**
+ * The answer counts when it has a user (spec §4 asked for jwt too; a browser's answer has none since the
+ * session is an httpOnly cookie, docs/product.md "Sign-in"); accounts default to none.
+ */
+export function readLoginResult(body: unknown): Omit<LoginResult, 'jwt'> | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { jwt, user, accounts } = body as Partial<Record<keyof LoginResult, unknown>>;
-  if (typeof jwt !== 'string' || jwt === '' || typeof user !== 'object' || user === null)
-    return null;
+  const { user, accounts } = body as Partial<Record<keyof LoginResult, unknown>>;
+  if (typeof user !== 'object' || user === null) return null;
   const u = user as Partial<LoginResult['user']>;
   if (typeof u.userId !== 'string' || u.userId === '') return null;
   const pages = Array.isArray(accounts)
@@ -39,7 +41,6 @@ export function readLoginResult(body: unknown): LoginResult | null {
       })
     : [];
   return {
-    jwt,
     user: {
       userId: u.userId,
       name: typeof u.name === 'string' ? u.name : '',

@@ -48,7 +48,8 @@ export function useSignIn(onSignedIn: () => void | Promise<void>, options: SignI
         console.log(INVALID_LOGIN_RESPONSE_LOG, responseBody);
         return;
       }
-      const { jwt, user, accounts } = result;
+      // The session itself came as an httpOnly cookie (no jwt in a browser's answer).
+      const { user, accounts } = result;
       const authUser: AuthUser = {
         userId: user.userId,
         name: user.name,
@@ -57,7 +58,7 @@ export function useSignIn(onSignedIn: () => void | Promise<void>, options: SignI
         role: user.role,
         ...(user.grantedScopes ? { grantedScopes: user.grantedScopes } : {}),
       };
-      useAuthStore.getState().setAuth({ user: authUser, accessToken: jwt });
+      useAuthStore.getState().setAuth({ user: authUser });
       usePagesStore.getState().setPages(accounts);
       await onSignedIn();
     } catch (error) {

@@ -14,7 +14,6 @@ import {
 import { tsr } from '../../lib/api';
 import { noPageSelected, routeUrl, unwrap } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
-import { useAuthStore } from '../../stores';
 
 /** While a campaign dispatches, its numbers refresh this often. */
 export const LIVE_POLL_MS = 2000;
@@ -235,14 +234,11 @@ export function useStopReturns() {
   });
 }
 
-/** The recipients CSV (the contract's export route) through fetch with the bearer token, saved as a
+/** The recipients CSV (the contract's export route) through fetch with the session cookie, saved as a
  *  download: the ts-rest client reads answers as JSON or text, not as a file. */
 export async function downloadRecipientsCsv(campaign: Campaign, failedMessage: string) {
-  const token = useAuthStore.getState().accessToken;
   const url = routeUrl(contract.campaigns.exportCampaignRecipients, { campaignId: campaign.id });
-  const res = await fetch(url, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const res = await fetch(url, { credentials: 'same-origin' });
   if (!res.ok) throw new Error(failedMessage);
   const blob = await res.blob();
   const name =

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { handleUnauthorized } from '../../lib/api';
 import { routeUrl } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
-import { useAuthStore } from '../../stores';
+import { selectIsSignedIn, useAuthStore } from '../../stores';
 import { connectLiveEvents } from '../inbox/live-events';
 
 function applyCampaign(queryClient: QueryClient, pageId: string, campaign: Campaign): void {
@@ -27,14 +27,13 @@ function applyCampaign(queryClient: QueryClient, pageId: string, campaign: Campa
 
 export function useLiveCampaigns(pageId: string, watching: boolean): boolean {
   const queryClient = useQueryClient();
-  const token = useAuthStore((s) => s.accessToken);
+  const signedIn = useAuthStore(selectIsSignedIn);
   const [connected, setConnected] = useState(false);
   useEffect(() => {
-    if (!pageId || !token || !watching) return;
+    if (!pageId || !signedIn || !watching) return;
     const refetch = () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all });
     const stop = connectLiveEvents({
       url: routeUrl(contract.inbox.events, { pageId }),
-      token,
       onMessage: (m) => {
         if (m.kind === 'event' && m.event.type === 'campaign')
           applyCampaign(queryClient, pageId, m.event.campaign);
@@ -52,6 +51,6 @@ export function useLiveCampaigns(pageId: string, watching: boolean): boolean {
       stop();
       setConnected(false);
     };
-  }, [pageId, token, watching, queryClient]);
+  }, [pageId, signedIn, watching, queryClient]);
   return connected;
 }

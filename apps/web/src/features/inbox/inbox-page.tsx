@@ -5,7 +5,7 @@ import type { InboxAssigneeFilter, InboxFilter, Recipient } from '@pagecast/cont
 import type { RecipientSearch } from '../../lib/query-keys';
 import { InboxScreen, SavedRepliesDialog } from '@pagecast/ui/screens/inbox';
 import { env } from '../../lib/env';
-import { useAuthStore, usePagesStore } from '../../stores';
+import { selectIsSignedIn, useAuthStore, usePagesStore } from '../../stores';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useAskFilterToSubscribe } from './use-ask-filter-subscribe';
 import { useBulkTagging } from './use-bulk-tagging';
@@ -46,8 +46,7 @@ export function ChatsPage({
 }
 
 function Inbox({ pageId, initial }: { pageId: string; initial: Initial }) {
-  const token = useAuthStore((s) => s.accessToken);
-  useLiveInbox(pageId, token);
+  useLiveInbox(pageId, useAuthStore(selectIsSignedIn));
 
   const { match, ...list } = useRecipients(pageId, initial);
   const chat = useConversation(pageId, list.recipients[0]?.id ?? null);

@@ -1,5 +1,5 @@
-// The live inbox stream (GET /api/v1/chats/:pageId/events, Server-Sent Events) read with fetch, so the JWT
-// goes in the Authorization header (EventSource cannot send headers and a token in the URL ends up in logs).
+// The live inbox stream (GET /api/v1/chats/:pageId/events, Server-Sent Events) read with fetch (which can
+// tell a 401 from a network error, unlike EventSource), authenticated by the session cookie.
 import { LiveEvent } from '@pagecast/contract';
 
 export type LiveMessage =
@@ -58,7 +58,6 @@ export const PAGE_ACCESS_LOST = 'page-access-lost';
 
 export interface LiveConnectionOptions {
   url: string;
-  token: string;
   onMessage: (message: LiveMessage) => void;
   /** Each (re)connection: whatever happened while disconnected was missed, so callers refetch. */
   onOpen?: (reconnect: boolean) => void;
@@ -90,7 +89,9 @@ export function connectLiveEvents(options: LiveConnectionOptions): () => void {
     let open = false;
     try {
       const res = await doFetch(options.url, {
-        headers: { authorization: `Bearer ${options.token}`, accept: 'text/event-stream' },
+        headers: { accept: 'text/event-stream' },
+        // Authenticated by the session cookie.
+        credentials: 'same-origin',
         signal: controller.signal,
         cache: 'no-store',
       });

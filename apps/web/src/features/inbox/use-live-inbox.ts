@@ -66,12 +66,13 @@ export function applyRecipient(
   else void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.queue(pageId) });
 }
 
-export function useLiveInbox(pageId: string | undefined, token: string | null): void {
+/** Streams the page's live events while `signedIn` (the stream is authenticated by the session cookie). */
+export function useLiveInbox(pageId: string | undefined, signedIn: boolean): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const meId = useAuthStore((s) => s.user?.userId);
   useEffect(() => {
-    if (!pageId || !token) return;
+    if (!pageId || !signedIn) return;
     const counts = createCountsRefresher(queryClient, pageId);
     const apply = (event: LiveEvent) => {
       if (event.type === 'message') {
@@ -129,7 +130,6 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
     };
     const disconnect = connectLiveEvents({
       url: routeUrl(contract.inbox.events, { pageId }),
-      token,
       onMessage: (m) => {
         if (m.kind === 'event') apply(m.event);
         else void queryClient.invalidateQueries({ queryKey: queryKeys.inbox.all(pageId) });
@@ -152,5 +152,5 @@ export function useLiveInbox(pageId: string | undefined, token: string | null): 
       disconnect();
       counts.cancel();
     };
-  }, [pageId, token, queryClient, navigate, meId]);
+  }, [pageId, signedIn, queryClient, navigate, meId]);
 }
