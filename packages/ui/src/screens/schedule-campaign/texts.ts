@@ -25,6 +25,9 @@ export const SCHEDULE_TEXT = {
   loadingTags: 'Loading tags...',
   errorLoadingTags: 'Error loading tags',
   dateLabel: 'Date and Time (UTC)',
+  /** The field's label in the admin's display zone ('Date and Time (UTC)' when that is UTC). */
+  dateLabelIn: (zone: string) => `Date and Time (${zone})`,
+  utcTime: (text: string) => `In UTC: ${text}`,
   datePlaceholder: 'Select date and time',
   messageLabel: 'Message',
   messagePlaceholder: 'Write the message your audience will receive',
@@ -99,7 +102,8 @@ export const SCHEDULE_TEXT = {
 export const REVIEW_TEXT = {
   title: 'Review your campaign',
   whenNow: 'It goes out as soon as you confirm.',
-  whenAt: (when: string) => `It goes out on ${when} UTC.`,
+  /** `when` says its zone: 'Fri 27 Nov, 10:00 (Europe/Paris)'. */
+  whenAt: (when: string) => `It goes out on ${when}.`,
   whoTitle: 'Who gets it',
   costTitle: 'Cost of the paid marketing messages',
   priceLabel: 'Your price per message',
