@@ -68,6 +68,9 @@ export const SCHEDULE_TEXT = {
   pathUtility: (template: string) => `Utility template “${template}”`,
   pathLeftOut: 'Left out (no allowed path now)',
   pathSkipped: 'Skipped, each with the reason',
+  pathOptedOut: 'Left out: stopped your marketing messages',
+  optedOutNote: (n: number) =>
+    `${n.toLocaleString('en')} of this audience stopped your marketing messages (unsubscribed): they are left out of this campaign on every path.`,
   pathWaiting: (days: number) =>
     `Waiting up to ${days} day${days === 1 ? '' : 's'} for them to write`,
   audienceEmpty:
