@@ -83,10 +83,12 @@ export function LandingScreen({
       {/* One live region whichever login button was used: neutral, not an error (nothing broke). */}
       <div
         role="status"
-        className={cn(
-          'fixed bottom-4 left-1/2 z-40 -translate-x-1/2 rounded-md border border-border bg-background px-4 py-2 text-sm text-foreground shadow-md',
-          loginNotice ? '' : 'sr-only',
-        )}
+        // Empty, it takes no room (and is no visible status for anyone waiting on the page to settle).
+        className={
+          loginNotice
+            ? 'fixed bottom-4 left-1/2 z-40 -translate-x-1/2 rounded-md border border-border bg-background px-4 py-2 text-sm text-foreground shadow-md'
+            : undefined
+        }
       >
         {loginNotice}
       </div>
