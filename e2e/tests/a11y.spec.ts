@@ -33,6 +33,27 @@ test.describe('axe: zero serious or critical violations', () => {
   }
 });
 
+test.describe('axe: the Account screen with its time zone select loaded', () => {
+  for (const theme of THEMES) {
+    test(`account time zone (${theme})`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      const context = await themedContext(browser, { theme, width: 1366, signedIn: true });
+      const page = await context.newPage();
+      try {
+        await openRoute(page, uxRoute('account'), theme);
+        const zone = page.getByLabel('Show times in');
+        await expect(zone).toBeVisible();
+        await expect(zone).toHaveAccessibleDescription(/Every time Pagecast shows is in this zone/);
+        await zone.focus();
+        const blocking = await seriousAxeViolations(page);
+        expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 test('keyboard: focus is visible and stays inside the shortcuts dialog and the mobile sidebar sheet', async ({
   browser,
 }) => {

@@ -5,13 +5,16 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import {
   apiSignIn,
   baseURL,
+  cancelCampaign,
+  confirmCampaign,
   DEMO_PAGES,
   emulatorURL,
   SECOND_ADMIN,
   selectPage,
+  sessionOf,
   signIn,
 } from './fixtures';
-import { apiClient } from './api';
+import { apiClient, bodyOf } from './api';
 
 test('account: plan, sessions (sign one out), pages, and the typed confirmation before deleting', async ({
   page,
@@ -111,4 +114,86 @@ test("'Sign out all other sessions' ends the admin's other browsers and keeps th
   // This browser still works.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+});
+
+test('the time zone chosen on Account: campaign times shown in it, a Tokyo time scheduled in UTC', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // Second Admin: the zone is the admin's, and the other suites' screens expect Demo Admin's in UTC.
+  await signIn(page, { userName: SECOND_ADMIN });
+  await selectPage(page, DEMO_PAGES.books);
+  const s = await sessionOf(page);
+  const api = apiClient(request, { headers: s.headers });
+  let campaignId: string | null = null;
+  try {
+    await page.goto('/dashboard/account');
+    const zone = page.getByLabel('Show times in');
+    await expect(zone).toHaveValue('');
+    await expect(zone.locator('option').first()).toHaveText('This browser’s time zone (UTC)');
+    await zone.selectOption('Asia/Tokyo');
+    await expect(page.getByText('Times are now shown in Asia/Tokyo')).toBeVisible();
+    await expect(page.getByLabel('Show times in')).toHaveValue('Asia/Tokyo');
+    expect(bodyOf(await api.account.getSettings(), 200)).toEqual({ timeZone: 'Asia/Tokyo' });
+
+    // The Schedule form reads the picked time in Tokyo: next month's same day, 10:00:00 there.
+    await page.goto('/dashboard/schedule');
+    const submit = page.getByRole('button', { name: 'Schedule Campaign' });
+    await expect(submit).toBeEnabled({ timeout: 60_000 });
+    const field = page.getByRole('button', { name: 'Date and Time (Asia/Tokyo)' });
+    await field.click();
+    const dialog = page.getByRole('dialog', { name: 'Date and Time (Asia/Tokyo)' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('Enter');
+    for (const [unit, keys] of [
+      ['Hours', ['Home', 'PageUp']],
+      ['Minutes', ['Home']],
+      ['Seconds', ['Home']],
+    ] as const) {
+      const spin = dialog.getByRole('spinbutton', { name: unit });
+      await spin.focus();
+      for (const key of keys) await page.keyboard.press(key);
+    }
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(field).toContainText(/\d{4}-\d\d-\d\d 10:00 Asia\/Tokyo/);
+    const day = ((await field.textContent()) ?? '').slice(0, 10);
+    const utc = new Date(`${day}T01:00:00Z`);
+    await expect(page.getByTestId('local-time')).toContainText('In UTC:');
+
+    const name = `Tokyo ${Date.now() % 100000}`;
+    await page.getByLabel('Campaign Name').fill(name);
+    await page.getByLabel('Campaign Description').fill('Scheduled in Tokyo time');
+    await page.getByLabel('Message', { exact: true }).fill('Our reading club meets next month.');
+    await page.getByLabel('Purpose').selectOption({ label: 'Account update' });
+    await submit.click();
+    const review = page.getByRole('dialog', { name: 'Review your campaign' });
+    const weekday = utc.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'Asia/Tokyo' });
+    const dm = utc.toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'Asia/Tokyo',
+    });
+    await expect(review).toContainText(`It goes out on ${weekday} ${dm}, 10:00 (Asia/Tokyo).`);
+    await page.keyboard.press('Escape');
+    campaignId = await confirmCampaign(page, submit, name);
+    // Stored and sent in UTC.
+    const created = bodyOf(await api.campaigns.getCampaign({ params: { campaignId } }), 200);
+    expect(new Date(created.campaign.scheduledTime).toISOString()).toBe(utc.toISOString());
+
+    // The list shows it in Tokyo; back to the browser's zone (UTC), it shows 01:00 UTC.
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText(`${day} 10:00 Asia/Tokyo`);
+    await page.goto('/dashboard/account');
+    await page.getByLabel('Show times in').selectOption('');
+    await expect(page.getByText('Times follow this browser’s zone')).toBeVisible();
+    await page.goto('/dashboard/analytics');
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(
+      `${utc.toISOString().slice(0, 10)} 01:00 UTC`,
+    );
+  } finally {
+    await cancelCampaign(request, s, campaignId);
+    await api.account.updateSettings({ body: { timeZone: null } });
+  }
 });

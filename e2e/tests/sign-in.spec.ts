@@ -110,6 +110,41 @@ test('log out in one tab signs the other tab out at its next request', async ({
   await expect(other).toHaveURL(/\/$/);
 });
 
+test("a closed or cancelled login popup says 'Login cancelled', neutrally, and the buttons work again", async ({
+  page,
+}) => {
+  await page.goto('/');
+  const login = page.getByRole('button', { name: 'Login with Facebook' }).first();
+  const status = page.getByRole('status').filter({ hasText: 'Login cancelled' });
+
+  // The dialog's own Cancel.
+  let popupPromise = page.waitForEvent('popup');
+  await login.click();
+  let popup = await popupPromise;
+  await popup.getByRole('link', { name: 'Cancel' }).click();
+  await expect(status).toBeVisible();
+  await expect(login).toBeEnabled();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+
+  // A new try clears it; closing the popup says it again.
+  popupPromise = page.waitForEvent('popup');
+  await login.click();
+  popup = await popupPromise;
+  await expect(status).toHaveCount(0);
+  await popup.close();
+  await expect(status).toBeVisible({ timeout: 15_000 });
+  await expect(login).toBeEnabled();
+
+  // And the login still works afterwards: the demo admin's three pages.
+  popupPromise = page.waitForEvent('popup');
+  await login.click();
+  popup = await popupPromise;
+  await popup.getByRole('button', { name: 'Continue as Demo Admin' }).click();
+  await expect(page).toHaveURL(/\/select$/, { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Pages' }).getByRole('listitem')).toHaveCount(3);
+});
+
 test.describe('screens, light and dark, phone and desktop', () => {
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of [375, 1366]) {

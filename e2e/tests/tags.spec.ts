@@ -46,7 +46,11 @@ test.describe('Manage Tags', () => {
     await name.fill('morning regulars');
     await description.fill('Again');
     await form.getByRole('button', { name: 'Create Tag' }).click();
-    await expect(page.getByText('Failed to create tag. Check console for details.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Failed to create tag. A tag named "morning regulars" already exists on this page',
+      ),
+    ).toBeVisible();
     await expect(
       form.getByText('A tag named "morning regulars" already exists on this page'),
     ).toBeVisible();

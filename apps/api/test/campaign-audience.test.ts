@@ -282,6 +282,18 @@ describe('audience (spec §10.9)', () => {
     }
   });
 
+  it('the preview counts who stopped marketing messages apart: they are left out on every path', async () => {
+    // i0 stopped (inside the window): in the totals, and counted as opted out.
+    expect(await preview(null)).toMatchObject({
+      total: 6,
+      insideWindow: 3,
+      optedOut: 1,
+      optedOutInside: 1,
+    });
+    expect(await preview(null, t1)).toMatchObject({ total: 3, optedOut: 1, optedOutInside: 1 });
+    expect(await preview(null, t2)).toMatchObject({ total: 4, optedOut: 0, optedOutInside: 0 });
+  });
+
   it("'All users' and one tag work as before, and the campaign keeps the tag's name", async () => {
     await minutePasses();
     expect((await preview(null)).total).toBe(6);

@@ -6,6 +6,7 @@ import { App } from './app';
 import { queryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import './index.css';
+import { restoreDisplayTimeZone } from './features/account/time-zone';
 
 const router = createAppRouter({ queryClient });
 
@@ -22,6 +23,9 @@ const renderApp = () =>
       </StrictMode>,
     ),
   );
+
+// Times show in the zone this browser last applied (the admin's, chosen on Account) from the first paint.
+restoreDisplayTimeZone();
 
 // The first render waits for the route's code and guards. Rendered before them, the screen was rendered
 // again when they arrived, as the router's store changed: a store update (useSyncExternalStore) that React

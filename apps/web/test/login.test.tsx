@@ -118,13 +118,16 @@ describe('sign-in flow (spec §4)', () => {
     expect(usePagesStore.getState().pages).toEqual([]);
   });
 
-  it('a cancelled login is ignored', async () => {
+  it("a cancelled login changes nothing and says 'Login cancelled', neutrally, until the next try", async () => {
     const fb = fakeFb({ cancel: true });
     const fetchMock = mockFetch(() => ({ status: 500 }));
     const app = await renderApp('/');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     await userEvent.click(loginButton());
 
     await waitFor(() => expect(loginButton()).not.toBeDisabled());
+    expect(await screen.findByRole('status')).toHaveTextContent('Login cancelled');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(fb.login).toHaveBeenCalled();
     expect(fb.api).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -107,7 +107,7 @@ describe('/dashboard/manage-tags', () => {
     expect(within(rows[1] as HTMLElement).getAllByRole('cell')[3]).toHaveTextContent('0');
   });
 
-  it("on failure alerts 'Failed to create tag. Check console for details.', logs, and shows the server message", async () => {
+  it("on failure toasts 'Failed to create tag.' with the server's reason, logs, and shows it in the form", async () => {
     openAsAdmin();
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch((_url, init) =>
@@ -118,7 +118,9 @@ describe('/dashboard/manage-tags', () => {
     await renderApp('/dashboard/manage-tags');
     await fillAndCreate('buyers', 'Again');
     expect(
-      await screen.findByText('Failed to create tag. Check console for details.'),
+      await screen.findByText(
+        'Failed to create tag. A tag named "Buyers" already exists on this page',
+      ),
     ).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Create Tag' });
     expect(

@@ -1,4 +1,5 @@
 import type { MessageAttachment, MessageReceived } from './entities';
+import { dateFormat, isZonedDayBefore, sameZonedDay } from './time-format';
 
 /** A message prepared for a chat bubble (spec §3 "Message for display"). */
 export interface MessageForDisplay {
@@ -32,21 +33,6 @@ export function toDisplayMessage(
   };
 }
 
-/** One Intl.DateTimeFormat per locale and options: Date#toLocale*String builds a new one on every call,
- *  which made formatting the times of the inbox rows the largest cost of scrolling it. Same output. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(
-  locale: string | undefined,
-  options: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, f);
-  }
-  return f;
-}
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 const SHORT_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
 const BUBBLE: Intl.DateTimeFormatOptions = {
@@ -63,12 +49,7 @@ export function warmDisplayFormats(locale?: string): void {
   for (const options of [TIME, SHORT_DATE, BUBBLE]) dateFormat(locale, options);
 }
 
-const sameDay = (a: Date, b: Date) =>
-  a.getFullYear() === b.getFullYear() &&
-  a.getMonth() === b.getMonth() &&
-  a.getDate() === b.getDate();
-
-/** Conversation list time (spec §4): hour:minute today, 'Yesterday', else short month and day. */
+/** Conversation list time (spec §4), in the display zone: hour:minute today, 'Yesterday', else short month and day. */
 export function formatListTime(
   iso: string | null | undefined,
   now: Date = new Date(),
@@ -77,14 +58,12 @@ export function formatListTime(
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  if (sameDay(date, now)) return dateFormat(locale, TIME).format(date);
-  const yesterday = new Date(now);
-  yesterday.setDate(now.getDate() - 1);
-  if (sameDay(date, yesterday)) return 'Yesterday';
+  if (sameZonedDay(date, now)) return dateFormat(locale, TIME).format(date);
+  if (isZonedDayBefore(date, now)) return 'Yesterday';
   return dateFormat(locale, SHORT_DATE).format(date);
 }
 
-/** Bubble time (spec §4): short month, 2-digit day, year, 2-digit hour and minute, local locale. */
+/** Bubble time (spec §4): short month, 2-digit day, year, 2-digit hour and minute, in the display zone. */
 export function formatBubbleTime(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

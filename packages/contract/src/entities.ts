@@ -356,6 +356,13 @@ export const AudiencePreview = z.object({
   outsideWindow: z.number().int(),
   /** Of those outside the window, how many hold a marketing-messages subscription. */
   subscribersOutside: z.number().int(),
+  /**
+   * Of the total, how many stopped the page's marketing messages: sent nothing on any path (skipped
+   * 'opted_out'), inside the window or not. Absent: none (older servers).
+   */
+  optedOut: z.number().int().optional(),
+  /** Of `optedOut`, how many are inside the 24-hour window (counted in insideWindow too). */
+  optedOutInside: z.number().int().optional(),
 });
 export type AudiencePreview = z.infer<typeof AudiencePreview>;
 

@@ -1,4 +1,5 @@
 import { c } from './c';
+import { accountContract } from './account';
 import { adminContract } from './admin';
 import { campaignsContract } from './campaigns';
 import { inboxContract } from './inbox';
@@ -20,6 +21,7 @@ export const contract = c.router(
     user: userContract,
     pages: pagesContract,
     sessions: sessionsContract,
+    account: accountContract,
     inbox: inboxContract,
     tags: tagsContract,
     userTags: userTagsContract,
@@ -41,6 +43,8 @@ export * from './admin';
 export * from './user';
 export * from './pages';
 export * from './sessions';
+export * from './account';
+export * from './time-format';
 export * from './inbox';
 export * from './tags';
 export * from './user-tags';

@@ -235,7 +235,7 @@ describe('Create Tag form', () => {
     expect(descriptionInput()).toHaveValue('');
   });
 
-  it("toasts the failure and shows the error's data.message in the form, keeping the values", async () => {
+  it("toasts the failure with the server's reason and shows it in the form, keeping the values", async () => {
     const onCreateTag = vi.fn(() =>
       Promise.reject(
         failure({ data: { message: 'A tag named "VIP" already exists on this page' } }),
@@ -247,7 +247,7 @@ describe('Create Tag form', () => {
     await user.click(createButton());
     await waitFor(() =>
       expect(
-        screen.getByText('Failed to create tag. Check console for details.'),
+        screen.getByText('Failed to create tag. A tag named "VIP" already exists on this page'),
       ).toBeInTheDocument(),
     );
     expect(
@@ -267,6 +267,8 @@ describe('Create Tag form', () => {
     expect(
       await within(createForm()).findByText('Something went wrong while creating the tag.'),
     ).toBeInTheDocument();
+    // No reason from a server: the toast says just that it failed.
+    expect(await screen.findByText('Failed to create tag.')).toBeInTheDocument();
   });
 
   it('shows server field errors under their field', async () => {
@@ -283,6 +285,8 @@ describe('Create Tag form', () => {
     await user.click(createButton());
     expect(await screen.findByText('Name taken somehow')).toBeInTheDocument();
     expect(nameInput()).toHaveAccessibleDescription('Name taken somehow');
+    // Under a generic 'Validation failed', the toast gives the field's reason.
+    expect(await screen.findByText('Failed to create tag. Name taken somehow')).toBeInTheDocument();
   });
 });
 

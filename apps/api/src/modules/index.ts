@@ -5,6 +5,7 @@ import { initServer, type RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validationError } from '../errors.js';
 import { errorBody } from '../http/errors.js';
+import { accountRouter } from './account/router.js';
 import { adminRouter } from './sign-in/router.js';
 import { campaignsRouter } from './campaigns/router.js';
 import { registerChatEvents } from './inbox/events.js';
@@ -33,6 +34,7 @@ export const tsRestContract = {
   user: contract.user,
   pages: contract.pages,
   sessions: contract.sessions,
+  account: contract.account,
   inbox: inboxContract,
   tags: contract.tags,
   templates: contract.templates,
@@ -50,6 +52,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     user: userRouter(deps),
     pages: pagesRouter(deps),
     sessions: sessionsRouter(deps),
+    account: accountRouter(deps),
     inbox: inboxRouter(deps),
     tags: tagsRouter(deps),
     templates: templatesRouter(deps),

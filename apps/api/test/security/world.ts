@@ -200,6 +200,8 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'sessions.logout': () => ({}),
   'sessions.revokeOthers': () => ({}),
   'sessions.revoke': (ids) => ({ params: { id: ids.sessionId } }),
+  'account.getSettings': () => ({}),
+  'account.updateSettings': () => ({ body: { timeZone: 'Europe/Paris' } }),
   'user.addUsersByPage': (ids) => ({ body: { pageId: ids.pageId } }),
   'user.deleteUser': (ids) => ({
     body: { userId: ids.userId, accessToken: 'not-a-real-token-value' },

@@ -35,10 +35,11 @@ export const queryKeys = {
     list: (pageId: string) => ['saved-replies', pageId] as const,
   },
 
-  /** The Account screen: the admin's sessions and pages. */
+  /** The Account screen: the admin's sessions, pages and settings (time zone). */
   account: {
     sessions: () => ['account', 'sessions'] as const,
     pages: () => ['account', 'pages'] as const,
+    settings: () => ['account', 'settings'] as const,
   },
 
   /** The inbox: recipients (plain, or searched / filtered) and each open conversation (with its tags). */

@@ -14,6 +14,8 @@ export interface SelectProps extends Omit<ComponentProps<'select'>, 'children'> 
   /** Optional first option with value '' (disabled; shown when nothing is chosen). */
   placeholder?: string;
   wrapperClassName?: string;
+  /** Options under headings (<optgroup>), after `options`: a long list stays easy to scan and type into. */
+  groups?: Array<{ label: string; options: SelectOption[] }>;
 }
 
 /** Native <select>, styled. */
@@ -22,6 +24,7 @@ export function Select({
   placeholder,
   className,
   wrapperClassName,
+  groups,
   ref,
   ...props
 }: SelectProps) {
@@ -41,6 +44,15 @@ export function Select({
           <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
+        ))}
+        {groups?.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.value} value={option.value} disabled={option.disabled}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       <ChevronDown

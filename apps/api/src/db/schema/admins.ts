@@ -18,6 +18,8 @@ export const admins = pgTable('admins', {
   // The permissions Facebook says the admin granted (debug_token at sign-in); null before it was recorded.
   grantedScopes: text('granted_scopes').array(),
   tokenStatus: text('token_status', { enum: TOKEN_STATUSES }).notNull().default('valid'),
+  // The IANA zone the screens show times in (chosen on Account); null: the browser's own. Times stay UTC.
+  timeZone: text('time_zone'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

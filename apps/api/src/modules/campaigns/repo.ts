@@ -596,29 +596,46 @@ export async function audiencePreview(
   outsideWindow: number;
   subscribersOutside: number;
   subscribers: number;
+  optedOut: number;
+  optedOutInside: number;
 }> {
   const { rows } = await db.query<{
     total: number;
     inside: number;
     subscribers_outside: number;
     subscribers: number;
+    opted_out: number;
+    opted_out_inside: number;
   }>(
     `select count(*)::int as total,
             count(*) filter (where c.last_inbound_at > now() - interval '24 hours')::int as inside,
             count(*) filter (where not coalesce(c.last_inbound_at > now() - interval '24 hours', false)
                                and s.status = 'subscribed')::int as subscribers_outside,
-            count(*) filter (where s.status = 'subscribed')::int as subscribers
+            count(*) filter (where s.status = 'subscribed')::int as subscribers,
+            -- Stopped the page's marketing messages: the send skips them on every path (chunk-sender.ts).
+            count(*) filter (where s.status = 'stopped')::int as opted_out,
+            count(*) filter (where s.status = 'stopped'
+                               and c.last_inbound_at > now() - interval '24 hours')::int as opted_out_inside
      from contacts c
      left join marketing_subscriptions s on s.page_id = c.page_id and s.contact_id = c.id
      where c.page_id = $1 and ${audienceMatch('c', '$2::jsonb')}`,
     [pageUuid, audienceParam(audience)],
   );
-  const r = rows[0] ?? { total: 0, inside: 0, subscribers_outside: 0, subscribers: 0 };
+  const r = rows[0] ?? {
+    total: 0,
+    inside: 0,
+    subscribers_outside: 0,
+    subscribers: 0,
+    opted_out: 0,
+    opted_out_inside: 0,
+  };
   return {
     total: r.total,
     insideWindow: r.inside,
     outsideWindow: r.total - r.inside,
     subscribersOutside: r.subscribers_outside,
     subscribers: r.subscribers,
+    optedOut: r.opted_out,
+    optedOutInside: r.opted_out_inside,
   };
 }

@@ -275,6 +275,8 @@ async function audiencePreview(
     insideWindow: r.insideWindow,
     outsideWindow: r.outsideWindow,
     subscribersOutside: r.subscribersOutside,
+    optedOut: r.optedOut,
+    optedOutInside: r.optedOutInside,
   };
 }
 

@@ -9,7 +9,14 @@ import { errorMessage } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import { useDataDeletion } from '../public/use-data-deletion';
 import { useSubscriptionQuery } from '../subscription/queries';
-import { endOtherSessions, endSession, useAccountPagesQuery, useSessionsQuery } from './queries';
+import {
+  endOtherSessions,
+  endSession,
+  saveTimeZone,
+  useAccountPagesQuery,
+  useAccountSettingsQuery,
+  useSessionsQuery,
+} from './queries';
 
 export function AccountPage() {
   const queryClient = useQueryClient();
@@ -32,6 +39,22 @@ export function AccountPage() {
         });
         void queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions() });
       });
+  };
+
+  const settings = useAccountSettingsQuery();
+  const [savingZone, setSavingZone] = useState(false);
+  const onTimeZoneChange = (zone: string | null) => {
+    setSavingZone(true);
+    saveTimeZone(zone)
+      .then((saved) => {
+        // The layout applies it and redraws the screens in the new zone.
+        queryClient.setQueryData(queryKeys.account.settings(), { timeZone: saved });
+        toast.success(
+          saved ? `Times are now shown in ${saved}` : 'Times follow this browser’s zone',
+        );
+      })
+      .catch((err: unknown) => toast.error(errorMessage(err, 'Could not save the time zone')))
+      .finally(() => setSavingZone(false));
   };
 
   const [endingOthers, setEndingOthers] = useState(false);
@@ -61,6 +84,10 @@ export function AccountPage() {
       pagesError={pages.isError}
       onDeleteData={() => void deletion.relogin()}
       deleting={deletion.pending}
+      timeZone={settings.isPending ? undefined : (settings.data?.timeZone ?? null)}
+      timeZoneError={settings.isError}
+      onTimeZoneChange={onTimeZoneChange}
+      savingTimeZone={savingZone}
     />
   );
 }

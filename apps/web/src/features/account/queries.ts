@@ -27,3 +27,17 @@ export async function endSession(id: string): Promise<void> {
 export async function endOtherSessions(): Promise<number> {
   return unwrap(await tsr.sessions.revokeOthers.mutate(), 200).ended;
 }
+
+/** The admin's preferences (the display time zone). */
+export function useAccountSettingsQuery() {
+  return useQuery({
+    queryKey: queryKeys.account.settings(),
+    queryFn: async () => unwrap(await tsr.account.getSettings.query(), 200),
+    staleTime: Infinity,
+  });
+}
+
+/** Saves the display time zone (null: the browser's); answers what the server kept. */
+export async function saveTimeZone(timeZone: string | null): Promise<string | null> {
+  return unwrap(await tsr.account.updateSettings.mutate({ body: { timeZone } }), 200).timeZone;
+}

@@ -83,6 +83,8 @@ export interface SocialLogin {
 export async function socialLogin(
   scopes: readonly string[],
   rerequest = false,
+  /** The person closed or cancelled the login dialog (not called when the SDK is unavailable). */
+  onCancelled?: () => void,
 ): Promise<SocialLogin | null> {
   // When the SDK is already there FB.login runs synchronously inside the click (popup blockers).
   let fb = readyFbSdk();
@@ -95,7 +97,10 @@ export async function socialLogin(
     }
   }
   const auth = await fbLogin(fb, scopes, rerequest);
-  if (!auth) return null;
+  if (!auth) {
+    onCancelled?.();
+    return null;
+  }
   const profile = await fbProfile(fb);
   return { auth, profile };
 }

@@ -17,30 +17,42 @@ export interface SignInOptions {
   scopes?: readonly string[];
   /** Ask again for permissions the person declined before (reconnecting for a missing one). */
   rerequest?: boolean;
+  /** Also told when the person closes or cancels the login dialog (e.g. to toast it). */
+  onCancelled?: () => void;
 }
+
+/** Said (neutrally) after the login dialog was closed or cancelled: nothing broke, nothing happened. */
+export const LOGIN_CANCELLED = 'Login cancelled';
 
 export const INVALID_LOGIN_RESPONSE_LOG = 'Invalid login response:';
 
 /**
  * Returns `login` for the landing page's login buttons and `pending` while it runs; `onSignedIn` then opens
- * /select (replacing the landing page in history). A cancelled login or a missing SDK is ignored; an answer
+ * /select (replacing the landing page in history). A cancelled login sets `cancelled` (the screen says
+ * LOGIN_CANCELLED) and changes nothing else; a missing SDK is ignored; an answer
  * without jwt and user is logged as invalid and nothing else happens.
  */
 export function useSignIn(onSignedIn: () => void | Promise<void>, options: SignInOptions = {}) {
   const scopes = options.scopes ?? LOGIN_SCOPES;
   const rerequest = options.rerequest ?? false;
+  const onCancelled = options.onCancelled;
   const [pending, setPending] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
   const running = useRef(false);
 
   const login = useCallback(async () => {
     if (running.current) return;
     running.current = true;
     setPending(true);
+    setCancelled(false);
     try {
       // Started before the social login, not awaited: FB.login must run inside the click (popup blockers).
       const registration = loadRegistration();
       registration.catch(() => undefined); // a cancelled login never awaits it
-      const social = await socialLogin(scopes, rerequest);
+      const social = await socialLogin(scopes, rerequest, () => {
+        setCancelled(true);
+        onCancelled?.();
+      });
       if (!social) return;
       const { registerUserAdmin } = await registration;
       const { responseBody, result } = await registerUserAdmin(social);
@@ -67,7 +79,7 @@ export function useSignIn(onSignedIn: () => void | Promise<void>, options: SignI
       running.current = false;
       setPending(false);
     }
-  }, [onSignedIn, scopes, rerequest]);
+  }, [onSignedIn, scopes, rerequest, onCancelled]);
 
-  return { login, pending };
+  return { login, pending, cancelled };
 }

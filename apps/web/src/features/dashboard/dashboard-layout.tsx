@@ -4,6 +4,7 @@ import { DashboardShell, type NavUserSubscription } from '@pagecast/ui/layout';
 import { env } from '../../lib/env';
 import { useTheme } from '../../lib/theme';
 import { useAuthStore, usePagesStore } from '../../stores';
+import { useDisplayTimeZone } from '../account/time-zone';
 import { useLogout } from '../auth/use-logout';
 import { useSubscriptionQuery } from '../subscription/queries';
 import { subscriptionTimeLeft } from '../subscription/time-left';
@@ -21,6 +22,7 @@ export function DashboardLayout() {
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
   const theme = useTheme();
   useSyncWatcher();
+  const zoneKey = useDisplayTimeZone();
 
   // The subscription values are fetched only once the user opens the expander.
   const [wantSubscription, setWantSubscription] = useState(false);
@@ -61,7 +63,8 @@ export function DashboardLayout() {
       breadcrumb={['Dashboard', sectionLabel(current) ?? 'Home']}
       headerActions={<SyncHeaderProgress />}
     >
-      <Outlet />
+      {/* The screens read the display zone while rendering: a new zone remounts them. */}
+      <Outlet key={zoneKey} />
     </DashboardShell>
   );
 }

@@ -28,6 +28,8 @@ export interface DateTimePickerProps {
   invalid?: boolean;
   describedBy?: string;
   disabled?: boolean;
+  /** The zone the shown wall-clock time is in (the caller shifts the value): 'UTC' unless said. */
+  zoneName?: string;
 }
 
 type Parts = { y?: number; m?: number; d?: number; h?: number; min?: number; s?: number };
@@ -53,6 +55,7 @@ export function DateTimePicker({
   invalid,
   describedBy,
   disabled,
+  zoneName = 'UTC',
 }: DateTimePickerProps) {
   const [open, setOpen] = useState(false);
   const panelId = `${useId()}-panel`;
@@ -149,7 +152,7 @@ export function DateTimePicker({
         {value ? (
           <span className="font-mono tabular-nums">
             {formatDate(value)} {formatTime(value)}{' '}
-            <span className="text-muted-foreground">UTC</span>
+            <span className="text-muted-foreground">{zoneName}</span>
           </span>
         ) : (
           <span className="text-muted-foreground">{placeholder}</span>
@@ -186,7 +189,7 @@ export function DateTimePicker({
           </div>
           <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
             <span className="font-mono tabular-nums">
-              {formatDate(base)} {formatTime(base)} UTC
+              {formatDate(base)} {formatTime(base)} {zoneName}
             </span>
             <Button type="button" size="sm" onClick={() => close(true)}>
               Done

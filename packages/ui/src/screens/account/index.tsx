@@ -2,15 +2,22 @@
 // the admin's plan and credits and what they mean, the browsers signed in with a way to end each, the
 // pages connected with the role held on each, and 'Delete my data' behind a typed confirmation.
 // Pure: props in, callbacks out.
-import type { Session, Subscription } from '@pagecast/contract';
+import {
+  browserTimeZone,
+  formatTime,
+  timeZoneNames,
+  type Session,
+  type Subscription,
+} from '@pagecast/contract';
 import { LogOut, MonitorSmartphone, Trash2 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { ScreenHeader } from '../../layout/dashboard-shell';
 import { Avatar } from '../../primitives/avatar';
 import { Badge } from '../../primitives/badge';
 import { Button } from '../../primitives/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../primitives/card';
 import { Input } from '../../primitives/input';
+import { Select } from '../../primitives/select';
 import { Skeleton } from '../../primitives/skeleton';
 
 /** The word typed to confirm the deletion. */
@@ -18,7 +25,12 @@ export const DELETE_CONFIRM_WORD = 'DELETE';
 
 export const ACCOUNT_TEXT = {
   title: 'Account',
-  description: 'Your plan, where you are signed in, your pages, and your data.',
+  description: 'Your plan, your time zone, where you are signed in, your pages, and your data.',
+  timeZoneTitle: 'Time zone',
+  timeZoneLabel: 'Show times in',
+  timeZoneHelp:
+    'Every time Pagecast shows is in this zone, and the Schedule form reads the date and time you pick in it. Campaigns are stored and sent in UTC.',
+  browserZone: (zone: string) => `This browser’s time zone (${zone})`,
   planTitle: 'Plan and credits',
   planFree:
     'No active plan. Every feature works without one today: plans and credits do not limit sending, pages or campaigns.',
@@ -78,17 +90,22 @@ export interface AccountScreenProps {
   onDeleteData?: () => void;
   deleting?: boolean;
   locale?: string;
+  /** The chosen zone (IANA name), null for the browser's, undefined while it loads. */
+  timeZone?: string | null;
+  timeZoneError?: boolean;
+  /** Saves a zone (null: the browser's); absent: the setting is not offered. */
+  onTimeZoneChange?: (zone: string | null) => void;
+  savingTimeZone?: boolean;
 }
 
 const formatDate = (iso: string, locale?: string) =>
-  new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  formatTime(iso, { year: 'numeric', month: 'short', day: 'numeric' }, { locale });
 const formatDateTime = (iso: string, locale?: string) =>
-  new Date(iso).toLocaleString(locale, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  formatTime(
+    iso,
+    { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+    { locale },
+  );
 
 /** 'Chrome on Linux' from a User-Agent, else the raw string cut short. */
 export function browserName(userAgent: string | null): string {
@@ -124,6 +141,7 @@ export function AccountScreen(props: AccountScreenProps) {
       {/* Grid items may shrink below their content (long button labels wrap instead of overflowing). */}
       <div className="grid w-full max-w-3xl gap-6 [&>*]:min-w-0">
         <PlanCard {...props} />
+        {props.onTimeZoneChange ? <TimeZoneCard {...props} /> : null}
         <SessionsCard {...props} />
         <PagesCard {...props} />
         <DeleteCard {...props} />
@@ -190,6 +208,65 @@ function PlanCard({ subscription, subscriptionError, onManagePlan, locale }: Acc
             {T.manage}
           </Button>
         </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'Europe/Paris' -> 'Europe': the select's groups. */
+function zoneGroups(): Array<{ label: string; options: Array<{ value: string; label: string }> }> {
+  const groups = new Map<string, Array<{ value: string; label: string }>>();
+  for (const zone of timeZoneNames()) {
+    const region = zone.includes('/') ? zone.slice(0, zone.indexOf('/')) : 'Other';
+    const list = groups.get(region) ?? [];
+    list.push({ value: zone, label: zone.replaceAll('_', ' ') });
+    groups.set(region, list);
+  }
+  return [...groups].map(([label, options]) => ({ label, options }));
+}
+
+function TimeZoneCard({
+  timeZone,
+  timeZoneError,
+  onTimeZoneChange,
+  savingTimeZone,
+}: AccountScreenProps) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const groups = useMemo(zoneGroups, []);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{T.timeZoneTitle}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <Loaded
+          value={timeZone === undefined ? null : { timeZone }}
+          error={timeZoneError}
+          height="h-10"
+        >
+          {({ timeZone: zone }) => (
+            <>
+              <label htmlFor={id} className="text-sm font-medium">
+                {T.timeZoneLabel}
+              </label>
+              <Select
+                id={id}
+                aria-describedby={helpId}
+                wrapperClassName="max-w-sm"
+                value={zone ?? ''}
+                disabled={savingTimeZone}
+                aria-busy={savingTimeZone || undefined}
+                options={[{ value: '', label: T.browserZone(browserTimeZone()) }]}
+                groups={groups}
+                onChange={(e) => onTimeZoneChange?.(e.target.value || null)}
+              />
+              <p id={helpId} className="text-xs text-muted-foreground">
+                {T.timeZoneHelp}
+              </p>
+            </>
+          )}
+        </Loaded>
       </CardContent>
     </Card>
   );

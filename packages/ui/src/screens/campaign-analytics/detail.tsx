@@ -3,6 +3,7 @@
 // share the campaign, the outcome filter and the paging state.
 import {
   contentTypeLabel,
+  displayTimeZone,
   SKIP_REASONS,
   type CampaignDetail,
   type CampaignRecipient,
@@ -80,7 +81,9 @@ export interface CampaignDetailSheetProps {
   onTagRecipients?: (request: TagRecipientsRequest) => Promise<unknown>;
 }
 
-const fmtTime = (iso: string | null) => (iso ? formatScheduled(iso).replace(' UTC', '') : '—');
+// The zone is said once, in the column's header.
+const fmtTime = (iso: string | null) =>
+  iso ? formatScheduled(iso).replace(` ${displayTimeZone()}`, '') : '—';
 
 export function CampaignDetailSheet({
   open,
@@ -424,7 +427,7 @@ function RecipientsTable({
             <TableHead>Name</TableHead>
             <TableHead>Outcome</TableHead>
             <TableHead>Sent as</TableHead>
-            <TableHead>Sent at (UTC)</TableHead>
+            <TableHead>Sent at ({displayTimeZone()})</TableHead>
             <TableHead>Delivered</TableHead>
             <TableHead>Read</TableHead>
             <TableHead>Error</TableHead>

@@ -1,4 +1,6 @@
 /** Texts of the Campaign Analytics screen and the campaign detail (the detail goes beyond the spec). */
+import { formatStamp } from '@pagecast/contract';
+
 export const ANALYTICS_TEXT = {
   title: 'Campaign Analytics',
   description:
@@ -101,10 +103,7 @@ export const FUNNEL_STAGE_TEXT = {
   interacted: ['Interacted', 'Replied, tapped a button or reacted within 7 days of receiving it.'],
 } as const;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** 'YYYY-MM-DD HH:mm UTC' (the Schedule screen picks times in UTC). */
+/** 'YYYY-MM-DD HH:mm Zone', in the admin's display zone (chosen on Account; the Schedule form's too). */
 export function formatScheduled(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+  return formatStamp(iso);
 }

@@ -1,10 +1,12 @@
+import { formatTime } from '@pagecast/contract';
+
+/** A campaign's time on Home, in the admin's display zone. */
 export function formatDateTime(iso: string, locale?: string): string {
-  return new Date(iso).toLocaleString(locale, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatTime(
+    iso,
+    { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+    { locale },
+  );
 }
 
 /** '5 minutes ago', 'in 3 days' — Intl.RelativeTimeFormat in the largest fitting unit. */

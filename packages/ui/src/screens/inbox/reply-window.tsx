@@ -1,7 +1,12 @@
 // The reply window of the open conversation (contract rules/reply-window.ts): a short status under the
 // contact's name, and a notice above the composer once a reply is no longer a standard one.
 import { Clock } from 'lucide-react';
-import { HUMAN_AGENT_OFF_MESSAGE, type ReplyWindow } from '@pagecast/contract';
+import {
+  HUMAN_AGENT_OFF_MESSAGE,
+  formatTime,
+  sameZonedDay,
+  type ReplyWindow,
+} from '@pagecast/contract';
 import { INBOX_TEXT } from './text';
 
 const HOUR = 3_600_000;
@@ -26,19 +31,16 @@ export function replyWindowLabel(reply: ReplyWindow, now: number, locale?: strin
  */
 export function replyWindowRowLabel(reply: ReplyWindow, now: number, locale?: string): string {
   if (reply.kind === 'closed') return INBOX_TEXT.windowClosedLabel;
-  const today = new Date(now).toDateString() === reply.until.toDateString();
+  // 'Today' and the times are the admin's display zone's (chosen on Account).
+  const today = sameZonedDay(new Date(now), reply.until);
   const at = today
-    ? reply.until.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+    ? formatTime(reply.until, { hour: '2-digit', minute: '2-digit' }, { locale })
     : formatUntil(reply.until, locale);
   return reply.kind === 'standard' ? INBOX_TEXT.replyBy(at) : INBOX_TEXT.humanAgentRowUntil(at);
 }
 
 function formatUntil(until: Date, locale?: string): string {
-  return until.toLocaleString(locale, {
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatTime(until, { weekday: 'short', hour: '2-digit', minute: '2-digit' }, { locale });
 }
 
 /** Above the composer: what kind of reply this is, or why none is possible. Nothing for a standard reply. */
@@ -50,13 +52,11 @@ export function ReplyWindowNotice({ reply, locale }: { reply: ReplyWindow; local
         ? HUMAN_AGENT_OFF_MESSAGE
         : INBOX_TEXT.windowClosed
       : INBOX_TEXT.humanAgentNotice(
-          reply.until.toLocaleString(locale, {
-            weekday: 'long',
-            day: 'numeric',
-            month: 'short',
-            hour: '2-digit',
-            minute: '2-digit',
-          }),
+          formatTime(
+            reply.until,
+            { weekday: 'long', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+            { locale },
+          ),
         );
   return (
     <div

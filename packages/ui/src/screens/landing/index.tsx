@@ -18,6 +18,8 @@ export interface LandingScreenProps {
   loginDisabled?: boolean;
   /** Chat-app contact link (e.g. https://wa.me/...); opens in a new tab. */
   supportUrl: string;
+  /** A neutral word about the last login ('Login cancelled'); null: nothing to say. */
+  loginNotice?: string | null;
 }
 
 const NAV_LINKS = [
@@ -32,6 +34,7 @@ export function LandingScreen({
   loginPending = false,
   loginDisabled = false,
   supportUrl,
+  loginNotice = null,
 }: LandingScreenProps) {
   const headerActions = useContext(PublicHeaderActionsContext);
   return (
@@ -77,6 +80,18 @@ export function LandingScreen({
       <Support supportUrl={supportUrl} />
       <Pricing supportUrl={supportUrl} />
       <CallToAction onLogin={onLogin} loginPending={loginPending} loginDisabled={loginDisabled} />
+      {/* One live region whichever login button was used: neutral, not an error (nothing broke). */}
+      <div
+        role="status"
+        // Empty, it takes no room (and is no visible status for anyone waiting on the page to settle).
+        className={
+          loginNotice
+            ? 'fixed bottom-4 left-1/2 z-40 -translate-x-1/2 rounded-md border border-border bg-background px-4 py-2 text-sm text-foreground shadow-md'
+            : undefined
+        }
+      >
+        {loginNotice}
+      </div>
     </PublicShell>
   );
 }

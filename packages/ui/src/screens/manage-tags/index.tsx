@@ -32,6 +32,15 @@ export interface ManageTagsScreenProps {
 type Section = 'create' | 'details';
 
 /** /dashboard/manage-tags (spec §2): 'Create Tag' and 'Tags Details', one section open at a time. */
+/** The server's reason in words: its message, or under a generic 'Validation failed' the first field's. */
+function failureReason(err: unknown): string | undefined {
+  const data = errorData(err);
+  const fields = data?.fieldErrors ?? {};
+  const field = fields.name?.[0] ?? fields.description?.[0];
+  if (data?.message && data.message !== 'Validation failed') return data.message;
+  return field;
+}
+
 export function ManageTagsScreen({
   tags,
   loading,
@@ -60,7 +69,7 @@ export function ManageTagsScreen({
     action: onCreateTag,
     onSuccess: () => toast.success(T.created),
     failureMessage: (err) => errorData(err)?.message || T.createFallback,
-    onFailure: () => toast.error(T.createFailed),
+    onFailure: (err) => toast.error(T.createFailed(failureReason(err))),
   });
 
   return (

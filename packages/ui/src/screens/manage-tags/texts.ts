@@ -10,7 +10,10 @@ export const MANAGE_TAGS_TEXT = {
   createButton: 'Create Tag',
   submitting: 'Submitting...',
   created: 'Tag created successfully!',
-  createFailed: 'Failed to create tag. Check console for details.',
+  // The spec's 'Failed to create tag. Check console for details.' sent people to a developer tool; the
+  // product owner asked for the reason in words (docs/product.md, error catalogue).
+  createFailed: (reason?: string) =>
+    reason ? `Failed to create tag. ${reason}` : 'Failed to create tag.',
   createFallback: 'Something went wrong while creating the tag.',
   loading: 'Loading...',
   loadError: 'Error loading tags:',

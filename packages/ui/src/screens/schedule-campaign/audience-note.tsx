@@ -49,9 +49,14 @@ export function Paths({
   audience: AudiencePreview;
   choices: AudienceChoices;
 }) {
-  const { total, insideWindow: inside, outsideWindow: outside } = audience;
   const { template, reachableOnly, returnDays } = choices;
-  if (total === 0) return <p className="text-muted-foreground">{T.audienceEmpty}</p>;
+  if (audience.total === 0) return <p className="text-muted-foreground">{T.audienceEmpty}</p>;
+  // Those who stopped the page's marketing messages get nothing on any path: counted apart.
+  const optedOut = audience.optedOut ?? 0;
+  const optedOutInside = audience.optedOutInside ?? 0;
+  const inside = audience.insideWindow - optedOutInside;
+  const outside = audience.outsideWindow - (optedOut - optedOutInside);
+  const total = inside + outside;
   const summary =
     outside === 0
       ? T.audienceAllInside(total)
@@ -75,6 +80,7 @@ export function Paths({
   return (
     <>
       <p className="text-muted-foreground">{summary}</p>
+      {optedOut > 0 ? <p className="text-muted-foreground">{T.optedOutNote(optedOut)}</p> : null}
       <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1">
         <dt>{T.pathStandard}</dt>
         <dd className="text-right tabular-nums">{inside.toLocaleString('en')}</dd>
@@ -88,6 +94,12 @@ export function Paths({
           <>
             <dt>{outsidePath}</dt>
             <dd className="text-right tabular-nums">{others.toLocaleString('en')}</dd>
+          </>
+        ) : null}
+        {optedOut > 0 ? (
+          <>
+            <dt>{T.pathOptedOut}</dt>
+            <dd className="text-right tabular-nums">{optedOut.toLocaleString('en')}</dd>
           </>
         ) : null}
       </dl>

@@ -7,6 +7,7 @@ import {
   LIMITS,
   makeCampaignFormSchema,
   startOfMinute,
+  displayTimeZone,
   PROMOTION,
   PURPOSES,
   TIMINGS,
@@ -273,7 +274,7 @@ export function ScheduleCampaignScreen({
     <div className="@container flex min-w-0 flex-1 flex-col gap-6 p-4 md:p-6">
       <ScreenHeader
         title={T.title}
-        description="Send one message to all your page's users, to a tag, or to tags combined, at a time you choose (UTC)."
+        description="Send one message to all your page's users, to a tag, or to tags combined, at a time you choose (in your time zone, set on Account)."
       />
       {syncing ? <SyncBanner /> : null}
       <form
@@ -411,7 +412,11 @@ export function ScheduleCampaignScreen({
             ) : null}
           </div>
           <div className="grid content-start gap-5">
-            <FormField id={id('dateTime')} label={T.dateLabel} error={errors.dateTime}>
+            <FormField
+              id={id('dateTime')}
+              label={T.dateLabelIn(displayTimeZone())}
+              error={errors.dateTime}
+            >
               <WhenField
                 id={id('dateTime')}
                 value={values.dateTime}

@@ -1,7 +1,12 @@
 // The review 'Schedule Campaign' opens (spec §10.11): who gets the message by which path (the form's own
 // audience preview, the same words and numbers), the paid part's estimated cost, the message as a real
 // contact of the audience reads it, 'Send a test to me', then Confirm. Nothing is created before Confirm.
-import { renderPlaceholders, type AudiencePreview, type CampaignReview } from '@pagecast/contract';
+import {
+  formatWithZone,
+  renderPlaceholders,
+  type AudiencePreview,
+  type CampaignReview,
+} from '@pagecast/contract';
 import { Send } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../primitives/button';
@@ -13,7 +18,6 @@ import {
   DialogTitle,
 } from '../../primitives/dialog';
 import { Input } from '../../primitives/input';
-import { formatDate, formatTime } from '../../primitives/date-time-picker';
 import { Paths, type AudienceChoices } from './audience-note';
 import { REVIEW_TEXT as R, SCHEDULE_TEXT as T } from './texts';
 
@@ -104,7 +108,7 @@ export function ReviewDialog({
           {R.title}
         </DialogTitle>
         <DialogDescription>
-          {sendNow ? R.whenNow : R.whenAt(`${formatDate(dateTime)} ${formatTime(dateTime)}`)}
+          {sendNow ? R.whenNow : R.whenAt(formatWithZone(dateTime))}
         </DialogDescription>
       </DialogHeader>
 

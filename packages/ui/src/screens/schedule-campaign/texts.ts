@@ -25,6 +25,9 @@ export const SCHEDULE_TEXT = {
   loadingTags: 'Loading tags...',
   errorLoadingTags: 'Error loading tags',
   dateLabel: 'Date and Time (UTC)',
+  /** The field's label in the admin's display zone ('Date and Time (UTC)' when that is UTC). */
+  dateLabelIn: (zone: string) => `Date and Time (${zone})`,
+  utcTime: (text: string) => `In UTC: ${text}`,
   datePlaceholder: 'Select date and time',
   messageLabel: 'Message',
   messagePlaceholder: 'Write the message your audience will receive',
@@ -65,6 +68,9 @@ export const SCHEDULE_TEXT = {
   pathUtility: (template: string) => `Utility template “${template}”`,
   pathLeftOut: 'Left out (no allowed path now)',
   pathSkipped: 'Skipped, each with the reason',
+  pathOptedOut: 'Left out: stopped your marketing messages',
+  optedOutNote: (n: number) =>
+    `${n.toLocaleString('en')} of this audience stopped your marketing messages (unsubscribed): they are left out of this campaign on every path.`,
   pathWaiting: (days: number) =>
     `Waiting up to ${days} day${days === 1 ? '' : 's'} for them to write`,
   audienceEmpty:
@@ -99,7 +105,8 @@ export const SCHEDULE_TEXT = {
 export const REVIEW_TEXT = {
   title: 'Review your campaign',
   whenNow: 'It goes out as soon as you confirm.',
-  whenAt: (when: string) => `It goes out on ${when} UTC.`,
+  /** `when` says its zone: 'Fri 27 Nov, 10:00 (Europe/Paris)'. */
+  whenAt: (when: string) => `It goes out on ${when}.`,
   whoTitle: 'Who gets it',
   costTitle: 'Cost of the paid marketing messages',
   priceLabel: 'Your price per message',

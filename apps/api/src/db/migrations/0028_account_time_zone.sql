@@ -1,0 +1,1 @@
+ALTER TABLE "admins" ADD COLUMN "time_zone" text;
