@@ -4,6 +4,7 @@ import { assertPageAdmin } from '../src/auth/guards.js';
 import { admins, pageAdmins, pages } from '../src/db/schema/index.js';
 import { NotFoundError } from '../src/errors.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app.js';
+import { apiClient, bodyOf } from './support/client.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,24 +78,22 @@ describe('requireAdmin (bearer JWT)', () => {
 });
 
 describe('requireOperator', () => {
-  const del = (headers: Record<string, string>) =>
-    t.app.inject({ method: 'DELETE', url: '/api/v1/admin/by-user/123', headers });
+  const del = (headers: Record<string, string>, app = t.app) =>
+    apiClient(app, headers).admin.deleteByUser({ params: { id: '123' } });
 
   it('refuses an admin with 403 and lets a configured operator through', async () => {
     const asAdmin = await del(await t.authHeader({ role: 'admin' }));
-    expect(asAdmin.statusCode).toBe(403);
-    expect(asAdmin.json()).toEqual({ message: 'Operator access required' });
+    expect(bodyOf(asAdmin, 403)).toEqual({ message: 'Operator access required' });
     // The role claim alone is not enough: the user must still be named in OPERATOR_USER_IDS.
-    expect((await del(await t.authHeader({ role: 'operator' }))).statusCode).toBe(403);
-    expect((await del({})).statusCode).toBe(401);
+    expect((await del(await t.authHeader({ role: 'operator' }))).status).toBe(403);
+    expect((await del({})).status).toBe(401);
     const operators = await createTestApp({ env: { OPERATOR_USER_IDS: '1000000000000042' } });
     try {
-      const res = await operators.app.inject({
-        method: 'DELETE',
-        url: '/api/v1/admin/by-user/123',
-        headers: await operators.authHeader({ role: 'operator', userId: '1000000000000042' }),
-      });
-      expect(res.statusCode).toBe(404);
+      const res = await del(
+        await operators.authHeader({ role: 'operator', userId: '1000000000000042' }),
+        operators.app,
+      );
+      expect(res.status).toBe(404);
     } finally {
       await operators.close();
     }

@@ -16,7 +16,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
-import { bodyOf } from './support/client.js';
+import { bodyOf, invalid } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
@@ -103,12 +103,10 @@ describe('purpose (spec §10.8)', () => {
       201,
     );
     expect(update.type).toBe('ACCOUNT_UPDATE');
-    const bad = await w.api('POST', '/api/v1/campaigns/create', {
-      ...body(page),
-      type: 'HUMAN_AGENT',
+    const bad = await w.client.campaigns.createCampaign({
+      body: invalid({ ...body(page), type: 'HUMAN_AGENT' }),
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body.fieldErrors.type).toEqual([PURPOSE_MESSAGES.invalid]);
+    expect(bodyOf(bad, 400).fieldErrors?.type).toEqual([PURPOSE_MESSAGES.invalid]);
   });
 
   it('refuses a utility template for a promotion, on the field, and stores nothing', async () => {
@@ -384,9 +382,12 @@ describe('audience (spec §10.9)', () => {
       ],
     ];
     for (const [name, over, field, message] of cases) {
-      // Bad input the contract's types forbid: a raw request.
-      const res = await w.api('POST', '/api/v1/campaigns/create', { ...body(page), ...over });
-      expect({ name, status: res.status, errors: res.body.fieldErrors?.[field] }).toEqual({
+      // Bad input the contract's types forbid.
+      const res = await w.client.campaigns.createCampaign({
+        body: invalid({ ...body(page), ...over }),
+      });
+      const errors = res.status === 400 ? res.body.fieldErrors?.[field] : undefined;
+      expect({ name, status: res.status, errors }).toEqual({
         name,
         status: 400,
         errors: [message],

@@ -2,7 +2,7 @@
 // of the audience, and deliver on return sends a skipped recipient the message once they write to the page;
 // each change goes out on the live stream. Over HTTP against a real Postgres, pg-boss, the campaign worker
 // and the emulator.
-import { CAMPAIGN_MESSAGES as M } from '@pagecast/contract';
+import { CAMPAIGN_MESSAGES as M, type CreateCampaignBody } from '@pagecast/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestConsumers } from '../src/runtime.js';
@@ -16,6 +16,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
+import { bodyOf, invalid } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
@@ -31,7 +32,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-const body = (page: WorldPage, over: Record<string, unknown> = {}) => ({
+const body = (page: WorldPage, over: Partial<CreateCampaignBody> = {}): CreateCampaignBody => ({
   name: 'Weekend offer',
   description: 'Reach test',
   pageId: page.fbPageId,
@@ -43,15 +44,20 @@ const body = (page: WorldPage, over: Record<string, unknown> = {}) => ({
   msg: 'Our weekend offer is on',
   ...over,
 });
-const create = (page: WorldPage, over: Record<string, unknown> = {}) =>
-  w.api('POST', '/api/v1/campaigns/create', body(page, over));
-const detail = async (id: string) => (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
-const dispatchNow = async (page: WorldPage, over: Record<string, unknown> = {}) => {
-  const res = await create(page, over);
-  expect(res.status).toBe(201);
+const create = (page: WorldPage, over: Partial<CreateCampaignBody> = {}) =>
+  w.client.campaigns.createCampaign({ body: body(page, over) });
+/** A body the contract refuses (a field of the wrong type), sent on purpose. */
+const createInvalid = (page: WorldPage, over: Record<string, unknown>) =>
+  w.client.campaigns.createCampaign({ body: invalid({ ...body(page), ...over }) });
+const detail = async (id: string) =>
+  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
+const cancel = (campaignId: string) =>
+  w.client.campaigns.cancelCampaign({ params: { campaignId }, body: {} });
+const dispatchNow = async (page: WorldPage, over: Partial<CreateCampaignBody> = {}) => {
+  const id = bodyOf(await create(page, over), 201).id;
   return waitFor(
     async () => {
-      const d = await detail(res.body.id as string);
+      const d = await detail(id);
       return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
     },
     { timeoutMs: 30_000 },
@@ -112,19 +118,18 @@ describe('bad input: nothing stored', () => {
   ];
   it.each(cases)('deliverOnReturnDays %s: 400 on the field', async (_name, over, message) => {
     const before = await countCampaigns();
-    const res = await create(page, {
+    const res = await createInvalid(page, {
       time: new Date(Date.now() + 3_600_000).toISOString(),
+      sendNow: false,
       ...over,
     });
-    expect(res.status).toBe(400);
-    expect(res.body.fieldErrors.deliverOnReturnDays).toEqual([message]);
+    expect(bodyOf(res, 400).fieldErrors?.deliverOnReturnDays).toEqual([message]);
     expect(await countCampaigns()).toBe(before);
   });
 
   it('reachableOnly must be a boolean', async () => {
-    const res = await create(page, { reachableOnly: 'yes' });
-    expect(res.status).toBe(400);
-    expect(res.body.fieldErrors.reachableOnly).toBeDefined();
+    const res = await createInvalid(page, { reachableOnly: 'yes' });
+    expect(bodyOf(res, 400).fieldErrors?.reachableOnly).toBeDefined();
   });
 });
 
@@ -307,8 +312,7 @@ describe('deliver on return', () => {
       deliverOnReturnDays: 3,
       time: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    expect(res.status).toBe(201);
-    expect((await w.api('POST', `/api/v1/campaigns/${res.body.id}/cancel`, {})).status).toBe(200);
+    expect((await cancel(bodyOf(res, 201).id)).status).toBe(200);
     await writes(page, must(page.contacts[0]));
     await new Promise((r) => setTimeout(r, 1500));
     expect(await w.outbox(page.fbPageId)).toHaveLength(0);
@@ -363,7 +367,8 @@ describe('progress on the live stream', () => {
   it('publishes a cancel', async () => {
     const page = await w.createPage({ inside: 1, outside: 0 });
     const res = await create(page, { time: new Date(Date.now() + 3_600_000).toISOString() });
-    await w.api('POST', `/api/v1/campaigns/${res.body.id}/cancel`, {});
-    await waitFor(async () => of(res.body.id as string).some((e) => e.status === 'cancelled'));
+    const id = bodyOf(res, 201).id;
+    await cancel(id);
+    await waitFor(async () => of(id).some((e) => e.status === 'cancelled'));
   });
 });

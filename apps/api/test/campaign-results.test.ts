@@ -11,7 +11,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
-import { bodyOf } from './support/client.js';
+import { bodyOf, invalid } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
@@ -101,7 +101,10 @@ describe('Read and the recipient filters', () => {
   });
 
   it('refuses a filter it does not know, without a 500', async () => {
-    const res = await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients?outcome=bogus`);
+    const res = await w.client.campaigns.listCampaignRecipients({
+      params: { campaignId },
+      query: { outcome: invalid('bogus') },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -172,10 +175,12 @@ describe("'Tag these recipients'", () => {
 
 describe('CSV export', () => {
   it('starts with a BOM and readable headers, and has Read and sent-on-return columns', async () => {
-    const res = await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients.csv`);
-    expect(res.status).toBe(200);
-    expect(res.text.charCodeAt(0)).toBe(0xfeff);
-    const lines = res.text.slice(1).trimEnd().split('\r\n');
+    const text = bodyOf(
+      await w.client.campaigns.exportCampaignRecipients({ params: { campaignId } }),
+      200,
+    );
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'Name,Messenger ID (PSID),Outcome,Sent as,Sent at (UTC),Delivered at (UTC),Read at (UTC),' +
         'Replied or tapped at (UTC),Sent on return,Why it failed,Error code,Why skipped,Message ID',

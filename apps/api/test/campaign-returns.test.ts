@@ -14,7 +14,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
-import { bodyOf } from './support/client.js';
+import { bodyOf, invalid } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
@@ -184,18 +184,19 @@ describe('the return send waits for a person', () => {
   it('refuses a delay outside 1 to 720 minutes, on the field', async () => {
     const page = await w.createPage({ inside: 0, outside: 1 });
     for (const returnDelayMinutes of [0, 721, 1.5, '30']) {
-      // Bad input the contract's types forbid: a raw request.
-      const res = await w.api('POST', '/api/v1/campaigns/create', {
-        name: 'Bad delay',
-        description: 'Returns test',
-        pageId: page.fbPageId,
-        time: new Date(Date.now() + 3_600_000).toISOString(),
-        msg: 'Hello there',
-        deliverOnReturnDays: 3,
-        returnDelayMinutes,
+      // Bad input the contract's types forbid.
+      const res = await w.client.campaigns.createCampaign({
+        body: invalid({
+          name: 'Bad delay',
+          description: 'Returns test',
+          pageId: page.fbPageId,
+          time: new Date(Date.now() + 3_600_000).toISOString(),
+          msg: 'Hello there',
+          deliverOnReturnDays: 3,
+          returnDelayMinutes,
+        }),
       });
-      expect(res.status).toBe(400);
-      expect(res.body.fieldErrors.returnDelayMinutes).toEqual([M.returnDelayInvalid]);
+      expect(bodyOf(res, 400).fieldErrors?.returnDelayMinutes).toEqual([M.returnDelayInvalid]);
     }
   });
 });

@@ -1,6 +1,11 @@
 // Campaigns (docs/campaigns.md) over HTTP against a real Postgres, pg-boss and the emulator: the §5 rules, listing,
 // audience preview, dispatch outcomes per recipient, platform failures, cancel, counters and CSV.
-import { CAMPAIGN_MESSAGES as M, LIMITS, PURPOSE_MESSAGES } from '@pagecast/contract';
+import {
+  CAMPAIGN_MESSAGES as M,
+  LIMITS,
+  PURPOSE_MESSAGES,
+  type CreateCampaignBody,
+} from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_REASON, TOKEN_INVALID_REASON } from '../src/modules/campaigns/reasons.js';
 import { startDueCampaign } from '../src/jobs/campaigns/scheduler.js';
@@ -13,6 +18,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
+import { apiClient, bodyOf, invalid } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
@@ -31,7 +37,7 @@ afterAll(async () => {
 });
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
-const body = (over: Record<string, unknown> = {}) => ({
+const body = (over: Partial<CreateCampaignBody> = {}): CreateCampaignBody => ({
   name: 'Spring sale',
   description: 'Our spring campaign',
   pageId: page.fbPageId,
@@ -41,9 +47,13 @@ const body = (over: Record<string, unknown> = {}) => ({
   msg: 'Hello from the spring campaign',
   ...over,
 });
-const create = (over: Record<string, unknown> = {}) =>
-  w.api('POST', '/api/v1/campaigns/create', body(over));
-const detail = async (id: string) => (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+const create = (over: Partial<CreateCampaignBody> = {}) =>
+  w.client.campaigns.createCampaign({ body: body(over) });
+/** A body the contract refuses (a field missing or of the wrong type), sent on purpose. */
+const createInvalid = (over: Record<string, unknown>) =>
+  w.client.campaigns.createCampaign({ body: invalid({ ...body(), ...over }) });
+const detail = async (id: string) =>
+  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
 const settled = (id: string) =>
   waitFor(
     async () => {
@@ -70,11 +80,8 @@ const rowsOf = async (campaignId: string) =>
     }>('select * from campaign_recipients where campaign_id = $1 order by psid', [campaignId])
   ).rows;
 /** Starts now ('Send now': the server's clock), so the scheduler takes it at once. */
-const dispatchNow = async (over: Record<string, unknown> = {}) => {
-  const res = await create({ sendNow: true, ...over });
-  expect(res.status).toBe(201);
-  return settled(res.body.id as string);
-};
+const dispatchNow = async (over: Partial<CreateCampaignBody> = {}) =>
+  settled(bodyOf(await create({ sendNow: true, ...over }), 201).id);
 
 describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
@@ -106,9 +113,8 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     '%s -> 400 with the spec message on its field, nothing created',
     async (_n, over, field, message) => {
       const before = await countCampaigns();
-      const res = await create(over);
-      expect(res.status).toBe(400);
-      expect(res.body.fieldErrors[field]).toEqual([message]);
+      const res = await createInvalid(over);
+      expect(bodyOf(res, 400).fieldErrors?.[field]).toEqual([message]);
       expect(await countCampaigns()).toBe(before);
     },
   );
@@ -125,8 +131,10 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
       time: startOfMinute.toISOString(),
       name: '  Trimmed  ',
     });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Trimmed', scheduledTime: startOfMinute.toISOString() });
+    expect(bodyOf(res, 201)).toMatchObject({
+      name: 'Trimmed',
+      scheduledTime: startOfMinute.toISOString(),
+    });
   });
 
   it("'Send now' goes at the server's time, whatever time the browser's clock gave", async () => {
@@ -134,28 +142,27 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     await w.pool.query('update pages set page_token_enc = null where id = $1', [quiet.uuid]);
     // A browser clock ten minutes behind: its "now" is in a past minute for the server.
     const behind = new Date(Date.now() - 600_000).toISOString();
-    expect((await create({ pageId: quiet.fbPageId, time: behind })).body.fieldErrors).toEqual({
-      time: [M.dateTimeInPast],
-    });
+    expect(bodyOf(await create({ pageId: quiet.fbPageId, time: behind }), 400).fieldErrors).toEqual(
+      {
+        time: [M.dateTimeInPast],
+      },
+    );
     const before = Date.now();
     const res = await create({ pageId: quiet.fbPageId, time: behind, sendNow: true });
-    expect(res.status).toBe(201);
-    const at = Date.parse(res.body.scheduledTime as string);
+    const at = Date.parse(bodyOf(res, 201).scheduledTime);
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(Date.now());
     // Not a boolean: refused like any malformed field, nothing created.
     const count = await countCampaigns();
-    const bad = await create({ pageId: quiet.fbPageId, sendNow: 'yes' });
-    expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.fieldErrors)).toEqual(['sendNow']);
+    const bad = await createInvalid({ pageId: quiet.fbPageId, sendNow: 'yes' });
+    expect(Object.keys(bodyOf(bad, 400).fieldErrors ?? {})).toEqual(['sendNow']);
     expect(await countCampaigns()).toBe(count);
   });
 
   it('answers 201 with the pending campaign', async () => {
     const time = inAnHour();
     const res = await create({ time });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(bodyOf(res, 201)).toMatchObject({
       pageId: page.fbPageId,
       name: 'Spring sale',
       description: 'Our spring campaign',
@@ -178,15 +185,15 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     const foreignTag = await w.createTag(otherPage, 'Foreign', []);
     for (const tagId of [foreignTag, '5f0c1a52-8a4f-4b4e-9d7c-0a1b2c3d4e5f']) {
       const res = await create({ tagId });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({
+      expect(bodyOf(res, 400)).toEqual({
         message: TAG_NOT_ON_PAGE,
         fieldErrors: { tagId: [TAG_NOT_ON_PAGE] },
       });
     }
     expect((await create({ pageId: otherPage.fbPageId })).status).toBe(404);
     expect((await create({ pageId: '123456789' })).status).toBe(404);
-    expect((await w.api('POST', '/api/v1/campaigns/create', body(), {} as never)).status).toBe(401);
+    const anonymous = apiClient(w.t.app);
+    expect((await anonymous.campaigns.createCampaign({ body: body() })).status).toBe(401);
   });
 });
 
@@ -210,7 +217,7 @@ describe('per-page creation limits', () => {
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(5);
     expect(refused[0]?.body).toEqual({ message: CREATION_LIMIT_MESSAGES.perMinute });
-    expect(refused[0]?.headers['retry-after']).toBe('60');
+    expect(refused[0]?.headers.get('retry-after')).toBe('60');
     expect(await count()).toBe(LIMITS.campaignsPerPagePerMinute);
     // Another page is not affected.
     expect((await create()).status).toBe(201);
@@ -226,8 +233,7 @@ describe('per-page creation limits', () => {
       [p.uuid, LIMITS.pendingCampaignsPerPage],
     );
     const res = await create({ pageId: p.fbPageId });
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({ message: CREATION_LIMIT_MESSAGES.pending });
+    expect(bodyOf(res, 429)).toEqual({ message: CREATION_LIMIT_MESSAGES.pending });
   });
 });
 
@@ -237,33 +243,30 @@ describe('listing and audience preview', () => {
     await w.pool.query('update pages set page_token_enc = null where id = $1', [fresh.uuid]);
     for (let i = 1; i <= 8; i++)
       expect((await create({ pageId: fresh.fbPageId, name: `Campaign ${i}` })).status).toBe(201);
-    const first = await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}`);
-    expect(first.status).toBe(200);
-    expect(first.body.meta).toEqual({
+    const list = (query: { page?: number; limit?: number } = {}, client = w.client) =>
+      client.campaigns.listCampaigns({ params: { pageId: fresh.fbPageId }, query });
+    const first = bodyOf(await list(), 200);
+    expect(first.meta).toEqual({
       totalItems: 8,
       itemCount: 7,
       itemsPerPage: 7,
       totalPages: 2,
       currentPage: 1,
     });
-    expect(first.body.data.map((c: { name: string }) => c.name)).toEqual(
+    expect(first.data.map((c) => c.name)).toEqual(
       [8, 7, 6, 5, 4, 3, 2].map((i) => `Campaign ${i}`),
     );
-    const second = await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}?page=2`);
-    expect(second.body.data.map((c: { name: string }) => c.name)).toEqual(['Campaign 1']);
-    expect(second.body.meta).toMatchObject({ itemCount: 1, currentPage: 2 });
-    expect((await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}?limit=0`)).status).toBe(
-      400,
-    );
-    expect(
-      (await w.api('GET', `/api/v1/campaigns/page/${fresh.fbPageId}`, undefined, w.otherAuth))
-        .status,
-    ).toBe(404);
+    const second = bodyOf(await list({ page: 2 }), 200);
+    expect(second.data.map((c) => c.name)).toEqual(['Campaign 1']);
+    expect(second.meta).toMatchObject({ itemCount: 1, currentPage: 2 });
+    expect((await list({ limit: 0 })).status).toBe(400);
+    expect((await list({}, w.otherClient)).status).toBe(404);
   });
 
   it('previews who is inside the 24-hour window and who depends on the message tag', async () => {
-    const res = await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience`);
-    expect(res.body).toEqual({
+    const preview = (query: { tagId?: string } = {}, client = w.client) =>
+      client.campaigns.audiencePreview({ params: { pageId: page.fbPageId }, query });
+    expect(bodyOf(await preview(), 200)).toEqual({
       total: 10,
       insideWindow: 6,
       outsideWindow: 4,
@@ -272,31 +275,15 @@ describe('listing and audience preview', () => {
     const inside = page.contacts.filter((c) => c.inside).slice(0, 2);
     const outside = page.contacts.filter((c) => !c.inside).slice(0, 1);
     const tagId = await w.createTag(page, 'Preview', [...inside, ...outside]);
-    const tagged = await w.api(
-      'GET',
-      `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${tagId}`,
-    );
-    expect(tagged.body).toEqual({
+    expect(bodyOf(await preview({ tagId }), 200)).toEqual({
       total: 3,
       insideWindow: 2,
       outsideWindow: 1,
       subscribersOutside: 0,
     });
     const foreign = await w.createTag(otherPage, 'Elsewhere', []);
-    expect(
-      (await w.api('GET', `/api/v1/campaigns/page/${page.fbPageId}/audience?tagId=${foreign}`))
-        .status,
-    ).toBe(400);
-    expect(
-      (
-        await w.api(
-          'GET',
-          `/api/v1/campaigns/page/${page.fbPageId}/audience`,
-          undefined,
-          w.otherAuth,
-        )
-      ).status,
-    ).toBe(404);
+    expect((await preview({ tagId: foreign })).status).toBe(400);
+    expect((await preview({}, w.otherClient)).status).toBe(404);
   });
 });
 
@@ -510,20 +497,16 @@ describe('dispatch', () => {
 
 describe('cancel', () => {
   it('cancels a pending campaign: it never dispatches; a second cancel is 409', async () => {
-    const res = await create();
-    const id = res.body.id as string;
-    expect((await w.api('POST', `/api/v1/campaigns/${id}/cancel`, {}, w.otherAuth)).status).toBe(
-      404,
-    );
-    const cancelled = await w.api('POST', `/api/v1/campaigns/${id}/cancel`, {});
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({
+    const id = bodyOf(await create(), 201).id;
+    const cancel = (client = w.client) =>
+      client.campaigns.cancelCampaign({ params: { campaignId: id }, body: {} });
+    expect((await cancel(w.otherClient)).status).toBe(404);
+    expect(bodyOf(await cancel(), 200)).toMatchObject({
       id,
       status: 'cancelled',
       statusReason: CANCELLED_REASON,
     });
-    const again = await w.api('POST', `/api/v1/campaigns/${id}/cancel`, {});
-    expect(again).toMatchObject({ status: 409, body: { message: NOT_CANCELLABLE } });
+    expect(await cancel()).toMatchObject({ status: 409, body: { message: NOT_CANCELLABLE } });
     // Even once its time has come, the scheduler does not start it.
     await w.pool.query(
       `update campaigns set scheduled_time = now() - interval '1 minute' where id = $1`,
@@ -536,10 +519,13 @@ describe('cancel', () => {
 
   it('stops a processing campaign: no message goes out after the cancel settles', async () => {
     const p = await w.createPage({ inside: 60, outside: 0 });
-    const res = await create({ pageId: p.fbPageId, sendNow: true });
-    const id = res.body.id as string;
+    const id = bodyOf(await create({ pageId: p.fbPageId, sendNow: true }), 201).id;
     await waitFor(async () => (await detail(id)).campaign.dispatchedCount >= 3);
-    expect((await w.api('POST', `/api/v1/campaigns/${id}/cancel`, {})).status).toBe(200);
+    const cancelled = await w.client.campaigns.cancelCampaign({
+      params: { campaignId: id },
+      body: {},
+    });
+    expect(cancelled.status).toBe(200);
     // Settled: no row in flight and no batch job left for it.
     await waitFor(async () => {
       const { rows } = await w.pool.query(
@@ -688,51 +674,46 @@ describe('counters from webhooks, recipients and CSV', () => {
     expect((await detail(campaignId)).campaign.deliveredCount).toBe(4);
 
     // In the inbox the campaign's message is labelled with its campaign.
-    const thread = await w.api('GET', `/api/v1/chats/${fbPageId()}/user/${psid}`);
-    expect(thread.status).toBe(200);
-    const labelled = (
-      thread.body as { messages: Array<{ id: string; campaign: unknown }> }
-    ).messages.find((m) => m.id === sent.message_id);
+    const thread = await w.client.inbox.getConversation({
+      params: { pageId: fbPageId(), userId: psid },
+    });
+    const labelled = bodyOf(thread, 200).messages.find((m) => m.id === sent.message_id);
     expect(labelled?.campaign).toEqual({ id: campaignId, name: 'Spring sale' });
   });
 
   it('pages and filters recipients; another admin gets 404', async () => {
-    const res = await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients?limit=3`);
-    expect(res.body.meta).toEqual({
+    const recipients = (query: { limit?: number; outcome?: 'failed' } = {}, client = w.client) =>
+      client.campaigns.listCampaignRecipients({ params: { campaignId }, query });
+    const res = bodyOf(await recipients({ limit: 3 }), 200);
+    expect(res.meta).toEqual({
       totalItems: 4,
       itemCount: 3,
       itemsPerPage: 3,
       totalPages: 2,
       currentPage: 1,
     });
-    expect(res.body.data[0]).toMatchObject({
+    expect(res.data[0]).toMatchObject({
       state: 'sent',
       messagingType: 'UPDATE',
       errorCode: null,
     });
-    const failed = await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients?outcome=failed`);
-    expect(failed.body.meta.totalItems).toBe(0);
-    expect(
-      (await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients`, undefined, w.otherAuth))
-        .status,
-    ).toBe(404);
-    expect(
-      (await w.api('GET', `/api/v1/campaigns/${campaignId}`, undefined, w.otherAuth)).status,
-    ).toBe(404);
+    expect(bodyOf(await recipients({ outcome: 'failed' }), 200).meta.totalItems).toBe(0);
+    expect((await recipients({}, w.otherClient)).status).toBe(404);
+    const foreign = await w.otherClient.campaigns.getCampaign({ params: { campaignId } });
+    expect(foreign.status).toBe(404);
   });
 
   it('exports the recipients as CSV with escaping and formula neutralisation', async () => {
-    const res = await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients.csv`);
-    expect(res.status).toBe(200);
-    expect(String(res.headers['content-type'])).toMatch(/^text\/csv/);
-    expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename=".*\.csv"/);
-    const lines = res.text.trimEnd().split('\r\n');
+    const csv = (client = w.client) =>
+      client.campaigns.exportCampaignRecipients({ params: { campaignId } });
+    const res = await csv();
+    const text = bodyOf(res, 200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename=".*\.csv"/);
+    const lines = text.trimEnd().split('\r\n');
     expect(lines).toHaveLength(5);
-    expect(res.text).toContain(`"'=HYPERLINK(""http://x"")",`);
-    expect(res.text).toContain(`"Doe, ""Jr""",`);
-    expect(
-      (await w.api('GET', `/api/v1/campaigns/${campaignId}/recipients.csv`, undefined, w.otherAuth))
-        .status,
-    ).toBe(404);
+    expect(text).toContain(`"'=HYPERLINK(""http://x"")",`);
+    expect(text).toContain(`"Doe, ""Jr""",`);
+    expect((await csv(w.otherClient)).status).toBe(404);
   });
 });

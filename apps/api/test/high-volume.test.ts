@@ -17,6 +17,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
+import { bodyOf } from './support/client.js';
 import { waitFor } from './support/wait.js';
 import { testGraph } from './support/emulator.js';
 
@@ -67,7 +68,7 @@ const syncRow = async (id: string) =>
 const campaignDone = (id: string) =>
   waitFor(
     async () => {
-      const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+      const d = bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
       return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d.campaign;
     },
     { timeoutMs: 60_000 },

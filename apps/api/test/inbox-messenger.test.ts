@@ -2,11 +2,11 @@
 // Page Inbox, receipts by Meta's time, unread counts, and search over all of a page's contacts. Webhooks
 // are posted signed in Meta's shapes, and the emulator (over real HTTP) produces the same events itself.
 import type { AddressInfo } from 'node:net';
-import type { MessageReceived, Recipient } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribeMessengerWebhooks } from '../src/runtime.js';
 import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
+import { bodyOf, invalid, type ApiClient } from './support/client.js';
 import { emu, type EmulatorPage } from './support/emulator.js';
 import { waitFor } from './support/wait.js';
 import { postSignedWebhook } from './support/webhooks.js';
@@ -44,16 +44,11 @@ const psidAt = (i: number) => page.contacts[i]?.psid as string;
 const postWebhook = (entry: unknown[]) => postSignedWebhook(env, entry);
 const messaging = (items: unknown[]) => [{ id: page.id, time: Date.now(), messaging: items }];
 
-async function api<T>(method: 'GET' | 'POST', url: string) {
-  const res = await env.app.inject({ method, url, headers: account.headers });
-  return { status: res.statusCode, body: res.json<T>() };
-}
+type RecipientsQuery = NonNullable<Parameters<ApiClient['inbox']['getRecipients']>[0]['query']>;
+type BulkBody = Parameters<ApiClient['userTags']['bulkUserTags']>[0]['body'];
 /** The thread as the inbox reads it ([] while the contact is not known yet). */
 const conversation = async (psid: string, pageId = page.id) => {
-  const res = await api<{ messages: MessageReceived[] }>(
-    'GET',
-    `/api/v1/chats/${pageId}/user/${psid}`,
-  );
+  const res = await account.client.inbox.getConversation({ params: { pageId, userId: psid } });
   return res.status === 200 ? res.body.messages : [];
 };
 /** The contact writes through the emulator; resolves once Pagecast has stored the message. */
@@ -66,15 +61,10 @@ async function contactWrites(psid: string, text: string): Promise<string> {
   await waitFor(async () => (await conversation(psid)).some((m) => m.id === mid), { everyMs: 20 });
   return mid;
 }
-const recipients = async (query = '') =>
-  (
-    await api<{ recipients: Recipient[]; paging: { nextCursor: string | null } }>(
-      'GET',
-      `/api/v1/chats/${page.id}/recipients${query}`,
-    )
-  ).body;
+const recipients = async (query: RecipientsQuery = {}) =>
+  bodyOf(await account.client.inbox.getRecipients({ params: { pageId: page.id }, query }), 200);
 const recipient = async (psid: string) =>
-  (await recipients('?limit=100')).recipients.find((r) => r.id === psid);
+  (await recipients({ limit: 100 })).recipients.find((r) => r.id === psid);
 
 describe('files and stickers', () => {
   it('a webhook with files and a sticker keeps them, shows them in the thread, and previews them', async () => {
@@ -200,14 +190,11 @@ describe('reactions', () => {
   it("the emulator's reaction to a page message arrives the same way", async () => {
     const psid = psidAt(3);
     await contactWrites(psid, 'hi');
-    const sent = await env.app.inject({
-      method: 'POST',
-      url: `/api/v1/chats/${page.id}/user/${psid}/send`,
-      headers: account.headers,
-      payload: { message: 'Thanks for writing' },
+    const sent = await account.client.inbox.sendMessage({
+      params: { pageId: page.id, userId: psid },
+      body: { message: 'Thanks for writing' },
     });
-    expect(sent.statusCode).toBe(201);
-    const mid = sent.json<{ message: MessageReceived }>().message.id;
+    const mid = bodyOf(sent, 201).message.id;
     await emu(env.emulator, `/_emulator/pages/${page.id}/contacts/${psid}/reactions`, {
       mid,
       emoji: '\u{1F44D}',
@@ -297,14 +284,11 @@ describe('receipts by Meta time', () => {
   it('the message the contact just read is read, and a delivery without mids still delivers', async () => {
     const psid = psidAt(0);
     const send = async (text: string) => {
-      const res = await env.app.inject({
-        method: 'POST',
-        url: `/api/v1/chats/${page.id}/user/${psid}/send`,
-        headers: account.headers,
-        payload: { message: text },
+      const res = await account.client.inbox.sendMessage({
+        params: { pageId: page.id, userId: psid },
+        body: { message: text },
       });
-      expect(res.statusCode).toBe(201);
-      return res.json<{ message: MessageReceived }>().message.id;
+      return bodyOf(res, 201).message.id;
     };
     await contactWrites(psid, 'Do you deliver?');
     const first = await send('We do');
@@ -333,7 +317,9 @@ describe('receipts by Meta time', () => {
 describe('unread counts and needs reply', () => {
   it("counts the contact's new messages until the conversation is opened or answered", async () => {
     const psid = psidAt(3);
-    await api('POST', `/api/v1/chats/${page.id}/user/${psid}/read`);
+    const markRead = (userId: string, client = account.client) =>
+      client.inbox.markRead({ params: { pageId: page.id, userId } });
+    await markRead(psid);
     for (const text of ['Are you open on Sunday?', 'And on Monday?'])
       await emu(env.emulator, `/_emulator/pages/${page.id}/contacts/${psid}/messages`, {
         text,
@@ -346,26 +332,21 @@ describe('unread counts and needs reply', () => {
       { everyMs: 50 },
     );
     expect(r).toMatchObject({ needsReply: true, lastMessagePreview: 'And on Monday?' });
-    expect((await recipients('?filter=unread')).recipients.map((x) => x.id)).toContain(psid);
-    expect((await recipients('?filter=needs_reply')).recipients.map((x) => x.id)).toContain(psid);
-
-    const read = await api<{ unreadCount: number }>(
-      'POST',
-      `/api/v1/chats/${page.id}/user/${psid}/read`,
+    expect((await recipients({ filter: 'unread' })).recipients.map((x) => x.id)).toContain(psid);
+    expect((await recipients({ filter: 'needs_reply' })).recipients.map((x) => x.id)).toContain(
+      psid,
     );
-    expect(read).toEqual({ status: 200, body: { unreadCount: 0 } });
+
+    expect(bodyOf(await markRead(psid), 200)).toEqual({ unreadCount: 0 });
     expect((await recipient(psid))?.unreadCount).toBe(0);
-    expect((await recipients('?filter=unread')).recipients.map((x) => x.id)).not.toContain(psid);
+    expect((await recipients({ filter: 'unread' })).recipients.map((x) => x.id)).not.toContain(
+      psid,
+    );
 
     // Unknown contact or another admin's page: 404, nothing changed.
-    expect((await api('POST', `/api/v1/chats/${page.id}/user/9999999999/read`)).status).toBe(404);
+    expect((await markRead('9999999999')).status).toBe(404);
     const other = await newEmulatorAdmin(env, 'Other Admin');
-    const res = await env.app.inject({
-      method: 'POST',
-      url: `/api/v1/chats/${page.id}/user/${psid}/read`,
-      headers: other.headers,
-    });
-    expect(res.statusCode).toBe(404);
+    expect((await markRead(psid, other.client)).status).toBe(404);
   });
 });
 
@@ -392,25 +373,23 @@ describe('search over all contacts', () => {
   });
 
   it('finds a contact beyond the first page by name, and by a word of one of their messages', async () => {
-    const first = await recipients('?limit=30');
+    const first = await recipients({ limit: 30 });
     const target = page.contacts[2] as { psid: string; name: string };
     expect(first.recipients.some((r) => r.id === target.psid)).toBe(false);
-    const byName = await recipients(`?q=${encodeURIComponent(target.name.split(' ')[0] ?? '')}`);
+    const byName = await recipients({ q: target.name.split(' ')[0] ?? '' });
     expect(byName.recipients.map((r) => r.id)).toContain(target.psid);
     // 'spring' appears only in the page's message 'Our spring offer' to contact 2.
-    const byText = await recipients('?q=SPRING');
+    const byText = await recipients({ q: 'SPRING' });
     expect(byText.recipients.map((r) => r.id)).toEqual([target.psid]);
     // LIKE wildcards are literal.
-    expect((await recipients('?q=%25')).recipients).toEqual([]);
+    expect((await recipients({ q: '%' })).recipients).toEqual([]);
   });
 
   it('pages a search with the same stable cursor, every match once', async () => {
     const seen: string[] = [];
     let after = '';
     for (;;) {
-      const page1 = await recipients(
-        `?q=crowd&limit=7${after ? `&after=${encodeURIComponent(after)}` : ''}`,
-      );
+      const page1 = await recipients({ q: 'crowd', limit: 7, ...(after ? { after } : {}) });
       seen.push(...page1.recipients.map((r) => r.id));
       if (!page1.paging.nextCursor) break;
       after = page1.paging.nextCursor;
@@ -420,7 +399,7 @@ describe('search over all contacts', () => {
   });
 
   it('filters by tag and by open window, combined with the search', async () => {
-    const tagged = await recipients(`?tagId=${tagId}`);
+    const tagged = await recipients({ tagId });
     expect(tagged.recipients.map((r) => r.name).sort()).toEqual(
       [
         'Crowd Person 1',
@@ -430,19 +409,17 @@ describe('search over all contacts', () => {
         'Crowd Person 5',
       ].sort(),
     );
-    const open = await recipients('?filter=window_open&q=crowd&limit=100');
+    const open = await recipients({ filter: 'window_open', q: 'crowd', limit: 100 });
     expect(open.recipients).toHaveLength(60);
     expect(open.recipients.every((r) => r.windowOpen)).toBe(true);
   });
 
   it('answers bad search input with 400', async () => {
-    expect(
-      (await api('GET', `/api/v1/chats/${page.id}/recipients?q=${'x'.repeat(101)}`)).status,
-    ).toBe(400);
-    expect((await api('GET', `/api/v1/chats/${page.id}/recipients?filter=everyone`)).status).toBe(
-      400,
-    );
-    expect((await api('GET', `/api/v1/chats/${page.id}/recipients?tagId=nope`)).status).toBe(400);
+    const list = (query: RecipientsQuery) =>
+      account.client.inbox.getRecipients({ params: { pageId: page.id }, query });
+    expect((await list({ q: 'x'.repeat(101) })).status).toBe(400);
+    expect((await list({ filter: invalid('everyone') })).status).toBe(400);
+    expect((await list({ tagId: 'nope' })).status).toBe(400);
   });
 });
 
@@ -453,27 +430,21 @@ describe('bulk tagging by search', () => {
           returning id`,
     );
     const crowd = rows[0]?.id as string;
-    const count = await api<{ count: number }>(
-      'GET',
-      `/api/v1/chats/${page.id}/recipients/count?q=crowd`,
-    );
-    expect(count).toEqual({ status: 200, body: { count: 60 } });
+    const count = await account.client.inbox.countRecipients({
+      params: { pageId: page.id },
+      query: { q: 'crowd' },
+    });
+    expect(bodyOf(count, 200)).toEqual({ count: 60 });
 
-    const run = async (body: Record<string, unknown>) => {
+    const run = async (body: Pick<BulkBody, 'add' | 'remove' | 'match'>) => {
       let after: string | null = null;
       let processed = 0;
       let calls = 0;
       do {
-        const payload: Record<string, unknown> = { pageId: page.id, limit: 25, ...body };
-        if (after) payload.after = after;
-        const res = await env.app.inject({
-          method: 'POST',
-          url: '/api/user-tags/bulk',
-          headers: account.headers,
-          payload,
+        const res = await account.client.userTags.bulkUserTags({
+          body: { pageId: page.id, limit: 25, ...body, ...(after ? { after } : {}) },
         });
-        expect(res.statusCode).toBe(200);
-        const out: { processed: number; nextAfter: string | null } = res.json();
+        const out = bodyOf(res, 200);
         processed += out.processed;
         after = out.nextAfter;
         calls++;
@@ -481,7 +452,7 @@ describe('bulk tagging by search', () => {
       return { processed, calls };
     };
     expect(await run({ add: [crowd], match: { q: 'crowd' } })).toEqual({ processed: 60, calls: 3 });
-    const tagged = await recipients(`?tagId=${crowd}&limit=100`);
+    const tagged = await recipients({ tagId: crowd, limit: 100 });
     expect(tagged.recipients).toHaveLength(60);
     // Again: nothing more (idempotent), and the tag's count is right.
     await run({ add: [crowd], match: { q: 'crowd' } });
@@ -495,29 +466,22 @@ describe('bulk tagging by search', () => {
       processed: 60,
       calls: 3,
     });
-    expect((await recipients(`?tagId=${crowd}`)).recipients).toHaveLength(0);
+    expect((await recipients({ tagId: crowd })).recipients).toHaveLength(0);
   });
 
   it('refuses bad input and tags of another page, changing nothing', async () => {
-    const post = (payload: unknown) =>
-      env.app.inject({
-        method: 'POST',
-        url: '/api/user-tags/bulk',
-        headers: account.headers,
-        payload: payload as Record<string, unknown>,
-      });
+    const post = (body: BulkBody) => account.client.userTags.bulkUserTags({ body });
     const before = await env.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from contact_tags`,
     );
-    expect((await post({ pageId: page.id, match: {} })).statusCode).toBe(400);
+    expect((await post({ pageId: page.id, match: {} })).status).toBe(400);
     const someTag = '7a0f3b1e-5d3c-4c41-9a8e-1f2b3c4d5e6f';
     expect(
-      (await post({ pageId: page.id, add: [someTag], remove: [someTag], match: {} })).statusCode,
+      (await post({ pageId: page.id, add: [someTag], remove: [someTag], match: {} })).status,
     ).toBe(400);
     const missing = await post({ pageId: page.id, add: [someTag], match: {} });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Tag not found' });
-    expect((await post({ pageId: page.id, add: ['nope'], match: {} })).statusCode).toBe(400);
+    expect(bodyOf(missing, 404)).toEqual({ message: 'Tag not found' });
+    expect((await post({ pageId: page.id, add: ['nope'], match: {} })).status).toBe(400);
     const after = await env.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from contact_tags`,
     );

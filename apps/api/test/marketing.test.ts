@@ -4,8 +4,7 @@
 import {
   DEFAULT_OPTIN_TITLE,
   MARKETING_MESSAGES as M,
-  type ContactSubscription,
-  type MarketingSetup,
+  type CreateCampaignBody,
 } from '@pagecast/contract';
 import { signatureHeaders } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +24,7 @@ import {
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
+import { bodyOf, invalid } from './support/client.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
@@ -58,10 +58,18 @@ const adAccountFor = async (p: WorldPage) => {
   return (await emulatorControl('/ad-accounts', { userId: owner, name: 'Shop Ads' })).id as string;
 };
 const setup = async (p = page) =>
-  (await w.api('GET', `/api/v1/marketing/page/${p.fbPageId}`)).body as MarketingSetup;
+  bodyOf(await w.client.marketing.getMarketing({ params: { pageId: p.fbPageId } }), 200);
 const subscriptionOf = async (c: WorldContact, p = page) =>
-  (await w.api('GET', `/api/v1/chats/${p.fbPageId}/user/${c.psid}/subscription`))
-    .body as ContactSubscription;
+  bodyOf(
+    await w.client.marketing.getSubscription({ params: { pageId: p.fbPageId, userId: c.psid } }),
+    200,
+  );
+const connect = (p: WorldPage, adAccountId: string) =>
+  w.client.marketing.connectMarketing({ params: { pageId: p.fbPageId }, body: { adAccountId } });
+const askToSubscribe = (p: WorldPage, c: WorldContact, body: { title?: string } = {}) =>
+  w.client.marketing.askToSubscribe({ params: { pageId: p.fbPageId, userId: c.psid }, body });
+const detail = async (id: string) =>
+  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
 const inside = () => page.contacts.filter((c) => c.inside);
 const outside = () => page.contacts.filter((c) => !c.inside);
 
@@ -134,19 +142,16 @@ describe('setup', () => {
     ['too long', { adAccountId: `act_${'1'.repeat(21)}` }],
     ['a number', { adAccountId: 123 }],
   ])('an ad account id %s is a 400 on the field, nothing stored', async (_n, body) => {
-    const res = await w.api('PUT', `/api/v1/marketing/page/${page.fbPageId}`, body);
-    expect(res.status).toBe(400);
-    expect(res.body.fieldErrors.adAccountId).toEqual([M.adAccountInvalid]);
+    const res = await w.client.marketing.connectMarketing({
+      params: { pageId: page.fbPageId },
+      body: invalid(body),
+    });
+    expect(bodyOf(res, 400).fieldErrors?.adAccountId).toEqual([M.adAccountInvalid]);
     expect((await setup()).adAccount).toBeNull();
   });
 
   it("another admin's page is a 404", async () => {
-    const res = await w.api(
-      'GET',
-      `/api/v1/marketing/page/${page.fbPageId}`,
-      undefined,
-      w.otherAuth,
-    );
+    const res = await w.otherClient.marketing.getMarketing({ params: { pageId: page.fbPageId } });
     expect(res.status).toBe(404);
   });
 });
@@ -200,13 +205,8 @@ describe('ask to subscribe: the rules before any Graph call', () => {
       lastRequest: null,
     });
     const before = (await w.outbox(page.fbPageId)).length;
-    const res = await w.api(
-      'POST',
-      `/api/v1/chats/${page.fbPageId}/user/${c.psid}/subscription-request`,
-      {},
-    );
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe(M.outsideWindow);
+    const res = await askToSubscribe(page, c);
+    expect(bodyOf(res, 409).message).toBe(M.outsideWindow);
     expect((await w.outbox(page.fbPageId)).length).toBe(before);
   });
 
@@ -215,25 +215,21 @@ describe('ask to subscribe: the rules before any Graph call', () => {
     ['too long', { title: 'x'.repeat(66) }, M.titleTooLong],
   ])('a topic %s is a 400 on the field', async (_n, body, message) => {
     const c = must(inside()[2]);
-    const res = await w.api(
-      'POST',
-      `/api/v1/chats/${page.fbPageId}/user/${c.psid}/subscription-request`,
-      body,
-    );
-    expect(res.status).toBe(400);
-    expect(res.body.fieldErrors.title).toEqual([message]);
+    const res = await askToSubscribe(page, c, body);
+    expect(bodyOf(res, 400).fieldErrors?.title).toEqual([message]);
   });
 
   it('an unknown contact is a 404; unsubscribing a contact who is not subscribed is a 409', async () => {
-    const res = await w.api(
-      'GET',
-      `/api/v1/chats/${page.fbPageId}/user/9999999999999999/subscription`,
-    );
+    const res = await w.client.marketing.getSubscription({
+      params: { pageId: page.fbPageId, userId: '9999999999999999' },
+    });
     expect(res.status).toBe(404);
     const c = must(inside()[2]);
-    const un = await w.api('POST', `/api/v1/chats/${page.fbPageId}/user/${c.psid}/unsubscribe`, {});
-    expect(un.status).toBe(409);
-    expect(un.body.message).toBe(M.notSubscribed);
+    const un = await w.client.marketing.unsubscribe({
+      params: { pageId: page.fbPageId, userId: c.psid },
+      body: {},
+    });
+    expect(bodyOf(un, 409).message).toBe(M.notSubscribed);
   });
 
   it('asked about the topic this week: canAsk false until a week after, a 409 meanwhile', async () => {
@@ -251,20 +247,10 @@ describe('ask to subscribe: the rules before any Graph call', () => {
     expect(sub.canAsk).toBe(false);
     expect(sub.cannotAskReason).toMatch(/^Already asked about “Updates and promotions” this week/);
     expect(sub.lastRequest?.title).toBe(DEFAULT_OPTIN_TITLE);
-    const res = await w.api(
-      'POST',
-      `/api/v1/chats/${page.fbPageId}/user/${c.psid}/subscription-request`,
-      {},
-    );
+    const res = await askToSubscribe(page, c);
     expect(res.status).toBe(409);
     // Another topic may be asked about.
-    expect(
-      (
-        await w.api('POST', `/api/v1/chats/${page.fbPageId}/user/${c.psid}/subscription-request`, {
-          title: 'Class news',
-        })
-      ).status,
-    ).toBe(201);
+    expect((await askToSubscribe(page, c, { title: 'Class news' })).status).toBe(201);
     // Eight days later the topic may be asked about again.
     await w.pool.query(
       `update optin_requests set sent_at = now() - interval '8 days' where contact_id = $1`,
@@ -286,26 +272,20 @@ describe('with Meta (the emulator)', () => {
   it('connects an ad account Meta lets the page use; refuses one it does not, and disconnects', async () => {
     const p = await w.createPage({ inside: 1, outside: 0 });
     const account = await adAccountFor(p);
-    const refused = await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, {
-      adAccountId: 'act_123456',
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.fieldErrors.adAccountId).toEqual([M.adAccountRefused]);
-    const ok = await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, {
-      adAccountId: account.slice(4), // without 'act_'
-    });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({
+    const refused = await connect(p, 'act_123456');
+    expect(bodyOf(refused, 400).fieldErrors?.adAccountId).toEqual([M.adAccountRefused]);
+    const ok = await connect(p, account.slice(4)); // without 'act_'
+    expect(bodyOf(ok, 200)).toMatchObject({
       adAccount: { id: account, name: 'Shop Ads', currency: 'USD' },
       connectedAt: expect.any(String),
     });
-    const off = await w.api('DELETE', `/api/v1/marketing/page/${p.fbPageId}`);
-    expect(off.body.adAccount).toBeNull();
+    const off = await w.client.marketing.disconnectMarketing({ params: { pageId: p.fbPageId } });
+    expect(bodyOf(off, 200).adAccount).toBeNull();
   });
 
   it("lists the ad accounts Meta lets the admin use, with the admin's own user token", async () => {
     const p = await w.createPage({ inside: 1, outside: 0 });
-    const list = () => w.api('GET', `/api/v1/marketing/page/${p.fbPageId}/ad-accounts`);
+    const list = () => w.client.marketing.listAdAccounts({ params: { pageId: p.fbPageId } });
     // No user token kept for this admin: an empty list (the id can still be typed).
     await w.pool.query('update admins set user_token_enc = null where id = $1', [w.adminId]);
     expect((await list()).body).toEqual([]);
@@ -328,17 +308,15 @@ describe('with Meta (the emulator)', () => {
   it('asks to subscribe inside the window: the request reaches the chat once; a second is a 409', async () => {
     const p = await w.createPage({ inside: 1, outside: 0 });
     const c = must(p.contacts[0]);
-    const url = `/api/v1/chats/${p.fbPageId}/user/${c.psid}/subscription-request`;
-    const res = await w.api('POST', url, { title: 'Weekly offers' });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    const res = await askToSubscribe(p, c, { title: 'Weekly offers' });
+    expect(bodyOf(res, 201)).toMatchObject({
       status: null,
       canAsk: false,
       lastRequest: { title: 'Weekly offers' },
     });
     const out = await w.outbox(p.fbPageId);
     expect(out.filter((e) => e.text === '[Opt-in request] Weekly offers')).toHaveLength(1);
-    const again = await w.api('POST', url, { title: 'Weekly offers' });
+    const again = await askToSubscribe(p, c, { title: 'Weekly offers' });
     expect(again.status).toBe(409);
     expect((await w.outbox(p.fbPageId)).length).toBe(out.length);
   });
@@ -366,9 +344,7 @@ describe('a marketing campaign', () => {
   async function marketingWorld() {
     const p = await w.createPage({ inside: 1, outside: 4 });
     const account = await adAccountFor(p);
-    expect(
-      (await w.api('PUT', `/api/v1/marketing/page/${p.fbPageId}`, { adAccountId: account })).status,
-    ).toBe(200);
+    expect((await connect(p, account)).status).toBe(200);
     const out = p.contacts.filter((c) => !c.inside);
     const [s1, s2, none, stopped] = out as [WorldContact, WorldContact, WorldContact, WorldContact];
     for (const c of [s1, s2, stopped]) {
@@ -398,22 +374,27 @@ describe('a marketing campaign', () => {
         [campaignId],
       )
     ).rows;
-  const create = (p: WorldPage, over: Record<string, unknown> = {}) =>
-    w.api('POST', '/api/v1/campaigns/create', {
-      name: 'Weekend sale',
-      description: 'Marketing test',
-      pageId: p.fbPageId,
-      tagId: null,
-      time: new Date().toISOString(),
-      sendNow: true,
-      type: 'ACCOUNT_UPDATE',
-      msg: 'Hi {{first_name}}, 20% off this weekend',
-      ...over,
+  const create = (p: WorldPage, over: Partial<CreateCampaignBody> = {}) =>
+    w.client.campaigns.createCampaign({
+      body: {
+        name: 'Weekend sale',
+        description: 'Marketing test',
+        pageId: p.fbPageId,
+        tagId: null,
+        time: new Date().toISOString(),
+        sendNow: true,
+        type: 'ACCOUNT_UPDATE',
+        msg: 'Hi {{first_name}}, 20% off this weekend',
+        ...over,
+      },
     });
+  /** Creates a campaign the test expects accepted (201); returns it. */
+  const created = async (p: WorldPage, over: Partial<CreateCampaignBody> = {}) =>
+    bodyOf(await create(p, over), 201);
   const settled = (id: string) =>
     waitFor(
       async () => {
-        const d = (await w.api('GET', `/api/v1/campaigns/${id}`)).body;
+        const d = await detail(id);
         return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
       },
       { timeoutMs: 30_000 },
@@ -422,13 +403,11 @@ describe('a marketing campaign', () => {
   it('is refused without the setup or without subscribers in its audience, nothing stored', async () => {
     const plain = await w.createPage({ inside: 1, outside: 1 });
     const res = await create(plain, { marketing: true });
-    expect(res.status).toBe(400);
-    expect(res.body.fieldErrors.marketing).toEqual([M.notSetUp]);
+    expect(bodyOf(res, 400).fieldErrors?.marketing).toEqual([M.notSetUp]);
     const account = await adAccountFor(plain);
-    await w.api('PUT', `/api/v1/marketing/page/${plain.fbPageId}`, { adAccountId: account });
+    await connect(plain, account);
     const none = await create(plain, { marketing: true });
-    expect(none.status).toBe(400);
-    expect(none.body.fieldErrors.marketing).toEqual([M.noSubscribers]);
+    expect(bodyOf(none, 400).fieldErrors?.marketing).toEqual([M.noSubscribers]);
     const { rows: n } = await w.pool.query<{ n: number }>(
       `select count(*)::int as n from campaigns c join pages p on p.id = c.page_id where p.fb_page_id = $1`,
       [plain.fbPageId],
@@ -438,11 +417,10 @@ describe('a marketing campaign', () => {
 
   it("shows what Meta billed for the campaign's paid messages (its message campaign's insights)", async () => {
     const m = await marketingWorld();
-    const res = await create(m.p, { marketing: true, name: 'Billed sale' });
-    expect(res.status).toBe(201);
-    await settled(res.body.id as string);
+    const res = await created(m.p, { marketing: true, name: 'Billed sale' });
+    await settled(res.id);
     const spend = await w.client.campaigns.getCampaignSpend({
-      params: { campaignId: res.body.id as string },
+      params: { campaignId: res.id },
     });
     // Two subscribers outside the window got the paid message; the emulator bills 0.02 each, as Meta
     // answers it (strings, here numbers).
@@ -456,12 +434,12 @@ describe('a marketing campaign', () => {
     });
     // Another admin's campaign is a 404; a campaign without marketing messages has nothing to bill.
     const theirs = await w.otherClient.campaigns.getCampaignSpend({
-      params: { campaignId: res.body.id as string },
+      params: { campaignId: res.id },
     });
     expect(theirs.status).toBe(404);
-    const plain = await create(m.p, { name: 'Free sale' });
+    const plain = await created(m.p, { name: 'Free sale' });
     const free = await w.client.campaigns.getCampaignSpend({
-      params: { campaignId: plain.body.id as string },
+      params: { campaignId: plain.id },
     });
     expect(free.body).toMatchObject({ marketing: false, spend: null });
   });
@@ -473,10 +451,9 @@ describe('a marketing campaign', () => {
       action: 'stop',
       notify: false,
     });
-    const res = await create(m.p, { marketing: true });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ marketing: true, marketingReadyAt: expect.any(String) });
-    const d = await settled(res.body.id as string);
+    const res = await created(m.p, { marketing: true });
+    expect(res).toMatchObject({ marketing: true, marketingReadyAt: expect.any(String) });
+    const d = await settled(res.id);
     expect(d.campaign).toMatchObject({
       status: 'completed',
       audienceCount: 5,
@@ -484,7 +461,7 @@ describe('a marketing campaign', () => {
       failedCount: 1,
       skippedCount: 2,
     });
-    const byPsid = new Map((await rows(res.body.id as string)).map((r) => [r.psid, r]));
+    const byPsid = new Map((await rows(res.id)).map((r) => [r.psid, r]));
     expect(byPsid.get(m.inside.psid)).toMatchObject({ state: 'sent', messaging_type: 'UPDATE' });
     expect(byPsid.get(m.s1.psid)).toMatchObject({ state: 'sent', messaging_type: 'MARKETING' });
     expect(byPsid.get(m.s2.psid)).toMatchObject({
@@ -548,13 +525,13 @@ describe('a marketing campaign', () => {
         recipient_id: null,
       }),
     ).toBeNull();
-    const after = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
+    const after = await detail(res.id);
     expect(after.campaign).toMatchObject({ deliveredCount: 1, interactedCount: 1 });
 
     // Twelve hours between two marketing messages: a second campaign right away is refused for s1.
-    const second = await create(m.p, { marketing: true, name: 'Second sale' });
-    const d2 = await settled(second.body.id as string);
-    const again = new Map((await rows(second.body.id as string)).map((r) => [r.psid, r]));
+    const second = await created(m.p, { marketing: true, name: 'Second sale' });
+    const d2 = await settled(second.id);
+    const again = new Map((await rows(second.id)).map((r) => [r.psid, r]));
     expect(again.get(m.s1.psid)).toMatchObject({
       state: 'failed',
       error_message: MARKETING_COOLDOWN_REASON,
@@ -565,11 +542,10 @@ describe('a marketing campaign', () => {
 
   it("with 'Only contacts I can reach', subscribers outside the window are in the audience, the others left out", async () => {
     const m = await marketingWorld();
-    const res = await create(m.p, { marketing: true, reachableOnly: true });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const d = await settled(res.body.id as string);
+    const res = await created(m.p, { marketing: true, reachableOnly: true });
+    const d = await settled(res.id);
     expect(d.campaign).toMatchObject({ audienceCount: 3, dispatchedCount: 3, skippedCount: 0 });
-    const psids = (await rows(res.body.id as string)).map((r) => r.psid).sort();
+    const psids = (await rows(res.id)).map((r) => r.psid).sort();
     expect(psids).toEqual([m.inside.psid, m.s1.psid, m.s2.psid].sort());
   });
 
@@ -581,11 +557,11 @@ describe('a marketing campaign', () => {
     "waits for Meta's warm-up (%s): marketing rows go once the campaign is ready, the others at once",
     async (_n, warmupMs) => {
       const m = await marketingWorld();
-      const res = await create(m.p, { marketing: true });
+      const res = await created(m.p, { marketing: true });
       // Meta's message campaign becomes ready then (here and in the emulator).
       const readyAt = new Date(Date.now() + warmupMs);
       await w.pool.query('update campaigns set marketing_ready_at = $2 where id = $1', [
-        res.body.id,
+        res.id,
         readyAt,
       ]);
       const campaign = w.emulator.world.marketing.campaigns.get(
@@ -593,29 +569,27 @@ describe('a marketing campaign', () => {
           (
             await w.pool.query<{ id: string }>(
               'select marketing_campaign_id as id from campaigns where id = $1',
-              [res.body.id],
+              [res.id],
             )
           ).rows[0],
         ).id,
       );
       must(campaign).createdAt = readyAt.getTime();
       const early = await waitFor(async () => {
-        const r = await rows(res.body.id as string);
+        const r = await rows(res.id);
         return r.find((x) => x.psid === m.inside.psid && x.state === 'sent') && r;
       });
       expect(early.find((x) => x.psid === m.s1.psid)?.state).toBe('queued');
-      expect((await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body.campaign.status).toBe(
-        'processing',
-      );
+      expect((await detail(res.id)).campaign.status).toBe('processing');
       const d = await waitFor(
         async () => {
-          const x = (await w.api('GET', `/api/v1/campaigns/${res.body.id}`)).body;
+          const x = await detail(res.id);
           return x.campaign.status === 'completed' && x;
         },
         { timeoutMs: warmupMs + 30_000 },
       );
       expect(Date.now()).toBeGreaterThanOrEqual(readyAt.getTime());
-      const byPsid = new Map((await rows(res.body.id as string)).map((r) => [r.psid, r]));
+      const byPsid = new Map((await rows(res.id)).map((r) => [r.psid, r]));
       expect(byPsid.get(m.s1.psid)).toMatchObject({ state: 'sent', messaging_type: 'MARKETING' });
       expect(d.campaign.status).toBe('completed');
     },

@@ -49,14 +49,12 @@ async function owner() {
     `/_emulator/users/${user.id}/tokens`,
     {},
   );
-  // Raw: each sign-in comes from its own remote address, which the contract client cannot set.
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/register-user-admin',
-    remoteAddress: `10.8.0.${++signIns}`,
-    payload: { name: 'Owner', userId: user.id, accessToken },
+  // Each sign-in from its own remote address (sign-in is limited per address).
+  const anonymous = apiClient(t.app, {}, { remoteAddress: `10.8.0.${++signIns}` });
+  const res = await anonymous.admin.registerUserAdmin({
+    body: { name: 'Owner', userId: user.id, accessToken },
   });
-  expect(res.statusCode, res.body).toBe(200);
+  const { jwt } = bodyOf(res, 200);
   const { rows } = await t.database.db.execute<{ id: string }>(
     sql`select id from admins where fb_user_id = ${user.id}`,
   );
@@ -65,7 +63,7 @@ async function owner() {
     adminId: rows[0]?.id as string,
     kept: pageIds[0] as string,
     lost: pageIds[1] as string,
-    headers: { authorization: `Bearer ${res.json<{ jwt: string }>().jwt}` },
+    headers: { authorization: `Bearer ${jwt}` },
     accessToken,
   };
 }

@@ -14,6 +14,7 @@ import { liveMessageLoader } from '../src/modules/inbox/service.js';
 import { SESSION_CHANNEL, type SessionEnded } from '../src/realtime/channel.js';
 import { sessionToken, testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { apiClient, bodyOf } from './support/client.js';
 
 const OPERATOR_UID = '1000000000000777';
 
@@ -56,7 +57,7 @@ async function signedIn() {
 }
 
 const pages = (app: FastifyInstance, headers: Record<string, string>) =>
-  app.inject({ method: 'GET', url: '/api/v1/pages', headers });
+  apiClient(app, headers).pages.listPages();
 
 /** Resolves when the second process hears that `match` ended. */
 const heardBy2 = (match: (ended: SessionEnded) => boolean) =>
@@ -76,16 +77,16 @@ const endSilently = (adminId: string, db: Pick<Db, 'execute'> = database.db) =>
 describe('the session cache across API processes', () => {
   it('answers a checked session from the cache (an end that is never notified goes unseen)', async () => {
     const a = await signedIn();
-    expect((await pages(api2, a.headers)).statusCode).toBe(200);
+    expect((await pages(api2, a.headers)).status).toBe(200);
     await endSilently(a.adminId);
-    expect((await pages(api2, a.headers)).statusCode).toBe(200);
+    expect((await pages(api2, a.headers)).status).toBe(200);
     // The process that never cached it reads the database.
-    expect((await pages(api1, a.headers)).statusCode).toBe(401);
+    expect((await pages(api1, a.headers)).status).toBe(401);
   });
 
   it('a session another process ends is refused here once its NOTIFY arrives', async () => {
     const a = await signedIn();
-    expect((await pages(api2, a.headers)).statusCode).toBe(200);
+    expect((await pages(api2, a.headers)).status).toBe(200);
     const heard = heardBy2((e) => e.adminId === a.adminId);
     // What endSessions does in a process other than this test's two apps: the row, then the NOTIFY.
     const ended: SessionEnded = { adminId: a.adminId, reason: 'operator' };
@@ -95,26 +96,19 @@ describe('the session cache across API processes', () => {
     });
     await heard;
     const res = await pages(api2, a.headers);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SESSION_ENDED });
+    expect(bodyOf(res, 401)).toEqual({ message: SESSION_ENDED });
   });
 
   it('log out through one process: the other refuses the session once the NOTIFY arrives', async () => {
     const a = await signedIn();
-    for (const app of [api1, api2]) expect((await pages(app, a.headers)).statusCode).toBe(200);
+    for (const app of [api1, api2]) expect((await pages(app, a.headers)).status).toBe(200);
     const heard = heardBy2((e) => e.reason === 'logout');
-    const out = await api1.inject({
-      method: 'POST',
-      url: '/api/v1/sessions/logout',
-      headers: a.headers,
-    });
-    expect(out.statusCode, out.body).toBe(200);
+    bodyOf(await apiClient(api1, a.headers).sessions.logout(), 200);
     // The process that ended it refuses it at once, before its own NOTIFY comes back.
-    expect((await pages(api1, a.headers)).statusCode).toBe(401);
+    expect((await pages(api1, a.headers)).status).toBe(401);
     await heard;
     const res = await pages(api2, a.headers);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SESSION_ENDED });
+    expect(bodyOf(res, 401)).toEqual({ message: SESSION_ENDED });
   });
 
   it('every session of an admin ended by an operator is refused by the other process', async () => {
@@ -125,21 +119,17 @@ describe('the session cache across API processes', () => {
       userId: OPERATOR_UID,
       role: 'operator',
     });
-    expect((await pages(api2, a.headers)).statusCode).toBe(200);
+    expect((await pages(api2, a.headers)).status).toBe(200);
     const heard = heardBy2((e) => e.adminId === a.adminId);
-    const ended = await api1.inject({
-      method: 'POST',
-      url: `/api/v1/admin/by-user/${a.userId}/sessions/end`,
-      headers: { authorization: `Bearer ${operator}` },
-    });
-    expect(ended.statusCode, ended.body).toBe(200);
+    const asOperator = apiClient(api1, { authorization: `Bearer ${operator}` });
+    bodyOf(await asOperator.admin.endUserSessions({ params: { id: a.userId } }), 200);
     await heard;
-    expect((await pages(api2, a.headers)).statusCode).toBe(401);
+    expect((await pages(api2, a.headers)).status).toBe(401);
   });
 
   it('a process whose LISTEN connection is lost checks every session in the database', async () => {
     const a = await signedIn();
-    expect((await pages(api2, a.headers)).statusCode).toBe(200);
+    expect((await pages(api2, a.headers)).status).toBe(200);
     await database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
            where application_name = 'pagecast-realtime' and datname = current_database()`,
@@ -148,7 +138,6 @@ describe('the session cache across API processes', () => {
     // Ended while nobody listens: the NOTIFY (had there been one) would be lost.
     await endSilently(a.adminId);
     const res = await pages(api2, a.headers);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SESSION_ENDED });
+    expect(bodyOf(res, 401)).toEqual({ message: SESSION_ENDED });
   });
 });

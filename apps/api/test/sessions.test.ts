@@ -90,17 +90,16 @@ async function signIn(userAgent = 'Test browser', existing?: { userId: string; p
     `/_emulator/users/${user.id}/tokens`,
     {},
   );
-  // Raw: each sign-in comes from its own remote address, which the contract client cannot set.
-  const res = await api1.inject({
-    method: 'POST',
-    url: '/api/v1/admin/register-user-admin',
-    headers: { 'user-agent': userAgent },
-    // Each sign-in from its own address: the sign-in rate limit is not what these tests are about.
-    remoteAddress: `10.9.${++signIns >> 8}.${signIns & 255}`,
-    payload: { name: 'Session Owner', userId: user.id, accessToken },
+  // Each sign-in from its own address: the sign-in rate limit is not what these tests are about.
+  const anonymous = apiClient(
+    api1,
+    { 'user-agent': userAgent },
+    { remoteAddress: `10.9.${++signIns >> 8}.${signIns & 255}` },
+  );
+  const res = await anonymous.admin.registerUserAdmin({
+    body: { name: 'Session Owner', userId: user.id, accessToken },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const { jwt } = res.json<{ jwt: string }>();
+  const { jwt } = bodyOf(res, 200);
   return {
     userId: user.id,
     pageId,

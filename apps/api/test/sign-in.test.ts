@@ -15,6 +15,8 @@ import {
 import { grantPro, UnknownAdminError } from '../src/modules/subscription/service.js';
 import { createTestApp, TEST_ENCRYPTION_KEY, type TestApp } from './helpers/app.js';
 import { graphRequestLog } from './helpers/graph-requests.js';
+import { must } from './support/assert.js';
+import { apiClient, bodyOf, invalid, type ApiClient } from './support/client.js';
 
 let emu: Emulator;
 let graph: GraphClient;
@@ -41,8 +43,10 @@ async function control<T>(method: 'GET' | 'POST', path: string, body?: unknown):
 const mintToken = async (userId: string) =>
   (await control<{ access_token: string }>('POST', `/users/${userId}/tokens`, {})).access_token;
 
-const register = (body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/admin/register-user-admin', payload: body });
+type RegisterBody = Parameters<ApiClient['admin']['registerUserAdmin']>[0]['body'];
+const register = (body: RegisterBody) => apiClient(t.app).admin.registerUserAdmin({ body });
+/** The contract client as a signed-in admin. */
+const as = (headers: Record<string, string>) => apiClient(t.app, headers);
 
 async function signIn(userId: string, name = 'Someone') {
   const accessToken = await mintToken(userId);
@@ -54,18 +58,7 @@ async function signIn(userId: string, name = 'Someone') {
     accessToken,
     expiresIn: 5184000,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json<{
-    jwt: string;
-    user: { userId: string; name: string; email: string | null; role: string };
-    accounts: Array<{
-      id: string;
-      pageId: string;
-      name: string;
-      tags: unknown[];
-      syncScope: string;
-    }>;
-  }>();
+  const body = bodyOf(res, 200);
   return { ...body, accessToken, headers: { authorization: `Bearer ${body.jwt}` } };
 }
 
@@ -112,8 +105,7 @@ describe('register-user-admin refuses what it cannot verify, and writes nothing'
     const before = await counts();
     const accessToken = await mintToken(demoId);
     const res = await register({ name: 'Second Admin', userId: secondId, accessToken });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SIGN_IN_MESSAGES.otherUser });
+    expect(bodyOf(res, 401)).toEqual({ message: SIGN_IN_MESSAGES.otherUser });
     expect(await counts()).toEqual(before);
   });
 
@@ -122,8 +114,7 @@ describe('register-user-admin refuses what it cannot verify, and writes nothing'
     const accessToken = await mintToken(demoId);
     await control('POST', `/tokens/${encodeURIComponent(accessToken)}/expire`);
     const res = await register({ name: 'Demo Admin', userId: demoId, accessToken });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SIGN_IN_MESSAGES.invalidToken });
+    expect(bodyOf(res, 401)).toEqual({ message: SIGN_IN_MESSAGES.invalidToken });
     expect(await counts()).toEqual(before);
   });
 
@@ -139,8 +130,7 @@ describe('register-user-admin refuses what it cannot verify, and writes nothing'
       longLived: false,
     });
     const res = await register({ name: 'Demo Admin', userId: demoId, accessToken: foreign.token });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SIGN_IN_MESSAGES.otherApp });
+    expect(bodyOf(res, 401)).toEqual({ message: SIGN_IN_MESSAGES.otherApp });
     expect(await counts()).toEqual(before);
   });
 
@@ -151,8 +141,7 @@ describe('register-user-admin refuses what it cannot verify, and writes nothing'
       userId: demoId,
       accessToken: 'EAAnot-a-real-token',
     });
-    expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ message: SIGN_IN_MESSAGES.invalidToken });
+    expect(bodyOf(unknown, 401)).toEqual({ message: SIGN_IN_MESSAGES.invalidToken });
     const page = await control<{ access_token: string }>('POST', '/pages', {
       ownerId: demoId,
       name: 'Tmp Page',
@@ -162,15 +151,14 @@ describe('register-user-admin refuses what it cannot verify, and writes nothing'
       userId: demoId,
       accessToken: page.access_token,
     });
-    expect(pageToken.statusCode).toBe(401);
+    expect(pageToken.status).toBe(401);
     emu.world.pages.delete(emuPageId('Tmp Page'));
     expect(await counts()).toEqual(before);
   });
 
   it('answers 400 with field errors to a malformed body', async () => {
     const res = await register({ name: '', userId: 'abc', accessToken: 'short' });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json<{ fieldErrors: object }>().fieldErrors).sort()).toEqual([
+    expect(Object.keys(bodyOf(res, 400).fieldErrors ?? {}).sort()).toEqual([
       'accessToken',
       'name',
       'userId',
@@ -193,8 +181,7 @@ describe('a valid sign-in', () => {
       accessToken,
       expiresIn: 3600,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const granted = res.json<{ user: { grantedScopes: string[] } }>().user.grantedScopes;
+    const granted = bodyOf(res, 200).user.grantedScopes;
     expect(granted).toEqual([
       'public_profile',
       'pages_show_list',
@@ -292,11 +279,8 @@ describe('a valid sign-in', () => {
       'Spoke & Chain Bike Shop',
     ]);
     const lost = first.accounts.find((a) => a.name === 'Lotus Flow Yoga Studio');
-    const res = await t.app.inject({
-      url: `/api/v1/pages/${lost?.pageId}`,
-      headers: again.headers,
-    });
-    expect(res.statusCode).toBe(404);
+    const res = await as(again.headers).pages.getPage({ params: { pageId: must(lost).pageId } });
+    expect(res.status).toBe(404);
     // The page row stays (its history may belong to other admins); only the link goes.
     const { rows } = await t.database.db.execute(
       sql`select 1 from pages where fb_page_id = ${lost?.pageId}`,
@@ -331,22 +315,12 @@ describe('a valid sign-in', () => {
 
 describe('webhook subscription: what Meta refuses costs only its feature, and Home says so', () => {
   const overviewOf = async (fbPageId: string, headers: Record<string, string>) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/pages/${fbPageId}/overview`,
-      headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ webhooksOff: Array<Record<string, unknown>> }>().webhooksOff;
+    const res = await as(headers).pages.getOverview({ params: { pageId: fbPageId } });
+    return bodyOf(res, 200).webhooksOff;
   };
   // From an address of their own, so these sign-ins leave the others' rate limit alone.
-  const register = (body: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/register-user-admin',
-      payload: body,
-      remoteAddress: '10.9.9.9',
-    });
+  const register = (body: RegisterBody) =>
+    apiClient(t.app, {}, { remoteAddress: '10.9.9.9' }).admin.registerUserAdmin({ body });
   const subscribedFields = (fbPageId: string) =>
     [...(emu.world.pages.get(fbPageId)?.subscribedApps.get('1000000000000001') ?? [])].sort();
 
@@ -373,8 +347,7 @@ describe('webhook subscription: what Meta refuses costs only its feature, and Ho
       ).access_token;
     const login = async (accessToken: string) => {
       const res = await register({ name: 'Narrow Admin', userId: user.id, accessToken });
-      expect(res.statusCode, res.body).toBe(200);
-      return { authorization: `Bearer ${res.json<{ jwt: string }>().jwt}` };
+      return { authorization: `Bearer ${bodyOf(res, 200).jwt}` };
     };
     const headers = await login(await narrow());
     const off = await overviewOf(page.id, headers);
@@ -420,8 +393,7 @@ describe('webhook subscription: what Meta refuses costs only its feature, and Ho
       { scopes },
     );
     const res = await register({ name: 'No Metadata', userId: user.id, accessToken });
-    expect(res.statusCode, res.body).toBe(200);
-    const headers = { authorization: `Bearer ${res.json<{ jwt: string }>().jwt}` };
+    const headers = { authorization: `Bearer ${bodyOf(res, 200).jwt}` };
     const off = await overviewOf(page.id, headers);
     expect(off).toHaveLength(7);
     for (const o of off)
@@ -437,9 +409,7 @@ describe('pages of the signed-in admin', () => {
     await t.database.db.execute(
       sql`insert into tags (page_id, name, description) values (${bakery?.id}, 'VIP', 'Best customers')`,
     );
-    const res = await t.app.inject({ url: '/api/v1/pages', headers: s.headers });
-    expect(res.statusCode).toBe(200);
-    const list = res.json<Array<{ name: string; tags: Array<{ name: string; pageId: string }> }>>();
+    const list = bodyOf(await as(s.headers).pages.listPages(), 200);
     expect(list.map((p) => p.name)).toEqual(s.accounts.map((a) => a.name));
     expect(list.find((p) => p.name === 'Crumb & Co. Bakery')?.tags).toEqual([
       expect.objectContaining({
@@ -456,40 +426,29 @@ describe('pages of the signed-in admin', () => {
     const bikeShop = demo.accounts.find((a) => a.name === 'Spoke & Chain Bike Shop')?.pageId;
     const books = second.accounts.find((a) => a.name === 'Harbor Lane Books')?.pageId;
     const bakery = demo.accounts.find((a) => a.name === 'Crumb & Co. Bakery')?.pageId;
-    for (const path of ['', '/overview']) {
-      const mine = await t.app.inject({
-        url: `/api/v1/pages/${bikeShop}${path}`,
-        headers: demo.headers,
-      });
-      expect(mine.statusCode).toBe(200);
-      const theirs = await t.app.inject({
-        url: `/api/v1/pages/${books}${path}`,
-        headers: demo.headers,
-      });
-      expect(theirs.statusCode).toBe(404);
-      expect(theirs.json()).toEqual({ message: 'Page not found' });
-      const back = await t.app.inject({
-        url: `/api/v1/pages/${bikeShop}${path}`,
-        headers: second.headers,
-      });
-      expect(back.statusCode).toBe(404);
-      for (const h of [demo.headers, second.headers]) {
-        expect(
-          (await t.app.inject({ url: `/api/v1/pages/${bakery}${path}`, headers: h })).statusCode,
-        ).toBe(200);
-      }
+    // The page and its overview, each as an admin's client reads it.
+    const reads = [
+      (c: ApiClient, pageId: string) => c.pages.getPage({ params: { pageId } }),
+      (c: ApiClient, pageId: string) => c.pages.getOverview({ params: { pageId } }),
+    ];
+    for (const read of reads) {
+      expect((await read(as(demo.headers), must(bikeShop))).status).toBe(200);
+      const theirs = await read(as(demo.headers), must(books));
+      expect(bodyOf(theirs, 404)).toEqual({ message: 'Page not found' });
+      expect((await read(as(second.headers), must(bikeShop))).status).toBe(404);
+      for (const h of [demo.headers, second.headers])
+        expect((await read(as(h), must(bakery))).status).toBe(200);
     }
-    const anonymous = await t.app.inject({ url: `/api/v1/pages/${bikeShop}` });
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await apiClient(t.app).pages.getPage({ params: { pageId: must(bikeShop) } });
+    expect(anonymous.status).toBe(401);
   });
 
   it('overview: contacts, window, tags, last sync, upcoming and last campaign', async () => {
     const s = await signIn(demoId);
     const page = s.accounts.find((a) => a.name === 'Spoke & Chain Bike Shop');
-    const url = `/api/v1/pages/${page?.pageId}/overview`;
-    const empty = await t.app.inject({ url, headers: s.headers });
-    expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toMatchObject({
+    const overview = () =>
+      as(s.headers).pages.getOverview({ params: { pageId: must(page).pageId } });
+    expect(bodyOf(await overview(), 200)).toMatchObject({
       page: { pageId: page?.pageId, name: 'Spoke & Chain Bike Shop' },
       contacts: { total: 0, insideWindow: 0 },
       tagCount: 0,
@@ -522,26 +481,12 @@ describe('pages of the signed-in admin', () => {
     await insertCampaign('Done long ago', 'completed', '-5 days');
     await insertCampaign('Done yesterday', 'completed', '-1 days');
 
-    const res = await t.app.inject({ url, headers: s.headers });
-    expect(res.statusCode).toBe(200);
-    const o = res.json<{
-      contacts: object;
-      tagCount: number;
-      lastSync: { status: string; processed: number; finishedAt: string };
-      upcomingCampaigns: Array<{ name: string; tagName: string }>;
-      lastCampaign: {
-        name: string;
-        dispatchedCount: number;
-        deliveredCount: number;
-        interactedCount: number;
-      };
-      page: { tags: unknown[] };
-    }>();
+    const o = bodyOf(await overview(), 200);
     expect(o.contacts).toEqual({ total: 3, insideWindow: 1 });
     expect(o.tagCount).toBe(2);
     expect(o.page.tags).toHaveLength(2);
     expect(o.lastSync).toMatchObject({ status: 'completed', processed: 3, error: null });
-    expect(Number.isNaN(Date.parse(o.lastSync.finishedAt))).toBe(false);
+    expect(Number.isNaN(Date.parse(must(o.lastSync?.finishedAt)))).toBe(false);
     expect(o.upcomingCampaigns.map((c) => c.name)).toEqual([
       'Future 1',
       'Future 2',
@@ -563,14 +508,7 @@ describe('subscription', () => {
   it('defaults to no plan, and shows what grant-pro gave', async () => {
     const s = await signIn(demoId);
     const get = async () => {
-      const res = await t.app.inject({ url: '/api/v1/me/subscription', headers: s.headers });
-      expect(res.statusCode).toBe(200);
-      return res.json<{
-        plan: string;
-        status: string;
-        periodEnd: string | null;
-        availableCredits: number;
-      }>();
+      return bodyOf(await as(s.headers).pages.getSubscription(), 200);
     };
     expect(await get()).toEqual({
       plan: 'free',
@@ -632,16 +570,10 @@ describe('rate limit', () => {
   it('refuses the 21st sign-in attempt of a minute with 429', async () => {
     const limited = await createTestApp();
     try {
-      const attempt = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/admin/register-user-admin',
-          payload: {},
-        });
-      for (let i = 0; i < 20; i++) expect((await attempt()).statusCode).toBe(400);
-      const refused = await attempt();
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toHaveProperty('message');
+      // An empty body (400) still counts as an attempt.
+      const attempt = () => apiClient(limited.app).admin.registerUserAdmin({ body: invalid({}) });
+      for (let i = 0; i < 20; i++) expect((await attempt()).status).toBe(400);
+      expect(bodyOf(await attempt(), 429)).toHaveProperty('message');
     } finally {
       await limited.close();
     }

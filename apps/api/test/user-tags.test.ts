@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactTags } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { at } from './support/assert.js';
-import { apiClient, bodyOf, type ApiClient } from './support/client.js';
+import { apiClient, bodyOf, invalid, type ApiClient } from './support/client.js';
 import { newAdmin, newManagedPage, type ManagedPage, type TestAdmin } from './support/world.js';
 
 let t: TestApp;
@@ -147,22 +147,17 @@ describe('user tags', () => {
   });
 
   it('answers 400 for a malformed body and 401 without a token', async () => {
-    // A body the contract's types forbid (no pageId), and one without a token: raw.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user-tags/add',
-      headers: owner.headers,
-      payload: { userId: 'abc', tagId: 'not-a-uuid' },
+    // A body the contract's types forbid (no pageId), and one without a token.
+    const res = await owner.client.userTags.addUserTag({
+      body: invalid({ userId: 'abc', tagId: 'not-a-uuid' }),
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toMatchObject({
+    expect(bodyOf(res, 400).fieldErrors).toMatchObject({
       userId: ['Must be a numeric id'],
       tagId: ['Must be a valid id'],
       pageId: expect.any(Array),
     });
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/user-tags/add', payload: {} })).statusCode,
-    ).toBe(401);
+    const anonymous = apiClient(t.app);
+    expect((await anonymous.userTags.addUserTag({ body: invalid({}) })).status).toBe(401);
   });
 
   it('deleting a tag removes it from its contacts', async () => {

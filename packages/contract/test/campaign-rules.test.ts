@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import type { ClientInferRequest } from '@ts-rest/core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   AUDIENCE_MESSAGES,
   BUTTON_MESSAGES,
@@ -16,6 +17,8 @@ import {
   testCampaignMessageBodySchema,
   PURPOSE_MESSAGES,
   toCreateCampaignBody,
+  type contract,
+  type CreateCampaignBody,
 } from '../src';
 
 const now = new Date('2026-11-21T10:30:45.500Z');
@@ -269,6 +272,13 @@ describe('campaign rules at their edges', () => {
     const before = Date.now();
     const sent = createCampaignBodySchema.parse({ ...payloadOf(), sendNow: true });
     expect(new Date(sent.time).getTime()).toBeGreaterThanOrEqual(before);
+  });
+
+  it("the sendNow step keeps the body's type: the typed clients send a CreateCampaignBody", () => {
+    type Sent = ClientInferRequest<typeof contract.campaigns.createCampaign>['body'];
+    expectTypeOf<Sent>().toEqualTypeOf<CreateCampaignBody>();
+    expectTypeOf<Sent>().not.toBeUnknown();
+    expectTypeOf<Sent>().toHaveProperty('sendNow').toEqualTypeOf<boolean | undefined>();
   });
 
   it('a body that is not an object is refused, not thrown on', () => {

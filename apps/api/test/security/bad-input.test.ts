@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/db/schema/index.js';
+import { apiClient, bodyOf } from '../support/client.js';
 import {
   allRoutes,
   caseBuilders,
@@ -354,14 +355,12 @@ describe('bad input', () => {
   it('HTML in a chat message is valid and stored exactly as typed', async () => {
     const text = '<img src=x onerror=alert(1)><script>alert(1)</script>';
     const psid = world.own.psids[2] ?? '';
-    const res = await world.app.inject({
-      method: 'POST',
-      url: `/api/v1/chats/${world.own.pageId}/user/${psid}/send`,
-      headers: { ...(await world.bearer(world.own)), 'content-type': 'application/json' },
-      payload: JSON.stringify({ message: text }),
+    const client = apiClient(world.app, await world.bearer(world.own));
+    const res = await client.inbox.sendMessage({
+      params: { pageId: world.own.pageId, userId: psid },
+      body: { message: text },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<{ message: { message: string } }>().message.message).toBe(text);
+    expect(bodyOf(res, 201).message.message).toBe(text);
     const rows = await world.database.db.select().from(messages).where(eq(messages.text, text));
     expect(rows).toHaveLength(1);
   });

@@ -10,6 +10,7 @@ import { pages, pageSyncs } from '../../src/db/schema/index.js';
 import { runPageSync } from '../../src/jobs/page-sync.js';
 import { loggerOptions } from '../../src/logger.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
+import { apiClient, bodyOf } from '../support/client.js';
 import { HOUR, emu } from '../support/emulator.js';
 import { createWorld, type World } from './world.js';
 
@@ -51,13 +52,10 @@ beforeAll(async () => {
   secrets.encryptionKey = world.config.encryptionKey.toString('base64');
 
   // Sign in.
-  const signIn = await world.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/register-user-admin',
-    payload: { name: 'Secret Keeper', userId: user.id, accessToken: userToken, expiresIn: 5184000 },
+  const signIn = await apiClient(world.app).admin.registerUserAdmin({
+    body: { name: 'Secret Keeper', userId: user.id, accessToken: userToken, expiresIn: 5184000 },
   });
-  expect(signIn.statusCode, signIn.body).toBe(200);
-  secrets.jwt = signIn.json<{ jwt: string }>().jwt;
+  secrets.jwt = bodyOf(signIn, 200).jwt;
   // The tokens Pagecast keeps (exchanged / from the page list), decrypted from their rows.
   const cipher = tokenCipher(world.config.encryptionKey);
   const { rows: stored } = await world.database.pool.query<{
@@ -71,16 +69,10 @@ beforeAll(async () => {
   );
   secrets.storedUserToken = cipher.decrypt(stored[0]?.user ?? '');
   secrets.storedPageToken = cipher.decrypt(stored[0]?.page ?? '');
-  const headers = { authorization: `Bearer ${secrets.jwt}` };
+  const client = apiClient(world.app, { authorization: `Bearer ${secrets.jwt}` });
 
   // Sync (queued by the API, run here the way the worker runs it).
-  const sync = await world.app.inject({
-    method: 'POST',
-    url: `/api/v1/pages/sync/${page.id}`,
-    headers,
-    payload: {},
-  });
-  expect(sync.statusCode, sync.body).toBe(202);
+  bodyOf(await client.pages.syncPage({ params: { pageId: page.id }, body: {} }), 202);
   const [row] = await world.database.db
     .select({ id: pageSyncs.id })
     .from(pageSyncs)
@@ -109,21 +101,14 @@ beforeAll(async () => {
   );
 
   // Send, to a contact the sync brought in.
-  const recipients = await world.app.inject({
-    method: 'GET',
-    url: `/api/v1/chats/${page.id}/recipients`,
-    headers,
-  });
-  expect(recipients.statusCode, recipients.body).toBe(200);
-  const first = recipients.json<{ recipients: Array<{ id: string }> }>().recipients[0];
+  const recipients = await client.inbox.getRecipients({ params: { pageId: page.id } });
+  const first = bodyOf(recipients, 200).recipients[0];
   if (!first) throw new Error('the sync brought no contact');
-  const send = await world.app.inject({
-    method: 'POST',
-    url: `/api/v1/chats/${page.id}/user/${first.id}/send`,
-    headers,
-    payload: { message: 'Hello from the secrets test' },
+  const send = await client.inbox.sendMessage({
+    params: { pageId: page.id, userId: first.id },
+    body: { message: 'Hello from the secrets test' },
   });
-  expect(send.statusCode, send.body).toBe(201);
+  bodyOf(send, 201);
 }, 120_000);
 
 afterAll(async () => {
