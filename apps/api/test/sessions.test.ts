@@ -18,7 +18,7 @@ import { RateLimitedError } from '../src/errors.js';
 import { testConfig } from './helpers/app.js';
 import { emu, startTestEmulator, testGraph } from './support/emulator.js';
 import { must } from './support/assert.js';
-import { apiClient, bodyOf } from './support/client.js';
+import { apiClient, bodyOf, jwtOf } from './support/client.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 const OPERATOR_ID = '1000000000000777';
@@ -99,7 +99,7 @@ async function signIn(userAgent = 'Test browser', existing?: { userId: string; p
   const res = await anonymous.admin.registerUserAdmin({
     body: { name: 'Session Owner', userId: user.id, accessToken },
   });
-  const { jwt } = bodyOf(res, 200);
+  const jwt = jwtOf(res);
   return {
     userId: user.id,
     pageId,

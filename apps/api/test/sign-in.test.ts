@@ -16,7 +16,7 @@ import { grantPro, UnknownAdminError } from '../src/modules/subscription/service
 import { createTestApp, TEST_ENCRYPTION_KEY, type TestApp } from './helpers/app.js';
 import { graphRequestLog } from './helpers/graph-requests.js';
 import { must } from './support/assert.js';
-import { apiClient, bodyOf, invalid, type ApiClient } from './support/client.js';
+import { apiClient, bodyOf, invalid, jwtOf, type ApiClient } from './support/client.js';
 
 let emu: Emulator;
 let graph: GraphClient;
@@ -58,8 +58,8 @@ async function signIn(userId: string, name = 'Someone') {
     accessToken,
     expiresIn: 5184000,
   });
-  const body = bodyOf(res, 200);
-  return { ...body, accessToken, headers: { authorization: `Bearer ${body.jwt}` } };
+  const jwt = jwtOf(res);
+  return { ...bodyOf(res, 200), jwt, accessToken, headers: { authorization: `Bearer ${jwt}` } };
 }
 
 async function counts() {

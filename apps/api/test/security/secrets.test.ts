@@ -10,7 +10,7 @@ import { pages, pageSyncs } from '../../src/db/schema/index.js';
 import { runPageSync } from '../../src/jobs/page-sync.js';
 import { loggerOptions } from '../../src/logger.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
-import { apiClient, bodyOf } from '../support/client.js';
+import { apiClient, bodyOf, jwtOf } from '../support/client.js';
 import { HOUR, emu } from '../support/emulator.js';
 import { createWorld, type World } from './world.js';
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
   const signIn = await apiClient(world.app).admin.registerUserAdmin({
     body: { name: 'Secret Keeper', userId: user.id, accessToken: userToken, expiresIn: 5184000 },
   });
-  secrets.jwt = bodyOf(signIn, 200).jwt;
+  secrets.jwt = jwtOf(signIn);
   // The tokens Pagecast keeps (exchanged / from the page list), decrypted from their rows.
   const cipher = tokenCipher(world.config.encryptionKey);
   const { rows: stored } = await world.database.pool.query<{

@@ -69,6 +69,13 @@ export function bodyOf<R extends { status: number; body: unknown }, S extends R[
   return res.body;
 }
 
+/** The jwt a non-browser sign-in answers with (a browser's gets only the cookie). */
+export function jwtOf(res: { status: number; body: unknown }): string {
+  const { jwt } = bodyOf(res, 200) as { jwt?: string };
+  expect(jwt, 'a sign-in without Origin answers with its jwt').toEqual(expect.any(String));
+  return jwt as string;
+}
+
 /**
  * The one escape hatch from the contract's types: a body, query or path param the contract refuses, sent on
  * purpose by a validation test (a missing field, a wrong type, an unknown enum value). It takes the type the
