@@ -339,6 +339,36 @@ describe('campaign rules at their edges', () => {
     expect(body.safeParse({ ...payload, imageUrl: 'http://x.example/a.png' }).success).toBe(false);
   });
 
+  it('image: the address is whole, parseable, at most 2,000 characters, and trimmed', () => {
+    const formErrors = (imageUrl: unknown) =>
+      form.safeParse({ ...valid, imageUrl }).error?.flatten().fieldErrors.imageUrl;
+    for (const url of [
+      'xhttps://cdn.example.com/sale.png',
+      'https://cdn.example.com/a b.png',
+      'https://[cdn.example.com/sale.png',
+    ])
+      expect(formErrors(url)).toEqual([IMAGE_MESSAGES.urlInvalid]);
+    const prefix = 'https://cdn.example.com/';
+    const longest = `${prefix}${'x'.repeat(2000 - prefix.length - '.png'.length)}.png`;
+    expect(longest).toHaveLength(2000);
+    expect(formErrors(longest)).toBeUndefined();
+    expect(formErrors(`${longest.slice(0, -4)}x.png`)).toEqual([IMAGE_MESSAGES.urlInvalid]);
+    const padded = '  https://cdn.example.com/sale.png ';
+    expect(form.parse({ ...valid, imageUrl: padded }).imageUrl).toBe(padded.trim());
+    const payload = toCreateCampaignBody(form.parse(valid), '42');
+    expect(body.parse({ ...payload, imageUrl: padded }).imageUrl).toBe(padded.trim());
+    // The test send to the admin takes the same image rule.
+    expect(
+      testCampaignMessageBodySchema.parse({ msg: 'Hello there', imageUrl: padded }).imageUrl,
+    ).toBe(padded.trim());
+    expect(
+      testCampaignMessageBodySchema.safeParse({
+        msg: 'Hello there',
+        imageUrl: 'https://x.example/a.pdf',
+      }).success,
+    ).toBe(false);
+  });
+
   it('link buttons: at most three, a title of 1 to 20 characters, an https link', () => {
     const ok = { title: 'See the menu', url: 'https://example.com/menu' };
     const errorsOf = (buttons: unknown) =>

@@ -154,19 +154,15 @@ export const IMAGE_MESSAGES = {
   unreachable: 'The image could not be fetched from that address',
 } as const;
 const IMAGE_EXTENSION = /\.(jpe?g|png|gif)$/i;
-/** The image type its address names ('' when it names none): the rule's check, shared with the server. */
-export function imageExtensionOf(url: string): string {
-  try {
-    return IMAGE_EXTENSION.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
-  } catch {
-    return '';
-  }
-}
 /** Why an image address is refused, or null. */
 function imageUrlError(url: string): string | null {
-  if (url.length > CAMPAIGN_IMAGE_LIMITS.urlMax || !/^https:\/\/[^\s/$.?#][^\s]*$/i.test(url))
+  if (
+    url.length > CAMPAIGN_IMAGE_LIMITS.urlMax ||
+    !/^https:\/\/[^\s/$.?#][^\s]*$/i.test(url) ||
+    !URL.canParse(url)
+  )
     return IMAGE_MESSAGES.urlInvalid;
-  return imageExtensionOf(url) ? null : IMAGE_MESSAGES.typeInvalid;
+  return IMAGE_EXTENSION.test(new URL(url).pathname) ? null : IMAGE_MESSAGES.typeInvalid;
 }
 const imageUrlRule = (ctx: z.RefinementCtx, url: string) => {
   const error = url === '' ? null : imageUrlError(url);
