@@ -271,6 +271,8 @@ describe('listing and audience preview', () => {
       insideWindow: 6,
       outsideWindow: 4,
       subscribersOutside: 0,
+      optedOut: 0,
+      optedOutInside: 0,
     });
     const inside = page.contacts.filter((c) => c.inside).slice(0, 2);
     const outside = page.contacts.filter((c) => !c.inside).slice(0, 1);
@@ -280,6 +282,8 @@ describe('listing and audience preview', () => {
       insideWindow: 2,
       outsideWindow: 1,
       subscribersOutside: 0,
+      optedOut: 0,
+      optedOutInside: 0,
     });
     const foreign = await w.createTag(otherPage, 'Elsewhere', []);
     expect((await preview({ tagId: foreign })).status).toBe(400);
