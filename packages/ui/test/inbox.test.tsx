@@ -1,6 +1,11 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatBubbleTime, type ContactSubscription, type Recipient } from '@pagecast/contract';
+import {
+  formatBubbleTime,
+  setDisplayTimeZone,
+  type ContactSubscription,
+  type Recipient,
+} from '@pagecast/contract';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -1051,5 +1056,17 @@ describe('the queue', () => {
     expect(t.tomorrow).toEqual(new Date(2025, 5, 16, 9, 0));
     expect(t.nextWeek).toEqual(new Date(2025, 5, 16, 9, 0));
     expect(snoozeTimes(new Date(2025, 5, 16, 10, 0)).nextWeek).toEqual(new Date(2025, 5, 23, 9, 0));
+  });
+
+  it("snooze times follow the admin's chosen time zone, not the browser's", () => {
+    setDisplayTimeZone('Asia/Tokyo');
+    try {
+      // 23:30 UTC on Sunday 15 June 2025 is already Monday 08:30 in Tokyo.
+      const t = snoozeTimes(new Date('2025-06-15T23:30:00Z'));
+      expect(t.tomorrow).toEqual(new Date('2025-06-17T00:00:00Z')); // Tuesday 09:00 Tokyo
+      expect(t.nextWeek).toEqual(new Date('2025-06-23T00:00:00Z')); // the Monday after, 09:00 Tokyo
+    } finally {
+      setDisplayTimeZone(null);
+    }
   });
 });

@@ -2,6 +2,7 @@
 // Assign menu of the page's messaging admins. Pure: the choices go out as callbacks. Icons with accessible
 // names; their words only on a very wide inbox, so the contact's name and window keep their room.
 import type { ConversationStatusBody, PageMessagingAdmin, Recipient } from '@pagecast/contract';
+import { fromWallTime, wallTime } from '@pagecast/contract';
 import { AlarmClock, Check, RotateCcw, UserRound } from 'lucide-react';
 import { Button, buttonVariants } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
@@ -27,17 +28,25 @@ export interface QueueControlsProps {
   now?: Date;
 }
 
-/** 9:00 local on the day `days` after `now`. */
+/** The calendar day `days` after `now`'s, 9:00, on the admin's clock (their chosen time zone). */
 function nineOClock(now: Date, days: number): Date {
-  const d = new Date(now);
-  d.setDate(d.getDate() + days);
-  d.setHours(9, 0, 0, 0);
-  return d;
+  const today = wallTime(now);
+  const day = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
+  return fromWallTime({
+    year: day.getUTCFullYear(),
+    month: day.getUTCMonth() + 1,
+    day: day.getUTCDate(),
+    hour: 9,
+    minute: 0,
+    second: 0,
+  });
 }
 
 /** The snooze menu's times: in an hour, tomorrow 9:00, next Monday 9:00 (a week on when today is Monday). */
 export function snoozeTimes(now: Date): { hour: Date; tomorrow: Date; nextWeek: Date } {
-  const toMonday = (8 - now.getDay()) % 7 || 7;
+  const today = wallTime(now);
+  const weekday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+  const toMonday = (8 - weekday) % 7 || 7;
   return {
     hour: new Date(now.getTime() + 3_600_000),
     tomorrow: nineOClock(now, 1),
