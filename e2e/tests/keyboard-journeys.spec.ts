@@ -344,9 +344,11 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
     await page.keyboard.type('Keyboard users schedule campaigns too.');
-    // The optional link buttons, then the content type.
+    // The optional link buttons and image, then the purpose.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Add a button' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Image (optional)')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Purpose')).toBeFocused();
     await page.keyboard.press('ArrowDown');
