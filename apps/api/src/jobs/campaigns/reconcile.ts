@@ -157,9 +157,13 @@ export async function resend(
   return claimed.length;
 }
 
-/** Only a plain-text campaign's absence is proof: a button, template or marketing message may read otherwise. */
+/**
+ * Only a plain-text campaign's absence is proof: a button, template or marketing message may read otherwise,
+ * and the text's absence says nothing of an image part whose answer and echo were both lost (a resend would
+ * send the image again).
+ */
 function textAlone(target: SendTarget): boolean {
-  return target.buttons.length === 0 && !target.template && !target.marketing;
+  return target.buttons.length === 0 && !target.template && !target.marketing && !target.image;
 }
 
 /** Reads the page's conversation with the row's contact back to its attempt (less the clock skew). */

@@ -56,7 +56,7 @@ export const RESEND_UNPROVEN =
 
 /** The campaign's message has buttons, a template or a marketing path: its text alone proves nothing absent. */
 export const CONVERSATION_UNMATCHABLE =
-  'The answer to this send was lost and its conversation does not show the message; this campaign also sends buttons, templates or marketing messages, whose text the conversation may not show, so it is not sent again. Check the conversation before sending it again.';
+  'The answer to this send was lost and its conversation does not show the message; this campaign also sends buttons, an image, templates or marketing messages, which the conversation may not show, so it is not sent again. Check the conversation before sending it again.';
 
 /** Completed campaign with recipients flagged 'unknown': `${count}${FLAGGED_FOR_REVIEW}`. */
 export const FLAGGED_FOR_REVIEW =
