@@ -4,6 +4,9 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@pagecast/contract';
+import { liveMessageLoader, messagesRepo } from '../src/modules/inbox/index.js';
+import { createRealtimeHub } from '../src/realtime/index.js';
 import { subscribeMessengerWebhooks } from '../src/runtime.js';
 import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
 import { bodyOf, invalid, type ApiClient } from './support/client.js';
@@ -205,6 +208,133 @@ describe('reactions', () => {
     expect(reacted.reaction).toBe('\u{1F44D}');
     // A reaction reopens the window but is no message to answer: the page's reply is still the last word.
     expect(await recipient(psid)).toMatchObject({ windowOpen: true, needsReply: false });
+  });
+});
+
+describe('a reaction that comes before its message', () => {
+  // Meta's webhooks are not ordered: a quick contact's reaction can beat the page message's echo, or
+  // the Send API's answer, to Pagecast. It is held and goes on the message when that is stored.
+  const psid = () => psidAt(2);
+  const echo = (mid: string, text: string) =>
+    postWebhook(
+      messaging([
+        {
+          sender: { id: page.id },
+          recipient: { id: psid() },
+          timestamp: Date.now(),
+          message: { mid, text, is_echo: true },
+        },
+      ]),
+    );
+  const reaction = (
+    mid: string,
+    action: 'react' | 'unreact',
+    at: number,
+    from = psid(),
+    emoji = '\u2764\ufe0f',
+  ) =>
+    postWebhook(
+      messaging([
+        {
+          sender: { id: from },
+          recipient: { id: page.id },
+          timestamp: at,
+          reaction: { mid, action, emoji, reaction: 'love' },
+        },
+      ]),
+    );
+  const held = async (mid: string) =>
+    (
+      await env.database.db.execute<{ reaction: string | null }>(
+        sql`select reaction from pending_reactions where page_id = ${page.uuid} and mid = ${mid}`,
+      )
+    ).rows;
+
+  it('shows on the message once its echo stores it, live in the same event', async () => {
+    const hub = createRealtimeHub(env.database.pool, {
+      loadMessage: liveMessageLoader(env.database.pool),
+    });
+    const events: LiveEvent[] = [];
+    const off = hub.subscribe(page.id, (e) => void events.push(e));
+    await hub.ready();
+    try {
+      await reaction('m_early', 'react', Date.now());
+      expect(await held('m_early')).toEqual([{ reaction: '\u2764\ufe0f' }]);
+      await echo('m_early', 'Your table is booked');
+      expect((await conversation(psid())).find((m) => m.id === 'm_early')?.reaction).toBe(
+        '\u2764\ufe0f',
+      );
+      expect(await held('m_early')).toEqual([]);
+      const live = await waitFor(async () =>
+        events.find((e) => e.type === 'message' && e.message.id === 'm_early'),
+      );
+      expect(live.type === 'message' && live.message.reaction).toBe('\u2764\ufe0f');
+    } finally {
+      off();
+      await hub.close();
+    }
+  });
+
+  it('of two held for one message the later wins, whatever order they came in', async () => {
+    const t = Date.now();
+    await reaction('m_twice', 'unreact', t + 1_000);
+    await reaction('m_twice', 'react', t);
+    expect(await held('m_twice')).toEqual([{ reaction: null }]);
+    await echo('m_twice', 'See you Friday');
+    expect((await conversation(psid())).find((m) => m.id === 'm_twice')?.reaction).toBeNull();
+  });
+
+  it("another contact's reaction to the mid is never put on this conversation", async () => {
+    await reaction('m_not_theirs', 'react', Date.now(), psidAt(1));
+    await echo('m_not_theirs', 'For contact two only');
+    expect((await conversation(psid())).find((m) => m.id === 'm_not_theirs')?.reaction).toBeNull();
+    expect(await held('m_not_theirs')).toEqual([]);
+  });
+
+  it('the Send API answer path takes it too (messages stored by storeMessages)', async () => {
+    await reaction('m_send_answer', 'react', Date.now(), psid(), '\u{1F44D}');
+    const [contact] = (
+      await env.database.db.execute<{ id: string }>(
+        sql`select id from contacts where page_id = ${page.uuid} and psid = ${psid()}`,
+      )
+    ).rows;
+    const [row] = await messagesRepo.storeMessages(
+      env.database.pool,
+      page.uuid,
+      contact?.id as string,
+      [
+        {
+          mid: 'm_send_answer',
+          direction: 'out',
+          text: 'Thanks!',
+          sentBy: page.id,
+          createdAt: new Date(),
+          byPerson: true,
+        },
+      ],
+    );
+    expect(row?.reaction).toBe('\u{1F44D}');
+  });
+
+  it('the sweeper settles one held beside its message, and lets old ones go', async () => {
+    // A held reaction its message's insert did not see (the two transactions ran side by side).
+    await echo('m_side_by_side', 'Booked for two');
+    await env.database.db.execute(sql`
+      insert into pending_reactions (page_id, mid, psid, reaction, at)
+      values (${page.uuid}, 'm_side_by_side', ${psid()}, '\u{1F62E}', now()),
+             (${page.uuid}, 'm_from_before_pagecast', ${psid()}, '\u{1F62E}', now() - interval '2 days')`);
+    await env.database.db.execute(sql`
+      update pending_reactions set created_at = now() - interval '2 days'
+       where page_id = ${page.uuid} and mid = 'm_from_before_pagecast'`);
+    await reaction('m_still_on_its_way', 'react', Date.now());
+    expect(await messagesRepo.settleHeldReactions(env.database.pool)).toBe(1);
+    expect((await conversation(psid())).find((m) => m.id === 'm_side_by_side')?.reaction).toBe(
+      '\u{1F62E}',
+    );
+    expect(await held('m_side_by_side')).toEqual([]);
+    expect(await held('m_from_before_pagecast')).toEqual([]);
+    // A fresh one whose message is not stored yet stays held.
+    expect(await held('m_still_on_its_way')).toHaveLength(1);
   });
 });
 

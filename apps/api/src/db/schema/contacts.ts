@@ -116,6 +116,29 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * A contact's reaction that came before the message it is on was stored here: Meta's webhooks are not
+ * ordered, and a reaction may beat the echo of the page's message or the Send API's answer. A trigger on
+ * `messages` (migration 0030) puts it on the message when that is inserted; the webhook sweeper applies any
+ * left over and deletes them after a day (most are reactions to messages from before Pagecast).
+ */
+export const pendingReactions = pgTable(
+  'pending_reactions',
+  {
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    mid: text('mid').notNull(),
+    psid: text('psid').notNull(),
+    // null: the reaction was taken back.
+    reaction: text('reaction'),
+    // Meta's time of the reaction: of two for one message, the later wins.
+    at: ts('at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.mid] })],
+);
+
 export const tags = pgTable(
   'tags',
   {

@@ -272,7 +272,8 @@ const QUEUE_ON_MESSAGE = statement(
 );
 
 /**
- * Inserts the message unless its mid is already stored; true when this call stored it. A message stored
+ * Inserts the message unless its mid is already stored; `inserted` when this call stored it, with the
+ * reaction it took (one that came before it, pending_reactions). A message stored
  * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and
  * the files if it had none. Moves the contact's queue forward (queueSet): a message of the contact, or a
  * page message `byPerson` that no campaign or opt-in request of Pagecast sent.
@@ -291,10 +292,10 @@ export async function insertMessage(
     /** For a page message: a person may have sent it (the caller's judgement of the echo). */
     byPerson?: boolean;
   },
-): Promise<boolean> {
+): Promise<{ inserted: boolean; reaction: string | null }> {
   const at = m.at.toISOString();
   const files = m.attachments.length ? JSON.stringify(m.attachments) : null;
-  const { rows } = await dz(db).execute<{ inserted: boolean }>(sql`
+  const { rows } = await dz(db).execute<{ inserted: boolean; reaction: string | null }>(sql`
     insert into messages as x (page_id, contact_id, mid, direction, text, sent_by, created_at,
                                platform_at, attachments)
     values (${m.pageUuid}, ${m.contactId}, ${m.mid}, ${m.direction}, ${m.text}, ${m.sentBy},
@@ -303,7 +304,7 @@ export async function insertMessage(
       set platform_at = coalesce(x.platform_at, excluded.platform_at),
           attachments = coalesce(x.attachments, excluded.attachments)
       where x.platform_at is null or (x.attachments is null and excluded.attachments is not null)
-    returning (xmax = 0) as inserted`);
+    returning (xmax = 0) as inserted, reaction`);
   if (m.direction === 'in' || m.byPerson)
     await runStatement(db, QUEUE_ON_MESSAGE, [
       m.contactId,
@@ -313,25 +314,59 @@ export async function insertMessage(
       at,
       m.pageUuid,
     ]);
-  return rows[0]?.inserted === true;
+  return { inserted: rows[0]?.inserted === true, reaction: rows[0]?.reaction ?? null };
 }
 
 /**
- * The contact's reaction to message `mid` of the conversation (null: taken back). Returns false when the
- * message is not stored here (a reaction to a message from before Pagecast): nothing to show it on.
+ * The contact's reaction to message `mid` of the conversation (null: taken back). Returns true when it
+ * changed a stored message (then there is something to show). A mid not stored here is held in
+ * pending_reactions: Meta's webhooks are not ordered, so the reaction may come before the page's message
+ * is stored (its echo, or the Send API's answer, still on the way); the message takes it when it is
+ * inserted (migration 0030). Of two held for one message, the later (Meta's time) wins.
  */
 export async function setReaction(
   db: Sql,
-  r: { pageUuid: string; psid: string; mid: string; reaction: string | null },
+  r: { pageUuid: string; psid: string; mid: string; reaction: string | null; at: Date },
 ): Promise<boolean> {
   const { rows } = await dz(db).execute(sql`
-    update messages m set reaction = ${r.reaction}
-      from contacts c
-     where c.id = m.contact_id and c.page_id = ${r.pageUuid} and c.psid = ${r.psid}
-       and m.page_id = ${r.pageUuid} and m.mid = ${r.mid}
-       and m.reaction is distinct from ${r.reaction}
-    returning m.id`);
+    with changed as (
+      update messages m set reaction = ${r.reaction}
+        from contacts c
+       where c.id = m.contact_id and c.page_id = ${r.pageUuid} and c.psid = ${r.psid}
+         and m.page_id = ${r.pageUuid} and m.mid = ${r.mid}
+         and m.reaction is distinct from ${r.reaction}
+      returning m.id),
+    held as (
+      insert into pending_reactions as p (page_id, mid, psid, reaction, at)
+      select ${r.pageUuid}, ${r.mid}, ${r.psid}, ${r.reaction}, ${r.at.toISOString()}::timestamptz
+       where not exists (select 1 from messages where page_id = ${r.pageUuid} and mid = ${r.mid})
+      on conflict (page_id, mid) do update
+        set psid = excluded.psid, reaction = excluded.reaction, at = excluded.at
+        where p.at <= excluded.at)
+    select id from changed`);
   return rows.length > 0;
+}
+
+/**
+ * Reactions held for a message that another transaction stored at the same moment (its insert did not
+ * see them yet) are put on it now; held ones older than a day are let go (a reaction to a message from
+ * before Pagecast: nothing will store it). Returns how many messages took one.
+ */
+export async function settleHeldReactions(db: Sql): Promise<number> {
+  const { rows } = await dz(db).execute<{ applied: number }>(sql`
+    with gone as (
+      delete from pending_reactions p
+       where p.created_at < now() - interval '1 day'
+          or exists (select 1 from messages m where m.page_id = p.page_id and m.mid = p.mid)
+      returning p.page_id, p.mid, p.psid, p.reaction),
+    applied as (
+      update messages m set reaction = g.reaction
+        from gone g join contacts c on c.page_id = g.page_id and c.psid = g.psid
+       where m.page_id = g.page_id and m.mid = g.mid and m.contact_id = c.id
+         and m.reaction is distinct from g.reaction
+      returning m.id)
+    select count(*)::int as applied from applied`);
+  return rows[0]?.applied ?? 0;
 }
 
 /**

@@ -67,7 +67,7 @@ async function store(
   });
   const direction = fromPage ? 'out' : 'in';
   const sentBy = fromPage ? page.fbPageId : psid;
-  const stored = await messages.insertMessage(tx, {
+  const { inserted: stored, reaction } = await messages.insertMessage(tx, {
     pageUuid: page.id,
     contactId: contact.id,
     mid,
@@ -98,6 +98,7 @@ async function store(
         deliveredAt: null,
         readAt: null,
         attachments,
+        reaction,
       }),
     });
   }

@@ -10,7 +10,13 @@ export const handleReaction: Handler<ReactionEvent> = async (tx, page, e) => {
   const emoji = react ? reactionEmoji(e) : null;
   // A reaction (re)opens the 24-hour window, as a message does; taking one back does not.
   if (react) await upsertContact(tx, page.id, { psid, lastInboundAt: at });
-  const shown = await messages.setReaction(tx, { pageUuid: page.id, psid, mid, reaction: emoji });
+  const shown = await messages.setReaction(tx, {
+    pageUuid: page.id,
+    psid,
+    mid,
+    reaction: emoji,
+    at,
+  });
   return {
     live: shown
       ? [
