@@ -37,7 +37,7 @@ import { liveMessageLoader } from './modules/inbox/index.js';
 import { registerModules } from './modules/index.js';
 import { createRealtimeHub, type RealtimeHub } from './realtime/index.js';
 import { applyRouteRateLimit } from './modules/route-guard.js';
-import type { AfterCommit } from './modules/webhooks/index.js';
+import type { AfterCommit } from './modules/after-commit.js';
 import { ingestConsumers } from './runtime.js';
 
 export interface AppDeps {

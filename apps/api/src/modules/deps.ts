@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { TokenCipher } from '../crypto/tokens.js';
 import type { GraphClient } from '../graph/index.js';
 import type { RealtimeHub } from '../realtime/index.js';
-import type { AfterCommit } from './webhooks/index.js';
+import type { AfterCommit } from './after-commit.js';
 
 /** What capability routers and job workers get. */
 export interface ModuleDeps {

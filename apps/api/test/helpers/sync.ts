@@ -7,7 +7,7 @@ import type { Config } from '../../src/config.js';
 import type { TokenCipher } from '../../src/crypto/tokens.js';
 import type { GraphClient } from '../../src/graph/index.js';
 import type { ModuleDeps } from '../../src/modules/deps.js';
-import type { AfterCommit } from '../../src/modules/webhooks/listeners.js';
+import type { AfterCommit } from '../../src/modules/after-commit.js';
 import { ingestConsumers } from '../../src/runtime.js';
 import { must } from '../support/assert.js';
 import { createWorld } from '../support/world.js';

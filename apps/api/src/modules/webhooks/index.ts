@@ -1,6 +1,5 @@
 // The webhooks module's public face: what the rest of the API may use (the import-graph rule in
 // .dependency-cruiser.cjs refuses a reach into its other files).
-export { type AfterCommit, type WebhookEvent } from './listeners.js';
 export {
   PAGE_WEBHOOK_FIELDS,
   subscribeByFeature,

@@ -1,6 +1,8 @@
 // What the webhook ingest tells its after-commit consumers (e.g. campaign counters). A consumer is called
 // after each event is stored (after its transaction committed), including when a replayed or retried
 // delivery brings the same event again: CONSUMERS MUST BE IDEMPOTENT (key their writes on mid / watermark).
+// It sits below the ingest (modules/webhooks), its consumers (campaigns, marketing) and ModuleDeps, and
+// imports nothing: a consumer naming these types through the webhooks module closed import cycles.
 
 export interface WebhookEvent {
   kind: 'message' | 'delivery' | 'read' | 'postback' | 'reaction' | 'referral';
