@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchRepo } from '../src/modules/campaigns/index.js';
 import {
   CONVERSATION_READS_EXHAUSTED,
+  CONVERSATION_UNMATCHABLE,
   CONVERSATION_UNREADABLE,
   RESEND_UNPROVEN,
   UNKNOWN_OUTCOME_MESSAGE,
@@ -63,12 +64,17 @@ const start = async (options: Parameters<CampaignWorld['startWorker']>[0] = {}) 
   return worker;
 };
 /** A completed campaign on a new page of `size` contacts whose first sends got the codes `codes`. */
-async function campaignWithUnknowns(size: number, codes: number[], text: string) {
+async function campaignWithUnknowns(
+  size: number,
+  codes: number[],
+  text: string,
+  extra?: Parameters<CampaignWorld['createCampaignNow']>[3],
+) {
   const page = await w.createPage({ inside: size, outside: 0 });
   // 2: Meta sent it, then answered an error; 500: a raw error before anything was sent. Both: 'unknown'.
   Object.assign(w.emulator.world.behaviour, { failCodes: codes, failNext: codes.length });
   const worker = await start();
-  const id = await w.createCampaignNow(page.fbPageId, text, text);
+  const id = await w.createCampaignNow(page.fbPageId, text, text, extra);
   await waitFor(async () => (await campaignOf(id))?.status === 'completed', { what: 'completed' });
   await worker.stop();
   Object.assign(w.emulator.world.behaviour, { failCodes: [], failNext: 0 });
@@ -167,6 +173,43 @@ describe('unknown recipients reconciled by reading the conversation', () => {
     expect((await rowsOf(id)).find((r) => r.contact_id === contact)?.state).toBe('unknown');
     expect(await campaignOf(id)).toMatchObject({ dispatched: 2 });
   }, 60_000);
+
+  it.each([
+    ['buttons', { buttons: [{ title: 'Shop now', url: 'https://shop.example.com/spring' }] }],
+    // The image goes first: its answer lost, the text never followed, and the conversation shows nothing
+    // of it. Were the image's echo lost too, a resend would send the image twice.
+    ['an image', { imageUrl: 'https://cdn.example.com/spring/sale.png' }],
+  ])(
+    'a campaign with %s: a conversation without the text is no proof, so the row is left for review',
+    async (_, extra) => {
+      const { page, id } = await campaignWithUnknowns(3, [500], 'Not provable', extra);
+      const unknown = (await rowsOf(id)).find((r) => r.state === 'unknown');
+      expect(unknown).toBeDefined();
+      const before = (await w.outbox(page.fbPageId)).length;
+      await start({ reconcileWindowMs: 0, reconcileRetryMs: 500 });
+      await waitFor(
+        async () =>
+          (await rowsOf(id)).find((r) => r.psid === unknown?.psid)?.error_message ===
+          CONVERSATION_UNMATCHABLE,
+        { what: 'left for review', timeoutMs: 20_000 },
+      );
+      // Read once, never sent again, not counted; the campaign says someone needs a look.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await rowsOf(id)).find((r) => r.psid === unknown?.psid)).toMatchObject({
+        state: 'unknown',
+        resent: false,
+        reconcile_reads: 5,
+      });
+      expect((await w.outbox(page.fbPageId)).length).toBe(before);
+      expect(await campaignOf(id)).toMatchObject({ status: 'completed', dispatched: 2 });
+      const detail = bodyOf(
+        await w.client.campaigns.getCampaign({ params: { campaignId: id } }),
+        200,
+      );
+      expect(detail.funnel.reconciliation).toMatchObject({ resent: 0, forReview: 1 });
+    },
+    60_000,
+  );
 
   it('a failed conversation read keeps the row unknown with why; after 5, it is left for review', async () => {
     const { page, id } = await campaignWithUnknowns(2, [500], 'Unreadable');
