@@ -207,6 +207,8 @@ describe('unknown recipients reconciled by reading the conversation', () => {
         200,
       );
       expect(detail.funnel.reconciliation).toMatchObject({ resent: 0, forReview: 1 });
+      // The detail shows what the campaign sends beside its text.
+      expect(detail.campaign).toMatchObject(extra);
     },
     60_000,
   );

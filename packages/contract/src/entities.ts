@@ -186,6 +186,10 @@ export const Campaign = z.object({
   name: z.string(),
   description: z.string(),
   message: z.string(),
+  /** The image sent before the text on standard sends (null: none). */
+  imageUrl: z.string().nullable().optional(),
+  /** The link buttons under the text on standard sends (Meta's button template). */
+  buttons: z.array(z.object({ title: z.string(), url: z.string() })).optional(),
   scheduledTime: IsoDateTime,
   type: ContentTypeSchema,
   tagId: Uuid.nullable(),

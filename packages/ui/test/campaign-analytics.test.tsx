@@ -4,7 +4,7 @@ import {
   type CampaignDetail,
   type CampaignRecipient,
 } from '@pagecast/contract';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -229,11 +229,16 @@ const recipient = (over: Partial<CampaignRecipient>): CampaignRecipient => ({
   ...over,
 });
 
-function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSheetProps> = {}) {
+function setupDetail(
+  status: Campaign['status'],
+  props: Partial<CampaignDetailSheetProps> = {},
+  over: Partial<Campaign> = {},
+) {
   const detail: CampaignDetail = {
     campaign: campaign({
       status,
       statusReason: status === 'failed' ? 'The page access token is no longer valid' : null,
+      ...over,
     }),
     funnel: {
       audience: 10,
@@ -300,6 +305,34 @@ function setupDetail(status: Campaign['status'], props: Partial<CampaignDetailSh
 }
 
 describe('CampaignDetailSheet', () => {
+  it('shows what the campaign sends: its image, the text and its link buttons', () => {
+    setupDetail(
+      'completed',
+      {},
+      {
+        imageUrl: 'https://cdn.example.com/spring/sale.png',
+        buttons: [{ title: 'Shop now', url: 'https://shop.example.com/spring' }],
+      },
+    );
+    const image = screen.getByRole('img', { name: T.image });
+    expect(image).toHaveAttribute('src', 'https://cdn.example.com/spring/sale.png');
+    const buttons = screen.getByRole('list', { name: T.buttons });
+    expect(within(buttons).getByText('Shop now')).toBeInTheDocument();
+    expect(within(buttons).getByText('https://shop.example.com/spring')).toBeInTheDocument();
+    // An address that no longer loads says so, with the address.
+    fireEvent.error(image);
+    expect(screen.queryByRole('img', { name: T.image })).toBeNull();
+    expect(screen.getByText(T.imageBroken, { exact: false })).toHaveTextContent(
+      'https://cdn.example.com/spring/sale.png',
+    );
+  });
+
+  it('a text-only campaign shows no image and no buttons', () => {
+    setupDetail('completed');
+    expect(screen.queryByRole('img', { name: T.image })).toBeNull();
+    expect(screen.queryByRole('list', { name: T.buttons })).toBeNull();
+  });
+
   it('shows the funnel with failures by reason and the recipients with their outcome', async () => {
     const { user, onOutcomeChange, onRecipientsPageChange, onExport } = setupDetail('completed');
     const funnel = screen.getByTestId('funnel');

@@ -27,7 +27,7 @@ import {
 
 /** The columns every Campaign answer is built from (`c` = campaigns, `p` = pages, `t` = tags). */
 export const CAMPAIGN_COLUMNS = `
-  c.id, p.fb_page_id, c.name, c.description, c.message, c.scheduled_time, c.type, c.tag_id, c.audience,
+  c.id, p.fb_page_id, c.name, c.description, c.message, c.image_url, c.buttons, c.scheduled_time, c.type, c.tag_id, c.audience,
   c.audience_kind, coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
   c.interacted_count, c.failed_count, c.skipped_count, c.template_name, c.reachable_only,
   c.deliver_on_return_until, c.return_delay_minutes, c.returns_stopped_at, c.marketing, c.marketing_ready_at, c.status, c.status_reason, c.created_at,
@@ -40,6 +40,8 @@ export interface CampaignRow {
   name: string;
   description: string;
   message: string;
+  image_url: string | null;
+  buttons: Array<{ title: string; url: string }> | null;
   scheduled_time: Date;
   type: Campaign['type'];
   tag_id: string | null;
@@ -75,6 +77,8 @@ export function toCampaign(r: CampaignRow): Campaign {
     name: r.name,
     description: r.description,
     message: r.message,
+    imageUrl: r.image_url,
+    buttons: r.buttons ?? [],
     scheduledTime: r.scheduled_time.toISOString(),
     type: r.type,
     tagId: r.tag_id,

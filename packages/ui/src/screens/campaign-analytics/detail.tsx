@@ -5,6 +5,7 @@ import {
   contentTypeLabel,
   displayTimeZone,
   SKIP_REASONS,
+  type Campaign,
   type CampaignDetail,
   type CampaignRecipient,
   type CampaignSpend,
@@ -202,12 +203,7 @@ export function CampaignDetailSheet({
                 value={`${detail.funnel.audience.toLocaleString('en')}${c.reachableOnly ? ` (${T.reachableOnly.toLowerCase()})` : ''}`}
               />
             </dl>
-            <div className="rounded-md border border-border bg-muted/30 p-3 text-sm">
-              <p className="text-muted-foreground">Message</p>
-              <p dir="auto" className="mt-1 whitespace-pre-wrap">
-                <bdi>{c.message}</bdi>
-              </p>
-            </div>
+            <CampaignMessage campaign={c} />
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="outline"
@@ -512,5 +508,47 @@ function OutcomeBadge({ state }: { state: string }) {
     >
       {OUTCOME_LABELS[state] ?? state}
     </span>
+  );
+}
+
+/** What the campaign sends: its image (first, a message of its own), the text, then its link buttons. */
+function CampaignMessage({ campaign: c }: { campaign: Campaign }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const image = c.imageUrl ?? null;
+  const buttons = c.buttons ?? [];
+  return (
+    <div className="grid gap-2 rounded-md border border-border bg-muted/30 p-3 text-sm">
+      <p className="text-muted-foreground">Message</p>
+      {image && broken !== image ? (
+        <img
+          src={image}
+          alt={T.image}
+          referrerPolicy="no-referrer"
+          onError={() => setBroken(image)}
+          className="max-h-40 max-w-full justify-self-start rounded-md border border-border object-contain"
+        />
+      ) : null}
+      {image && broken === image ? (
+        <p className="text-muted-foreground [overflow-wrap:anywhere]">
+          {T.imageBroken} <bdi>{image}</bdi>
+        </p>
+      ) : null}
+      <p dir="auto" className="whitespace-pre-wrap">
+        <bdi>{c.message}</bdi>
+      </p>
+      {buttons.length > 0 ? (
+        <ul aria-label={T.buttons} className="flex flex-wrap gap-2">
+          {buttons.map((b) => (
+            <li
+              key={`${b.title}-${b.url}`}
+              className="rounded-md border border-border bg-background px-2 py-1"
+            >
+              <span className="font-medium">{b.title}</span>{' '}
+              <span className="text-muted-foreground [overflow-wrap:anywhere]">{b.url}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
