@@ -28,7 +28,7 @@ export const ANALYTICS_TEXT = {
   cancelFailed: 'Failed to cancel the campaign.',
   live: 'Sending now: the numbers update as it goes.',
   image: 'The campaign image',
-  imageBroken: 'The image no longer loads from its address:',
+  imageBroken: 'The image does not load here from its address:',
   buttons: 'Buttons',
   noRecipients: 'No recipients for this filter.',
   recipientsPending: 'The audience is taken when the campaign starts.',
