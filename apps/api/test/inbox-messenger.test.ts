@@ -211,17 +211,17 @@ describe('reactions', () => {
   });
 });
 
-describe('a reaction that comes before its message', () => {
-  // Meta's webhooks are not ordered: a quick contact's reaction can beat the page message's echo, or
-  // the Send API's answer, to Pagecast. It is held and goes on the message when that is stored.
+describe('a reaction or receipt that comes before its message', () => {
+  // Meta's webhooks are not ordered: a quick contact's reaction or read can beat the page message's echo,
+  // or the Send API's answer, to Pagecast. It is kept and goes on the message when that is stored.
   const psid = () => psidAt(2);
-  const echo = (mid: string, text: string) =>
+  const echo = (mid: string, text: string, at = Date.now()) =>
     postWebhook(
       messaging([
         {
           sender: { id: page.id },
           recipient: { id: psid() },
-          timestamp: Date.now(),
+          timestamp: at,
           message: { mid, text, is_echo: true },
         },
       ]),
@@ -335,6 +335,55 @@ describe('a reaction that comes before its message', () => {
     expect(await held('m_from_before_pagecast')).toEqual([]);
     // A fresh one whose message is not stored yet stays held.
     expect(await held('m_still_on_its_way')).toHaveLength(1);
+  });
+
+  it('receipts that come first: a page message stored after them is delivered or read by their times', async () => {
+    // Hours ago: the contact stays where the search tests below expect it in the list.
+    const t = Date.now() - 2 * 3_600_000;
+    const receipt = (kind: 'read' | 'delivery', watermark: number) =>
+      postWebhook(
+        messaging([
+          {
+            sender: { id: psid() },
+            recipient: { id: page.id },
+            timestamp: watermark,
+            [kind]: { watermark },
+          },
+        ]),
+      );
+    await receipt('read', t);
+    await receipt('delivery', t + 30_000);
+    // An older receipt after a newer one changes nothing.
+    await receipt('read', t - 60_000);
+    await echo('m_before_read', 'Seen already', t - 1_000);
+    await echo('m_before_delivery', 'Delivered already', t + 10_000);
+    await echo('m_after_receipts', 'Not yet', t + 60_000);
+    const thread = await conversation(psid());
+    expect(thread.find((m) => m.id === 'm_before_read')?.status).toBe('read');
+    expect(thread.find((m) => m.id === 'm_before_delivery')?.status).toBe('delivered');
+    expect(thread.find((m) => m.id === 'm_after_receipts')?.status).toBe('sent');
+    // The Send API's answer path too: stamped before the read watermark, it is stored read.
+    const [contact] = (
+      await env.database.db.execute<{ id: string }>(
+        sql`select id from contacts where page_id = ${page.uuid} and psid = ${psid()}`,
+      )
+    ).rows;
+    const [row] = await messagesRepo.storeMessages(
+      env.database.pool,
+      page.uuid,
+      contact?.id as string,
+      [
+        {
+          mid: 'm_answer_before_read',
+          direction: 'out',
+          text: 'Sent just before they read',
+          sentBy: page.id,
+          createdAt: new Date(t - 500),
+          byPerson: true,
+        },
+      ],
+    );
+    expect(row).toMatchObject({ deliveredAt: new Date(t + 30_000), readAt: new Date(t) });
   });
 });
 

@@ -139,6 +139,20 @@ export const pendingReactions = pgTable(
   (t) => [primaryKey({ columns: [t.pageId, t.mid] })],
 );
 
+/**
+ * The newest delivery and read watermarks (Meta's times) the contact's receipts carried. Receipts mark the
+ * stored messages; a page message stored after its receipt came (the echo or the Send API's answer was
+ * slower than the contact) takes them from here as it is inserted (the trigger of migration 0030), so
+ * 'Seen' is never lost to the order Meta's webhooks arrive in.
+ */
+export const contactReceiptMarks = pgTable('contact_receipt_marks', {
+  contactId: uuid('contact_id')
+    .primaryKey()
+    .references(() => contacts.id, { onDelete: 'cascade' }),
+  deliveredUntil: ts('delivered_until').notNull(),
+  readUntil: ts('read_until'),
+});
+
 export const tags = pgTable(
   'tags',
   {

@@ -271,9 +271,16 @@ const QUEUE_ON_MESSAGE = statement(
   )} where id = $1::uuid`,
 );
 
+/** What a message took as it was inserted of the events that came before it. */
+interface EarlyEvents {
+  reaction: string | null;
+  deliveredAt: Date | null;
+  readAt: Date | null;
+}
+
 /**
- * Inserts the message unless its mid is already stored; `inserted` when this call stored it, with the
- * reaction it took (one that came before it, pending_reactions). A message stored
+ * Inserts the message unless its mid is already stored; `inserted` when this call stored it, with what it
+ * took of the events that came before it (a reaction, receipts: migration 0030). A message stored
  * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and
  * the files if it had none. Moves the contact's queue forward (queueSet): a message of the contact, or a
  * page message `byPerson` that no campaign or opt-in request of Pagecast sent.
@@ -292,10 +299,15 @@ export async function insertMessage(
     /** For a page message: a person may have sent it (the caller's judgement of the echo). */
     byPerson?: boolean;
   },
-): Promise<{ inserted: boolean; reaction: string | null }> {
+): Promise<EarlyEvents & { inserted: boolean }> {
   const at = m.at.toISOString();
   const files = m.attachments.length ? JSON.stringify(m.attachments) : null;
-  const { rows } = await dz(db).execute<{ inserted: boolean; reaction: string | null }>(sql`
+  const { rows } = await dz(db).execute<{
+    inserted: boolean;
+    reaction: string | null;
+    deliveredAt: Date | string | null;
+    readAt: Date | string | null;
+  }>(sql`
     insert into messages as x (page_id, contact_id, mid, direction, text, sent_by, created_at,
                                platform_at, attachments)
     values (${m.pageUuid}, ${m.contactId}, ${m.mid}, ${m.direction}, ${m.text}, ${m.sentBy},
@@ -304,7 +316,7 @@ export async function insertMessage(
       set platform_at = coalesce(x.platform_at, excluded.platform_at),
           attachments = coalesce(x.attachments, excluded.attachments)
       where x.platform_at is null or (x.attachments is null and excluded.attachments is not null)
-    returning (xmax = 0) as inserted, reaction`);
+    returning (xmax = 0) as inserted, reaction, delivered_at as "deliveredAt", read_at as "readAt"`);
   if (m.direction === 'in' || m.byPerson)
     await runStatement(db, QUEUE_ON_MESSAGE, [
       m.contactId,
@@ -314,7 +326,13 @@ export async function insertMessage(
       at,
       m.pageUuid,
     ]);
-  return { inserted: rows[0]?.inserted === true, reaction: rows[0]?.reaction ?? null };
+  const row = rows[0];
+  return {
+    inserted: row?.inserted === true,
+    reaction: row?.reaction ?? null,
+    deliveredAt: row?.deliveredAt ? new Date(row.deliveredAt) : null,
+    readAt: row?.readAt ? new Date(row.readAt) : null,
+  };
 }
 
 /**
@@ -396,7 +414,8 @@ export async function editMessage(
  * Marks the page's outbound messages to the contact sent at or before the watermark (or listed by mid)
  * as delivered (and read, for read receipts). The watermark is Meta's time, so it is compared with Meta's
  * time of each message (from its echo), else with the time stored just before the send. Returns the
- * stored time of the newest message it changed (what the live inbox compares with), or null.
+ * stored time of the newest message it changed (what the live inbox compares with), or null. The newest
+ * watermarks are kept per contact for a page message whose receipt came before it was stored.
  */
 export async function applyReceipt(
   db: Sql,
@@ -410,7 +429,18 @@ export async function applyReceipt(
     ? sql`(m.delivered_at is null or m.delivered_at > ${wm}::timestamptz
            or m.read_at is null or m.read_at > ${wm}::timestamptz)`
     : sql`(m.delivered_at is null or m.delivered_at > ${wm}::timestamptz)`;
+  // Kept for the contact's page messages not stored yet (the trigger of migration 0030 applies it).
+  const readUntil = r.read ? sql`${wm}::timestamptz` : sql`null::timestamptz`;
   const { rows } = await dz(db).execute(sql`
+    with marks as (
+      insert into contact_receipt_marks as x (contact_id, delivered_until, read_until)
+      select c.id, ${wm}::timestamptz, ${readUntil}
+        from contacts c where c.page_id = ${r.pageUuid} and c.psid = ${r.psid}
+      on conflict (contact_id) do update
+        set delivered_until = greatest(x.delivered_until, excluded.delivered_until),
+            read_until = greatest(x.read_until, excluded.read_until)
+        where x.delivered_until < excluded.delivered_until
+           or x.read_until is distinct from greatest(x.read_until, excluded.read_until))
     update messages m
        set delivered_at = least(coalesce(m.delivered_at, ${wm}::timestamptz), ${wm}::timestamptz)
            ${readSet}

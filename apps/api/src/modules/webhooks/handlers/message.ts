@@ -67,7 +67,7 @@ async function store(
   });
   const direction = fromPage ? 'out' : 'in';
   const sentBy = fromPage ? page.fbPageId : psid;
-  const { inserted: stored, reaction } = await messages.insertMessage(tx, {
+  const { inserted: stored, ...early } = await messages.insertMessage(tx, {
     pageUuid: page.id,
     contactId: contact.id,
     mid,
@@ -95,10 +95,9 @@ async function store(
         text,
         sentBy,
         createdAt: at,
-        deliveredAt: null,
-        readAt: null,
         attachments,
-        reaction,
+        // A reaction or receipts that came before the message (inbox/messages-repo.ts#insertMessage).
+        ...early,
       }),
     });
   }
