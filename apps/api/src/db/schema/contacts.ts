@@ -118,9 +118,8 @@ export const messages = pgTable(
 
 /**
  * A contact's reaction that came before the message it is on was stored here: Meta's webhooks are not
- * ordered, and a reaction may beat the echo of the page's message or the Send API's answer. A trigger on
- * `messages` (migration 0030) puts it on the message when that is inserted; the webhook sweeper applies any
- * left over and deletes them after a day (most are reactions to messages from before Pagecast).
+ * ordered, and a reaction may beat the echo of the page's message or the Send API's answer. The message
+ * takes it as it is inserted (inbox/messages-repo.ts#earlyEventCtes); the webhook sweeper applies any left over and deletes them after a day (most are reactions to messages from before Pagecast).
  */
 export const pendingReactions = pgTable(
   'pending_reactions',
@@ -142,7 +141,7 @@ export const pendingReactions = pgTable(
 /**
  * The newest delivery and read watermarks (Meta's times) the contact's receipts carried. Receipts mark the
  * stored messages; a page message stored after its receipt came (the echo or the Send API's answer was
- * slower than the contact) takes them from here as it is inserted (the trigger of migration 0030), so
+ * slower than the contact) takes them from here as it is inserted (inbox/messages-repo.ts#earlyEventCtes), so
  * 'Seen' is never lost to the order Meta's webhooks arrive in.
  */
 export const contactReceiptMarks = pgTable('contact_receipt_marks', {

@@ -123,6 +123,30 @@ export interface NewMessage {
   byPerson?: boolean;
 }
 
+/**
+ * What came before a page's message was stored: Meta's webhooks are not ordered, so a contact's reaction or
+ * receipt can beat the echo, or the Send API's answer. `held`: the reactions held for these mids of the
+ * contact (setReaction), taken; `marks`: the contact's newest receipt watermarks (applyReceipt). A held
+ * reaction whose message is stored already is left to the sweeper (settleHeldReactions). CTEs of a
+ * statement that inserts messages of contact `contact` of page `page`; `locked` orders it after the lock.
+ */
+const earlyEventCtes = (page: string, contact: string, mids: string, locked = '') => `
+   held as (
+     delete from pending_reactions pr using contacts c ${locked ? `join ${locked} l on l.id = c.id` : ''}
+      where c.id = ${contact} and pr.page_id = ${page} and pr.psid = c.psid and pr.mid = any(${mids})
+        and not exists (select 1 from messages m where m.page_id = ${page} and m.mid = pr.mid)
+     returning pr.mid, pr.reaction),
+   marks as (
+     select delivered_until, read_until from contact_receipt_marks where contact_id = ${contact})`;
+/**
+ * The reaction, delivered_at and read_at a new row takes of them: a page message whose time (Meta's, else
+ * the time stored just before the send, as applyReceipt compares) a watermark covers is delivered, or read.
+ */
+const earlyEventValues = (mid: string, direction: string, at: string) => `
+     (select h.reaction from held h where h.mid = ${mid}),
+     (select delivered_until from marks where ${direction} = 'out' and delivered_until >= ${at}),
+     (select read_until from marks where ${direction} = 'out' and read_until >= ${at})`;
+
 // One statement, atomic like the transaction it replaces: lock the contact, insert the new mids, move the
 // contact's activity fields forward, answer the rows. The final SELECT reads the snapshot from before the
 // statement, so rows inserted here come from RETURNING and rows stored earlier (by a webhook) from the table.
@@ -141,10 +165,13 @@ const STORE_MESSAGES = statement(
    human as (
      select max(created_at) as at from item
       where direction = 'out' and coalesce(by_person, not ${automatedMid('item.mid', '$2::uuid')})),
+   ${earlyEventCtes('$1::uuid', '$2::uuid', '$3::text[]', 'locked')},
    inserted as (
      insert into messages (page_id, contact_id, mid, direction, text, sent_by, created_at, attachments,
-                           platform_at)
-     select $1::uuid, locked.id, mid, direction, text, sent_by, created_at, attachments, platform_at
+                           platform_at, reaction, delivered_at, read_at)
+     select $1::uuid, locked.id, item.mid, item.direction, item.text, item.sent_by, item.created_at,
+            item.attachments, item.platform_at,
+            ${earlyEventValues('item.mid', 'item.direction', 'coalesce(item.platform_at, item.created_at)')}
        from locked cross join item
      on conflict (page_id, mid) do nothing
      returning id, mid, direction, text, sent_by as "sentBy", created_at as "createdAt",
@@ -271,6 +298,21 @@ const QUEUE_ON_MESSAGE = statement(
   )} where id = $1::uuid`,
 );
 
+// insertMessage's row: $7 is Meta's time of the message (its created_at and platform_at).
+const INSERT_MESSAGE = statement(
+  'insert_message',
+  `with ${earlyEventCtes('$1::uuid', '$2::uuid', 'array[$3::text]')}
+   insert into messages as x (page_id, contact_id, mid, direction, text, sent_by, created_at,
+                              platform_at, attachments, reaction, delivered_at, read_at)
+   select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::text, $7::timestamptz, $7::timestamptz,
+          $8::jsonb, ${earlyEventValues('$3::text', '$4::text', '$7::timestamptz')}
+   on conflict (page_id, mid) do update
+     set platform_at = coalesce(x.platform_at, excluded.platform_at),
+         attachments = coalesce(x.attachments, excluded.attachments)
+     where x.platform_at is null or (x.attachments is null and excluded.attachments is not null)
+   returning (xmax = 0) as inserted, reaction, delivered_at as "deliveredAt", read_at as "readAt"`,
+);
+
 /** What a message took as it was inserted of the events that came before it. */
 interface EarlyEvents {
   reaction: string | null;
@@ -280,7 +322,7 @@ interface EarlyEvents {
 
 /**
  * Inserts the message unless its mid is already stored; `inserted` when this call stored it, with what it
- * took of the events that came before it (a reaction, receipts: migration 0030). A message stored
+ * took of the events that came before it (a reaction, receipts: earlyEventCtes). A message stored
  * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and
  * the files if it had none. Moves the contact's queue forward (queueSet): a message of the contact, or a
  * page message `byPerson` that no campaign or opt-in request of Pagecast sent.
@@ -302,21 +344,21 @@ export async function insertMessage(
 ): Promise<EarlyEvents & { inserted: boolean }> {
   const at = m.at.toISOString();
   const files = m.attachments.length ? JSON.stringify(m.attachments) : null;
-  const { rows } = await dz(db).execute<{
+  const rows = await runStatement<{
     inserted: boolean;
     reaction: string | null;
-    deliveredAt: Date | string | null;
-    readAt: Date | string | null;
-  }>(sql`
-    insert into messages as x (page_id, contact_id, mid, direction, text, sent_by, created_at,
-                               platform_at, attachments)
-    values (${m.pageUuid}, ${m.contactId}, ${m.mid}, ${m.direction}, ${m.text}, ${m.sentBy},
-            ${at}::timestamptz, ${at}::timestamptz, ${files}::jsonb)
-    on conflict (page_id, mid) do update
-      set platform_at = coalesce(x.platform_at, excluded.platform_at),
-          attachments = coalesce(x.attachments, excluded.attachments)
-      where x.platform_at is null or (x.attachments is null and excluded.attachments is not null)
-    returning (xmax = 0) as inserted, reaction, delivered_at as "deliveredAt", read_at as "readAt"`);
+    deliveredAt: Date | null;
+    readAt: Date | null;
+  }>(db, INSERT_MESSAGE, [
+    m.pageUuid,
+    m.contactId,
+    m.mid,
+    m.direction,
+    m.text,
+    m.sentBy,
+    at,
+    files,
+  ]);
   if (m.direction === 'in' || m.byPerson)
     await runStatement(db, QUEUE_ON_MESSAGE, [
       m.contactId,
@@ -330,8 +372,8 @@ export async function insertMessage(
   return {
     inserted: row?.inserted === true,
     reaction: row?.reaction ?? null,
-    deliveredAt: row?.deliveredAt ? new Date(row.deliveredAt) : null,
-    readAt: row?.readAt ? new Date(row.readAt) : null,
+    deliveredAt: row?.deliveredAt ?? null,
+    readAt: row?.readAt ?? null,
   };
 }
 
@@ -340,7 +382,7 @@ export async function insertMessage(
  * changed a stored message (then there is something to show). A mid not stored here is held in
  * pending_reactions: Meta's webhooks are not ordered, so the reaction may come before the page's message
  * is stored (its echo, or the Send API's answer, still on the way); the message takes it when it is
- * inserted (migration 0030). Of two held for one message, the later (Meta's time) wins.
+ * inserted (earlyEventCtes). Of two held for one message, the later (Meta's time) wins.
  */
 export async function setReaction(
   db: Sql,
@@ -429,7 +471,7 @@ export async function applyReceipt(
     ? sql`(m.delivered_at is null or m.delivered_at > ${wm}::timestamptz
            or m.read_at is null or m.read_at > ${wm}::timestamptz)`
     : sql`(m.delivered_at is null or m.delivered_at > ${wm}::timestamptz)`;
-  // Kept for the contact's page messages not stored yet (the trigger of migration 0030 applies it).
+  // Kept for the contact's page messages not stored yet (earlyEventCtes applies it as they are).
   const readUntil = r.read ? sql`${wm}::timestamptz` : sql`null::timestamptz`;
   const { rows } = await dz(db).execute(sql`
     with marks as (
