@@ -35,10 +35,10 @@ import {
   pageForGraph as pageOnFacebook,
   RECONNECT_MESSAGE,
 } from '../page-graph.js';
+import { CONTACT_NOT_FOUND } from '../contacts/index.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
-export const CONTACT_NOT_FOUND = 'Contact not found';
 /** Meta's ad account status for an account that can spend. */
 const ACTIVE_ACCOUNT = 1;
 
