@@ -59,6 +59,17 @@ export function errorMessage(error: unknown, fallback: string): string {
 /** Thrown by a page action when no page is selected (the dashboard guard makes it rare). */
 export const noPageSelected = () => new ApiError(0, { message: 'Select a page first.' });
 
+/** A page action's `mutationFn`: `request` with the selected page's id, refused while none is selected. */
+export function pageRequest<V, R>(
+  pageId: string | undefined,
+  request: (pageId: string, variables: V) => Promise<R>,
+): (variables: V) => Promise<R> {
+  return async (variables) => {
+    if (!pageId) throw noPageSelected();
+    return request(pageId, variables);
+  };
+}
+
 /** A contract route's URL with its `:params` filled (for calls the ts-rest client cannot make: SSE, files). */
 export function routeUrl(route: Pick<AppRoute, 'path'>, params: Record<string, string>): string {
   const encoded = Object.fromEntries(

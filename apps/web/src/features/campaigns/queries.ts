@@ -12,7 +12,7 @@ import {
   type RecipientFilter,
 } from '@pagecast/contract';
 import { tsr } from '../../lib/api';
-import { noPageSelected, routeUrl, unwrap } from '../../lib/query';
+import { pageRequest, routeUrl, unwrap } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 
 /** While a campaign dispatches, its numbers refresh this often. */
@@ -155,16 +155,17 @@ export function useCampaignReviewQuery(
 /** 'Send a test to me': the message to the admin's own conversation with the page. */
 export function useSendTestMessage(pageId: string | undefined) {
   return useMutation({
-    mutationFn: async ({ msg, imageUrl }: { msg: string; imageUrl?: string }) => {
-      if (!pageId) throw noPageSelected();
-      return unwrap(
-        await tsr.campaigns.sendTestMessage.mutate({
-          params: { pageId },
-          body: { msg, ...(imageUrl ? { imageUrl } : {}) },
-        }),
-        200,
-      );
-    },
+    mutationFn: pageRequest(
+      pageId,
+      async (id, { msg, imageUrl }: { msg: string; imageUrl?: string }) =>
+        unwrap(
+          await tsr.campaigns.sendTestMessage.mutate({
+            params: { pageId: id },
+            body: { msg, ...(imageUrl ? { imageUrl } : {}) },
+          }),
+          200,
+        ),
+    ),
   });
 }
 
@@ -175,14 +176,13 @@ export function useSendTestMessage(pageId: string | undefined) {
 export function useCreateCampaign(pageId: string | undefined, fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: CampaignFormValues) => {
-      if (!pageId) throw noPageSelected();
+    mutationFn: pageRequest(pageId, async (id, values: CampaignFormValues) => {
       const res = await tsr.campaigns.createCampaign.mutate({
-        body: toCreateCampaignBody(values, pageId),
+        body: toCreateCampaignBody(values, id),
       });
       if (res.status !== 201) console.error('Campaign creation failed', res.status, res.body ?? {});
       return unwrap(res, 201, fallback);
-    },
+    }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
   });
 }
