@@ -108,20 +108,34 @@ export function useCampaignRecipientsQuery(
   });
 }
 
+/**
+ * How the audience previews send an audience: nothing for all users, a single tag by its id, anything else
+ * as JSON; `key` names it in the query cache.
+ */
+function audienceRequest(audience: CampaignAudience) {
+  const tagId = singleTagOf(audience);
+  const json = JSON.stringify(audience);
+  const query: { tagId?: string; audience?: string } = isAllUsers(audience)
+    ? {}
+    : tagId
+      ? { tagId }
+      : { audience: json };
+  return { key: tagId ?? json, query };
+}
+
 /** Who a campaign to this tag ('' = all users) would reach right now. */
 /** Who the audience (spec §10.9) reaches now; the last count stays on screen while the next one loads. */
 export function useAudienceQuery(pageId: string | undefined, audience: CampaignAudience) {
-  const tagId = singleTagOf(audience);
-  const json = JSON.stringify(audience);
+  const { key, query } = audienceRequest(audience);
   return useQuery({
-    queryKey: queryKeys.campaigns.audience(pageId ?? '', tagId ?? json),
+    queryKey: queryKeys.campaigns.audience(pageId ?? '', key),
     enabled: Boolean(pageId),
     placeholderData: keepPreviousData,
     queryFn: async () =>
       unwrap(
         await tsr.campaigns.audiencePreview.query({
           params: { pageId: pageId ?? '' },
-          query: isAllUsers(audience) ? {} : tagId ? { tagId } : { audience: json },
+          query,
         }),
         200,
       ),
@@ -134,10 +148,9 @@ export function useCampaignReviewQuery(
   audience: CampaignAudience,
   open: boolean,
 ) {
-  const tagId = singleTagOf(audience);
-  const json = JSON.stringify(audience);
+  const { key, query } = audienceRequest(audience);
   return useQuery({
-    queryKey: queryKeys.campaigns.review(pageId ?? '', tagId ?? json),
+    queryKey: queryKeys.campaigns.review(pageId ?? '', key),
     enabled: Boolean(pageId) && open,
     staleTime: 0,
     queryFn: async () =>
@@ -145,7 +158,7 @@ export function useCampaignReviewQuery(
         await tsr.campaigns.campaignReview.query({
           params: { pageId: pageId ?? '' },
           // The same audience the reach preview counted (useAudienceQuery).
-          query: isAllUsers(audience) ? {} : tagId ? { tagId } : { audience: json },
+          query,
         }),
         200,
       ),
