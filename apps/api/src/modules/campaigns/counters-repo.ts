@@ -45,6 +45,13 @@ const COVERED_BY_RECEIPT = `r.contact_id = $1 and r.state = 'sent'
        or r.message_id in (select m.mid from messages m where m.contact_id = $1
                             and m.direction = 'out' and m.platform_at <= $2))`;
 
+/** Stamps `column` with $2 on the covered rows that have none yet, returning each row's campaign. */
+function stampCovered(column: 'delivered_at' | 'read_at'): string {
+  return `update campaign_recipients r set ${column} = $2
+       where ${COVERED_BY_RECEIPT} and r.${column} is null
+       returning r.campaign_id`;
+}
+
 /**
  * Sent rows of the contact delivered by `until` get `delivered_at`, and their campaigns' counters grow.
  */
@@ -55,10 +62,7 @@ export async function applyDelivery(
   mids: string[],
 ): Promise<Changed> {
   const { rows } = await sql.query<{ campaign_id: string; n: number }>(
-    `with u as (
-       update campaign_recipients r set delivered_at = $2
-       where ${COVERED_BY_RECEIPT} and r.delivered_at is null
-       returning r.campaign_id),
+    `with u as (${stampCovered('delivered_at')}),
      per as (select campaign_id, count(*)::int as n from u group by campaign_id),
      c as (update campaigns c set delivered_count = c.delivered_count + per.n from per
            where c.id = per.campaign_id returning per.campaign_id, per.n)
@@ -80,10 +84,7 @@ export async function applyRead(
   mids: string[],
 ): Promise<Changed> {
   const { rows } = await sql.query<{ campaign_id: string; n: number }>(
-    `with u as (
-       update campaign_recipients r set read_at = $2
-       where ${COVERED_BY_RECEIPT} and r.read_at is null
-       returning r.campaign_id)
+    `with u as (${stampCovered('read_at')})
      select campaign_id, count(*)::int as n from u group by campaign_id`,
     [contactId, until, mids],
   );
