@@ -2,16 +2,7 @@ import { errors, GraphApiError, RawHttpError } from '../graph/errors.js';
 import { metaError, type GraphErrorSpec } from '../graph/meta-errors.js';
 import type { GraphRequest } from '../graph/request.js';
 import type { World } from '../world/world.js';
-import { regainMinutes, usageHeader } from './usage.js';
-
-export function sendRateLimited(pageId: string, retryInMs: number): GraphApiError {
-  return new GraphApiError(
-    613,
-    '(#613) Calls to this api have exceeded the rate limit.',
-    undefined,
-    usageHeader(pageId, 'messenger', 100, regainMinutes(retryInMs)),
-  );
-}
+import { regainMinutes, sendRateLimited, usageHeader } from './usage.js';
 
 export function pagesRateLimited(pageId: string, retryInMs: number): GraphApiError {
   return new GraphApiError(
