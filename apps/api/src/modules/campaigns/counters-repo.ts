@@ -101,6 +101,11 @@ export async function markInteracted(sql: Sql, contactId: string, at: Date): Pro
   );
 }
 
+// The tail of an interaction statement: each row its CTE `u` stamped counts once in its campaign.
+const COUNT_INTERACTED = `c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
+           where c.id = u.campaign_id returning c.id)
+     select id as campaign_id, 1 as n from c`;
+
 /** A reaction to campaign message `mid`: an interaction with that campaign. */
 export async function applyReaction(
   sql: Sql,
@@ -113,9 +118,7 @@ export async function applyReaction(
        update campaign_recipients r set interacted_at = $3
        where r.contact_id = $1 and r.message_id = $2 and r.state = 'sent' and r.interacted_at is null
        returning r.campaign_id),
-     c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
-           where c.id = u.campaign_id returning c.id)
-     select id as campaign_id, 1 as n from c`,
+     ${COUNT_INTERACTED}`,
     [contactId, mid, at],
   );
   return changed(rows);
@@ -132,9 +135,7 @@ export async function applyInteraction(sql: Sql, contactId: string, at: Date): P
        update campaign_recipients r set interacted_at = $2 from target t
        where r.campaign_id = t.campaign_id and r.contact_id = $1 and r.interacted_at is null
        returning r.campaign_id),
-     c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
-           where c.id = u.campaign_id returning c.id)
-     select id as campaign_id, 1 as n from c`,
+     ${COUNT_INTERACTED}`,
     [contactId, at, INTERACTION_WINDOW_MS],
   );
   return changed(rows);
