@@ -15,6 +15,15 @@ describe('Graph client against the emulator', () => {
   let graph: GraphClient;
   let user: { id: string; access_token: string };
   let page: { id: string; access_token: string; contacts: Array<{ psid: string }> };
+  /** A RESPONSE send of `text` to the page's contact number `contact`. */
+  const respond = (contact: number, text: string) =>
+    graph.sendMessage({
+      pageId: page.id,
+      pageToken: page.access_token,
+      psid: page.contacts[contact]?.psid ?? '',
+      text,
+      messagingType: 'RESPONSE',
+    });
   const logs: string[] = [];
 
   beforeAll(async () => {
@@ -238,13 +247,7 @@ describe('Graph client against the emulator', () => {
   it('an injected 1200 on a send is retried; raw 500 on reads is retried', async () => {
     await control(emu, `/_emulator/behaviour`, { failNext: 2, failCodes: [1200, 1200] }, 'PUT');
     const before = emu.world.pages.get(page.id)?.outbox.length ?? 0;
-    const r = await graph.sendMessage({
-      pageId: page.id,
-      pageToken: page.access_token,
-      psid: page.contacts[2]?.psid ?? '',
-      text: 'after faults',
-      messagingType: 'RESPONSE',
-    });
+    const r = await respond(2, 'after faults');
     expect(r.messageId).toMatch(/^m_/);
     expect((emu.world.pages.get(page.id)?.outbox.length ?? 0) - before).toBe(1);
     expect(emu.world.behaviour.failNext).toBe(0);
@@ -259,15 +262,7 @@ describe('Graph client against the emulator', () => {
     for (const code of [1, 2]) {
       await control(emu, `/_emulator/behaviour`, { failNext: 1, failCodes: [code] }, 'PUT');
       const before = emu.world.pages.get(page.id)?.outbox.length ?? 0;
-      const err = await caught(
-        graph.sendMessage({
-          pageId: page.id,
-          pageToken: page.access_token,
-          psid: page.contacts[2]?.psid ?? '',
-          text: `maybe sent ${code}`,
-          messagingType: 'RESPONSE',
-        }),
-      );
+      const err = await caught(respond(2, `maybe sent ${code}`));
       expect(err).toMatchObject({ kind: 'unknown_outcome', code });
       // Sent once (the emulator carried it out), never a second time.
       expect((emu.world.pages.get(page.id)?.outbox.length ?? 0) - before).toBe(1);
@@ -276,30 +271,14 @@ describe('Graph client against the emulator', () => {
 
   it('a raw 500 on a send is not retried: unknown_outcome', async () => {
     await control(emu, `/_emulator/behaviour`, { failNext: 1, failCodes: [500] }, 'PUT');
-    const err = await caught(
-      graph.sendMessage({
-        pageId: page.id,
-        pageToken: page.access_token,
-        psid: page.contacts[3]?.psid ?? '',
-        text: 'x',
-        messagingType: 'RESPONSE',
-      }),
-    );
+    const err = await caught(respond(3, 'x'));
     expect(err.kind).toBe('unknown_outcome');
     expect(emu.world.behaviour.failNext).toBe(0);
   });
 
   it('transient errors give up after maxRetries', async () => {
     await control(emu, `/_emulator/behaviour`, { failNext: 50, failCodes: [1200] }, 'PUT');
-    const err = await caught(
-      graph.sendMessage({
-        pageId: page.id,
-        pageToken: page.access_token,
-        psid: page.contacts[3]?.psid ?? '',
-        text: 'x',
-        messagingType: 'RESPONSE',
-      }),
-    );
+    const err = await caught(respond(3, 'x'));
     expect(err).toMatchObject({ kind: 'transient', code: 1200 });
     expect(emu.world.behaviour.failNext).toBe(45); // 1 try + 4 retries
   });
