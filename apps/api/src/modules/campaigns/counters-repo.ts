@@ -17,14 +17,24 @@ export async function contactIdOf(
   return contact.rows[0]?.id;
 }
 
+/** Keeps `at` in the contact's mark `column`: a mark only moves forward (an older one never replaces it). */
+async function keepMark(
+  sql: Sql,
+  column: 'delivered_until' | 'interacted_at',
+  contactId: string,
+  at: Date,
+): Promise<void> {
+  await sql.query(
+    `insert into campaign_contact_marks (contact_id, ${column}) values ($1, $2)
+     on conflict (contact_id) do update
+       set ${column} = greatest(campaign_contact_marks.${column}, excluded.${column})`,
+    [contactId, at],
+  );
+}
+
 /** Everything sent to the contact until `until` was delivered: kept for rows not recorded 'sent' yet. */
 export async function markDelivered(sql: Sql, contactId: string, until: Date): Promise<void> {
-  await sql.query(
-    `insert into campaign_contact_marks (contact_id, delivered_until) values ($1, $2)
-     on conflict (contact_id) do update
-       set delivered_until = greatest(campaign_contact_marks.delivered_until, excluded.delivered_until)`,
-    [contactId, until],
-  );
+  await keepMark(sql, 'delivered_until', contactId, until);
 }
 
 /** What one counter statement changed: how many rows of which campaigns (for the live stream). */
@@ -93,12 +103,7 @@ export async function applyRead(
 
 /** The contact acted at `at`: kept for rows not recorded 'sent' yet. */
 export async function markInteracted(sql: Sql, contactId: string, at: Date): Promise<void> {
-  await sql.query(
-    `insert into campaign_contact_marks (contact_id, interacted_at) values ($1, $2)
-     on conflict (contact_id) do update
-       set interacted_at = greatest(campaign_contact_marks.interacted_at, excluded.interacted_at)`,
-    [contactId, at],
-  );
+  await keepMark(sql, 'interacted_at', contactId, at);
 }
 
 // The tail of an interaction statement: each row its CTE `u` stamped counts once in its campaign.
