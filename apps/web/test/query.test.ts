@@ -1,6 +1,14 @@
 import { contract } from '@pagecast/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, noPageSelected, routeUrl, unwrap } from '../src/lib/query';
+import {
+  ApiError,
+  errorMessage,
+  firstLoadError,
+  noPageSelected,
+  pageRequest,
+  routeUrl,
+  unwrap,
+} from '../src/lib/query';
 
 describe('unwrap', () => {
   it('returns the body of the expected status', () => {
@@ -92,5 +100,44 @@ describe('routeUrl', () => {
     expect(routeUrl(contract.inbox.events, { pageId: 'a/b c' })).toBe(
       '/api/v1/chats/a%2Fb%20c/events',
     );
+  });
+});
+
+describe('firstLoadError', () => {
+  const failed = new ApiError(500, { message: 'Server said no' });
+  it("is the server's words while nothing is loaded, else the error's, else the fallback", () => {
+    expect(firstLoadError({ isError: true, data: undefined, error: failed }, 'Could not')).toBe(
+      'Server said no',
+    );
+    expect(
+      firstLoadError({ isError: true, data: undefined, error: new Error('Offline') }, 'Could not'),
+    ).toBe('Offline');
+    expect(
+      firstLoadError({ isError: true, data: undefined, error: new Error('') }, 'Could not'),
+    ).toBe('Could not');
+  });
+
+  it('is null once a page is loaded (a failed next page keeps the list) and without an error', () => {
+    expect(firstLoadError({ isError: true, data: { pages: [] }, error: failed }, 'x')).toBeNull();
+    expect(firstLoadError({ isError: false, data: undefined, error: null }, 'x')).toBeNull();
+  });
+});
+
+describe('pageRequest', () => {
+  it("calls the request with the page's id", async () => {
+    const run = pageRequest('p1', async (id, n: number) => `${id}:${n}`);
+    await expect(run(2)).resolves.toBe('p1:2');
+  });
+
+  it('refuses without a page and sends nothing', async () => {
+    let sent = false;
+    const run = pageRequest(undefined, async () => {
+      sent = true;
+    });
+    await expect(run(undefined)).rejects.toMatchObject({
+      status: 0,
+      message: 'Select a page first.',
+    });
+    expect(sent).toBe(false);
   });
 });

@@ -38,28 +38,36 @@ export async function inTransaction<T>(
   sql: Sql,
   fn: (tx: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  if (!(sql instanceof pg.Pool)) {
-    await sql.query('savepoint nested');
-    try {
-      const out = await fn(sql);
-      await sql.query('release savepoint nested');
-      return out;
-    } catch (err) {
-      await sql.query('rollback to savepoint nested').catch(() => {});
-      throw err;
-    }
-  }
+  if (!(sql instanceof pg.Pool)) return bracket(sql, SAVEPOINT, fn);
   const client = await sql.connect();
   try {
-    await client.query('begin');
-    const out = await fn(client);
-    await client.query('commit');
-    return out;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
+    return await bracket(client, TRANSACTION, fn);
   } finally {
     client.release();
+  }
+}
+
+const TRANSACTION = { begin: 'begin', commit: 'commit', rollback: 'rollback' };
+const SAVEPOINT = {
+  begin: 'savepoint nested',
+  commit: 'release savepoint nested',
+  rollback: 'rollback to savepoint nested',
+};
+
+/** `fn` between `begin` and `commit`; `rollback` when it throws (a failed rollback is not the error). */
+async function bracket<T>(
+  client: pg.PoolClient,
+  statements: typeof TRANSACTION,
+  fn: (tx: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  await client.query(statements.begin);
+  try {
+    const out = await fn(client);
+    await client.query(statements.commit);
+    return out;
+  } catch (err) {
+    await client.query(statements.rollback).catch(() => {});
+    throw err;
   }
 }
 

@@ -3,36 +3,31 @@ import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGraphClient, redactUrl, templatePayload, type GraphClient } from './client.js';
-import { GraphError } from './errors.js';
+import { caught } from '../../test/helpers/graph-error.js';
 import { graphRequestLog } from '../../test/helpers/graph-requests.js';
+import { emu as control } from '../../test/support/emulator.js';
 
 const APP_ID = '1000000000000001';
 const SECRET = 'pagecast-emulator-app-secret';
 
-async function post(url: string, body: unknown, method = 'POST') {
-  const r = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await r.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-async function caught(p: Promise<unknown>): Promise<GraphError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof GraphError) return e;
-    throw e;
-  }
-  throw new Error('expected a GraphError');
-}
+/** A send whose ids do not matter: for a client whose server never answers properly. */
+const sendAny = (g: GraphClient) =>
+  g.sendMessage({ pageId: '1', pageToken: 'EAA', psid: '2', text: 'x', messagingType: 'RESPONSE' });
 
 describe('Graph client against the emulator', () => {
   let emu: Emulator;
   let graph: GraphClient;
   let user: { id: string; access_token: string };
   let page: { id: string; access_token: string; contacts: Array<{ psid: string }> };
+  /** A RESPONSE send of `text` to the page's contact number `contact`. */
+  const respond = (contact: number, text: string) =>
+    graph.sendMessage({
+      pageId: page.id,
+      pageToken: page.access_token,
+      psid: page.contacts[contact]?.psid ?? '',
+      text,
+      messagingType: 'RESPONSE',
+    });
   const logs: string[] = [];
 
   beforeAll(async () => {
@@ -56,23 +51,24 @@ describe('Graph client against the emulator', () => {
         warn: (o) => logs.push(JSON.stringify(o)),
       },
     });
-    user = await post(`${emu.url}/_emulator/users`, { name: 'Grace Hopper', longLived: false });
-    page = await post(`${emu.url}/_emulator/pages`, {
+    user = await control(emu, `/_emulator/users`, { name: 'Grace Hopper', longLived: false });
+    page = await control(emu, `/_emulator/pages`, {
       ownerId: user.id,
       name: 'Client Page',
       contacts: 60,
       messagesPerContact: 3,
     });
     for (let i = 0; i < 4; i++)
-      await post(`${emu.url}/_emulator/pages`, { ownerId: user.id, name: `Page ${i}` });
+      await control(emu, `/_emulator/pages`, { ownerId: user.id, name: `Page ${i}` });
   });
   afterAll(async () => {
     await graph.close();
     await emu.close();
   });
   beforeEach(async () => {
-    await post(
-      `${emu.url}/_emulator/behaviour`,
+    await control(
+      emu,
+      `/_emulator/behaviour`,
       {
         sendPerSecond: 0,
         conversationsPerSecond: 0,
@@ -229,7 +225,7 @@ describe('Graph client against the emulator', () => {
   });
 
   it('rate-limit storm: low sendPerSecond + many concurrent sends -> all succeed, none duplicated', async () => {
-    await post(`${emu.url}/_emulator/behaviour`, { sendPerSecond: 10 }, 'PUT');
+    await control(emu, `/_emulator/behaviour`, { sendPerSecond: 10 }, 'PUT');
     const before = emu.world.pages.get(page.id)?.outbox.length ?? 0;
     const psids = page.contacts.slice(0, 30).map((c) => c.psid);
     const results = await Promise.all(
@@ -253,19 +249,13 @@ describe('Graph client against the emulator', () => {
   });
 
   it('an injected 1200 on a send is retried; raw 500 on reads is retried', async () => {
-    await post(`${emu.url}/_emulator/behaviour`, { failNext: 2, failCodes: [1200, 1200] }, 'PUT');
+    await control(emu, `/_emulator/behaviour`, { failNext: 2, failCodes: [1200, 1200] }, 'PUT');
     const before = emu.world.pages.get(page.id)?.outbox.length ?? 0;
-    const r = await graph.sendMessage({
-      pageId: page.id,
-      pageToken: page.access_token,
-      psid: page.contacts[2]?.psid ?? '',
-      text: 'after faults',
-      messagingType: 'RESPONSE',
-    });
+    const r = await respond(2, 'after faults');
     expect(r.messageId).toMatch(/^m_/);
     expect((emu.world.pages.get(page.id)?.outbox.length ?? 0) - before).toBe(1);
     expect(emu.world.behaviour.failNext).toBe(0);
-    await post(`${emu.url}/_emulator/behaviour`, { failNext: 2, failCodes: [500, 1200] }, 'PUT');
+    await control(emu, `/_emulator/behaviour`, { failNext: 2, failCodes: [500, 1200] }, 'PUT');
     const pages: number[] = [];
     for await (const p of graph.listConversations(page.id, page.access_token, { limit: 50 }))
       pages.push(p.conversations.length);
@@ -274,17 +264,9 @@ describe('Graph client against the emulator', () => {
 
   it('codes 1 and 2 on a send are not retried (the message may have gone): unknown_outcome', async () => {
     for (const code of [1, 2]) {
-      await post(`${emu.url}/_emulator/behaviour`, { failNext: 1, failCodes: [code] }, 'PUT');
+      await control(emu, `/_emulator/behaviour`, { failNext: 1, failCodes: [code] }, 'PUT');
       const before = emu.world.pages.get(page.id)?.outbox.length ?? 0;
-      const err = await caught(
-        graph.sendMessage({
-          pageId: page.id,
-          pageToken: page.access_token,
-          psid: page.contacts[2]?.psid ?? '',
-          text: `maybe sent ${code}`,
-          messagingType: 'RESPONSE',
-        }),
-      );
+      const err = await caught(respond(2, `maybe sent ${code}`));
       expect(err).toMatchObject({ kind: 'unknown_outcome', code });
       // Sent once (the emulator carried it out), never a second time.
       expect((emu.world.pages.get(page.id)?.outbox.length ?? 0) - before).toBe(1);
@@ -292,37 +274,21 @@ describe('Graph client against the emulator', () => {
   });
 
   it('a raw 500 on a send is not retried: unknown_outcome', async () => {
-    await post(`${emu.url}/_emulator/behaviour`, { failNext: 1, failCodes: [500] }, 'PUT');
-    const err = await caught(
-      graph.sendMessage({
-        pageId: page.id,
-        pageToken: page.access_token,
-        psid: page.contacts[3]?.psid ?? '',
-        text: 'x',
-        messagingType: 'RESPONSE',
-      }),
-    );
+    await control(emu, `/_emulator/behaviour`, { failNext: 1, failCodes: [500] }, 'PUT');
+    const err = await caught(respond(3, 'x'));
     expect(err.kind).toBe('unknown_outcome');
     expect(emu.world.behaviour.failNext).toBe(0);
   });
 
   it('transient errors give up after maxRetries', async () => {
-    await post(`${emu.url}/_emulator/behaviour`, { failNext: 50, failCodes: [1200] }, 'PUT');
-    const err = await caught(
-      graph.sendMessage({
-        pageId: page.id,
-        pageToken: page.access_token,
-        psid: page.contacts[3]?.psid ?? '',
-        text: 'x',
-        messagingType: 'RESPONSE',
-      }),
-    );
+    await control(emu, `/_emulator/behaviour`, { failNext: 50, failCodes: [1200] }, 'PUT');
+    const err = await caught(respond(3, 'x'));
     expect(err).toMatchObject({ kind: 'transient', code: 1200 });
     expect(emu.world.behaviour.failNext).toBe(45); // 1 try + 4 retries
   });
 
   it('per-recipient errors are classified and never retried', async () => {
-    const outsider = await post(`${emu.url}/_emulator/pages/${page.id}/contacts`, {
+    const outsider = await control(emu, `/_emulator/pages/${page.id}/contacts`, {
       count: 1,
       inboundAgoMs: 3 * 86_400_000,
     });
@@ -344,9 +310,9 @@ describe('Graph client against the emulator', () => {
     );
     if (emu.world.now() >= Date.UTC(2026, 3, 27))
       expect(retired).toMatchObject({ kind: 'recipient', code: 100 });
-    await post(`${emu.url}/_emulator/behaviour`, { unavailablePsids: [psid] }, 'PUT');
+    await control(emu, `/_emulator/behaviour`, { unavailablePsids: [psid] }, 'PUT');
     // HUMAN_AGENT needs the app's Human Agent feature (App Review): this app has it.
-    await post(`${emu.url}/_emulator/app/features`, { humanAgent: true }, 'PUT');
+    await control(emu, `/_emulator/app/features`, { humanAgent: true }, 'PUT');
     const gone = await caught(
       graph.sendMessage({ ...base, psid, messagingType: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' }),
     );
@@ -363,14 +329,14 @@ describe('Graph client against the emulator', () => {
   });
 
   it('token errors are classified as token (expired 463, revoked 458 after app removal)', async () => {
-    const u = await post(`${emu.url}/_emulator/users`, { name: 'Temp' });
+    const u = await control(emu, `/_emulator/users`, { name: 'Temp' });
     await fetch(`${emu.url}/_emulator/tokens/${u.access_token}/expire`, { method: 'POST' });
     expect(await caught(graph.getMe(u.access_token))).toMatchObject({
       kind: 'token',
       code: 190,
       subcode: 463,
     });
-    const v = await post(`${emu.url}/_emulator/users`, { name: 'Leaver' });
+    const v = await control(emu, `/_emulator/users`, { name: 'Leaver' });
     await fetch(`${emu.url}/_emulator/users/${v.id}/remove-app`, { method: 'POST' });
     expect(await caught(graph.getMe(v.access_token))).toMatchObject({
       kind: 'token',
@@ -378,7 +344,7 @@ describe('Graph client against the emulator', () => {
       subcode: 458,
     });
     expect(await caught(graph.getMe('not-a-token'))).toMatchObject({ kind: 'token', code: 190 });
-    const limited = await post(`${emu.url}/_emulator/users/${user.id}/tokens`, {
+    const limited = await control(emu, `/_emulator/users/${user.id}/tokens`, {
       scopes: ['email'],
     });
     expect(await caught(graph.listAccounts(limited.access_token))).toMatchObject({
@@ -388,7 +354,7 @@ describe('Graph client against the emulator', () => {
   });
 
   it('conversations rate limit (80001) is waited out', async () => {
-    await post(`${emu.url}/_emulator/behaviour`, { conversationsPerSecond: 2 }, 'PUT');
+    await control(emu, `/_emulator/behaviour`, { conversationsPerSecond: 2 }, 'PUT');
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         graph.getConversationMessages(`t_${page.contacts[0]?.psid}`, page.access_token, {
@@ -442,15 +408,7 @@ describe('network failures', () => {
       maxRetries: 1,
       backoffBaseMs: 1,
     });
-    const err = await caught(
-      g.sendMessage({
-        pageId: '1',
-        pageToken: 'EAA',
-        psid: '2',
-        text: 'x',
-        messagingType: 'RESPONSE',
-      }),
-    );
+    const err = await caught(sendAny(g));
     expect(err.kind).toBe('transient');
     await g.close();
   });
@@ -468,15 +426,7 @@ describe('network failures', () => {
       appSecret: SECRET,
       timeoutMs: 200,
     });
-    const err = await caught(
-      g.sendMessage({
-        pageId: '1',
-        pageToken: 'EAA',
-        psid: '2',
-        text: 'x',
-        messagingType: 'RESPONSE',
-      }),
-    );
+    const err = await caught(sendAny(g));
     expect(err.kind).toBe('unknown_outcome');
     expect(hits).toBe(1);
     await g.close().catch(() => {});

@@ -4,34 +4,16 @@
 import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGraphClient, type GraphClient } from './client.js';
-import { ERROR_TABLE, GraphError, type GraphErrorRow } from './errors.js';
+import { ERROR_TABLE, type GraphErrorRow } from './errors.js';
 import { sendOptinRequest } from './marketing.js';
+import { caught } from '../../test/helpers/graph-error.js';
+import { emu as control } from '../../test/support/emulator.js';
 
 const APP = {
   version: 'v16.0',
   appId: '1000000000000001',
   appSecret: 'pagecast-emulator-app-secret',
 };
-
-async function control(emu: Emulator, path: string, body?: unknown, method = 'POST') {
-  const r = await fetch(`${emu.url.replace(/\/$/, '')}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-async function caught(p: Promise<unknown>): Promise<GraphError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof GraphError) return e;
-    throw e;
-  }
-  throw new Error('expected a GraphError');
-}
 
 describe("Meta's error table, answered by the emulator", () => {
   let emu: Emulator;

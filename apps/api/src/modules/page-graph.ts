@@ -1,7 +1,7 @@
 // One seam to "a page on Facebook" (docs/architecture.md §7): the acting admin's page with their own page
 // token and the Graph client, or the error to answer; and a Graph refusal as the admin reads it, by the kind
 // Meta's error table gives it (graph/errors.ts). Inbox, templates, marketing and campaigns all go through it.
-import type { GraphClient, GraphError } from '../graph/index.js';
+import { GraphError, type GraphClient } from '../graph/index.js';
 import { actingPageToken, assertPageAdmin, type PageRow } from '../auth/guards.js';
 import type { PageNeed } from '../auth/page-access.js';
 import {
@@ -93,4 +93,9 @@ export function graphRefusal(err: GraphError): DomainError {
     default:
       return new UpstreamError(`Facebook answered with an unexpected error: ${err.message}`);
   }
+}
+
+/** What a failed Graph call throws on: a Graph refusal as its domain error (graphRefusal), anything else as is. */
+export function asRefusal(err: unknown): unknown {
+  return err instanceof GraphError ? graphRefusal(err) : err;
 }

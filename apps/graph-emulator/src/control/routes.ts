@@ -1,13 +1,19 @@
 // The `/_emulator` control API (not Facebook's): what tests, benchmarks and the demo use to shape the world.
 // One file on purpose, as a list of small routes: it is the emulator's whole test surface in one read.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request } from 'undici';
 import { z } from 'zod';
 import { Rng } from '../util/rng.js';
 import { signRequest } from '../webhooks/signing.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { seedWorld } from '../world/seed.js';
-import { DEFAULT_BEHAVIOUR, DEFAULT_SCOPES, type Behaviour, type Page } from '../world/types.js';
+import {
+  DEFAULT_BEHAVIOUR,
+  DEFAULT_SCOPES,
+  type Behaviour,
+  type Contact,
+  type Page,
+} from '../world/types.js';
 import { PAGE_INBOX_APP_ID, type World } from '../world/world.js';
 import type { SlidingWindowLimiter } from '../send/ratelimit.js';
 import { armGraphError, clearGraphErrors, resetFaultCycle } from '../send/faults.js';
@@ -104,6 +110,21 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     const contact = page?.contacts.get(psid);
     return page && contact ? { page, contact } : null;
   };
+  /** A control action of one contact of a page: 404 'Unknown page or contact' unless both exist. */
+  const contactRoute = (
+    action: string,
+    handle: (
+      found: { page: Page; contact: Contact },
+      req: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<unknown>,
+  ) =>
+    app.post(`/_emulator/pages/:pageId/contacts/:psid/${action}`, async (req, reply) => {
+      const { pageId, psid } = req.params as { pageId: string; psid: string };
+      const found = contactOf(pageId, psid);
+      if (!found) return bad(reply, 'Unknown page or contact', 404);
+      return handle(found, req, reply);
+    });
 
   app.post('/_emulator/reset', () => {
     seedWorld(world, 'empty');
@@ -267,10 +288,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     .strict()
     .refine((b) => b.text !== '' || b.attachments.length > 0, 'text or attachments is required');
   let mediaSeq = 0;
-  app.post('/_emulator/pages/:pageId/contacts/:psid/messages', async (req, reply) => {
-    const { pageId, psid } = req.params as { pageId: string; psid: string };
-    const found = contactOf(pageId, psid);
-    if (!found) return bad(reply, 'Unknown page or contact', 404);
+  contactRoute('messages', async (found, req, reply) => {
     const b = writeSchema.safeParse(req.body ?? {});
     if (!b.success) return bad(reply, b.error.issues[0]?.message ?? 'invalid body');
     const expiresAt = world.now() + (b.data.expiresInMs ?? MEDIA_URL_TTL_MS);
@@ -298,10 +316,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   });
 
   // The contact reacts to a message (`emoji`), or takes the reaction back (`emoji: null`).
-  app.post('/_emulator/pages/:pageId/contacts/:psid/reactions', async (req, reply) => {
-    const { pageId, psid } = req.params as { pageId: string; psid: string };
-    const found = contactOf(pageId, psid);
-    if (!found) return bad(reply, 'Unknown page or contact', 404);
+  contactRoute('reactions', async (found, req, reply) => {
     const b = z
       .object({ mid: z.string().min(1), emoji: z.string().min(1).max(16).nullable() })
       .strict()
@@ -313,10 +328,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   });
 
   // A person replies from Meta's Page Inbox (not through the app): the app sees an echo only.
-  app.post('/_emulator/pages/:pageId/contacts/:psid/inbox-reply', async (req, reply) => {
-    const { pageId, psid } = req.params as { pageId: string; psid: string };
-    const found = contactOf(pageId, psid);
-    if (!found) return bad(reply, 'Unknown page or contact', 404);
+  contactRoute('inbox-reply', async (found, req, reply) => {
     const text = (req.body as { text?: unknown } | undefined)?.text;
     if (typeof text !== 'string' || !text) return bad(reply, 'text is required');
     const msg = world.pageInboxReplies(found.page, found.contact, text);
@@ -337,17 +349,11 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
     return { owner };
   });
 
-  app.post('/_emulator/pages/:pageId/contacts/:psid/read', async (req, reply) => {
-    const { pageId, psid } = req.params as { pageId: string; psid: string };
-    const found = contactOf(pageId, psid);
-    if (!found) return bad(reply, 'Unknown page or contact', 404);
+  contactRoute('read', async (found) => {
     return { watermark: world.contactReads(found.page, found.contact) };
   });
 
-  app.post('/_emulator/pages/:pageId/contacts/:psid/postback', async (req, reply) => {
-    const { pageId, psid } = req.params as { pageId: string; psid: string };
-    const found = contactOf(pageId, psid);
-    if (!found) return bad(reply, 'Unknown page or contact', 404);
+  contactRoute('postback', async (found, req, reply) => {
     const b = (req.body ?? {}) as { title?: unknown; payload?: unknown };
     if (typeof b.title !== 'string' || typeof b.payload !== 'string')
       return bad(reply, 'title and payload are required');
@@ -355,10 +361,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   });
 
   // The contact opens the existing thread through an m.me link with a ref (messaging_referrals).
-  app.post('/_emulator/pages/:pageId/contacts/:psid/referral', async (req, reply) => {
-    const { pageId, psid } = req.params as { pageId: string; psid: string };
-    const found = contactOf(pageId, psid);
-    if (!found) return bad(reply, 'Unknown page or contact', 404);
+  contactRoute('referral', async (found, req, reply) => {
     const ref = (req.body as { ref?: unknown } | undefined)?.ref;
     if (typeof ref !== 'string' || !ref) return bad(reply, 'ref is required');
     world.contactFollowsLink(found.page, found.contact, ref);
@@ -366,10 +369,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDeps): void {
   });
 
   // The contact edits one of their messages (message_edits).
-  app.post('/_emulator/pages/:pageId/contacts/:psid/edit', async (req, reply) => {
-    const { pageId, psid } = req.params as { pageId: string; psid: string };
-    const found = contactOf(pageId, psid);
-    if (!found) return bad(reply, 'Unknown page or contact', 404);
+  contactRoute('edit', async (found, req, reply) => {
     const b = z
       .object({ mid: z.string().min(1), text: z.string().min(1).max(2000) })
       .strict()

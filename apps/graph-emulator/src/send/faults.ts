@@ -2,23 +2,15 @@ import { errors, GraphApiError, RawHttpError } from '../graph/errors.js';
 import { metaError, type GraphErrorSpec } from '../graph/meta-errors.js';
 import type { GraphRequest } from '../graph/request.js';
 import type { World } from '../world/world.js';
-import { regainMinutes, usageHeader } from './usage.js';
-
-export function sendRateLimited(pageId: string, retryInMs: number): GraphApiError {
-  return new GraphApiError(
-    613,
-    '(#613) Calls to this api have exceeded the rate limit.',
-    undefined,
-    usageHeader(pageId, 'messenger', 100, regainMinutes(retryInMs)),
-  );
-}
+import { sendRateLimited, throttled } from './usage.js';
 
 export function pagesRateLimited(pageId: string, retryInMs: number): GraphApiError {
-  return new GraphApiError(
+  return throttled(
     80001,
     '(#80001) There have been too many calls to this Page account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.',
-    undefined,
-    usageHeader(pageId, 'pages', 100, regainMinutes(retryInMs)),
+    'pages',
+    pageId,
+    retryInMs,
   );
 }
 

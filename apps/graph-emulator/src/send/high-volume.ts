@@ -18,9 +18,9 @@
 //   modelled), and only sent messages count (received ones have no figure either);
 // - a `user_id` lookup on the listing names one conversation, like a single-conversation call, and works
 //   (guess: Meta documents only `GET /{conversation-id}` as still working).
-import { GraphApiError } from '../graph/errors.js';
+import type { GraphApiError } from '../graph/errors.js';
 import type { Behaviour } from '../world/types.js';
-import { regainMinutes, usageHeader } from './usage.js';
+import { sendRateLimited } from './usage.js';
 import { SlidingWindowLimiter } from './ratelimit.js';
 
 export class HighVolumeMode extends SlidingWindowLimiter {
@@ -51,12 +51,7 @@ export class HighVolumeMode extends SlidingWindowLimiter {
   }
 }
 
-/** The listing's answer while the page is in the mode (see the guesses above). */
+/** The listing's answer while the page is in the mode (see the guesses above): the Send API's throttle. */
 export function highVolumeListingError(pageId: string, remainingMs: number): GraphApiError {
-  return new GraphApiError(
-    613,
-    '(#613) Calls to this api have exceeded the rate limit.',
-    undefined,
-    usageHeader(pageId, 'messenger', 100, regainMinutes(remainingMs)),
-  );
+  return sendRateLimited(pageId, remainingMs);
 }

@@ -6,7 +6,8 @@ import { errors, GraphApiError } from '../graph/errors.js';
 import type { OutboxEntry, Page } from '../world/types.js';
 import { sendOptinRequest } from '../marketing/marketing.js';
 import { utilityMessage } from '../templates/templates.js';
-import { maybeFail, sendRateLimited, takeGraphError, type SendPath } from './faults.js';
+import { maybeFail, takeGraphError, type SendPath } from './faults.js';
+import { sendRateLimited } from './usage.js';
 
 const DAY = 86_400_000;
 export const RETIRED_TAGS = new Set([

@@ -1,5 +1,5 @@
 import { randomToken } from '../util/format.js';
-import type { TokenRecord, TokenType } from './types.js';
+import type { TokenRecord } from './types.js';
 
 export const SHORT_LIVED_SECONDS = 2 * 3600;
 export const LONG_LIVED_SECONDS = 5_184_000;
@@ -17,15 +17,12 @@ export class TokenStore {
 
   constructor(private readonly now: () => number) {}
 
-  issue(input: {
-    type: TokenType;
-    userId: string;
-    pageId?: string;
-    appId: string;
-    scopes: string[];
-    longLived: boolean;
-    expiresInSeconds?: number;
-  }): TokenRecord {
+  issue(
+    input: Pick<TokenRecord, 'type' | 'userId' | 'pageId' | 'appId' | 'scopes'> & {
+      longLived: boolean;
+      expiresInSeconds?: number;
+    },
+  ): TokenRecord {
     const now = this.now();
     const lifetime =
       input.expiresInSeconds ?? (input.longLived ? LONG_LIVED_SECONDS : SHORT_LIVED_SECONDS);

@@ -56,8 +56,32 @@ export function errorMessage(error: unknown, fallback: string): string {
   return (isRecord(error) ? messageOf(error.body) : undefined) ?? fallback;
 }
 
+/**
+ * A paged list's error to show: only while nothing is loaded (after a first success a failed page keeps the
+ * list), in the server's words, else the error's, else `fallback`.
+ */
+export function firstLoadError(
+  query: { isError: boolean; data: unknown; error: Error | null },
+  fallback: string,
+): string | null {
+  return query.isError && !query.data && query.error
+    ? errorMessage(query.error, query.error.message || fallback)
+    : null;
+}
+
 /** Thrown by a page action when no page is selected (the dashboard guard makes it rare). */
 export const noPageSelected = () => new ApiError(0, { message: 'Select a page first.' });
+
+/** A page action's `mutationFn`: `request` with the selected page's id, refused while none is selected. */
+export function pageRequest<V, R>(
+  pageId: string | undefined,
+  request: (pageId: string, variables: V) => Promise<R>,
+): (variables: V) => Promise<R> {
+  return async (variables) => {
+    if (!pageId) throw noPageSelected();
+    return request(pageId, variables);
+  };
+}
 
 /** A contract route's URL with its `:params` filled (for calls the ts-rest client cannot make: SSE, files). */
 export function routeUrl(route: Pick<AppRoute, 'path'>, params: Record<string, string>): string {

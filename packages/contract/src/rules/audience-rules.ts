@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { wholeNumberIn } from './whole-number';
 
 /** Audience (spec §10.9) in plain words; not in the original spec. */
 export const AUDIENCE_MESSAGES = {
@@ -31,11 +32,7 @@ export const CampaignAudience = z
     match: z.enum(['any', 'all']).default('any'),
     tagIds: tagList.default([]),
     excludeTagIds: tagList.default([]),
-    wroteWithinDays: z
-      .number({ invalid_type_error: AUDIENCE_MESSAGES.daysInvalid })
-      .int(AUDIENCE_MESSAGES.daysInvalid)
-      .min(1, AUDIENCE_MESSAGES.daysInvalid)
-      .max(LIMITS.audienceDaysMax, AUDIENCE_MESSAGES.daysInvalid)
+    wroteWithinDays: wholeNumberIn(1, LIMITS.audienceDaysMax, AUDIENCE_MESSAGES.daysInvalid)
       .nullable()
       .default(null),
     subscribersOnly: z.boolean().default(false),

@@ -4,6 +4,7 @@ import { CAMPAIGN_MESSAGES as M } from './messages';
 import { MARKETING_TEXT_MAX, placeholderError } from './placeholders';
 import { isPurpose, PURPOSE_MESSAGES } from './purpose-rules';
 import { TemplateParamMap } from './template-rules';
+import { wholeNumberIn } from './whole-number';
 import {
   ALL_USERS,
   AUDIENCE_MESSAGES,
@@ -90,12 +91,11 @@ const contentType = z
   })
   .transform((value): Purpose => (isPurpose(value) ? value : PROMOTION));
 
-const returnDelay = z
-  .number({ invalid_type_error: M.returnDelayInvalid })
-  .int(M.returnDelayInvalid)
-  .min(LIMITS.returnDelayMinutesMin, M.returnDelayInvalid)
-  .max(LIMITS.returnDelayMinutesMax, M.returnDelayInvalid)
-  .default(LIMITS.returnDelayMinutesDefault);
+const returnDelay = wholeNumberIn(
+  LIMITS.returnDelayMinutesMin,
+  LIMITS.returnDelayMinutesMax,
+  M.returnDelayInvalid,
+).default(LIMITS.returnDelayMinutesDefault);
 
 /**
  * A test of the campaign message to the admin's own conversation with the page (the review before Confirm):
@@ -259,11 +259,7 @@ const createCampaignObject = (now: () => Date) =>
        * Deliver on return: for this many days after the scheduled time, a skipped recipient who writes to the
        * page gets the campaign message in their fresh 24-hour window, once. Null: off.
        */
-      deliverOnReturnDays: z
-        .number({ invalid_type_error: M.returnDaysInvalid })
-        .int(M.returnDaysInvalid)
-        .min(1, M.returnDaysInvalid)
-        .max(LIMITS.deliverOnReturnDaysMax, M.returnDaysInvalid)
+      deliverOnReturnDays: wholeNumberIn(1, LIMITS.deliverOnReturnDaysMax, M.returnDaysInvalid)
         .nullable()
         .default(null),
       /**

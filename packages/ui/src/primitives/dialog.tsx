@@ -13,23 +13,17 @@ export interface DialogProps extends ModalProps {
 /** Centered modal dialog: role=dialog aria-modal, focus trap, Escape and overlay click close, focus returns
  *  to the trigger. Compose with DialogTitle, DialogDescription, DialogFooter. Rendered in a portal. */
 export function Dialog({
-  open,
-  onOpenChange,
   children,
   className,
-  'aria-label': ariaLabel,
   describedBy = true,
-  initialFocusRef,
   showCloseButton = true,
   closeOnOverlayClick = true,
+  ...modal
 }: DialogProps) {
   return (
     <ModalPortal
-      open={open}
-      onOpenChange={onOpenChange}
-      aria-label={ariaLabel}
+      {...modal}
       describedBy={describedBy}
-      initialFocusRef={initialFocusRef}
       showCloseButton={showCloseButton}
       closeOnOverlayClick={closeOnOverlayClick}
       layerClassName="flex items-center justify-center p-4"

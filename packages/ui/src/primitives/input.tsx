@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
@@ -15,5 +16,22 @@ export type InputProps = ComponentProps<'input'>;
 export function Input({ className, type = 'text', ref, ...props }: InputProps) {
   return (
     <input ref={ref} type={type} className={cn(fieldClasses, 'h-10 py-2', className)} {...props} />
+  );
+}
+
+/** A search field with the magnifier inside it; `wrapperClassName` places the pair. */
+export function SearchInput({
+  className,
+  wrapperClassName,
+  ...props
+}: InputProps & { wrapperClassName?: string }) {
+  return (
+    <div className={cn('relative', wrapperClassName)}>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input type="search" className={cn('pl-9', className)} {...props} />
+    </div>
   );
 }

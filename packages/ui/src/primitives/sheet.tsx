@@ -11,23 +11,17 @@ export interface SheetProps extends ModalProps {
 /** Side panel (e.g. the mobile sidebar): same modal behaviour as Dialog — role=dialog aria-modal, focus
  *  trap, Escape and overlay click close, focus returns. Width 18rem by default. */
 export function Sheet({
-  open,
-  onOpenChange,
   side = 'right',
   children,
   className,
-  'aria-label': ariaLabel,
   describedBy = false,
-  initialFocusRef,
   showCloseButton = true,
+  ...modal
 }: SheetProps) {
   return (
     <ModalPortal
-      open={open}
-      onOpenChange={onOpenChange}
-      aria-label={ariaLabel}
+      {...modal}
       describedBy={describedBy}
-      initialFocusRef={initialFocusRef}
       showCloseButton={showCloseButton}
       overlayTestId="sheet-overlay"
       side={side}

@@ -17,14 +17,24 @@ export async function contactIdOf(
   return contact.rows[0]?.id;
 }
 
+/** Keeps `at` in the contact's mark `column`: a mark only moves forward (an older one never replaces it). */
+async function keepMark(
+  sql: Sql,
+  column: 'delivered_until' | 'interacted_at',
+  contactId: string,
+  at: Date,
+): Promise<void> {
+  await sql.query(
+    `insert into campaign_contact_marks (contact_id, ${column}) values ($1, $2)
+     on conflict (contact_id) do update
+       set ${column} = greatest(campaign_contact_marks.${column}, excluded.${column})`,
+    [contactId, at],
+  );
+}
+
 /** Everything sent to the contact until `until` was delivered: kept for rows not recorded 'sent' yet. */
 export async function markDelivered(sql: Sql, contactId: string, until: Date): Promise<void> {
-  await sql.query(
-    `insert into campaign_contact_marks (contact_id, delivered_until) values ($1, $2)
-     on conflict (contact_id) do update
-       set delivered_until = greatest(campaign_contact_marks.delivered_until, excluded.delivered_until)`,
-    [contactId, until],
-  );
+  await keepMark(sql, 'delivered_until', contactId, until);
 }
 
 /** What one counter statement changed: how many rows of which campaigns (for the live stream). */
@@ -45,6 +55,13 @@ const COVERED_BY_RECEIPT = `r.contact_id = $1 and r.state = 'sent'
        or r.message_id in (select m.mid from messages m where m.contact_id = $1
                             and m.direction = 'out' and m.platform_at <= $2))`;
 
+/** Stamps `column` with $2 on the covered rows that have none yet, returning each row's campaign. */
+function stampCovered(column: 'delivered_at' | 'read_at'): string {
+  return `update campaign_recipients r set ${column} = $2
+       where ${COVERED_BY_RECEIPT} and r.${column} is null
+       returning r.campaign_id`;
+}
+
 /**
  * Sent rows of the contact delivered by `until` get `delivered_at`, and their campaigns' counters grow.
  */
@@ -55,10 +72,7 @@ export async function applyDelivery(
   mids: string[],
 ): Promise<Changed> {
   const { rows } = await sql.query<{ campaign_id: string; n: number }>(
-    `with u as (
-       update campaign_recipients r set delivered_at = $2
-       where ${COVERED_BY_RECEIPT} and r.delivered_at is null
-       returning r.campaign_id),
+    `with u as (${stampCovered('delivered_at')}),
      per as (select campaign_id, count(*)::int as n from u group by campaign_id),
      c as (update campaigns c set delivered_count = c.delivered_count + per.n from per
            where c.id = per.campaign_id returning per.campaign_id, per.n)
@@ -80,10 +94,7 @@ export async function applyRead(
   mids: string[],
 ): Promise<Changed> {
   const { rows } = await sql.query<{ campaign_id: string; n: number }>(
-    `with u as (
-       update campaign_recipients r set read_at = $2
-       where ${COVERED_BY_RECEIPT} and r.read_at is null
-       returning r.campaign_id)
+    `with u as (${stampCovered('read_at')})
      select campaign_id, count(*)::int as n from u group by campaign_id`,
     [contactId, until, mids],
   );
@@ -92,13 +103,13 @@ export async function applyRead(
 
 /** The contact acted at `at`: kept for rows not recorded 'sent' yet. */
 export async function markInteracted(sql: Sql, contactId: string, at: Date): Promise<void> {
-  await sql.query(
-    `insert into campaign_contact_marks (contact_id, interacted_at) values ($1, $2)
-     on conflict (contact_id) do update
-       set interacted_at = greatest(campaign_contact_marks.interacted_at, excluded.interacted_at)`,
-    [contactId, at],
-  );
+  await keepMark(sql, 'interacted_at', contactId, at);
 }
+
+// The tail of an interaction statement: each row its CTE `u` stamped counts once in its campaign.
+const COUNT_INTERACTED = `c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
+           where c.id = u.campaign_id returning c.id)
+     select id as campaign_id, 1 as n from c`;
 
 /** A reaction to campaign message `mid`: an interaction with that campaign. */
 export async function applyReaction(
@@ -112,9 +123,7 @@ export async function applyReaction(
        update campaign_recipients r set interacted_at = $3
        where r.contact_id = $1 and r.message_id = $2 and r.state = 'sent' and r.interacted_at is null
        returning r.campaign_id),
-     c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
-           where c.id = u.campaign_id returning c.id)
-     select id as campaign_id, 1 as n from c`,
+     ${COUNT_INTERACTED}`,
     [contactId, mid, at],
   );
   return changed(rows);
@@ -131,9 +140,7 @@ export async function applyInteraction(sql: Sql, contactId: string, at: Date): P
        update campaign_recipients r set interacted_at = $2 from target t
        where r.campaign_id = t.campaign_id and r.contact_id = $1 and r.interacted_at is null
        returning r.campaign_id),
-     c as (update campaigns c set interacted_count = c.interacted_count + 1 from u
-           where c.id = u.campaign_id returning c.id)
-     select id as campaign_id, 1 as n from c`,
+     ${COUNT_INTERACTED}`,
     [contactId, at, INTERACTION_WINDOW_MS],
   );
   return changed(rows);

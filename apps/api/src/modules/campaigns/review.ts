@@ -6,7 +6,7 @@ import { assertPageAdmin, type PageRow } from '../../auth/guards.js';
 import { ConflictError } from '../../errors.js';
 import { GraphError } from '../../graph/index.js';
 import type { ModuleDeps } from '../deps.js';
-import { graphRefusal, pageForGraph } from '../page-graph.js';
+import { asRefusal, pageForGraph } from '../page-graph.js';
 import * as repo from './review-repo.js';
 import { audienceParam } from './audience.js';
 import { audienceOfRequest } from './service.js';
@@ -100,8 +100,7 @@ export function createReviewService(deps: Deps) {
           tag: null,
         });
       } catch (err) {
-        if (err instanceof GraphError) throw graphRefusal(err);
-        throw err;
+        throw asRefusal(err);
       }
       return { sentTo: own.name ?? [own.firstName, own.lastName].filter(Boolean).join(' ') };
     },

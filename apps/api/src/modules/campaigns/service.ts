@@ -41,7 +41,7 @@ import {
   ValidationError,
 } from '../../errors.js';
 import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
-import { graphOf, graphRefusal } from '../page-graph.js';
+import { asRefusal, graphOf, graphRefusal } from '../page-graph.js';
 import { repo as marketingRepo } from '../marketing/index.js';
 import { marketingPermissionError, marketingUserToken } from '../marketing/index.js';
 import type { ModuleDeps } from '../deps.js';
@@ -192,7 +192,7 @@ async function marketingCampaign(
       ['invalid', 'permission', 'marketing', 'unknown'].includes(err.kind)
     )
       throw refuse(`Meta refused the marketing campaign: ${err.message}`);
-    throw err instanceof GraphError ? graphRefusal(err) : err;
+    throw asRefusal(err);
   }
 }
 

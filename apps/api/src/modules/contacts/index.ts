@@ -1,5 +1,6 @@
 // The contacts module's public face: what the rest of the API may use (the import-graph rule in
 // .dependency-cruiser.cjs refuses a reach into its other files).
+export { CONTACT_NOT_FOUND, pageContact } from './lookup.js';
 export {
   activitySet,
   type ContactUpsert,

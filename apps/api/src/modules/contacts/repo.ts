@@ -1,8 +1,9 @@
 // SQL of a page's contacts, shared by the page sync, the webhook ingest and anything else that learns about
 // a contact. Upserts are monotonic: an older source (a sync page fetched before a webhook arrived) never
 // overwrites newer facts (last message time, preview, last inbound time) and never blanks a known field.
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { dz, type Sql } from '../../db/client.js';
+import { contacts } from '../../db/schema/index.js';
 
 export interface ContactUpsert {
   psid: string;
@@ -149,4 +150,18 @@ export async function previewEdited(
        and not exists (select 1 from messages n where n.contact_id = c.id
                         and n.created_at > (select created_at from messages where page_id = ${e.pageUuid}
                                               and mid = ${e.mid}))`);
+}
+
+/** The page's contact with this PSID (its uuid), or null. */
+export async function findContactId(
+  db: Sql,
+  pageUuid: string,
+  psid: string,
+): Promise<string | null> {
+  const [row] = await dz(db)
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.pageId, pageUuid), eq(contacts.psid, psid)))
+    .limit(1);
+  return row?.id ?? null;
 }

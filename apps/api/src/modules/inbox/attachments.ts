@@ -6,6 +6,7 @@
 import { attachmentSummary, type MessageAttachment } from '@pagecast/contract';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import type { GraphMessage } from '../../graph/index.js';
 import { META_MEDIA_HOSTS, mediaOrigins } from '../../http/csp.js';
 
 /**
@@ -199,20 +200,9 @@ export function templateText(attachments: readonly WireAttachment[]): string | n
   return payloads.some((p) => templateMedia(p, () => true).length > 0) ? '' : TEMPLATE_WITHOUT_TEXT;
 }
 
-interface GraphFile {
-  mime_type?: string;
-  name?: string;
-  image_data?: { url?: string };
-  video_data?: { url?: string };
-  file_url?: string;
-}
-
 /** A Graph API message's `attachments` and `sticker` fields. */
 export function graphAttachments(
-  m: {
-    attachments?: { data?: GraphFile[] };
-    sticker?: string;
-  },
+  m: Pick<GraphMessage, 'attachments' | 'sticker'>,
   allowed: MediaUrlPolicy = META_ONLY,
 ): MessageAttachment[] {
   const out: MessageAttachment[] = [];

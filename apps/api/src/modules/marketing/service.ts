@@ -30,15 +30,16 @@ import { GraphError, marketingGraph, type GraphClient } from '../../graph/index.
 import { countHit } from '../../http/rate-limit-store.js';
 import type { RecipientQuery } from '../inbox/index.js';
 import {
+  asRefusal,
   graphOf,
   graphRefusal,
   pageForGraph as pageOnFacebook,
   RECONNECT_MESSAGE,
 } from '../page-graph.js';
+import { CONTACT_NOT_FOUND } from '../contacts/index.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
-export const CONTACT_NOT_FOUND = 'Contact not found';
 /** Meta's ad account status for an account that can spend. */
 const ACTIVE_ACCOUNT = 1;
 
@@ -227,7 +228,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
           ['invalid', 'permission', 'marketing', 'unknown'].includes(err.kind)
         )
           throw new ValidationError(M.adAccountRefused, { adAccountId: [M.adAccountRefused] });
-        throw err instanceof GraphError ? graphRefusal(err) : err;
+        throw asRefusal(err);
       }
       if (account.account_status !== undefined && account.account_status !== ACTIVE_ACCOUNT) {
         const message = `${M.adAccountRefused} (Meta says the account is not active.)`;
@@ -271,7 +272,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
       if (!before.canAsk) throw new ConflictError(before.cannotAskReason ?? M.outsideWindow);
       const sent = await sendRequest({ page, token, graph }, contact, title, adminId).catch(
         (err: unknown) => {
-          throw err instanceof GraphError ? graphRefusal(err) : err;
+          throw asRefusal(err);
         },
       );
       if (!sent)
@@ -354,7 +355,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
       try {
         await marketingGraph.unsubscribeContacts(graph, page.fbPageId, token, [psid]);
       } catch (err) {
-        throw err instanceof GraphError ? graphRefusal(err) : err;
+        throw asRefusal(err);
       }
       await repo.stopSubscription(db, contact.id);
       return subscription(contact);

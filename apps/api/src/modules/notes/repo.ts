@@ -2,7 +2,7 @@
 // manages, so an id of another page's note finds nothing.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { dz, type Sql } from '../../db/client.js';
-import { admins, contacts, conversationNotes } from '../../db/schema/index.js';
+import { admins, conversationNotes } from '../../db/schema/index.js';
 
 export interface NoteRow {
   id: string;
@@ -21,19 +21,6 @@ const noteColumns = {
   createdAt: conversationNotes.createdAt,
   updatedAt: conversationNotes.updatedAt,
 };
-
-/** The page's contact with this PSID (its uuid), or undefined. */
-export async function contactId(
-  db: Sql,
-  pageUuid: string,
-  psid: string,
-): Promise<string | undefined> {
-  const [row] = await dz(db)
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.pageId, pageUuid), eq(contacts.psid, psid)));
-  return row?.id;
-}
 
 export async function listNotes(db: Sql, pageUuid: string, contactUuid: string) {
   return dz(db)

@@ -2,10 +2,11 @@
 // role reads and writes them, only the author edits or deletes one, and every change reaches the page's
 // open inboxes as a `note` live event, published in the write's transaction (so only once it commits).
 import { NOTE_MESSAGES as M, type ConversationNote, type LiveEvent } from '@pagecast/contract';
-import { assertPageAdmin, type PageRow } from '../../auth/guards.js';
+import type { PageRow } from '../../auth/guards.js';
 import { inTransaction, type Sql } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { publish } from '../../realtime/index.js';
+import { pageContact } from '../contacts/index.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
@@ -14,10 +15,8 @@ export type NotesService = ReturnType<typeof createNotesService>;
 export function createNotesService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
   /** The page (404 unless the admin manages it with the messaging role) and its contact's uuid (404). */
   async function conversation(adminId: string, fbPageId: string, psid: string) {
-    const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
-    const contactUuid = await repo.contactId(db, page.id, psid);
-    if (!contactUuid) throw new NotFoundError(M.contactNotFound);
-    return { page, contactUuid };
+    const { page, contactId } = await pageContact(db, adminId, fbPageId, psid);
+    return { page, contactUuid: contactId };
   }
 
   const toNote = (

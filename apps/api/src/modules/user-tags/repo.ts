@@ -3,16 +3,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { dz, type Sql } from '../../db/client.js';
 import { placeholders, recipientMatch, type RecipientQuery } from '../inbox/index.js';
-import { contactTags, contacts, tags } from '../../db/schema/index.js';
-
-export async function findContactId(db: Sql, pageId: string, psid: string): Promise<string | null> {
-  const rows = await dz(db)
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.pageId, pageId), eq(contacts.psid, psid)))
-    .limit(1);
-  return rows[0]?.id ?? null;
-}
+import { contactTags, tags } from '../../db/schema/index.js';
 
 export async function tagExistsOnPage(db: Sql, pageId: string, tagId: string): Promise<boolean> {
   const rows = await dz(db)

@@ -3,6 +3,7 @@
 import type { Tag } from '@pagecast/contract';
 import { assertPageAdmin } from '../../auth/guards.js';
 import { NotFoundError } from '../../errors.js';
+import { pageContact } from '../contacts/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../tags/index.js';
 import type { RecipientQuery } from '../inbox/index.js';
@@ -11,7 +12,6 @@ import * as repo from './repo.js';
 export const USER_TAG_MESSAGES = {
   added: 'Tag added successfully!',
   removed: 'Tag removed successfully!',
-  contactNotFound: 'Contact not found',
   tagNotFound: 'Tag not found',
 } as const;
 
@@ -24,15 +24,8 @@ export interface UserTagInput {
 export type UserTagsService = ReturnType<typeof createUserTagsService>;
 
 export function createUserTagsService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
-  async function pageContact(adminId: string, fbPageId: string, psid: string) {
-    const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
-    const contactId = await repo.findContactId(db, page.id, psid);
-    if (!contactId) throw new NotFoundError(USER_TAG_MESSAGES.contactNotFound);
-    return { page, contactId };
-  }
-
   async function pageContactAndTag(adminId: string, input: UserTagInput) {
-    const found = await pageContact(adminId, input.pageId, input.userId);
+    const found = await pageContact(db, adminId, input.pageId, input.userId);
     if (!(await repo.tagExistsOnPage(db, found.page.id, input.tagId))) {
       throw new NotFoundError(USER_TAG_MESSAGES.tagNotFound);
     }
@@ -41,7 +34,7 @@ export function createUserTagsService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
 
   return {
     async getUserTags(adminId: string, fbPageId: string, psid: string): Promise<Tag[]> {
-      const { page, contactId } = await pageContact(adminId, fbPageId, psid);
+      const { page, contactId } = await pageContact(db, adminId, fbPageId, psid);
       const rows = await repo.contactTagList(db, contactId);
       return rows.map((tag) => ({ ...tag, pageId: page.fbPageId }));
     },

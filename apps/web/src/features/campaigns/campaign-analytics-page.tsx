@@ -76,27 +76,28 @@ export function CampaignAnalyticsPage() {
     setRecipientsPage(1);
   };
 
-  const onCancel = async () => {
-    if (!openId) return;
-    try {
-      await cancel.mutateAsync(openId);
-      toast.success(ANALYTICS_TEXT.cancelled);
-    } catch (err) {
-      toast.error(errorMessage(err, ANALYTICS_TEXT.cancelFailed));
-      throw err;
-    }
-  };
-
-  const onStopReturns = async () => {
-    if (!openId) return;
-    try {
-      await stopReturns.mutateAsync(openId);
-      toast.success(STOP_RETURNS_TEXT.stopped);
-    } catch (err) {
-      toast.error(errorMessage(err, STOP_RETURNS_TEXT.failed));
-      throw err;
-    }
-  };
+  /** An action on the open campaign, told in a toast either way; a failure is rethrown to the caller. */
+  const campaignAction =
+    (run: (campaignId: string) => Promise<unknown>, done: string, failed: string) => async () => {
+      if (!openId) return;
+      try {
+        await run(openId);
+        toast.success(done);
+      } catch (err) {
+        toast.error(errorMessage(err, failed));
+        throw err;
+      }
+    };
+  const onCancel = campaignAction(
+    (id) => cancel.mutateAsync(id),
+    ANALYTICS_TEXT.cancelled,
+    ANALYTICS_TEXT.cancelFailed,
+  );
+  const onStopReturns = campaignAction(
+    (id) => stopReturns.mutateAsync(id),
+    STOP_RETURNS_TEXT.stopped,
+    STOP_RETURNS_TEXT.failed,
+  );
 
   const onExport = async () => {
     const c = detail.data?.campaign;

@@ -12,7 +12,7 @@ import {
   type RecipientFilter,
 } from '@pagecast/contract';
 import { tsr } from '../../lib/api';
-import { noPageSelected, routeUrl, unwrap } from '../../lib/query';
+import { pageRequest, routeUrl, unwrap } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 
 /** While a campaign dispatches, its numbers refresh this often. */
@@ -108,20 +108,34 @@ export function useCampaignRecipientsQuery(
   });
 }
 
+/**
+ * How the audience previews send an audience: nothing for all users, a single tag by its id, anything else
+ * as JSON; `key` names it in the query cache.
+ */
+function audienceRequest(audience: CampaignAudience) {
+  const tagId = singleTagOf(audience);
+  const json = JSON.stringify(audience);
+  const query: { tagId?: string; audience?: string } = isAllUsers(audience)
+    ? {}
+    : tagId
+      ? { tagId }
+      : { audience: json };
+  return { key: tagId ?? json, query };
+}
+
 /** Who a campaign to this tag ('' = all users) would reach right now. */
 /** Who the audience (spec §10.9) reaches now; the last count stays on screen while the next one loads. */
 export function useAudienceQuery(pageId: string | undefined, audience: CampaignAudience) {
-  const tagId = singleTagOf(audience);
-  const json = JSON.stringify(audience);
+  const { key, query } = audienceRequest(audience);
   return useQuery({
-    queryKey: queryKeys.campaigns.audience(pageId ?? '', tagId ?? json),
+    queryKey: queryKeys.campaigns.audience(pageId ?? '', key),
     enabled: Boolean(pageId),
     placeholderData: keepPreviousData,
     queryFn: async () =>
       unwrap(
         await tsr.campaigns.audiencePreview.query({
           params: { pageId: pageId ?? '' },
-          query: isAllUsers(audience) ? {} : tagId ? { tagId } : { audience: json },
+          query,
         }),
         200,
       ),
@@ -134,10 +148,9 @@ export function useCampaignReviewQuery(
   audience: CampaignAudience,
   open: boolean,
 ) {
-  const tagId = singleTagOf(audience);
-  const json = JSON.stringify(audience);
+  const { key, query } = audienceRequest(audience);
   return useQuery({
-    queryKey: queryKeys.campaigns.review(pageId ?? '', tagId ?? json),
+    queryKey: queryKeys.campaigns.review(pageId ?? '', key),
     enabled: Boolean(pageId) && open,
     staleTime: 0,
     queryFn: async () =>
@@ -145,7 +158,7 @@ export function useCampaignReviewQuery(
         await tsr.campaigns.campaignReview.query({
           params: { pageId: pageId ?? '' },
           // The same audience the reach preview counted (useAudienceQuery).
-          query: isAllUsers(audience) ? {} : tagId ? { tagId } : { audience: json },
+          query,
         }),
         200,
       ),
@@ -155,16 +168,17 @@ export function useCampaignReviewQuery(
 /** 'Send a test to me': the message to the admin's own conversation with the page. */
 export function useSendTestMessage(pageId: string | undefined) {
   return useMutation({
-    mutationFn: async ({ msg, imageUrl }: { msg: string; imageUrl?: string }) => {
-      if (!pageId) throw noPageSelected();
-      return unwrap(
-        await tsr.campaigns.sendTestMessage.mutate({
-          params: { pageId },
-          body: { msg, ...(imageUrl ? { imageUrl } : {}) },
-        }),
-        200,
-      );
-    },
+    mutationFn: pageRequest(
+      pageId,
+      async (id, { msg, imageUrl }: { msg: string; imageUrl?: string }) =>
+        unwrap(
+          await tsr.campaigns.sendTestMessage.mutate({
+            params: { pageId: id },
+            body: { msg, ...(imageUrl ? { imageUrl } : {}) },
+          }),
+          200,
+        ),
+    ),
   });
 }
 
@@ -175,14 +189,13 @@ export function useSendTestMessage(pageId: string | undefined) {
 export function useCreateCampaign(pageId: string | undefined, fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: CampaignFormValues) => {
-      if (!pageId) throw noPageSelected();
+    mutationFn: pageRequest(pageId, async (id, values: CampaignFormValues) => {
       const res = await tsr.campaigns.createCampaign.mutate({
-        body: toCreateCampaignBody(values, pageId),
+        body: toCreateCampaignBody(values, id),
       });
       if (res.status !== 201) console.error('Campaign creation failed', res.status, res.body ?? {});
       return unwrap(res, 201, fallback);
-    },
+    }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
   });
 }

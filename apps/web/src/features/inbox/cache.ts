@@ -15,30 +15,27 @@ export type ConversationPage = { messages: MessageReceived[]; tags: Tag[]; pagin
 export type RecipientsData = InfiniteData<RecipientsPage>;
 export type ConversationData = InfiniteData<ConversationPage>;
 
-/** Load More skips recipients already listed (spec §4): first occurrence wins. */
-export function flattenRecipients(data: RecipientsData | undefined): Recipient[] {
+/** The items of every loaded page in order, each id once: the first occurrence wins. */
+function uniqueById<T extends { id: string }>(pages: readonly (readonly T[])[]): T[] {
   const seen = new Set<string>();
-  const out: Recipient[] = [];
-  for (const page of data?.pages ?? [])
-    for (const r of page.recipients) {
-      if (seen.has(r.id)) continue;
-      seen.add(r.id);
-      out.push(r);
+  const out: T[] = [];
+  for (const items of pages)
+    for (const item of items) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      out.push(item);
     }
   return out;
 }
 
+/** Load More skips recipients already listed (spec §4): first occurrence wins. */
+export function flattenRecipients(data: RecipientsData | undefined): Recipient[] {
+  return uniqueById((data?.pages ?? []).map((page) => page.recipients));
+}
+
 /** Oldest first for display (the server sends newest first; spec §4 reverses). */
 export function conversationOldestFirst(data: ConversationData | undefined): MessageReceived[] {
-  const seen = new Set<string>();
-  const newestFirst: MessageReceived[] = [];
-  for (const page of data?.pages ?? [])
-    for (const m of page.messages) {
-      if (seen.has(m.id)) continue;
-      seen.add(m.id);
-      newestFirst.push(m);
-    }
-  return newestFirst.reverse();
+  return uniqueById((data?.pages ?? []).map((page) => page.messages)).reverse();
 }
 
 /**

@@ -2,7 +2,7 @@
 // messages query, with Load Older.
 import { startTransition, useEffect, useState } from 'react';
 import type { InboxScreenProps } from '@pagecast/ui/screens/inbox';
-import { errorMessage } from '../../lib/query';
+import { firstLoadError } from '../../lib/query';
 import { useFirstDataDeferred } from '../../lib/use-first-data-deferred';
 import type { ConversationData } from './cache';
 import { useConversationQuery } from './queries';
@@ -38,10 +38,7 @@ export function useConversation(
       // Stable (a state setter): the conversation rows are memoized on their callbacks.
       onSelect: setSelectedId,
       messagesLoading: Boolean(selectedId) && data === undefined && !query.isError,
-      messagesError:
-        query.isError && !query.data
-          ? errorMessage(query.error, query.error.message || 'Could not load messages')
-          : null,
+      messagesError: firstLoadError(query, 'Could not load messages'),
       hasOlder: Boolean(query.hasNextPage),
       loadingOlder: query.isFetchingNextPage,
       onLoadOlder: () => void query.fetchNextPage(),

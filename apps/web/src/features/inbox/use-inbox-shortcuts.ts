@@ -53,6 +53,11 @@ function visible(el: HTMLElement | null): el is HTMLElement {
   return el !== null && el.getClientRects().length > 0;
 }
 
+/** A control a shortcut may act on: shown and enabled (else the key does nothing). */
+function usable<T extends HTMLButtonElement | HTMLTextAreaElement>(el: T | null): T | null {
+  return el && !el.disabled && visible(el) ? el : null;
+}
+
 /** The list and the chat take turns (a phone, or a narrow inbox next to the sidebar). */
 function isNarrow(root: HTMLElement): boolean {
   return !(
@@ -150,24 +155,20 @@ export function useInboxShortcuts(
           return;
         }
         case 'c': {
-          const composer = root.querySelector<HTMLTextAreaElement>(COMPOSER);
-          if (!composer || composer.disabled || !visible(composer)) return;
+          const composer = usable(root.querySelector<HTMLTextAreaElement>(COMPOSER));
+          if (!composer) return;
           event.preventDefault();
           composer.focus();
           return;
         }
-        case 't': {
-          const tags = root.querySelector<HTMLButtonElement>(TAGS);
-          if (!tags || tags.disabled || !visible(tags)) return;
-          event.preventDefault();
-          tags.click();
-          return;
-        }
+        case 't':
         case 'e': {
-          const resolve = root.querySelector<HTMLButtonElement>(RESOLVE);
-          if (!resolve || resolve.disabled || !visible(resolve)) return;
+          const button = usable(
+            root.querySelector<HTMLButtonElement>(event.key === 't' ? TAGS : RESOLVE),
+          );
+          if (!button) return;
           event.preventDefault();
-          resolve.click();
+          button.click();
           return;
         }
         case 'j':

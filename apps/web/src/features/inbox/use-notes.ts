@@ -79,10 +79,21 @@ export function useNotes(
     () => withNotes(messages, notes ?? [], hasOlder),
     [messages, notes, hasOlder],
   );
+  /** A note written or edited: the notes are read again; a failure is toasted. True when it was saved. */
+  const saveNote = async (save: () => Promise<void>): Promise<boolean> => {
+    try {
+      await save();
+      void refresh();
+      return true;
+    } catch (err) {
+      toast.error(errorMessage(err, TEAM_TEXT.noteFailed));
+      return false;
+    }
+  };
   return {
     messages: merged,
-    onWriteNote: async (text) => {
-      try {
+    onWriteNote: (text) =>
+      saveNote(async () => {
         const { note } = unwrap(
           await tsr.notes.createNote.mutate({ params, body: { body: text } }),
           201,
@@ -90,26 +101,14 @@ export function useNotes(
         queryClient.setQueryData<ConversationNote[]>(key, (old) =>
           old && !old.some((n) => n.id === note.id) ? [...old, note] : old,
         );
-        void refresh();
-        return true;
-      } catch (err) {
-        toast.error(errorMessage(err, TEAM_TEXT.noteFailed));
-        return false;
-      }
-    },
-    onEditNote: async (id, body) => {
-      try {
+      }),
+    onEditNote: (id, body) =>
+      saveNote(async () => {
         unwrap(
           await tsr.notes.updateNote.mutate({ params: { ...params, noteId: id }, body: { body } }),
           200,
         );
-        void refresh();
-        return true;
-      } catch (err) {
-        toast.error(errorMessage(err, TEAM_TEXT.noteFailed));
-        return false;
-      }
-    },
+      }),
     onDeleteNote: (id) => {
       if (!window.confirm(TEAM_TEXT.confirmDeleteNote)) return;
       void (async () => {

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { InboxAssigneeFilter, InboxFilter } from '@pagecast/contract';
 import type { InboxScreenProps } from '@pagecast/ui/screens/inbox';
-import { errorMessage } from '../../lib/query';
+import { firstLoadError } from '../../lib/query';
 import { useFirstDataDeferred } from '../../lib/use-first-data-deferred';
 import type { RecipientSearch } from '../../lib/query-keys';
 import { flattenRecipients } from './cache';
@@ -62,10 +62,7 @@ export function useRecipients(
     recipients,
     recipientsLoading: data === undefined && !query.isError,
     // An error after a first success keeps the list (a failed Load More is only logged).
-    recipientsError:
-      query.isError && !query.data
-        ? errorMessage(query.error, query.error.message || 'Could not load conversations')
-        : null,
+    recipientsError: firstLoadError(query, 'Could not load conversations'),
     hasMore: Boolean(query.hasNextPage),
     loadingMore: query.isFetchingNextPage,
     onLoadMore,

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarketingSetup } from '@pagecast/contract';
 import { tsr } from '../../lib/api';
-import { noPageSelected, unwrap } from '../../lib/query';
+import { pageRequest, unwrap } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 
 export function useMarketingSetupQuery(pageId: string | undefined) {
@@ -32,10 +32,7 @@ function useSetupMutation<V>(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (variables: V) => {
-      if (!pageId) throw noPageSelected();
-      return request(pageId, variables);
-    },
+    mutationFn: pageRequest(pageId, request),
     onSuccess: (setup) => {
       if (pageId) queryClient.setQueryData(queryKeys.marketing.setup(pageId), setup);
     },

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TagFormValues } from '@pagecast/contract';
 import { tsr } from '../../lib/api';
-import { ApiError, noPageSelected, unwrap } from '../../lib/query';
+import { ApiError, pageRequest, unwrap } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import { applyTagChange, type TagsChange } from './cache';
 
@@ -28,10 +28,13 @@ function useTagMutation<V>(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (variables: V) => {
-      if (!pageId) throw noPageSelected();
-      return { pageId, change: await request(pageId, variables) };
-    },
+    mutationFn: pageRequest<V, { pageId: string; change: TagsChange }>(
+      pageId,
+      async (id, variables) => ({
+        pageId: id,
+        change: await request(id, variables),
+      }),
+    ),
     onSuccess: ({ pageId: id, change }) => {
       applyTagChange(queryClient, id, change);
       void queryClient.invalidateQueries({ queryKey: queryKeys.tags.list(id) });

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageTemplate } from '@pagecast/contract';
 import type { TemplateFormValues } from '@pagecast/ui/screens/templates';
 import { tsr } from '../../lib/api';
-import { noPageSelected, unwrap } from '../../lib/query';
+import { pageRequest, unwrap } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 
 /** While Meta reviews a template, its verdict is looked for this often. */
@@ -42,10 +42,7 @@ function useTemplatesMutation<V, R>(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (variables: V) => {
-      if (!pageId) throw noPageSelected();
-      return request(pageId, variables);
-    },
+    mutationFn: pageRequest(pageId, request),
     onSettled: () =>
       pageId
         ? void queryClient.invalidateQueries({ queryKey: queryKeys.templates.list(pageId) })

@@ -73,6 +73,31 @@ function Bar({
   );
 }
 
+/** One outcome's rows by reason, each a share of that outcome; nothing while it has none. */
+function ByReason({
+  title,
+  rows,
+  of,
+  bar,
+}: {
+  title: string;
+  rows: Array<{ key: string; label: string; count: number }>;
+  of: number;
+  bar: string;
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm font-medium">{title}</p>
+      <ul className="grid gap-2">
+        {rows.map((r) => (
+          <Bar key={r.key} label={r.label} value={r.count} of={of} bar={bar} wide />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function FunnelChart({ funnel }: { funnel: Funnel }) {
   const of = funnel.audience;
   return (
@@ -91,40 +116,26 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
           />
         ))}
       </ul>
-      {funnel.failedByReason.length > 0 ? (
-        <div className="grid gap-2">
-          <p className="text-sm font-medium">Failed by reason</p>
-          <ul className="grid gap-2">
-            {funnel.failedByReason.map((r) => (
-              <Bar
-                key={r.reason}
-                label={r.code !== null ? `${r.reason} (${r.code})` : r.reason}
-                value={r.count}
-                of={funnel.failed}
-                bar="bg-destructive/70"
-                wide
-              />
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {funnel.skippedByReason.length > 0 ? (
-        <div className="grid gap-2">
-          <p className="text-sm font-medium">Skipped by reason</p>
-          <ul className="grid gap-2">
-            {funnel.skippedByReason.map((r) => (
-              <Bar
-                key={r.reason}
-                label={SKIP_REASONS[r.reason]}
-                value={r.count}
-                of={funnel.skipped}
-                bar="bg-warning/60"
-                wide
-              />
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ByReason
+        title="Failed by reason"
+        rows={funnel.failedByReason.map((r) => ({
+          key: r.reason,
+          label: r.code !== null ? `${r.reason} (${r.code})` : r.reason,
+          count: r.count,
+        }))}
+        of={funnel.failed}
+        bar="bg-destructive/70"
+      />
+      <ByReason
+        title="Skipped by reason"
+        rows={funnel.skippedByReason.map((r) => ({
+          key: r.reason,
+          label: SKIP_REASONS[r.reason],
+          count: r.count,
+        }))}
+        of={funnel.skipped}
+        bar="bg-warning/60"
+      />
     </div>
   );
 }

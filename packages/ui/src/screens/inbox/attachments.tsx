@@ -29,19 +29,23 @@ export function MessageAttachments({
 function Attachment({ attachment: a, own }: { attachment: MessageAttachment; own: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!a.url || failed) return <Unavailable type={a.type} />;
+  // An image that cannot load shows as unavailable, like a missing one; no referrer is sent with it.
+  const image = {
+    src: a.url,
+    loading: 'lazy',
+    decoding: 'async',
+    onError: () => setFailed(true),
+    referrerPolicy: 'no-referrer',
+  } as const;
   switch (a.type) {
     case 'image':
       return (
         <a href={a.url} target="_blank" rel="noreferrer noopener" className="block">
           <img
-            src={a.url}
+            {...image}
             alt={INBOX_TEXT.photoAlt}
-            loading="lazy"
-            decoding="async"
             width={240}
             height={180}
-            onError={() => setFailed(true)}
-            referrerPolicy="no-referrer"
             className="h-[180px] w-[240px] max-w-full rounded-lg bg-black/5 object-cover"
           />
         </a>
@@ -49,14 +53,10 @@ function Attachment({ attachment: a, own }: { attachment: MessageAttachment; own
     case 'sticker':
       return (
         <img
-          src={a.url}
+          {...image}
           alt={INBOX_TEXT.stickerAlt}
-          loading="lazy"
-          decoding="async"
           width={96}
           height={96}
-          onError={() => setFailed(true)}
-          referrerPolicy="no-referrer"
           className="size-24 object-contain"
         />
       );

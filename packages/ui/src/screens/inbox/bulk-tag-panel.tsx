@@ -1,9 +1,8 @@
 import { matchesName } from '@pagecast/contract';
-import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../primitives/button';
 import { Checkbox } from '../../primitives/checkbox';
-import { Input } from '../../primitives/input';
+import { SearchInput } from '../../primitives/input';
 import { Spinner } from '../../primitives/spinner';
 import { INBOX_TEXT } from './text';
 import type { TagOption } from './tag-selector';
@@ -73,20 +72,14 @@ export function BulkTagPanel(props: BulkTagPanelProps) {
           <p className="text-sm text-muted-foreground">{INBOX_TEXT.noTags}</p>
         ) : (
           <>
-            <div className="relative mb-3">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                aria-label="Filter tags"
-                placeholder="Filter tags..."
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                className="h-9 pl-9"
-              />
-            </div>
+            <SearchInput
+              wrapperClassName="mb-3"
+              aria-label="Filter tags"
+              placeholder="Filter tags..."
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className="h-9"
+            />
             {shown.length === 0 ? (
               <p role="status" className="text-sm text-muted-foreground">
                 No tag matches

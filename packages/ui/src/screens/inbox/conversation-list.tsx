@@ -10,12 +10,12 @@ import {
   type InboxFilter,
   type Recipient,
 } from '@pagecast/contract';
-import { Check, Keyboard, Search } from 'lucide-react';
+import { Check, Keyboard } from 'lucide-react';
 import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
 import { cn } from '../../primitives/cn';
-import { Input } from '../../primitives/input';
+import { SearchInput } from '../../primitives/input';
 import { Switch } from '../../primitives/switch';
 import { replyWindowRowLabel } from './reply-window';
 import { INBOX_TEXT } from './text';
@@ -128,20 +128,12 @@ export function ConversationList(props: ConversationListProps) {
             {INBOX_TEXT.loadMore}
           </Button>
         </div>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label="Search conversations"
-            placeholder={INBOX_TEXT.searchPlaceholder}
-            value={search}
-            onChange={(e) => props.onSearchChange(e.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          aria-label="Search conversations"
+          placeholder={INBOX_TEXT.searchPlaceholder}
+          value={search}
+          onChange={(e) => props.onSearchChange(e.target.value)}
+        />
         {props.onFilterChange ? (
           <div className="flex flex-wrap items-center gap-2">
             <div

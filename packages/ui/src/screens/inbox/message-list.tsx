@@ -165,15 +165,15 @@ export function MessageList(props: MessageListProps) {
             const m = display[item.index];
             if (!m) return null;
             const note = messages[item.index]?.note;
+            // What the virtualizer needs on a row to measure and place it.
+            const placed = {
+              'data-index': item.index,
+              ref: virtualizer.measureElement,
+              style: { transform: `translateY(${item.start}px)` },
+            };
             if (note)
               return (
-                <li
-                  key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  className="absolute top-0 left-0 w-full py-1.5"
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
+                <li key={item.key} {...placed} className="absolute top-0 left-0 w-full py-1.5">
                   <NoteCard
                     note={note}
                     maxLength={props.noteMaxLength ?? 2000}
@@ -185,13 +185,7 @@ export function MessageList(props: MessageListProps) {
               );
             const own = !m.isCurrentUser;
             return (
-              <li
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full py-1"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
+              <li key={item.key} {...placed} className="absolute top-0 left-0 w-full py-1">
                 <div
                   className={cn(
                     'flex flex-col',

@@ -1,11 +1,11 @@
 // The page chooser of spec §2 (/select). Pure: props in, callbacks out.
 import type { Page } from '@pagecast/contract';
-import { LogOut, Search } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../primitives/avatar';
 import { Button } from '../../primitives/button';
 import { EmptyState } from '../../primitives/empty-state';
-import { Input } from '../../primitives/input';
+import { SearchInput } from '../../primitives/input';
 import { Skeleton } from '../../primitives/skeleton';
 import { PageCard } from './page-card';
 import { noMatchText, SELECT_TEXT as T } from './texts';
@@ -96,20 +96,13 @@ export function SelectScreen({
 
         {/* The live region shares the search's slot: empty, it adds no gap above the list. */}
         <div>
-          <div className="relative max-w-md">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              type="search"
-              aria-label={T.search}
-              placeholder={T.searchPlaceholder}
-              value={search}
-              onChange={(event) => onSearchChange(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="max-w-md"
+            aria-label={T.search}
+            placeholder={T.searchPlaceholder}
+            value={search}
+            onChange={(event) => onSearchChange(event.target.value)}
+          />
 
           <div aria-live="polite" className="not-empty:mt-3">
             {loading ? (
