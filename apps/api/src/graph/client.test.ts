@@ -1,3 +1,5 @@
+// The Graph client against the emulator over real HTTP (and a raw server for the transport's edge cases):
+// one short case per endpoint and per kind of Meta answer; long because those are many.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '@pagecast/graph-emulator';

@@ -1,3 +1,5 @@
+// Meta's error answers classified by graph/errors.ts: one short case per row of the error table a caller
+// acts on, and the header and network fallbacks; long because the table is.
 import { describe, expect, it } from 'vitest';
 import {
   classifyNetworkError,

@@ -1,5 +1,7 @@
 // Rules of the campaigns capability: who may see or change a campaign, what a create may target, how
-// failures read in the funnel, the CSV export.
+// failures read in the funnel, the CSV export. Over 400 lines because every campaign route's rule is here
+// (create, review, list, detail, recipients, cancel, stop returns, test send, export) and they share the
+// page-access and audience checks; the SQL is in repo.ts and dispatch-repo.ts.
 import { Readable } from 'node:stream';
 import {
   AUDIENCE_MESSAGES,

@@ -4,7 +4,9 @@
 // (a webhook and the history or the Send answer race for it), so each writer says what it does then:
 // `storeMessages` keeps the stored row, `insertMessage` completes it with what only Meta's echo carries.
 // Webhook writes are idempotent and order-independent: delivery and read marks keep the EARLIEST
-// watermark that covers a message (least(existing, watermark)), so replays change nothing.
+// watermark that covers a message (least(existing, watermark)), so replays change nothing. Over 400
+// lines because it is the table's one writer: every statement on `messages` is here, their conflict
+// rules side by side.
 import { sql } from 'drizzle-orm';
 import type { MessageAttachment } from '@pagecast/contract';
 import { dz, runStatement, statement, type Sql } from '../../db/client.js';
