@@ -15,7 +15,9 @@ EXPOSE 3000
 USER node
 # node itself is PID 1 (not pnpm, which does not pass SIGTERM on): a stop drains HTTP and lets the
 # workers finish their chunk (src/runtime.ts#handleShutdown). The worker service runs src/worker.ts.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# A young generation of 64 MB: the API's requests allocate fast, and the default one made it collect
+# garbage several times a second under load (docs/deploy.md; scripts/bench.mjs runs the API bench so).
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "src/main.ts"]
 
 FROM nginx:1.28-alpine AS web
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html

@@ -28,6 +28,8 @@ const BENCHES = [
     title: 'API under load (autocannon, 50 connections)',
     file: 'apps/api/bench/api.ts',
     timeoutMin: [30, 10],
+    // The API's node flags as deployed (Dockerfile, deploy/systemd): the bench process is the API.
+    nodeArgs: ['--max-semi-space-size=64'],
   },
   { name: 'sync', title: 'Page sync', file: 'apps/api/bench/sync.ts', timeoutMin: [60, 15] },
   {
@@ -85,12 +87,16 @@ async function runBench(bench) {
   console.log(`\n=== ${bench.name}: ${bench.file}${QUICK ? ' (BENCH_QUICK)' : ''}`);
   const { code, signal, timedOut, tail } = await new Promise((resolveRun) => {
     // Own process group, so a timeout ends the bench and whatever it started (servers, browsers).
-    const child = spawn(process.execPath, ['--import', tsxLoader, file], {
-      cwd: findPackageDir(file),
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const child = spawn(
+      process.execPath,
+      [...(bench.nodeArgs ?? []), '--import', tsxLoader, file],
+      {
+        cwd: findPackageDir(file),
+        env: process.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
     let tailText = '';
     const onData = (stream) => (chunk) => {
       stream.write(chunk);

@@ -8,7 +8,8 @@
  * Writes bench/results/api.json. BENCH_QUICK=1: short runs. BENCH_API_TARGETS=recipients,tags: a subset.
  * BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of this process per target during run 1 (<dir>/<target>.cpuprofile).
  * The API runs with NODE_ENV=production settings; request logs go to a file at the default level (info), as in
- * production, not to this terminal.
+ * production, not to this terminal. scripts/bench.mjs starts this process with the API's node flags as deployed
+ * (`--max-semi-space-size=64`); run by hand, pass them too.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

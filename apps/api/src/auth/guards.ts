@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.js';
 import { SESSION_COOKIE } from '@pagecast/contract';
 import { assertCsrf } from './cookies.js';
 import type { AuthContext, JwtClaims } from './jwt.js';
+import { requestToken } from './verified-tokens.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,15 +25,14 @@ export async function requireAdmin(request: FastifyRequest): Promise<AuthContext
   const bearer = !!header && /^Bearer\s+\S+/i.test(header);
   const byCookie = !bearer && !!request.cookies?.[SESSION_COOKIE];
   if (!bearer && !byCookie) throw new HttpError(401, 'Authentication required');
-  let claims;
+  const token = requestToken(request);
+  if (!token) throw new HttpError(401, 'Invalid token');
+  let claims: JwtClaims;
   try {
-    claims = await request.jwtVerify<JwtClaims>();
+    claims = request.server.verifiedTokens.claims(token);
   } catch (err) {
     const code = (err as { code?: string }).code;
-    throw new HttpError(
-      401,
-      code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? 'Session expired' : 'Invalid token',
-    );
+    throw new HttpError(401, code === 'FAST_JWT_EXPIRED' ? 'Session expired' : 'Invalid token');
   }
   if (
     !claims?.sub ||

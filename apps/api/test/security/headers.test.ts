@@ -1,6 +1,7 @@
 // Security headers, CORS, rate limits of the sign-in and deletion routes, request body size limit.
 import { contract, listRoutes } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helmetHeaders } from '../../src/http/security-headers.js';
 import { rateLimitMessage } from '../../src/modules/route-guard.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -36,6 +37,18 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security']).toBeUndefined();
     },
   );
+
+  it('refuses at startup a CSP directive computed per request (the headers are computed once)', () => {
+    const nonce = () => "'nonce-abc'";
+    expect(() =>
+      helmetHeaders({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", nonce] } } }),
+    ).toThrow('CSP directives must be static');
+    expect(
+      helmetHeaders({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'"] } } })[
+        'content-security-policy'
+      ],
+    ).toContain("script-src 'self'");
+  });
 
   it('production adds Strict-Transport-Security', async () => {
     const res = await prod.app.inject({ method: 'GET', url: '/healthz' });
