@@ -1,5 +1,7 @@
 // Rules of the inbox (spec §3/§4/§5 Messages): recipients and conversations from the database, the one-time
-// history fetch from the Graph API, and replies inside Messenger's 24-hour window.
+// history fetch from the Graph API, and replies inside Messenger's 24-hour window. Over 400 lines because
+// every inbox route's rule is here and they share the page-and-contact lookup, the send limits and the
+// error mapping; the SQL is in repo.ts, messages-repo.ts and search-repo.ts.
 import {
   HUMAN_AGENT_OFF_MESSAGE,
   HUMAN_AGENT_REFUSED_MESSAGE,
