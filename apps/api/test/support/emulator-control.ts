@@ -1,5 +1,8 @@
 // The emulator's control API (`/_emulator/...`) over real HTTP, and the shapes it answers with. Free of
 // vitest, so the benchmarks (bench/) drive their emulators with the same calls as the tests.
+import type { OutboxEntry } from '@pagecast/graph-emulator';
+
+export type { OutboxEntry };
 
 /** A page as the emulator's control API creates it. */
 export interface EmulatorPage {
@@ -35,4 +38,12 @@ export async function emu<T = any>(
   });
   if (!r.ok) throw new Error(`emulator ${path}: ${r.status} ${await r.text()}`);
   return (await r.json()) as T;
+}
+
+/** What the product sent on the page, oldest first: the platform's side of every send. */
+export async function outboxOf(
+  emulator: { url: string } | string,
+  pageId: string,
+): Promise<OutboxEntry[]> {
+  return (await emu<{ data: OutboxEntry[] }>(emulator, `/_emulator/pages/${pageId}/outbox`)).data;
 }

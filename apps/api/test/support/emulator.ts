@@ -10,7 +10,13 @@ import {
 import { graphRequestLog } from '../helpers/graph-requests.js';
 
 export type { Emulator };
-export { emu, type EmulatorPage, type EmulatorUser } from './emulator-control.js';
+export {
+  emu,
+  outboxOf,
+  type EmulatorPage,
+  type EmulatorUser,
+  type OutboxEntry,
+} from './emulator-control.js';
 
 export const HOUR = 3_600_000;
 
