@@ -34,7 +34,9 @@ import { startApi, type ApiProcess } from './api-process.js';
 import { prepareMixedAudience } from './reach-setup.js';
 import { createEmulatorPage, startEmulatorProcess } from './seed.js';
 import { benchConfig, runBench, startBenchDatabase, type BenchRun } from './setup.js';
+import { must } from '../test/support/assert.js';
 import { emu } from '../test/support/emulator-control.js';
+import { maxInWindow } from '../test/support/pace.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECIPIENTS = Number(process.env.BENCH_DISPATCH_RECIPIENTS ?? (QUICK ? 20_000 : 100_000));
@@ -63,10 +65,6 @@ const SEARCH_STEPS = (process.env.BENCH_DISPATCH_SEARCH ?? '10,15,20,30,50,100,2
 const SEARCH_PER_PAGE = Number(process.env.BENCH_DISPATCH_SEARCH_PER_PAGE ?? (QUICK ? 700 : 1_400));
 const UNTHROTTLED = 1_000_000;
 const log = (...args: unknown[]) => console.log('[dispatch bench]', ...args);
-function must<T>(v: T | null | undefined): T {
-  if (v === null || v === undefined) throw new Error('missing value');
-  return v;
-}
 
 await runBench('dispatch', main);
 
@@ -642,16 +640,6 @@ async function main(benchRun: BenchRun) {
     ],
   });
   log(`wrote ${file}`);
-}
-
-/** The largest number of sends in any half-open window [t, t + 1 s). */
-function maxInWindow(times: number[]): number {
-  let best = 0;
-  for (let start = 0, end = 0; end < times.length; end++) {
-    while (must(times[end]) - must(times[start]) >= 1000) start++;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
 }
 
 /** Sends that found `limit` or more sends in the second before them (each would be refused by the platform). */

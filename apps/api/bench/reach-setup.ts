@@ -4,6 +4,7 @@
 // set up as the product would find it: an approved template and an ad account at the emulator, the
 // subscriptions' tokens from the emulator's opt-in, the same rows in the database.
 import type pg from 'pg';
+import { must } from '../test/support/assert.js';
 import { emu } from '../test/support/emulator-control.js';
 
 export interface MixedShares {
@@ -129,9 +130,4 @@ export async function prepareMixedAudience(
       utility: outside.length - subscribed.length,
     },
   };
-}
-
-function must<T>(v: T | null | undefined): T {
-  if (v === null || v === undefined) throw new Error('missing value');
-  return v;
 }

@@ -12,11 +12,11 @@ import {
 import { tokenCipher } from '../src/crypto/tokens.js';
 import {
   createCampaignWorld,
-  maxInWindow,
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
+import { maxInWindow } from './support/pace.js';
 import { waitFor } from './support/wait.js';
 import { testGraph } from './support/emulator.js';
 

@@ -24,7 +24,7 @@ import { SESSION_TTL_MS, signAdminToken } from '../../src/auth/jwt.js';
 import { openSession } from '../../src/modules/sessions/repo.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import { freePort } from '../../src/db/embedded.js';
-import { maxInWindow } from '../../test/fixtures/campaign-world.js';
+import { maxInWindow } from '../../test/support/pace.js';
 import { must } from '../../test/support/assert.js';
 import { emu } from '../../test/support/emulator-control.js';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/db.js';
