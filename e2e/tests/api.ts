@@ -1,7 +1,7 @@
 // The API as the end-to-end tests call it directly (seeding, checking what the screens did): the ts-rest
 // client built from the contract, the same one the API tests use, sent through Playwright's request context.
 import { contract } from '@pagecast/contract';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { initClient } from '@ts-rest/core';
 
 /** A contract client over `request`, against `baseUrl` (the app's origin), sending `headers` every time. */
@@ -67,4 +67,44 @@ export async function tagContacts(
       200,
     );
   }
+}
+
+/** The page's campaign called `name` (among its latest 100), or the test fails naming it. */
+export async function campaignNamed(api: ApiClient, pageId: string, name: string) {
+  const list = bodyOf(
+    await api.campaigns.listCampaigns({ params: { pageId }, query: { limit: 100 } }),
+    200,
+  );
+  const found = list.data.find((c) => c.name === name);
+  if (!found) throw new Error(`Missing: ${name}`);
+  return found;
+}
+
+type Recipients = Extract<
+  Awaited<ReturnType<ApiClient['inbox']['getRecipients']>>,
+  { status: 200 }
+>['body']['recipients'];
+
+/**
+ * Reads the page's first 100 recipients until `pick` finds what the test needs among them (the page sync
+ * brings them in over a while); returns what it found.
+ */
+export async function waitForRecipients<T>(
+  api: ApiClient,
+  pageId: string,
+  pick: (recipients: Recipients) => T | null | undefined | false,
+  timeout = 60_000,
+): Promise<T> {
+  let found: T | null | undefined | false;
+  await expect
+    .poll(
+      async () => {
+        const res = await api.inbox.getRecipients({ params: { pageId }, query: { limit: 100 } });
+        found = pick(bodyOf(res, 200).recipients);
+        return Boolean(found);
+      },
+      { timeout },
+    )
+    .toBe(true);
+  return found as T;
 }

@@ -2,23 +2,14 @@
 // review's preview shows the image before the message, and each contact inside the window gets the image,
 // then the text, once each, in that order (the emulator's outbox).
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PAGES, emulatorURL } from './fixtures';
+import { DEMO_PAGES, outboxOf } from './fixtures';
 import { openSchedule, twoContactsInWindow } from './window-audience';
-
-interface OutboxEntry {
-  recipient: string;
-  text: string;
-  time: number;
-  attachment?: { type: string; url?: string; attachment_id?: string };
-}
 
 /** The campaign's sends: its text (with the marker) and its image (the marker is in the image's address). */
 const outbox = async (request: APIRequestContext, pageId: string, marker: string) =>
-  (
-    (await (await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)).json()) as {
-      data: OutboxEntry[];
-    }
-  ).data.filter((e) => e.text.includes(marker) || (e.attachment?.url ?? '').includes(marker));
+  (await outboxOf(request, pageId)).filter(
+    (e) => e.text.includes(marker) || (e.attachment?.url ?? '').includes(marker),
+  );
 
 test('each contact gets the image, then the text, once each, after Review and Confirm', async ({
   page,

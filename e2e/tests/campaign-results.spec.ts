@@ -5,23 +5,21 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { apiClient, bodyOf } from './api';
 import {
-  apiSignIn,
+  apiSignInOn,
   baseURL,
+  browserOn,
   cancelCampaign,
   createFutureCampaign,
   DEMO_PAGES,
-  emulatorURL,
+  emu,
   present,
   selectPage,
-  sessionOf,
-  signIn,
+  setBehaviour,
 } from './fixtures';
 import { seriousAxeViolations, themedContext, uxRoute as route, openRoute } from './ux-routes';
 
 test.afterEach(async ({ request }) => {
-  await request.put(`${emulatorURL}/_emulator/behaviour`, {
-    data: { latencyMs: 0, sendPerSecond: 300 },
-  });
+  await setBehaviour(request, { latencyMs: 0, sendPerSecond: 300 });
 });
 
 const meter = (page: Page, name: string) =>
@@ -34,9 +32,7 @@ test('the open detail follows a paced send and its receipts without a reload; fo
   request,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bikeShop);
-  const s = await sessionOf(page);
+  const s = await browserOn(page, DEMO_PAGES.bikeShop);
   const api = apiClient(request, { baseUrl: baseURL, headers: s.headers });
 
   await page
@@ -62,7 +58,7 @@ test('the open detail follows a paced send and its receipts without a reload; fo
     .toBeGreaterThan(10);
 
   // Meta's rate limit at 3 sends a second: the product backs off on its 613s, so the send takes a while.
-  await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { sendPerSecond: 3 } });
+  await setBehaviour(request, { sendPerSecond: 3 });
   const name = `Results live ${Date.now() % 100000}`;
   let campaignId = '';
   await expect
@@ -126,11 +122,7 @@ test('the open detail follows a paced send and its receipts without a reload; fo
     200,
   ).data;
   for (const r of sent)
-    expect(
-      (
-        await request.post(`${emulatorURL}/_emulator/pages/${s.pageId}/contacts/${r.psid}/read`)
-      ).ok(),
-    ).toBe(true);
+    await emu(request, `/_emulator/pages/${s.pageId}/contacts/${r.psid}/read`, { method: 'POST' });
   await expect.poll(() => valueOf(page, 'Read'), { timeout: 30_000 }).toBe(2);
   expect(loads, 'no reload').toBe(0);
 
@@ -174,13 +166,9 @@ test('Campaign Analytics shows status and Delivered at 768 and 1024 px (cards); 
   request,
 }) => {
   test.setTimeout(180_000);
-  const s = await apiSignIn(request, baseURL, emulatorURL);
-  const shop = present(
-    s.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
-    DEMO_PAGES.bikeShop,
-  );
+  const s = await apiSignInOn(request, DEMO_PAGES.bikeShop);
   const name = `Tablet cards ${Date.now() % 100000}`;
-  const id = await createFutureCampaign(request, s, shop.pageId, name);
+  const id = await createFutureCampaign(request, s, s.pageId, name);
   try {
     for (const width of [768, 1024]) {
       const context = await themedContext(browser, { theme: 'light', width, signedIn: true });

@@ -2,63 +2,16 @@
 // numbers (tags combined any of / all of / excluded), and a deliver-on-return campaign stopped from its detail
 // sends nothing to a contact who then writes, even once a person has answered them. axe on the new controls.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  apiSignIn,
-  baseURL,
-  DEMO_PAGES,
-  emulatorURL,
-  present,
-  selectPage,
-  signIn,
-  type ApiSession,
-} from './fixtures';
+import { baseURL, contactWrites, DEMO_PAGES, outboxOf, signInOn, syncedContacts } from './fixtures';
 import { apiClient, bodyOf, createTag, tagContacts } from './api';
 import { seriousAxeViolations } from './ux-routes';
 
 const DAY_MS = 86_400_000;
 
-/** Contacts added at the emulator, who last wrote `agoMs` ago, known to the API once a sync brought them. */
-async function newContacts(
-  request: APIRequestContext,
-  session: ApiSession,
-  pageId: string,
-  count: number,
-  agoMs: number,
-): Promise<string[]> {
-  const added = await request.post(`${emulatorURL}/_emulator/pages/${pageId}/contacts`, {
-    data: { count, inboundAgoMs: agoMs },
-  });
-  expect(added.ok()).toBe(true);
-  const psids = ((await added.json()) as { contacts: Array<{ psid: string }> }).contacts.map(
-    (c) => c.psid,
-  );
-  const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
-  await expect
-    .poll(
-      async () => {
-        await api.pages.syncPage({ params: { pageId }, body: {} });
-        for (const userId of psids) {
-          const res = await api.inbox.getConversation({ params: { pageId, userId } });
-          if (res.status !== 200) return false;
-        }
-        return true;
-      },
-      { timeout: 90_000, intervals: [3000] },
-    )
-    .toBe(true);
-  return psids;
-}
-
 /** Signed in (browser and API) on the bike shop's page (yoga stays unvisited for sync.spec, bakery campaign-free for responsive.spec). */
 async function onBikeShop(page: Page, request: APIRequestContext) {
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bikeShop);
-  const session = await apiSignIn(request, baseURL, emulatorURL);
-  const pageId = present(
-    session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
-    DEMO_PAGES.bikeShop,
-  ).pageId;
-  return { session, pageId };
+  const session = await signInOn(page, request, DEMO_PAGES.bikeShop);
+  return { session, pageId: session.pageId };
 }
 
 async function openSchedule(page: Page) {
@@ -77,7 +30,10 @@ test('the audience picker drives the reach numbers: any of, all of, excluded', a
 }) => {
   test.setTimeout(240_000);
   const { session, pageId } = await onBikeShop(page, request);
-  const [x, y] = (await newContacts(request, session, pageId, 2, 3_600_000)) as [string, string];
+  const [x, y] = (await syncedContacts(request, session, pageId, {
+    count: 2,
+    inboundAgoMs: 3_600_000,
+  })) as [string, string];
   const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
   const n = Date.now() % 100000;
   const a = `Mats ${n}`;
@@ -141,7 +97,10 @@ test('a stopped deliver-on-return campaign sends nothing to a contact who then w
 }) => {
   test.setTimeout(240_000);
   const { session, pageId } = await onBikeShop(page, request);
-  const [psid] = (await newContacts(request, session, pageId, 1, 3 * DAY_MS)) as [string];
+  const [psid] = (await syncedContacts(request, session, pageId, {
+    count: 1,
+    inboundAgoMs: 3 * DAY_MS,
+  })) as [string];
   const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
   const n = Date.now() % 100000;
   const tagId = await createTag(api, { name: `Lapsed ${n}`, description: 'Returns', pageId });
@@ -194,11 +153,7 @@ test('a stopped deliver-on-return campaign sends nothing to a contact who then w
   await expect(sheet.getByRole('button', { name: 'Stop waiting for returns' })).toHaveCount(0);
 
   // She writes, and a person answers her: the campaign is not sent.
-  const wrote = await request.post(
-    `${emulatorURL}/_emulator/pages/${pageId}/contacts/${psid}/messages`,
-    { data: { text: 'Is there a class on Sunday?' } },
-  );
-  expect(wrote.ok()).toBe(true);
+  await contactWrites(request, pageId, psid, 'Is there a class on Sunday?');
   await expect
     .poll(
       async () => (await api.inbox.getConversation({ params: { pageId, userId: psid } })).status,
@@ -216,12 +171,7 @@ test('a stopped deliver-on-return campaign sends nothing to a contact who then w
       { timeout: 30_000 },
     )
     .toBe(201);
-  const outbox = async () =>
-    (
-      (await (await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)).json()) as {
-        data: Array<{ recipient: string; text: string }>;
-      }
-    ).data.filter((e) => e.recipient === psid);
+  const outbox = async () => (await outboxOf(request, pageId)).filter((e) => e.recipient === psid);
   await expect.poll(async () => (await outbox()).map((e) => e.text)).toContain('Yes, at 10!');
   await page.waitForTimeout(4000);
   expect((await outbox()).map((e) => e.text)).not.toContain(text);

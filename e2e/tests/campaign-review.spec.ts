@@ -4,21 +4,21 @@
 // submit puts the focus on the first field in error.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { bodyOf } from './api';
-import { DEMO_ADMIN, DEMO_PAGES, emulatorURL, present, selectPage, signIn } from './fixtures';
+import {
+  DEMO_ADMIN,
+  DEMO_PAGES,
+  emu,
+  emulatorUser,
+  outboxOf,
+  present,
+  selectPage,
+  signIn,
+} from './fixtures';
 import { seriousAxeViolations } from './ux-routes';
 import { openSchedule, recipients, twoContactsInWindow } from './window-audience';
 
-interface OutboxEntry {
-  recipient: string;
-  text: string;
-}
-
 const outbox = async (request: APIRequestContext, pageId: string, marker: string) =>
-  (
-    (await (await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)).json()) as {
-      data: OutboxEntry[];
-    }
-  ).data.filter((e) => e.text.includes(marker));
+  (await outboxOf(request, pageId)).filter((e) => e.text.includes(marker));
 
 test('nothing is sent before Confirm; the test reaches only the admin; each contact reads their own name', async ({
   page,
@@ -74,19 +74,12 @@ test('nothing is sent before Confirm; the test reaches only the admin; each cont
   expect(await outbox(request, pageId, marker)).toEqual([]);
 
   // The admin writes to the page from Messenger; the test then reaches them, and only them.
-  const state = (await (await request.get(`${emulatorURL}/_emulator/state`)).json()) as {
-    users: Array<{ id: string; name: string }>;
-  };
-  const admin = present(
-    state.users.find((u) => u.name === DEMO_ADMIN),
-    DEMO_ADMIN,
-  );
-  const wrote = await request.post(
-    `${emulatorURL}/_emulator/pages/${pageId}/users/${admin.id}/messages`,
+  const admin = await emulatorUser(request, DEMO_ADMIN);
+  const own = await emu<{ psid: string; name: string }>(
+    request,
+    `/_emulator/pages/${pageId}/users/${admin.id}/messages`,
     { data: { text: 'Hello from the admin' } },
   );
-  expect(wrote.ok()).toBe(true);
-  const own = (await wrote.json()) as { psid: string; name: string };
   await expect
     .poll(async () => (await recipients(api, pageId)).some((r) => r.id === own.psid), {
       timeout: 30_000,

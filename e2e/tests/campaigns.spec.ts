@@ -2,20 +2,20 @@
 // go pending -> processing -> completed on Campaign Analytics, its counters matching the emulator's outbox.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
-  confirmCampaign,
-  apiSignIn,
   baseURL,
+  confirmCampaign,
   DEMO_PAGES,
-  emulatorURL,
-  present,
+  outboxOf,
   selectPage,
+  setBehaviour,
   signIn,
+  signInOn,
 } from './fixtures';
 import { seriousAxeViolations } from './ux-routes';
 import { apiClient, createTag, tagContacts } from './api';
 
 test.afterEach(async ({ request }) => {
-  await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 0 } });
+  await setBehaviour(request, { latencyMs: 0 });
 });
 
 async function recipientsOf(
@@ -34,13 +34,8 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
   request,
 }) => {
   test.setTimeout(420_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bikeShop);
-  const session = await apiSignIn(request, baseURL, emulatorURL);
-  const pageId = present(
-    session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
-    DEMO_PAGES.bikeShop,
-  ).pageId;
+  const session = await signInOn(page, request, DEMO_PAGES.bikeShop);
+  const { pageId } = session;
 
   // The dashboard's sync imports the contacts; then a tag on three of them, through the API.
   await expect
@@ -96,7 +91,7 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 
   // Slow sends (5 s each) keep it visibly processing for a moment (the list refreshes every 2 s).
-  await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { latencyMs: 5000 } });
+  await setBehaviour(request, { latencyMs: 5000 });
   await page
     .getByRole('group', { name: 'Features' })
     .getByRole('link', { name: 'Campaign Analytics' })
@@ -119,12 +114,9 @@ test('schedule to a tag minutes ahead; analytics shows pending, processing, comp
   await expect(row.getByText(/^Completed/)).toBeVisible({ timeout: 60_000 });
 
   // The counters match what the platform received.
-  const outbox = (await (
-    await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)
-  ).json()) as {
-    data: Array<{ recipient: string; text: string }>;
-  };
-  const received = outbox.data.filter((e) => e.text.startsWith('Spring tune-ups are 20% off'));
+  const received = (await outboxOf(request, pageId)).filter((e) =>
+    e.text.startsWith('Spring tune-ups are 20% off'),
+  );
   expect(received.length).toBeLessThanOrEqual(3);
   await expect(row.getByRole('cell').nth(6)).toHaveText(String(received.length));
   expect(new Set(received.map((e) => e.recipient)).size).toBe(received.length);

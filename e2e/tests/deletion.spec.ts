@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { emulatorURL, SECOND_ADMIN, signIn } from './fixtures';
+import { emu, emulatorUser, SECOND_ADMIN, signIn } from './fixtures';
 
 /** Screens of this flow in both themes at a phone and a laptop width (kept as artifacts). */
 async function shoot(page: Page, name: string) {
@@ -33,11 +33,7 @@ test.describe('data deletion', () => {
     // Twelve full-page screenshots on a shared machine: more than the default minute.
     test.setTimeout(180_000);
     await signIn(page, { userName: SECOND_ADMIN });
-    const state = (await (await request.get(`${emulatorURL}/_emulator/state`)).json()) as {
-      users: Array<{ id: string; name: string }>;
-    };
-    const userId = state.users.find((u) => u.name === SECOND_ADMIN)?.id;
-    expect(userId).toBeTruthy();
+    const userId = (await emulatorUser(request, SECOND_ADMIN)).id;
 
     await page.goto('/revoke-access');
     await expect(page.getByRole('heading', { name: 'Revoke Access', level: 1 })).toBeVisible();
@@ -65,16 +61,16 @@ test.describe('data deletion', () => {
 
     // The person then removes the app on Facebook: Meta calls the data-deletion callback and shows them
     // the status link it answered, addressed by the confirmation code (never by their user id).
-    const removed = (await (
-      await request.post(`${emulatorURL}/_emulator/users/${userId}/remove-app`, { data: {} })
-    ).json()) as { dataDeletion: { body: { url: string; confirmation_code: string } } };
+    const removed = await emu<{
+      dataDeletion: { body: { url: string; confirmation_code: string } };
+    }>(request, `/_emulator/users/${userId}/remove-app`, { data: {} });
     const statusUrl = new URL(removed.dataDeletion.body.url);
     expect(statusUrl.pathname).toBe(
       `/deletion-status/${removed.dataDeletion.body.confirmation_code}`,
     );
     await page.goto(statusUrl.pathname);
     await expect(page.getByRole('heading', { name: 'Deletion Status' })).toBeVisible();
-    await expect(page.getByText(userId as string)).toBeVisible();
+    await expect(page.getByText(userId)).toBeVisible();
     // The job usually finishes before the page loads; otherwise the page polls every 5 s.
     await expect(page.getByText('User deleted')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Your data has been deleted')).toBeVisible();

@@ -2,11 +2,13 @@
 // page's login button, the emulator's login popup, the page chooser), or, for tests that only need a JWT,
 // go straight to the API with a token minted by the emulator's control API.
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { baseURL as apiBase } from '../playwright.config';
+import { baseURL as apiBase, emulatorURL } from '../playwright.config';
 import { SESSION_COOKIE } from '@pagecast/contract';
+import type { Behaviour, OutboxEntry } from '@pagecast/graph-emulator';
 import { apiClient, bodyOf } from './api';
 
 export { baseURL, emulatorURL } from '../playwright.config';
+export type { OutboxEntry };
 
 /** `value`, or a failed test naming what was missing (instead of a `!` that fails later, vaguely). */
 export function present<T>(value: T | null | undefined, what: string): T {
@@ -79,19 +81,11 @@ export async function apiSignIn(
   opts: { userName?: string } = {},
 ): Promise<ApiSession> {
   const userName = opts.userName ?? DEMO_ADMIN;
-  const state = await request.get(`${emulator}/_emulator/state`);
-  expect(state.ok()).toBe(true);
-  const { users } = (await state.json()) as {
-    users: Array<{ id: string; name: string; email: string | null }>;
-  };
-  const user = users.find((u) => u.name === userName);
-  if (!user) throw new Error(`No user called '${userName}' in the emulator world`);
-  const minted = await request.post(`${emulator}/_emulator/users/${user.id}/tokens`, { data: {} });
-  expect(minted.ok()).toBe(true);
-  const { access_token: accessToken, expires_in: expiresIn } = (await minted.json()) as {
+  const user = await emulatorUser(request, userName, emulator);
+  const { access_token: accessToken, expires_in: expiresIn } = await emu<{
     access_token: string;
     expires_in: number;
-  };
+  }>(request, `/_emulator/users/${user.id}/tokens`, { data: {}, emulator });
   const res = await apiClient(request, { baseUrl: apiURL }).admin.registerUserAdmin({
     body: {
       name: user.name,
@@ -106,6 +100,33 @@ export async function apiSignIn(
   const body = bodyOf(res, 200);
   const jwt = present(body.jwt, 'the jwt of a non-browser sign-in');
   return { ...body, jwt, headers: { authorization: `Bearer ${jwt}` } };
+}
+
+/** `apiSignIn` as the demo admin, with the id of their page called `pageName`. */
+export async function apiSignInOn(
+  request: APIRequestContext,
+  pageName: string,
+): Promise<ApiSession & { pageId: string }> {
+  const session = await apiSignIn(request, apiBase, emulatorURL);
+  const { pageId } = present(
+    session.accounts.find((a) => a.name === pageName),
+    pageName,
+  );
+  return { ...session, pageId };
+}
+
+/**
+ * The demo admin on the page called `pageName` twice over: in the browser (`signIn`, then `selectPage`) and
+ * through the API (`apiSignInOn`), whose session and page id it returns.
+ */
+export async function signInOn(
+  page: Page,
+  request: APIRequestContext,
+  pageName: string,
+): Promise<ApiSession & { pageId: string }> {
+  await signIn(page);
+  await selectPage(page, pageName);
+  return apiSignInOn(request, pageName);
 }
 
 /**
@@ -138,6 +159,19 @@ export async function sessionOf(page: Page) {
   const selected = await page.evaluate(() => localStorage.getItem('pagecast.admin.selectedPage'));
   const pageId = (JSON.parse(selected as string) as { pageId: string }).pageId;
   return { headers: { authorization: `Bearer ${present(jwt, 'the session cookie')}` }, pageId };
+}
+
+/** `signIn`, then `selectPage`: the browser on the page called `pageName`, its session (`sessionOf`). */
+export async function browserOn(page: Page, pageName: string) {
+  await signIn(page);
+  await selectPage(page, pageName);
+  return sessionOf(page);
+}
+
+/** Opens Chats from the sidebar and waits for its first conversation (the page sync brings them). */
+export async function openChats(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Chats' }).first().click();
+  await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 60_000 });
 }
 
 /**
@@ -190,4 +224,112 @@ export async function cancelCampaign(
       params: { campaignId: id },
       body: {},
     });
+}
+
+// The emulator's control API (`/_emulator/...`): what the people and Meta's side do in a test, and what the
+// platform received from the product.
+
+/**
+ * A call to the emulator's control API: POST when there is `data`, GET otherwise; `emulator` for another
+ * emulator than this run's. Fails the test on any answer but 2xx; returns the answer's JSON.
+ */
+export async function emu<T = unknown>(
+  request: APIRequestContext,
+  path: string,
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; data?: unknown; emulator?: string } = {},
+): Promise<T> {
+  const method = options.method ?? (options.data === undefined ? 'GET' : 'POST');
+  const res = await request.fetch(`${options.emulator ?? emulatorURL}${path}`, {
+    method,
+    ...(options.data === undefined ? {} : { data: options.data }),
+  });
+  if (!res.ok()) throw new Error(`emulator ${method} ${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The emulator's user called `name` (an admin of the demo world, say). */
+export async function emulatorUser(
+  request: APIRequestContext,
+  name: string,
+  emulator?: string,
+): Promise<{ id: string; name: string; email: string | null }> {
+  const { users } = await emu<{ users: Array<{ id: string; name: string; email: string | null }> }>(
+    request,
+    '/_emulator/state',
+    { emulator },
+  );
+  const user = users.find((u) => u.name === name);
+  if (!user) throw new Error(`No user called '${name}' in the emulator world`);
+  return user;
+}
+
+/** What the product sent on the page, oldest first: the platform's side of every send. */
+export async function outboxOf(request: APIRequestContext, pageId: string): Promise<OutboxEntry[]> {
+  return (await emu<{ data: OutboxEntry[] }>(request, `/_emulator/pages/${pageId}/outbox`)).data;
+}
+
+/**
+ * The contact writes to the page (`text`, or a whole message: attachments and all); the product hears of it
+ * through the signed webhook that follows.
+ */
+export async function contactWrites(
+  request: APIRequestContext,
+  pageId: string,
+  psid: string,
+  message: string | { text?: string; attachments?: unknown[] },
+): Promise<void> {
+  await emu(request, `/_emulator/pages/${pageId}/contacts/${psid}/messages`, {
+    data: typeof message === 'string' ? { text: message } : message,
+  });
+}
+
+/** New contacts of the page: `count` of them, who last wrote `inboundAgoMs` ago. */
+export async function addContacts(
+  request: APIRequestContext,
+  pageId: string,
+  data: { count: number; inboundAgoMs: number },
+): Promise<Array<{ psid: string; name: string }>> {
+  return (
+    await emu<{ contacts: Array<{ psid: string; name: string }> }>(
+      request,
+      `/_emulator/pages/${pageId}/contacts`,
+      { data },
+    )
+  ).contacts;
+}
+
+/**
+ * `addContacts`, then page syncs until the API knows every one of them (their conversation answers);
+ * returns their psids.
+ */
+export async function syncedContacts(
+  request: APIRequestContext,
+  session: Pick<ApiSession, 'headers'>,
+  pageId: string,
+  data: { count: number; inboundAgoMs: number },
+): Promise<string[]> {
+  const psids = (await addContacts(request, pageId, data)).map((c) => c.psid);
+  const api = apiClient(request, { baseUrl: apiBase, headers: session.headers });
+  await expect
+    .poll(
+      async () => {
+        await api.pages.syncPage({ params: { pageId }, body: {} });
+        for (const userId of psids) {
+          const res = await api.inbox.getConversation({ params: { pageId, userId } });
+          if (res.status !== 200) return false;
+        }
+        return true;
+      },
+      { timeout: 90_000, intervals: [3000] },
+    )
+    .toBe(true);
+  return psids;
+}
+
+/** Changes how the emulator behaves (latency, the platform's rate limits) from now on. */
+export async function setBehaviour(
+  request: APIRequestContext,
+  behaviour: Partial<Behaviour>,
+): Promise<void> {
+  await emu(request, '/_emulator/behaviour', { method: 'PUT', data: behaviour });
 }

@@ -4,7 +4,7 @@
 // a contact who writes again. On a page made for the spec (deleted after): the demo pages stay as the
 // other specs expect them.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SECOND_ADMIN, emulatorURL, present, selectPage, signIn } from './fixtures';
+import { SECOND_ADMIN, addContacts, contactWrites, present, selectPage, signIn } from './fixtures';
 import { checkBothThemes, createTeamPage, removeTeamPages } from './team-page';
 
 test.afterEach(async ({ request }) => removeTeamPages(request));
@@ -33,12 +33,8 @@ test('the queue menus, the saved replies and a note being edited pass axe in bot
   const contact = present(made.contacts[0], 'a contact');
 
   // A contact whose last message is 8 days old: no window left, so unreachable.
-  const added = await request.post(`${emulatorURL}/_emulator/pages/${made.id}/contacts`, {
-    data: { count: 1, inboundAgoMs: 8 * 24 * 3600_000 },
-  });
-  expect(added.ok()).toBe(true);
   const gone = present(
-    ((await added.json()) as { contacts: Array<{ psid: string; name: string }> }).contacts[0],
+    (await addContacts(request, made.id, { count: 1, inboundAgoMs: 8 * 24 * 3600_000 }))[0],
     'an unreachable contact',
   );
 
@@ -63,11 +59,7 @@ test('the queue menus, the saved replies and a note being edited pass axe in bot
   // no longer counted.
   const resolveUnreachable = page.getByRole('button', { name: 'Resolve 1 unreachable' });
   await expect(resolveUnreachable).toBeVisible({ timeout: 30_000 });
-  const back = await request.post(
-    `${emulatorURL}/_emulator/pages/${made.id}/contacts/${gone.psid}/messages`,
-    { data: { text: `Are you still open? ${Date.now()}` } },
-  );
-  expect(back.ok()).toBe(true);
+  await contactWrites(request, made.id, gone.psid, `Are you still open? ${Date.now()}`);
   await expect(resolveUnreachable).toBeHidden({ timeout: 15_000 });
   await row.first().click();
   const chat = page.getByRole('region', { name: 'Conversation' });

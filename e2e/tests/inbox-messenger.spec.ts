@@ -2,53 +2,33 @@
 // 'Seen', messages that arrive in standby while Meta's Page Inbox holds the thread, unread counts in the
 // list and the tab, and a server search that finds a conversation by a word of a message.
 import { expect, test } from '@playwright/test';
-import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
-import { apiClient, bodyOf } from './api';
-
-interface Recipient {
-  id: string;
-  name: string;
-  windowOpen: boolean;
-}
+import { browserOn, contactWrites, DEMO_PAGES, emu, openChats, outboxOf } from './fixtures';
+import { apiClient, bodyOf, waitForRecipients } from './api';
 
 test('inbox: files, stickers, reactions, Seen, standby, unread and search', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bakery);
-  const { headers, pageId } = await sessionOf(page);
-  await page.getByRole('link', { name: 'Chats' }).first().click();
-  await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 60_000 });
+  const { headers, pageId } = await browserOn(page, DEMO_PAGES.bakery);
+  await openChats(page);
 
   // Two named contacts inside the window.
-  let inside: Recipient[] = [];
-  await expect
-    .poll(
-      async () => {
-        const res = await apiClient(request, { headers }).inbox.getRecipients({
-          params: { pageId },
-          query: { limit: 100 },
-        });
-        inside = bodyOf(res, 200).recipients.filter((r) => r.windowOpen && r.name);
-        return inside.length >= 2;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  const [contact, other] = inside as [Recipient, Recipient];
+  const [contact, other] = await waitForRecipients(
+    apiClient(request, { headers }),
+    pageId,
+    (recipients) => {
+      const [first, second] = recipients.filter((r) => r.windowOpen && r.name);
+      return first && second && ([first, second] as const);
+    },
+  );
   const emulate = (path: string, data: unknown) =>
-    request.post(`${emulatorURL}/_emulator/pages/${pageId}/contacts/${contact.id}/${path}`, {
-      data,
-    });
+    emu(request, `/_emulator/pages/${pageId}/contacts/${contact.id}/${path}`, { data });
 
   // The contact sends a photo with a caption, then a sticker: both show in the thread.
   const caption = `My mat after class ${Date.now()}`;
-  expect(
-    (await emulate('messages', { text: caption, attachments: [{ type: 'image' }] })).ok(),
-  ).toBe(true);
-  expect((await emulate('messages', { attachments: [{ type: 'sticker' }] })).ok()).toBe(true);
+  await emulate('messages', { text: caption, attachments: [{ type: 'image' }] });
+  await emulate('messages', { attachments: [{ type: 'sticker' }] });
   const search = page.getByPlaceholder('Search conversations...');
   await search.fill(contact.name);
   await page.getByTestId('conversation-row').filter({ hasText: contact.name }).first().click();
@@ -69,38 +49,28 @@ test('inbox: files, stickers, reactions, Seen, standby, unread and search', asyn
   let mid = '';
   await expect
     .poll(async () => {
-      const res = await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`);
-      const out = (await res.json()) as { data: Array<{ mid: string; text: string }> };
-      mid = out.data.find((e) => e.text === reply)?.mid ?? '';
+      mid = (await outboxOf(request, pageId)).find((e) => e.text === reply)?.mid ?? '';
       return mid;
     })
     .not.toBe('');
-  expect((await emulate('reactions', { mid, emoji: '❤️' })).ok()).toBe(true);
-  expect((await emulate('read', {})).ok()).toBe(true);
+  await emulate('reactions', { mid, emoji: '❤️' });
+  await emulate('read', {});
   await expect(replyBubble.getByRole('img', { name: 'Reacted ❤️' })).toBeVisible();
   await expect(chat.getByText('Seen', { exact: true })).toBeVisible();
 
   // Meta's Page Inbox takes the threads: the contact's message and a reply from Business Suite still
   // arrive (in standby) and show live.
   const standbyText = `Standby zebra ${Date.now()}`;
-  expect(
-    (
-      await request.post(`${emulatorURL}/_emulator/pages/${pageId}/thread-owner`, {
-        data: { owner: 'inbox' },
-      })
-    ).ok(),
-  ).toBe(true);
+  await emu(request, `/_emulator/pages/${pageId}/thread-owner`, { data: { owner: 'inbox' } });
   try {
-    expect((await emulate('messages', { text: standbyText })).ok()).toBe(true);
-    expect((await emulate('inbox-reply', { text: 'Answered in Business Suite' })).ok()).toBe(true);
+    await emulate('messages', { text: standbyText });
+    await emulate('inbox-reply', { text: 'Answered in Business Suite' });
     await expect(chat.getByTestId('message-bubble').filter({ hasText: standbyText })).toBeVisible();
     await expect(
       chat.getByTestId('message-bubble').filter({ hasText: 'Answered in Business Suite' }).last(),
     ).toHaveAttribute('data-variant', 'sent');
   } finally {
-    await request.post(`${emulatorURL}/_emulator/pages/${pageId}/thread-owner`, {
-      data: { owner: 'app' },
-    });
+    await emu(request, `/_emulator/pages/${pageId}/thread-owner`, { data: { owner: 'app' } });
   }
 
   // Another contact writes twice: the list counts it unread, the tab title too; opening it clears both.
@@ -115,9 +85,7 @@ test('inbox: files, stickers, reactions, Seen, standby, unread and search', asyn
     ).recipients.find((r) => r.id === other.id)?.unreadCount ?? 0;
   await search.fill('');
   for (const text of ['Is the 7am class full?', 'Or the 8am?'])
-    await request.post(`${emulatorURL}/_emulator/pages/${pageId}/contacts/${other.id}/messages`, {
-      data: { text },
-    });
+    await contactWrites(request, pageId, other.id, text);
   const otherRow = page.getByTestId('conversation-row').filter({ hasText: other.name }).first();
   const unread = otherRow.getByLabel(`${before + 2} unread`);
   await expect(unread).toBeVisible();

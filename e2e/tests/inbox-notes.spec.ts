@@ -1,13 +1,8 @@
 // A team on one page: a private note written by one admin reaches the other admin's open inbox live (and
 // never the contact), and a saved reply inserted with `/` goes out with the contact's own first name.
 import { expect, test, type Browser } from '@playwright/test';
-import { DEMO_ADMIN, SECOND_ADMIN, emulatorURL, present, selectPage, signIn } from './fixtures';
+import { DEMO_ADMIN, SECOND_ADMIN, outboxOf, present, selectPage, signIn } from './fixtures';
 import { checkBothThemes, createTeamPage, removeTeamPages } from './team-page';
-
-interface OutboxEntry {
-  text: string;
-  recipient: string;
-}
 
 test.afterEach(async ({ request }) => removeTeamPages(request));
 
@@ -79,11 +74,7 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
   await expect(input).toHaveValue('');
 
   await expect
-    .poll(async () => {
-      const res = await request.get(`${emulatorURL}/_emulator/pages/${shared.id}/outbox`);
-      const { data } = (await res.json()) as { data: OutboxEntry[] };
-      return data.map((e) => [e.recipient, e.text]);
-    })
+    .poll(async () => (await outboxOf(request, shared.id)).map((e) => [e.recipient, e.text]))
     .toEqual([[contact.psid, expected]]);
 
   // Asking the whole view to subscribe: the dialog says how many first, and only its button sends.
@@ -99,11 +90,11 @@ test('notes reach the other admin live; a saved reply goes out with the name', a
   await ask.getByRole('button', { name: 'Ask 2 contacts' }).click();
   await expect(first.page.getByText('Asked 2 to subscribe.')).toBeVisible();
   await expect
-    .poll(async () => {
-      const res = await request.get(`${emulatorURL}/_emulator/pages/${shared.id}/outbox`);
-      const { data } = (await res.json()) as { data: OutboxEntry[] };
-      return data.filter((e) => e.text.startsWith('[Opt-in request]')).length;
-    })
+    .poll(
+      async () =>
+        (await outboxOf(request, shared.id)).filter((e) => e.text.startsWith('[Opt-in request]'))
+          .length,
+    )
     .toBe(2);
   await first.context.close();
   await second.context.close();

@@ -4,15 +4,19 @@
 // resolving ('e') clears it everywhere.
 import { expect, test, type Page } from '@playwright/test';
 import {
+  browserOn,
+  contactWrites,
+  DEMO_ADMIN,
   DEMO_PAGES,
-  SECOND_ADMIN,
+  emu,
   emulatorURL,
+  emulatorUser,
   present,
+  SECOND_ADMIN,
   selectPage,
-  sessionOf,
   signIn,
 } from './fixtures';
-import { apiClient, bodyOf } from './api';
+import { apiClient, waitForRecipients } from './api';
 
 const GRAPH = `${emulatorURL}/v25.0`;
 
@@ -27,45 +31,29 @@ test('queue: a broadcast leaves the question waiting; assign, snooze and resolve
   request,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bakery);
-  const { headers, pageId } = await sessionOf(page);
+  const { headers, pageId } = await browserOn(page, DEMO_PAGES.bakery);
   const api = apiClient(request, { headers });
 
   // A contact inside the window, once the page sync brought them.
-  let contact: { id: string; name: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await api.inbox.getRecipients({ params: { pageId }, query: { limit: 100 } });
-        contact = bodyOf(res, 200).recipients.find((r) => r.windowOpen && r.name && !r.assignee);
-        return Boolean(contact);
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(true);
-  const who = present(contact, 'a contact inside the window');
+  const who = await waitForRecipients(
+    api,
+    pageId,
+    (recipients) => recipients.find((r) => r.windowOpen && r.name && !r.assignee),
+    90_000,
+  );
 
   // The contact asks; then the page's app sends them a broadcast, as a campaign does (the Send API with
   // the page's token: Meta echoes it with our app id).
   const question = `Is there parking nearby? ${Date.now()}`;
-  const wrote = await request.post(
-    `${emulatorURL}/_emulator/pages/${pageId}/contacts/${who.id}/messages`,
+  await contactWrites(request, pageId, who.id, question);
+  const owner = await emulatorUser(request, DEMO_ADMIN);
+  const minted = await emu<{ access_token: string }>(
+    request,
+    `/_emulator/users/${owner.id}/tokens`,
     {
-      data: { text: question },
+      data: {},
     },
   );
-  expect(wrote.ok()).toBe(true);
-  const state = (await (await request.get(`${emulatorURL}/_emulator/state`)).json()) as {
-    users: Array<{ id: string; name: string }>;
-  };
-  const owner = present(
-    state.users.find((u) => u.name === 'Demo Admin'),
-    'Demo Admin',
-  );
-  const minted = (await (
-    await request.post(`${emulatorURL}/_emulator/users/${owner.id}/tokens`, { data: {} })
-  ).json()) as { access_token: string };
   const accounts = (await (
     await request.get(
       `${GRAPH}/me/accounts?fields=id,access_token&access_token=${minted.access_token}`,
@@ -126,9 +114,7 @@ test('queue: a broadcast leaves the question waiting; assign, snooze and resolve
 
     // They write again: back in Needs reply for everyone.
     const again = `Hello again ${Date.now()}`;
-    await request.post(`${emulatorURL}/_emulator/pages/${pageId}/contacts/${who.id}/messages`, {
-      data: { text: again },
-    });
+    await contactWrites(request, pageId, who.id, again);
     await expect(rowA.first()).toContainText(again, { timeout: 15_000 });
     await expect(rowB.first().getByTestId('row-status')).toHaveCount(0);
 

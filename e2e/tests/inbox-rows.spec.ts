@@ -1,7 +1,7 @@
 // The inbox's rows at the four widths people use (390, 768, 1280, 1366 px): after a long message, no row is
 // wider than the list, every row's time lies inside it, and every row says its reply window in words.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
+import { browserOn, contactWrites, DEMO_PAGES, openChats, present } from './fixtures';
 
 const WIDTHS = [390, 768, 1280, 1366];
 const LONG =
@@ -38,22 +38,15 @@ test('inbox rows fit at 390, 768, 1280 and 1366 px after a long message', async 
   request,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bakery);
-  const { headers, pageId } = await sessionOf(page);
-  await page.getByRole('link', { name: 'Chats' }).first().click();
-  await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 60_000 });
+  const { headers, pageId } = await browserOn(page, DEMO_PAGES.bakery);
+  await openChats(page);
 
   // A contact writes a long message: their row comes to the top with the long preview.
   const res = await request.get(`/api/v1/chats/${pageId}/recipients?limit=5`, { headers });
   const [contact] = ((await res.json()) as { recipients: Array<{ id: string; name: string }> })
     .recipients;
   expect(contact).toBeDefined();
-  const wrote = await request.post(
-    `${emulatorURL}/_emulator/pages/${pageId}/contacts/${contact?.id}/messages`,
-    { data: { text: LONG } },
-  );
-  expect(wrote.ok()).toBe(true);
+  await contactWrites(request, pageId, present(contact, 'a contact').id, LONG);
   await expect(page.getByTestId('conversation-row').first()).toContainText(LONG.slice(0, 20), {
     timeout: 30_000,
   });

@@ -1,7 +1,7 @@
 // Inbox search in the browser: a word of an older message (not the preview) finds the conversation, and
 // the row shows the matching line with the word highlighted, still fitting the list at a phone's width.
 import { expect, test } from '@playwright/test';
-import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
+import { browserOn, contactWrites, DEMO_PAGES, openChats, present } from './fixtures';
 import { apiClient, bodyOf } from './api';
 
 test('inbox search: the matching line is shown in the row, the word highlighted', async ({
@@ -9,29 +9,20 @@ test('inbox search: the matching line is shown in the row, the word highlighted'
   request,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bakery);
-  const { headers, pageId } = await sessionOf(page);
-  await page.getByRole('link', { name: 'Chats' }).first().click();
-  await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 60_000 });
+  const { headers, pageId } = await browserOn(page, DEMO_PAGES.bakery);
+  await openChats(page);
 
   const res = await apiClient(request, { headers }).inbox.getRecipients({
     params: { pageId },
     query: { limit: 5 },
   });
-  const contact = bodyOf(res, 200).recipients[0];
-  expect(contact).toBeDefined();
-  const write = (text: string) =>
-    request.post(`${emulatorURL}/_emulator/pages/${pageId}/contacts/${contact?.id}/messages`, {
-      data: { text },
-    });
+  const contact = present(bodyOf(res, 200).recipients[0], 'a contact');
+  const write = (text: string) => contactWrites(request, pageId, contact.id, text);
   // A word no other message has, in a message that is no longer the preview once the contact writes again.
   const word = `kerbside${Date.now().toString(36)}`;
-  expect((await write(`Is there ${word} parking near the bakery? We come by car.`)).ok()).toBe(
-    true,
-  );
+  await write(`Is there ${word} parking near the bakery? We come by car.`);
   const later = `See you on Saturday ${Date.now()}`;
-  expect((await write(later)).ok()).toBe(true);
+  await write(later);
   const list = page.getByRole('list', { name: 'Conversations' });
   await expect(list.getByTestId('conversation-row').first()).toContainText(later, {
     timeout: 30_000,
@@ -41,7 +32,7 @@ test('inbox search: the matching line is shown in the row, the word highlighted'
   const rows = list.getByTestId('conversation-row');
   await expect(rows).toHaveCount(1, { timeout: 30_000 });
   const row = rows.first();
-  await expect(row).toContainText(contact?.name ?? '');
+  await expect(row).toContainText(contact.name ?? '');
   await expect(row).toContainText(`Is there ${word} parking`);
   const hit = row.getByTestId('search-hit');
   await expect(hit).toHaveText(word);

@@ -1,23 +1,23 @@
 // The live inbox end to end: open it, search, pick a contact inside the 24-hour window, send (the emulator's
 // outbox has it once), see a contact's message arrive live, and bulk-tag three chats.
 import { expect, test } from '@playwright/test';
-import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
-import { apiClient, bodyOf, createTag } from './api';
-
-interface Recipient {
-  id: string;
-  name: string;
-  windowOpen: boolean;
-}
+import {
+  browserOn,
+  contactWrites,
+  DEMO_PAGES,
+  openChats,
+  outboxOf,
+  selectPage,
+  signIn,
+} from './fixtures';
+import { apiClient, createTag, waitForRecipients } from './api';
 
 test('inbox: search, send inside the window, live message, bulk tags', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bakery);
-  const { headers, pageId } = await sessionOf(page);
+  const { headers, pageId } = await browserOn(page, DEMO_PAGES.bakery);
 
   await page.getByRole('link', { name: 'Chats' }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/chats$/);
@@ -26,22 +26,9 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({
   await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 60_000 });
 
   // A contact inside the window (the demo world has about a quarter of them there).
-  let inside: Recipient | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await apiClient(request, { headers }).inbox.getRecipients({
-          params: { pageId },
-          query: { limit: 100 },
-        });
-        const body = bodyOf(res, 200);
-        inside = body.recipients.find((r) => r.windowOpen && r.name);
-        return Boolean(inside);
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  const contact = inside as Recipient;
+  const contact = await waitForRecipients(apiClient(request, { headers }), pageId, (recipients) =>
+    recipients.find((r) => r.windowOpen && r.name),
+  );
 
   // Search (case-insensitive) narrows the list to that contact; open it.
   const search = page.getByPlaceholder('Search conversations...');
@@ -60,26 +47,18 @@ test('inbox: search, send inside the window, live message, bulk tags', async ({
   await expect(chat.getByTestId('message-bubble').filter({ hasText: text })).toBeVisible();
   await expect(input).toHaveValue('');
   await expect
-    .poll(async () => {
-      const res = await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`);
-      const { data } = (await res.json()) as {
-        data: Array<{ text: string; recipient: string; messaging_type: string }>;
-      };
-      return data.filter((e) => e.text === text).map((e) => [e.recipient, e.messaging_type]);
-    })
+    .poll(async () =>
+      (await outboxOf(request, pageId))
+        .filter((e) => e.text === text)
+        .map((e) => [e.recipient, e.messaging_type]),
+    )
     .toEqual([[contact.id, 'RESPONSE']]);
 
   // The contact writes (emulator control API -> signed webhook -> API -> SSE): it appears with no reload,
   // and the conversation is at the top of the list.
   await search.fill('');
   const reply = `Live reply ${Date.now()}`;
-  const wrote = await request.post(
-    `${emulatorURL}/_emulator/pages/${pageId}/contacts/${contact.id}/messages`,
-    {
-      data: { text: reply },
-    },
-  );
-  expect(wrote.ok()).toBe(true);
+  await contactWrites(request, pageId, contact.id, reply);
   await expect(chat.getByTestId('message-bubble').filter({ hasText: reply })).toBeVisible();
   await expect(page.getByTestId('conversation-row').first()).toContainText(contact.name);
   await expect(page.getByTestId('conversation-row').first()).toContainText(reply);
@@ -121,8 +100,7 @@ test('inbox screenshots (light and dark, 375px and 1366px)', async ({ page }) =>
   test.setTimeout(120_000);
   await signIn(page);
   await selectPage(page, DEMO_PAGES.bikeShop);
-  await page.getByRole('link', { name: 'Chats' }).first().click();
-  await expect(page.getByTestId('conversation-row').first()).toBeVisible({ timeout: 60_000 });
+  await openChats(page);
   await expect(page.getByTestId('message-bubble').first()).toBeVisible({ timeout: 30_000 });
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate(

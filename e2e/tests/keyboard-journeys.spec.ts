@@ -3,15 +3,14 @@
 // keyboard alone; the API confirms what the keys did. Every test makes its own tags/campaigns (unique names).
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
-  DEMO_PAGES,
-  apiSignIn,
+  type ApiSession,
+  apiSignInOn,
   baseURL,
   cancelCampaign,
   createFutureCampaign,
-  emulatorURL,
+  DEMO_PAGES,
   present,
   selectPage,
-  type ApiSession,
 } from './fixtures';
 import { openRoute, themedContext, uxRoute as route } from './ux-routes';
 import { apiClient, bodyOf, createTag as createTagViaApi } from './api';
@@ -43,13 +42,6 @@ async function expectAnnounced(page: Page, text: string) {
   ).toBeVisible();
 }
 
-async function session(request: APIRequestContext, pageName: string) {
-  const s = await apiSignIn(request, baseURL, emulatorURL);
-  const account = s.accounts.find((a) => a.name === pageName);
-  if (!account) throw new Error(`Demo Admin has no page '${pageName}'`);
-  return { ...s, pageId: account.pageId };
-}
-
 async function createTag(
   request: APIRequestContext,
   s: ApiSession & { pageId: string },
@@ -79,7 +71,7 @@ test('tag selector in the inbox: open with t, filter, add, remove, close — key
   request,
 }) => {
   test.setTimeout(180_000);
-  const s = await session(request, DEMO_PAGES.bakery);
+  const s = await apiSignInOn(request, DEMO_PAGES.bakery);
   const id = unique();
   const first = `Kb Alpha ${id}`;
   const second = `Kb Beta ${id}`;
@@ -163,7 +155,7 @@ test('bulk tagging from the keyboard: multi-select, tick chats, filter, add, the
   request,
 }) => {
   test.setTimeout(180_000);
-  const s = await session(request, DEMO_PAGES.bakery);
+  const s = await apiSignInOn(request, DEMO_PAGES.bakery);
   const name = `Kb Bulk ${unique()}`;
   await createTag(request, s, name);
 
@@ -263,7 +255,7 @@ test('schedule: the date-time picker from the keyboard alone (arrows, PageDown, 
   request,
 }) => {
   test.setTimeout(180_000);
-  const s = await session(request, DEMO_PAGES.bikeShop);
+  const s = await apiSignInOn(request, DEMO_PAGES.bikeShop);
   const context = await themedContext(browser, { theme: 'light', width: 1366, signedIn: true });
   const page = await context.newPage();
   let campaignId: string | null = null;
@@ -386,10 +378,10 @@ test('tables from the keyboard: Manage Tags row actions, Campaign Analytics rows
   request,
 }) => {
   test.setTimeout(180_000);
-  const s = await session(request, DEMO_PAGES.bakery);
+  const s = await apiSignInOn(request, DEMO_PAGES.bakery);
   const name = `Kb Table ${unique()}`;
   await createTag(request, s, name);
-  const bikes = await session(request, DEMO_PAGES.bikeShop);
+  const bikes = await apiSignInOn(request, DEMO_PAGES.bikeShop);
   const campaign = `Kb Row ${unique()}`;
   const campaignId = await createFutureCampaign(request, bikes, bikes.pageId, campaign);
 

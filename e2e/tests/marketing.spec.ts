@@ -3,48 +3,28 @@
 // then a campaign to a tag reaches the contact inside the window with a standard message, the subscriber
 // outside it with a paid marketing message, and skips the one who is neither.
 import { expect, test } from '@playwright/test';
-import {
-  confirmCampaign,
-  apiSignIn,
-  baseURL,
-  DEMO_PAGES,
-  emulatorURL,
-  present,
-  selectPage,
-  signIn,
-} from './fixtures';
-import { apiClient, bodyOf, createTag, tagContacts } from './api';
-
-interface OutboxEntry {
-  recipient: string;
-  text: string;
-  messaging_type: string;
-}
+import { baseURL, confirmCampaign, DEMO_PAGES, emu, outboxOf, present, signInOn } from './fixtures';
+import { apiClient, campaignNamed, createTag, tagContacts } from './api';
 
 test('marketing: set up, ask to subscribe, and a campaign that pays to reach subscribers', async ({
   page,
   request,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.bikeShop);
-  const session = await apiSignIn(request, baseURL, emulatorURL);
-  const pageId = present(
-    session.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
-    DEMO_PAGES.bikeShop,
-  ).pageId;
+  const session = await signInOn(page, request, DEMO_PAGES.bikeShop);
+  const { pageId } = session;
   const client = apiClient(request, { baseUrl: baseURL, headers: session.headers });
 
   // Three contacts the page sync brought: one inside the window, two outside (one a demo subscriber).
   const contacts = (
-    (await (await request.get(`${emulatorURL}/_emulator/pages/${pageId}/audience`)).json()) as {
+    await emu<{
       data: Array<{
         psid: string;
         name: string;
         lastInboundAt: number;
         subscription: 'subscribed' | 'stopped' | null;
       }>;
-    }
+    }>(request, `/_emulator/pages/${pageId}/audience`)
   ).data;
   const subscribers = new Set(
     contacts.filter((c) => c.subscription === 'subscribed').map((c) => c.psid),
@@ -111,11 +91,9 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   await menu.click();
   await page.getByRole('menuitem', { name: 'Ask to subscribe' }).click();
   await expect(page.getByText('Opt-in request sent')).toBeVisible();
-  const accepted = await request.post(
-    `${emulatorURL}/_emulator/pages/${pageId}/contacts/${inside.psid}/optin`,
-    { data: { title: 'Updates and promotions' } },
-  );
-  expect(accepted.ok()).toBe(true);
+  await emu(request, `/_emulator/pages/${pageId}/contacts/${inside.psid}/optin`, {
+    data: { title: 'Updates and promotions' },
+  });
   await expect
     .poll(async () => {
       const res = await client.marketing.getSubscription({
@@ -157,16 +135,7 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
   await confirmCampaign(page, submit, name);
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 
-  const campaign = async () => {
-    const list = bodyOf(
-      await client.campaigns.listCampaigns({ params: { pageId }, query: { limit: 100 } }),
-      200,
-    );
-    return present(
-      list.data.find((c) => c.name === name),
-      name,
-    );
-  };
+  const campaign = () => campaignNamed(client, pageId, name);
   await expect.poll(async () => (await campaign()).status, { timeout: 120_000 }).toBe('completed');
   // 'Only contacts I can reach' (the default) left the one who is neither out of the audience.
   expect(await campaign()).toMatchObject({
@@ -175,11 +144,9 @@ test('marketing: set up, ask to subscribe, and a campaign that pays to reach sub
     dispatchedCount: 2,
     skippedCount: 0,
   });
-  const outbox = (
-    (await (await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)).json()) as {
-      data: OutboxEntry[];
-    }
-  ).data.filter((e) => e.text.includes('new helmets are 2 for 1'));
+  const outbox = (await outboxOf(request, pageId)).filter((e) =>
+    e.text.includes('new helmets are 2 for 1'),
+  );
   expect(outbox.map((e) => [e.recipient, e.messaging_type]).sort()).toEqual(
     [
       [inside.psid, 'UPDATE'],

@@ -3,12 +3,11 @@
 // the list or the chat.
 import { expect, test, type Page } from '@playwright/test';
 import {
-  DEMO_PAGES,
-  apiSignIn,
+  apiSignInOn,
   baseURL,
   cancelCampaign,
   createFutureCampaign,
-  emulatorURL,
+  DEMO_PAGES,
   present,
   selectPage,
 } from './fixtures';
@@ -160,15 +159,11 @@ test('Campaign Analytics at 375px: the empty state sits outside the scrolling ta
   test.setTimeout(120_000);
   // The bakery page (the signed-in default) gets no campaign in this suite (a precondition, checked): the
   // yoga page must stay unvisited for sync.spec, and the bike shop has campaigns.
-  const s = await apiSignIn(request, baseURL, emulatorURL);
-  const bakery = present(
-    s.accounts.find((a) => a.name === DEMO_PAGES.bakery),
-    DEMO_PAGES.bakery,
-  );
+  const s = await apiSignInOn(request, DEMO_PAGES.bakery);
   const list = await apiClient(request, {
     baseUrl: baseURL,
     headers: s.headers,
-  }).campaigns.listCampaigns({ params: { pageId: bakery.pageId }, query: { page: 1 } });
+  }).campaigns.listCampaigns({ params: { pageId: s.pageId }, query: { page: 1 } });
   expect(bodyOf(list, 200).data, 'the bakery page has no campaign').toEqual([]);
 
   const context = await themedContext(browser, { theme: 'light', width: 375, signedIn: true });
@@ -200,14 +195,10 @@ test('Campaign Analytics: cards at 375px; at 1280px the wide table scrolls sidew
   request,
 }) => {
   test.setTimeout(180_000);
-  const s = await apiSignIn(request, baseURL, emulatorURL);
-  const bikes = present(
-    s.accounts.find((a) => a.name === DEMO_PAGES.bikeShop),
-    DEMO_PAGES.bikeShop,
-  );
+  const s = await apiSignInOn(request, DEMO_PAGES.bikeShop);
   // A campaign of this test's own, a month ahead (cancelled at the end, so nothing is sent).
   const name = `Wide table ${Date.now() % 100000}`;
-  const id = await createFutureCampaign(request, s, bikes.pageId, name);
+  const id = await createFutureCampaign(request, s, s.pageId, name);
 
   try {
     // A phone: one card per campaign, its status and counts in view, no sideways scrolling at all.

@@ -1,10 +1,10 @@
 // Page sync (spec §4 "Sync"): a page that was never synced starts its sync on dashboard load, shows the
 // 'Syncing page data...' toast and the header progress, and the job ends (completed) without a reload.
 import { expect, test } from '@playwright/test';
-import { DEMO_PAGES, emulatorURL, selectPage, signIn } from './fixtures';
+import { DEMO_PAGES, selectPage, setBehaviour, signIn } from './fixtures';
 
 test.afterEach(async ({ request }) => {
-  await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { conversationsPerSecond: 2 } });
+  await setBehaviour(request, { conversationsPerSecond: 2 });
 });
 
 test('a fresh page syncs on dashboard load: toast, progress, then completed', async ({
@@ -13,7 +13,7 @@ test('a fresh page syncs on dashboard load: toast, progress, then completed', as
 }) => {
   // The platform allows 1 Conversations call/s here (the product paces for 2): the sync slows down on the
   // rate-limit answers, which keeps it observable for a moment, and still completes.
-  await request.put(`${emulatorURL}/_emulator/behaviour`, { data: { conversationsPerSecond: 1 } });
+  await setBehaviour(request, { conversationsPerSecond: 1 });
   const syncStarts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && /\/api\/v1\/pages\/sync\//.test(r.url())) syncStarts.push(r.url());

@@ -1,7 +1,7 @@
 // A page of the emulator's made for one spec, with the demo admin as owner and the second admin as co-admin,
 // deleted afterwards (`removeTeamPages` in an afterEach) so later specs see the demo's three pages.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ADMIN, SECOND_ADMIN, emulatorURL, present } from './fixtures';
+import { DEMO_ADMIN, SECOND_ADMIN, emu, emulatorURL, emulatorUser } from './fixtures';
 import { seriousAxeViolations } from './ux-routes';
 
 export interface TeamPage {
@@ -12,33 +12,21 @@ export interface TeamPage {
 
 const made: string[] = [];
 
-/** The emulator's id of the user called `name`. */
-export async function emulatorUserId(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.get(`${emulatorURL}/_emulator/state`);
-  const { users } = (await res.json()) as { users: Array<{ id: string; name: string }> };
-  return present(
-    users.find((u) => u.name === name),
-    name,
-  ).id;
-}
-
 /** A page both demo admins manage, its `contacts` having written a minute ago. */
 export async function createTeamPage(
   request: APIRequestContext,
   namePrefix: string,
   contacts: number,
 ): Promise<TeamPage> {
-  const created = await request.post(`${emulatorURL}/_emulator/pages`, {
+  const page = await emu<TeamPage>(request, '/_emulator/pages', {
     data: {
-      ownerId: await emulatorUserId(request, DEMO_ADMIN),
-      coAdmins: [await emulatorUserId(request, SECOND_ADMIN)],
+      ownerId: (await emulatorUser(request, DEMO_ADMIN)).id,
+      coAdmins: [(await emulatorUser(request, SECOND_ADMIN)).id],
       name: `${namePrefix} ${Date.now()}`,
       contacts,
       inboundAgoMs: 60_000,
     },
   });
-  expect(created.ok()).toBe(true);
-  const page = (await created.json()) as TeamPage;
   made.push(page.id);
   return page;
 }

@@ -3,24 +3,15 @@
 // outside the 24-hour window while those inside get the standard message; no retired tag is ever sent.
 import { expect, test } from '@playwright/test';
 import {
-  confirmCampaign,
-  apiSignIn,
+  apiSignInOn,
   baseURL,
+  confirmCampaign,
   DEMO_PAGES,
-  emulatorURL,
-  present,
+  outboxOf,
   selectPage,
   signIn,
 } from './fixtures';
-import { apiClient, bodyOf } from './api';
-
-interface OutboxEntry {
-  recipient: string;
-  text: string;
-  messaging_type: string;
-  tag: string | null;
-  template?: { name: string; params: Record<string, string> };
-}
+import { apiClient, campaignNamed } from './api';
 
 test('templates: listed from Meta, created and approved, then sent outside the window by a campaign', async ({
   page,
@@ -87,32 +78,16 @@ test('templates: listed from Meta, created and approved, then sent outside the w
   await expect(page.getByText('Campaign created successfully!')).toBeVisible();
 
   // What the platform received: every contact once, on the path the window allows, no tag.
-  const session = await apiSignIn(request, baseURL, emulatorURL);
-  const pageId = present(
-    session.accounts.find((a) => a.name === DEMO_PAGES.yoga),
-    DEMO_PAGES.yoga,
-  ).pageId;
+  const session = await apiSignInOn(request, DEMO_PAGES.yoga);
+  const { pageId } = session;
   const campaignSent = async () =>
-    (
-      (await (await request.get(`${emulatorURL}/_emulator/pages/${pageId}/outbox`)).json()) as {
-        data: OutboxEntry[];
-      }
-    ).data.filter(
+    (await outboxOf(request, pageId)).filter(
       (e) =>
         e.text === 'Our timetable changed: see you on the mat!' ||
         e.template?.name === 'class_change',
     );
-  const campaign = async () => {
-    const res = await apiClient(request, {
-      baseUrl: baseURL,
-      headers: session.headers,
-    }).campaigns.listCampaigns({ params: { pageId }, query: { limit: 100 } });
-    const list = bodyOf(res, 200);
-    return present(
-      list.data.find((c) => c.name === name),
-      name,
-    );
-  };
+  const campaign = () =>
+    campaignNamed(apiClient(request, { baseUrl: baseURL, headers: session.headers }), pageId, name);
   await expect.poll(async () => (await campaign()).status, { timeout: 120_000 }).toBe('completed');
   const done = await campaign();
   const sent = await campaignSent();

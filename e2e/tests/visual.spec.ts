@@ -3,7 +3,7 @@
 // click (Tags Details, the tag selector, the shortcuts help, bulk tagging, the date-time picker, the mobile
 // sidebar). It asserts only that each screen rendered; people look at the pictures.
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { emulatorURL, sessionOf } from './fixtures';
+import { contactWrites, sessionOf } from './fixtures';
 import { THEMES, UX_ROUTES, WIDTHS, openRoute, themedContext, type UxRoute } from './ux-routes';
 import { apiClient, bodyOf } from './api';
 
@@ -31,17 +31,14 @@ async function seedInbox(page: Page) {
   const { recipients } = bodyOf(res, 200);
   const contact = recipients[2];
   if (!contact) return;
-  await page.request.post(
-    `${emulatorURL}/_emulator/pages/${pageId}/contacts/${contact.id}/messages`,
-    {
-      data: {
-        text:
-          'Hi! I would like to order a three-tier wedding cake for about 120 guests on the 14th of next month: ' +
-          'lemon sponge with elderflower buttercream, fresh berries between the layers and a simple white finish. ' +
-          'Could you tell me the price, whether you deliver to the venue (about 25 km out of town) and how far ' +
-          'ahead you need the final guest count?',
-      },
-    },
+  await contactWrites(
+    page.request,
+    pageId,
+    contact.id,
+    'Hi! I would like to order a three-tier wedding cake for about 120 guests on the 14th of next month: ' +
+      'lemon sponge with elderflower buttercream, fresh berries between the layers and a simple white finish. ' +
+      'Could you tell me the price, whether you deliver to the venue (about 25 km out of town) and how far ' +
+      'ahead you need the final guest count?',
   );
   await expect(page.getByTestId('conversation-row').first()).toContainText(
     'three-tier wedding cake',

@@ -2,7 +2,7 @@
 // now (inside the 24-hour window), and a new tag holding just them, to schedule a campaign to.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiClient, createTag, tagContacts, type ApiClient } from './api';
-import { apiSignIn, baseURL, emulatorURL, present, selectPage, signIn } from './fixtures';
+import { baseURL, contactWrites, signInOn } from './fixtures';
 
 export const recipients = async (api: ApiClient, pageId: string) => {
   const res = await api.inbox.getRecipients({ params: { pageId }, query: { limit: 100 } });
@@ -14,13 +14,8 @@ export async function twoContactsInWindow(
   request: APIRequestContext,
   opts: { pageName: string; tagPrefix: string; says: string },
 ) {
-  await signIn(page);
-  await selectPage(page, opts.pageName);
-  const session = await apiSignIn(request, baseURL, emulatorURL);
-  const pageId = present(
-    session.accounts.find((a) => a.name === opts.pageName),
-    opts.pageName,
-  ).pageId;
+  const session = await signInOn(page, request, opts.pageName);
+  const { pageId } = session;
   const api = apiClient(request, { baseUrl: baseURL, headers: session.headers });
 
   await expect
@@ -28,11 +23,7 @@ export async function twoContactsInWindow(
     .toBeGreaterThanOrEqual(2);
   const members = (await recipients(api, pageId)).slice(0, 2);
   for (const m of members) {
-    const wrote = await request.post(
-      `${emulatorURL}/_emulator/pages/${pageId}/contacts/${m.id}/messages`,
-      { data: { text: opts.says } },
-    );
-    expect(wrote.ok()).toBe(true);
+    await contactWrites(request, pageId, m.id, opts.says);
   }
   await expect
     .poll(

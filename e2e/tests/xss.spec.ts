@@ -1,42 +1,23 @@
 // Text with HTML is shown as text: a contact's message and the admin's own message carrying <img onerror> and
 // <script> render literally in the inbox, and no script runs (window.__xss stays undefined).
 import { expect, test } from '@playwright/test';
-import { DEMO_PAGES, emulatorURL, selectPage, sessionOf, signIn } from './fixtures';
-import { apiClient, bodyOf } from './api';
+import { browserOn, contactWrites, DEMO_PAGES } from './fixtures';
+import { apiClient, waitForRecipients } from './api';
 
 test('HTML in messages is shown as text and never runs', async ({ page, request }) => {
   test.setTimeout(180_000);
-  await signIn(page);
-  await selectPage(page, DEMO_PAGES.yoga);
-  const { headers, pageId } = await sessionOf(page);
+  const { headers, pageId } = await browserOn(page, DEMO_PAGES.yoga);
 
   await page.getByRole('link', { name: 'Chats' }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/chats$/);
-  let contact: { id: string; name: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await apiClient(request, { headers }).inbox.getRecipients({
-          params: { pageId },
-          query: { limit: 100 },
-        });
-        const body = bodyOf(res, 200);
-        contact = body.recipients.find((r) => r.windowOpen && r.name);
-        return Boolean(contact);
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  const { id, name } = contact as { id: string; name: string };
+  const { id, name } = await waitForRecipients(
+    apiClient(request, { headers }),
+    pageId,
+    (recipients) => recipients.find((r) => r.windowOpen && r.name),
+  );
 
   const inbound = `<img src=x onerror=window.__xss=1> ${Date.now()}`;
-  const wrote = await request.post(
-    `${emulatorURL}/_emulator/pages/${pageId}/contacts/${id}/messages`,
-    {
-      data: { text: inbound },
-    },
-  );
-  expect(wrote.ok()).toBe(true);
+  await contactWrites(request, pageId, id, inbound);
 
   const search = page.getByPlaceholder('Search conversations...');
   await search.fill(name);

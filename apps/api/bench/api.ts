@@ -13,7 +13,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
@@ -24,18 +23,22 @@ import { figure, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs'
 import { buildApp } from '../src/app.js';
 import { SESSION_TTL_MS, signAdminToken } from '../src/auth/jwt.js';
 import { openSession } from '../src/modules/sessions/repo.js';
-import { loadConfig } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
-import { createDb } from '../src/db/client.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { runMigrations } from '../src/db/migrate.js';
-import { createGraphClient } from '../src/graph/index.js';
 import { createLogger } from '../src/logger.js';
 import { encodeCursor } from '../src/modules/inbox/cursor.js';
 import { CONTACTS_FIRST, firstContactsSql, type ContactRow } from '../src/modules/inbox/repo.js';
 import { toRecipient } from '../src/modules/inbox/mappers.js';
 import { runLoad, type LoadResult, type LoadTarget } from './load.js';
-import { createEmulatorPage, emulatorCall, seedPageData } from './seed.js';
+import { createEmulatorPage, seedPageData } from './seed.js';
+import {
+  benchConfig,
+  benchGraph,
+  productionEnv,
+  runBench,
+  startBenchDatabase,
+  type BenchRun,
+} from './setup.js';
+import { emu } from '../test/support/emulator-control.js';
 
 const CONNECTIONS = 50;
 const CONTACTS = 10_000;
@@ -60,23 +63,9 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
 
 const log = (...args: unknown[]) => console.log('[api bench]', ...args);
 const t0 = Date.now();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-api-'));
-// mkdtemp makes it 0700; as root, Postgres (the `postgres` user) must traverse it to reach its data directory.
-fs.chmodSync(dataDir, 0o755);
-const stops: Array<() => Promise<unknown>> = [];
-const cleanup = async () => {
-  for (const stop of stops.reverse())
-    await stop().catch((err: unknown) => console.error('cleanup:', err));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
+await runBench('api', main);
 
-try {
-  await main();
-} finally {
-  await cleanup();
-}
-
-async function main() {
+async function main(benchRun: BenchRun) {
   // --- the product, as main.ts composes it (no pg-boss: none of the measured routes enqueue jobs)
   // Production refuses the emulator's public default secret: the emulator and the API share a random one.
   const appSecret = randomBytes(16).toString('hex');
@@ -87,55 +76,35 @@ async function main() {
     seed: 'empty',
     behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },
   });
-  stops.push(() => emulator.close());
-  const pgServer = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'postgres'),
-    port: 20_000 + Math.floor(Math.random() * 20_000),
-    database: 'pagecast_bench',
-    persistent: false,
-  });
-  stops.push(() => pgServer.stop());
+  benchRun.onStop(() => emulator.close());
+  const { server: pgServer, db } = await startBenchDatabase(benchRun, 'pagecast-api');
   // Production settings (logging at info, no response validation, CSP/HSTS as deployed).
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    FB_APP_SECRET: appSecret,
-    WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
-    DATA_DIR: dataDir,
-    PORT: '0',
-    DATABASE_URL: pgServer.url,
-    GRAPH_API_URL: emulator.url.replace(/\/$/, ''),
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-    LOG_LEVEL: process.env.LOG_LEVEL,
-    // The ceilings on typed replies a minute (30 per admin) would answer POST send 429 from its 31st
-    // request: raised out of the way, still counted on every send, so their cost stays in the figure.
-    CHAT_SENDS_PER_ADMIN_MINUTE: '100000000',
-    CHAT_SENDS_PER_PAGE_MINUTE: '100000000',
-  });
-  await runMigrations(pgServer.url);
-  const db = createDb(pgServer.url, { applicationName: 'pagecast-api' });
-  stops.push(() => db.close());
-  const graph = createGraphClient({
-    baseUrl: config.graphApiUrl as string,
-    version: config.graphApiVersion,
-    appId: config.fbAppId,
-    appSecret: config.fbAppSecret,
-  });
-  stops.push(() => graph.close());
-  const logFile = path.join(dataDir, 'api.log');
+  const config = benchConfig(
+    benchRun,
+    pgServer.url,
+    productionEnv(benchRun, {
+      FB_APP_SECRET: appSecret,
+      GRAPH_API_URL: emulator.url.replace(/\/$/, ''),
+      // The ceilings on typed replies a minute (30 per admin) would answer POST send 429 from its 31st
+      // request: raised out of the way, still counted on every send, so their cost stays in the figure.
+      CHAT_SENDS_PER_ADMIN_MINUTE: '100000000',
+      CHAT_SENDS_PER_PAGE_MINUTE: '100000000',
+    }),
+  );
+  const graph = benchGraph(benchRun, config);
+  const logFile = path.join(benchRun.dataDir, 'api.log');
   // The production logger (createLogger: buffered, asynchronous), into a file instead of stdout.
   const logger = createLogger(config, logFile);
   const app = await buildApp({ config, pool: db.pool, graph, logger });
-  stops.push(() => app.close());
+  benchRun.onStop(() => app.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   const hello = await helloWorld(pgServer.url);
-  stops.push(() => hello.close());
+  benchRun.onStop(() => hello.close());
 
   // --- data: 10,000 contacts x 10 messages, 20 tags, 50 campaigns
-  const user = await emulatorCall<{ id: string; name: string }>(emulator.url, '/_emulator/users', {
+  const user = await emu<{ id: string; name: string }>(emulator.url, '/_emulator/users', {
     name: 'Bench Admin',
   });
   const page = await createEmulatorPage(emulator.url, user.id, 'Bench Bakery', CONTACTS);
@@ -264,7 +233,7 @@ async function main() {
   const sampler = setInterval(() => {
     peakRssUnderLoad = Math.max(peakRssUnderLoad, process.memoryUsage.rss());
   }, 100);
-  stops.push(async () => clearInterval(sampler));
+  benchRun.onStop(async () => clearInterval(sampler));
 
   log(`warm-up ${WARMUP_S} s per target`);
   for (const t of selected)

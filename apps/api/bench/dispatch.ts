@@ -24,24 +24,19 @@
  * Writes bench/results/dispatch.json. BENCH_QUICK=1: 20,000 recipients, a shorter paced run.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { figure, median, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
-import {
-  DEFAULT_SEND_RATE_PER_PAGE,
-  HIGH_VOLUME_MESSAGES_PER_SECOND,
-  loadConfig,
-} from '../src/config.js';
+import { DEFAULT_SEND_RATE_PER_PAGE, HIGH_VOLUME_MESSAGES_PER_SECOND } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
-import { createDb } from '../src/db/client.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { runMigrations } from '../src/db/migrate.js';
 import { DEFAULT_CAMPAIGN_WORKER_OPTIONS } from '../src/jobs/campaigns/worker.js';
 import { startApi, type ApiProcess } from './api-process.js';
 import { prepareMixedAudience } from './reach-setup.js';
-import { createEmulatorPage, emulatorCall, startEmulatorProcess } from './seed.js';
+import { createEmulatorPage, startEmulatorProcess } from './seed.js';
+import { benchConfig, runBench, startBenchDatabase, type BenchRun } from './setup.js';
+import { must } from '../test/support/assert.js';
+import { emu } from '../test/support/emulator-control.js';
+import { maxInWindow } from '../test/support/pace.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECIPIENTS = Number(process.env.BENCH_DISPATCH_RECIPIENTS ?? (QUICK ? 20_000 : 100_000));
@@ -70,22 +65,11 @@ const SEARCH_STEPS = (process.env.BENCH_DISPATCH_SEARCH ?? '10,15,20,30,50,100,2
 const SEARCH_PER_PAGE = Number(process.env.BENCH_DISPATCH_SEARCH_PER_PAGE ?? (QUICK ? 700 : 1_400));
 const UNTHROTTLED = 1_000_000;
 const log = (...args: unknown[]) => console.log('[dispatch bench]', ...args);
-function must<T>(v: T | null | undefined): T {
-  if (v === null || v === undefined) throw new Error('missing value');
-  return v;
-}
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-dispatch-'));
-const stops: Array<() => Promise<unknown>> = [];
-try {
-  await main();
-} finally {
-  for (const stop of stops.reverse())
-    await stop().catch((err: unknown) => console.error('cleanup:', err));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+await runBench('dispatch', main);
 
-async function main() {
+async function main(benchRun: BenchRun) {
+  const { dataDir } = benchRun;
   // The emulator in a process of its own, like the platform: in this process, its answers (and so the
   // outbox times the pace is judged by) would wait on this process's work and garbage collection.
   // The paced runs get an emulator of their own: the other one keeps every message of the 100,000-recipient
@@ -94,11 +78,11 @@ async function main() {
   // reach it through an edge that stamps their arrival, as the platform's would (bench/edge.ts).
   const startBenchEmulator = async (idSeed: string, judgesPace: boolean) => {
     const e = await startEmulatorProcess({ judgesPace });
-    stops.push(() => e.close());
+    benchRun.onStop(() => e.close());
     // An empty world; its own id seed, so the two emulators' page ids differ (one database holds both).
-    await emulatorCall(e.url, '/_emulator/seed', { seed: idSeed, users: 0 });
+    await emu(e.url, '/_emulator/seed', { seed: idSeed, users: 0 });
     // Unthrottled; templates approved at once; marketing messages without Meta's warm-up and cooldown.
-    await emulatorCall(
+    await emu(
       e.url,
       '/_emulator/behaviour',
       { sendPerSecond: 0, templateApprovalMs: 0, marketingWarmupMs: 0, marketingCooldownMs: 0 },
@@ -106,42 +90,24 @@ async function main() {
     );
     return {
       url: e.url,
-      user: await emulatorCall<{ id: string }>(e.url, '/_emulator/users', { name: 'Bench Admin' }),
+      user: await emu<{ id: string }>(e.url, '/_emulator/users', { name: 'Bench Admin' }),
     };
   };
   const { url: emulatorUrl, user } = await startBenchEmulator('dispatch-bench', false);
   const pacedEmulator = await startBenchEmulator('dispatch-bench-paced', true);
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'postgres'),
-    port: 20_000 + Math.floor(Math.random() * 20_000),
-    database: 'pagecast_bench',
-    persistent: false,
-  });
-  stops.push(() => pg.stop());
-  await runMigrations(pg.url);
-  const db = createDb(pg.url, { applicationName: 'pagecast-bench' });
-  stops.push(() => db.close());
+  const { server: pg, db } = await startBenchDatabase(benchRun, 'pagecast-bench');
   const pool = db.pool;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: pg.url,
-    GRAPH_API_URL: emulatorUrl,
-    LOG_LEVEL: 'silent',
-  });
+  const config = benchConfig(benchRun, pg.url, { GRAPH_API_URL: emulatorUrl, LOG_LEVEL: 'silent' });
   const tokens = tokenCipher(config.encryptionKey);
   const encryptionKey = config.encryptionKey.toString('base64');
 
   // The admin's own user token: paid marketing messages go out on the scheduling admin's token (Flow 2),
   // and Meta's message campaign is created with it (a page token is refused with (#3)).
   const userToken = (
-    await emulatorCall<{ access_token: string }>(
-      emulatorUrl,
-      `/_emulator/users/${user.id}/tokens`,
-      {
-        scopes: ['ads_management', 'marketing_messages_messenger'],
-        longLived: true,
-      },
-    )
+    await emu<{ access_token: string }>(emulatorUrl, `/_emulator/users/${user.id}/tokens`, {
+      scopes: ['ads_management', 'marketing_messages_messenger'],
+      longLived: true,
+    })
   ).access_token;
   const admin = await pool.query<{ id: string }>(
     `insert into admins (fb_user_id, name, user_token_enc) values ($1, 'Bench Admin', $2) returning id`,
@@ -266,7 +232,7 @@ async function main() {
     }
     stopPolling();
     await Promise.all(procs.map((p) => p.stop()));
-    const { data: outbox } = await emulatorCall<{ data: Array<{ time: number }> }>(
+    const { data: outbox } = await emu<{ data: Array<{ time: number }> }>(
       page.emulatorUrl,
       `/_emulator/pages/${page.fbId}/outbox?since=${since}`,
     );
@@ -337,14 +303,14 @@ async function main() {
     }
     const perPage = [];
     for (const page of pages) {
-      const { data } = await emulatorCall<{ data: Array<{ time: number }> }>(
+      const { data } = await emu<{ data: Array<{ time: number }> }>(
         page.emulatorUrl,
         `/_emulator/pages/${page.fbId}/outbox?since=${since}`,
       );
       if (data.length !== audience)
         throw new Error(`page ${page.fbId}: outbox ${data.length}/${audience}`);
       // Read: the page goes from the emulator, so it does not carry this run's messages into the next.
-      await emulatorCall(page.emulatorUrl, `/_emulator/pages/${page.fbId}`, undefined, 'DELETE');
+      await emu(page.emulatorUrl, `/_emulator/pages/${page.fbId}`, undefined, 'DELETE');
       const times = data.map((e) => e.time).sort((a, b) => a - b);
       perPage.push({
         ratio:
@@ -371,7 +337,7 @@ async function main() {
     fbUserId: user.id,
     sessionId: must(session.rows[0]).id,
   });
-  stops.push(() => api.stop());
+  benchRun.onStop(() => api.stop());
 
   /** Raw Send API capacity: a bare HTTP loop against the same emulator (the baseline of dispatch). */
   const basePage = await makePage('Bench Baseline Page', 1_000);
@@ -432,7 +398,7 @@ async function main() {
     );
   }
   // Its messages would stay in the heap of the emulator that judges the ten pages' pace (below).
-  await emulatorCall(pacedEmulator.url, `/_emulator/pages/${paced.fbId}`, undefined, 'DELETE');
+  await emu(pacedEmulator.url, `/_emulator/pages/${paced.fbId}`, undefined, 'DELETE');
   // Reach: one campaign over every send path (standard, utility template, paid marketing), one worker,
   // unthrottled; then ten pages dispatching at once, each at the default pace.
   const mixedPage = await makePage('Bench Mixed Page', MIXED_RECIPIENTS);
@@ -674,16 +640,6 @@ async function main() {
     ],
   });
   log(`wrote ${file}`);
-}
-
-/** The largest number of sends in any half-open window [t, t + 1 s). */
-function maxInWindow(times: number[]): number {
-  let best = 0;
-  for (let start = 0, end = 0; end < times.length; end++) {
-    while (must(times[end]) - must(times[start]) >= 1000) start++;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
 }
 
 /** Sends that found `limit` or more sends in the second before them (each would be refused by the platform). */

@@ -4,7 +4,8 @@
 // set up as the product would find it: an approved template and an ad account at the emulator, the
 // subscriptions' tokens from the emulator's opt-in, the same rows in the database.
 import type pg from 'pg';
-import { emulatorCall } from './seed.js';
+import { must } from '../test/support/assert.js';
+import { emu } from '../test/support/emulator-control.js';
 
 export interface MixedShares {
   /** Share of contacts inside the window. */
@@ -52,7 +53,7 @@ export async function prepareMixedAudience(
 
   // The utility template, approved at creation (templateApprovalMs 0), in the emulator and the database.
   const graph = (path: string, body: unknown) =>
-    emulatorCall<{ id: string }>(emulatorUrl, `/v25.0/${path}?access_token=${page.token}`, body);
+    emu<{ id: string }>(emulatorUrl, `/v25.0/${path}?access_token=${page.token}`, body);
   const made = await graph(`${page.fbId}/message_templates`, {
     name: 'bench_order_update',
     language: 'en_US',
@@ -74,7 +75,7 @@ export async function prepareMixedAudience(
   );
 
   // Marketing: the owner's ad account, the subscribers' tokens (their opt-in), Meta's message campaign.
-  const account = await emulatorCall<{ id: string }>(emulatorUrl, '/_emulator/ad-accounts', {
+  const account = await emu<{ id: string }>(emulatorUrl, '/_emulator/ad-accounts', {
     userId: page.ownerFbId,
   });
   await pool.query(
@@ -89,7 +90,7 @@ export async function prepareMixedAudience(
         group.map(async (psid) => ({
           psid,
           token: (
-            await emulatorCall<{ token: string }>(
+            await emu<{ token: string }>(
               emulatorUrl,
               `/_emulator/pages/${page.fbId}/contacts/${psid}/optin`,
               { notify: false },
@@ -105,7 +106,7 @@ export async function prepareMixedAudience(
      from unnest($2::text[], $3::text[]) as t(psid, token) join contacts c on c.page_id = $1 and c.psid = t.psid`,
     [page.uuid, tokens.map((t) => t.psid), tokens.map((t) => t.token)],
   );
-  const messageCampaign = await emulatorCall<{ id: string }>(
+  const messageCampaign = await emu<{ id: string }>(
     emulatorUrl,
     `/v25.0/${account.id}/message_campaign?access_token=${page.userToken}`,
     {
@@ -129,9 +130,4 @@ export async function prepareMixedAudience(
       utility: outside.length - subscribed.length,
     },
   };
-}
-
-function must<T>(v: T | null | undefined): T {
-  if (v === null || v === undefined) throw new Error('missing value');
-  return v;
 }

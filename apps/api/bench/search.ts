@@ -10,9 +10,6 @@
  * Also prints EXPLAIN (ANALYZE, BUFFERS) of one search. Writes bench/results/search.json.
  * BENCH_QUICK=1: a page of 20,000 contacts and 200,000 messages, shorter runs.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { figure, percentile, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
@@ -21,15 +18,18 @@ import { figure, percentile, QUICK, writeResult, type Figure } from '../../../be
 const pct = (xs: number[], p: number): number => percentile(xs, p) ?? Number.NaN;
 import { buildApp } from '../src/app.js';
 import { SESSION_TTL_MS, signAdminToken } from '../src/auth/jwt.js';
-import { loadConfig } from '../src/config.js';
 import type { Sql } from '../src/db/client.js';
-import { createDb } from '../src/db/client.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { runMigrations } from '../src/db/migrate.js';
 import { createLogger } from '../src/logger.js';
 import { searchAdminPageContacts, type SearchScope } from '../src/modules/inbox/repo.js';
 import { matchingContacts } from '../src/modules/inbox/search-repo.js';
 import { openSession } from '../src/modules/sessions/repo.js';
+import {
+  benchConfig,
+  productionEnv,
+  runBench,
+  startBenchDatabase,
+  type BenchRun,
+} from './setup.js';
 
 const CONTACTS = Number(process.env.BENCH_SEARCH_CONTACTS ?? (QUICK ? 20_000 : 100_000));
 const PER_CONTACT = 10;
@@ -186,50 +186,25 @@ const SEARCHES: Array<{ q: string; what: string }> = [
 /** The broad case, reported apart: a word of half the messages. */
 const BROAD = { q: 'order', what: 'a word of ~20 % of messages' };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-search-'));
-fs.chmodSync(dataDir, 0o755);
-const stops: Array<() => Promise<unknown>> = [];
-try {
-  await main();
-} finally {
-  for (const stop of stops.reverse())
-    await stop().catch((err: unknown) => console.error('cleanup:', err));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+await runBench('search', main);
 
-async function main() {
-  const pgServer = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'postgres'),
-    port: 20_000 + Math.floor(Math.random() * 20_000),
-    database: 'pagecast_bench',
-    persistent: false,
-  });
-  stops.push(() => pgServer.stop());
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    FB_APP_SECRET: randomBytes(16).toString('hex'),
-    WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
-    DATA_DIR: dataDir,
-    PORT: '0',
-    DATABASE_URL: pgServer.url,
-    GRAPH_API_URL: 'http://127.0.0.1:9',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-    LOG_LEVEL: process.env.LOG_LEVEL,
-    // The per-admin ceiling (120 a minute) would answer 429 within seconds: raised out of the way, still
-    // counted on every search, so its cost stays in the figures.
-    SEARCHES_PER_ADMIN_MINUTE: '100000000',
-  });
-  await runMigrations(pgServer.url);
-  const db = createDb(pgServer.url, { applicationName: 'pagecast-api' });
-  stops.push(() => db.close());
+async function main(benchRun: BenchRun) {
+  const { server: pgServer, db } = await startBenchDatabase(benchRun, 'pagecast-api');
+  const config = benchConfig(
+    benchRun,
+    pgServer.url,
+    productionEnv(benchRun, {
+      // The per-admin ceiling (120 a minute) would answer 429 within seconds: raised out of the way, still
+      // counted on every search, so its cost stays in the figures.
+      SEARCHES_PER_ADMIN_MINUTE: '100000000',
+    }),
+  );
   const app = await buildApp({
     config,
     pool: db.pool,
-    logger: createLogger(config, path.join(dataDir, 'api.log')),
+    logger: createLogger(config, path.join(benchRun.dataDir, 'api.log')),
   });
-  stops.push(() => app.close());
+  benchRun.onStop(() => app.close());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const apiUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -7,7 +7,10 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { TokenCipher } from '../src/crypto/tokens.js';
+import { emu, type EmulatorPage } from '../test/support/emulator-control.js';
 import { startEdge } from './edge.js';
+
+export type { EmulatorPage };
 
 /** A small picture as a data: URL (the CSP allows it), so attachment bubbles load without a network. */
 const BENCH_PICTURE =
@@ -16,28 +19,6 @@ const BENCH_PICTURE =
     '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#9ad"/><circle cx="360" cy="90" r="44" fill="#fff"/></svg>',
   ).toString('base64');
 
-export interface EmulatorPage {
-  id: string;
-  name: string;
-  access_token: string;
-  contacts: Array<{ psid: string; name: string }>;
-}
-
-export async function emulatorCall<T>(
-  base: string,
-  path: string,
-  body?: unknown,
-  method?: string,
-): Promise<T> {
-  const r = await fetch(`${base}${path}`, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`emulator ${path}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
-
 /** An emulator page of `contacts` contacts who wrote a minute ago (inside the 24-hour window). */
 export async function createEmulatorPage(
   emulatorUrl: string,
@@ -45,7 +26,7 @@ export async function createEmulatorPage(
   name: string,
   contacts: number,
 ): Promise<EmulatorPage> {
-  return emulatorCall<EmulatorPage>(emulatorUrl, '/_emulator/pages', {
+  return emu<EmulatorPage>(emulatorUrl, '/_emulator/pages', {
     ownerId,
     name,
     contacts,

@@ -8,20 +8,15 @@
  *     conversations per call. Figure: achieved calls/s / limit. Target >= 90 %.
  * Writes bench/results/sync.json. BENCH_QUICK=1: one run each and smaller pages.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { figure, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
-import { loadConfig, type Config } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
-import { createDb } from '../src/db/client.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { runMigrations } from '../src/db/migrate.js';
 import { admins, pageAdmins, pages } from '../src/db/schema/index.js';
-import { createGraphClient } from '../src/graph/index.js';
 import { DEFAULT_PAGE_SYNC_OPTIONS, runPageSync } from '../src/jobs/page-sync.js';
-import { createEmulatorPage, emulatorCall, startEmulatorProcess } from './seed.js';
+import { createEmulatorPage, startEmulatorProcess } from './seed.js';
+import { benchConfig, benchGraph, runBench, startBenchDatabase, type BenchRun } from './setup.js';
+import { emu } from '../test/support/emulator-control.js';
 
 const BIG = Number(process.env.BENCH_SYNC_CONTACTS ?? (QUICK ? 20_000 : 100_000));
 const LIMITED = Number(process.env.BENCH_SYNC_LIMITED_CONTACTS ?? (QUICK ? 2_000 : 10_000));
@@ -29,46 +24,21 @@ const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 1 : 3));
 const LIMIT_PER_SECOND = 2;
 const log = (...args: unknown[]) => console.log('[sync bench]', ...args);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-bench-sync-'));
-const stops: Array<() => Promise<unknown>> = [];
-try {
-  await main();
-} finally {
-  for (const stop of stops.reverse())
-    await stop().catch((err: unknown) => console.error('cleanup:', err));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+await runBench('sync', main);
 
-async function main() {
+async function main(benchRun: BenchRun) {
   const emulator = await startEmulatorProcess();
-  stops.push(() => emulator.close());
-  await emulatorCall(emulator.url, '/_emulator/seed', { seed: 'empty' });
-  await emulatorCall(emulator.url, '/_emulator/behaviour', { conversationsPerSecond: 0 }, 'PUT');
-  const pgServer = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'postgres'),
-    port: 20_000 + Math.floor(Math.random() * 20_000),
-    database: 'pagecast_bench',
-    persistent: false,
-  });
-  stops.push(() => pgServer.stop());
-  await runMigrations(pgServer.url);
-  const db = createDb(pgServer.url, { applicationName: 'pagecast-worker' });
-  stops.push(() => db.close());
-  const baseConfig = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: pgServer.url,
+  benchRun.onStop(() => emulator.close());
+  await emu(emulator.url, '/_emulator/seed', { seed: 'empty' });
+  await emu(emulator.url, '/_emulator/behaviour', { conversationsPerSecond: 0 }, 'PUT');
+  const { server: pgServer, db } = await startBenchDatabase(benchRun, 'pagecast-worker');
+  const baseConfig = benchConfig(benchRun, pgServer.url, {
     GRAPH_API_URL: emulator.url.replace(/\/$/, ''),
     LOG_LEVEL: 'silent',
   });
-  const graph = createGraphClient({
-    baseUrl: baseConfig.graphApiUrl as string,
-    version: baseConfig.graphApiVersion,
-    appId: baseConfig.fbAppId,
-    appSecret: baseConfig.fbAppSecret,
-  });
-  stops.push(() => graph.close());
+  const graph = benchGraph(benchRun, baseConfig);
   const tokens = tokenCipher(baseConfig.encryptionKey);
-  const user = await emulatorCall<{ id: string; name: string }>(emulator.url, '/_emulator/users', {
+  const user = await emu<{ id: string; name: string }>(emulator.url, '/_emulator/users', {
     name: 'Bench Admin',
   });
   const [admin] = await db.db
@@ -135,7 +105,7 @@ async function main() {
   }
 
   // 2. At the Conversations API limit (emulator enforces it exactly, the pacer keeps to it).
-  await emulatorCall(
+  await emu(
     emulator.url,
     '/_emulator/behaviour',
     { conversationsPerSecond: LIMIT_PER_SECOND },

@@ -17,7 +17,6 @@ import {
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
 import { bodyOf, invalid } from './support/client.js';
-import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 
@@ -41,18 +40,6 @@ const body = (page: WorldPage, over: Partial<CreateCampaignBody> = {}): CreateCa
 });
 const create = (page: WorldPage, over: Partial<CreateCampaignBody> = {}) =>
   w.client.campaigns.createCampaign({ body: body(page, over) });
-const detail = async (id: string) =>
-  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
-const settled = (id: string) =>
-  waitFor(
-    async () => {
-      const d = await detail(id);
-      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-    },
-    { timeoutMs: 30_000 },
-  );
-const countCampaigns = async () =>
-  must((await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0]).n;
 
 /** An approved utility template of `p`, created through the API and approved at the emulator. */
 async function approvedTemplate(p: WorldPage, name: string): Promise<string> {
@@ -112,7 +99,7 @@ describe('purpose (spec §10.8)', () => {
   it('refuses a utility template for a promotion, on the field, and stores nothing', async () => {
     const page = await w.createPage({ inside: 1, outside: 2 });
     const templateId = await approvedTemplate(page, 'promo_refused');
-    const before = await countCampaigns();
+    const before = await w.countCampaigns();
     for (const type of [undefined, 'PROMOTION'] as const) {
       const res = await create(page, { type, templateId, templateParams: firstName });
       expect(res.status).toBe(400);
@@ -120,7 +107,7 @@ describe('purpose (spec §10.8)', () => {
         (res.body as { fieldErrors: Record<string, string[]> }).fieldErrors.templateId,
       ).toEqual([PURPOSE_MESSAGES.templateForPromotion]);
     }
-    expect(await countCampaigns()).toBe(before);
+    expect(await w.countCampaigns()).toBe(before);
     // The same template for an update is accepted.
     const ok = await create(page, {
       type: 'POST_PURCHASE_UPDATE',
@@ -153,7 +140,7 @@ describe('purpose (spec §10.8)', () => {
       `update campaigns set type = 'PROMOTION', scheduled_time = now() where id = $1`,
       [created.id],
     );
-    return settled(created.id);
+    return w.settled(created.id);
   }
 
   it('a promotion never sends the template, even when its row holds one: outside the window it is skipped', async () => {
@@ -179,7 +166,7 @@ describe('purpose (spec §10.8)', () => {
       await create(page, { type: 'POST_PURCHASE_UPDATE', templateId, templateParams: firstName }),
       201,
     );
-    const d = await settled(created.id);
+    const d = await w.settled(created.id);
     expect(d.campaign).toMatchObject({ dispatchedCount: 3, skippedCount: 0 });
     const out = await w.outbox(page.fbPageId);
     expect(out.filter((e) => e.messaging_type === 'UTILITY')).toHaveLength(2);
@@ -232,7 +219,7 @@ describe('audience (spec §10.9)', () => {
   /** Dispatches the audience now (nobody left out for the window) and returns who got a row. */
   const dispatched = async (over: Partial<CreateCampaignBody>) => {
     const created = bodyOf(await create(page, over), 201);
-    const d = await settled(created.id);
+    const d = await w.settled(created.id);
     const rows = await w.pool.query<{ psid: string }>(
       'select psid from campaign_recipients where campaign_id = $1 order by psid',
       [created.id],
@@ -317,8 +304,8 @@ describe('audience (spec §10.9)', () => {
       `update campaigns set audience = null, scheduled_time = now() where id = $1`,
       [created.id],
     );
-    expect((await detail(created.id)).campaign.audience).toMatchObject({ tagIds: [t3] });
-    const d = await settled(created.id);
+    expect((await w.campaign(created.id)).campaign.audience).toMatchObject({ tagIds: [t3] });
+    const d = await w.settled(created.id);
     expect(d.campaign.audienceCount).toBe(1);
   });
 
@@ -329,7 +316,7 @@ describe('audience (spec §10.9)', () => {
       { length: 21 },
       (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     );
-    const before = await countCampaigns();
+    const before = await w.countCampaigns();
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
       ['21 tags', { audience: { tagIds: many } }, 'audience.tagIds', AUDIENCE_MESSAGES.tooManyTags],
       [
@@ -393,7 +380,7 @@ describe('audience (spec §10.9)', () => {
         errors: [message],
       });
     }
-    expect(await countCampaigns()).toBe(before);
+    expect(await w.countCampaigns()).toBe(before);
     // The preview says the same.
     const res = await w.client.campaigns.audiencePreview({
       params: { pageId: page.fbPageId },

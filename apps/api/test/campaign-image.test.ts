@@ -7,15 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { imageRefusedReason } from '../src/jobs/campaigns/image.js';
 import { recipientMetadata } from '../src/modules/campaigns/index.js';
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import {
-  createCampaignWorld,
-  type CampaignWorld,
-  type OutboxEntry,
-} from './fixtures/campaign-world.js';
+import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
 import { spawnCampaignWorker, stopProcess, type Spawned } from './fixtures/processes.js';
 import { must } from './support/assert.js';
 import { bodyOf } from './support/client.js';
-import { emu } from './support/emulator.js';
+import { emu, type OutboxEntry } from './support/emulator.js';
 import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
@@ -32,11 +28,6 @@ afterAll(async () => {
 });
 
 const IMAGE = 'https://cdn.example.com/spring/sale.png';
-
-type Sent = OutboxEntry & {
-  metadata?: string;
-  attachment?: { type: string; url?: string; attachment_id?: string };
-};
 
 async function createWithImage(fbPageId: string, imageUrl: string): Promise<string> {
   const res = await w.client.campaigns.createCampaign({
@@ -76,8 +67,8 @@ const rowsOf = async (id: string) =>
   ).rows;
 
 /** Each recipient's sends in the order the emulator took them. */
-function byRecipient(outbox: Sent[]): Map<string, Sent[]> {
-  const out = new Map<string, Sent[]>();
+function byRecipient(outbox: OutboxEntry[]): Map<string, OutboxEntry[]> {
+  const out = new Map<string, OutboxEntry[]>();
   for (const e of [...outbox].sort((a, b) => a.time - b.time))
     out.set(e.recipient, [...(out.get(e.recipient) ?? []), e]);
   return out;
@@ -101,7 +92,7 @@ describe('an image on the standard sends', () => {
     expect(w.emulator.world.savedAttachments.get(attachmentId)?.url).toBe(IMAGE);
 
     const rows = await rowsOf(id);
-    const outbox = (await w.outbox(page.fbPageId)) as Sent[];
+    const outbox = await w.outbox(page.fbPageId);
     const sends = byRecipient(outbox);
     const inside = rows.filter((r) => r.state === 'sent');
     expect(inside).toHaveLength(4);
@@ -174,7 +165,7 @@ describe('an image on the standard sends', () => {
       }),
       200,
     );
-    const sent = (await w.outbox(page.fbPageId)) as Sent[];
+    const sent = await w.outbox(page.fbPageId);
     expect(sent.map((e) => [e.recipient, e.attachment ?? e.text])).toEqual([
       [own.psid, { type: 'image', url: IMAGE }],
       [own.psid, 'Hi Pat'],

@@ -49,22 +49,12 @@ const create = (page: WorldPage, over: Partial<CreateCampaignBody> = {}) =>
 /** A body the contract refuses (a field of the wrong type), sent on purpose. */
 const createInvalid = (page: WorldPage, over: Record<string, unknown>) =>
   w.client.campaigns.createCampaign({ body: invalid({ ...body(page), ...over }) });
-const detail = async (id: string) =>
-  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
 const cancel = (campaignId: string) =>
   w.client.campaigns.cancelCampaign({ params: { campaignId }, body: {} });
 const dispatchNow = async (page: WorldPage, over: Partial<CreateCampaignBody> = {}) => {
   const id = bodyOf(await create(page, over), 201).id;
-  return waitFor(
-    async () => {
-      const d = await detail(id);
-      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-    },
-    { timeoutMs: 30_000 },
-  );
+  return w.settled(id);
 };
-const countCampaigns = async () =>
-  (await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0]?.n;
 
 /**
  * The return send's wait for a person's answer (campaign-returns.test.ts tests it) passes for `contact`: their
@@ -117,14 +107,14 @@ describe('bad input: nothing stored', () => {
     ],
   ];
   it.each(cases)('deliverOnReturnDays %s: 400 on the field', async (_name, over, message) => {
-    const before = await countCampaigns();
+    const before = await w.countCampaigns();
     const res = await createInvalid(page, {
       time: new Date(Date.now() + 3_600_000).toISOString(),
       sendNow: false,
       ...over,
     });
     expect(bodyOf(res, 400).fieldErrors?.deliverOnReturnDays).toEqual([message]);
-    expect(await countCampaigns()).toBe(before);
+    expect(await w.countCampaigns()).toBe(before);
   });
 
   it('reachableOnly must be a boolean', async () => {
@@ -192,7 +182,7 @@ describe('deliver on return', () => {
     const back = must(page.contacts.find((c) => !c.inside));
     await writes(page, back);
     const after = await waitFor(async () => {
-      const x = await detail(d.campaign.id);
+      const x = await w.campaign(d.campaign.id);
       return x.campaign.dispatchedCount === 2 && x;
     });
     expect(after.campaign).toMatchObject({
@@ -215,7 +205,7 @@ describe('deliver on return', () => {
     expect((await w.outbox(page.fbPageId)).filter((e) => e.recipient === back.psid)).toHaveLength(
       1,
     );
-    expect((await detail(d.campaign.id)).campaign).toMatchObject({
+    expect((await w.campaign(d.campaign.id)).campaign).toMatchObject({
       dispatchedCount: 2,
       skippedCount: 1,
     });
@@ -238,7 +228,7 @@ describe('deliver on return', () => {
         where campaign_id = $1 and psid = any($3::text[])`,
       [d.campaign.id, b.psid, [b.psid, c.psid]],
     );
-    expect((await detail(d.campaign.id)).funnel).toMatchObject({ waiting: 1 });
+    expect((await w.campaign(d.campaign.id)).funnel).toMatchObject({ waiting: 1 });
     const opens = async (contact: WorldContact, kind: 'referral' | 'postback' | 'reaction') => {
       const at = new Date();
       must(w.emulator.world.pages.get(page.fbPageId)?.contacts.get(contact.psid)).lastInboundAt =
@@ -260,7 +250,7 @@ describe('deliver on return', () => {
     await opens(b, 'postback');
     await opens(c, 'reaction');
     const after = await waitFor(async () => {
-      const x = await detail(d.campaign.id);
+      const x = await w.campaign(d.campaign.id);
       return x.campaign.dispatchedCount === 1 && x;
     });
     await new Promise((r) => setTimeout(r, 1500));
@@ -288,22 +278,22 @@ describe('deliver on return', () => {
       opensWindow: true,
     });
     await waitFor(async () => {
-      const x = await detail(open.campaign.id);
+      const x = await w.campaign(open.campaign.id);
       return x.campaign.dispatchedCount === 1 && x;
     });
     await new Promise((r) => setTimeout(r, 1500));
     const out = await w.outbox(page.fbPageId);
     expect(out.map((e) => e.recipient)).toEqual([a.psid]);
-    expect((await detail(off.campaign.id)).campaign).toMatchObject({
+    expect((await w.campaign(off.campaign.id)).campaign).toMatchObject({
       dispatchedCount: 0,
       skippedCount: 3,
     });
-    expect((await detail(expired.campaign.id)).funnel).toMatchObject({
+    expect((await w.campaign(expired.campaign.id)).funnel).toMatchObject({
       dispatched: 0,
       skipped: 3,
       waiting: 0,
     });
-    expect((await detail(open.campaign.id)).funnel).toMatchObject({ waiting: 2, returned: 1 });
+    expect((await w.campaign(open.campaign.id)).funnel).toMatchObject({ waiting: 2, returned: 1 });
   });
 
   it('a cancelled campaign keeps nobody waiting', async () => {

@@ -51,13 +51,6 @@ const rowsOf = async (id: string) =>
       [id],
     )
   ).rows;
-const campaignOf = async (id: string) =>
-  (
-    await w.pool.query<{ status: string; status_reason: string | null; dispatched: number }>(
-      `select status, status_reason, dispatched_count as dispatched from campaigns where id = $1`,
-      [id],
-    )
-  ).rows[0];
 const start = async (options: Parameters<CampaignWorld['startWorker']>[0] = {}) => {
   const worker = await w.startWorker(options);
   workers.push(worker);
@@ -75,7 +68,9 @@ async function campaignWithUnknowns(
   Object.assign(w.emulator.world.behaviour, { failCodes: codes, failNext: codes.length });
   const worker = await start();
   const id = await w.createCampaignNow(page.fbPageId, text, text, extra);
-  await waitFor(async () => (await campaignOf(id))?.status === 'completed', { what: 'completed' });
+  await waitFor(async () => (await w.campaignRow(id))?.status === 'completed', {
+    what: 'completed',
+  });
   await worker.stop();
   Object.assign(w.emulator.world.behaviour, { failCodes: [], failNext: 0 });
   return { page, id };
@@ -92,7 +87,7 @@ describe('unknown recipients reconciled by reading the conversation', () => {
     const { page, id } = await campaignWithUnknowns(5, [2, 500], 'Read back {first_name}');
     const before = await rowsOf(id);
     expect(before.filter((r) => r.state === 'unknown')).toHaveLength(2);
-    expect(await campaignOf(id)).toMatchObject({ dispatched: 3 });
+    expect(await w.campaignRow(id)).toMatchObject({ dispatched: 3 });
     const outboxBefore = await sentTimes(page.fbPageId);
     const delivered = before.find((r) => r.state === 'unknown' && outboxBefore.has(r.psid));
     const never = before.find((r) => r.state === 'unknown' && !outboxBefore.has(r.psid));
@@ -115,10 +110,10 @@ describe('unknown recipients reconciled by reading the conversation', () => {
     expect(outbox.find((e) => e.recipient === delivered?.psid)?.text).toMatch(/^Read back \S+/);
     // Each contact got the message exactly once; counted once each; nothing left for review.
     expect([...(await sentTimes(page.fbPageId)).values()]).toEqual([1, 1, 1, 1, 1]);
-    await waitFor(async () => (await campaignOf(id))?.status_reason === null, {
+    await waitFor(async () => (await w.campaignRow(id))?.status_reason === null, {
       what: 'no one flagged for review',
     });
-    expect(await campaignOf(id)).toMatchObject({ status: 'completed', dispatched: 5 });
+    expect(await w.campaignRow(id)).toMatchObject({ status: 'completed', dispatched: 5 });
     // The campaign detail shows it; another admin's id for it answers 404.
     const detail = bodyOf(
       await w.client.campaigns.getCampaign({ params: { campaignId: id } }),
@@ -171,7 +166,7 @@ describe('unknown recipients reconciled by reading the conversation', () => {
     );
     expect((await sentTimes(page.fbPageId)).has(unknown?.psid as string)).toBe(false);
     expect((await rowsOf(id)).find((r) => r.contact_id === contact)?.state).toBe('unknown');
-    expect(await campaignOf(id)).toMatchObject({ dispatched: 2 });
+    expect(await w.campaignRow(id)).toMatchObject({ dispatched: 2 });
   }, 60_000);
 
   it.each([
@@ -201,11 +196,8 @@ describe('unknown recipients reconciled by reading the conversation', () => {
         reconcile_reads: 5,
       });
       expect((await w.outbox(page.fbPageId)).length).toBe(before);
-      expect(await campaignOf(id)).toMatchObject({ status: 'completed', dispatched: 2 });
-      const detail = bodyOf(
-        await w.client.campaigns.getCampaign({ params: { campaignId: id } }),
-        200,
-      );
+      expect(await w.campaignRow(id)).toMatchObject({ status: 'completed', dispatched: 2 });
+      const detail = await w.campaign(id);
       expect(detail.funnel.reconciliation).toMatchObject({ resent: 0, forReview: 1 });
       // The detail shows what the campaign sends beside its text.
       expect(detail.campaign).toMatchObject(extra);
@@ -242,6 +234,6 @@ describe('unknown recipients reconciled by reading the conversation', () => {
       resent: false,
     });
     expect((await sentTimes(page.fbPageId)).has(unknown?.psid as string)).toBe(false);
-    expect(await campaignOf(id)).toMatchObject({ dispatched: 1 });
+    expect(await w.campaignRow(id)).toMatchObject({ dispatched: 1 });
   }, 60_000);
 });

@@ -61,13 +61,6 @@ const rowsOf = async (id: string) =>
       [id],
     )
   ).rows;
-const campaignOf = async (id: string) =>
-  (
-    await w.pool.query<{ status: string; status_reason: string | null; dispatched: number }>(
-      `select status, status_reason, dispatched_count as dispatched from campaigns where id = $1`,
-      [id],
-    )
-  ).rows[0];
 const subscribedPage = async (inside: number) => {
   const page = await w.createPage({ inside, outside: 0 });
   await graph.subscribeApp(page.fbPageId, page.token, FIELDS);
@@ -88,7 +81,7 @@ describe('campaign sends settled by their echoes', () => {
     const page = await subscribedPage(3);
     await w.startWorker();
     const id = await w.createCampaignNow(page.fbPageId, 'Metadata', 'Metadata');
-    await waitFor(async () => (await campaignOf(id))?.status === 'completed');
+    await waitFor(async () => (await w.campaignRow(id))?.status === 'completed');
     const rows = await rowsOf(id);
     const outbox = await w.outbox(page.fbPageId);
     expect(outbox).toHaveLength(3);
@@ -106,7 +99,7 @@ describe('campaign sends settled by their echoes', () => {
     Object.assign(w.emulator.world.behaviour, { failCodes: [2], failNext: 4 });
     await w.startWorker();
     const id = await w.createCampaignNow(page.fbPageId, 'Sent, then an error', 'Code 2');
-    await waitFor(async () => (await campaignOf(id))?.status === 'completed');
+    await waitFor(async () => (await w.campaignRow(id))?.status === 'completed');
     await waitFor(async () => (await rowsOf(id)).every((r) => r.state === 'sent'), {
       what: 'every row sent',
     });
@@ -114,10 +107,10 @@ describe('campaign sends settled by their echoes', () => {
     const outbox = await expectEachSentOnce(page, rows);
     expect(outbox).toHaveLength(12);
     expect(w.emulator.world.faults.byCode[2]).toBeGreaterThanOrEqual(4);
-    await waitFor(async () => (await campaignOf(id))?.status_reason === null, {
+    await waitFor(async () => (await w.campaignRow(id))?.status_reason === null, {
       what: 'no recipient flagged for review',
     });
-    expect(await campaignOf(id)).toMatchObject({ dispatched: 12 });
+    expect(await w.campaignRow(id)).toMatchObject({ dispatched: 12 });
   });
 
   it('a worker SIGKILLed between its requests and their answers: the echoes prove them sent', async () => {
@@ -146,7 +139,7 @@ describe('campaign sends settled by their echoes', () => {
     Object.assign(w.emulator.world.behaviour, { hangNext: 0 });
     const second = spawn();
     await second.workerId;
-    await waitFor(async () => (await campaignOf(id))?.status === 'completed', {
+    await waitFor(async () => (await w.campaignRow(id))?.status === 'completed', {
       timeoutMs: 60_000,
       everyMs: 200,
     });
@@ -160,7 +153,7 @@ describe('campaign sends settled by their echoes', () => {
     expect(rows.filter((r) => !['sent', 'unknown'].includes(r.state))).toEqual([]);
     // At most the groups booked ahead: 3 lanes x 2 groups x 4 rows (docs/campaigns.md, "a crash costs").
     expect(unknown.length).toBeLessThanOrEqual(24);
-    expect(await campaignOf(id)).toMatchObject({ dispatched: outbox.length });
+    expect(await w.campaignRow(id)).toMatchObject({ dispatched: outbox.length });
   }, 120_000);
 
   it('an unknown row settled by a late echo; one no echo proves is left for review, with why', async () => {
@@ -169,13 +162,13 @@ describe('campaign sends settled by their echoes', () => {
     Object.assign(w.emulator.world.behaviour, { failCodes: [2], failNext: 2 });
     await w.startWorker();
     const id = await w.createCampaignNow(page.fbPageId, 'Late echo', 'Late echo');
-    await waitFor(async () => (await campaignOf(id))?.status === 'completed');
+    await waitFor(async () => (await w.campaignRow(id))?.status === 'completed');
     const unknown = (await rowsOf(id)).filter((r) => r.state === 'unknown');
     expect(unknown.map((r) => r.error_message)).toEqual([
       UNKNOWN_OUTCOME_MESSAGE,
       UNKNOWN_OUTCOME_MESSAGE,
     ]);
-    expect((await campaignOf(id))?.status_reason).toBe(`2${FLAGGED_FOR_REVIEW}`);
+    expect((await w.campaignRow(id))?.status_reason).toBe(`2${FLAGGED_FOR_REVIEW}`);
     const outbox = await w.outbox(page.fbPageId);
     const [late, never] = unknown;
     const mid = outbox.find((e) => e.recipient === late?.psid)?.mid as string;
@@ -212,7 +205,7 @@ describe('campaign sends settled by their echoes', () => {
       message_id: mid,
       error_message: null,
     });
-    expect(await campaignOf(id)).toMatchObject({
+    expect(await w.campaignRow(id)).toMatchObject({
       status_reason: `1${FLAGGED_FOR_REVIEW}`,
       dispatched: 3,
     });
@@ -240,7 +233,7 @@ describe('campaign sends settled by their echoes', () => {
       state: 'unknown',
       error_message: UNRECONCILED_MESSAGE,
     });
-    expect(await campaignOf(id)).toMatchObject({ dispatched: 3 });
+    expect(await w.campaignRow(id)).toMatchObject({ dispatched: 3 });
   });
 });
 
@@ -250,7 +243,7 @@ describe('echo metadata that does not name a campaign row', () => {
     Object.assign(w.emulator.world.behaviour, { failCodes: [2], failNext: 2 });
     await w.startWorker();
     const id = await w.createCampaignNow(page.fbPageId, 'Forged', 'Forged');
-    await waitFor(async () => (await campaignOf(id))?.status === 'completed');
+    await waitFor(async () => (await w.campaignRow(id))?.status === 'completed');
     const [a, b] = await rowsOf(id);
     // The echo of a message to b cannot settle a's row.
     expect(

@@ -18,8 +18,6 @@ let w: CampaignWorld;
 let page: WorldPage;
 let campaignId: string;
 
-const detail = async (id: string) =>
-  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
 const recipients = async (outcome?: RecipientFilter) =>
   bodyOf(
     await w.client.campaigns.listCampaignRecipients({
@@ -55,7 +53,7 @@ beforeAll(async () => {
     },
   });
   campaignId = bodyOf(created, 201).id;
-  await waitFor(async () => (await detail(campaignId)).campaign.status === 'completed', {
+  await waitFor(async () => (await w.campaign(campaignId)).campaign.status === 'completed', {
     timeoutMs: 30_000,
   });
 });
@@ -75,7 +73,7 @@ describe('Read and the recipient filters', () => {
     expect(await recordCampaignEvent(w.pool, { ...ev, kind: 'read', psid: must(b) })).toBe(0);
     await recordCampaignEvent(w.pool, { ...ev, kind: 'message', psid: must(c) });
 
-    const d = await detail(campaignId);
+    const d = await w.campaign(campaignId);
     expect(d.funnel).toMatchObject({
       audience: 5,
       dispatched: 3,

@@ -47,17 +47,9 @@ const create = (page: WorldPage, over: Partial<CreateCampaignBody> = {}) =>
       ...over,
     },
   });
-const detail = async (id: string) =>
-  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
 const dispatchNow = async (page: WorldPage, over: Partial<CreateCampaignBody> = {}) => {
   const created = bodyOf(await create(page, over), 201);
-  return waitFor(
-    async () => {
-      const d = await detail(created.id);
-      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-    },
-    { timeoutMs: 30_000 },
-  );
+  return w.settled(created.id);
 };
 const sentTo = async (page: WorldPage, contact: WorldContact, text: string) =>
   (await w.outbox(page.fbPageId)).filter((e) => e.recipient === contact.psid && e.text === text);
@@ -118,7 +110,7 @@ describe('the return send waits for a person', () => {
     expect(due - before).toBeLessThan(31 * 60_000);
     await quiet();
     expect(await sentTo(page, her, d.campaign.message)).toHaveLength(0);
-    expect((await detail(d.campaign.id)).campaign.dispatchedCount).toBe(0);
+    expect((await w.campaign(d.campaign.id)).campaign.dispatchedCount).toBe(0);
 
     // A person answers her in the inbox: the campaign follows, after that answer.
     bodyOf(
@@ -133,7 +125,7 @@ describe('the return send waits for a person', () => {
     expect(out.map((e) => e.text)).toEqual(['Yes, from 8 to 12!', d.campaign.message]);
     expect(
       await waitFor(async () => {
-        const x = await detail(d.campaign.id);
+        const x = await w.campaign(d.campaign.id);
         return x.campaign.dispatchedCount === 1 && x;
       }),
     ).toMatchObject({ funnel: { returned: 1, waiting: 0 } });
@@ -231,7 +223,7 @@ describe("'Stop waiting for returns'", () => {
     await quiet();
     expect(await sentTo(page, a, d.campaign.message)).toHaveLength(0);
     expect(await sentTo(page, b, d.campaign.message)).toHaveLength(0);
-    expect((await detail(d.campaign.id)).funnel).toMatchObject({
+    expect((await w.campaign(d.campaign.id)).funnel).toMatchObject({
       waiting: 0,
       returned: 0,
       skipped: 2,
@@ -258,7 +250,7 @@ describe("'Stop waiting for returns'", () => {
       200,
     );
     await w.pool.query('update campaigns set scheduled_time = now() where id = $1', [created.id]);
-    await waitFor(async () => (await detail(created.id)).campaign.status === 'completed');
+    await waitFor(async () => (await w.campaign(created.id)).campaign.status === 'completed');
     await writes(page, her);
     await delayPasses(created.id, her, 60);
     await quiet();
@@ -279,7 +271,7 @@ describe("'Stop waiting for returns'", () => {
       body: {},
     });
     expect(foreign.status).toBe(404);
-    expect((await detail(d.campaign.id)).campaign).toMatchObject({ returnsStoppedAt: null });
+    expect((await w.campaign(d.campaign.id)).campaign).toMatchObject({ returnsStoppedAt: null });
   });
 });
 

@@ -3,7 +3,8 @@
 // workers together never exceed the page's send rate (checked on the emulator's outbox timestamps).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
-import { createCampaignWorld, maxInWindow, type CampaignWorld } from './fixtures/campaign-world.js';
+import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
+import { maxInWindow } from './support/pace.js';
 import { waitFor } from './support/wait.js';
 import { spawnCampaignWorker, stopProcess, type Spawned } from './fixtures/processes.js';
 

@@ -52,18 +52,6 @@ const create = (over: Partial<CreateCampaignBody> = {}) =>
 /** A body the contract refuses (a field missing or of the wrong type), sent on purpose. */
 const createInvalid = (over: Record<string, unknown>) =>
   w.client.campaigns.createCampaign({ body: invalid({ ...body(), ...over }) });
-const detail = async (id: string) =>
-  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
-const settled = (id: string) =>
-  waitFor(
-    async () => {
-      const d = await detail(id);
-      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-    },
-    { timeoutMs: 30_000 },
-  );
-const countCampaigns = async () =>
-  (await w.pool.query<{ n: number }>('select count(*)::int as n from campaigns')).rows[0]?.n;
 const rowsOf = async (campaignId: string) =>
   (
     await w.pool.query<{
@@ -81,7 +69,7 @@ const rowsOf = async (campaignId: string) =>
   ).rows;
 /** Starts now ('Send now': the server's clock), so the scheduler takes it at once. */
 const dispatchNow = async (over: Partial<CreateCampaignBody> = {}) =>
-  settled(bodyOf(await create({ sendNow: true, ...over }), 201).id);
+  w.settled(bodyOf(await create({ sendNow: true, ...over }), 201).id);
 
 describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
@@ -112,10 +100,10 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
   it.each(cases)(
     '%s -> 400 with the spec message on its field, nothing created',
     async (_n, over, field, message) => {
-      const before = await countCampaigns();
+      const before = await w.countCampaigns();
       const res = await createInvalid(over);
       expect(bodyOf(res, 400).fieldErrors?.[field]).toEqual([message]);
-      expect(await countCampaigns()).toBe(before);
+      expect(await w.countCampaigns()).toBe(before);
     },
   );
 
@@ -153,10 +141,10 @@ describe('POST /api/v1/campaigns/create: spec §5 on the server', () => {
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(Date.now());
     // Not a boolean: refused like any malformed field, nothing created.
-    const count = await countCampaigns();
+    const count = await w.countCampaigns();
     const bad = await createInvalid({ pageId: quiet.fbPageId, sendNow: 'yes' });
     expect(Object.keys(bodyOf(bad, 400).fieldErrors ?? {})).toEqual(['sendNow']);
-    expect(await countCampaigns()).toBe(count);
+    expect(await w.countCampaigns()).toBe(count);
   });
 
   it('answers 201 with the pending campaign', async () => {
@@ -524,7 +512,7 @@ describe('cancel', () => {
   it('stops a processing campaign: no message goes out after the cancel settles', async () => {
     const p = await w.createPage({ inside: 60, outside: 0 });
     const id = bodyOf(await create({ pageId: p.fbPageId, sendNow: true }), 201).id;
-    await waitFor(async () => (await detail(id)).campaign.dispatchedCount >= 3);
+    await waitFor(async () => (await w.campaign(id)).campaign.dispatchedCount >= 3);
     const cancelled = await w.client.campaigns.cancelCampaign({
       params: { campaignId: id },
       body: {},
@@ -539,7 +527,7 @@ describe('cancel', () => {
       );
       return rows[0].n === 0;
     });
-    const d = await detail(id);
+    const d = await w.campaign(id);
     expect(d.campaign.status).toBe('cancelled');
     const out = await w.outbox(p.fbPageId);
     expect(out.length).toBe(d.funnel.dispatched);
@@ -593,7 +581,7 @@ describe('counters from webhooks, recipients and CSV', () => {
       psid: must(sentPsids[3]),
       watermark: Date.now() - 3_600_000,
     });
-    const d = await detail(campaignId);
+    const d = await w.campaign(campaignId);
     expect(d.campaign.deliveredCount).toBe(3);
     expect(d.funnel.delivered).toBe(3);
   });
@@ -629,7 +617,7 @@ describe('counters from webhooks, recipients and CSV', () => {
         fromPage: true,
       }),
     ).toBe(0);
-    expect((await detail(campaignId)).campaign.interactedCount).toBe(2);
+    expect((await w.campaign(campaignId)).campaign.interactedCount).toBe(2);
   });
 
   it("counts a reaction to the campaign message as its interaction, and a receipt by Meta's time of the message", async () => {
@@ -656,7 +644,7 @@ describe('counters from webhooks, recipients and CSV', () => {
     );
     expect(await recordCampaignEvent(w.t.database.pool, ev)).toBe(1);
     expect(await recordCampaignEvent(w.t.database.pool, ev)).toBe(0);
-    expect((await detail(campaignId)).campaign.interactedCount).toBe(3);
+    expect((await w.campaign(campaignId)).campaign.interactedCount).toBe(3);
 
     // Meta's clock is 2 h behind this server's: its echo says the message went out then, and a delivery
     // watermarked an hour later (before this server's sent_at) still covers it.
@@ -675,7 +663,7 @@ describe('counters from webhooks, recipients and CSV', () => {
         at: Date.now(),
       }),
     ).toBe(1);
-    expect((await detail(campaignId)).campaign.deliveredCount).toBe(4);
+    expect((await w.campaign(campaignId)).campaign.deliveredCount).toBe(4);
 
     // In the inbox the campaign's message is labelled with its campaign.
     const thread = await w.client.inbox.getConversation({

@@ -1,12 +1,13 @@
 // One real PostgreSQL for the whole run, in the OS temp folder (reachable by the `postgres` user wherever
 // CI clones the repo). Migrations run once into a template; each test file copies it (helpers/db.ts).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, startEmbeddedPostgres, type EmbeddedPg } from '../src/db/embedded.js';
-import { runMigrations } from '../src/db/migrate.js';
+import type { EmbeddedPg } from '../src/db/embedded.js';
 import { reportGraphRequests } from '@pagecast/graph-emulator';
+import { startMigratedPostgres } from './support/postgres.js';
 
 export const TEMPLATE_DATABASE = 'pagecast_template';
 
@@ -14,14 +15,14 @@ let pg: EmbeddedPg | undefined;
 let requestLogDir: string | undefined;
 
 export async function setup(project: TestProject) {
-  const port = await freePort(55000 + Math.floor(Math.random() * 2000));
-  pg = await startEmbeddedPostgres({
-    dataDir: path.join(os.tmpdir(), `pagecast-vitest-${process.pid}-${port}`),
-    port,
+  pg = await startMigratedPostgres({
+    dataDir: path.join(
+      os.tmpdir(),
+      `pagecast-vitest-${process.pid}-${randomBytes(4).toString('hex')}`,
+    ),
     database: TEMPLATE_DATABASE,
-    persistent: false,
+    portFrom: 55000 + Math.floor(Math.random() * 2000),
   });
-  await runMigrations(pg.url);
   project.provide('pgAdminUrl', pg.adminUrl);
   project.provide('pgTemplate', TEMPLATE_DATABASE);
   // Every emulator the test files start logs its requests here (helpers/graph-requests.ts).

@@ -12,12 +12,11 @@ import {
 import { tokenCipher } from '../src/crypto/tokens.js';
 import {
   createCampaignWorld,
-  maxInWindow,
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
-import { bodyOf } from './support/client.js';
+import { maxInWindow } from './support/pace.js';
 import { waitFor } from './support/wait.js';
 import { testGraph } from './support/emulator.js';
 
@@ -65,14 +64,7 @@ const syncRow = async (id: string) =>
       )
     ).rows[0],
   );
-const campaignDone = (id: string) =>
-  waitFor(
-    async () => {
-      const d = bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
-      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d.campaign;
-    },
-    { timeoutMs: 60_000 },
-  );
+const campaignDone = async (id: string) => (await w.settled(id, 60_000)).campaign;
 const inHighVolume = (page: WorldPage) =>
   w.emulator.world.highVolume.remainingMs(page.fbPageId, w.emulator.world.now()) > 0;
 

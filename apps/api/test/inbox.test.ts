@@ -17,7 +17,7 @@ import {
 } from '../src/modules/inbox/service.js';
 import { WINDOW_CLOSED_MESSAGE } from '../src/modules/page-graph.js';
 import { apiClient, bodyOf, type ApiClient } from './support/client.js';
-import { HOUR, emu, type Emulator, type EmulatorPage } from './support/emulator.js';
+import { HOUR, emu, outboxOf, type Emulator, type EmulatorPage } from './support/emulator.js';
 import {
   createWorld,
   newAdmin,
@@ -287,18 +287,7 @@ describe('GET /user/:userId', () => {
 });
 
 describe('POST /user/:userId/send', () => {
-  const outbox = async () =>
-    (
-      await emu<{
-        data: Array<{
-          mid: string;
-          recipient: string;
-          text: string;
-          messaging_type: string;
-          tag: string | null;
-        }>;
-      }>(emulator, `/_emulator/pages/${page.id}/outbox`)
-    ).data;
+  const outbox = () => outboxOf(emulator, page.id);
 
   it('inside the window: sends a RESPONSE once, stores it and answers 201', async () => {
     const psid = page.contacts[1]?.psid as string;

@@ -68,8 +68,6 @@ const connect = (p: WorldPage, adAccountId: string) =>
   w.client.marketing.connectMarketing({ params: { pageId: p.fbPageId }, body: { adAccountId } });
 const askToSubscribe = (p: WorldPage, c: WorldContact, body: { title?: string } = {}) =>
   w.client.marketing.askToSubscribe({ params: { pageId: p.fbPageId, userId: c.psid }, body });
-const detail = async (id: string) =>
-  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
 const inside = () => page.contacts.filter((c) => c.inside);
 const outside = () => page.contacts.filter((c) => !c.inside);
 
@@ -391,14 +389,6 @@ describe('a marketing campaign', () => {
   /** Creates a campaign the test expects accepted (201); returns it. */
   const created = async (p: WorldPage, over: Partial<CreateCampaignBody> = {}) =>
     bodyOf(await create(p, over), 201);
-  const settled = (id: string) =>
-    waitFor(
-      async () => {
-        const d = await detail(id);
-        return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-      },
-      { timeoutMs: 30_000 },
-    );
 
   it('is refused without the setup or without subscribers in its audience, nothing stored', async () => {
     const plain = await w.createPage({ inside: 1, outside: 1 });
@@ -418,7 +408,7 @@ describe('a marketing campaign', () => {
   it("shows what Meta billed for the campaign's paid messages (its message campaign's insights)", async () => {
     const m = await marketingWorld();
     const res = await created(m.p, { marketing: true, name: 'Billed sale' });
-    await settled(res.id);
+    await w.settled(res.id);
     const spend = await w.client.campaigns.getCampaignSpend({
       params: { campaignId: res.id },
     });
@@ -453,7 +443,7 @@ describe('a marketing campaign', () => {
     });
     const res = await created(m.p, { marketing: true });
     expect(res).toMatchObject({ marketing: true, marketingReadyAt: expect.any(String) });
-    const d = await settled(res.id);
+    const d = await w.settled(res.id);
     expect(d.campaign).toMatchObject({
       status: 'completed',
       audienceCount: 5,
@@ -525,12 +515,12 @@ describe('a marketing campaign', () => {
         recipient_id: null,
       }),
     ).toBeNull();
-    const after = await detail(res.id);
+    const after = await w.campaign(res.id);
     expect(after.campaign).toMatchObject({ deliveredCount: 1, interactedCount: 1 });
 
     // Twelve hours between two marketing messages: a second campaign right away is refused for s1.
     const second = await created(m.p, { marketing: true, name: 'Second sale' });
-    const d2 = await settled(second.id);
+    const d2 = await w.settled(second.id);
     const again = new Map((await rows(second.id)).map((r) => [r.psid, r]));
     expect(again.get(m.s1.psid)).toMatchObject({
       state: 'failed',
@@ -543,7 +533,7 @@ describe('a marketing campaign', () => {
   it("with 'Only contacts I can reach', subscribers outside the window are in the audience, the others left out", async () => {
     const m = await marketingWorld();
     const res = await created(m.p, { marketing: true, reachableOnly: true });
-    const d = await settled(res.id);
+    const d = await w.settled(res.id);
     expect(d.campaign).toMatchObject({ audienceCount: 3, dispatchedCount: 3, skippedCount: 0 });
     const psids = (await rows(res.id)).map((r) => r.psid).sort();
     expect(psids).toEqual([m.inside.psid, m.s1.psid, m.s2.psid].sort());
@@ -580,10 +570,10 @@ describe('a marketing campaign', () => {
         return r.find((x) => x.psid === m.inside.psid && x.state === 'sent') && r;
       });
       expect(early.find((x) => x.psid === m.s1.psid)?.state).toBe('queued');
-      expect((await detail(res.id)).campaign.status).toBe('processing');
+      expect((await w.campaign(res.id)).campaign.status).toBe('processing');
       const d = await waitFor(
         async () => {
-          const x = await detail(res.id);
+          const x = await w.campaign(res.id);
           return x.campaign.status === 'completed' && x;
         },
         { timeoutMs: warmupMs + 30_000 },

@@ -12,7 +12,6 @@ import {
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
 import { bodyOf } from './support/client.js';
-import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 
@@ -39,16 +38,6 @@ const arm = (page: WorldPage, fault: Record<string, unknown>) =>
 /** How many answers the emulator has given with this code so far. */
 const answered = async (code: number) =>
   (await emulator('/_emulator/faults', undefined, 'GET')).byCode?.[String(code)] ?? 0;
-const detail = async (id: string) =>
-  bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
-const settled = (id: string) =>
-  waitFor(
-    async () => {
-      const d = await detail(id);
-      return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-    },
-    { timeoutMs: 30_000 },
-  );
 const rowsOf = async (campaignId: string) =>
   (
     await w.pool.query<{
@@ -66,7 +55,7 @@ const rowsOf = async (campaignId: string) =>
     )
   ).rows;
 const dispatch = async (page: WorldPage) =>
-  settled(await w.createCampaignNow(page.fbPageId, 'Hello from the error table'));
+  w.settled(await w.createCampaignNow(page.fbPageId, 'Hello from the error table'));
 
 describe('a campaign and the answers of Meta error table', () => {
   it('200/1545041 fails only that recipient, with a recipient reason; the campaign completes', async () => {

@@ -8,7 +8,7 @@ import { createRealtimeHub } from '../src/realtime/index.js';
 import { must } from './support/assert.js';
 import { bodyOf } from './support/client.js';
 import { waitFor } from './support/wait.js';
-import { HOUR, emu, type EmulatorPage } from './support/emulator.js';
+import { HOUR, outboxOf, type EmulatorPage } from './support/emulator.js';
 import {
   createWorld,
   newAdmin,
@@ -56,13 +56,7 @@ afterAll(async () => {
 });
 
 const chat = (userId = psid) => ({ params: { pageId: page.id, userId } });
-const outbox = async () =>
-  (
-    await emu<{ data: Array<{ text: string }> }>(
-      world.emulator,
-      `/_emulator/pages/${page.id}/outbox`,
-    )
-  ).data;
+const outbox = () => outboxOf(world.emulator, page.id);
 
 describe('writing and reading notes', () => {
   it('shows a note to every admin of the page, with its author, oldest first', async () => {

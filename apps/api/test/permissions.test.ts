@@ -13,7 +13,6 @@ import {
 } from './fixtures/campaign-world.js';
 import { must } from './support/assert.js';
 import { bodyOf } from './support/client.js';
-import { waitFor } from './support/wait.js';
 
 let w: CampaignWorld;
 let encrypt: (plain: string) => string;
@@ -132,16 +131,7 @@ describe('utility templates without pages_utility_messaging', () => {
     // The permission is gone by send time (declined when the admin signed in again).
     await grantOnly(p, BASE, false);
     const campaign = bodyOf(await utilityCampaign(p, created.id), 201);
-    const d = await waitFor(
-      async () => {
-        const r = bodyOf(
-          await w.client.campaigns.getCampaign({ params: { campaignId: campaign.id } }),
-          200,
-        );
-        return ['completed', 'failed', 'cancelled'].includes(r.campaign.status) && r;
-      },
-      { timeoutMs: 30_000 },
-    );
+    const d = await w.settled(campaign.id);
     expect(d.campaign).toMatchObject({ status: 'completed', dispatchedCount: 2, failedCount: 3 });
     expect(d.campaign.statusReason).toContain(UTILITY_PERMISSION_REASON);
     const outbox = await w.outbox(p.fbPageId);

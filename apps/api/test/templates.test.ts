@@ -412,16 +412,6 @@ describe('campaigns with a utility template', () => {
         ...over,
       },
     });
-  const detail = async (id: string) =>
-    bodyOf(await w.client.campaigns.getCampaign({ params: { campaignId: id } }), 200);
-  const settled = (id: string) =>
-    waitFor(
-      async () => {
-        const d = await detail(id);
-        return ['completed', 'failed', 'cancelled'].includes(d.campaign.status) && d;
-      },
-      { timeoutMs: 30_000 },
-    );
 
   it('inside the window a standard message, outside it the template with its parameters; no retired tag', async () => {
     const p = await w.createPage({ inside: 2, outside: 3 });
@@ -434,7 +424,7 @@ describe('campaigns with a utility template', () => {
       },
     });
     const { id: campaignId } = bodyOf(res, 201);
-    const d = await settled(campaignId);
+    const d = await w.settled(campaignId);
     expect(d.campaign).toMatchObject({
       status: 'completed',
       audienceCount: 5,
@@ -477,7 +467,7 @@ describe('campaigns with a utility template', () => {
         ref: { source: 'text', text: 'B-7' },
       },
     });
-    await settled(bodyOf(res, 201).id);
+    await w.settled(bodyOf(res, 201).id);
     expect((await w.outbox(p.fbPageId))[0]?.text).toBe(
       'Hi there, here is an update on B-7 for you.',
     );
@@ -552,7 +542,7 @@ describe('campaigns with a utility template', () => {
       templateId: id,
       templateParams: { '1': { source: 'first_name' }, '2': { source: 'text', text: 'A-12' } },
     });
-    const d = await settled(bodyOf(res, 201).id);
+    const d = await w.settled(bodyOf(res, 201).id);
     expect(d.campaign).toMatchObject({ status: 'completed', dispatchedCount: 2, failedCount: 0 });
     const emu = must(w.emulator.world.pages.get(p.fbPageId));
     for (const sent of await w.outbox(p.fbPageId)) {
@@ -581,7 +571,7 @@ describe('campaigns with a utility template', () => {
       templateParams: { first_name: { source: 'first_name' }, ref: { source: 'text', text: 'Z' } },
     });
     const { id: campaignId } = bodyOf(res, 201);
-    const reasonOf = async () => (await detail(campaignId)).campaign.statusReason;
+    const reasonOf = async () => (await w.campaign(campaignId)).campaign.statusReason;
 
     // Paused, then approved again, then disabled: the pending campaign says so each time.
     await statusWebhook(p, fbId, 'PAUSED');
@@ -595,7 +585,7 @@ describe('campaigns with a utility template', () => {
     expect(await reasonOf()).toBe(templatePathReason('paused'));
 
     await w.pool.query(`update campaigns set scheduled_time = now() where id = $1`, [campaignId]);
-    const d = await settled(campaignId);
+    const d = await w.settled(campaignId);
     expect(d.campaign).toMatchObject({
       status: 'completed',
       dispatchedCount: 1,
@@ -622,7 +612,7 @@ describe('campaigns with a utility template', () => {
       ),
     ).deleted = true;
     await refreshed(p);
-    const c = (await detail(bodyOf(res, 201).id)).campaign;
+    const c = (await w.campaign(bodyOf(res, 201).id)).campaign;
     expect(c.statusReason).toBe(templatePathReason('deleted'));
     expect(c.templateName).toBe('deleted_later');
   });
@@ -630,7 +620,7 @@ describe('campaigns with a utility template', () => {
   it('without a template, contacts outside the window are skipped as before (no Graph call)', async () => {
     const p = await w.createPage({ inside: 1, outside: 2 });
     const res = await campaign(p, {});
-    const d = await settled(bodyOf(res, 201).id);
+    const d = await w.settled(bodyOf(res, 201).id);
     expect(d.campaign).toMatchObject({ dispatchedCount: 1, skippedCount: 2, templateName: null });
     expect(d.funnel.skippedByReason).toEqual([{ reason: 'outside_window', count: 2 }]);
     expect(await w.outbox(p.fbPageId)).toHaveLength(1);

@@ -19,9 +19,9 @@ import {
   type WorldPage,
 } from '../../test/fixtures/campaign-world.js';
 import { startSyncEnv, type SyncEnv } from '../../test/helpers/sync.js';
-import { emu as emulatorCall } from '../../test/support/emulator.js';
+import { emu as emulatorCall, outboxOf } from '../../test/support/emulator.js';
 import { newEmulatorAdmin, newEmulatorPage, type TestAdmin } from '../../test/support/world.js';
-import { checkExactlyOnce, fetchOutbox, recipientRows, reportFigures, until } from './support.js';
+import { checkExactlyOnce, recipientRows, reportFigures, until } from './support.js';
 
 /** The Graph client's timeout in this suite; injected hangs last longer. */
 const TIMEOUT_MS = 1000;
@@ -133,7 +133,7 @@ describe('Graph faults during campaign dispatch', () => {
     const id = await create(page, text);
     await until(
       `${label}: dispatch started`,
-      async () => (await fetchOutbox(emu, page.fbPageId)).length >= after,
+      async () => (await outboxOf(emu, page.fbPageId)).length >= after,
       30_000,
       20,
     );
@@ -206,7 +206,7 @@ describe('Graph faults during campaign dispatch', () => {
     expect(status.status).toBe('completed');
     expect(result).toMatchObject({ unknown: 5, failed: 0, sent: 295, duplicates: 0, losses: 0 });
     // The platform took every one of them (the answer was lost, not the message): 300 messages, 300 people.
-    const outbox = (await fetchOutbox(emu, page.fbPageId)).filter(
+    const outbox = (await outboxOf(emu, page.fbPageId)).filter(
       (e) => e.text === 'Graph faults: timeouts',
     );
     expect(new Set(outbox.map((e) => e.recipient)).size).toBe(300);
@@ -244,7 +244,7 @@ describe('Graph faults during campaign dispatch', () => {
     const id = await create(page, text);
     await until(
       'revocation: dispatch started',
-      async () => (await fetchOutbox(emu, page.fbPageId)).length >= 100,
+      async () => (await outboxOf(emu, page.fbPageId)).length >= 100,
       30_000,
       20,
     );

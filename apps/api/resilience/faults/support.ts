@@ -4,6 +4,7 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
 import { expect } from 'vitest';
+import { outboxOf, type OutboxEntry } from '../../test/support/emulator-control.js';
 
 /** One line per test, easy to grep from the run's output: `FAULT FIGURES <name> {json}`. */
 export function reportFigures(name: string, figures: Record<string, unknown>): void {
@@ -79,19 +80,6 @@ export async function until<T>(
   }
 }
 
-export interface OutboxEntry {
-  recipient: string;
-  mid: string;
-  text: string;
-  time: number;
-}
-
-export async function fetchOutbox(emulatorUrl: string, fbPageId: string): Promise<OutboxEntry[]> {
-  const res = await fetch(`${emulatorUrl.replace(/\/$/, '')}/_emulator/pages/${fbPageId}/outbox`);
-  if (!res.ok) throw new Error(`outbox: ${res.status}`);
-  return ((await res.json()) as { data: OutboxEntry[] }).data;
-}
-
 export interface RecipientRow {
   psid: string;
   state: string;
@@ -136,7 +124,7 @@ export async function checkExactlyOnce(input: {
   queuedAllowed?: boolean;
 }): Promise<ExactlyOnceFigures> {
   const rows = await recipientRows(input.pool, input.campaignId);
-  const outbox = (await fetchOutbox(input.emulatorUrl, input.fbPageId)).filter(
+  const outbox = (await outboxOf(input.emulatorUrl, input.fbPageId)).filter(
     (e) => e.text === input.text,
   );
   const perPsid = new Map<string, OutboxEntry[]>();

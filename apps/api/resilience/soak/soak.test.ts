@@ -19,13 +19,14 @@ import jwt from '@fastify/jwt';
 import { startEmulator, signatureHeaders, type Emulator } from '@pagecast/graph-emulator';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulatorPage, emulatorCall, seedPageData } from '../../bench/seed.js';
+import { createEmulatorPage, seedPageData } from '../../bench/seed.js';
 import { SESSION_TTL_MS, signAdminToken } from '../../src/auth/jwt.js';
 import { openSession } from '../../src/modules/sessions/repo.js';
 import { tokenCipher } from '../../src/crypto/tokens.js';
 import { freePort } from '../../src/db/embedded.js';
-import { maxInWindow } from '../../test/fixtures/campaign-world.js';
+import { maxInWindow } from '../../test/support/pace.js';
 import { must } from '../../test/support/assert.js';
+import { emu } from '../../test/support/emulator-control.js';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/db.js';
 import { startApiProcess, summarizeLog, type ApiProcess } from './api-process.js';
 import { paced, sleep, Traffic } from './traffic.js';
@@ -128,11 +129,9 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
     async () => {
       const emulatorUrl = emulator.url.replace(/\/$/, '');
       // --- seed: one admin, a page of CONTACTS contacts inside the 24-hour window, tags, a campaign history
-      const user = await emulatorCall<{ id: string; name: string }>(
-        emulatorUrl,
-        '/_emulator/users',
-        { name: 'Soak Admin' },
-      );
+      const user = await emu<{ id: string; name: string }>(emulatorUrl, '/_emulator/users', {
+        name: 'Soak Admin',
+      });
       const page = await createEmulatorPage(emulatorUrl, user.id, 'Soak Bakery', CONTACTS);
       const seeded = await seedPageData(database.pool, {
         admin: { fbUserId: user.id, name: user.name },

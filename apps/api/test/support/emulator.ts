@@ -10,23 +10,15 @@ import {
 import { graphRequestLog } from '../helpers/graph-requests.js';
 
 export type { Emulator };
+export {
+  emu,
+  outboxOf,
+  type EmulatorPage,
+  type EmulatorUser,
+  type OutboxEntry,
+} from './emulator-control.js';
 
 export const HOUR = 3_600_000;
-
-/** A page as the emulator's control API creates it. */
-export interface EmulatorPage {
-  id: string;
-  name: string;
-  access_token: string;
-  contacts: Array<{ psid: string; name: string }>;
-}
-
-/** A user as the emulator's control API creates it. */
-export interface EmulatorUser {
-  id: string;
-  name: string;
-  access_token: string;
-}
 
 /**
  * An emulator with no seeded world and no Send API or conversations rate limits; `paced` keeps Meta's
@@ -43,27 +35,6 @@ export async function startTestEmulator(
     ...(paced ? {} : { behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 } }),
     ...rest,
   });
-}
-
-/**
- * A call to the emulator's control API: POST with a JSON body when there is one, GET otherwise.
- * Fails on any answer but 2xx.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers pick the shape they read
-export async function emu<T = any>(
-  emulator: Emulator | string,
-  path: string,
-  body?: unknown,
-  method?: string,
-): Promise<T> {
-  const base = (typeof emulator === 'string' ? emulator : emulator.url).replace(/\/$/, '');
-  const r = await fetch(`${base}${path}`, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`emulator ${path}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
 }
 
 /** The API's Graph client against the emulator, with short timeouts and backoffs. */

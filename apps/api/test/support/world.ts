@@ -88,7 +88,7 @@ export async function newAdmin(
 
 /** A page row linked to its admin, with the (encrypted) page token sign-in stores; returns its uuid. */
 export async function newPage(
-  world: Pick<WorldBase, 'database'>,
+  world: { database: Pick<TestDatabase, 'db'> },
   input: {
     fbPageId: string;
     name: string;
