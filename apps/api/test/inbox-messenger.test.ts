@@ -250,6 +250,22 @@ describe('a reaction or receipt that comes before its message', () => {
       )
     ).rows;
 
+  /** The page's message stored as the Send API's answer stores it (storeMessages), as stored. */
+  const storeAnswer = async (mid: string, text: string, createdAt = new Date()) => {
+    const [contact] = (
+      await env.database.db.execute<{ id: string }>(
+        sql`select id from contacts where page_id = ${page.uuid} and psid = ${psid()}`,
+      )
+    ).rows;
+    const [row] = await messagesRepo.storeMessages(
+      env.database.pool,
+      page.uuid,
+      contact?.id as string,
+      [{ mid, direction: 'out', text, sentBy: page.id, createdAt, byPerson: true }],
+    );
+    return row;
+  };
+
   it('shows on the message once its echo stores it, live in the same event', async () => {
     const hub = createRealtimeHub(env.database.pool, {
       loadMessage: liveMessageLoader(env.database.pool),
@@ -297,26 +313,7 @@ describe('a reaction or receipt that comes before its message', () => {
 
   it('the Send API answer path takes it too (messages stored by storeMessages)', async () => {
     await reaction('m_send_answer', 'react', Date.now(), psid(), '\u{1F44D}');
-    const [contact] = (
-      await env.database.db.execute<{ id: string }>(
-        sql`select id from contacts where page_id = ${page.uuid} and psid = ${psid()}`,
-      )
-    ).rows;
-    const [row] = await messagesRepo.storeMessages(
-      env.database.pool,
-      page.uuid,
-      contact?.id as string,
-      [
-        {
-          mid: 'm_send_answer',
-          direction: 'out',
-          text: 'Thanks!',
-          sentBy: page.id,
-          createdAt: new Date(),
-          byPerson: true,
-        },
-      ],
-    );
+    const row = await storeAnswer('m_send_answer', 'Thanks!');
     expect(row?.reaction).toBe('\u{1F44D}');
   });
 
@@ -367,25 +364,10 @@ describe('a reaction or receipt that comes before its message', () => {
     expect(thread.find((m) => m.id === 'm_before_delivery')?.status).toBe('delivered');
     expect(thread.find((m) => m.id === 'm_after_receipts')?.status).toBe('sent');
     // The Send API's answer path too: stamped before the read watermark, it is stored read.
-    const [contact] = (
-      await env.database.db.execute<{ id: string }>(
-        sql`select id from contacts where page_id = ${page.uuid} and psid = ${psid()}`,
-      )
-    ).rows;
-    const [row] = await messagesRepo.storeMessages(
-      env.database.pool,
-      page.uuid,
-      contact?.id as string,
-      [
-        {
-          mid: 'm_answer_before_read',
-          direction: 'out',
-          text: 'Sent just before they read',
-          sentBy: page.id,
-          createdAt: new Date(t - 500),
-          byPerson: true,
-        },
-      ],
+    const row = await storeAnswer(
+      'm_answer_before_read',
+      'Sent just before they read',
+      new Date(t - 500),
     );
     expect(row).toMatchObject({ deliveredAt: new Date(t + 30_000), readAt: new Date(t) });
   });
