@@ -1,18 +1,12 @@
-// The session check of every authenticated request (sessions.ts#sessionState), cached per process: a
-// busy admin's requests cost no round trip for it. Correct only because every end of a session NOTIFYs the
-// API processes (sessions.ts#endSessions): a notification drops that session's (or admin's) entries, so
-// from its arrival on every process refuses the session. Notifications missed while the LISTEN connection
-// is down are why nothing is answered from the cache unless the connection that read the answer is still
-// the one listening (none while it is down: every check goes to the database).
+// The session check of every authenticated request (sessions.ts#sessionState), cached per process
+// (notified-cache.ts): a busy admin's requests cost no round trip for it. Every end of a session NOTIFYs
+// the API processes (sessions.ts#endSessions), which drops that session's (or admin's) entries.
 import type { SessionEnded } from '../realtime/channel.js';
+import { type CacheEvents, createNotifiedCache } from './notified-cache.js';
 
 /** What the cache needs from the realtime hub (realtime/hub.ts). */
-export interface SessionEvents {
-  /** The LISTEN connection in place (a new number after each reconnect), or null while none is. */
-  connection: () => number | null;
+export interface SessionEvents extends CacheEvents {
   onSessionEnded: (listener: (ended: SessionEnded) => void) => () => void;
-  /** Starts the LISTEN connection (the hub opens it lazily). */
-  ready: () => Promise<void>;
 }
 
 // Generic over the state (sessions.ts#SessionState) so that sessions.ts, which calls sessionsEnding, is not
@@ -43,14 +37,6 @@ export interface SessionCache<S> {
   close: () => void;
 }
 
-interface Entry<S> {
-  adminId: string;
-  state: S;
-  until: number;
-  /** The LISTEN connection in place when the answer was read. */
-  connection: number;
-}
-
 export const SESSION_CACHE_MAX = 10_000;
 export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 
@@ -67,94 +53,27 @@ export function sessionsEnding(target: EndingTarget): void {
 }
 
 export function createSessionCache<S>(options: SessionCacheOptions<S>): SessionCache<S> {
-  const max = options.max ?? SESSION_CACHE_MAX;
-  const maxAgeMs = options.maxAgeMs ?? SESSION_CACHE_MAX_AGE_MS;
-  const now = options.now ?? Date.now;
-  const { events, load } = options;
-  // Insertion order is recency order: a hit moves its entry to the end, eviction takes the first.
-  const entries = new Map<string, Entry<S>>();
-  // Sessions ('s:<id>') and admins ('a:<id>') being ended here, until their NOTIFY arrives (or, if the
-  // ending transaction rolled back and none ever comes, until this time).
-  const withheld = new Map<string, number>();
-  // Bumped by every invalidation: a check that was reading while one arrived does not store its answer.
-  let generation = 0;
-
-  const drop = (target: EndingTarget) => {
-    generation++;
-    if (target.sessionId) {
-      entries.delete(target.sessionId);
-      return;
-    }
-    for (const [key, entry] of entries) if (entry.adminId === target.adminId) entries.delete(key);
-  };
-  const withheldKeys = (target: EndingTarget) =>
-    target.sessionId ? [`s:${target.sessionId}`] : [`a:${target.adminId}`];
-  const isWithheld = (sessionId: string, adminId: string) => {
-    const t = now();
-    for (const key of [`s:${sessionId}`, `a:${adminId}`]) {
-      const until = withheld.get(key);
-      if (until === undefined) continue;
-      if (until > t) return true;
-      withheld.delete(key);
-    }
-    return false;
-  };
-
-  const offEnded = events.onSessionEnded((ended) => {
-    const target: EndingTarget =
-      ended.sessionId !== undefined
-        ? { adminId: '', sessionId: ended.sessionId }
-        : { adminId: ended.adminId };
-    for (const key of withheldKeys(target)) withheld.delete(key);
-    drop(target);
+  const { events } = options;
+  const inner = createNotifiedCache<S>({
+    load: options.load,
+    events,
+    onChange: (listener) =>
+      events.onSessionEnded((ended) =>
+        listener({ group: ended.adminId ?? '', key: ended.sessionId }),
+      ),
+    max: options.max ?? SESSION_CACHE_MAX,
+    maxAgeMs: options.maxAgeMs ?? SESSION_CACHE_MAX_AGE_MS,
+    ...(options.now ? { now: options.now } : {}),
   });
-  // Listen from the start: until the connection is up every check goes to the database.
-  events.ready().catch(() => {});
-
   const cache: SessionCache<S> = {
-    async state(sessionId, adminId, notAfter) {
-      const connection = events.connection();
-      if (connection === null) {
-        entries.clear();
-        return load(sessionId, adminId);
-      }
-      const hit = entries.get(sessionId);
-      if (hit) {
-        entries.delete(sessionId);
-        if (hit.adminId === adminId && hit.connection === connection && hit.until > now()) {
-          entries.set(sessionId, hit);
-          return hit.state;
-        }
-      }
-      if (isWithheld(sessionId, adminId)) return load(sessionId, adminId);
-      const before = generation;
-      const state = await load(sessionId, adminId);
-      if (generation === before && events.connection() === connection) {
-        entries.set(sessionId, {
-          adminId,
-          state,
-          until: Math.min(now() + maxAgeMs, notAfter ?? Infinity),
-          connection,
-        });
-        if (entries.size > max) entries.delete(entries.keys().next().value as string);
-      }
-      return state;
-    },
-    ending(target) {
-      const t = now();
-      // An end that changed no row sends no NOTIFY: its mark would stay, so lapsed ones go here.
-      for (const [key, until] of withheld) if (until <= t) withheld.delete(key);
-      for (const key of withheldKeys(target)) withheld.set(key, t + maxAgeMs);
-      drop(target);
-    },
+    state: inner.get,
+    ending: (target) => inner.changing({ group: target.adminId, key: target.sessionId }),
     get size() {
-      return entries.size;
+      return inner.size;
     },
     close() {
-      offEnded();
       caches.delete(cache);
-      entries.clear();
-      withheld.clear();
+      inner.close();
     },
   };
   caches.add(cache);
