@@ -18,6 +18,8 @@ import type { Logger } from 'pino';
 import { JWT_EXPIRES_IN, type JwtClaims } from './auth/jwt.js';
 import { verifiedTokens } from './auth/verified-tokens.js';
 import { SESSION_COOKIE } from '@pagecast/contract';
+import { readPageAccess } from './auth/guards.js';
+import { createPageAccessCache } from './auth/page-access-cache.js';
 import { createSessionCache } from './auth/session-cache.js';
 import { sessionState } from './modules/sessions/index.js';
 import type { Config } from './config.js';
@@ -177,6 +179,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessionState', (sessionId: string, adminId: string, notAfter?: number) =>
     sessions.state(sessionId, adminId, notAfter),
   );
+  // The inbox list's page check, answered from this process's cache while the access NOTIFY keeps it
+  // current (auth/page-access-cache.ts).
+  const pageAccess = createPageAccessCache({
+    load: (adminId, fbPageId) => readPageAccess(pool, adminId, fbPageId),
+    events: realtime,
+  });
+  app.addHook('onClose', async () => pageAccess.close());
   await registerModules(app, {
     config,
     pool,
@@ -186,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Webhooks are processed in this process (modules/webhooks): campaign counters consume them.
     afterCommit: deps.afterCommit ?? ingestConsumers(pool),
     realtime,
+    pageAccess: pageAccess.of,
   });
 
   const webEnabled = await registerWeb(app, config.webDist);

@@ -7,44 +7,34 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_ENDED } from '../src/auth/guards.js';
-import { buildApp } from '../src/app.js';
-import { createDb, type Db, type DbHandle } from '../src/db/client.js';
-import { createRealtimeHub, type RealtimeHub } from '../src/realtime/index.js';
-import { liveMessageLoader } from '../src/modules/inbox/service.js';
+import type { Db } from '../src/db/client.js';
+import type { RealtimeHub } from '../src/realtime/index.js';
 import { SESSION_CHANNEL, type SessionEnded } from '../src/realtime/channel.js';
-import { sessionToken, testConfig } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { sessionToken } from './helpers/app.js';
+import type { TestDatabase } from './helpers/db.js';
+import { twoApiProcesses, type ApiProcesses } from './support/api-processes.js';
 import { apiClient, bodyOf } from './support/client.js';
 
 const OPERATOR_UID = '1000000000000777';
 
+let processes: ApiProcesses;
 let database: TestDatabase;
-let secondDb: DbHandle;
 let api1: FastifyInstance;
 let api2: FastifyInstance;
 /** The second process's hub, held here to wait on what it hears (and to see its connection drop). */
 let hub2: RealtimeHub;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  secondDb = createDb(database.url, { max: 3 });
-  const config = testConfig({ OPERATOR_USER_IDS: OPERATOR_UID });
-  api1 = await buildApp({ config, pool: database.pool });
   // No quick reconnect: the test looks at the process while it is not listening.
-  hub2 = createRealtimeHub(secondDb.pool, {
-    loadMessage: liveMessageLoader(secondDb.pool),
+  processes = await twoApiProcesses({
+    env: { OPERATOR_USER_IDS: OPERATOR_UID },
     reconnectMs: 600_000,
   });
-  api2 = await buildApp({ config, pool: secondDb.pool, realtime: hub2 });
-  await Promise.all([api1.ready(), api2.ready(), hub2.ready()]);
+  ({ database, api1, api2, hub2 } = processes);
 });
 
 afterAll(async () => {
-  await api1?.close();
-  await api2?.close();
-  await hub2?.close();
-  await secondDb?.close();
-  await database?.drop();
+  await processes?.close();
 });
 
 let admins = 0;

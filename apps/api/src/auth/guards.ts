@@ -132,6 +132,50 @@ export async function assertPageAdmin(
   return page;
 }
 
+/** An admin's access to a page: the page's id and their tasks there (page_admins). */
+export interface PageAccess {
+  id: string;
+  tasks: string[];
+}
+
+/** How a route learns an admin's access to a page: the per-process cache, or the database. */
+export type PageAccessOf = (adminId: string, fbPageId: string) => Promise<PageAccess | null>;
+
+const PAGE_ACCESS = statement(
+  'page_access',
+  `select p.id, pa.tasks from ${adminPage('$1', '$2')} limit 1`,
+);
+
+/** The admin's access to the page `fbPageId` from the database, or null when they do not manage it. */
+export async function readPageAccess(
+  db: Sql,
+  adminId: string,
+  fbPageId: string,
+): Promise<PageAccess | null> {
+  const [row] = await runStatement<PageAccess>(db, PAGE_ACCESS, [fbPageId, adminId]);
+  return row ?? null;
+}
+
+/**
+ * The id of the page `fbPageId` if `accessOf` says the admin's tasks there allow `need`. A refusal is read
+ * again from the database (a cached answer may be a NOTIFY behind), then answered like assertPageAdmin:
+ * 404 for a page they do not manage, 403 for one their role does not cover.
+ */
+export async function pageIdFor(
+  db: Sql,
+  accessOf: PageAccessOf,
+  adminId: string,
+  fbPageId: string,
+  need: PageNeed,
+): Promise<string> {
+  const cached = await accessOf(adminId, fbPageId);
+  if (cached && allows(cached.tasks, need)) return cached.id;
+  const access = await readPageAccess(db, adminId, fbPageId);
+  if (!access) throw new NotFoundError(PAGE_NOT_FOUND);
+  if (!allows(access.tasks, need)) throw new ForbiddenError(ROLE_MESSAGES[need]);
+  return access.id;
+}
+
 /**
  * The acting admin's own page token in clear, or null when they have none that works (never a co-admin's):
  * the caller answers "reconnect the page".

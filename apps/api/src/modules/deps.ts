@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
+import type { PageAccessOf } from '../auth/guards.js';
 import type { Config } from '../config.js';
 import type { TokenCipher } from '../crypto/tokens.js';
 import type { GraphClient } from '../graph/index.js';
@@ -22,4 +23,6 @@ export interface ModuleDeps {
   afterCommit: readonly AfterCommit[];
   /** Live events of this process (LISTEN side); absent in job workers, which only publish. */
   realtime?: RealtimeHub;
+  /** Page access answered by this process's cache (auth/page-access-cache.ts); the database when absent. */
+  pageAccess?: PageAccessOf;
 }

@@ -104,57 +104,51 @@ const pageContacts = (read: string) =>
 export const firstContactsSql = (page: string, limit: string) =>
   `select ${CONTACT_COLUMNS} from contacts c where c.page_id = ${page}
     order by c.last_message_at desc nulls last, c.id desc limit ${limit}`;
+// GET recipients' pages: the caller checked page access first (auth/page-access-cache.ts), $1 is the page.
 /** GET recipients' first page (exported for the bench's EXPLAIN). */
-export const CONTACTS_FIRST = statement(
-  'admin_contacts_first',
-  pageContacts(firstContactsSql('p.id', '$3')),
-);
+export const CONTACTS_FIRST = statement('page_contacts_first', firstContactsSql('$1', '$2'));
 const CONTACTS_AFTER_DATED = statement(
-  'admin_contacts_after_dated',
-  pageContacts(`(select ${CONTACT_COLUMNS} from contacts c
-      where c.page_id = p.id and c.last_message_at is not null
-        and (c.last_message_at, c.id) < ($4::timestamptz, $5::uuid)
-      order by c.last_message_at desc nulls last, c.id desc limit $3)
+  'page_contacts_after_dated',
+  `(select ${CONTACT_COLUMNS} from contacts c
+      where c.page_id = $1 and c.last_message_at is not null
+        and (c.last_message_at, c.id) < ($3::timestamptz, $4::uuid)
+      order by c.last_message_at desc nulls last, c.id desc limit $2)
     union all
     (select ${CONTACT_COLUMNS} from contacts c
-      where c.page_id = p.id and c.last_message_at is null
-      order by c.id desc limit $3)`),
+      where c.page_id = $1 and c.last_message_at is null
+      order by c.id desc limit $2)`,
 );
 const CONTACTS_AFTER_UNDATED = statement(
-  'admin_contacts_after_undated',
-  pageContacts(`select ${CONTACT_COLUMNS} from contacts c
-    where c.page_id = p.id and c.last_message_at is null and c.id < $4::uuid
-    order by c.id desc limit $3`),
+  'page_contacts_after_undated',
+  `select ${CONTACT_COLUMNS} from contacts c
+    where c.page_id = $1 and c.last_message_at is null and c.id < $3::uuid
+    order by c.id desc limit $2`,
 );
 
 /**
- * One page of contacts of the page `fbPageId` if `adminId` manages it (else null), ordered
+ * One page of contacts of the page `pageUuid` (its access checked by the caller), ordered
  * (last_message_at DESC NULLS LAST, id DESC) like contacts_page_recent_idx. After a cursor in the dated
  * part: the older dated rows, then the NULL tail. Two index range scans joined by UNION ALL, each limited,
  * instead of one OR that would walk the index from the start.
  */
-export async function listAdminPageContacts(
+export async function listPageContacts(
   db: Sql,
-  adminId: string,
-  fbPageId: string,
+  pageUuid: string,
   after: RecipientCursor | null,
   limit: number,
-): Promise<ContactRow[] | null> {
-  let rows: Array<ContactRow | { id: null }>;
-  if (!after) rows = await runStatement(db, CONTACTS_FIRST, [fbPageId, adminId, limit]);
-  else if (after.at !== null)
-    rows = await runStatement(db, CONTACTS_AFTER_DATED, [
-      fbPageId,
-      adminId,
-      limit,
-      after.at,
-      after.id,
-    ]);
-  else rows = await runStatement(db, CONTACTS_AFTER_UNDATED, [fbPageId, adminId, limit, after.id]);
-  if (rows.length === 0) return null;
-  const contacts = rows.filter((r): r is ContactRow => r.id !== null);
+): Promise<ContactRow[]> {
+  if (!after) return runStatement<ContactRow>(db, CONTACTS_FIRST, [pageUuid, limit]);
+  const rows =
+    after.at !== null
+      ? await runStatement<ContactRow>(db, CONTACTS_AFTER_DATED, [
+          pageUuid,
+          limit,
+          after.at,
+          after.id,
+        ])
+      : await runStatement<ContactRow>(db, CONTACTS_AFTER_UNDATED, [pageUuid, limit, after.id]);
   // UNION ALL keeps each branch's order and the dated branch comes first, but SQL does not promise it: sort.
-  return after ? contacts.sort(compareRecent).slice(0, limit) : contacts;
+  return rows.sort(compareRecent).slice(0, limit);
 }
 
 export interface RecipientQuery {

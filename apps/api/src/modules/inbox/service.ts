@@ -19,6 +19,9 @@ import {
   actingPageToken,
   assertPageAdmin,
   pageAccessError,
+  pageIdFor,
+  readPageAccess,
+  type PageAccessOf,
   type PageRow,
 } from '../../auth/guards.js';
 import { GraphError, type GraphMessage } from '../../graph/index.js';
@@ -182,6 +185,8 @@ export function liveMessageLoader(db: Sql) {
 
 export function createInboxService(deps: ModuleDeps, publish: Publish): InboxService {
   const { pool: db } = deps;
+  const accessOf: PageAccessOf =
+    deps.pageAccess ?? ((adminId, fbPageId) => readPageAccess(db, adminId, fbPageId));
   const searchGate = new search.SearchGate(deps.config.searchGate);
 
   /**
@@ -352,7 +357,12 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
       let lines = new Map<string, string>();
       const rows =
         !searching || !queueQuery
-          ? await repo.listAdminPageContacts(db, adminId, pageId, cursor, limit + 1)
+          ? await repo.listPageContacts(
+              db,
+              await pageIdFor(db, accessOf, adminId, pageId, 'messaging'),
+              cursor,
+              limit + 1,
+            )
           : await bounded(async (tx) => {
               const args = [tx, adminId, pageId, queueQuery, cursor, limit + 1] as const;
               const found = await findMatches(args, limit, q);
