@@ -1,6 +1,6 @@
 /**
  * API under load (pnpm bench, see bench/FINDINGS.md): the API in this process on the embedded defaults (a throwaway embedded
- * Postgres, the emulator in-process and unthrottled), a page with 10,000 conversations, and autocannon at
+ * Postgres, the emulator in a process of its own and unthrottled), a page with 10,000 conversations, and autocannon at
  * 50 connections against GET recipients, GET messages, GET tags, GET campaigns and POST send. Baseline: a
  * bare Fastify hello-world in the same process, measured in the same rounds (runs are interleaved so load
  * from elsewhere on the machine hits every target alike). Also the API process's peak RSS under load.
@@ -16,7 +16,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
-import { startEmulator } from '@pagecast/graph-emulator';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { figure, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
@@ -29,7 +28,7 @@ import { encodeCursor } from '../src/modules/inbox/cursor.js';
 import { CONTACTS_FIRST, firstContactsSql, type ContactRow } from '../src/modules/inbox/repo.js';
 import { toRecipient } from '../src/modules/inbox/mappers.js';
 import { runLoad, type LoadResult, type LoadTarget } from './load.js';
-import { createEmulatorPage, seedPageData } from './seed.js';
+import { createEmulatorPage, seedPageData, startEmulatorProcess } from './seed.js';
 import {
   benchConfig,
   benchGraph,
@@ -69,14 +68,17 @@ async function main(benchRun: BenchRun) {
   // --- the product, as main.ts composes it (no pg-boss: none of the measured routes enqueue jobs)
   // Production refuses the emulator's public default secret: the emulator and the API share a random one.
   const appSecret = randomBytes(16).toString('hex');
-  const emulator = await startEmulator({
-    port: 0,
-    host: '127.0.0.1',
-    appSecret,
-    seed: 'empty',
-    behaviour: { sendPerSecond: 0, conversationsPerSecond: 0 },
-  });
+  // The platform in a process of its own, as in production: in this one, its world (10,000 contacts) would
+  // add to the API's heap, its garbage-collection pauses and its RSS (bench/FINDINGS.md).
+  const emulator = await startEmulatorProcess({ env: { FB_APP_SECRET: appSecret } });
   benchRun.onStop(() => emulator.close());
+  await emu(emulator.url, '/_emulator/seed', { seed: 'api-bench', users: 0 });
+  await emu(
+    emulator.url,
+    '/_emulator/behaviour',
+    { sendPerSecond: 0, conversationsPerSecond: 0 },
+    'PUT',
+  );
   const { server: pgServer, db } = await startBenchDatabase(benchRun, 'pagecast-api');
   // Production settings (logging at info, no response validation, CSP/HSTS as deployed).
   const config = benchConfig(
@@ -273,7 +275,7 @@ async function main(benchRun: BenchRun) {
       `${seeded.counts.campaigns} campaigns; autocannon at ${CONNECTIONS} connections in a separate process, ` +
       `${RUNS} runs × ${DURATION_S} s per target after a ${WARMUP_S} s warm-up, targets interleaved in each run.`,
     'req/s counts 2xx answers only. GET messages and POST send rotate over the 1,000 most recent conversations; ' +
-      'POST send includes the Send API round trip to the in-process emulator (unthrottled) and storing the message.',
+      'POST send includes the Send API round trip to the emulator (its own process, unthrottled) and storing the message.',
     `The API runs with NODE_ENV=production and logs every request at the default level (info) to a file, ` +
       `as a production deployment would; the baseline has no logger.`,
     'The reference target is what Postgres in the loop costs here: a bare Fastify route (no auth, hooks, ' +
@@ -346,7 +348,7 @@ async function main(benchRun: BenchRun) {
   const mb = (bytes: number) => bytes / 1024 / 1024;
   figures.push(
     figure({
-      name: 'API process peak RSS under load (API + in-process emulator)',
+      name: 'API process peak RSS under load',
       unit: 'MB',
       values: [mb(peakRssUnderLoad)],
       target: { op: '<', value: 300 },
@@ -354,7 +356,7 @@ async function main(benchRun: BenchRun) {
     }),
   );
   notes.push(
-    `maxRSS of the whole bench process (seeding 10,000 emulator contacts included): ` +
+    `maxRSS of the whole bench process (seeding included; the emulator runs in its own process): ` +
       `${Math.round(process.resourceUsage().maxRSS / 1024)} MB.`,
   );
   const file = writeResult('api', {
@@ -427,7 +429,7 @@ async function explain(url: string, label: string, text: string, values: unknown
   }
 }
 
-/** A CPU profile of this process (the API, the emulator and the baseline) while one target is loaded. */
+/** A CPU profile of this process (the API and the baseline) while one target is loaded. */
 async function startProfile(): Promise<{ stop: (file: string) => Promise<void> }> {
   const session = new Session();
   session.connect();

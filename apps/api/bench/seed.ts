@@ -39,7 +39,7 @@ export async function createEmulatorPage(
  * so it must not share the bench process's CPU, heap or garbage-collection pauses.
  */
 export async function startEmulatorProcess(
-  options: { judgesPace?: boolean } = {},
+  options: EmulatorProcessOptions = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   if (!options.judgesPace) return startEmulatorFreePort(options);
   // Its senders reach it through the platform's edge, which stamps each request's arrival (bench/edge.ts).
@@ -57,9 +57,15 @@ export async function startEmulatorProcess(
   };
 }
 
-async function startEmulatorFreePort(options: {
+/** `env`: the emulator's own settings (e.g. FB_APP_SECRET, shared with an API on production settings). */
+interface EmulatorProcessOptions {
   judgesPace?: boolean;
-}): Promise<{ url: string; close: () => Promise<void> }> {
+  env?: Record<string, string>;
+}
+
+async function startEmulatorFreePort(
+  options: EmulatorProcessOptions,
+): Promise<{ url: string; close: () => Promise<void> }> {
   // A random port can be taken meanwhile, often by a loopback connection's own ephemeral port (the range
   // overlaps): another port is tried then.
   for (let attempt = 1; ; attempt++) {
@@ -112,7 +118,7 @@ class PortInUse extends Error {
 
 async function startEmulatorOn(
   port: number,
-  options: { judgesPace?: boolean },
+  options: EmulatorProcessOptions,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const main = fileURLToPath(new URL('../../graph-emulator/src/main.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
@@ -120,6 +126,7 @@ async function startEmulatorOn(
       ...process.env,
       EMULATOR_PORT: String(port),
       EMULATOR_HOST: '127.0.0.1',
+      ...options.env,
       ...(options.judgesPace ? { EMULATOR_TRUST_REQUEST_START: '1' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
