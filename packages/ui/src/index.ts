@@ -46,6 +46,7 @@ export {
   type DialogProps,
 } from './primitives/dialog';
 export { Avatar, DEFAULT_AVATAR_SRC, type AvatarProps, type AvatarSize } from './primitives/avatar';
+export { RemoteImage, type RemoteImageProps } from './primitives/remote-image';
 export {
   Badge,
   CampaignStatusBadge,

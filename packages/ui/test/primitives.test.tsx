@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  RemoteImage,
   Avatar,
   Badge,
   Button,
@@ -464,5 +465,23 @@ describe('small primitives', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select chat' }));
     expect(screen.getByRole('checkbox', { name: 'Select chat' })).toBeChecked();
+  });
+});
+
+describe('RemoteImage', () => {
+  it('sends no referrer, and shows its fallback (nothing by default) once the image fails', () => {
+    const { rerender } = render(<RemoteImage src="https://cdn.example.test/a.png" alt="Photo" />);
+    const img = screen.getByRole('img', { name: 'Photo' });
+    expect(img).toHaveAttribute('referrerpolicy', 'no-referrer');
+    fireEvent.error(img);
+    expect(screen.queryByRole('img')).toBeNull();
+    rerender(
+      <RemoteImage
+        src="https://cdn.example.test/a.png"
+        alt="Photo"
+        fallback={<p>Unavailable</p>}
+      />,
+    );
+    expect(screen.getByText('Unavailable')).toBeInTheDocument();
   });
 });

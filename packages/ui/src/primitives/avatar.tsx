@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { cn } from './cn';
+import { RemoteImage } from './remote-image';
 
 /** Built-in default avatar (neutral silhouette), an inline SVG data URI — no network request. */
 export const DEFAULT_AVATAR_SRC =
@@ -46,37 +46,29 @@ export function Avatar({
   statusLabel,
   className,
 }: AvatarProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const trimmedName = name?.trim() ?? '';
   const initial = trimmedName ? Array.from(trimmedName)[0]?.toUpperCase() : undefined;
-  const useImage = Boolean(src) && failedSrc !== src;
-
-  let content;
-  if (src && useImage) {
-    content = (
-      <img
-        src={src}
-        alt={trimmedName || 'Avatar'}
-        onError={() => setFailedSrc(src)}
-        className="size-full object-cover"
-        referrerPolicy="no-referrer"
-      />
-    );
-  } else if (initial) {
-    content = (
-      <span role="img" aria-label={trimmedName} className="font-semibold">
-        <span aria-hidden="true">{initial}</span>
-      </span>
-    );
-  } else {
-    content = (
-      <img
-        src={fallbackImage ?? DEFAULT_AVATAR_SRC}
-        alt="Default avatar"
-        className="size-full object-cover"
-      />
-    );
-  }
+  const fallback = initial ? (
+    <span role="img" aria-label={trimmedName} className="font-semibold">
+      <span aria-hidden="true">{initial}</span>
+    </span>
+  ) : (
+    <img
+      src={fallbackImage ?? DEFAULT_AVATAR_SRC}
+      alt="Default avatar"
+      className="size-full object-cover"
+    />
+  );
+  const content = src ? (
+    <RemoteImage
+      src={src}
+      alt={trimmedName || 'Avatar'}
+      className="size-full object-cover"
+      fallback={fallback}
+    />
+  ) : (
+    fallback
+  );
 
   return (
     <span

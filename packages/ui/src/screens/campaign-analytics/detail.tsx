@@ -24,6 +24,7 @@ import {
   DialogTitle,
 } from '../../primitives/dialog';
 import { Pagination } from '../../primitives/pagination';
+import { RemoteImage } from '../../primitives/remote-image';
 import { Select } from '../../primitives/select';
 import { Sheet, SheetHeader, SheetTitle } from '../../primitives/sheet';
 import { Skeleton } from '../../primitives/skeleton';
@@ -513,25 +514,22 @@ function OutcomeBadge({ state }: { state: string }) {
 
 /** What the campaign sends: its image (first, a message of its own), the text, then its link buttons. */
 function CampaignMessage({ campaign: c }: { campaign: Campaign }) {
-  const [broken, setBroken] = useState<string | null>(null);
   const image = c.imageUrl ?? null;
   const buttons = c.buttons ?? [];
   return (
     <div className="grid gap-2 rounded-md border border-border bg-muted/30 p-3 text-sm">
       <p className="text-muted-foreground">Message</p>
-      {image && broken !== image ? (
-        <img
+      {image ? (
+        <RemoteImage
           src={image}
           alt={T.image}
-          referrerPolicy="no-referrer"
-          onError={() => setBroken(image)}
           className="max-h-40 max-w-full justify-self-start rounded-md border border-border object-contain"
+          fallback={
+            <p className="text-muted-foreground [overflow-wrap:anywhere]">
+              {T.imageBroken} <bdi>{image}</bdi>
+            </p>
+          }
         />
-      ) : null}
-      {image && broken === image ? (
-        <p className="text-muted-foreground [overflow-wrap:anywhere]">
-          {T.imageBroken} <bdi>{image}</bdi>
-        </p>
       ) : null}
       <p dir="auto" className="whitespace-pre-wrap">
         <bdi>{c.message}</bdi>

@@ -5,6 +5,7 @@ import type { MessageAttachment } from '@pagecast/contract';
 import { FileText, ImageOff, Link as LinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../primitives/cn';
+import { RemoteImage } from '../../primitives/remote-image';
 import { INBOX_TEXT } from './text';
 
 export function MessageAttachments({
@@ -29,19 +30,18 @@ export function MessageAttachments({
 function Attachment({ attachment: a, own }: { attachment: MessageAttachment; own: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!a.url || failed) return <Unavailable type={a.type} />;
-  // An image that cannot load shows as unavailable, like a missing one; no referrer is sent with it.
+  // An image that cannot load shows as unavailable, like a missing one.
   const image = {
     src: a.url,
     loading: 'lazy',
     decoding: 'async',
-    onError: () => setFailed(true),
-    referrerPolicy: 'no-referrer',
+    fallback: <Unavailable type={a.type} />,
   } as const;
   switch (a.type) {
     case 'image':
       return (
         <a href={a.url} target="_blank" rel="noreferrer noopener" className="block">
-          <img
+          <RemoteImage
             {...image}
             alt={INBOX_TEXT.photoAlt}
             width={240}
@@ -52,7 +52,7 @@ function Attachment({ attachment: a, own }: { attachment: MessageAttachment; own
       );
     case 'sticker':
       return (
-        <img
+        <RemoteImage
           {...image}
           alt={INBOX_TEXT.stickerAlt}
           width={96}

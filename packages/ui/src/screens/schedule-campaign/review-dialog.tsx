@@ -18,6 +18,7 @@ import {
   DialogTitle,
 } from '../../primitives/dialog';
 import { Input } from '../../primitives/input';
+import { RemoteImage } from '../../primitives/remote-image';
 import { Paths, type AudienceChoices } from './audience-note';
 import { REVIEW_TEXT as R, SCHEDULE_TEXT as T } from './texts';
 
@@ -70,7 +71,6 @@ export function ReviewDialog({
     { state: 'idle', text: '' },
   );
   /** The image address this browser could not load (Meta fetches it itself when the campaign starts). */
-  const [brokenImage, setBrokenImage] = useState('');
   const sample = review?.sample ?? null;
   const name = sample ? (sample.firstName ?? sample.name) : null;
   const preview = renderPlaceholders(message, {
@@ -177,21 +177,19 @@ export function ReviewDialog({
           <p className="truncate border-b border-border pb-2 text-center text-xs font-medium">
             {pageName ?? ''}
           </p>
-          {imageUrl && brokenImage !== imageUrl ? (
+          {imageUrl ? (
             // The image goes first, as a message of its own (standard sends only).
-            <img
+            <RemoteImage
               src={imageUrl}
               alt={R.previewImage}
               data-testid="review-image"
-              referrerPolicy="no-referrer"
-              onError={() => setBrokenImage(imageUrl)}
               className="ml-auto max-h-48 max-w-[85%] rounded-2xl rounded-br-sm border border-border object-contain"
+              fallback={
+                <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm border border-dashed border-border px-3 py-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                  {R.previewImageBroken}
+                </p>
+              }
             />
-          ) : null}
-          {imageUrl && brokenImage === imageUrl ? (
-            <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm border border-dashed border-border px-3 py-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">
-              {R.previewImageBroken}
-            </p>
           ) : null}
           <div className="ml-auto grid max-w-[85%] gap-px overflow-hidden rounded-2xl rounded-br-sm">
             <p className="bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground [overflow-wrap:anywhere]">
