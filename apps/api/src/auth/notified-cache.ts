@@ -24,7 +24,7 @@ export interface NotifiedCacheOptions<S> {
   events: CacheEvents;
   /** Calls its argument with each notified change; returns the unsubscribe. */
   onChange: (listener: (target: CacheTarget) => void) => () => void;
-  /** Entries kept (least recently used go first). */
+  /** Entries kept (the oldest go first). */
   max: number;
   /** How long an answer is trusted, notification or not. */
   maxAgeMs: number;
@@ -52,7 +52,9 @@ export function createNotifiedCache<S>(options: NotifiedCacheOptions<S>): Notifi
   const { events, load, max, maxAgeMs } = options;
   const keep = options.keep ?? (() => true);
   const now = options.now ?? Date.now;
-  // Insertion order is recency order: a hit moves its entry to the end, eviction takes the first.
+  // Insertion order is age order, and eviction takes the oldest: no entry is trusted past maxAgeMs anyway,
+  // and a hit leaves the map as it is (moving the entry to the end, delete then set, made V8 allocate a new
+  // table per request, kept past young-generation collections: bench/FINDINGS.md).
   const entries = new Map<string, Entry<S>>();
   // Keys ('k:<key>') and groups ('g:<group>') being changed here, until their NOTIFY arrives (or, if the
   // changing transaction rolled back and none ever comes, until this time).
@@ -97,11 +99,9 @@ export function createNotifiedCache<S>(options: NotifiedCacheOptions<S>): Notifi
       }
       const hit = entries.get(key);
       if (hit) {
-        entries.delete(key);
-        if (hit.group === group && hit.connection === connection && hit.until > now()) {
-          entries.set(key, hit);
+        if (hit.group === group && hit.connection === connection && hit.until > now())
           return hit.state;
-        }
+        entries.delete(key);
       }
       if (isWithheld(key, group)) return load(key, group);
       const before = generation;

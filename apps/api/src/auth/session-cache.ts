@@ -15,7 +15,7 @@ export interface SessionCacheOptions<S> {
   /** The database check (sessions.ts#sessionState on the app's pool). */
   load: (sessionId: string, adminId: string) => Promise<S>;
   events: SessionEvents;
-  /** Sessions kept (least recently used go first). */
+  /** Sessions kept (the oldest go first). */
   max?: number;
   /**
    * How long an answer is trusted. The database check refreshes `last_seen_at` when it is a minute old,
