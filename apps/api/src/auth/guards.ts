@@ -157,9 +157,9 @@ export async function readPageAccess(
 }
 
 /**
- * The id of the page `fbPageId` if `accessOf` says the admin's tasks there allow `need`. A refusal is read
- * again from the database (a cached answer may be a NOTIFY behind), then answered like assertPageAdmin:
- * 404 for a page they do not manage, 403 for one their role does not cover.
+ * The id of the page `fbPageId` if `accessOf` says the admin's tasks there allow `need`. A refusal is
+ * answered by assertPageAdmin from the database (a cached answer may be a NOTIFY behind): 404 for a page
+ * they do not manage, 403 for one their role does not cover, the page if access came back meanwhile.
  */
 export async function pageIdFor(
   db: Sql,
@@ -170,10 +170,7 @@ export async function pageIdFor(
 ): Promise<string> {
   const cached = await accessOf(adminId, fbPageId);
   if (cached && allows(cached.tasks, need)) return cached.id;
-  const access = await readPageAccess(db, adminId, fbPageId);
-  if (!access) throw new NotFoundError(PAGE_NOT_FOUND);
-  if (!allows(access.tasks, need)) throw new ForbiddenError(ROLE_MESSAGES[need]);
-  return access.id;
+  return (await assertPageAdmin(db, adminId, fbPageId, need)).id;
 }
 
 /**
