@@ -451,8 +451,7 @@ async function startProfile(): Promise<{ stop: (file: string) => Promise<void> }
  * Postgres alone costs here: the first page of GET recipients as one prepared statement on a pool of its
  * own, mapped and serialized like the API does, without auth, hooks, logging or validation. Its SQL is
  * inbox/repo.ts's own (`firstContactsSql`, the route's read, whose page check the API answers from its
- * cache): a reference
- * reading less would not be the same read.
+ * cache): a reference reading less would not be the same read.
  */
 async function helloWorld(
   databaseUrl: string,

@@ -483,5 +483,18 @@ describe('RemoteImage', () => {
       />,
     );
     expect(screen.getByText('Unavailable')).toBeInTheDocument();
+    // A new address is tried again.
+    rerender(
+      <RemoteImage
+        src="https://cdn.example.test/b.png"
+        alt="Photo"
+        fallback={<p>Unavailable</p>}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Photo' })).toHaveAttribute(
+      'src',
+      'https://cdn.example.test/b.png',
+    );
+    expect(screen.queryByText('Unavailable')).toBeNull();
   });
 });

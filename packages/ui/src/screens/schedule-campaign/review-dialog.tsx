@@ -70,7 +70,6 @@ export function ReviewDialog({
   const [test, setTest] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed'; text: string }>(
     { state: 'idle', text: '' },
   );
-  /** The image address this browser could not load (Meta fetches it itself when the campaign starts). */
   const sample = review?.sample ?? null;
   const name = sample ? (sample.firstName ?? sample.name) : null;
   const preview = renderPlaceholders(message, {
