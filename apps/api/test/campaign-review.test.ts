@@ -205,6 +205,8 @@ describe('link buttons on standard sends', () => {
     ['an http link', { buttons: [{ title: 'Go', url: 'http://example.com' }] }],
     ['a 21-character title', { buttons: [{ title: 'x'.repeat(21), url: 'https://example.com' }] }],
     ['an empty title', { buttons: [{ title: ' ', url: 'https://example.com' }] }],
+    ['half an emoji in a title', { buttons: [{ title: 'Go \ud83d', url: 'https://example.com' }] }],
+    ['a lone low surrogate in a title', { buttons: [{ title: '\udfffGo', url: 'https://a.b' }] }],
   ])('refuses %s, and stores nothing', async (_what, over) => {
     const page = await w.createPage({ inside: 1, outside: 0 });
     const res = await w.client.campaigns.createCampaign({ body: body(page.fbPageId, over) });
@@ -213,6 +215,7 @@ describe('link buttons on standard sends', () => {
     ).toBe(true);
     const { rows } = await w.pool.query('select 1 from campaigns where page_id = $1', [page.uuid]);
     expect(rows).toHaveLength(0);
+    expect(await w.outbox(page.fbPageId)).toHaveLength(0);
   });
 
   it('with buttons the text must fit the template: 640 characters with long names', async () => {

@@ -17,6 +17,7 @@ import {
   type CampaignWorld,
   type WorldPage,
 } from './fixtures/campaign-world.js';
+import { BROKEN_CHAR_MESSAGE } from '../src/http/null-chars.js';
 import { must } from './support/assert.js';
 import { bodyOf } from './support/client.js';
 import { waitFor } from './support/wait.js';
@@ -212,6 +213,12 @@ describe('templates: lifecycle at Meta', () => {
         'buttons.0.text',
         M.buttonTextTooLong,
       ],
+      [
+        { buttons: [{ type: 'URL', text: 'Go \ud83d', url: 'https://a.example' }] },
+        'buttons.0.text',
+        BROKEN_CHAR_MESSAGE,
+      ],
+      [{ body: 'Hi {{first_name}}, \udfff your order has shipped.' }, 'body', BROKEN_CHAR_MESSAGE],
       [
         {
           buttons: Array.from({ length: 4 }, () => ({

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LiveEvent } from '@pagecast/contract';
@@ -292,6 +293,92 @@ describe('webhook deliveries', () => {
     expect(text(6)).toBe('event 6 c\uFFFDd');
     expect(text(9)).toBe('event 9 \\u0000');
     expect(text(0)).toBe('event 0');
+  });
+
+  it('a delivery holding lone surrogates, NUL and a 1 MB string for one page stores it and the other page too', async () => {
+    const other = await newEmulatorPage(env, await newEmulatorAdmin(env, 'Sync Admin'), {
+      name: 'Surrogate Tenant',
+      contacts: 1,
+    });
+    const now = Date.now();
+    const event = (target: EmulatorPage, mid: string, text: string, i: number) => ({
+      id: target.id,
+      time: now,
+      messaging: [
+        {
+          sender: { id: target.contacts[0]?.psid },
+          recipient: { id: target.id },
+          timestamp: now + i,
+          message: { mid, text },
+        },
+      ],
+    });
+    const big = 'x'.repeat(1024 * 1024);
+    const json = JSON.stringify({
+      object: 'page',
+      entry: [
+        event(page, 'm_sur_hi', 'HIMARK', 0),
+        event(page, 'm_sur_lo', 'LOMARK', 1),
+        event(page, 'm_sur_big', big, 2),
+        event(other, 'm_sur_other', 'an innocent message 😀', 3),
+      ],
+    });
+    // JSON.stringify would write a lone surrogate as its escape too; spelled out, as a client would send it.
+    const raw = json
+      .replace('HIMARK', 'lone \\ud83d surrogate \\u0000 \\ud83d\\ude00')
+      .replace('LOMARK', '\\udfff then \\uDFFF\\uD83D');
+    expect(raw).toContain('\\ud83d surrogate');
+    const res = await post(raw);
+    expect(res.statusCode, res.body).toBe(200);
+    await delivery(await lastEventId());
+    const { rows } = await env.database.db.execute<{ mid: string; text: string }>(
+      sql`select mid, text from messages where mid like 'm_sur_%' order by mid`,
+    );
+    const text = (mid: string) => rows.find((r) => r.mid === mid)?.text;
+    expect(rows.map((r) => r.mid).sort()).toEqual([
+      'm_sur_big',
+      'm_sur_hi',
+      'm_sur_lo',
+      'm_sur_other',
+    ]);
+    // Each half alone becomes U+FFFD; a proper pair stays the emoji.
+    expect(text('m_sur_hi')).toBe('lone \uFFFD surrogate \uFFFD 😀');
+    expect(text('m_sur_lo')).toBe('\uFFFD then \uFFFD\uFFFD');
+    expect(text('m_sur_big')).toHaveLength(big.length);
+    expect(text('m_sur_other')).toBe('an innocent message 😀');
+  });
+
+  it('an event Postgres refuses costs only itself: the delivery is applied event by event', async () => {
+    const now = Date.now();
+    // A mid of random text beyond a btree entry's ~2.7 kB: its insert fails (54000) whatever the handler.
+    const hugeMid = `m_${randomBytes(6000).toString('hex')}`;
+    const messaging = (mid: string, i: number) => ({
+      sender: { id: page.contacts[0]?.psid },
+      recipient: { id: page.id },
+      timestamp: now + i,
+      message: { mid, text: `isolated ${i}` },
+    });
+    const raw = JSON.stringify({
+      object: 'page',
+      entry: [
+        { id: page.id, time: now, messaging: [messaging('m_iso_before', 0)] },
+        { id: page.id, time: now, messaging: [messaging(hugeMid, 1)] },
+        { id: page.id, time: now, messaging: [messaging('m_iso_after', 2)] },
+      ],
+    });
+    const res = await post(raw);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = await lastEventId();
+    await delivery(id);
+    const { rows } = await env.database.db.execute<{ text: string }>(
+      sql`select text from messages where text like 'isolated %' order by text`,
+    );
+    expect(rows.map((r) => r.text)).toEqual(['isolated 0', 'isolated 2']);
+    const stored = await env.database.db.execute<{ error: string | null; attempts: number }>(
+      sql`select error, attempts from webhook_events where id = ${id}`,
+    );
+    expect(stored.rows[0]?.attempts).toBe(1);
+    expect(stored.rows[0]?.error).toMatch(/^skipped 1: message for page /);
   });
 
   it('a contact writing through the emulator ends up stored, live, and opens the window', async () => {

@@ -176,6 +176,14 @@ function badCases(route: ContractRoute, base: RequestParts): BadCase[] {
     for (const [i, value] of BAD_VALUES.entries()) {
       cases.push({ name: `body ${name} value #${i}`, parts: asBody({ ...fields, [name]: value }) });
     }
+    // Half an emoji: JSON.stringify writes it as its escape, which jsonb refuses (body only: a URL or a
+    // query cannot carry one, encodeURIComponent throws on it).
+    for (const [i, value] of ['\ud83d', 'a\udfffb', '\ude00\ud83d'].entries()) {
+      cases.push({
+        name: `body ${name} surrogate #${i}`,
+        parts: asBody({ ...fields, [name]: value }),
+      });
+    }
   }
   cases.push({
     name: 'body with extra fields',

@@ -40,11 +40,20 @@ export async function lockUnprocessed(db: Sql, id: number): Promise<StoredEventR
   return rows[0] ?? null;
 }
 
-export async function markProcessed(db: Sql, id: number, error: string | null): Promise<void> {
+/**
+ * Records an attempt: with `error`, the delivery stays to process (the sweeper tries again); without,
+ * it is done, with `skipped` noting the events that could not be applied and were left out.
+ */
+export async function markProcessed(
+  db: Sql,
+  id: number,
+  error: string | null,
+  skipped: string | null = null,
+): Promise<void> {
   await dz(db).execute(sql`
     update webhook_events
        set processed_at = case when ${error}::text is null then now() else processed_at end,
-           attempts = attempts + 1, error = ${error}
+           attempts = attempts + 1, error = coalesce(${error}::text, ${skipped}::text)
      where id = ${id}`);
 }
 

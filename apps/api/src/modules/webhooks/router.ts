@@ -14,6 +14,13 @@ const { webhookVerify, webhookReceive } = contract.system;
 export const MAX_WEBHOOK_DEPTH = 64;
 
 /**
+ * The largest delivery accepted, above the API's 1 MiB for its own JSON. Meta documents no size (a guess:
+ * it batches many events in one POST, and a refused delivery is retried as it is, so a limit too low loses
+ * every event in it for good). The signature is checked before anything else reads the body.
+ */
+export const MAX_WEBHOOK_BYTES = 8 * 1024 * 1024;
+
+/**
  * The Messenger webhook is a raw Fastify route: X-Hub-Signature-256 is checked over the exact raw body,
  * which ts-rest's parsed body cannot give. Accepted deliveries are stored, answered 200 at once, then
  * processed in this process right away (the live inbox wants them within a second); the stored row is the
@@ -38,7 +45,9 @@ export function registerWebhooks(app: FastifyInstance, moduleDeps: ModuleDeps): 
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.post(webhookReceive.path, (request, reply) => receive(deps, request, reply));
+    scope.post(webhookReceive.path, { bodyLimit: MAX_WEBHOOK_BYTES }, (request, reply) =>
+      receive(deps, request, reply),
+    );
   });
 }
 
@@ -60,7 +69,7 @@ async function receive(
   }
   let body: unknown;
   try {
-    // A contact's text may hold U+0000, which Postgres cannot store: made storable, never refused.
+    // A contact's text may hold U+0000 or half an emoji, which Postgres cannot store: made storable, never refused.
     body = storableJson(raw);
   } catch {
     return reply.code(400).send({ message: 'The webhook body is not JSON' });

@@ -5,7 +5,8 @@
 // in the transaction (NOTIFY, out on commit); the after-commit consumers run once it committed.
 import type { Logger } from 'pino';
 import { inTransaction, type Sql } from '../../db/client.js';
-import { retryOnConflict } from '../../db/conflicts.js';
+import { isTransactionConflict, retryOnConflict } from '../../db/conflicts.js';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import type { GraphClient } from '../../graph/index.js';
 import type { TokenCipher } from '../../crypto/tokens.js';
 import { publish } from '../../realtime/index.js';
@@ -51,33 +52,27 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
     );
   const profiles = await fetchNewProfiles(deps, delivery.entries);
 
-  let emitted: WebhookEvent[] | null;
+  let emitted: Processed | null;
   try {
     // Deliveries touching the same contacts in another order can deadlock: the loser is run again.
-    emitted = await retryOnConflict(() =>
-      inTransaction(deps.pool, async (db) => {
-        const locked = await repo.lockUnprocessed(db, eventId);
-        if (!locked) return null; // processed meanwhile, or another process has it now
-        const out: WebhookEvent[] = [];
-        // The payload of a stored delivery never changes: the one read before the lock is the one locked.
-        for (const entry of delivery.entries) {
-          const found = await repo.findPage(db, entry.pageId);
-          if (!found) continue; // a page nobody connected (any more): nothing to keep
-          const page = {
-            ...found,
-            appId: deps.appId,
-            profileOf: (psid: string) => profiles.get(`${found.fbPageId}:${psid}`),
-            ...(deps.isMediaUrl ? { isMediaUrl: deps.isMediaUrl } : {}),
-          };
-          for (const event of eventsOf(entry, found.fbPageId)) {
-            const { live, after } = await handle(db, page, event);
-            for (const e of live) await publish(db, page.fbPageId, e);
-            if (after) out.push(after);
-          }
-        }
-        return out;
-      }),
-    );
+    const run = (isolate: boolean) =>
+      retryOnConflict(() =>
+        inTransaction(deps.pool, (db) =>
+          applyDelivery(db, deps, eventId, delivery, profiles, isolate),
+        ),
+      );
+    try {
+      emitted = await run(false);
+    } catch (err) {
+      if (isTransient(err)) throw err;
+      // Something in the delivery cannot be applied: run it again with each event on its own savepoint,
+      // so that event alone is skipped and every other person's message in the delivery is kept.
+      deps.logger?.warn(
+        { err, eventId },
+        'webhook delivery failed: applying its events one by one',
+      );
+      emitted = await run(true);
+    }
   } catch (err) {
     deps.logger?.error({ err, eventId }, 'webhook event processing failed');
     await repo.markProcessed(deps.pool, eventId, (err as Error).message ?? String(err));
@@ -88,19 +83,87 @@ export async function processWebhookEvent(deps: IngestDeps, eventId: number): Pr
   // a database outage in between leaves it unprocessed, and the ingest sweeper replays it (consumers are
   // idempotent), so no counter update is lost after the messages were stored.
   let consumerError: unknown;
-  for (const e of emitted) {
+  for (const e of emitted.after) {
     await runAfterCommit(deps.afterCommit, e, (err) => {
       consumerError ??= err;
       deps.logger?.error({ err, eventId }, 'webhook listener failed');
     });
   }
-  await repo.markProcessed(
-    deps.pool,
-    eventId,
-    consumerError === undefined
-      ? null
-      : `listener failed: ${String((consumerError as Error).message ?? consumerError)}`,
-  );
+  if (consumerError !== undefined) {
+    const message = `listener failed: ${String((consumerError as Error).message ?? consumerError)}`;
+    await repo.markProcessed(deps.pool, eventId, message);
+  } else {
+    await repo.markProcessed(deps.pool, eventId, null, emitted.failed);
+  }
+}
+
+interface Processed {
+  /** What the after-commit consumers get, in order. */
+  after: WebhookEvent[];
+  /** The events skipped because they could not be applied, for the row's error column. */
+  failed: string | null;
+}
+
+/** An error that says nothing about the delivery's content: the whole delivery is tried again later. */
+const isTransient = (err: unknown) => isTransactionConflict(err) || isDatabaseUnavailable(err);
+
+/**
+ * Applies a locked delivery's events in `db`'s transaction. With `isolate`, each event runs on a
+ * savepoint of its own and one that throws (for anything but a transient error) is rolled back and
+ * skipped alone; without, the first error undoes the whole delivery (one statement less per event).
+ */
+async function applyDelivery(
+  db: Sql,
+  deps: IngestDeps,
+  eventId: number,
+  delivery: ReturnType<typeof parseDelivery>,
+  profiles: Map<string, ContactUpsert>,
+  isolate: boolean,
+): Promise<Processed | null> {
+  const locked = await repo.lockUnprocessed(db, eventId);
+  if (!locked) return null; // processed meanwhile, or another process has it now
+  const after: WebhookEvent[] = [];
+  const failed: string[] = [];
+  // The payload of a stored delivery never changes: the one read before the lock is the one locked.
+  for (const entry of delivery.entries) {
+    const found = await repo.findPage(db, entry.pageId);
+    if (!found) continue; // a page nobody connected (any more): nothing to keep
+    const page = {
+      ...found,
+      appId: deps.appId,
+      profileOf: (psid: string) => profiles.get(`${found.fbPageId}:${psid}`),
+      ...(deps.isMediaUrl ? { isMediaUrl: deps.isMediaUrl } : {}),
+    };
+    for (const event of eventsOf(entry, found.fbPageId)) {
+      const apply = async (tx: Sql) => {
+        const { live, after: next } = await handle(tx, page, event);
+        for (const e of live) await publish(tx, page.fbPageId, e);
+        return next;
+      };
+      if (!isolate) {
+        const next = await apply(db);
+        if (next) after.push(next);
+        continue;
+      }
+      try {
+        const next = await inTransaction(db, apply);
+        if (next) after.push(next);
+      } catch (err) {
+        if (isTransient(err)) throw err;
+        deps.logger?.error(
+          { err, eventId, kind: event.kind },
+          'webhook event skipped: it cannot be applied',
+        );
+        failed.push(
+          `${event.kind} for page ${found.fbPageId}: ${(err as Error).message ?? String(err)}`,
+        );
+      }
+    }
+  }
+  return {
+    after,
+    failed: failed.length ? `skipped ${failed.length}: ${failed.join('; ')}`.slice(0, 2000) : null,
+  };
 }
 
 /** The entry's events in delivery order: messaging items (each for its contact), then changes. */
