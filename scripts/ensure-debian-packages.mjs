@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Tests use a few Debian programs that npm cannot bring: chromium (Playwright drives it; test tools cannot
 // download browsers here), nginx (the production shape's web server, checked with its real binary) and
-// postgresql (the Debian recipe of docs/deploy.md, brought up by `pnpm test:deploy`).
+// postgresql (the Debian recipe of docs/deploy.md, brought up by `pnpm test:deploy`) and systemd (its
+// `systemd-analyze security` judges the recipe's units).
 // `node scripts/ensure-debian-packages.mjs chromium nginx postgresql` installs the missing ones with apt when we are
 // root, and otherwise says what to do. Exits 0 when all are there.
 import { execSync } from 'node:child_process';
@@ -13,6 +14,8 @@ const BINARIES = {
   nginx: process.env.NGINX_PATH ?? '/usr/sbin/nginx',
   // Any major version Debian ships (/usr/lib/postgresql/<major>/bin/postgres): `pnpm test:deploy`.
   postgresql: '/usr/lib/postgresql/*/bin/postgres',
+  // systemd-analyze scores the units in deploy/systemd (`pnpm test:deploy`); no systemd needs to run.
+  systemd: '/usr/bin/systemd-analyze',
 };
 
 /** Whether `file` exists; a `*` stands for one folder name. */
