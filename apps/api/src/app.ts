@@ -17,7 +17,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { JWT_EXPIRES_IN, type JwtClaims } from './auth/jwt.js';
 import { verifiedTokens } from './auth/verified-tokens.js';
-import { SESSION_COOKIE } from '@pagecast/contract';
+import { sessionCookieNames } from './auth/cookies.js';
 import { readPageAccess } from './auth/guards.js';
 import { createPageAccessCache } from './auth/page-access-cache.js';
 import { createSessionCache } from './auth/session-cache.js';
@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(jwt, {
     secret: config.jwtSecret,
-    cookie: { cookieName: SESSION_COOKIE, signed: false },
+    cookie: { cookieName: sessionCookieNames(config.isProduction).session, signed: false },
     sign: { expiresIn: JWT_EXPIRES_IN },
   });
   // A session sends the same token on every request: verified once, then answered by its text until its exp.

@@ -57,6 +57,11 @@ export const authErrors = { ...publicErrors, ...errors(401, 403) };
  */
 export const SESSION_COOKIE = 'pagecast_session';
 export const CSRF_COOKIE = 'pagecast_csrf';
+/**
+ * In production both cookies carry this prefix: the browser then keeps them only if Secure, host-only and
+ * on Path=/, so no sibling subdomain can plant a session of its own under the same name (cookie tossing).
+ */
+export const HOST_COOKIE_PREFIX = '__Host-';
 export const CSRF_HEADER = 'x-csrf-token';
 /** The 403 of a cookie-authenticated write sent by another site (its Origin or Sec-Fetch-Site says so). */
 export const CROSS_SITE_REFUSED = 'Request refused: it was sent by another site, not by Pagecast.';

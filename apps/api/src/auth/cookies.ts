@@ -9,6 +9,7 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   CSRF_TOKEN_REFUSED,
+  HOST_COOKIE_PREFIX,
   SESSION_COOKIE,
 } from '@pagecast/contract';
 import { HttpError } from '../http/errors.js';
@@ -28,9 +29,27 @@ declare module 'fastify' {
   }
 }
 
-/** The session cookie is sent to the API only; the CSRF cookie is read by the web app's scripts on any path. */
-const SESSION_PATH = '/api';
-const CSRF_PATH = '/';
+/**
+ * The cookies' names and paths. In production: `__Host-` names, which the browser keeps only when Secure,
+ * host-only and on Path=/, so a sibling subdomain cannot toss in a session of its own; the session cookie is
+ * then sent on every path of the origin (still httpOnly and SameSite=Strict). Elsewhere (plain http on
+ * localhost, where no browser keeps a Secure cookie) the session cookie goes to the API only (Path=/api).
+ */
+export function sessionCookieNames(isProduction: boolean) {
+  return isProduction
+    ? {
+        session: `${HOST_COOKIE_PREFIX}${SESSION_COOKIE}`,
+        csrf: `${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`,
+        sessionPath: '/',
+        csrfPath: '/',
+      }
+    : { session: SESSION_COOKIE, csrf: CSRF_COOKIE, sessionPath: '/api', csrfPath: '/' };
+}
+const PRODUCTION_NAMES = sessionCookieNames(true);
+const DEV_NAMES = sessionCookieNames(false);
+/** The names this server uses (a request without the app's decoration, as in unit tests: the dev ones). */
+export const cookieNamesOf = (request: FastifyRequest) =>
+  request.server?.sessionCookie?.isProduction ? PRODUCTION_NAMES : DEV_NAMES;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What is used of a reply (@ts-rest/fastify hands handlers a reply typed with other generics). */
@@ -52,8 +71,8 @@ const secure = (request: FastifyRequest) =>
   request.server.sessionCookie.isProduction || request.protocol === 'https';
 
 /**
- * Sign-in: the session cookie (httpOnly, SameSite=Strict, Path=/api) and the readable CSRF cookie, both
- * lasting exactly as long as the JWT (its `exp`).
+ * Sign-in: the session cookie (httpOnly, SameSite=Strict; Path=/api, or `__Host-` on / in production) and the
+ * readable CSRF cookie, both lasting exactly as long as the JWT (its `exp`).
  */
 export function setSessionCookies(
   request: FastifyRequest,
@@ -61,20 +80,26 @@ export function setSessionCookies(
   session: { jwt: string; sessionId: string; exp: number },
 ): void {
   const maxAge = Math.max(0, session.exp - Math.floor(Date.now() / 1000));
+  const names = cookieNamesOf(request);
   const common = { sameSite: 'strict' as const, secure: secure(request), maxAge };
-  reply.setCookie(SESSION_COOKIE, session.jwt, { ...common, httpOnly: true, path: SESSION_PATH });
-  reply.setCookie(CSRF_COOKIE, csrfToken(request.server.sessionCookie.secret, session.sessionId), {
+  reply.setCookie(names.session, session.jwt, {
+    ...common,
+    httpOnly: true,
+    path: names.sessionPath,
+  });
+  reply.setCookie(names.csrf, csrfToken(request.server.sessionCookie.secret, session.sessionId), {
     ...common,
     httpOnly: false,
-    path: CSRF_PATH,
+    path: names.csrfPath,
   });
 }
 
 /** Log out, data deletion: the browser forgets both cookies (the session row is ended as well). */
 export function clearSessionCookies(request: FastifyRequest, reply: CookieReply): void {
+  const names = cookieNamesOf(request);
   const common = { sameSite: 'strict' as const, secure: secure(request) };
-  reply.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true, path: SESSION_PATH });
-  reply.clearCookie(CSRF_COOKIE, { ...common, path: CSRF_PATH });
+  reply.clearCookie(names.session, { ...common, httpOnly: true, path: names.sessionPath });
+  reply.clearCookie(names.csrf, { ...common, path: names.csrfPath });
 }
 
 /** A browser's request: it carries headers no page script can set or remove. */

@@ -4,8 +4,7 @@ import type { pages, TokenStatus } from '../db/schema/index.js';
 import { DomainError, ForbiddenError, NotFoundError } from '../errors.js';
 import { allows, ROLE_MESSAGES, TASKS_SQL, type PageNeed } from './page-access.js';
 import { HttpError } from '../http/errors.js';
-import { SESSION_COOKIE } from '@pagecast/contract';
-import { assertCsrf } from './cookies.js';
+import { assertCsrf, cookieNamesOf } from './cookies.js';
 import type { AuthContext, JwtClaims } from './jwt.js';
 import { requestToken } from './verified-tokens.js';
 
@@ -23,7 +22,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<AuthContext
   if (request.auth) return request.auth;
   const header = request.headers.authorization;
   const bearer = !!header && /^Bearer\s+\S+/i.test(header);
-  const byCookie = !bearer && !!request.cookies?.[SESSION_COOKIE];
+  const byCookie = !bearer && !!request.cookies?.[cookieNamesOf(request).session];
   if (!bearer && !byCookie) throw new HttpError(401, 'Authentication required');
   const token = requestToken(request);
   if (!token) throw new HttpError(401, 'Invalid token');

@@ -4,7 +4,7 @@
 // option merging, a full decode of the token and fast-jwt's cache key (a SHA-256 of the token) even on a
 // cache hit (bench/FINDINGS.md). Revocation does not depend on this: the session check runs on every request.
 import type { FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@pagecast/contract';
+import { cookieNamesOf } from './cookies.js';
 import type { JwtClaims } from './jwt.js';
 
 declare module 'fastify' {
@@ -63,5 +63,5 @@ export function requestToken(request: FastifyRequest): string | undefined {
     const parts = header.split(' ');
     return parts.length === 2 && parts[1] ? parts[1] : undefined;
   }
-  return request.cookies?.[SESSION_COOKIE] || undefined;
+  return request.cookies?.[cookieNamesOf(request).session] || undefined;
 }

@@ -8,6 +8,7 @@ import {
   CSRF_COOKIE,
   CSRF_HEADER,
   CSRF_TOKEN_REFUSED,
+  HOST_COOKIE_PREFIX,
   SESSION_COOKIE,
 } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +104,7 @@ describe('sign-in from a browser', () => {
     const sessionCookie = cookies(SESSION_COOKIE);
     const exp = claim(session, 'exp');
     expect(sessionCookie.flags).toMatchObject({ httponly: true, samesite: 'Strict', path: '/api' });
-    // Plain http in the tests: Secure only over https or in production (below).
+    // Plain http in the tests: Secure only over https or in production ('in production' below).
     expect(sessionCookie.flags.secure).toBeUndefined();
     const maxAge = Number(sessionCookie.flags['max-age']);
     expect(Math.abs(maxAge - (exp - Date.now() / 1000))).toBeLessThan(5);
@@ -141,6 +142,39 @@ describe('sign-in from a browser', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: CROSS_SITE_REFUSED });
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('in production', () => {
+  it('names both cookies __Host- (Secure, host-only, Path=/) and reads the session under that name only', async () => {
+    // The one switch the cookies follow (app.ts decorates it from config.isProduction).
+    world.app.sessionCookie.isProduction = true;
+    try {
+      const res = await signIn(sameOrigin());
+      expect(res.statusCode, res.body).toBe(200);
+      const cookies = setCookies(res.headers);
+      const session = cookies(`${HOST_COOKIE_PREFIX}${SESSION_COOKIE}`);
+      const csrf = cookies(`${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`);
+      for (const c of [session, csrf]) {
+        expect(c.flags).toMatchObject({ secure: true, samesite: 'Strict', path: '/' });
+        expect(c.flags.domain).toBeUndefined();
+      }
+      expect(session.flags.httponly).toBe(true);
+      expect(csrf.flags.httponly).toBeUndefined();
+      const named = (name: string) =>
+        apiClient(world.app, {
+          cookie: `${name}=${session.value}`,
+          ...sameOrigin(),
+          [CSRF_HEADER]: csrf.value,
+        });
+      bodyOf(await named(session.name).sessions.list(), 200);
+      // The unprefixed name is what a sibling subdomain can toss in: production never reads it.
+      expect((await named(SESSION_COOKIE).sessions.list()).status).toBe(401);
+      const out = await named(session.name).sessions.revokeOthers();
+      expect(out.status).toBe(200);
+    } finally {
+      world.app.sessionCookie.isProduction = false;
+    }
   });
 });
 
