@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { INBOX_ASSIGNEE_FILTERS, INBOX_FILTERS } from '@pagecast/contract';
 import { z } from 'zod';
-import { ChatsPage } from '../../features/inbox/inbox-page';
-import { requireMessagingRole } from '../../features/auth/guards';
+import { ChatsPage } from '../../features/inbox';
+import { requireMessagingRole } from '../../features/auth';
 
 /**
  * `?tag=<id>`: the inbox opens filtered by that tag (Manage Tags links here); `?filter=` and
