@@ -4,6 +4,80 @@
 //   reader and the compiler. What both sides need sits below them (e.g. modules/after-commit.ts);
 // - each API capability (apps/api/src/modules/<name>/) is reached from outside only through its
 //   index.ts, its public face; its repo, service and helpers are its own business.
+// ---- Web app (apps/web/src): feature faces, folder cycles and ranks -------------------------------
+// A folder of apps/web/src (`lib`, `features/<name>`, `routes`, ...) imports only folders of its own rank
+// or lower ones; within a rank, folder-level cycles are forbidden instead. The table in
+// docs/CONVENTIONS.md ("Web ranks") is this array, and apps/web/test/dependency-rules.test.ts checks so.
+const WEB_SRC = '^apps/web/src/';
+const WEB_RANKS = [
+  { rank: 'base', folders: ['stores', 'lib'] },
+  {
+    rank: 'core',
+    folders: [
+      'features/auth',
+      'features/errors',
+      'features/subscription',
+      'features/sync',
+      'features/tags',
+    ],
+  },
+  {
+    rank: 'features',
+    folders: [
+      'features/home',
+      'features/inbox',
+      'features/landing',
+      'features/marketing',
+      'features/public',
+      'features/select',
+      'features/templates',
+    ],
+  },
+  { rank: 'composites', folders: ['features/account', 'features/campaigns'] },
+  { rank: 'shell', folders: ['features/dashboard', 'features/root'] },
+  { rank: 'top', folders: ['routes', 'public', 'main.tsx', 'app.tsx', 'router.tsx'] },
+];
+/** A folder matches itself and everything under it; an entry file (`main.tsx`) only itself. */
+const webPath = (folder) =>
+  `${WEB_SRC}${folder.replace(/\./g, '\\.')}${/\.tsx?$/.test(folder) ? '$' : '/'}`;
+const webRankRules = WEB_RANKS.slice(0, -1).map(({ rank, folders }, i) => ({
+  name: `web-rank-${rank}`,
+  severity: 'error',
+  comment: `A ${rank} folder of the web app imports only its own rank or lower ones (docs/CONVENTIONS.md "Web ranks"): move what both need down, or pass it in.`,
+  from: { path: folders.map(webPath) },
+  to: { path: WEB_RANKS.slice(i + 1).flatMap((r) => r.folders.map(webPath)) },
+}));
+const webRules = [
+  {
+    name: 'web-feature-face',
+    severity: 'error',
+    comment:
+      'Import another web feature through its index.ts: its other files are its own business.',
+    from: { path: `${WEB_SRC}features/([^/]+)/` },
+    to: {
+      path: `${WEB_SRC}features/[^/]+/`,
+      pathNot: [`${WEB_SRC}features/$1/`, `${WEB_SRC}features/[^/]+/index\\.ts$`],
+    },
+  },
+  {
+    name: 'web-feature-face-outside',
+    severity: 'error',
+    comment: 'Routes, the public entry and main.tsx import a feature through its index.ts.',
+    from: { path: WEB_SRC, pathNot: `${WEB_SRC}features/` },
+    to: { path: `${WEB_SRC}features/[^/]+/`, pathNot: '/index\\.ts$' },
+  },
+  {
+    name: 'web-no-folder-cycle',
+    severity: 'error',
+    comment: 'Two web folders that import each other: move what both need below them.',
+    scope: 'folder',
+    from: { path: `${WEB_SRC}(features/[^/]+|lib|stores|routes|public)$` },
+    to: { circular: true },
+  },
+  ...webRankRules,
+];
+// ---- end of the web app's block ----------------------------------------------------------------------
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -46,6 +120,7 @@ module.exports = {
         pathNot: '/(index|router|events)\\.ts$',
       },
     },
+    ...webRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
@@ -59,3 +134,5 @@ module.exports = {
     reporterOptions: { text: { highlightFocused: true } },
   },
 };
+// Read by apps/web/test/dependency-rules.test.ts; not enumerable, as the config's schema allows no other keys.
+Object.defineProperty(module.exports, 'webRanks', { value: WEB_RANKS });

@@ -8,6 +8,9 @@ import { prerender } from './build/prerender';
 /** Our workspace packages (contract, ui) have no module side effects: without saying so, their barrel
  *  files (`@pagecast/ui`, `@pagecast/contract`) pull every screen and every zod schema into the entry chunk. */
 const WORKSPACE_SOURCE = /[\\/]packages[\\/](contract|ui)[\\/]src[\\/].*\.tsx?$/;
+/** A feature's face (src/features/<name>/index.ts) only re-exports: marked so, an entry or route chunk that
+ *  imports one name from it does not pull in the feature's other files. */
+const FEATURE_FACE = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 // The router plugin must come BEFORE react() (it generates src/routeTree.gen.ts and splits route chunks).
 export default defineConfig({
@@ -34,7 +37,8 @@ export default defineConfig({
       // Two pages: the app, and the public pages' small entry (src/public: landing, privacy, terms).
       input: { app: 'index.html', public: 'public.html' },
       treeshake: {
-        moduleSideEffects: (id) => (WORKSPACE_SOURCE.test(id) ? false : undefined),
+        moduleSideEffects: (id) =>
+          WORKSPACE_SOURCE.test(id) || FEATURE_FACE.test(id) ? false : undefined,
       },
     },
   },

@@ -6,7 +6,7 @@ import { App } from './app';
 import { queryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import './index.css';
-import { restoreDisplayTimeZone } from './features/account/time-zone';
+import { restoreDisplayTimeZone } from './features/account';
 
 const router = createAppRouter({ queryClient });
 

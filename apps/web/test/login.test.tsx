@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOGIN_SCOPES } from '../src/features/auth/use-sign-in';
 import { describe, expect, it, vi } from 'vitest';
+import { readLoginResult } from '../src/features/auth/register-admin';
 import { INVALID_LOGIN_RESPONSE_LOG } from '../src/features/auth/use-login';
 import { useAuthStore, usePagesStore } from '../src/stores';
 import { findHeading, makePage, mockFetch, renderApp, sentJson } from './helpers';
@@ -175,5 +176,28 @@ describe('sign-in flow (spec §4)', () => {
     await waitFor(() => expect(fb.login).toHaveBeenCalledTimes(2));
     expect(fb.init).toHaveBeenCalledTimes(1);
     expect(document.querySelectorAll('#facebook-jssdk')).toHaveLength(1);
+  });
+});
+
+describe('readLoginResult: the answer read with the contract schema', () => {
+  const user = {
+    userId: profile.id,
+    name: 'Grace Hopper',
+    email: null,
+    profilePic: null,
+    role: 'admin',
+  } as const;
+
+  it('keeps user and accounts and drops what the contract does not name (a jwt, a stray token)', () => {
+    const accounts = [makePage(1)];
+    expect(
+      readLoginResult({ jwt: 'a.b.c', user: { ...user, accessToken: 'EAAB-x' }, accounts }),
+    ).toEqual({ user, accounts });
+  });
+
+  it('is null for an answer that is not a LoginResult', () => {
+    expect(readLoginResult({ message: 'nope' })).toBeNull();
+    expect(readLoginResult({ user: { ...user, role: 'owner' }, accounts: [] })).toBeNull();
+    expect(readLoginResult(null)).toBeNull();
   });
 });

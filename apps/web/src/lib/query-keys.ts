@@ -44,25 +44,25 @@ export const queryKeys = {
 
   /** The inbox: recipients (plain, or searched / filtered) and each open conversation (with its tags). */
   inbox: {
-    all: (pageId: string) => ['chats', pageId] as const,
+    all: (pageId: string) => ['inbox', pageId] as const,
     /** The plain list; searches and filters sit under it (live events patch them all). */
-    recipients: (pageId: string) => ['chats', pageId, 'recipients'] as const,
+    recipients: (pageId: string) => ['inbox', pageId, 'recipients'] as const,
     recipientsSearch: (pageId: string, search: RecipientSearch) =>
-      ['chats', pageId, 'recipients', search] as const,
+      ['inbox', pageId, 'recipients', search] as const,
     /** How many contacts a search matches (outside `recipients`: live events do not patch it). */
     recipientsCount: (pageId: string, search: RecipientSearch) =>
-      ['chats', pageId, 'count', search] as const,
-    conversations: (pageId: string) => ['chats', pageId, 'conversation'] as const,
+      ['inbox', pageId, 'count', search] as const,
+    conversations: (pageId: string) => ['inbox', pageId, 'conversation'] as const,
     conversation: (pageId: string, userId: string) =>
-      ['chats', pageId, 'conversation', userId] as const,
+      ['inbox', pageId, 'conversation', userId] as const,
     /** A conversation's private notes (under `all`: a resync refetches them too). */
-    notes: (pageId: string, userId: string) => ['chats', pageId, 'notes', userId] as const,
+    notes: (pageId: string, userId: string) => ['inbox', pageId, 'notes', userId] as const,
     /** The queue's counts (needs reply, unread, mine) and whom a conversation can be assigned to. */
-    queue: (pageId: string) => ['chats', pageId, 'queue'] as const,
+    queue: (pageId: string) => ['inbox', pageId, 'queue'] as const,
     /** Open conversations no message can reach (under `queue`: refreshed with the counts). */
-    unreachable: (pageId: string) => ['chats', pageId, 'queue', 'unreachable'] as const,
-    assignees: (pageId: string) => ['chats', pageId, 'assignees'] as const,
-    settings: (pageId: string) => ['chats', pageId, 'settings'] as const,
+    unreachable: (pageId: string) => ['inbox', pageId, 'queue', 'unreachable'] as const,
+    assignees: (pageId: string) => ['inbox', pageId, 'assignees'] as const,
+    settings: (pageId: string) => ['inbox', pageId, 'settings'] as const,
   },
 
   campaigns: {

@@ -3,7 +3,7 @@
 // app's router, query client and dashboard code. The build prerenders each (render.tsx), so its text is in
 // the HTML before any script runs.
 import type { ComponentType } from 'react';
-import { RootFrame } from '../features/root/root-frame';
+import { RootFrame } from '../features/root';
 
 export const PUBLIC_PATHS = ['/', '/privacy-policy', '/terms-and-conditions'] as const;
 export type PublicPath = (typeof PUBLIC_PATHS)[number];

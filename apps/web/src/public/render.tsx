@@ -1,8 +1,8 @@
 // Build-time prerendering (apps/web/build/prerender.ts bundles this module for Node and runs it): the HTML
 // of each public page, so a phone shows the page before the script has loaded.
 import { renderToString } from 'react-dom/server';
-import { LandingPage } from '../features/landing/landing-page';
-import { routeTitle } from '../features/root/route-title';
+import { LandingPage } from '../features/landing';
+import { routeTitle } from '../features/root';
 import { PUBLIC_PATHS, PUBLIC_SCREENS, PublicPage, type PublicPath } from './pages';
 
 export { PUBLIC_PATHS };

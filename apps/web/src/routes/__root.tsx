@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { NotFoundPage, RouteErrorPage } from '../features/errors/error-pages';
-import { RootLayout } from '../features/root/root-layout';
+import { NotFoundPage, RouteErrorPage } from '../features/errors';
+import { RootLayout } from '../features/root';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DeletionStatusPage } from '../features/public/deletion-status-page';
+import { DeletionStatusPage } from '../features/public';
 
 export const Route = createFileRoute('/deletion-status/$userId')({ component: DeletionStatusPage });

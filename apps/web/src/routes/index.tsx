@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLogin } from '../features/auth/use-login';
-import { LandingPage } from '../features/landing/landing-page';
+import { useLogin } from '../features/auth';
+import { LandingPage } from '../features/landing';
 
 // A visit of '/' is served by the public pages' own entry (src/public); this route is the landing page
 // reached inside the app (after signing out).

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyPolicyPage } from '../features/public/legal-pages';
+import { PrivacyPolicyPage } from '../features/public';
 
 export const Route = createFileRoute('/privacy-policy')({ component: PrivacyPolicyPage });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RevokeAccessPage } from '../features/public/revoke-access-page';
+import { RevokeAccessPage } from '../features/public';
 
 export const Route = createFileRoute('/revoke-access')({ component: RevokeAccessPage });

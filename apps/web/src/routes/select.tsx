@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAccessToken } from '../features/auth/guards';
-import { SelectPage } from '../features/select/select-page';
+import { requireAccessToken } from '../features/auth';
+import { SelectPage } from '../features/select';
 
 export const Route = createFileRoute('/select')({
   beforeLoad: requireAccessToken,

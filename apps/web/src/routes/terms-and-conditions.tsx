@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TermsPage } from '../features/public/legal-pages';
+import { TermsPage } from '../features/public';
 
 export const Route = createFileRoute('/terms-and-conditions')({ component: TermsPage });

@@ -7,8 +7,8 @@ import { AccountScreen } from '@pagecast/ui/screens/account';
 import { env } from '../../lib/env';
 import { errorMessage } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
-import { useDataDeletion } from '../public/use-data-deletion';
-import { useSubscriptionQuery } from '../subscription/queries';
+import { useDataDeletion } from '../public';
+import { useSubscriptionQuery } from '../subscription';
 import {
   endOtherSessions,
   endSession,

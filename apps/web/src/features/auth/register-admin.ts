@@ -1,7 +1,7 @@
 // The API half of the sign-in flow (spec §4): register-user-admin and reading its answer. Loaded by
 // use-login on the first login click, so the landing page's bundle carries neither the ts-rest client nor
 // the contract's zod schemas.
-import { DEFAULT_TOKEN_EXPIRES_IN, Page, type LoginResult } from '@pagecast/contract';
+import { DEFAULT_TOKEN_EXPIRES_IN, LoginResult } from '@pagecast/contract';
 import { tsr } from '../../lib/api';
 import type { SocialLogin } from './fb-sdk';
 
@@ -24,35 +24,14 @@ export function registrationBody({ auth, profile }: SocialLogin) {
   };
 }
 
-/**
- * The answer counts when it has a user (spec §4 asked for jwt too; a browser's answer has none since the
- * session is an httpOnly cookie, docs/product.md "Sign-in"); accounts default to none.
- */
+/** A browser's answer: the contract's LoginResult without the jwt (spec §4 asked for one; a browser gets
+ *  none, its session is an httpOnly cookie, docs/product.md "Sign-in"). */
+const BrowserLoginResult = LoginResult.omit({ jwt: true });
+
+/** The answer as the contract types it (unknown keys dropped), or null when it is not one. */
 export function readLoginResult(body: unknown): Omit<LoginResult, 'jwt'> | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { user, accounts } = body as Partial<Record<keyof LoginResult, unknown>>;
-  if (typeof user !== 'object' || user === null) return null;
-  const u = user as Partial<LoginResult['user']>;
-  if (typeof u.userId !== 'string' || u.userId === '') return null;
-  const pages = Array.isArray(accounts)
-    ? accounts.flatMap((a: unknown) => {
-        const page = Page.safeParse(a);
-        return page.success ? [page.data] : [];
-      })
-    : [];
-  return {
-    user: {
-      userId: u.userId,
-      name: typeof u.name === 'string' ? u.name : '',
-      email: typeof u.email === 'string' ? u.email : null,
-      profilePic: typeof u.profilePic === 'string' ? u.profilePic : null,
-      role: u.role === 'operator' ? 'operator' : 'admin',
-      ...(Array.isArray(u.grantedScopes)
-        ? { grantedScopes: u.grantedScopes.filter((s): s is string => typeof s === 'string') }
-        : {}),
-    },
-    accounts: pages,
-  };
+  const parsed = BrowserLoginResult.safeParse(body);
+  return parsed.success ? parsed.data : null;
 }
 
 /** POST /api/v1/admin/register-user-admin with the SDK answers; `result` is null for an invalid answer. */

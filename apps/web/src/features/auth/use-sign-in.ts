@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { loginScopes } from '@pagecast/contract';
 import { env } from '../../lib/env';
-import { useAuthStore, usePagesStore, type AuthUser } from '../../stores';
+import { useAuthStore, usePagesStore } from '../../stores';
 import { socialLogin } from './fb-sdk';
 
 /** The API client and the contract's schemas load on the first click, not with the landing page. */
@@ -29,8 +29,8 @@ export const INVALID_LOGIN_RESPONSE_LOG = 'Invalid login response:';
 /**
  * Returns `login` for the landing page's login buttons and `pending` while it runs; `onSignedIn` then opens
  * /select (replacing the landing page in history). A cancelled login sets `cancelled` (the screen says
- * LOGIN_CANCELLED) and changes nothing else; a missing SDK is ignored; an answer
- * without jwt and user is logged as invalid and nothing else happens.
+ * LOGIN_CANCELLED) and changes nothing else; a missing SDK is ignored; an answer that is not the
+ * contract's LoginResult is logged as invalid and nothing else happens.
  */
 export function useSignIn(onSignedIn: () => void | Promise<void>, options: SignInOptions = {}) {
   const scopes = options.scopes ?? LOGIN_SCOPES;
@@ -62,15 +62,7 @@ export function useSignIn(onSignedIn: () => void | Promise<void>, options: SignI
       }
       // The session itself came as an httpOnly cookie (no jwt in a browser's answer).
       const { user, accounts } = result;
-      const authUser: AuthUser = {
-        userId: user.userId,
-        name: user.name,
-        email: user.email,
-        profilePic: user.profilePic,
-        role: user.role,
-        ...(user.grantedScopes ? { grantedScopes: user.grantedScopes } : {}),
-      };
-      useAuthStore.getState().setAuth({ user: authUser });
+      useAuthStore.getState().setAuth({ user });
       usePagesStore.getState().setPages(accounts);
       await onSignedIn();
     } catch (error) {

@@ -26,7 +26,7 @@ import {
   isLive,
   type Outcome,
 } from './queries';
-import { useCreateTag, useTagsQuery } from '../tags/queries';
+import { useCreateTag, useTagsQuery } from '../tags';
 import { useLiveCampaigns } from './use-live-campaigns';
 
 /** `?campaign=<id>` opens that campaign's detail (Schedule lands here after Confirm). */

@@ -189,13 +189,13 @@ export function useSendTestMessage(pageId: string | undefined) {
 export function useCreateCampaign(pageId: string | undefined, fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: pageRequest(pageId, async (id, values: CampaignFormValues) => {
-      const res = await tsr.campaigns.createCampaign.mutate({
-        body: toCreateCampaignBody(values, id),
-      });
-      if (res.status !== 201) console.error('Campaign creation failed', res.status, res.body ?? {});
-      return unwrap(res, 201, fallback);
-    }),
+    mutationFn: pageRequest(pageId, async (id, values: CampaignFormValues) =>
+      unwrap(
+        await tsr.campaigns.createCampaign.mutate({ body: toCreateCampaignBody(values, id) }),
+        201,
+        fallback,
+      ),
+    ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
   });
 }

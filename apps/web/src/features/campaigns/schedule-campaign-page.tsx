@@ -15,9 +15,9 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/query';
 import { useAuthStore, usePagesStore } from '../../stores';
 import { useSyncState } from '../sync';
-import { useTagsQuery } from '../tags/queries';
-import { useMarketingSetupQuery } from '../marketing/queries';
-import { useTemplatesQuery } from '../templates/queries';
+import { useTagsQuery } from '../tags';
+import { useMarketingSetupQuery } from '../marketing';
+import { useTemplatesQuery } from '../templates';
 import {
   useAudienceQuery,
   useCampaignReviewQuery,

@@ -9,7 +9,7 @@ import { handleUnauthorized } from '../../lib/api';
 import { routeUrl } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import { selectIsSignedIn, useAuthStore } from '../../stores';
-import { connectLiveEvents } from '../inbox/live-events';
+import { connectLiveEvents } from '../inbox';
 
 function applyCampaign(queryClient: QueryClient, pageId: string, campaign: Campaign): void {
   queryClient.setQueriesData<CampaignListResponse>(

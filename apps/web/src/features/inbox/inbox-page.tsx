@@ -23,7 +23,7 @@ import { useSubscription } from './use-subscription';
 
 type Initial = Pick<RecipientSearch, 'filter' | 'assignee'> & { tagId: string | null };
 
-export function ChatsPage({
+export function InboxPage({
   initialTag = null,
   initialFilter = 'all',
   initialAssignee = 'all',

@@ -6,7 +6,7 @@ import type { Tag } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import { INBOX_TEXT, type InboxScreenProps, type TagOption } from '@pagecast/ui/screens/inbox';
 import { queryKeys } from '../../lib/query-keys';
-import { useTagsQuery } from '../tags/queries';
+import { useTagsQuery } from '../tags';
 import { setChatTag } from './queries';
 
 export type ChatTagsProps = Pick<

@@ -1,6 +1,6 @@
 import { LandingScreen } from '@pagecast/ui';
 import { env } from '../../lib/env';
-import { LOGIN_CANCELLED } from '../auth/use-sign-in';
+import { LOGIN_CANCELLED } from '../auth';
 
 /** The landing screen; `login`/`pending` come from the sign-in hook of the entry it runs in (the app's
  *  useLogin, or useSignIn in the public pages' entry). */

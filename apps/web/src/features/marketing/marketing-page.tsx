@@ -4,7 +4,7 @@ import { MarketingScreen } from '@pagecast/ui/screens/marketing';
 import { env } from '../../lib/env';
 import { errorMessage } from '../../lib/query';
 import { usePagesStore } from '../../stores';
-import { useReconnect } from '../auth/use-reconnect';
+import { useReconnect } from '../auth';
 
 /** Meta's onboarding Flow 2: a second, explicit login asking for the marketing permissions. */
 const MARKETING_LOGIN_SCOPES = marketingLoginScopes(env.features);

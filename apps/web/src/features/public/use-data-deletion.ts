@@ -7,7 +7,7 @@ import { contract, DELETION_LOGIN_SCOPES, TIMINGS } from '@pagecast/contract';
 import { toast } from '@pagecast/ui';
 import { queryClient } from '../../lib/query-client';
 import { resetAll } from '../../stores';
-import { socialLogin } from '../auth/fb-sdk';
+import { socialLogin } from '../auth';
 
 export const DELETION_SUCCESS_TOAST = 'Data deletion completed';
 export const DELETION_FAILURE_TOAST = 'Data deletion failed, contact support';

@@ -1,7 +1,7 @@
 // The browser tab's title per route: what the screen is, the page it is about (dashboard), the product.
 // One tab among many must say which page's inbox or campaigns it holds.
 import { useEffect } from 'react';
-import { sectionLabel } from '../dashboard/nav';
+import { sectionLabel } from '../dashboard';
 
 const PRODUCT = 'Pagecast';
 

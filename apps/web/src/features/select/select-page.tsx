@@ -7,8 +7,7 @@ import { SelectScreen } from '@pagecast/ui/screens/select';
 import { errorMessage } from '../../lib/query';
 import { useTheme } from '../../lib/theme';
 import { useAuthStore, usePagesStore } from '../../stores';
-import { useLogin } from '../auth/use-login';
-import { useLogout } from '../auth/use-logout';
+import { useLogin, useLogout } from '../auth';
 import { fetchPage } from './queries';
 
 export const PAGE_FETCH_ERROR_FALLBACK = 'An error occurred';

@@ -3,8 +3,7 @@ import { missingScopes, PERMISSION_MESSAGES, UTILITY_MESSAGING_SCOPE } from '@pa
 import { TemplatesScreen } from '@pagecast/ui/screens/templates';
 import { errorMessage } from '../../lib/query';
 import { useAuthStore, usePagesStore } from '../../stores';
-import { useReconnect } from '../auth/use-reconnect';
-import { LOGIN_SCOPES } from '../auth/use-sign-in';
+import { useReconnect, LOGIN_SCOPES } from '../auth';
 import {
   useCreateTemplate,
   useDeleteTemplate,

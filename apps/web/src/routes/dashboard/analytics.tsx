@@ -1,8 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  analyticsSearch,
-  CampaignAnalyticsPage,
-} from '../../features/campaigns/campaign-analytics-page';
+import { analyticsSearch, CampaignAnalyticsPage } from '../../features/campaigns';
 
 export const Route = createFileRoute('/dashboard/analytics')({
   component: CampaignAnalyticsPage,

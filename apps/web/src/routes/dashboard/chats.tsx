@@ -1,29 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { INBOX_ASSIGNEE_FILTERS, INBOX_FILTERS } from '@pagecast/contract';
 import { z } from 'zod';
-import { ChatsPage } from '../../features/inbox/inbox-page';
-import { requireMessagingRole } from '../../features/auth/guards';
+import { InboxPage } from '../../features/inbox';
+import { requireMessagingRole } from '../../features/auth';
 
 /**
  * `?tag=<id>`: the inbox opens filtered by that tag (Manage Tags links here); `?filter=` and
  * `?assignee=mine`: by the queue (Home's counts link here).
  */
-const chatsSearch = z.object({
+const inboxSearch = z.object({
   tag: z.string().uuid().optional().catch(undefined),
   filter: z.enum(INBOX_FILTERS).optional().catch(undefined),
   assignee: z.enum(INBOX_ASSIGNEE_FILTERS).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/dashboard/chats')({
-  validateSearch: (search) => chatsSearch.parse(search),
+  validateSearch: (search) => inboxSearch.parse(search),
   beforeLoad: requireMessagingRole,
-  component: ChatsRoute,
+  component: InboxRoute,
 });
 
-function ChatsRoute() {
+function InboxRoute() {
   const { tag, filter, assignee } = Route.useSearch();
   return (
-    <ChatsPage
+    <InboxPage
       initialTag={tag ?? null}
       initialFilter={filter ?? 'all'}
       initialAssignee={assignee ?? 'all'}

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../../features/home/home-page';
+import { HomePage } from '../../features/home';
 
 export const Route = createFileRoute('/dashboard/home')({ component: HomePage });

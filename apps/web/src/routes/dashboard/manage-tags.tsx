@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ManageTagsPage } from '../../features/tags/manage-tags-page';
-import { requireMessagingRole } from '../../features/auth/guards';
+import { ManageTagsPage } from '../../features/tags';
+import { requireMessagingRole } from '../../features/auth';
 
 export const Route = createFileRoute('/dashboard/manage-tags')({
   beforeLoad: requireMessagingRole,

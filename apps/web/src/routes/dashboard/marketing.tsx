@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireMessagingRole } from '../../features/auth/guards';
-import { MarketingPage } from '../../features/marketing/marketing-page';
+import { requireMessagingRole } from '../../features/auth';
+import { MarketingPage } from '../../features/marketing';
 
 export const Route = createFileRoute('/dashboard/marketing')({
   beforeLoad: requireMessagingRole,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireSelectedPage } from '../../features/auth/guards';
-import { DashboardLayout } from '../../features/dashboard/dashboard-layout';
-import { DashboardNotFound } from '../../features/errors/error-pages';
+import { requireSelectedPage } from '../../features/auth';
+import { DashboardLayout } from '../../features/dashboard';
+import { DashboardNotFound } from '../../features/errors';
 
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: requireSelectedPage,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ScheduleCampaignPage } from '../../features/campaigns/schedule-campaign-page';
-import { requireMessagingRole } from '../../features/auth/guards';
+import { ScheduleCampaignPage } from '../../features/campaigns';
+import { requireMessagingRole } from '../../features/auth';
 
 /** `?tag=<id>`: the form opens with that tag as the audience (a follow-up from a campaign's results). */
 const scheduleSearch = z.object({ tag: z.string().uuid().optional().catch(undefined) });

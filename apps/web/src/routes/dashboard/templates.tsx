@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireMessagingRole } from '../../features/auth/guards';
-import { TemplatesPage } from '../../features/templates/templates-page';
+import { requireMessagingRole } from '../../features/auth';
+import { TemplatesPage } from '../../features/templates';
 
 export const Route = createFileRoute('/dashboard/templates')({
   beforeLoad: requireMessagingRole,

@@ -1,0 +1,2 @@
+// The landing feature's face: what other features, routes and entries may use; its other files are its own.
+export { LandingPage } from './landing-page';

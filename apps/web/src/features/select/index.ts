@@ -1,0 +1,2 @@
+// The select feature's face: what other features, routes and entries may use; its other files are its own.
+export { SelectPage } from './select-page';
