@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Docs that cannot rot silently (`pnpm lint:refs`, in `pnpm test` and `pnpm check`): every repo path and
-// `file#name` in the hand-written Markdown and in the comments of the code must name something that exists.
+// `file#name` in the hand-written Markdown, in the comments of the code and in the `#` comments of config,
+// deploy and shell files must name something that exists.
 //
 //   node scripts/check-doc-refs.mjs [--root=DIR]
 //
@@ -42,6 +43,9 @@ const SKIPPED_CODE = [
   /^scripts\/check-doc-refs(\.test)?\.mjs$/,
 ];
 const CODE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+/** Files whose comments are `#` lines. */
+const HASH_COMMENTED =
+  /(^|\/)(Dockerfile|\.ci\/run|\.[\w-]*ignore|[\w.@-]+\.(conf|service|ya?ml|sh|example))$/;
 /** Extensions that make a token without `/` a file name. */
 const EXTENSIONS =
   /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|md|json|sql|ya?ml|conf|service|css|html|sh|toml|txt|csv)$/;
@@ -613,13 +617,30 @@ function contextOf(repo, file, ref) {
 // ---------------------------------------------------------------------------------------------------------
 // The run.
 
-/** The files to read: hand-written Markdown and the code's comments (generated files aside). */
+/** The files to read: hand-written Markdown, the code's comments (generated files aside), `#` comments. */
 function sources(repo) {
   const docs = repo.files.filter((f) => f.endsWith('.md') && !GENERATED_DOCS.has(f));
   const code = repo.files.filter(
     (f) => CODE_FILE.test(f) && !SKIPPED_CODE.some((re) => re.test(f)),
   );
-  return { docs, code };
+  const hashed = repo.files.filter((f) => HASH_COMMENTED.test(f));
+  return { docs, code, hashed };
+}
+
+/** Configuration, deploy files and shell scripts: the text after a `#` that starts a line. */
+function hashCommentRefs(text) {
+  const refs = [];
+  text.split('\n').forEach((line, i) => {
+    const m = /^\s*#(?!!)/.exec(line);
+    if (!m) return;
+    const comment = line.slice(m[0].length);
+    const at = { line: i + 1, section: 0 };
+    for (const span of codeSpans(comment)) refs.push({ ...at, token: span.value, col: span.index });
+    for (const bare of barePaths(comment)) {
+      refs.push({ ...at, token: bare.value, col: bare.index, bare: true });
+    }
+  });
+  return refs;
 }
 
 /**
@@ -628,7 +649,7 @@ function sources(repo) {
  */
 export function checkRepo(root, stats = {}) {
   const repo = new Repo(root);
-  const { docs, code } = sources(repo);
+  const { docs, code, hashed } = sources(repo);
   const broken = [];
   const run = (file, refs) => {
     const parsed = [];
@@ -654,6 +675,7 @@ export function checkRepo(root, stats = {}) {
   };
   for (const file of docs) run(file, markdownRefs(repo.text(file)));
   for (const file of code) run(file, commentRefs(repo.text(file)));
+  for (const file of hashed) run(file, hashCommentRefs(repo.text(file)));
   return broken;
 }
 

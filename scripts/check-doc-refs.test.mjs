@@ -62,6 +62,8 @@ const CLEAN = {
     '',
   ].join('\n'),
   'README.md': '# Readme\n\nStart at `docs/guide.md` and `apps/api/src/jobs/`.\n',
+  Dockerfile:
+    '# Runs apps/api/src/jobs/page-sync.ts (docs/guide.md).\nFROM node # not/a/comment.md\n',
 };
 
 describe('check-doc-refs', () => {
@@ -89,6 +91,7 @@ describe('check-doc-refs', () => {
         'export const x = 1;',
         '',
       ].join('\n'),
+      'deploy/nginx/site.conf': 'server_tokens off;\n# Shared by both recipes (docs/deploy.md).\n',
     });
     roots.push(root);
     const lines = checkRepo(root).map((b) => `${b.file}:${b.line}: ${b.ref} — ${b.reason}`);
@@ -102,6 +105,7 @@ describe('check-doc-refs', () => {
       'docs/broken.md:5: modules/inbox/repo.ts/ — apps/api/src/modules/inbox/repo.ts is a file, not a folder',
       'apps/api/src/modules/tags/service.ts:2: sessions.ts#endSessions — no such file or folder',
       'apps/api/src/modules/tags/service.ts:2: ./missing-repo.ts — no such file or folder',
+      'deploy/nginx/site.conf:2: docs/deploy.md — no such file or folder',
     ]);
   });
 
