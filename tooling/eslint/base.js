@@ -1,6 +1,6 @@
 // Shared flat config: type-aware (typescript-eslint `recommendedTypeChecked` through the project
 // service, so every file is checked against the tsconfig that owns it), in the manner of
-// create-t3-turbo's tooling/eslint/base.ts. `tsc` still runs separately in `typecheck`.
+// create-t3-turbo's shared eslint config. `tsc` still runs separately in `typecheck`.
 //
 // A package's eslint.config.js uses it as
 //   export default pagecast({ dirname: import.meta.dirname, envModules: ['src/config.ts'] });

@@ -1,6 +1,7 @@
-// The session check of every authenticated request (sessions.ts#sessionState), cached per process
-// (notified-cache.ts): a busy admin's requests cost no round trip for it. Every end of a session NOTIFYs
-// the API processes (sessions.ts#endSessions), which drops that session's (or admin's) entries.
+// The session check of every authenticated request (modules/sessions/repo.ts#sessionState), cached per
+// process (notified-cache.ts): a busy admin's requests cost no round trip for it. Every end of a session
+// NOTIFYs the API processes (modules/sessions/repo.ts#endSessions), which drops that session's (or admin's)
+// entries.
 import type { SessionEnded } from '../realtime/channel.js';
 import { type CacheEvents, createNotifiedCache } from './notified-cache.js';
 
@@ -9,10 +10,10 @@ export interface SessionEvents extends CacheEvents {
   onSessionEnded: (listener: (ended: SessionEnded) => void) => () => void;
 }
 
-// Generic over the state (sessions.ts#SessionState) so that sessions.ts, which calls sessionsEnding, is not
-// imported back from here.
+// Generic over the state (modules/sessions/repo.ts#SessionState) so that the sessions repo, which calls
+// sessionsEnding, is not imported back from here.
 export interface SessionCacheOptions<S> {
-  /** The database check (sessions.ts#sessionState on the app's pool). */
+  /** The database check (the sessions repo's sessionState on the app's pool). */
   load: (sessionId: string, adminId: string) => Promise<S>;
   events: SessionEvents;
   /** Sessions kept (the oldest go first). */
@@ -25,7 +26,7 @@ export interface SessionCacheOptions<S> {
   now?: () => number;
 }
 
-/** Sessions, or all of an admin's, being ended (sessions.ts#endSessions). */
+/** Sessions, or all of an admin's, being ended (modules/sessions/repo.ts#endSessions). */
 export type EndingTarget = { adminId: string; sessionId?: string };
 
 export interface SessionCache<S> {

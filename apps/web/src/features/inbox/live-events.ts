@@ -53,7 +53,7 @@ function reasonOf(data: string[]): string {
   }
 }
 
-/** The `session-ended` reason of a stream whose page the admin lost (the API's chats/events.ts). */
+/** The `session-ended` reason of a stream whose page the admin lost (the API's modules/inbox/events.ts). */
 export const PAGE_ACCESS_LOST = 'page-access-lost';
 
 export interface LiveConnectionOptions {
