@@ -39,6 +39,13 @@ const BENCHES = [
     timeoutMin: [60, 20],
   },
   {
+    name: 'ingest',
+    title: 'Webhook ingest at campaign volume',
+    file: 'apps/api/bench/ingest.ts',
+    timeoutMin: [40, 20],
+    nodeArgs: ['--max-semi-space-size=64'],
+  },
+  {
     name: 'dispatch',
     title: 'Campaign dispatch',
     file: 'apps/api/bench/dispatch.ts',
