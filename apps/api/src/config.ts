@@ -96,6 +96,7 @@ const EnvSchema = z.object({
   WORKERS_IN_API: bool.default('true'),
   RESPONSE_VALIDATION: bool.optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  SWAGGER_UI_ENABLED: bool.optional(),
   TRUSTED_PROXIES: z.string().optional(),
 });
 
@@ -168,6 +169,12 @@ export interface Config {
   workersInApi: boolean;
   /** Bearer token for GET /metrics; unset: open in development, not served in production. */
   metricsToken: string | undefined;
+  /**
+   * Serve Swagger UI at /api/docs (SWAGGER_UI_ENABLED; default: outside production only). A public page of
+   * third-party scripts the product does not need; /api/openapi.json, the developers' contract, is always
+   * served.
+   */
+  swaggerUi: boolean;
   /**
    * Proxies whose X-Forwarded-For names the client (IPs, CIDRs or 'loopback'): the client address of rate
    * limits and logs. Nobody else can choose their address with that header. Default: loopback outside
@@ -285,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
     workersInApi: e.WORKERS_IN_API,
     metricsToken: e.METRICS_TOKEN,
+    swaggerUi: e.SWAGGER_UI_ENABLED ?? !isProduction,
     trustedProxies: (e.TRUSTED_PROXIES ?? (isProduction ? '' : 'loopback'))
       .split(',')
       .map((p) => p.trim())

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       highVolumeSends: false,
       conversationsRatePerPage: 2,
       workersInApi: true,
+      swaggerUi: true,
     });
     expect(c.encryptionKey).toHaveLength(32);
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
