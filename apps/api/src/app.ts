@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, config);
   registerHealth(app, pool, deps.lifecycle);
   registerRuntimeConfig(app, config);
-  await registerDocs(app, config.isProduction);
+  await registerDocs(app, { upgradeInsecure: config.isProduction, ui: config.swaggerUi });
   const realtime =
     deps.realtime ??
     createRealtimeHub(pool, { loadMessage: liveMessageLoader(pool), logger: app.log });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { GRAPH_API_VERSION } from '@pagecast/contract';
+import { decodeSecret, secretWeakness } from './crypto/secret-strength.js';
 
 /** apps/api/src -> repo root; resolved from this file so the cwd does not matter. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -59,8 +60,8 @@ const EnvSchema = z.object({
   ENCRYPTION_KEY: z
     .string()
     .refine(
-      (v) => Buffer.from(v, 'base64').length === 32,
-      'ENCRYPTION_KEY must be 32 bytes, base64',
+      (v) => decodeSecret(v)?.bytes.length === 32,
+      'ENCRYPTION_KEY must be 32 bytes, in base64 or hex',
     )
     .optional(),
   OPERATOR_USER_IDS: z.string().default(''),
@@ -95,6 +96,7 @@ const EnvSchema = z.object({
   WORKERS_IN_API: bool.default('true'),
   RESPONSE_VALIDATION: bool.optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  SWAGGER_UI_ENABLED: bool.optional(),
   TRUSTED_PROXIES: z.string().optional(),
 });
 
@@ -168,6 +170,12 @@ export interface Config {
   /** Bearer token for GET /metrics; unset: open in development, not served in production. */
   metricsToken: string | undefined;
   /**
+   * Serve Swagger UI at /api/docs (SWAGGER_UI_ENABLED; default: outside production only). A public page of
+   * third-party scripts the product does not need; /api/openapi.json, the developers' contract, is always
+   * served.
+   */
+  swaggerUi: boolean;
+  /**
    * Proxies whose X-Forwarded-For names the client (IPs, CIDRs or 'loopback'): the client address of rate
    * limits and logs. Nobody else can choose their address with that header. Default: loopback outside
    * production (the Vite dev proxy), none in production.
@@ -214,7 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (missing.length > 0) {
       throw new ConfigError(
         `Refusing to start in production without ${missing.join(' and ')}: set ${missing.join(', ')} explicitly ` +
-          `(ENCRYPTION_KEY: 32 random bytes in base64, e.g. \`openssl rand -base64 32\`).`,
+          `(ENCRYPTION_KEY: 32 random bytes in base64 or hex, e.g. \`openssl rand -base64 32\`).`,
       );
     }
     const problems = productionProblems(cleaned, e);
@@ -258,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emulatorRequestLog: e.EMULATOR_REQUEST_LOG,
     emulatorHost: e.EMULATOR_HOST,
     jwtSecret,
-    encryptionKey: Buffer.from(encryptionKey, 'base64'),
+    encryptionKey: decodeSecret(encryptionKey)?.bytes ?? Buffer.alloc(0),
     operatorUserIds: e.OPERATOR_USER_IDS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
@@ -284,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerProcess: e.LIVE_STREAMS_PER_PROCESS,
     workersInApi: e.WORKERS_IN_API,
     metricsToken: e.METRICS_TOKEN,
+    swaggerUi: e.SWAGGER_UI_ENABLED ?? !isProduction,
     trustedProxies: (e.TRUSTED_PROXIES ?? (isProduction ? '' : 'loopback'))
       .split(',')
       .map((p) => p.trim())
@@ -298,44 +307,40 @@ const DEVELOPMENT_DEFAULTS = {
   WEBHOOK_VERIFY_TOKEN: 'pagecast-verify-token',
 } as const;
 
-/**
- * A crude but useful randomness estimate: the string's length times the Shannon entropy of its characters.
- * 32 random base64 characters score ~180 bits; 'aaaa...' scores 0 and an English phrase ~4 bits a letter.
- */
-export function estimatedBits(value: string): number {
-  const counts = new Map<string, number>();
-  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  const n = [...value].length;
-  let perChar = 0;
-  for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n);
-  return perChar * n;
-}
+const GENERATE =
+  'use a random value of at least 128 bits in hex or base64 (`openssl rand -base64 32`)';
 
-/** Each value production must not run with, as a line naming its variable and what to do. */
+/** Each value production must not run with, as a line naming its variable, why, and what to do. */
 function productionProblems(
   env: Record<string, string | undefined>,
   e: z.infer<typeof EnvSchema>,
 ): string[] {
   const problems: string[] = [];
-  const jwt = e.JWT_SECRET ?? '';
-  if (jwt.length < 32 || estimatedBits(jwt) < 128) {
+  const weakJwt = secretWeakness(e.JWT_SECRET ?? '');
+  if (weakJwt) problems.push(`JWT_SECRET is too weak: it is ${weakJwt}; ${GENERATE}.`);
+  const weakKey = secretWeakness(e.ENCRYPTION_KEY ?? '', 32);
+  if (weakKey) {
     problems.push(
-      'JWT_SECRET is too weak: use at least 32 random characters (e.g. `openssl rand -base64 48`).',
-    );
-  }
-  const key = Buffer.from(e.ENCRYPTION_KEY ?? '', 'base64');
-  if (new Set(key).size < 16) {
-    problems.push(
-      'ENCRYPTION_KEY is not random: use 32 random bytes in base64 (`openssl rand -base64 32`).',
+      `ENCRYPTION_KEY is not a random key: it is ${weakKey}; use 32 random bytes ` +
+        '(`openssl rand -base64 32` or `openssl rand -hex 32`).',
     );
   }
   for (const name of ['FB_APP_SECRET', 'WEBHOOK_VERIFY_TOKEN'] as const) {
     const value = env[name];
+    const weak = value ? secretWeakness(value) : undefined;
     if (!value || value === DEVELOPMENT_DEFAULTS[name]) {
       problems.push(`${name} is unset or the development default: set the real value.`);
-    } else if (value.length < 16 || estimatedBits(value) < 64) {
-      problems.push(`${name} is too weak: use at least 16 random characters.`);
+    } else if (weak) {
+      problems.push(`${name} is too weak: it is ${weak}; ${GENERATE}.`);
     }
+  }
+  const weakMetrics = e.METRICS_TOKEN ? secretWeakness(e.METRICS_TOKEN) : undefined;
+  if (weakMetrics) problems.push(`METRICS_TOKEN is too weak: it is ${weakMetrics}; ${GENERATE}.`);
+  if (!e.DATABASE_URL) {
+    problems.push(
+      'DATABASE_URL is unset: production runs on its own Postgres (the embedded one is for development ' +
+        'and tests, and keeps its data under DATA_DIR).',
+    );
   }
   if (!e.GRAPH_API_URL) {
     problems.push(

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       highVolumeSends: false,
       conversationsRatePerPage: 2,
       workersInApi: true,
+      swaggerUi: true,
     });
     expect(c.encryptionKey).toHaveLength(32);
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -117,6 +118,7 @@ describe('loadConfig', () => {
       FB_APP_SECRET: randomBytes(16).toString('hex'),
       WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
       GRAPH_API_URL: 'https://graph.facebook.com',
+      DATABASE_URL: 'postgres://pagecast@db.internal:5432/pagecast',
     });
     expect(ok.isProduction).toBe(true);
   });
@@ -126,5 +128,173 @@ describe('loadConfig', () => {
       /ENCRYPTION_KEY/,
     );
     expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'abc' })).toThrow(/PORT/);
+  });
+});
+
+/** Production values as `openssl rand` prints them, made inside each test (never while the file is collected). */
+function production(): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATA_DIR: '/nonexistent-pagecast-dir',
+    JWT_SECRET: randomBytes(32).toString('base64'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    FB_APP_SECRET: randomBytes(16).toString('hex'),
+    WEBHOOK_VERIFY_TOKEN: randomBytes(16).toString('hex'),
+    GRAPH_API_URL: 'https://graph.facebook.com',
+    DATABASE_URL: 'postgres://pagecast@db.internal:5432/pagecast',
+  };
+}
+
+/** Bytes 0, 1, 2, … 31. */
+const counting = () => Buffer.from(Array.from({ length: 32 }, (_, i) => i));
+
+describe('production secrets, judged by strength', () => {
+  // Each row started production before (or was refused for the wrong reason): the error names the variable
+  // and why.
+  it.each<[string, () => Record<string, string | undefined>, RegExp]>([
+    [
+      'the JWT docs example',
+      () => ({ JWT_SECRET: 'your-256-bit-secret-your-256-bit-secret' }),
+      /JWT_SECRET is too weak: it is a published example or default \(it contains "your256bitsecret"\)/,
+    ],
+    [
+      'the alphabet',
+      () => ({ JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }),
+      /JWT_SECRET is too weak: it is a sequence of 32 characters in steps/,
+    ],
+    [
+      'a phrase with a year',
+      () => ({ JWT_SECRET: 'pagecast-production-jwt-secret-2026!' }),
+      /JWT_SECRET is too weak: it is a published example/,
+    ],
+    ['changeme', () => ({ JWT_SECRET: 'changeme-changeme-changeme' }), /JWT_SECRET is too weak/],
+    [
+      'a repeated letter',
+      () => ({ JWT_SECRET: 'a'.repeat(40) }),
+      /JWT_SECRET.*block of 1 character/,
+    ],
+    [
+      'a test secret of this repo',
+      () => ({ JWT_SECRET: 'test-jwt-secret-that-is-long-enough' }),
+      /JWT_SECRET is too weak/,
+    ],
+    [
+      'a short hex secret',
+      () => ({ JWT_SECRET: randomBytes(12).toString('hex') }),
+      /JWT_SECRET is too weak: it is 96 bits, fewer than 128/,
+    ],
+    [
+      'an ENCRYPTION_KEY of bytes 00..1f',
+      () => ({ ENCRYPTION_KEY: counting().toString('base64') }),
+      /ENCRYPTION_KEY is not a random key: it is a sequence of 32 bytes in steps/,
+    ],
+    [
+      'an ENCRYPTION_KEY of zeros',
+      () => ({ ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') }),
+      /ENCRYPTION_KEY is not a random key/,
+    ],
+    [
+      'an ENCRYPTION_KEY of bytes 00..1f in hex',
+      () => ({ ENCRYPTION_KEY: counting().toString('hex') }),
+      /ENCRYPTION_KEY is not a random key: it is a sequence of 32 bytes/,
+    ],
+    [
+      'a verify token phrase',
+      () => ({ WEBHOOK_VERIFY_TOKEN: 'my-webhook-verify-token' }),
+      /WEBHOOK_VERIFY_TOKEN is too weak: it is a published example/,
+    ],
+    [
+      'the dev verify token',
+      () => ({ WEBHOOK_VERIFY_TOKEN: 'pagecast-verify-token' }),
+      /WEBHOOK_VERIFY_TOKEN is unset or the development default/,
+    ],
+    [
+      'the dev app secret',
+      () => ({ FB_APP_SECRET: 'pagecast-emulator-app-secret' }),
+      /FB_APP_SECRET is unset or the development default/,
+    ],
+    [
+      'a patterned app secret',
+      () => ({ FB_APP_SECRET: 'deadbeef'.repeat(4) }),
+      /FB_APP_SECRET is too weak: it is a block of 8 characters repeated/,
+    ],
+    [
+      'a phrase for the metrics token',
+      () => ({ METRICS_TOKEN: 'prometheus-scrape-token-2026' }),
+      /METRICS_TOKEN is too weak: it is words/,
+    ],
+    [
+      'no DATABASE_URL',
+      () => ({ DATABASE_URL: undefined }),
+      /DATABASE_URL is unset: production runs on its own Postgres/,
+    ],
+  ])('refuses %s', (_name, override, message) => {
+    const env = { ...production(), ...override() };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadConfig(env)).toThrow(/Refusing to start in production/);
+  });
+
+  it('names every weak value at once, one line each', () => {
+    const env = { ...production(), JWT_SECRET: 'a'.repeat(40), DATABASE_URL: undefined };
+    expect(() => loadConfig(env)).toThrow(/\n {2}JWT_SECRET .*\n {2}DATABASE_URL /);
+  });
+
+  it.each<[string, () => Record<string, string>]>([
+    [
+      'openssl rand -hex 16 everywhere',
+      () => ({
+        JWT_SECRET: randomBytes(16).toString('hex'),
+        FB_APP_SECRET: randomBytes(16).toString('hex'),
+        WEBHOOK_VERIFY_TOKEN: randomBytes(16).toString('hex'),
+        METRICS_TOKEN: randomBytes(16).toString('hex'),
+      }),
+    ],
+    [
+      'openssl rand -base64 32 everywhere',
+      () => ({
+        JWT_SECRET: randomBytes(32).toString('base64'),
+        FB_APP_SECRET: randomBytes(32).toString('base64'),
+        WEBHOOK_VERIFY_TOKEN: randomBytes(32).toString('base64'),
+        METRICS_TOKEN: randomBytes(32).toString('base64'),
+      }),
+    ],
+    [
+      'openssl rand -base64 48 for the JWT',
+      () => ({ JWT_SECRET: randomBytes(48).toString('base64') }),
+    ],
+    ['base64url tokens', () => ({ WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url') })],
+    ['a hex ENCRYPTION_KEY', () => ({ ENCRYPTION_KEY: randomBytes(32).toString('hex') })],
+  ])('starts with %s', (_name, values) => {
+    for (let i = 0; i < 50; i++) {
+      const config = loadConfig({ ...production(), ...values() });
+      expect(config.isProduction).toBe(true);
+      expect(config.encryptionKey).toHaveLength(32);
+    }
+  });
+
+  it('decodes a hex ENCRYPTION_KEY to the same 32 bytes as its base64', () => {
+    const key = randomBytes(32);
+    const hex = loadConfig({ ...production(), ENCRYPTION_KEY: key.toString('hex') });
+    const b64 = loadConfig({ ...production(), ENCRYPTION_KEY: key.toString('base64') });
+    expect(hex.encryptionKey.equals(key)).toBe(true);
+    expect(b64.encryptionKey.equals(key)).toBe(true);
+  });
+
+  it('refuses an ENCRYPTION_KEY of another length in every mode', () => {
+    const env = {
+      DATA_DIR: '/nonexistent-pagecast-dir',
+      ENCRYPTION_KEY: randomBytes(16).toString('hex'),
+    };
+    expect(() => loadConfig(env)).toThrow(/ENCRYPTION_KEY must be 32 bytes, in base64 or hex/);
+  });
+
+  it('judges nothing outside production (the dev defaults and the tests run there)', () => {
+    const config = loadConfig({
+      DATA_DIR: '/nonexistent-pagecast-dir',
+      JWT_SECRET: 'test-jwt-secret-that-is-long-enough',
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    expect(config.fbAppSecret).toBe('pagecast-emulator-app-secret');
   });
 });

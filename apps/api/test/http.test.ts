@@ -223,6 +223,37 @@ describe('docs', () => {
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
   });
+
+  it('production serves the document but no Swagger UI, unless SWAGGER_UI_ENABLED', async () => {
+    const off = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const on = await createTestApp({
+      env: { NODE_ENV: 'production', SWAGGER_UI_ENABLED: 'true' },
+      database: off.database,
+    });
+    try {
+      for (const app of [off.app, on.app]) {
+        const doc = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+        expect(doc.statusCode).toBe(200);
+        expect(doc.json().paths['/api/v1/tags']).toBeDefined();
+      }
+      for (const url of [
+        '/api/docs',
+        '/api/docs/',
+        '/api/docs/static/index.html',
+        '/api/docs/json',
+      ]) {
+        const res = await off.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toContain('application/json');
+      }
+      const ui = await on.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(ui.statusCode).toBe(200);
+      expect(ui.headers['content-type']).toContain('text/html');
+    } finally {
+      await on.close();
+      await off.close();
+    }
+  });
 });
 
 describe('web app', () => {

@@ -30,13 +30,18 @@ export function buildOpenApi() {
 }
 
 /**
- * OpenAPI JSON plus Swagger UI. @fastify/swagger-ui declares a dependency on @fastify/swagger only for
- * its `swagger()` decorator; the document comes from the contract, so a tiny stand-in provides it
- * instead of a second, route-scanning generator.
+ * OpenAPI JSON, always (it is the contract, public like the routes it describes), plus Swagger UI when `ui`
+ * (config SWAGGER_UI_ENABLED; off in production unless enabled). @fastify/swagger-ui declares a dependency
+ * on @fastify/swagger only for its `swagger()` decorator; the document comes from the contract, so a tiny
+ * stand-in provides it instead of a second, route-scanning generator.
  */
-export async function registerDocs(app: FastifyInstance, upgradeInsecure: boolean): Promise<void> {
+export async function registerDocs(
+  app: FastifyInstance,
+  { upgradeInsecure, ui }: { upgradeInsecure: boolean; ui: boolean },
+): Promise<void> {
   const document = buildOpenApi();
   app.get(OPENAPI_PATH, async () => document);
+  if (!ui) return;
   await app.register(
     fp(
       async (instance) => {

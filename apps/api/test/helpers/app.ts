@@ -17,8 +17,12 @@ import { createTestDatabase, type TestDatabase } from './db.js';
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough';
 export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
-/** Strong values for the secrets production insists on (a test in production mode gets them). */
+/**
+ * Strong values for the secrets production insists on (a test in production mode gets them), and a
+ * DATABASE_URL production requires: the test's own database is handed to the app, so this one is never used.
+ */
 export const PRODUCTION_SECRETS = {
+  DATABASE_URL: 'postgres://unused@127.0.0.1:9/unused',
   JWT_SECRET: randomBytes(48).toString('base64url'),
   FB_APP_SECRET: randomBytes(16).toString('hex'),
   WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),

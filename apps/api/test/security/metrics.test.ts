@@ -1,9 +1,11 @@
 // GET /metrics (process and per-route figures) is for the operator: a bearer token when METRICS_TOKEN is
 // set, open in development without one, not served in production without one.
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
-const TOKEN = 'metrics-token-0123456789abcdef';
+// Random, as production insists (hex: never ends in the `x` the wrong-token case puts there).
+const TOKEN = randomBytes(16).toString('hex');
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();

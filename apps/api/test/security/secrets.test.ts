@@ -183,7 +183,7 @@ describe('secrets', () => {
     [
       'ENCRYPTION_KEY',
       { ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') },
-      /ENCRYPTION_KEY is not random/,
+      /ENCRYPTION_KEY is not a random key/,
     ],
     [
       'FB_APP_SECRET',
@@ -233,4 +233,5 @@ const STRONG: Record<string, string> = {
   FB_APP_SECRET: randomBytes(16).toString('hex'),
   WEBHOOK_VERIFY_TOKEN: randomBytes(24).toString('base64url'),
   GRAPH_API_URL: 'https://graph.facebook.com',
+  DATABASE_URL: 'postgres://pagecast@db.internal:5432/pagecast',
 };
