@@ -3,7 +3,7 @@
 // and announced live. Over HTTP against a real Postgres and the emulator.
 import { NOTE_LIMITS, NOTE_MESSAGES, type LiveEvent } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveMessageLoader } from '../src/modules/inbox/service.js';
+import { liveMessageLoader } from '../src/modules/inbox/index.js';
 import { createRealtimeHub } from '../src/realtime/index.js';
 import { must } from './support/assert.js';
 import { bodyOf } from './support/client.js';

@@ -9,7 +9,7 @@ import {
   MAX_PAYLOAD_BYTES,
   publish,
 } from '../src/realtime/index.js';
-import { liveMessageLoader } from '../src/modules/inbox/service.js';
+import { liveMessageLoader } from '../src/modules/inbox/index.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 let database: TestDatabase;

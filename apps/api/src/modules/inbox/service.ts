@@ -38,6 +38,8 @@ import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { graphAttachments, mediaPolicyOf } from './attachments.js';
 import { searchMatch, toMessage, toRecipient } from './mappers.js';
+import * as contacts from '../contacts/index.js';
+import { inboxSettings } from '../pages/index.js';
 import * as messages from './messages-repo.js';
 import * as repo from './repo.js';
 import * as search from './search-repo.js';
@@ -172,17 +174,6 @@ export interface InboxService {
 /** Facebook writes '2017-02-23T00:31:29+0000'; Date wants the offset with a colon. */
 const parseFbTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 
-/**
- * A stored message of page `pageFbId` as the live inbox shows it, or null: what the realtime hub loads when
- * a NOTIFY carried only the message's reference (too big for the payload).
- */
-export function liveMessageLoader(db: Sql) {
-  return async (pageFbId: string, mid: string): Promise<MessageReceived | null> => {
-    const row = await messages.findPageMessage(db, pageFbId, mid);
-    return row ? toMessage(row) : null;
-  };
-}
-
 export function createInboxService(deps: ModuleDeps, publish: Publish): InboxService {
   const { pool: db } = deps;
   const accessOf: PageAccessOf =
@@ -304,7 +295,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         after = r.nextCursor;
       } while (after && fetched < HISTORY_FETCH_MAX);
     }
-    await repo.markHistorySynced(db, contact.id);
+    await contacts.markHistorySynced(db, contact.id);
   }
 
   /** The contact as listed now, published to every open inbox of the page (a 'contact' event). */
@@ -485,7 +476,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         },
       ]);
       // Answering a conversation is having seen it.
-      await repo.markContactRead(db, adminId, pageId, psid).catch(() => false);
+      await contacts.markContactRead(db, adminId, pageId, psid).catch(() => false);
       if (!row) throw new Error('sent message was not stored');
       const message = toMessage(row);
       // The message is sent and stored: a failing NOTIFY must not turn that into an error for the admin.
@@ -522,7 +513,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     },
 
     async markRead(adminId, pageId, psid) {
-      const changed = await repo.markContactRead(db, adminId, pageId, psid);
+      const changed = await contacts.markContactRead(db, adminId, pageId, psid);
       // Also the 404 when no such page / contact for this admin (nothing changed then).
       const contact = requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
       // The page's other admins see the count go.
@@ -543,13 +534,20 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
           });
         }
       }
-      const changed = await repo.setContactStatus(db, adminId, pageId, psid, body.status, until);
+      const changed = await contacts.setContactStatus(
+        db,
+        adminId,
+        pageId,
+        psid,
+        body.status,
+        until,
+      );
       if (!changed) return missing(adminId, pageId, psid);
       return announce(adminId, pageId, psid);
     },
 
     async assign(adminId, pageId, psid, userId) {
-      const changed = await repo.assignContact(db, adminId, pageId, psid, userId);
+      const changed = await contacts.assignContact(db, adminId, pageId, psid, userId);
       if (!changed) {
         // Not the admin's page or no such contact: 404; else the assignee is not a messaging admin.
         requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
@@ -565,7 +563,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     },
 
     async resolveUnreachable(adminId, pageId) {
-      const psids = await repo.resolveUnreachable(
+      const psids = await contacts.resolveUnreachable(
         db,
         adminId,
         pageId,
@@ -584,7 +582,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     },
 
     async settings(adminId, pageId, change) {
-      const s = await repo.inboxSettings(db, adminId, pageId, change);
+      const s = await inboxSettings(db, adminId, pageId, change);
       if (!s) throw await pageAccessError(db, adminId, pageId, 'messaging');
       return s;
     },
