@@ -22,3 +22,4 @@ export {
   recipientQuery,
 } from './repo.js';
 export { liveMessageLoader } from './messages-repo.js';
+export { recordMessage } from './record.js';

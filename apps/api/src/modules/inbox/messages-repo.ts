@@ -10,12 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { MessageAttachment, MessageReceived } from '@pagecast/contract';
 import { dz, runStatement, statement, type Sql } from '../../db/client.js';
-import {
-  automatedMid,
-  previewEdited,
-  queueOnMessage,
-  storedMessagesUpdate,
-} from '../contacts/index.js';
+import { automatedMid, previewEdited, storedMessagesUpdate } from '../contacts/index.js';
 import { previewOf } from './attachments.js';
 import { toMessage, type MessageFields } from './mappers.js';
 import { isoUs } from './repo.js';
@@ -287,7 +282,7 @@ const INSERT_MESSAGE = statement(
 );
 
 /** What a message took as it was inserted of the events that came before it. */
-interface EarlyEvents {
+export interface EarlyEvents {
   reaction: string | null;
   deliveredAt: Date | null;
   readAt: Date | null;
@@ -297,8 +292,8 @@ interface EarlyEvents {
  * Inserts the message unless its mid is already stored; `inserted` when this call stored it, with what it
  * took of the events that came before it (a reaction, receipts: earlyEventCtes). A message stored
  * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and
- * the files if it had none. Moves the contact's queue forward (queueSet): a message of the contact, or a
- * page message `byPerson` that no campaign or opt-in request of Pagecast sent.
+ * the files if it had none. The webhook's store of a message: inbox/record.ts#recordMessage calls it
+ * between the contact's upsert and the move of its queue.
  */
 export async function insertMessage(
   db: Sql,
@@ -311,8 +306,6 @@ export async function insertMessage(
     sentBy: string;
     at: Date;
     attachments: MessageAttachment[];
-    /** For a page message: a person may have sent it (the caller's judgement of the echo). */
-    byPerson?: boolean;
   },
 ): Promise<EarlyEvents & { inserted: boolean }> {
   const at = m.at.toISOString();
@@ -332,7 +325,6 @@ export async function insertMessage(
     at,
     files,
   ]);
-  await queueOnMessage(db, m);
   const row = rows[0];
   return {
     inserted: row?.inserted === true,
