@@ -11,7 +11,7 @@ import {
 /** A contact counts as online when they wrote within this long. */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 
-/** The contact columns a Recipient is built from (chats/repo.ts ContactRow has them all). */
+/** The contact columns a Recipient is built from (repo.ts ContactRow has them all). */
 export interface RecipientFields {
   psid: string;
   name: string | null;
