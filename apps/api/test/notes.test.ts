@@ -69,7 +69,7 @@ describe('writing and reading notes', () => {
     ).note;
     expect(first).toMatchObject({
       pageId: page.id,
-      contactId: psid,
+      psid,
       body: 'Called back, wants a refund',
       mine: true,
       author: { adminId: owner.adminId, name: 'Note Owner' },
@@ -247,7 +247,7 @@ describe('live', () => {
         (['created', 'updated', 'deleted'] as const).map((action) => ({
           type: 'note',
           pageId: page.id,
-          contactId: psid,
+          psid,
           noteId: note.id,
           action,
         })),

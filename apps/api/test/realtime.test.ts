@@ -32,7 +32,7 @@ const messageEvent = (
 ): LiveEvent => ({
   type: 'message',
   pageId: PAGE,
-  contactId: '8000000000000001',
+  psid: '8000000000000001',
   message: {
     id: mid,
     message: text,

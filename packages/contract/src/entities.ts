@@ -255,31 +255,34 @@ export const PageOverview = z.object({
 });
 export type PageOverview = z.infer<typeof PageOverview>;
 
-/** Events of the live inbox stream (Server-Sent Events, `data:` is one of these as JSON). */
+/**
+ * Events of the live inbox stream (Server-Sent Events, `data:` is one of these as JSON). `psid` is the
+ * contact's page-scoped id, the `{userId}` of the inbox's URLs.
+ */
 export const LiveEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('message'),
     pageId: GraphId,
-    contactId: GraphId,
+    psid: GraphId,
     message: MessageReceived,
   }),
   z.object({
     type: z.literal('delivery'),
     pageId: GraphId,
-    contactId: GraphId,
+    psid: GraphId,
     watermark: IsoDateTime,
   }),
   z.object({
     type: z.literal('read'),
     pageId: GraphId,
-    contactId: GraphId,
+    psid: GraphId,
     watermark: IsoDateTime,
   }),
   /** The contact reacted to a message (`reaction` null: took the reaction back). */
   z.object({
     type: z.literal('reaction'),
     pageId: GraphId,
-    contactId: GraphId,
+    psid: GraphId,
     messageId: z.string(),
     reaction: z.string().nullable(),
   }),
@@ -287,7 +290,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('edit'),
     pageId: GraphId,
-    contactId: GraphId,
+    psid: GraphId,
     messageId: z.string(),
     text: z.string(),
   }),
@@ -297,7 +300,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('note'),
     pageId: GraphId,
-    contactId: GraphId,
+    psid: GraphId,
     noteId: Uuid,
     action: z.enum(['created', 'updated', 'deleted']),
   }),

@@ -425,7 +425,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
       await publish(page.fbPageId, {
         type: 'message',
         pageId: page.fbPageId,
-        contactId: psid,
+        psid,
         message,
       }).catch(() => undefined);
       // Its queue changed too (Needs reply, maybe resolved): every open inbox of the page sees it.

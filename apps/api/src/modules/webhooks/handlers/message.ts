@@ -67,7 +67,7 @@ async function store(
     live.push({
       type: 'message',
       pageId: page.fbPageId,
-      contactId: psid,
+      psid,
       message: toMessage({
         mid,
         direction,
