@@ -76,7 +76,7 @@ describe('GET /api/v1/chats/:pageId/events', () => {
     const foreign: LiveEvent = {
       type: 'read',
       pageId: '5550000000000001',
-      contactId: '1',
+      psid: '1',
       watermark: new Date().toISOString(),
     };
     await publish(secondDb.pool, '5550000000000001', foreign);
@@ -91,7 +91,7 @@ describe('GET /api/v1/chats/:pageId/events', () => {
     expect(event).toEqual({
       type: 'message',
       pageId: page.id,
-      contactId: psid,
+      psid,
       message,
     });
     await sse.cancel();

@@ -3,7 +3,7 @@
 // and announced live. Over HTTP against a real Postgres and the emulator.
 import { NOTE_LIMITS, NOTE_MESSAGES, type LiveEvent } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveMessageLoader } from '../src/modules/inbox/service.js';
+import { liveMessageLoader } from '../src/modules/inbox/index.js';
 import { createRealtimeHub } from '../src/realtime/index.js';
 import { must } from './support/assert.js';
 import { bodyOf } from './support/client.js';
@@ -69,7 +69,7 @@ describe('writing and reading notes', () => {
     ).note;
     expect(first).toMatchObject({
       pageId: page.id,
-      contactId: psid,
+      psid,
       body: 'Called back, wants a refund',
       mine: true,
       author: { adminId: owner.adminId, name: 'Note Owner' },
@@ -247,7 +247,7 @@ describe('live', () => {
         (['created', 'updated', 'deleted'] as const).map((action) => ({
           type: 'note',
           pageId: page.id,
-          contactId: psid,
+          psid,
           noteId: note.id,
           action,
         })),

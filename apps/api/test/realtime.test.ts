@@ -9,7 +9,7 @@ import {
   MAX_PAYLOAD_BYTES,
   publish,
 } from '../src/realtime/index.js';
-import { liveMessageLoader } from '../src/modules/inbox/service.js';
+import { liveMessageLoader } from '../src/modules/inbox/index.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 let database: TestDatabase;
@@ -32,7 +32,7 @@ const messageEvent = (
 ): LiveEvent => ({
   type: 'message',
   pageId: PAGE,
-  contactId: '8000000000000001',
+  psid: '8000000000000001',
   message: {
     id: mid,
     message: text,

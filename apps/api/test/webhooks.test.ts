@@ -418,7 +418,7 @@ describe('webhook deliveries', () => {
     expect(event).toMatchObject({
       type: 'message',
       pageId: page.id,
-      contactId: who.psid,
+      psid: who.psid,
       message: { id: sent.mid, sentBy: who.psid, status: 'received' },
     });
     const { rows: c } = await env.database.db.execute<{
@@ -794,7 +794,7 @@ describe('webhook deliveries', () => {
     expect(await live).toEqual({
       type: 'edit',
       pageId: page.id,
-      contactId: who,
+      psid: who,
       messageId: wrote.mid,
       text: 'See you at 6',
     });

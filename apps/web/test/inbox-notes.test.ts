@@ -12,7 +12,7 @@ const msg = (id: string, at: string): InboxMessage => ({
 const note = (id: string, at: string): ConversationNote => ({
   id,
   pageId: '1',
-  contactId: '2',
+  psid: '2',
   author: null,
   mine: false,
   body: id,

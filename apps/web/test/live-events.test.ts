@@ -10,7 +10,7 @@ const PAGE = '500000000000001';
 const messageEvent = (id: string): LiveEvent => ({
   type: 'message',
   pageId: PAGE,
-  contactId: '42',
+  psid: '42',
   message: {
     id,
     message: `hi ${id}`,
@@ -25,7 +25,7 @@ const messageEvent = (id: string): LiveEvent => ({
 const readEvent: LiveEvent = {
   type: 'read',
   pageId: PAGE,
-  contactId: '42',
+  psid: '42',
   watermark: '2030-01-01T12:00:00.000Z',
 };
 const frame = (event: unknown) => `data: ${JSON.stringify(event)}\n\n`;

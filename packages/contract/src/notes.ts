@@ -32,7 +32,7 @@ export const ConversationNote = z.object({
   id: Uuid,
   pageId: GraphId,
   /** The contact's PSID. */
-  contactId: GraphId,
+  psid: GraphId,
   /** Null when its author no longer has an account here. */
   author: z.object({ adminId: Uuid, name: z.string() }).nullable(),
   /** Written by the signed-in admin (who alone may edit or delete it). */

@@ -25,6 +25,15 @@ export function* causeChain(err: unknown): Generator<{ code?: unknown; message?:
   }
 }
 
+/** The SQLSTATE of a failed query: the first five-character code on `err`'s cause chain. */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (const { code } of causeChain(err))
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  return undefined;
+}
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
 /** True when `err` (or one of its causes) says the database is unreachable. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of causeChain(err)) {

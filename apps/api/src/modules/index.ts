@@ -8,7 +8,7 @@ import { errorBody } from '../http/errors.js';
 import { accountRouter } from './account/router.js';
 import { adminRouter } from './sign-in/router.js';
 import { campaignsRouter } from './campaigns/router.js';
-import { registerChatEvents } from './inbox/events.js';
+import { registerInboxEvents } from './inbox/events.js';
 import { inboxContract, inboxRouter } from './inbox/router.js';
 import type { ModuleDeps } from './deps.js';
 import { facebookContract, facebookRouter } from './facebook/router.js';
@@ -70,7 +70,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     hooks: { onRequest: guardContractRoute },
   });
   registerWebhooks(app, deps);
-  registerChatEvents(app, deps);
+  registerInboxEvents(app, deps);
 }
 
 async function guardContractRoute(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -49,8 +49,7 @@ const PREVIEW_MAX = 200;
 
 /** A full event, or a reference to a stored message too big to travel whole. */
 export type WirePayload =
-  | { p: string; e: LiveEvent }
-  | { p: string; ref: { type: 'message'; contactId: string; mid: string } };
+  { p: string; e: LiveEvent } | { p: string; ref: { type: 'message'; psid: string; mid: string } };
 
 export function encodePayload(pageFbId: string, event: LiveEvent): string {
   const whole = JSON.stringify({ p: pageFbId, e: shrink(event) } satisfies WirePayload);
@@ -58,7 +57,7 @@ export function encodePayload(pageFbId: string, event: LiveEvent): string {
   if (event.type === 'message') {
     return JSON.stringify({
       p: pageFbId,
-      ref: { type: 'message', contactId: event.contactId, mid: event.message.id },
+      ref: { type: 'message', psid: event.psid, mid: event.message.id },
     } satisfies WirePayload);
   }
   // Other events only carry short fields once previews are cut; this is a safety net.

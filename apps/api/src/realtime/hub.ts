@@ -103,7 +103,7 @@ export function createRealtimeHub(pool: pg.Pool, options: RealtimeHubOptions): R
           dispatch(payload.p, {
             type: 'message',
             pageId: payload.p,
-            contactId: ref.contactId,
+            psid: ref.psid,
             message,
           });
       })

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createDb } from '../../src/db/client.js';
-import { liveMessageLoader } from '../../src/modules/inbox/service.js';
+import { liveMessageLoader } from '../../src/modules/inbox/index.js';
 import { createRealtimeHub, type RealtimeHub } from '../../src/realtime/index.js';
 import { testConfig } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';

@@ -8,6 +8,7 @@ import { marketingGraph } from '../../graph/index.js';
 import type { MessagingType, TemplateSend } from '../../graph/types.js';
 import { sleep } from '../../lib/sleep.js';
 import { applyMarksToSent } from '../../modules/campaigns/index.js';
+import { stopCampaignSubscriptions } from '../../modules/marketing/index.js';
 import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
 import { Booking } from './booking.js';
 import type { SendContext, SendTarget } from './context.js';
@@ -360,7 +361,7 @@ export class ChunkSender {
           (o) => o.errorCode === OPTED_OUT || o.errorSubcode === OPTED_OUT,
         );
         if (stopped.length > 0)
-          await repo.stopSubscriptions(
+          await stopCampaignSubscriptions(
             ctx.pool,
             target.campaignId,
             stopped.map((o) => o.contactId),

@@ -604,21 +604,6 @@ export async function markTokenInvalid(sql: Sql, pageUuid: string, adminId: stri
   );
 }
 
-/** Meta answered that these contacts stopped marketing messages (2300034): none is sent to them again. */
-export async function stopSubscriptions(
-  sql: Sql,
-  campaignId: string,
-  contactIds: string[],
-): Promise<void> {
-  if (contactIds.length === 0) return;
-  await sql.query(
-    `update marketing_subscriptions s set status = 'stopped', stopped_at = now(), updated_at = now()
-     from campaigns c
-     where c.id = $1 and s.page_id = c.page_id and s.contact_id = any($2::uuid[]) and s.status = 'subscribed'`,
-    [campaignId, contactIds],
-  );
-}
-
 /** Deliver on return: a campaign that cannot send now keeps its returned rows waiting `ms` before a retry. */
 export async function deferReturnedRows(sql: Sql, campaignId: string, ms: number): Promise<void> {
   await sql.query(

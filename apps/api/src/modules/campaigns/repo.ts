@@ -17,6 +17,7 @@ import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
 import { inTransaction, runStatement, statement, type Sql } from '../../db/client.js';
 import { RateLimitedError } from '../../errors.js';
+import { tagChunkSql } from '../user-tags/index.js';
 import {
   audienceColumns,
   audienceMatch,
@@ -507,10 +508,7 @@ export async function tagRecipientsChunk(
        select r.contact_id from campaign_recipients r
        where r.campaign_id = $1 ${recipientFilter(r.filter, 2)} and r.contact_id > $3::uuid
        order by r.contact_id limit $4),
-     added as (
-       insert into contact_tags (contact_id, tag_id, page_id)
-       select chunk.contact_id, t.id, t.page_id from chunk cross join tags t where t.id = $5
-       on conflict do nothing returning 1)
+     added as (${tagChunkSql('chunk', '$5')})
      select (select max(contact_id::text) from chunk) as last, (select count(*) from chunk)::int as size,
             (select count(*) from added)::int as tagged`,
     [r.campaignId, r.filter ?? null, r.after, r.limit, r.tagId],

@@ -2,10 +2,21 @@
 // .dependency-cruiser.cjs refuses a reach into its other files).
 export { CONTACT_NOT_FOUND, pageContact } from './lookup.js';
 export {
-  activitySet,
   type ContactUpsert,
   countUnread,
   previewEdited,
   upsertContact,
   upsertContacts,
 } from './repo.js';
+export {
+  assignContact,
+  automatedMid,
+  markContactRead,
+  markHistorySynced,
+  queueOnMessage,
+  queueSql,
+  resolveUnreachable,
+  setContactStatus,
+  storedMessagesUpdate,
+  unreachableSql,
+} from './queue-repo.js';

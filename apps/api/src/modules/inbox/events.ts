@@ -19,7 +19,7 @@ const RETRY_MS = 3_000;
 /** setTimeout's longest delay; a longer-lived token re-arms nothing (sessions last 7 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function registerChatEvents(app: FastifyInstance, deps: ModuleDeps): void {
+export function registerInboxEvents(app: FastifyInstance, deps: ModuleDeps): void {
   const streams = new LiveStreams({
     perAdmin: deps.config.liveStreamsPerAdmin,
     perProcess: deps.config.liveStreamsPerProcess,

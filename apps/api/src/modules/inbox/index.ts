@@ -21,4 +21,5 @@ export {
   type RecipientQuery,
   recipientQuery,
 } from './repo.js';
-export { liveMessageLoader } from './service.js';
+export { liveMessageLoader } from './messages-repo.js';
+export { recordMessage } from './record.js';

@@ -8,11 +8,11 @@
 // lines because it is the table's one writer: every statement on `messages` is here, their conflict
 // rules side by side.
 import { sql } from 'drizzle-orm';
-import type { MessageAttachment } from '@pagecast/contract';
+import type { MessageAttachment, MessageReceived } from '@pagecast/contract';
 import { dz, runStatement, statement, type Sql } from '../../db/client.js';
-import { activitySet, previewEdited } from '../contacts/index.js';
+import { automatedMid, previewEdited, storedMessagesUpdate } from '../contacts/index.js';
 import { previewOf } from './attachments.js';
-import type { MessageFields } from './mappers.js';
+import { toMessage, type MessageFields } from './mappers.js';
 import { isoUs } from './repo.js';
 
 export interface MessageRow extends MessageFields {
@@ -61,6 +61,17 @@ export async function findPageMessage(
   return row ?? null;
 }
 
+/**
+ * A stored message of page `pageFbId` as the live inbox shows it, or null: what the realtime hub loads when
+ * a NOTIFY carried only the message's reference (too big for the payload).
+ */
+export function liveMessageLoader(db: Sql) {
+  return async (pageFbId: string, mid: string): Promise<MessageReceived | null> => {
+    const row = await findPageMessage(db, pageFbId, mid);
+    return row ? toMessage(row) : null;
+  };
+}
+
 /** Newest first, (created_at DESC, id DESC) like messages_contact_recent_idx. */
 export async function listMessages(
   db: Sql,
@@ -72,42 +83,6 @@ export async function listMessages(
     ? runStatement<MessageRow>(db, MESSAGES_AFTER, [contactUuid, after.at, after.id, limit])
     : runStatement<MessageRow>(db, MESSAGES_FIRST, [contactUuid, limit]);
 }
-
-/**
- * Whether page message `mid` of contact `contactId` was sent by Pagecast on no person's behalf: a campaign's
- * (marketing messages and deliver-on-return sends are campaign rows too) or an opt-in request. Such a
- * message never answers the contact (docs/inbox.md "The queue"). Arguments are SQL expressions.
- */
-export const automatedMid = (mid: string, contactId: string) => `(exists (select 1
-    from campaign_recipients r where r.message_id = ${mid} and r.contact_id = ${contactId})
-  or exists (select 1 from optin_requests o where o.contact_id = ${contactId} and o.mid = ${mid}))`;
-
-/**
- * The SET clause that moves a contact's queue forward when messages are stored (SQL expressions, never
- * data): `inboundAt` the newest new message of the contact, `humanAt` the newest new page message a person
- * sent (either null). A newer message of the contact reopens a resolved conversation or one snoozed until
- * they write; a newer reply of a person resolves it when the page asked for that (`resolveOnReply`). A
- * replay (same times) changes nothing.
- */
-function queueSet(target: string, inboundAt: string, humanAt: string, resolveOnReply: string) {
-  const t = target;
-  const status = `(case
-      when ${inboundAt} > coalesce(${t}.last_contact_message_at, '-infinity')
-       and (${t}.inbox_status = 'resolved' or (${t}.inbox_status = 'snoozed' and ${t}.snoozed_until is null))
-      then 'open'
-      when ${humanAt} > coalesce(${t}.last_human_reply_at, '-infinity')
-       and ${humanAt} >= coalesce(greatest(${inboundAt}, ${t}.last_contact_message_at), '-infinity')
-       and ${resolveOnReply}
-      then 'resolved'
-      else ${t}.inbox_status end)`;
-  return `last_contact_message_at = greatest(${t}.last_contact_message_at, ${inboundAt}),
-      last_human_reply_at = greatest(${t}.last_human_reply_at, ${humanAt}),
-      inbox_status = ${status},
-      snoozed_until = case when ${status} = 'snoozed' then ${t}.snoozed_until end`;
-}
-
-const RESOLVE_ON_REPLY = (pageUuid: string) =>
-  `coalesce((select pg.resolve_on_reply from pages pg where pg.id = ${pageUuid}), false)`;
 
 export interface NewMessage {
   mid: string;
@@ -180,10 +155,12 @@ const STORE_MESSAGES = statement(
        ${isoUs('created_at')} as "createdKey", delivered_at as "deliveredAt", read_at as "readAt",
        attachments, reaction),
    touched as (
-     update contacts set
-       ${activitySet('contacts', '$8::timestamptz', '$9', '$10::timestamptz')},
-       ${queueSet('contacts', '$10::timestamptz', '(select at from human)', RESOLVE_ON_REPLY('$1::uuid'))}
-     where id = $2::uuid)
+     ${storedMessagesUpdate('$1::uuid', '$2::uuid', {
+       at: '$8::timestamptz',
+       preview: '$9',
+       inboundAt: '$10::timestamptz',
+       humanAt: '(select at from human)',
+     })})
    select * from inserted
    union all
    select ${MESSAGE_COLUMNS} from messages m
@@ -289,17 +266,6 @@ export async function storeHistory(
   return rowCount ?? 0;
 }
 
-// insertMessage's move of the queue: $2 the contact's message time, or ($3) a page message $4 at $5.
-const QUEUE_ON_MESSAGE = statement(
-  'queue_on_message',
-  `update contacts set ${queueSet(
-    'contacts',
-    '$2::timestamptz',
-    `(case when $3::boolean and not ${automatedMid('$4::text', '$1::uuid')} then $5::timestamptz end)`,
-    RESOLVE_ON_REPLY('$6::uuid'),
-  )} where id = $1::uuid`,
-);
-
 // insertMessage's row: $7 is Meta's time of the message (its created_at and platform_at).
 const INSERT_MESSAGE = statement(
   'insert_message',
@@ -316,7 +282,7 @@ const INSERT_MESSAGE = statement(
 );
 
 /** What a message took as it was inserted of the events that came before it. */
-interface EarlyEvents {
+export interface EarlyEvents {
   reaction: string | null;
   deliveredAt: Date | null;
   readAt: Date | null;
@@ -326,8 +292,8 @@ interface EarlyEvents {
  * Inserts the message unless its mid is already stored; `inserted` when this call stored it, with what it
  * took of the events that came before it (a reaction, receipts: earlyEventCtes). A message stored
  * before (the page's own send, stored when the Send API answered) gets Meta's time from its echo, and
- * the files if it had none. Moves the contact's queue forward (queueSet): a message of the contact, or a
- * page message `byPerson` that no campaign or opt-in request of Pagecast sent.
+ * the files if it had none. The webhook's store of a message: inbox/record.ts#recordMessage calls it
+ * between the contact's upsert and the move of its queue.
  */
 export async function insertMessage(
   db: Sql,
@@ -340,8 +306,6 @@ export async function insertMessage(
     sentBy: string;
     at: Date;
     attachments: MessageAttachment[];
-    /** For a page message: a person may have sent it (the caller's judgement of the echo). */
-    byPerson?: boolean;
   },
 ): Promise<EarlyEvents & { inserted: boolean }> {
   const at = m.at.toISOString();
@@ -361,15 +325,6 @@ export async function insertMessage(
     at,
     files,
   ]);
-  if (m.direction === 'in' || m.byPerson)
-    await runStatement(db, QUEUE_ON_MESSAGE, [
-      m.contactId,
-      m.direction === 'in' ? at : null,
-      m.direction === 'out',
-      m.mid,
-      at,
-      m.pageUuid,
-    ]);
   const row = rows[0];
   return {
     inserted: row?.inserted === true,

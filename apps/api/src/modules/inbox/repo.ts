@@ -10,6 +10,7 @@ import { TASKS_SQL } from '../../auth/page-access.js';
 import { runStatement, statement, type Sql } from '../../db/client.js';
 import type { InboxAssigneeFilter, InboxFilter, RecipientMatch } from '@pagecast/contract';
 import type { RecipientFields } from './mappers.js';
+import { queueSql, unreachableSql } from '../contacts/index.js';
 import { textMatch } from './search-repo.js';
 
 /** Timestamps travel as exact text (microseconds, UTC) so a cursor compares equal to the stored value. */
@@ -24,25 +25,6 @@ export interface ContactRow extends RecipientFields {
   historySyncedAt: Date | null;
 }
 
-/**
- * The queue's rules on a contact row `c` (docs/inbox.md "The queue"), as SQL on its own columns (kept by
- * messages-repo.ts), so a filter never probes messages row by row. A snooze past its time is open again
- * (compared with now() when read: no job has to wake it).
- */
-export const queueSql = (c = 'c') => {
-  const status = `(case when ${c}.inbox_status = 'snoozed' and ${c}.snoozed_until <= now() then 'open'
-    else ${c}.inbox_status end)`;
-  // When the contact last wrote; for a conversation Pagecast holds no message of (a sync's summary
-  // only), the last time they acted if that was the conversation's last word.
-  const wrote = `coalesce(${c}.last_contact_message_at, case when ${c}.last_inbound_at
-    >= coalesce(${c}.last_message_at, ${c}.last_inbound_at) then ${c}.last_inbound_at end)`;
-  return {
-    status,
-    needsReply: `(${status} = 'open' and ${wrote} > coalesce(${c}.last_human_reply_at, '-infinity'))`,
-    subscriber: `exists (select 1 from marketing_subscriptions ms
-      where ms.page_id = ${c}.page_id and ms.contact_id = ${c}.id and ms.status = 'subscribed')`,
-  };
-};
 const Q = queueSql();
 
 /**
@@ -172,12 +154,6 @@ export const recipientQuery = (m: RecipientMatch): RecipientQuery => ({
   tagId: m.tagId,
 });
 
-/** The open conversations no message can reach: both windows closed, no marketing subscription. */
-export const unreachableSql = (humanAgent: boolean, c = 'c') =>
-  `(${queueSql(c).status} = 'open'
-    and not coalesce(${c}.last_inbound_at > now() - interval '${humanAgent ? '7 days' : '24 hours'}', false)
-    and not ${queueSql(c).subscriber})`;
-
 /**
  * Positional parameters of an ad-hoc statement: `values` holds the fixed ones ($1...), and the returned
  * function appends one more and answers its placeholder.
@@ -302,23 +278,6 @@ export async function countAdminPageContacts(
   return rows[0]?.n ?? null;
 }
 
-const MARK_READ = statement(
-  'contact_mark_read',
-  `update contacts c set unread_count = 0 from (select p.id from ${adminPage('$1', '$2', 'messaging')}) p
-   where c.page_id = p.id and c.psid = $3 and c.unread_count > 0
-   returning c.id`,
-);
-
-/** The admin opened the conversation: nothing in it is unread any more. True when it had unread messages. */
-export async function markContactRead(
-  db: Sql,
-  adminId: string,
-  fbPageId: string,
-  psid: string,
-): Promise<boolean> {
-  return (await runStatement(db, MARK_READ, [fbPageId, adminId, psid])).length > 0;
-}
-
 function compareRecent(a: ContactRow, b: ContactRow): number {
   if (a.lastMessageKey !== b.lastMessageKey) {
     if (a.lastMessageKey === null) return 1;
@@ -423,67 +382,6 @@ export async function findAdminPageContact(
   return { page, contact, tags: row.contactTags ?? [] };
 }
 
-const MARK_HISTORY_SYNCED = statement(
-  'mark_history_synced',
-  'update contacts set history_synced_at = now() where id = $1',
-);
-
-export async function markHistorySynced(db: Sql, contactUuid: string): Promise<void> {
-  await runStatement(db, MARK_HISTORY_SYNCED, [contactUuid]);
-}
-
-// The queue: status, assignment and the page's settings. Each write is scoped to the admin's page in
-// the same statement (no row: not their page, or no such contact) and answers the contact as listed.
-const STATUS_SET = statement(
-  'contact_set_status',
-  `with p as (select p.id from ${adminPage('$1', '$2', 'messaging')})
-   update contacts c set inbox_status = $4, snoozed_until = $5::timestamptz, updated_at = now()
-     from p where c.page_id = p.id and c.psid = $3
-   returning c.id`,
-);
-
-/** Sets the conversation's status (and snooze time); false when the admin has no such contact. */
-export async function setContactStatus(
-  db: Sql,
-  adminId: string,
-  fbPageId: string,
-  psid: string,
-  status: 'open' | 'resolved' | 'snoozed',
-  snoozedUntil: Date | null,
-): Promise<boolean> {
-  const rows = await runStatement(db, STATUS_SET, [
-    fbPageId,
-    adminId,
-    psid,
-    status,
-    snoozedUntil?.toISOString() ?? null,
-  ]);
-  return rows.length > 0;
-}
-
-// The assignee must be an admin of the same page with messaging tasks (their social user id, $4), or
-// null: an unknown id matches no admin and changes nothing (the service tells which it was).
-const ASSIGN = statement(
-  'contact_assign',
-  `with p as (select p.id from ${adminPage('$1', '$2', 'messaging')}),
-   target as (select a.id from admins a join page_admins pa on pa.admin_id = a.id
-     join p on pa.page_id = p.id where a.fb_user_id = $4 and pa.tasks && ${TASKS_SQL.messaging})
-   update contacts c set assignee_id = (select id from target), updated_at = now()
-     from p where c.page_id = p.id and c.psid = $3 and ($4::text is null or exists (select 1 from target))
-   returning c.id`,
-);
-
-/** Assigns the conversation (null: nobody); false when not a messaging admin of the page or no contact. */
-export async function assignContact(
-  db: Sql,
-  adminId: string,
-  fbPageId: string,
-  psid: string,
-  assigneeUserId: string | null,
-): Promise<boolean> {
-  return (await runStatement(db, ASSIGN, [fbPageId, adminId, psid, assigneeUserId])).length > 0;
-}
-
 const ASSIGNEES = statement(
   'page_messaging_admins',
   `select a.fb_user_id as "userId", a.name, a.profile_pic as "profilePic"
@@ -500,25 +398,6 @@ export async function listAssignees(
   fbPageId: string,
 ): Promise<Array<{ userId: string; name: string; profilePic: string | null }>> {
   return runStatement(db, ASSIGNEES, [fbPageId, adminId]);
-}
-
-/** Resolves every open conversation of the page no message can reach; their psids (null: not the page). */
-export async function resolveUnreachable(
-  db: Sql,
-  adminId: string,
-  fbPageId: string,
-  humanAgent: boolean,
-): Promise<string[] | null> {
-  const { rows } = await db.query<{ psid: string | null }>(
-    `with p as (select p.id from ${adminPage('$1', '$2', 'messaging')}),
-     done as (update contacts c set inbox_status = 'resolved', snoozed_until = null, updated_at = now()
-       from p where c.page_id = p.id and ${unreachableSql(humanAgent)}
-       returning c.psid)
-     select d.psid from p left join done d on true`,
-    [fbPageId, adminId],
-  );
-  if (rows.length === 0) return null;
-  return rows.flatMap((r) => (r.psid === null ? [] : [r.psid]));
 }
 
 /** The queue's counts of a page (contacts `c` of page uuid `pageParam`), for Home and the tab title. */
@@ -561,32 +440,5 @@ export async function queueCounts(
     QUEUE_COUNTS,
     [fbPageId, adminId],
   );
-  return row ?? null;
-}
-
-const SETTINGS = statement(
-  'inbox_settings',
-  `select p.resolve_on_reply as "resolveOnReply" from ${adminPage('$1', '$2', 'messaging')}`,
-);
-const SETTINGS_SET = statement(
-  'inbox_settings_set',
-  `update pages set resolve_on_reply = $3, updated_at = now()
-    where id = (select p.id from ${adminPage('$1', '$2', 'messaging')})
-   returning resolve_on_reply as "resolveOnReply"`,
-);
-
-export async function inboxSettings(
-  db: Sql,
-  adminId: string,
-  fbPageId: string,
-  change?: { resolveOnReply: boolean },
-): Promise<{ resolveOnReply: boolean } | null> {
-  const [row] = change
-    ? await runStatement<{ resolveOnReply: boolean }>(db, SETTINGS_SET, [
-        fbPageId,
-        adminId,
-        change.resolveOnReply,
-      ])
-    : await runStatement<{ resolveOnReply: boolean }>(db, SETTINGS, [fbPageId, adminId]);
   return row ?? null;
 }

@@ -12,12 +12,12 @@ const { events: _events, ...routes } = contract.inbox;
 export const inboxContract = routes;
 
 export const inboxRouter = (deps: ModuleDeps) => {
-  const chats = createInboxService(deps, (pageFbId, event) => publish(deps.pool, pageFbId, event));
+  const inbox = createInboxService(deps, (pageFbId, event) => publish(deps.pool, pageFbId, event));
   return s.router(routes, {
     // The service checks page access (404) in the same round trip as its first read.
     getRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await chats.listRecipients(
+      body: await inbox.listRecipients(
         adminId,
         params.pageId,
         query.after,
@@ -28,12 +28,12 @@ export const inboxRouter = (deps: ModuleDeps) => {
     countRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
       body: {
-        count: await chats.countRecipients(adminId, params.pageId, recipientQuery(query)),
+        count: await inbox.countRecipients(adminId, params.pageId, recipientQuery(query)),
       },
     })),
     getConversation: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await chats.getConversation(
+      body: await inbox.getConversation(
         adminId,
         params.pageId,
         params.userId,
@@ -42,42 +42,42 @@ export const inboxRouter = (deps: ModuleDeps) => {
       ),
     })),
     sendMessage: withAdmin(async ({ params, body }, { adminId }) => {
-      const message = await chats.sendMessage(adminId, params.pageId, params.userId, body.message);
+      const message = await inbox.sendMessage(adminId, params.pageId, params.userId, body.message);
       return { status: 201, body: { message } };
     }),
     markRead: withAdmin(async ({ params }, { adminId }) => {
-      await chats.markRead(adminId, params.pageId, params.userId);
+      await inbox.markRead(adminId, params.pageId, params.userId);
       return { status: 200, body: { unreadCount: 0 as const } };
     }),
     setStatus: withAdmin(async ({ params, body }, { adminId }) => ({
       status: 200,
-      body: { recipient: await chats.setStatus(adminId, params.pageId, params.userId, body) },
+      body: { recipient: await inbox.setStatus(adminId, params.pageId, params.userId, body) },
     })),
     assign: withAdmin(async ({ params, body }, { adminId }) => ({
       status: 200,
       body: {
-        recipient: await chats.assign(adminId, params.pageId, params.userId, body.userId),
+        recipient: await inbox.assign(adminId, params.pageId, params.userId, body.userId),
       },
     })),
     listAssignees: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
-      body: { admins: await chats.listAssignees(adminId, params.pageId) },
+      body: { admins: await inbox.listAssignees(adminId, params.pageId) },
     })),
     resolveUnreachable: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
-      body: { resolved: await chats.resolveUnreachable(adminId, params.pageId) },
+      body: { resolved: await inbox.resolveUnreachable(adminId, params.pageId) },
     })),
     queueCounts: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
-      body: await chats.queueCounts(adminId, params.pageId),
+      body: await inbox.queueCounts(adminId, params.pageId),
     })),
     getSettings: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
-      body: await chats.settings(adminId, params.pageId),
+      body: await inbox.settings(adminId, params.pageId),
     })),
     updateSettings: withAdmin(async ({ params, body }, { adminId }) => ({
       status: 200,
-      body: await chats.settings(adminId, params.pageId, body),
+      body: await inbox.settings(adminId, params.pageId, body),
     })),
   });
 };

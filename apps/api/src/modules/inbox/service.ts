@@ -1,16 +1,12 @@
 // Rules of the inbox (spec §3/§4/§5 Messages): recipients and conversations from the database, the one-time
-// history fetch from the Graph API, and replies inside Messenger's 24-hour window. Over 400 lines because
-// every inbox route's rule is here and they share the page-and-contact lookup, the send limits and the
-// error mapping; the SQL is in repo.ts, messages-repo.ts and search-repo.ts.
+// history fetch from the Graph API, and replies inside Messenger's 24-hour window; the queue's calls are
+// queue-service.ts's, the page-and-contact lookup conversation.ts's. Over 400 lines because the list, the
+// conversation and the reply share the search gate, the send limits and the error mapping; the SQL is in
+// repo.ts, messages-repo.ts and search-repo.ts.
 import {
   HUMAN_AGENT_OFF_MESSAGE,
   HUMAN_AGENT_REFUSED_MESSAGE,
-  QUEUE_MESSAGES,
   replyWindow,
-  type ConversationStatusBody,
-  type InboxSettings,
-  type LiveEvent,
-  type PageMessagingAdmin,
   type MessageReceived,
   type Recipient,
   type Tag,
@@ -27,7 +23,6 @@ import {
 import { GraphError, type GraphMessage } from '../../graph/index.js';
 import {
   ConflictError,
-  NotFoundError,
   RateLimitedError,
   UnavailableError,
   UnprocessableError,
@@ -38,7 +33,10 @@ import type { ModuleDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { graphAttachments, mediaPolicyOf } from './attachments.js';
 import { searchMatch, toMessage, toRecipient } from './mappers.js';
+import * as contacts from '../contacts/index.js';
+import { conversations, type Publish } from './conversation.js';
 import * as messages from './messages-repo.js';
+import { createQueueService, type QueueService } from './queue-service.js';
 import * as repo from './repo.js';
 import * as search from './search-repo.js';
 import { requestRecheck } from '../../jobs/queues.js';
@@ -116,13 +114,11 @@ const HISTORY_FIELDS = 'id,message,from,to,created_time,attachments,sticker';
 export const REPLY_CLOSED_MESSAGE =
   'This contact last wrote more than 7 days ago, so Messenger allows no reply until they write again. Reach them with a campaign through an approved utility template instead.';
 
-type Publish = (pageFbId: string, event: LiveEvent) => Promise<void>;
-
 /**
  * Each call is page-scoped: `adminId` must manage the page `pageId` (else 404 'Page not found', checked in
  * the same round trip as the first read).
  */
-export interface InboxService {
+export interface InboxService extends QueueService {
   listRecipients(
     adminId: string,
     pageId: string,
@@ -144,44 +140,10 @@ export interface InboxService {
     text: string,
   ): Promise<MessageReceived>;
   countRecipients(adminId: string, pageId: string, query: repo.RecipientQuery): Promise<number>;
-  /** The admin has seen the conversation: its unread count goes to 0 (live for the page's other admins). */
-  markRead(adminId: string, pageId: string, psid: string): Promise<void>;
-  /** Resolve, reopen or snooze (until a future time, or until the contact writes: `until` null). */
-  setStatus(
-    adminId: string,
-    pageId: string,
-    psid: string,
-    body: ConversationStatusBody,
-  ): Promise<Recipient>;
-  /** Assign to a messaging admin of the page, by their social user id (null: unassign). */
-  assign(adminId: string, pageId: string, psid: string, userId: string | null): Promise<Recipient>;
-  listAssignees(adminId: string, pageId: string): Promise<PageMessagingAdmin[]>;
-  /** Resolve every open conversation no message can reach any more; how many. */
-  resolveUnreachable(adminId: string, pageId: string): Promise<number>;
-  queueCounts(
-    adminId: string,
-    pageId: string,
-  ): Promise<{ needsReply: number; unread: number; mine: number }>;
-  settings(
-    adminId: string,
-    pageId: string,
-    change?: InboxSettings,
-  ): Promise<{ resolveOnReply: boolean }>;
 }
 
 /** Facebook writes '2017-02-23T00:31:29+0000'; Date wants the offset with a colon. */
 const parseFbTime = (s: string) => new Date(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-
-/**
- * A stored message of page `pageFbId` as the live inbox shows it, or null: what the realtime hub loads when
- * a NOTIFY carried only the message's reference (too big for the payload).
- */
-export function liveMessageLoader(db: Sql) {
-  return async (pageFbId: string, mid: string): Promise<MessageReceived | null> => {
-    const row = await messages.findPageMessage(db, pageFbId, mid);
-    return row ? toMessage(row) : null;
-  };
-}
 
 export function createInboxService(deps: ModuleDeps, publish: Publish): InboxService {
   const { pool: db } = deps;
@@ -243,22 +205,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
   // One history fetch per contact at a time in this process; storage is idempotent across processes anyway.
   const historyInFlight = new Map<string, Promise<void>>();
 
-  /** The page (404 unless the admin manages it) and the contact (404 unless the page has it). */
-  async function pageAndContact(
-    adminId: string,
-    pageId: string,
-    psid: string,
-    withTags: boolean,
-  ): Promise<{ page: PageRow; contact: repo.ContactRow | null; tags: repo.TagRow[] }> {
-    const found = await repo.findAdminPageContact(db, adminId, pageId, psid, { withTags });
-    if (!found) throw await pageAccessError(db, adminId, pageId, 'messaging');
-    return found;
-  }
-
-  function requireContact(contact: repo.ContactRow | null): repo.ContactRow {
-    if (!contact) throw new NotFoundError('Contact not found');
-    return contact;
-  }
+  const { pageAndContact, requireContact, announce } = conversations(db, publish);
 
   const pageToken = (page: PageRow) => actingPageToken(page, deps.tokens.decrypt);
   /** Files of other hosts than the CSP's media sources are not linked (attachments.ts). */
@@ -304,21 +251,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         after = r.nextCursor;
       } while (after && fetched < HISTORY_FETCH_MAX);
     }
-    await repo.markHistorySynced(db, contact.id);
-  }
-
-  /** The contact as listed now, published to every open inbox of the page (a 'contact' event). */
-  async function announce(adminId: string, pageId: string, psid: string): Promise<Recipient> {
-    const contact = requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
-    const recipient = toRecipient(contact);
-    await publish(pageId, { type: 'contact', pageId, recipient }).catch(() => undefined);
-    return recipient;
-  }
-
-  /** Why a queue write changed no row: not the admin's page (404/403), else no such contact (404). */
-  async function missing(adminId: string, pageId: string, psid: string): Promise<never> {
-    requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
-    throw new NotFoundError('Contact not found');
+    await contacts.markHistorySynced(db, contact.id);
   }
 
   async function ensureHistory(page: PageRow, contact: repo.ContactRow): Promise<void> {
@@ -485,14 +418,14 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         },
       ]);
       // Answering a conversation is having seen it.
-      await repo.markContactRead(db, adminId, pageId, psid).catch(() => false);
+      await contacts.markContactRead(db, adminId, pageId, psid).catch(() => false);
       if (!row) throw new Error('sent message was not stored');
       const message = toMessage(row);
       // The message is sent and stored: a failing NOTIFY must not turn that into an error for the admin.
       await publish(page.fbPageId, {
         type: 'message',
         pageId: page.fbPageId,
-        contactId: psid,
+        psid,
         message,
       }).catch(() => undefined);
       // Its queue changed too (Needs reply, maybe resolved): every open inbox of the page sees it.
@@ -520,73 +453,6 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
       if (n === null) throw await pageAccessError(db, adminId, pageId, 'messaging');
       return n;
     },
-
-    async markRead(adminId, pageId, psid) {
-      const changed = await repo.markContactRead(db, adminId, pageId, psid);
-      // Also the 404 when no such page / contact for this admin (nothing changed then).
-      const contact = requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
-      // The page's other admins see the count go.
-      if (changed)
-        await publish(pageId, { type: 'contact', pageId, recipient: toRecipient(contact) }).catch(
-          () => undefined,
-        );
-    },
-
-    async setStatus(adminId, pageId, psid, body) {
-      let until: Date | null = null;
-      if (body.status === 'snoozed' && body.until !== null) {
-        until = new Date(body.until);
-        if (until.getTime() <= Date.now()) {
-          await assertPageAdmin(db, adminId, pageId, 'messaging');
-          throw new ValidationError(QUEUE_MESSAGES.snoozePast, {
-            until: [QUEUE_MESSAGES.snoozePast],
-          });
-        }
-      }
-      const changed = await repo.setContactStatus(db, adminId, pageId, psid, body.status, until);
-      if (!changed) return missing(adminId, pageId, psid);
-      return announce(adminId, pageId, psid);
-    },
-
-    async assign(adminId, pageId, psid, userId) {
-      const changed = await repo.assignContact(db, adminId, pageId, psid, userId);
-      if (!changed) {
-        // Not the admin's page or no such contact: 404; else the assignee is not a messaging admin.
-        requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
-        throw new UnprocessableError(QUEUE_MESSAGES.notMessagingAdmin);
-      }
-      return announce(adminId, pageId, psid);
-    },
-
-    async listAssignees(adminId, pageId) {
-      const admins = await repo.listAssignees(db, adminId, pageId);
-      if (admins.length === 0) throw await pageAccessError(db, adminId, pageId, 'messaging');
-      return admins;
-    },
-
-    async resolveUnreachable(adminId, pageId) {
-      const psids = await repo.resolveUnreachable(
-        db,
-        adminId,
-        pageId,
-        deps.config.features.humanAgent,
-      );
-      if (!psids) throw await pageAccessError(db, adminId, pageId, 'messaging');
-      // Few rows in practice (the bulk action is per page); a large batch still reaches every inbox.
-      for (const psid of psids) await announce(adminId, pageId, psid);
-      return psids.length;
-    },
-
-    async queueCounts(adminId, pageId) {
-      const counts = await repo.queueCounts(db, adminId, pageId);
-      if (!counts) throw await pageAccessError(db, adminId, pageId, 'messaging');
-      return counts;
-    },
-
-    async settings(adminId, pageId, change) {
-      const s = await repo.inboxSettings(db, adminId, pageId, change);
-      if (!s) throw await pageAccessError(db, adminId, pageId, 'messaging');
-      return s;
-    },
+    ...createQueueService(deps, publish),
   };
 }

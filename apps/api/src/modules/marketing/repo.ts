@@ -46,22 +46,6 @@ export async function setupOf(
   };
 }
 
-export async function connect(db: Sql, pageUuid: string, account: AdAccount): Promise<void> {
-  await db.query(
-    `update pages set marketing_ad_account_id = $2, marketing_ad_account_name = $3, marketing_currency = $4,
-       marketing_connected_at = now() where id = $1`,
-    [pageUuid, account.id, account.name, account.currency],
-  );
-}
-
-export async function disconnect(db: Sql, pageUuid: string): Promise<void> {
-  await db.query(
-    `update pages set marketing_ad_account_id = null, marketing_ad_account_name = null,
-       marketing_currency = null, marketing_connected_at = null where id = $1`,
-    [pageUuid],
-  );
-}
-
 export interface ContactRef {
   id: string;
   psid: string;
@@ -196,6 +180,21 @@ export async function stopSubscription(db: Sql, contactId: string): Promise<void
     `update marketing_subscriptions set status = 'stopped', stopped_at = now(), updated_at = now()
      where contact_id = $1 and status = 'subscribed'`,
     [contactId],
+  );
+}
+
+/** Meta answered that these contacts stopped marketing messages (2300034): none is sent to them again. */
+export async function stopCampaignSubscriptions(
+  db: Sql,
+  campaignId: string,
+  contactIds: string[],
+): Promise<void> {
+  if (contactIds.length === 0) return;
+  await db.query(
+    `update marketing_subscriptions s set status = 'stopped', stopped_at = now(), updated_at = now()
+     from campaigns c
+     where c.id = $1 and s.page_id = c.page_id and s.contact_id = any($2::uuid[]) and s.status = 'subscribed'`,
+    [campaignId, contactIds],
   );
 }
 

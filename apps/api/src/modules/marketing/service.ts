@@ -37,6 +37,7 @@ import {
   RECONNECT_MESSAGE,
 } from '../page-graph.js';
 import { CONTACT_NOT_FOUND } from '../contacts/index.js';
+import { connectAdAccount, disconnectAdAccount } from '../pages/index.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
@@ -234,7 +235,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
         const message = `${M.adAccountRefused} (Meta says the account is not active.)`;
         throw new ValidationError(message, { adAccountId: [message] });
       }
-      await repo.connect(db, page.id, {
+      await connectAdAccount(db, page.id, {
         id: account.id.startsWith('act_') ? account.id : adAccountId,
         name: account.name ?? adAccountId,
         currency: account.currency ?? null,
@@ -246,7 +247,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
       const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
       if ((await repo.scheduledMarketingCampaigns(db, page.id)) > 0)
         throw new ConflictError(M.scheduledMarketing);
-      await repo.disconnect(db, page.id);
+      await disconnectAdAccount(db, page.id);
       return setupFor(adminId, page);
     },
 

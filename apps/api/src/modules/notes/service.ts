@@ -27,7 +27,7 @@ export function createNotesService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
   ): ConversationNote => ({
     id: row.id,
     pageId: page.fbPageId,
-    contactId: psid,
+    psid,
     author:
       row.authorId && row.authorName !== null
         ? { adminId: row.authorId, name: row.authorName }
@@ -48,7 +48,7 @@ export function createNotesService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
     publish(tx, page.fbPageId, {
       type: 'note',
       pageId: page.fbPageId,
-      contactId: psid,
+      psid,
       noteId,
       action,
     });

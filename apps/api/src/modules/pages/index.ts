@@ -3,3 +3,10 @@
 export * as syncRepo from './sync-repo.js';
 export { listAdminPages } from './repo.js';
 export { startPageSync } from './sync.js';
+export {
+  connectAdAccount,
+  disconnectAdAccount,
+  inboxSettings,
+  type PageUpsert,
+  upsertPages,
+} from './rows-repo.js';

@@ -11,7 +11,7 @@ import { assertPageAdmin } from '../../auth/guards.js';
 import { inTransaction } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../tags/index.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.js';
 import * as repo from './repo.js';
 
 const toReply = (row: repo.SavedReplyRow, fbPageId: string): SavedReply => ({

@@ -1,7 +1,8 @@
 // SQL of sign-in: the admin, their pages and the links between them, written in one transaction.
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
-import { admins, pageAdmins, pages } from '../../db/schema/index.js';
+import { admins, pageAdmins } from '../../db/schema/index.js';
+import { upsertPages } from '../pages/index.js';
 import { announceAccessChanged } from '../../realtime/index.js';
 
 export interface AdminInput {
@@ -79,31 +80,7 @@ export async function linkAdminPages(
   const sorted = [...pageInputs].sort((a, b) => a.fbPageId.localeCompare(b.fbPageId));
   let pageIds: string[] = [];
   if (sorted.length > 0) {
-    const rows = await dz(tx)
-      .insert(pages)
-      .values(
-        sorted.map((p) => ({
-          fbPageId: p.fbPageId,
-          name: p.name,
-          profilePicture: p.profilePicture,
-          category: p.category,
-          pageTokenEnc: p.pageTokenEnc,
-          tokenStatus: 'valid' as const,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: pages.fbPageId,
-        set: {
-          name: sql`excluded.name`,
-          profilePicture: sql`excluded.profile_picture`,
-          category: sql`excluded.category`,
-          // A page token missing from the answer (task without it) must not wipe a co-admin's good one.
-          pageTokenEnc: sql`coalesce(excluded.page_token_enc, ${pages.pageTokenEnc})`,
-          tokenStatus: sql`case when excluded.page_token_enc is null then ${pages.tokenStatus} else 'valid' end`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ id: pages.id, fbPageId: pages.fbPageId });
+    const rows = await upsertPages(tx, sorted);
     const idOf = new Map(rows.map((r) => [r.fbPageId, r.id]));
     pageIds = sorted.map((p) => idOf.get(p.fbPageId) as string);
     await dz(tx)

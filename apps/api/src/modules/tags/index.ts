@@ -1,3 +1,3 @@
-// The tags module's public face: what the rest of the API may use (the import-graph rule in
-// .dependency-cruiser.cjs refuses a reach into its other files).
-export { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './repo.js';
+// The tags module's public face: its router is composed in modules/index.ts; the service is named for
+// tests and future callers.
+export { createTagsService, type TagsService } from './service.js';

@@ -19,18 +19,6 @@ const tagColumns = {
   description: tags.description,
 };
 
-/** Postgres error code of a failed query (drizzle wraps the driver's error in `cause`). */
-export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
-
 // The page check, then a LATERAL read of the page's tags: no row when the admin does not manage the page,
 // one all-null row when it has no tags.
 const ADMIN_PAGE_TAGS = statement(

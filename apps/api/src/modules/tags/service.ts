@@ -4,6 +4,7 @@
 import type { Tag, TagListItem } from '@pagecast/contract';
 import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES } from '../../auth/page-access.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
@@ -72,7 +73,7 @@ export function createTagsService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
       try {
         row = await repo.updateTag(db, tagId, input);
       } catch (err) {
-        if (repo.pgErrorCode(err) === repo.UNIQUE_VIOLATION)
+        if (pgErrorCode(err) === UNIQUE_VIOLATION)
           throw new ConflictError(duplicateTagMessage(input.name));
         throw err;
       }

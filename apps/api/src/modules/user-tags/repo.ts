@@ -75,6 +75,16 @@ export async function bulkAssign(
   return rows.map((x) => x.id);
 }
 
+/**
+ * The INSERT that gives the contacts of `chunk` (a CTE of the caller's statement with a `contact_id`
+ * column) the tag `tagId` (a parameter), unless they have it; one row per new assignment. For a campaign's
+ * 'Tag these recipients', which picks its chunk from the campaign's recipients.
+ */
+export const tagChunkSql = (chunk: string, tagId: string) =>
+  `insert into contact_tags (contact_id, tag_id, page_id)
+       select ${chunk}.contact_id, t.id, t.page_id from ${chunk} cross join tags t where t.id = ${tagId}
+       on conflict do nothing returning 1`;
+
 /** Which of `tagIds` are the page's tags. */
 export async function pageTagIds(
   db: Sql,

@@ -5,7 +5,7 @@ import { assertPageAdmin } from '../../auth/guards.js';
 import { NotFoundError } from '../../errors.js';
 import { pageContact } from '../contacts/index.js';
 import type { ModuleDeps } from '../deps.js';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../tags/index.js';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/errors.js';
 import type { RecipientQuery } from '../inbox/index.js';
 import * as repo from './repo.js';
 

@@ -77,19 +77,19 @@ export function useLiveInbox(pageId: string | undefined, signedIn: boolean): voi
     const apply = (event: LiveEvent) => {
       if (event.type === 'message') {
         queryClient.setQueryData<ConversationData>(
-          queryKeys.inbox.conversation(pageId, event.contactId),
+          queryKeys.inbox.conversation(pageId, event.psid),
           (data) => (data ? addMessage(data, event.message) : data),
         );
         let missing = false;
         queryClient.setQueryData<RecipientsData>(queryKeys.inbox.recipients(pageId), (data) => {
           if (!data) return data;
-          const next = moveRecipientToTop(data, event.contactId, event.message);
+          const next = moveRecipientToTop(data, event.psid, event.message);
           if (!next) missing = true;
           return next ?? data;
         });
         // Searches and filters: move the row where it is listed (a search is re-run when it changes).
         queryClient.setQueriesData<RecipientsData>(searches(pageId), (data) =>
-          data ? (moveRecipientToTop(data, event.contactId, event.message) ?? data) : data,
+          data ? (moveRecipientToTop(data, event.psid, event.message) ?? data) : data,
         );
         // A conversation we have not listed yet (new contact, or beyond the loaded pages): reload the list.
         if (missing)
@@ -99,7 +99,7 @@ export function useLiveInbox(pageId: string | undefined, signedIn: boolean): voi
           });
       } else if (event.type === 'delivery' || event.type === 'read') {
         queryClient.setQueryData<ConversationData>(
-          queryKeys.inbox.conversation(pageId, event.contactId),
+          queryKeys.inbox.conversation(pageId, event.psid),
           (data) =>
             data
               ? applyWatermark(
@@ -112,17 +112,17 @@ export function useLiveInbox(pageId: string | undefined, signedIn: boolean): voi
         );
       } else if (event.type === 'reaction') {
         queryClient.setQueryData<ConversationData>(
-          queryKeys.inbox.conversation(pageId, event.contactId),
+          queryKeys.inbox.conversation(pageId, event.psid),
           (data) => (data ? applyReaction(data, event.messageId, event.reaction) : data),
         );
       } else if (event.type === 'edit') {
         queryClient.setQueryData<ConversationData>(
-          queryKeys.inbox.conversation(pageId, event.contactId),
+          queryKeys.inbox.conversation(pageId, event.psid),
           (data) => (data ? applyEdit(data, event.messageId, event.text) : data),
         );
       } else if (event.type === 'note') {
         void queryClient.invalidateQueries({
-          queryKey: queryKeys.inbox.notes(pageId, event.contactId),
+          queryKey: queryKeys.inbox.notes(pageId, event.psid),
         });
       } else if (event.type === 'contact') {
         applyRecipient(queryClient, pageId, event.recipient, meId, counts.request);

@@ -7,8 +7,6 @@ import type { Handler } from './common.js';
 export const handleEdit: Handler<EditEvent> = async (tx, page, { psid, mid, text }) => {
   const edited = await messages.editMessage(tx, { pageUuid: page.id, psid, mid, text });
   return {
-    live: edited
-      ? [{ type: 'edit', pageId: page.fbPageId, contactId: psid, messageId: mid, text }]
-      : [],
+    live: edited ? [{ type: 'edit', pageId: page.fbPageId, psid, messageId: mid, text }] : [],
   };
 };

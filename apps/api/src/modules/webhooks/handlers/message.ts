@@ -2,11 +2,9 @@
 // as a message with the button's title): the contact upserted, the message stored once, the inbox told.
 import type { LiveEvent } from '@pagecast/contract';
 import type { Sql } from '../../../db/client.js';
-import { countUnread, upsertContact } from '../../contacts/index.js';
-import { previewOf, templateText, webhookAttachments } from '../../inbox/index.js';
+import { recordMessage, templateText, webhookAttachments } from '../../inbox/index.js';
 import { toMessage } from '../../inbox/index.js';
 import type { MessageEvent, PostbackEvent } from '../events.js';
-import { messagesRepo as messages } from '../../inbox/index.js';
 import { contactEvent, type Handled, type Handler, type IngestPage } from './common.js';
 
 export const handleMessage: Handler<MessageEvent> = (tx, page, e) => {
@@ -57,38 +55,19 @@ async function store(
   },
 ): Promise<Handled> {
   const { psid, at, mid, fromPage, text, attachments } = m;
-  const contact = await upsertContact(tx, page.id, {
-    ...page.profileOf(psid),
-    psid,
-    lastMessageAt: at,
-    lastMessagePreview: previewOf(text, attachments),
-    // A message or a postback from the contact (re)opens the 24-hour window; an echo does not.
-    lastInboundAt: fromPage ? null : at,
-  });
+  const { contactInserted, stored, early } = await recordMessage(tx, page, m);
   const direction = fromPage ? 'out' : 'in';
   const sentBy = fromPage ? page.fbPageId : psid;
-  const { inserted: stored, ...early } = await messages.insertMessage(tx, {
-    pageUuid: page.id,
-    contactId: contact.id,
-    mid,
-    direction,
-    text,
-    sentBy,
-    at,
-    attachments,
-    byPerson: m.byPerson,
-  });
-  if (stored && !fromPage) await countUnread(tx, contact.id);
   const live: LiveEvent[] = [];
   // A new contact, or a new message from one (its unread count and reply state changed).
   // A person's reply changes the queue too (Needs reply, maybe resolved).
-  if (contact.inserted || (stored && (!fromPage || m.byPerson)))
+  if (contactInserted || (stored && (!fromPage || m.byPerson)))
     live.push(await contactEvent(tx, page, psid));
   if (stored) {
     live.push({
       type: 'message',
       pageId: page.fbPageId,
-      contactId: psid,
+      psid,
       message: toMessage({
         mid,
         direction,

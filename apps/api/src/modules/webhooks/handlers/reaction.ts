@@ -23,7 +23,7 @@ export const handleReaction: Handler<ReactionEvent> = async (tx, page, e) => {
           {
             type: 'reaction',
             pageId: page.fbPageId,
-            contactId: psid,
+            psid,
             messageId: mid,
             reaction: emoji,
           },

@@ -19,7 +19,7 @@ export const handleReceipt: Handler<ReceiptEvent> = async (tx, page, e) => {
           {
             type: read ? 'read' : 'delivery',
             pageId: page.fbPageId,
-            contactId: psid,
+            psid,
             watermark: newest.toISOString(),
           },
         ]
