@@ -80,7 +80,7 @@ export async function inboxSettings(
   return row ?? null;
 }
 
-/** The ad account the page's marketing messages are billed to (docs/marketing.md). */
+/** The ad account the page's marketing messages are billed to (docs/campaigns.md "Marketing messages"). */
 export async function connectAdAccount(
   db: Sql,
   pageUuid: string,
