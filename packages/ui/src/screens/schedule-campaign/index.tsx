@@ -3,7 +3,6 @@
 // form is one screen whose fields depend on each other (content type, audience, schedule, paths): its state
 // and two steps are in use-schedule-form.ts, and each field group is its own component.
 import {
-  utilityTemplateAllowed,
   LIMITS,
   CampaignAudience,
   type AudiencePreview,
@@ -17,16 +16,13 @@ import { FormField } from '../../primitives/form-field';
 import { Input } from '../../primitives/input';
 import { Textarea } from '../../primitives/textarea';
 import { SyncBanner } from '../sync';
-import { defaultChoices, TemplateSection, type ParamChoice } from './template-section';
 import { AudienceNote } from './audience-note';
 import { AudiencePicker } from './audience-picker';
-import { MarketingChoice } from './marketing-choice';
-import { ReachSection } from './reach-section';
-import { ReturnDelayField } from './return-delay-field';
 import { ReviewDialog } from './review-dialog';
 import { SCHEDULE_TEXT } from './texts';
 import { MessageSection } from './message-section';
 import { PolicyNotice } from './policy-notice';
+import { SendPaths } from './send-paths';
 import { useScheduleForm } from './use-schedule-form';
 
 export { BUTTONS_TEXT, IMAGE_TEXT, REVIEW_TEXT, SCHEDULE_TEXT } from './texts';
@@ -117,7 +113,7 @@ export function ScheduleCampaignScreen({
     onReviewChange,
     onAudienceChange,
   });
-  const { ids, id, values, setValues, errors, setErrors, set, a11y } = form;
+  const { id, values, errors, set, a11y } = form;
   const { pending, reviewing, showReview, formRef, submit, confirm } = form;
 
   return (
@@ -185,81 +181,15 @@ export function ScheduleCampaignScreen({
                 marketing: values.marketing,
               }}
             />
-            {utilityTemplateAllowed(values.contentType) &&
-            ((audience?.outsideWindow ?? 0) > 0 || values.templateId) &&
-            permissionNotes.templates ? (
-              <PathPermissionNote text={permissionNotes.templates} />
-            ) : null}
-            {/* A promotion never goes as a utility template (spec §10.8). */}
-            {utilityTemplateAllowed(values.contentType) &&
-            ((audience?.outsideWindow ?? 0) > 0 || values.templateId) ? (
-              <TemplateSection
-                id={(f) => `${ids}-${f}`}
-                templates={approved}
-                loading={templatesLoading}
-                templateId={values.templateId}
-                choices={values.templateParams}
-                templateError={errors.templateId}
-                paramsError={errors.templateParams}
-                templatesHref={templatesHref}
-                onTemplate={(templateId) => {
-                  set('templateId', templateId);
-                  set('templateParams', defaultChoices(approved.find((t) => t.id === templateId)));
-                }}
-                onChoice={(param: string, choice: ParamChoice) =>
-                  set('templateParams', { ...values.templateParams, [param]: choice })
-                }
-              />
-            ) : null}
-            {((audience?.subscribersOutside ?? 0) > 0 || values.marketing) &&
-            permissionNotes.marketing ? (
-              <PathPermissionNote text={permissionNotes.marketing} />
-            ) : null}
-            {(marketingAvailable && (audience?.subscribersOutside ?? 0) > 0) ||
-            values.marketing ||
-            errors.marketing ? (
-              <MarketingChoice
-                id={`${ids}-marketing`}
-                checked={values.marketing}
-                subscribers={audience?.subscribersOutside ?? 0}
-                error={errors.marketing}
-                onChange={(on) => set('marketing', on)}
-              />
-            ) : null}
-            {((audience?.outsideWindow ?? 0) > 0 && !values.templateId) ||
-            values.deliverOnReturnDays > 0 ||
-            errors.deliverOnReturnDays ? (
-              <ReachSection
-                id={(f) => `${ids}-${f}`}
-                reachableOnly={values.reachableOnly}
-                returnDays={values.deliverOnReturnDays}
-                returnError={errors.deliverOnReturnDays}
-                // Keeping the others waiting needs them in the audience, and the other way round.
-                onReachableOnly={(on) =>
-                  setValues((v) => ({
-                    ...v,
-                    reachableOnly: on,
-                    deliverOnReturnDays: on ? 0 : v.deliverOnReturnDays,
-                  }))
-                }
-                onReturnDays={(days) => {
-                  setValues((v) => ({
-                    ...v,
-                    deliverOnReturnDays: days,
-                    reachableOnly: days > 0 ? false : v.reachableOnly,
-                  }));
-                  setErrors((e) => ({ ...e, deliverOnReturnDays: undefined }));
-                }}
-              />
-            ) : null}
-            {values.deliverOnReturnDays > 0 ? (
-              <ReturnDelayField
-                id={id('returnDelayMinutes')}
-                minutes={values.returnDelayMinutes}
-                error={errors.returnDelayMinutes}
-                onChange={(m) => set('returnDelayMinutes', m)}
-              />
-            ) : null}
+            <SendPaths
+              form={form}
+              audience={audience}
+              approved={approved}
+              templatesLoading={templatesLoading}
+              templatesHref={templatesHref}
+              marketingAvailable={marketingAvailable}
+              permissionNotes={permissionNotes}
+            />
           </div>
           <MessageSection form={form} now={now} />
         </div>
@@ -298,14 +228,5 @@ export function ScheduleCampaignScreen({
         <PolicyNotice />
       </form>
     </div>
-  );
-}
-
-/** A send path's missing permission, beside its choice. */
-function PathPermissionNote({ text }: { text: string }) {
-  return (
-    <p role="note" className="rounded-md border border-warning/60 bg-warning/15 px-3 py-2 text-sm">
-      {text}
-    </p>
   );
 }
