@@ -2,7 +2,7 @@ import { registerMedia } from './media/media.js';
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import { crossSite, hostAllowed, originOf } from './login/origins.js';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerControl } from './control/routes.js';
 import { registerRequestLog } from './control/requests.js';
 import type { GraphContext } from './graph/context.js';
@@ -84,6 +84,14 @@ function arrival(header: string | string[] | undefined): { receivedAt?: number }
   return { receivedAt: t < 1e11 ? Math.round(t * 1000) : t };
 }
 
+/**
+ * Whether the request is for a path under `prefix`: by its raw URL or by the route Fastify matched on the
+ * decoded path (`/%5Femulator/users` reaches `/_emulator/users`, and the raw URL does not say so).
+ */
+function routedUnder(req: FastifyRequest, prefix: string): boolean {
+  return req.url.startsWith(prefix) || (req.routeOptions.url ?? '').startsWith(prefix);
+}
+
 /** Waits `ms`, or less when the client closes the connection (nobody is left to answer). */
 function holdUnlessClosed(ms: number, raw: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -140,7 +148,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Reads stay open to pages: the product's inbox shows the emulator's media (`/_emulator/cdn/...`), and
   // without CORS another site cannot read an answer anyway. Scripts and tests send neither header.
   app.addHook('onRequest', async (req, reply) => {
-    const guarded = req.url.startsWith('/_emulator') || req.url.startsWith('/dialog/oauth/confirm');
+    const guarded = routedUnder(req, '/_emulator') || routedUnder(req, '/dialog/oauth/confirm');
     if (!guarded) return;
     const read = req.method === 'GET' || req.method === 'HEAD';
     const own = [`http://${req.headers.host}`, `https://${req.headers.host}`, originOf(baseUrl())];
@@ -149,7 +157,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   app.addHook('onRequest', async (req, reply) => {
     const origin = req.headers.origin;
-    if (!origin || !allowedOrigins.has(origin) || req.url.startsWith('/_emulator')) return;
+    if (!origin || !allowedOrigins.has(origin) || routedUnder(req, '/_emulator')) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');
     if (req.method === 'OPTIONS') {
@@ -164,7 +172,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    if (req.url.startsWith('/_emulator'))
+    if (routedUnder(req, '/_emulator'))
       return reply.code(err.statusCode ?? 500).send({ message: err.message });
     const status = err.statusCode ?? 500;
     const e =

@@ -252,5 +252,37 @@ describe('login dialog and sdk.js', () => {
       expect(own.status).toBe(302);
       expect((await http(`${emu.url}/_emulator/state`)).status).toBe(200);
     });
+
+    it('judges the path Fastify routes on, not the raw URL (`%5F` is `_`)', async () => {
+      const crossSite = { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' };
+      const users = () =>
+        http(`${emu.url}/_emulator/state`).then((r) => r.body.users.length as number);
+      const before = await users();
+      for (const path of ['/%5Femulator/users', '/%5femulator/users', '/_%65mulator/users']) {
+        const forged = await http(`${emu.url}${path}`, {
+          form: { name: 'Mallory' },
+          headers: crossSite,
+        });
+        expect(forged.status, path).toBe(403);
+      }
+      const confirmed = await http(`${emu.url}/dialog/oauth/%63onfirm`, {
+        form: {
+          client_id: '1000000000000001',
+          redirect_uri: 'http://localhost:3000/cb',
+          scope: 'pages_show_list',
+          response_type: 'token',
+          user_id: adminId,
+        },
+        headers: crossSite,
+      });
+      expect(confirmed.status).toBe(403);
+      expect(await users()).toBe(before);
+      // The control API never answers with CORS, however its path is spelled.
+      const read = await fetch(`${emu.url}/%5Femulator/state`, {
+        headers: { origin: 'http://localhost:3000' },
+      });
+      expect(read.status).toBe(200);
+      expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    });
   });
 });

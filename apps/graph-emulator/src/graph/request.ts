@@ -47,3 +47,21 @@ export function objectParam(req: GraphRequest, name: string): Record<string, unk
   }
   return undefined;
 }
+
+/** A list parameter: an array, a JSON array in a string, or comma-separated names. */
+export function parseFieldList(raw: unknown): string[] {
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw !== 'string') return [];
+  const s = raw.trim();
+  if (s.startsWith('[')) {
+    try {
+      return (JSON.parse(s) as unknown[]).map(String);
+    } catch {
+      return [];
+    }
+  }
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}

@@ -5,7 +5,7 @@
 // webhook in the Graph `changes` form. A template has one of Meta's ten statuses
 // (`pagemessage_templates_status_enum_param`); the control API moves it to any of them. Only an approved
 // template can be sent (`messaging_type: UTILITY`), in or out of the 24-hour window, every parameter filled.
-// One file for the template lifecycle (create, review, webhook, send check), which is one set of Meta's rules.
+// Here the edge and the send check; Meta's review and its webhook are in review.ts.
 //
 // What Meta documents (developers.facebook.com/docs/messenger-platform/send-messages/utility-messages):
 // the two formats, "the message template cannot start or end with a parameter … the template will not be able
@@ -21,26 +21,18 @@ import { param, type GraphRequest } from '../graph/request.js';
 import { errors, GraphApiError } from '../graph/errors.js';
 import { fieldsOf } from '../graph/nodes.js';
 import { pagedResponse, parseLimit, stringQuery, windowOf } from '../graph/paging.js';
-import type { MessageTemplate, Page, TemplateStatus } from '../world/types.js';
+import type { MessageTemplate, Page } from '../world/types.js';
 import type { World } from '../world/world.js';
+import { bodyParams, PLACEHOLDER } from './body.js';
+import { settleTemplates } from './review.js';
+
+export { decide, settleTemplates, TemplateReviews } from './review.js';
 
 const NAME = /^[a-z0-9_]{1,512}$/;
 const PARAM_NAME = /^[a-z_][a-z0-9_]*$/;
 const PARAM_POSITION = /^[1-9][0-9]*$/;
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 const BODY_MAX = 1024;
 const PARAM_TEXT_MAX = 1024;
-/**
- * Words that make a "utility" template marketing: Meta rejects it as TAG_SHOULD_BE_MARKETING. (guess: Meta
- * documents the reason, not how its review spots marketing.)
- */
-const PROMOTIONAL =
-  /\b(sales?|discounts?|offers?|promos?|promotions?|coupons?|buy now|free shipping|deals?|limited time)\b|%\s*off/i;
-/**
- * Other words per parameter the review wants (PARAMS_TO_WORD_RATIO_EXCEED_LIMIT below it). (guess: Meta
- * publishes no figure; this is the one reported for WhatsApp, words + parameters >= 3 x parameters + 1.)
- */
-const WORDS_PER_PARAM = 2;
 /** Meta's ten template statuses (`pagemessage_templates_status_enum_param`). */
 export const TEMPLATE_STATUSES = [
   'APPROVED',
@@ -237,97 +229,6 @@ function deleteTemplate(world: World, req: GraphRequest, page: Page): unknown {
   return { success: true };
 }
 
-/**
- * Wakes when the next PENDING template is due on the world clock, so its status webhook goes out even if
- * nobody reads the templates. One timer for the whole world, re-armed after each wake, on creation, after a
- * state file is loaded and when the clock moves; cleared on close so no verdict lands on a closed emulator.
- */
-export class TemplateReviews {
-  private timer: NodeJS.Timeout | null = null;
-  private closed = false;
-
-  constructor(private readonly world: World) {}
-
-  schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.closed) return;
-    let next = Infinity;
-    for (const page of this.world.pages.values())
-      for (const t of page.templates)
-        if (!t.deleted && t.status === 'PENDING') next = Math.min(next, t.decideAt);
-    if (next === Infinity) return;
-    // setTimeout's ceiling is ~24.8 days; a later verdict just wakes once more on the way.
-    const delay = Math.min(Math.max(0, next - this.world.now()), 2 ** 31 - 1);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      for (const page of this.world.pages.values()) settleTemplates(this.world, page);
-      this.schedule();
-    }, delay);
-    this.timer.unref();
-  }
-
-  close(): void {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-  }
-}
-
-/** Meta's verdict on every template whose review time has passed, each told to subscribed apps. */
-export function settleTemplates(world: World, page: Page): void {
-  const now = world.now();
-  for (const t of page.templates) {
-    if (t.deleted || t.status !== 'PENDING' || t.decideAt > now) continue;
-    const reason = reviewReason(t);
-    if (reason) decide(world, page, t, 'REJECTED', reason);
-    else decide(world, page, t, 'APPROVED', null);
-  }
-}
-
-/** Meta's documented rejection reasons, each on what plausibly triggers it (guess: Meta says not what). */
-function reviewReason(t: MessageTemplate): string | null {
-  if (t.params.length > 0 && (t.parameterFormat ?? 'NAMED') === 'POSITIONAL') {
-    const sorted = t.params.map(Number).sort((a, b) => a - b);
-    if (sorted.some((n, i) => n !== i + 1)) return 'INCORRECT_PARAMS';
-  }
-  const used = [...t.body.matchAll(PLACEHOLDER)].length;
-  const words = t.body
-    .replace(PLACEHOLDER, ' ')
-    .split(/\s+/)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  if (used > 0 && words < WORDS_PER_PARAM * used + 1) return 'PARAMS_TO_WORD_RATIO_EXCEED_LIMIT';
-  if (PROMOTIONAL.test(t.body)) return 'TAG_SHOULD_BE_MARKETING';
-  return null;
-}
-
-/** Sets a template's status (review, or the control API) and emits the status webhook. */
-export function decide(
-  world: World,
-  page: Page,
-  t: MessageTemplate,
-  status: TemplateStatus,
-  reason: string | null,
-): void {
-  t.status = status;
-  t.rejectedReason = status === 'REJECTED' ? (reason ?? 'NONE') : null;
-  // Put back in review by the control API: it stays there until told otherwise.
-  if (status === 'PENDING') t.decideAt = Number.MAX_SAFE_INTEGER;
-  world.touch();
-  world.onEvent({
-    pageId: page.id,
-    field: 'message_template_status_update',
-    change: true,
-    event: {
-      event: status,
-      message_template_id: t.id,
-      message_template_name: t.name,
-      message_template_language: t.language,
-      reason: status === 'REJECTED' ? t.rejectedReason : null,
-    },
-  });
-}
-
 /** A template the demo world starts with, already decided (no webhook: nobody is subscribed yet). */
 export function seedTemplate(
   world: World,
@@ -446,15 +347,6 @@ function componentsOf(req: GraphRequest): Array<Record<string, unknown>> {
   if (!Array.isArray(v) || v.some((c) => !c || typeof c !== 'object'))
     throw errors.param('Param components must be an array of objects');
   return v as Array<Record<string, unknown>>;
-}
-
-function bodyParams(body: string): string[] {
-  const names: string[] = [];
-  for (const m of body.matchAll(PLACEHOLDER)) {
-    const n = m[1] ?? '';
-    if (!names.includes(n)) names.push(n);
-  }
-  return names;
 }
 
 /** The parameter names a NAMED body's examples cover (`body_text_named_params`). */

@@ -1,8 +1,8 @@
 // /dashboard/account (beyond the original text; the Terms promise cancellation "in account settings"):
 // the admin's plan and credits and what they mean, the browsers signed in with a way to end each, the
 // pages connected with the role held on each, and 'Delete my data' behind a typed confirmation.
-// Pure: props in, callbacks out. A little over 400 lines: five cards of one screen, each a small
-// component below, sharing the props and the loading/error frame (Loaded).
+// Pure: props in, callbacks out. Five cards of one screen, each a small component below, sharing the
+// props and the loading/error frame (Loaded).
 import {
   browserTimeZone,
   formatTime,

@@ -1,10 +1,8 @@
 // A campaign's detail in a side sheet: status and reason, the delivery funnel, its recipients with their
-// outcome (paged, filterable), Cancel (with confirmation) and CSV export. One sheet, one file: its parts
-// share the campaign, the outcome filter and the paging state.
+// outcome (paged, filterable), Cancel (with confirmation) and CSV export. The sheet keeps the state its parts
+// share (the campaign, the outcome filter, the paging); its notes and recipients table are apart.
 import {
   contentTypeLabel,
-  displayTimeZone,
-  SKIP_REASONS,
   type Campaign,
   type CampaignDetail,
   type CampaignRecipient,
@@ -28,24 +26,12 @@ import { RemoteImage } from '../../primitives/remote-image';
 import { Select } from '../../primitives/select';
 import { Sheet, SheetHeader, SheetTitle } from '../../primitives/sheet';
 import { Skeleton } from '../../primitives/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../primitives/table';
+import { MarketingNote, ReconciliationNote, ReturnNote } from './notes';
+import { RecipientsTable } from './recipients-table';
 import { StopReturns } from './stop-returns';
 import { FunnelChart } from './funnel';
 import { RecipientsActions, type TagRecipientsRequest } from './recipients-actions';
-import {
-  ANALYTICS_TEXT,
-  formatScheduled,
-  OUTCOME_LABELS,
-  RESULT_FILTER_LABELS,
-  SENT_AS_LABELS,
-} from './texts';
+import { ANALYTICS_TEXT, formatScheduled, OUTCOME_LABELS, RESULT_FILTER_LABELS } from './texts';
 
 const T = ANALYTICS_TEXT;
 type Outcome = RecipientFilter;
@@ -82,10 +68,6 @@ export interface CampaignDetailSheetProps {
   /** Tags the current filter's recipients (and, for a follow-up, opens Schedule); absent: no actions. */
   onTagRecipients?: (request: TagRecipientsRequest) => Promise<unknown>;
 }
-
-// The zone is said once, in the column's header.
-const fmtTime = (iso: string | null) =>
-  iso ? formatScheduled(iso).replace(` ${displayTimeZone()}`, '') : '—';
 
 export function CampaignDetailSheet({
   open,
@@ -318,197 +300,12 @@ export function CampaignDetailSheet({
   );
 }
 
-const money = (amount: number, currency: string | null) =>
-  currency
-    ? new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount)
-    : amount.toFixed(2);
-
-/** A marketing campaign: Meta's warm-up, while it runs, then who gets the paid message and what Meta billed. */
-function MarketingNote({
-  readyAt,
-  spend,
-  error,
-}: {
-  readyAt: string | null;
-  spend: CampaignSpend | null;
-  error: string | null;
-}) {
-  const waiting = readyAt !== null && new Date(readyAt).getTime() > Date.now();
-  return (
-    <div className="grid gap-1 rounded-md border border-border bg-muted/30 p-3 text-sm">
-      <p className="font-medium">{T.marketingTitle}</p>
-      <p className="text-muted-foreground">
-        {waiting && readyAt ? T.marketingWaiting(formatScheduled(readyAt)) : T.marketingOn}
-      </p>
-      {error ? (
-        <p className="text-muted-foreground">{`${T.spendError} ${error}`}</p>
-      ) : spend ? (
-        <p data-testid="campaign-spend">
-          {spend.spend !== null
-            ? T.spendSoFar(
-                money(spend.spend, spend.currency),
-                spend.delivered ?? 0,
-                spend.costPerDelivered !== null
-                  ? money(spend.costPerDelivered, spend.currency)
-                  : null,
-              )
-            : T.spendNone}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Deliver on return: who still waits for their next message, and who got the campaign that way. */
-function ReturnNote({
-  until,
-  waiting,
-  returned,
-}: {
-  until: string;
-  waiting: number;
-  returned: number;
-}) {
-  const open = new Date(until).getTime() > Date.now();
-  const when = formatScheduled(until);
-  return (
-    <div className="grid gap-1 rounded-md border border-border bg-muted/30 p-3 text-sm">
-      <p className="font-medium">{T.returnTitle}</p>
-      <p className="text-muted-foreground">
-        {open ? T.returnWaiting(waiting, when) : T.returnOver(when)}
-        {returned > 0 ? ` ${T.returnSent(returned)}` : ''}
-      </p>
-    </div>
-  );
-}
-
-/** Sends whose answer was lost, and how each was settled; nothing when none was lost. */
-function ReconciliationNote({
-  reconciliation: r,
-}: {
-  reconciliation: CampaignDetail['funnel']['reconciliation'];
-}) {
-  if (r.byEcho + r.byConversation + r.resent + r.forReview === 0) return null;
-  return (
-    <div className="grid gap-1 rounded-md border border-border bg-muted/30 p-3 text-sm">
-      <p className="font-medium">{T.reconciliationTitle}</p>
-      <p className="text-muted-foreground">{T.reconciliation(r)}</p>
-    </div>
-  );
-}
-
 function Meta({ label, value }: { label: string; value: string }) {
   return (
     <div className="grid gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="truncate font-medium">{value}</dd>
     </div>
-  );
-}
-
-function RecipientsTable({
-  recipients,
-  loading,
-  pendingCampaign,
-}: {
-  recipients: { data: CampaignRecipient[] } | null;
-  loading: boolean;
-  pendingCampaign: boolean;
-}) {
-  const rows = recipients?.data ?? [];
-  return (
-    <div className="min-w-0 rounded-md border border-border">
-      <Table aria-label={T.recipientsTitle}>
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Name</TableHead>
-            <TableHead>Outcome</TableHead>
-            <TableHead>Sent as</TableHead>
-            <TableHead>Sent at ({displayTimeZone()})</TableHead>
-            <TableHead>Delivered</TableHead>
-            <TableHead>Read</TableHead>
-            <TableHead>Error</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {loading && rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={7}>
-                <Skeleton className="h-5 w-full" />
-              </TableCell>
-            </TableRow>
-          ) : rows.length === 0 ? (
-            <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={7} className="py-6 text-center text-muted-foreground">
-                {pendingCampaign ? T.recipientsPending : T.noRecipients}
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows.map((r) => (
-              <TableRow key={r.psid}>
-                <TableCell className="max-w-40">
-                  <p className="truncate font-medium">{r.name ?? r.psid}</p>
-                  <p className="font-mono text-xs text-muted-foreground">{r.psid}</p>
-                </TableCell>
-                <TableCell>
-                  <OutcomeBadge state={r.state} />
-                </TableCell>
-                <TableCell className="text-xs whitespace-nowrap">
-                  {r.messagingType
-                    ? r.tag
-                      ? `${SENT_AS_LABELS[r.messagingType] ?? r.messagingType} · ${contentTypeLabel(r.tag)}`
-                      : (SENT_AS_LABELS[r.messagingType] ?? r.messagingType)
-                    : '—'}
-                </TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">
-                  {fmtTime(r.sentAt)}
-                </TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">
-                  {fmtTime(r.deliveredAt)}
-                </TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">
-                  {fmtTime(r.readAt)}
-                </TableCell>
-                <TableCell className="max-w-56 min-w-40 text-xs text-muted-foreground">
-                  {r.skipReason ? (
-                    <p className="line-clamp-2" title={SKIP_REASONS[r.skipReason]}>
-                      {SKIP_REASONS[r.skipReason]}
-                    </p>
-                  ) : r.errorMessage ? (
-                    <p className="line-clamp-2" title={r.errorMessage}>
-                      {r.errorCode !== null ? `(${r.errorCode}) ` : ''}
-                      {r.errorMessage}
-                    </p>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </div>
-  );
-}
-
-const OUTCOME_STYLE: Record<string, string> = {
-  // Dark text on the green tint: green text on it measured under 4.5:1 in the light theme (axe).
-  sent: 'bg-success/15 text-foreground border-success/50',
-  failed: 'bg-destructive/10 text-destructive border-destructive/40',
-  unknown: 'bg-warning/20 text-warning-foreground dark:text-warning border-warning/50',
-  skipped: 'bg-warning/10 text-foreground border-warning/40',
-  queued: 'bg-muted text-muted-foreground border-border',
-  sending: 'bg-muted text-foreground border-border',
-};
-
-function OutcomeBadge({ state }: { state: string }) {
-  return (
-    <span
-      className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${OUTCOME_STYLE[state] ?? ''}`}
-    >
-      {OUTCOME_LABELS[state] ?? state}
-    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 // Messages / inbox screen (spec §2, §4): pure — data and callbacks in, nothing fetched here.
-// Over 400 lines because its props are the whole inbox's (list, thread, notes, queue, team: a third of the
-// file); the layout that passes them on is short, and each column is a component of its own file.
+// Its props are the whole inbox's (list, thread, notes, queue, team: a third of the file); the layout that
+// passes them on is short, and each column is a component of its own file.
 import {
   LIMITS,
   NOTE_LIMITS,
