@@ -5,9 +5,9 @@ import type { Logger } from 'pino';
 import { sql } from 'drizzle-orm';
 import { dz, textArray, type Sql } from '../db/client.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { CAMPAIGN_BATCH_QUEUE, PAGE_SYNC_QUEUE, QUEUES } from './queues.js';
+import { CAMPAIGN_BATCH_QUEUE, PAGE_SYNC_QUEUE, QUEUES } from '../queues/index.js';
 
-export * from './queues.js';
+export * from '../queues/index.js';
 
 // pg-boss, and every query of this app on pg-boss's own tables (its job table is read and written in a few
 // places where its API has no call for it): they live here, next to the schema name they depend on.

@@ -2,7 +2,7 @@
 import type PgBoss from 'pg-boss';
 import type { ModuleDeps } from '../modules/deps.js';
 import { runDeletionJob } from '../modules/deletion/index.js';
-import { DATA_DELETION_QUEUE } from './queues.js';
+import { DATA_DELETION_QUEUE } from '../queues/index.js';
 
 export interface DataDeletionJob {
   fbUserId: string;

@@ -18,7 +18,7 @@ import { syncPageSubscribers } from '../modules/marketing/index.js';
 import { syncPageTemplates } from '../modules/templates/index.js';
 import { jobStates, stopRetrying } from './boss.js';
 import { createPacer } from './pacing/call-pacer.js';
-import { PAGE_SYNC_QUEUE, type PageSyncJobData } from './queues.js';
+import { PAGE_SYNC_QUEUE, type PageSyncJobData } from '../queues/index.js';
 
 export const TOKEN_INVALID_MESSAGE =
   'The page access token is no longer valid: reconnect the page by signing in again.';

@@ -41,7 +41,7 @@ import { searchMatch, toMessage, toRecipient } from './mappers.js';
 import * as messages from './messages-repo.js';
 import * as repo from './repo.js';
 import * as search from './search-repo.js';
-import { requestRecheck } from '../../jobs/queues.js';
+import { requestRecheck } from '../../queues/index.js';
 import { countHit } from '../../http/rate-limit-store.js';
 import { graphRefusal, RECONNECT_MESSAGE } from '../page-graph.js';
 
