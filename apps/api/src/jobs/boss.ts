@@ -2,17 +2,14 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { sql } from 'drizzle-orm';
-import { dz, textArray, type Sql } from '../db/client.js';
+import type { Sql } from '../db/client.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { CAMPAIGN_BATCH_QUEUE, PAGE_SYNC_QUEUE, QUEUES } from '../queues/index.js';
+import { BOSS_SCHEMA, CAMPAIGN_BATCH_QUEUE, QUEUES } from '../queues/index.js';
 
-export * from '../queues/index.js';
+// pg-boss, and the queries of the workers on pg-boss's own tables (its job table is read and written in a
+// few places where its API has no call for it). Cancelling a deletion's queued jobs is a module's call, so it
+// sits below the modules, in queues/cancel.ts, with the schema name.
 
-// pg-boss, and every query of this app on pg-boss's own tables (its job table is read and written in a few
-// places where its API has no call for it): they live here, next to the schema name they depend on.
-
-export const BOSS_SCHEMA = 'pgboss';
 const JOB_TABLE = `${BOSS_SCHEMA}.job`;
 
 /**
@@ -189,41 +186,4 @@ export async function stopRetrying(pool: Sql, queue: string, jobId: string): Pro
     `update ${JOB_TABLE} set retry_limit = retry_count where id = $1::uuid and name = $2`,
     [jobId, queue],
   );
-}
-
-// ---- data deletion ------------------------------------------------------------------------------------
-
-/**
- * Cancels queued (not yet running) jobs that belong to these pages or campaigns, whatever key their payload
- * uses for them. A running job is left alone: it sees the cancelled campaign or the missing page and stops.
- */
-export async function cancelQueuedJobs(
-  db: Sql,
-  pages: Array<{ id: string; fbPageId: string }>,
-  campaignIds: string[],
-): Promise<number> {
-  if (pages.length === 0 && campaignIds.length === 0) return 0;
-  const exists = await dz(db).execute<{ ok: boolean }>(
-    sql`select to_regclass(${`${BOSS_SCHEMA}.job`}) is not null as ok`,
-  );
-  if (!exists.rows[0]?.ok) return 0;
-  const pageKeys = pages.flatMap((p) => [p.id, p.fbPageId]);
-  const queues = [PAGE_SYNC_QUEUE, CAMPAIGN_BATCH_QUEUE];
-  const res = await dz(db).execute(sql`
-    update ${sql.raw(BOSS_SCHEMA)}.job
-    set state = 'cancelled', completed_on = now()
-    where name in (${sql.join(
-      queues.map((q) => sql`${q}`),
-      sql`, `,
-    )})
-      and state in ('created', 'retry')
-      and (
-        data->>'pageId' = any(${textArray(pageKeys)}::text[])
-        or data->>'fbPageId' = any(${textArray(pageKeys)}::text[])
-        or data->>'campaignId' = any(${textArray(campaignIds)}::text[])
-        or data->>'syncId' in (
-          select id::text from page_syncs where page_id::text = any(${textArray(pages.map((p) => p.id))}::text[])
-        )
-      )`);
-  return res.rowCount ?? 0;
 }

@@ -8,8 +8,7 @@ import { retryOnConflict } from '../../db/conflicts.js';
 import { GraphError } from '../../graph/index.js';
 import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import { assertTokenFor, SIGN_IN_MESSAGES } from '../sign-in/index.js';
-import { cancelQueuedJobs } from '../../jobs/boss.js';
-import { DATA_DELETION_QUEUE } from '../../queues/index.js';
+import { cancelQueuedJobs, DATA_DELETION_QUEUE } from '../../queues/index.js';
 import type { ModuleDeps } from '../deps.js';
 import * as repo from './repo.js';
 
