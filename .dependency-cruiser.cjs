@@ -1,9 +1,10 @@
 // The import graph's rules, checked in `pnpm test` (`pnpm lint:deps`) over the product code:
 // - no cycles, of any kind: a cycle means two files that cannot be understood (or tested) one without
 //   the other. An `import type` counts too: erased at runtime, it still ties the files together for a
-//   reader and the compiler. What both sides need sits below them (e.g. modules/after-commit.ts);
+//   reader and the compiler. What both sides need sits below them (e.g. modules/shared/after-commit.ts);
 // - each API capability (apps/api/src/modules/<name>/) is reached from outside only through its
-//   index.ts, its public face; its repo, service and helpers are its own business.
+//   index.ts, its public face; its repo, service and helpers are its own business. modules/shared/ is
+//   no capability: the ground every module stands on (ModuleDeps, the route guard, the page graph).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -22,7 +23,11 @@ module.exports = {
       from: { path: '^apps/api/src/modules/([^/]+)/' },
       to: {
         path: '^apps/api/src/modules/[^/]+/',
-        pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/index\\.ts$'],
+        pathNot: [
+          '^apps/api/src/modules/$1/',
+          '^apps/api/src/modules/[^/]+/index\\.ts$',
+          '^apps/api/src/modules/shared/',
+        ],
       },
     },
     {
@@ -33,7 +38,10 @@ module.exports = {
         path: '^apps/api/src/',
         pathNot: ['^apps/api/src/modules/[^/]+/', '^apps/api/src/modules/index\\.ts$'],
       },
-      to: { path: '^apps/api/src/modules/[^/]+/', pathNot: '/index\\.ts$' },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/',
+        pathNot: ['/index\\.ts$', '^apps/api/src/modules/shared/'],
+      },
     },
     {
       name: 'composition-root',
@@ -43,7 +51,7 @@ module.exports = {
       from: { path: '^apps/api/src/modules/index\\.ts$' },
       to: {
         path: '^apps/api/src/modules/[^/]+/',
-        pathNot: '/(index|router|events)\\.ts$',
+        pathNot: ['/(index|router|events)\\.ts$', '^apps/api/src/modules/shared/'],
       },
     },
   ],

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Sql } from '../db/client.js';
 import { GraphError, type GraphClient } from '../graph/index.js';
 import type { Conversation, ConversationsPage } from '../graph/types.js';
-import type { ModuleDeps } from '../modules/deps.js';
+import type { ModuleDeps } from '../modules/shared/deps.js';
 import type { ContactUpsert } from '../modules/contacts/index.js';
 import { syncRepo } from '../modules/pages/index.js';
 import type { HistoryMessage } from '../modules/inbox/index.js';

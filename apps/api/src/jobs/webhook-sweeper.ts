@@ -3,7 +3,7 @@
 // processing failed). Processing is idempotent, so two sweepers taking the same delivery is harmless.
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { ModuleDeps } from '../modules/deps.js';
+import type { ModuleDeps } from '../modules/shared/deps.js';
 import { mediaPolicyOf, messagesRepo } from '../modules/inbox/index.js';
 import { processWebhookEvent, purgeOldEvents, staleEventIds } from '../modules/webhooks/index.js';
 

@@ -10,13 +10,13 @@ import { adminRouter } from './sign-in/router.js';
 import { campaignsRouter } from './campaigns/router.js';
 import { registerChatEvents } from './inbox/events.js';
 import { inboxContract, inboxRouter } from './inbox/router.js';
-import type { ModuleDeps } from './deps.js';
+import type { ModuleDeps } from './shared/deps.js';
 import { facebookContract, facebookRouter } from './facebook/router.js';
 import { marketingRouter } from './marketing/router.js';
 import { notesRouter } from './notes/router.js';
 import { savedRepliesRouter } from './saved-replies/router.js';
 import { pagesRouter } from './pages/router.js';
-import { routeGuard } from './route-guard.js';
+import { routeGuard } from './shared/route-guard.js';
 import { sessionsRouter } from './sessions/router.js';
 import { tagsRouter } from './tags/router.js';
 import { templatesRouter } from './templates/router.js';
@@ -24,7 +24,7 @@ import { userTagsRouter } from './user-tags/router.js';
 import { userRouter } from './user/router.js';
 import { registerWebhooks } from './webhooks/router.js';
 
-export type { ModuleDeps } from './deps.js';
+export type { ModuleDeps } from './shared/deps.js';
 
 const s = initServer();
 

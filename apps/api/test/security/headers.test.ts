@@ -2,7 +2,7 @@
 import { contract, listRoutes } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetHeaders } from '../../src/http/security-headers.js';
-import { rateLimitMessage } from '../../src/modules/route-guard.js';
+import { rateLimitMessage } from '../../src/modules/shared/route-guard.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { dz } from '../../db/client.js';
 import { admins } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import type { ModuleDeps } from '../deps.js';
-import { withAdmin } from '../route-guard.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { withAdmin } from '../shared/route-guard.js';
 
 const s = initServer();
 

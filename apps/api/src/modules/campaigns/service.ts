@@ -43,10 +43,10 @@ import {
   ValidationError,
 } from '../../errors.js';
 import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
-import { asRefusal, graphOf, graphRefusal } from '../page-graph.js';
+import { asRefusal, graphOf, graphRefusal } from '../shared/page-graph.js';
 import { repo as marketingRepo } from '../marketing/index.js';
 import { marketingPermissionError, marketingUserToken } from '../marketing/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { findPageTemplate } from '../templates/index.js';
 import { csvRow, csvTime, type CsvValue } from './csv.js';
 import * as dispatchRepo from './dispatch-repo.js';

@@ -9,7 +9,7 @@ import { GraphError } from '../../graph/index.js';
 import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import { assertTokenFor, SIGN_IN_MESSAGES } from '../sign-in/index.js';
 import { cancelQueuedJobs, DATA_DELETION_QUEUE } from '../../queues/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import * as repo from './repo.js';
 
 export const DELETION_CANCEL_REASON = 'Data deletion requested';

@@ -4,8 +4,8 @@ import { initServer } from '@ts-rest/fastify';
 import { endSessions, listActiveSessions, ownsSession } from '../../auth/index.js';
 import { clearSessionCookies } from '../../auth/cookies.js';
 import { NotFoundError } from '../../errors.js';
-import type { ModuleDeps } from '../deps.js';
-import { withAdmin } from '../route-guard.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { withAdmin } from '../shared/route-guard.js';
 import { endOtherSessions } from './repo.js';
 
 const s = initServer();

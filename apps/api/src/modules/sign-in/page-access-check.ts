@@ -4,7 +4,7 @@
 // token Facebook refuses ends the admin's sessions.
 import { endSessions } from '../../auth/index.js';
 import { GraphError } from '../../graph/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { adminUserToken, linkAdminPages, lockAdminSignIn, markAdminTokenRefused } from './repo.js';
 import { pagesWithWebhooksOff } from '../webhooks/index.js';
 import { ACCOUNT_QUERY, subscribePages, toPageInputs } from './service.js';

@@ -4,8 +4,8 @@ import { endSessions, openSession, SESSION_TTL_MS, signAdminToken } from '../../
 import { assertSameOrigin, fromBrowser, setSessionCookies } from '../../auth/cookies.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { createDeletionService } from '../deletion/index.js';
-import type { ModuleDeps } from '../deps.js';
-import { withOperator } from '../route-guard.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { withOperator } from '../shared/route-guard.js';
 import { findAdmin } from '../deletion/index.js';
 import { createSignInService } from './service.js';
 

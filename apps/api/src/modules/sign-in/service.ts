@@ -9,7 +9,7 @@ import type { Sql } from '../../db/client.js';
 import { subscribePageWebhooks } from '../webhooks/index.js';
 import type { Account, DebugTokenData } from '../../graph/types.js';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../errors.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { listAdminPages } from '../pages/index.js';
 import * as repo from './repo.js';
 
