@@ -2,6 +2,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
 import { admins, pageAdmins, pages } from '../../db/schema/index.js';
+import { pageAccessChanging } from '../../auth/page-access-cache.js';
 import { announceAccessChanged } from '../../realtime/index.js';
 
 export interface AdminInput {
@@ -136,6 +137,7 @@ export async function linkAdminPages(
     )
     .returning({ pageId: pageAdmins.pageId });
   // Open live streams of this admin re-check their page once this commits (a lost page or role ends them).
+  pageAccessChanging(adminId);
   await announceAccessChanged(tx, adminId);
   return removed.length;
 }
