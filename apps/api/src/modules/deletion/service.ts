@@ -2,7 +2,7 @@
 // (delete-user), Meta's callbacks (data-deletion, deauthorize), the operator route and the pg-boss job.
 import { randomBytes } from 'node:crypto';
 import type { DeletionStatus } from '@pagecast/contract';
-import { endSessions } from '../../auth/index.js';
+import { endSessions } from '../sessions/index.js';
 import { inTransaction, type Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import { GraphError } from '../../graph/index.js';

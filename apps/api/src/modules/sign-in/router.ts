@@ -1,6 +1,7 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { endSessions, openSession, SESSION_TTL_MS, signAdminToken } from '../../auth/index.js';
+import { SESSION_TTL_MS, signAdminToken } from '../../auth/index.js';
+import { endSessions, openSession } from '../sessions/index.js';
 import { assertSameOrigin, fromBrowser, setSessionCookies } from '../../auth/cookies.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { createDeletionService } from '../deletion/index.js';
