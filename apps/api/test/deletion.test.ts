@@ -660,7 +660,7 @@ describe('data deletion', () => {
     });
     /** The operator route on Gina, with this session (none when not given). */
     const deleteGina = (session?: { authorization: string }) =>
-      apiClient(app, session).admin.deleteByUser({ params: { id: gina.id } });
+      apiClient(app, session).operator.deleteByUser({ params: { id: gina.id } });
 
     expect((await deleteGina()).status).toBe(401);
     expect((await deleteGina(await bearer(harry.id, 'admin'))).status).toBe(403);

@@ -122,7 +122,7 @@ describe('rate limits', () => {
   it('the sign-in, deletion, bulk and Graph-calling routes declare a limit and their 429', () => {
     expect(limited.map((r) => r.key).sort()).toEqual(
       expect.arrayContaining([
-        'admin.registerUserAdmin',
+        'signIn.registerUserAdmin',
         'user.deleteUser',
         'user.deletionStatus',
         'system.dataDeletionCallback',
