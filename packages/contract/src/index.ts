@@ -1,6 +1,6 @@
 import { c } from './c';
 import { accountContract } from './account';
-import { signInContract } from './admin';
+import { signInContract } from './sign-in';
 import { campaignsContract } from './campaigns';
 import { inboxContract } from './inbox';
 import { marketingContract } from './marketing';
@@ -41,7 +41,7 @@ export type Contract = typeof contract;
 export * from './common';
 export * from './constants';
 export * from './entities';
-export * from './admin';
+export * from './sign-in';
 export * from './operator';
 export * from './user';
 export * from './pages';
