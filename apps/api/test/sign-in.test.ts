@@ -7,11 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as cli } from '../src/cli.js';
 import { decryptToken } from '../src/crypto/tokens.js';
 import { createGraphClient, type GraphClient } from '../src/graph/index.js';
-import {
-  assertTokenFor,
-  PAGE_WEBHOOK_FIELDS,
-  SIGN_IN_MESSAGES,
-} from '../src/modules/sign-in/service.js';
+import { assertTokenFor, SIGN_IN_MESSAGES } from '../src/auth/facebook-login.js';
+import { PAGE_WEBHOOK_FIELDS } from '../src/modules/sign-in/service.js';
 import { grantPro, UnknownAdminError } from '../src/modules/subscription/service.js';
 import { createTestApp, TEST_ENCRYPTION_KEY, type TestApp } from './helpers/app.js';
 import { graphRequestLog } from './helpers/graph-requests.js';

@@ -7,7 +7,7 @@ import { inTransaction, type Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import { GraphError } from '../../graph/index.js';
 import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
-import { assertTokenFor, SIGN_IN_MESSAGES } from '../sign-in/index.js';
+import { assertTokenFor, SIGN_IN_MESSAGES } from '../../auth/facebook-login.js';
 import { cancelQueuedJobs, DATA_DELETION_QUEUE } from '../../queues/index.js';
 import type { ModuleDeps } from '../shared/deps.js';
 import * as repo from './repo.js';

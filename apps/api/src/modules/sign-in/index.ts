@@ -2,4 +2,3 @@
 // .dependency-cruiser.cjs refuses a reach into its other files).
 export { recheckAdminPages } from './page-access-check.js';
 export { adminsWithValidToken } from './repo.js';
-export { assertTokenFor, SIGN_IN_MESSAGES } from './service.js';

@@ -4,10 +4,11 @@
 import type { LoginResult, Page } from '@pagecast/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../auth/index.js';
+import { assertTokenFor, SIGN_IN_MESSAGES } from '../../auth/facebook-login.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
 import type { Sql } from '../../db/client.js';
 import { subscribePageWebhooks } from '../webhooks/index.js';
-import type { Account, DebugTokenData } from '../../graph/types.js';
+import type { Account } from '../../graph/types.js';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import type { ModuleDeps } from '../shared/deps.js';
 import { listAdminPages } from '../pages/index.js';
@@ -15,16 +16,6 @@ import * as repo from './repo.js';
 
 /** What the Messenger webhooks must deliver, feature by feature (modules/webhooks/page-subscription.ts). */
 export { PAGE_WEBHOOK_FIELDS } from '../webhooks/index.js';
-
-export const SIGN_IN_MESSAGES = {
-  invalidToken: 'Your Facebook login is not valid or has expired. Please log in again.',
-  otherApp: 'This Facebook login was made for another app. Please log in again from Pagecast.',
-  otherUser: 'This Facebook login belongs to another user. Please log in again.',
-  notUserToken: 'A Facebook user login is required. Please log in again.',
-  noPageList:
-    'Pagecast needs permission to see the pages you manage. Please log in again and allow access to your pages.',
-  unavailable: 'Facebook is not responding right now. Please try again in a moment.',
-} as const;
 
 /** What sign-in and the page access re-check ask /me/accounts for. */
 export const ACCOUNT_QUERY = { limit: 100, fields: 'id,name,access_token,category,tasks,picture' };
@@ -58,22 +49,6 @@ export interface SignInResult {
   role: Role;
   user: LoginResult['user'];
   accounts: Page[];
-}
-
-/** The checks of the token against this app and the claimed user; throws UnauthorizedError (401) with a clear message. */
-export function assertTokenFor(data: DebugTokenData, appId: string, userId: string): void {
-  if (!data.is_valid) throw new UnauthorizedError(SIGN_IN_MESSAGES.invalidToken);
-  // Ids may arrive as JSON numbers as well as strings: compare them as digit strings.
-  if (idString(data.app_id) !== appId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherApp);
-  if (data.type && data.type !== 'USER') throw new UnauthorizedError(SIGN_IN_MESSAGES.notUserToken);
-  if (idString(data.user_id) !== userId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherUser);
-}
-
-/** A Graph id given as a string or a (safe) number, as a string; undefined for anything else. */
-function idString(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v);
-  return undefined;
 }
 
 /** Graph failures during sign-in as the caller should see them; anything else stays a 500. */
