@@ -13,11 +13,6 @@ export interface OwnedPage {
   fbPageId: string;
 }
 
-export async function findAdmin(db: Sql, fbUserId: string): Promise<AdminRow | undefined> {
-  const [row] = await dz(db).select().from(admins).where(eq(admins.fbUserId, fbUserId)).limit(1);
-  return row;
-}
-
 /** Pages this admin manages with no other admin linked: they go with the admin. */
 export async function soleManagedPages(db: Sql, adminId: string): Promise<OwnedPage[]> {
   const res = await dz(db).execute<{ id: string; fb_page_id: string }>(sql`

@@ -10,6 +10,7 @@ import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors
 import { assertTokenFor, SIGN_IN_MESSAGES } from '../../auth/facebook-login.js';
 import { cancelQueuedJobs, DATA_DELETION_QUEUE } from '../../queues/index.js';
 import type { ModuleDeps } from '../shared/deps.js';
+import { findAdmin } from '../sign-in/index.js';
 import * as repo from './repo.js';
 
 export const DELETION_CANCEL_REASON = 'Data deletion requested';
@@ -49,7 +50,7 @@ async function stopActivity(
   fbUserId: string,
   options: { reason: string; wipeTokens: boolean },
 ): Promise<StopOutcome | null> {
-  const admin = await repo.findAdmin(tx, fbUserId);
+  const admin = await findAdmin(tx, fbUserId);
   if (!admin) return null;
   // Their JWTs stop working and their live streams close when this commits.
   await endSessions(tx, { adminId: admin.id }, options.wipeTokens ? 'deleted' : 'deauthorized');

@@ -4,10 +4,11 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../auth/index.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
-import { createDeletionService, findAdmin } from '../deletion/index.js';
+import { createDeletionService } from '../deletion/index.js';
 import { endSessions } from '../sessions/index.js';
 import type { ModuleDeps } from '../shared/deps.js';
 import { withOperator } from '../shared/route-guard.js';
+import { findAdmin } from '../sign-in/index.js';
 
 const s = initServer();
 

@@ -142,6 +142,15 @@ export async function linkAdminPages(
   return removed.length;
 }
 
+/** The admin of this social network user id, if they ever signed in. */
+export async function findAdmin(
+  db: Sql,
+  fbUserId: string,
+): Promise<typeof admins.$inferSelect | undefined> {
+  const [row] = await dz(db).select().from(admins).where(eq(admins.fbUserId, fbUserId)).limit(1);
+  return row;
+}
+
 /** The admin's stored user token and its status, for the page access re-check. */
 export async function adminUserToken(
   db: Sql,
