@@ -11,6 +11,7 @@ import { subscribePageWebhooks } from '../webhooks/index.js';
 import type { Account } from '../../graph/types.js';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../errors.js';
 import type { ModuleDeps } from '../shared/deps.js';
+import { graphOf } from '../shared/page-graph.js';
 import { listAdminPages } from '../pages/index.js';
 import { openSession } from '../sessions/index.js';
 import * as repo from './repo.js';
@@ -73,11 +74,6 @@ function signInError(err: unknown, during: 'token' | 'pages'): unknown {
   return err;
 }
 
-function requireGraph(deps: ModuleDeps): GraphClient {
-  if (!deps.graph) throw new Error('Sign-in needs the Graph API client (deps.graph)');
-  return deps.graph;
-}
-
 export type SignInService = ReturnType<typeof createSignInService>;
 
 export function createSignInService(deps: ModuleDeps) {
@@ -93,7 +89,7 @@ async function registerUserAdmin(
   request: SignInRequest,
 ): Promise<SignInResult> {
   const { log } = request;
-  const graph = requireGraph(deps);
+  const graph = graphOf(deps);
   const { config, pool: db, tokens } = deps;
 
   let longLived: { token: string; expiresAt: Date | null };
