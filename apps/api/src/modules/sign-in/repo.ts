@@ -142,6 +142,29 @@ export async function linkAdminPages(
   return removed.length;
 }
 
+/** The admin's time zone setting (undefined: no such admin). */
+export async function adminTimeZone(
+  db: Sql,
+  adminId: string,
+): Promise<{ timeZone: string | null } | undefined> {
+  const [row] = await dz(db)
+    .select({ timeZone: admins.timeZone })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  return row;
+}
+
+export async function setAdminTimeZone(
+  db: Sql,
+  adminId: string,
+  timeZone: string | null,
+): Promise<void> {
+  await dz(db)
+    .update(admins)
+    .set({ timeZone, updatedAt: new Date() })
+    .where(eq(admins.id, adminId));
+}
+
 /** The admin of this social network user id, if they ever signed in. */
 export async function findAdmin(
   db: Sql,
