@@ -4,7 +4,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { ModuleDeps } from '../modules/shared/deps.js';
-import { mediaPolicyOf, messagesRepo } from '../modules/inbox/index.js';
+import { mediaPolicyOf, settleHeldReactions } from '../modules/inbox/index.js';
 import { processWebhookEvent, purgeOldEvents, staleEventIds } from '../modules/webhooks/index.js';
 
 export interface WebhookSweeperOptions {
@@ -48,7 +48,7 @@ export function startWebhookSweeper(
       }
       // A reaction held for a message stored by a transaction that ran alongside its own
       // (inbox/messages-repo.ts#setReaction) goes on it now; shown from the next read of the thread.
-      const applied = await messagesRepo.settleHeldReactions(deps.pool);
+      const applied = await settleHeldReactions(deps.pool);
       if (applied > 0) logger?.info({ applied }, 'held reactions put on their messages');
     })()
       .catch((err: unknown) => logger?.warn({ err }, 'webhook sweeper failed'))

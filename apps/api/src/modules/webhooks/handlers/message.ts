@@ -6,7 +6,7 @@ import { countUnread, upsertContact } from '../../contacts/index.js';
 import { previewOf, templateText, webhookAttachments } from '../../inbox/index.js';
 import { toMessage } from '../../inbox/index.js';
 import type { MessageEvent, PostbackEvent } from '../events.js';
-import { messagesRepo as messages } from '../../inbox/index.js';
+import { insertMessage } from '../../inbox/index.js';
 import { contactEvent, type Handled, type Handler, type IngestPage } from './common.js';
 
 export const handleMessage: Handler<MessageEvent> = (tx, page, e) => {
@@ -67,7 +67,7 @@ async function store(
   });
   const direction = fromPage ? 'out' : 'in';
   const sentBy = fromPage ? page.fbPageId : psid;
-  const { inserted: stored, ...early } = await messages.insertMessage(tx, {
+  const { inserted: stored, ...early } = await insertMessage(tx, {
     pageUuid: page.id,
     contactId: contact.id,
     mid,
