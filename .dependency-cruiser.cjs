@@ -1,9 +1,10 @@
 // The import graph's rules, checked in `pnpm test` (`pnpm lint:deps`) over the product code:
 // - no cycles, of any kind: a cycle means two files that cannot be understood (or tested) one without
 //   the other. An `import type` counts too: erased at runtime, it still ties the files together for a
-//   reader and the compiler. What both sides need sits below them (e.g. modules/after-commit.ts);
+//   reader and the compiler. What both sides need sits below them (e.g. modules/shared/after-commit.ts);
 // - each API capability (apps/api/src/modules/<name>/) is reached from outside only through its
-//   index.ts, its public face; its repo, service and helpers are its own business.
+//   index.ts, its public face; its repo, service and helpers are its own business. modules/shared/ is
+//   no capability: the ground every module stands on (ModuleDeps, the route guard, the page graph).
 // ---- Web app (apps/web/src): feature faces, folder cycles and ranks -------------------------------
 // A folder of apps/web/src (`lib`, `features/<name>`, `routes`, ...) imports only folders of its own rank
 // or lower ones; within a rank, folder-level cycles are forbidden instead. The table in
@@ -77,6 +78,94 @@ const webRules = [
   ...webRankRules,
 ];
 // ---- end of the web app's block ----------------------------------------------------------------------
+// ---- apps/api/src: capability ranks and folder cycles ---------------------------------------------------
+// The API's capabilities form a DAG, read folder by folder (docs/CONVENTIONS.md "Ranks"): each sits on a
+// rank and imports only its own rank or lower ones; inside a rank, the folder-cycle rule keeps it one-way.
+// API_RANKS is the one source: the rules below are generated from it and the table in CONVENTIONS.md must
+// say the same (apps/api/test/dependency-ranks.test.ts checks both, and that a planted upward import fails).
+// A name is a folder of apps/api/src (db, jobs), a file there (app.ts), or else a module of
+// apps/api/src/modules (inbox, modules/shared, modules/index.ts are spelled out).
+const API_RANKS = [
+  { rank: 'ground', names: ['config.ts', 'errors.ts', 'logger.ts', 'lib', 'crypto'] },
+  { rank: 'base', names: ['db', 'graph', 'http', 'realtime', 'queues', 'auth'] },
+  { rank: 'shared', names: ['modules/shared'] },
+  { rank: 'core', names: ['contacts', 'tags', 'sessions'] },
+  {
+    rank: 'features',
+    names: ['inbox', 'templates', 'marketing', 'notes', 'saved-replies', 'user-tags'],
+  },
+  { rank: 'campaigns', names: ['campaigns'] },
+  {
+    rank: 'edges',
+    names: [
+      'webhooks',
+      'pages',
+      'sign-in',
+      'operator',
+      'deletion',
+      'facebook',
+      'user',
+      'account',
+      'subscription',
+    ],
+  },
+  { rank: 'jobs', names: ['jobs'] },
+  {
+    rank: 'root',
+    names: [
+      'modules/index.ts',
+      'runtime.ts',
+      'app.ts',
+      'main.ts',
+      'worker.ts',
+      'cli.ts',
+      'emulator.ts',
+    ],
+  },
+];
+const API_SRC = 'apps/api/src/';
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The folders of apps/api/src itself that hold a rank (any other plain name is a module). */
+const API_TOP_FOLDERS = [
+  'lib',
+  'crypto',
+  'db',
+  'graph',
+  'http',
+  'realtime',
+  'queues',
+  'auth',
+  'jobs',
+];
+/** The path regex of one rank name. */
+function rankPath(name) {
+  if (name.endsWith('.ts')) return `^${escape(API_SRC + name)}$`;
+  if (name.startsWith('modules/') || API_TOP_FOLDERS.includes(name))
+    return `^${escape(API_SRC + name)}/`;
+  return `^${escape(`${API_SRC}modules/${name}/`)}`;
+}
+const ranksPath = (ranks) => `(${ranks.flatMap((r) => r.names.map(rankPath)).join('|')})`;
+const apiRankRules = API_RANKS.slice(0, -1).map((r, i) => ({
+  name: `api-rank-${r.rank}`,
+  severity: 'error',
+  comment: `A ${r.rank} capability never imports a higher rank (docs/CONVENTIONS.md "Ranks"): move what it needs down, or pass it in.`,
+  from: { path: ranksPath([r]) },
+  to: { path: ranksPath(API_RANKS.slice(i + 1)) },
+}));
+const apiFolderRules = [
+  {
+    name: 'api-no-folder-cycle',
+    scope: 'folder',
+    severity: 'error',
+    comment:
+      'Two API capability folders import each other (through any files): move what both need below them.',
+    // Product folders only: src/graph's own tests import test helpers that import it back.
+    from: { path: `^${API_SRC}` },
+    to: { path: `^${API_SRC}`, circular: true, viaNot: '^apps/api/test/' },
+  },
+  ...apiRankRules,
+];
+// ---- end of apps/api/src ranks -------------------------------------------------------------------------
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -96,7 +185,11 @@ module.exports = {
       from: { path: '^apps/api/src/modules/([^/]+)/' },
       to: {
         path: '^apps/api/src/modules/[^/]+/',
-        pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/index\\.ts$'],
+        pathNot: [
+          '^apps/api/src/modules/$1/',
+          '^apps/api/src/modules/[^/]+/index\\.ts$',
+          '^apps/api/src/modules/shared/',
+        ],
       },
     },
     {
@@ -107,7 +200,10 @@ module.exports = {
         path: '^apps/api/src/',
         pathNot: ['^apps/api/src/modules/[^/]+/', '^apps/api/src/modules/index\\.ts$'],
       },
-      to: { path: '^apps/api/src/modules/[^/]+/', pathNot: '/index\\.ts$' },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/',
+        pathNot: ['/index\\.ts$', '^apps/api/src/modules/shared/'],
+      },
     },
     {
       name: 'composition-root',
@@ -117,10 +213,11 @@ module.exports = {
       from: { path: '^apps/api/src/modules/index\\.ts$' },
       to: {
         path: '^apps/api/src/modules/[^/]+/',
-        pathNot: '/(index|router|events)\\.ts$',
+        pathNot: ['/(index|router|events)\\.ts$', '^apps/api/src/modules/shared/'],
       },
     },
     ...webRules,
+    ...apiFolderRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
@@ -136,3 +233,6 @@ module.exports = {
 };
 // Read by apps/web/test/dependency-rules.test.ts; not enumerable, as the config's schema allows no other keys.
 Object.defineProperty(module.exports, 'webRanks', { value: WEB_RANKS });
+// The ranks, for the test that holds CONVENTIONS.md's table to them (not a dependency-cruiser option).
+Object.defineProperty(module.exports, 'apiRanks', { value: API_RANKS, enumerable: false });
+Object.defineProperty(module.exports, 'apiRankPath', { value: rankPath, enumerable: false });

@@ -86,7 +86,7 @@ export async function apiSignIn(
     access_token: string;
     expires_in: number;
   }>(request, `/_emulator/users/${user.id}/tokens`, { data: {}, emulator });
-  const res = await apiClient(request, { baseUrl: apiURL }).admin.registerUserAdmin({
+  const res = await apiClient(request, { baseUrl: apiURL }).signIn.registerUserAdmin({
     body: {
       name: user.name,
       email: user.email,

@@ -89,8 +89,12 @@ export function restrictModuleReach(modulesDir) {
     },
   });
   return [
-    reach([`${modulesDir}/*/*.ts`], '^\\.\\./[^./][^/]*/(?!index\\.js$)[^/]+$'),
-    reach([`${modulesDir}/*/*/**/*.ts`], '^\\.\\./\\.\\./[^./][^/]*/(?!index\\.js$)[^/]+$'),
+    // modules/shared/ is no capability but the modules' common ground (deps, route guard, page graph).
+    reach([`${modulesDir}/*/*.ts`], '^\\.\\./(?!shared/)[^./][^/]*/(?!index\\.js$)[^/]+$'),
+    reach(
+      [`${modulesDir}/*/*/**/*.ts`],
+      '^\\.\\./\\.\\./(?!shared/)[^./][^/]*/(?!index\\.js$)[^/]+$',
+    ),
   ];
 }
 

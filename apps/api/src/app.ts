@@ -39,8 +39,8 @@ import { createLogger } from './logger.js';
 import { liveMessageLoader } from './modules/inbox/index.js';
 import { registerModules } from './modules/index.js';
 import { createRealtimeHub, type RealtimeHub } from './realtime/index.js';
-import { applyRouteRateLimit } from './modules/route-guard.js';
-import type { AfterCommit } from './modules/after-commit.js';
+import { applyRouteRateLimit } from './modules/shared/route-guard.js';
+import type { AfterCommit } from './modules/shared/after-commit.js';
 import { ingestConsumers } from './runtime.js';
 
 export interface AppDeps {

@@ -14,7 +14,7 @@ import { registerWorkers, startBoss, stopBoss } from './jobs/index.js';
 import { createLogger } from './logger.js';
 import { campaignCounters } from './modules/campaigns/index.js';
 import { deliverOnReturn } from './modules/campaigns/index.js';
-import type { AfterCommit } from './modules/after-commit.js';
+import type { AfterCommit } from './modules/shared/after-commit.js';
 import { PAGE_WEBHOOK_FIELDS, subscribeByFeature } from './modules/webhooks/index.js';
 
 export const EMBEDDED_DATABASE = 'pagecast';

@@ -79,7 +79,7 @@ describe('requireAdmin (bearer JWT)', () => {
 
 describe('requireOperator', () => {
   const del = (headers: Record<string, string>, app = t.app) =>
-    apiClient(app, headers).admin.deleteByUser({ params: { id: '123' } });
+    apiClient(app, headers).operator.deleteByUser({ params: { id: '123' } });
 
   it('refuses an admin with 403 and lets a configured operator through', async () => {
     const asAdmin = await del(await t.authHeader({ role: 'admin' }));

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestConsumers } from '../src/runtime.js';
 import { UNREACHABLE_AUDIENCE_REASON } from '../src/modules/campaigns/reasons.js';
-import { runAfterCommit, type AfterCommit } from '../src/modules/after-commit.js';
+import { runAfterCommit, type AfterCommit } from '../src/modules/shared/after-commit.js';
 import { decodePayload, LIVE_CHANNEL } from '../src/realtime/channel.js';
 import {
   createCampaignWorld,

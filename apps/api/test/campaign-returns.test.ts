@@ -6,7 +6,7 @@
 import { CAMPAIGN_MESSAGES as M, type CreateCampaignBody } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestConsumers } from '../src/runtime.js';
-import { runAfterCommit, type AfterCommit } from '../src/modules/after-commit.js';
+import { runAfterCommit, type AfterCommit } from '../src/modules/shared/after-commit.js';
 import {
   createCampaignWorld,
   type CampaignWorld,

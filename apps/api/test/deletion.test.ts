@@ -26,13 +26,8 @@ import {
   webhookEvents,
 } from '../src/db/schema/index.js';
 import { createGraphClient, type GraphClient } from '../src/graph/index.js';
-import {
-  CAMPAIGN_BATCH_QUEUE,
-  DATA_DELETION_QUEUE,
-  registerWorkers,
-  startBoss,
-  stopBoss,
-} from '../src/jobs/index.js';
+import { registerWorkers, startBoss, stopBoss } from '../src/jobs/index.js';
+import { CAMPAIGN_BATCH_QUEUE, DATA_DELETION_QUEUE } from '../src/queues/index.js';
 import { registerDataDeletionWorker } from '../src/jobs/data-deletion.js';
 import { deleteAdminData, runDeletionJob } from '../src/modules/deletion/service.js';
 import { apiClient, bodyOf, type ApiClient } from './support/client.js';
@@ -665,7 +660,7 @@ describe('data deletion', () => {
     });
     /** The operator route on Gina, with this session (none when not given). */
     const deleteGina = (session?: { authorization: string }) =>
-      apiClient(app, session).admin.deleteByUser({ params: { id: gina.id } });
+      apiClient(app, session).operator.deleteByUser({ params: { id: gina.id } });
 
     expect((await deleteGina()).status).toBe(401);
     expect((await deleteGina(await bearer(harry.id, 'admin'))).status).toBe(403);

@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@pagecast/contract';
-import { liveMessageLoader, messagesRepo } from '../src/modules/inbox/index.js';
+import {
+  liveMessageLoader,
+  settleHeldReactions,
+  storeMessages,
+} from '../src/modules/inbox/index.js';
 import { createRealtimeHub } from '../src/realtime/index.js';
 import { subscribeMessengerWebhooks } from '../src/runtime.js';
 import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
@@ -257,12 +261,9 @@ describe('a reaction or receipt that comes before its message', () => {
         sql`select id from contacts where page_id = ${page.uuid} and psid = ${psid()}`,
       )
     ).rows;
-    const [row] = await messagesRepo.storeMessages(
-      env.database.pool,
-      page.uuid,
-      contact?.id as string,
-      [{ mid, direction: 'out', text, sentBy: page.id, createdAt, byPerson: true }],
-    );
+    const [row] = await storeMessages(env.database.pool, page.uuid, contact?.id as string, [
+      { mid, direction: 'out', text, sentBy: page.id, createdAt, byPerson: true },
+    ]);
     return row;
   };
 
@@ -306,7 +307,7 @@ describe('a reaction or receipt that comes before its message', () => {
     expect((await conversation(psid())).find((m) => m.id === 'm_not_theirs')?.reaction).toBeNull();
     // Left for the sweeper, which lets it go without putting it on anything.
     expect(await held('m_not_theirs')).toHaveLength(1);
-    expect(await messagesRepo.settleHeldReactions(env.database.pool)).toBe(0);
+    expect(await settleHeldReactions(env.database.pool)).toBe(0);
     expect(await held('m_not_theirs')).toEqual([]);
     expect((await conversation(psid())).find((m) => m.id === 'm_not_theirs')?.reaction).toBeNull();
   });
@@ -328,7 +329,7 @@ describe('a reaction or receipt that comes before its message', () => {
       update pending_reactions set created_at = now() - interval '2 days'
        where page_id = ${page.uuid} and mid = 'm_from_before_pagecast'`);
     await reaction('m_still_on_its_way', 'react', Date.now());
-    expect(await messagesRepo.settleHeldReactions(env.database.pool)).toBe(1);
+    expect(await settleHeldReactions(env.database.pool)).toBe(1);
     expect((await conversation(psid())).find((m) => m.id === 'm_side_by_side')?.reaction).toBe(
       '\u{1F62E}',
     );

@@ -15,7 +15,7 @@ import {
   SEARCH_LIMIT_MESSAGE,
   SEND_LIMIT_MESSAGE,
 } from '../src/modules/inbox/service.js';
-import { WINDOW_CLOSED_MESSAGE } from '../src/modules/page-graph.js';
+import { WINDOW_CLOSED_MESSAGE } from '../src/modules/shared/page-graph.js';
 import { apiClient, bodyOf, type ApiClient } from './support/client.js';
 import { HOUR, emu, outboxOf, type Emulator, type EmulatorPage } from './support/emulator.js';
 import {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOSS_SCHEMA, QUEUES, startBoss, stopBoss } from '../src/jobs/index.js';
+import { startBoss, stopBoss } from '../src/jobs/index.js';
+import { BOSS_SCHEMA, QUEUES } from '../src/queues/index.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 let database: TestDatabase;

@@ -14,7 +14,7 @@ import {
   MARKETING_OPTED_OUT_REASON,
 } from '../src/modules/campaigns/reasons.js';
 import { marketingEvent } from '../src/modules/marketing/subscribers.js';
-import { runAfterCommit, type AfterCommit } from '../src/modules/after-commit.js';
+import { runAfterCommit, type AfterCommit } from '../src/modules/shared/after-commit.js';
 import { processWebhookEvent } from '../src/modules/webhooks/service.js';
 import { ingestConsumers } from '../src/runtime.js';
 import {

@@ -4,7 +4,7 @@
 // campaign, and warnings that are not throttles are never sent again.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_RESTRICTED_REASON, PERMISSION_REASON } from '../src/modules/campaigns/reasons.js';
-import { PAGE_RESTRICTED_MESSAGE } from '../src/modules/page-graph.js';
+import { PAGE_RESTRICTED_MESSAGE } from '../src/modules/shared/page-graph.js';
 import {
   createCampaignWorld,
   type CampaignWorld,

@@ -51,7 +51,7 @@ async function owner() {
   );
   // Each sign-in from its own remote address (sign-in is limited per address).
   const anonymous = apiClient(t.app, {}, { remoteAddress: `10.8.0.${++signIns}` });
-  const res = await anonymous.admin.registerUserAdmin({
+  const res = await anonymous.signIn.registerUserAdmin({
     body: { name: 'Owner', userId: user.id, accessToken },
   });
   const { jwt } = bodyOf(res, 200);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '../src/auth/page-access.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { CREATOR_LOST_ACCESS_REASON } from '../src/modules/campaigns/reasons.js';
-import { RECONNECT_MESSAGE } from '../src/modules/page-graph.js';
+import { RECONNECT_MESSAGE } from '../src/modules/shared/page-graph.js';
 import {
   createCampaignWorld,
   type CampaignWorld,

@@ -112,7 +112,7 @@ describe('the session cache across API processes', () => {
     expect((await pages(api2, a.headers)).status).toBe(200);
     const heard = heardBy2((e) => e.adminId === a.adminId);
     const asOperator = apiClient(api1, { authorization: `Bearer ${operator}` });
-    bodyOf(await asOperator.admin.endUserSessions({ params: { id: a.userId } }), 200);
+    bodyOf(await asOperator.operator.endUserSessions({ params: { id: a.userId } }), 200);
     await heard;
     expect((await pages(api2, a.headers)).status).toBe(401);
   });

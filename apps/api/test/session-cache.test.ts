@@ -8,7 +8,7 @@ import {
   type SessionCacheOptions,
   type SessionEvents,
 } from '../src/auth/session-cache.js';
-import type { SessionState } from '../src/modules/sessions/repo.js';
+import type { SessionState } from '../src/auth/jwt.js';
 import type { SessionEnded } from '../src/realtime/channel.js';
 
 const ADMIN = 'admin-1';

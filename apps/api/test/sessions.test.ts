@@ -96,7 +96,7 @@ async function signIn(userAgent = 'Test browser', existing?: { userId: string; p
     { 'user-agent': userAgent },
     { remoteAddress: `10.9.${++signIns >> 8}.${signIns & 255}` },
   );
-  const res = await anonymous.admin.registerUserAdmin({
+  const res = await anonymous.signIn.registerUserAdmin({
     body: { name: 'Session Owner', userId: user.id, accessToken },
   });
   const jwt = jwtOf(res);
@@ -114,7 +114,7 @@ const pagesOf = (s: SignedIn, app = api1) => as(s.headers, app).pages.listPages(
 const sessionsOf = (headers: Record<string, string>) => as(headers).sessions.list();
 const logout = (headers: Record<string, string>) => as(headers).sessions.logout();
 const endUserSessions = (userId: string, headers: Record<string, string>) =>
-  as(headers).admin.endUserSessions({ params: { id: userId } });
+  as(headers).operator.endUserSessions({ params: { id: userId } });
 
 async function sessionRows(userId: string) {
   const { rows } = await database.db.execute<{ ended: boolean; reason: string | null }>(sql`

@@ -7,11 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as cli } from '../src/cli.js';
 import { decryptToken } from '../src/crypto/tokens.js';
 import { createGraphClient, type GraphClient } from '../src/graph/index.js';
-import {
-  assertTokenFor,
-  PAGE_WEBHOOK_FIELDS,
-  SIGN_IN_MESSAGES,
-} from '../src/modules/sign-in/service.js';
+import { assertTokenFor, SIGN_IN_MESSAGES } from '../src/auth/facebook-login.js';
+import { PAGE_WEBHOOK_FIELDS } from '../src/modules/sign-in/service.js';
 import { grantPro, UnknownAdminError } from '../src/modules/subscription/service.js';
 import { createTestApp, TEST_ENCRYPTION_KEY, type TestApp } from './helpers/app.js';
 import { graphRequestLog } from './helpers/graph-requests.js';
@@ -43,8 +40,8 @@ async function control<T>(method: 'GET' | 'POST', path: string, body?: unknown):
 const mintToken = async (userId: string) =>
   (await control<{ access_token: string }>('POST', `/users/${userId}/tokens`, {})).access_token;
 
-type RegisterBody = Parameters<ApiClient['admin']['registerUserAdmin']>[0]['body'];
-const register = (body: RegisterBody) => apiClient(t.app).admin.registerUserAdmin({ body });
+type RegisterBody = Parameters<ApiClient['signIn']['registerUserAdmin']>[0]['body'];
+const register = (body: RegisterBody) => apiClient(t.app).signIn.registerUserAdmin({ body });
 /** The contract client as a signed-in admin. */
 const as = (headers: Record<string, string>) => apiClient(t.app, headers);
 
@@ -320,7 +317,7 @@ describe('webhook subscription: what Meta refuses costs only its feature, and Ho
   };
   // From an address of their own, so these sign-ins leave the others' rate limit alone.
   const register = (body: RegisterBody) =>
-    apiClient(t.app, {}, { remoteAddress: '10.9.9.9' }).admin.registerUserAdmin({ body });
+    apiClient(t.app, {}, { remoteAddress: '10.9.9.9' }).signIn.registerUserAdmin({ body });
   const subscribedFields = (fbPageId: string) =>
     [...(emu.world.pages.get(fbPageId)?.subscribedApps.get('1000000000000001') ?? [])].sort();
 
@@ -571,7 +568,7 @@ describe('rate limit', () => {
     const limited = await createTestApp();
     try {
       // An empty body (400) still counts as an attempt.
-      const attempt = () => apiClient(limited.app).admin.registerUserAdmin({ body: invalid({}) });
+      const attempt = () => apiClient(limited.app).signIn.registerUserAdmin({ body: invalid({}) });
       for (let i = 0; i < 20; i++) expect((await attempt()).status).toBe(400);
       expect(bodyOf(await attempt(), 429)).toHaveProperty('message');
     } finally {

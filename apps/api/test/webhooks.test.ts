@@ -5,7 +5,7 @@ import type { LiveEvent } from '@pagecast/contract';
 import { signatureHeaders } from '@pagecast/graph-emulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AfterCommit, WebhookEvent } from '../src/modules/after-commit.js';
+import type { AfterCommit, WebhookEvent } from '../src/modules/shared/after-commit.js';
 import { processWebhookEvent } from '../src/modules/webhooks/service.js';
 import { freePort } from '../src/db/embedded.js';
 import { keepMessengerWebhooksSubscribed, subscribeMessengerWebhooks } from '../src/runtime.js';

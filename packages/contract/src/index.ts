@@ -1,10 +1,11 @@
 import { c } from './c';
 import { accountContract } from './account';
-import { adminContract } from './admin';
+import { signInContract } from './sign-in';
 import { campaignsContract } from './campaigns';
 import { inboxContract } from './inbox';
 import { marketingContract } from './marketing';
 import { notesContract } from './notes';
+import { operatorContract } from './operator';
 import { savedRepliesContract } from './saved-replies';
 import { pagesContract } from './pages';
 import { sessionsContract } from './sessions';
@@ -17,7 +18,8 @@ import { userTagsContract } from './user-tags';
 /** The whole Pagecast API. Paths are absolute (`/api/v1/...`, `/api/user-tags/...`). */
 export const contract = c.router(
   {
-    admin: adminContract,
+    signIn: signInContract,
+    operator: operatorContract,
     user: userContract,
     pages: pagesContract,
     sessions: sessionsContract,
@@ -39,7 +41,8 @@ export type Contract = typeof contract;
 export * from './common';
 export * from './constants';
 export * from './entities';
-export * from './admin';
+export * from './sign-in';
+export * from './operator';
 export * from './user';
 export * from './pages';
 export * from './sessions';

@@ -6,12 +6,5 @@ export {
   type AuthContext,
   type JwtClaims,
   type Role,
-} from './jwt.js';
-export {
-  endSessions,
-  listActiveSessions,
-  openSession,
-  ownsSession,
-  sessionState,
   type SessionState,
-} from '../modules/sessions/index.js';
+} from './jwt.js';

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionState } from '../modules/sessions/index.js';
 
 export type Role = 'admin' | 'operator';
+
+/** A session row's state as the request check reads it (modules/sessions/repo.ts#sessionState). */
+export type SessionState = 'active' | 'ended' | 'expired';
 
 /**
  * JWT claims (CONVENTIONS "Identities"): sub = admin uuid, uid = social network user id, sid = the

@@ -2,17 +2,14 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { sql } from 'drizzle-orm';
-import { dz, textArray, type Sql } from '../db/client.js';
+import type { Sql } from '../db/client.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { CAMPAIGN_BATCH_QUEUE, PAGE_SYNC_QUEUE, QUEUES } from './queues.js';
+import { BOSS_SCHEMA, QUEUES } from '../queues/index.js';
 
-export * from './queues.js';
+// pg-boss, and the queries of the workers on pg-boss's own tables (its job table is read and written in a
+// few places where its API has no call for it). Queueing and reading campaign batches and cancelling a
+// deletion's queued jobs are calls of the modules, so they sit below them, in queues/, with the schema name.
 
-// pg-boss, and every query of this app on pg-boss's own tables (its job table is read and written in a few
-// places where its API has no call for it): they live here, next to the schema name they depend on.
-
-export const BOSS_SCHEMA = 'pgboss';
 const JOB_TABLE = `${BOSS_SCHEMA}.job`;
 
 /**
@@ -116,57 +113,6 @@ export async function stopBoss(boss: PgBoss, timeoutMs = 10_000): Promise<void> 
   await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
 }
 
-// ---- campaign batches ----------------------------------------------------------------------------------
-
-/** pg-boss options of a batch job: a dead worker's job is retried; duplicates are harmless (SKIP LOCKED). */
-export const BATCH_JOB_OPTIONS = {
-  retryLimit: 20,
-  retryDelay: 2,
-  retryBackoff: true,
-  expireInSeconds: 15 * 60,
-} as const;
-
-/**
- * Enqueues one 'campaign-batch' job per batch number. With `client`, on that connection (inside the
- * caller's transaction: the jobs exist exactly when the audience snapshot does).
- */
-export async function enqueueBatchJobs(
-  boss: PgBoss,
-  campaignId: string,
-  batchNos: number[],
-  options: { startAfter?: Date; client?: pg.PoolClient } = {},
-): Promise<void> {
-  if (batchNos.length === 0) return;
-  const { startAfter, client } = options;
-  const jobs = batchNos.map((batchNo) => ({
-    name: CAMPAIGN_BATCH_QUEUE,
-    data: { campaignId, batchNo },
-    // Round robin over the campaigns sending at once: every campaign's batch 0 is taken before any batch
-    // 1, and so on (pg-boss takes the highest priority first). In creation order, the campaigns started
-    // first held every slot and a page whose campaign came later waited for them to finish.
-    priority: -batchNo,
-    ...(startAfter ? { startAfter } : {}),
-    ...BATCH_JOB_OPTIONS,
-  }));
-  if (!client) return boss.insert(jobs);
-  await boss.insert(jobs, {
-    db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
-  });
-}
-
-/** Of these campaigns, those with a batch job waiting to run (created or retry). */
-export async function campaignsWithWaitingBatchJobs(
-  pool: Sql,
-  campaignIds: string[],
-): Promise<Set<string>> {
-  const { rows } = await pool.query<{ campaign_id: string }>(
-    `select distinct j.data->>'campaignId' as campaign_id from ${JOB_TABLE} j
-     where j.name = $1 and j.state in ('created', 'retry') and j.data->>'campaignId' = any($2::text[])`,
-    [CAMPAIGN_BATCH_QUEUE, campaignIds],
-  );
-  return new Set(rows.map((r) => r.campaign_id));
-}
-
 // ---- any queue ----------------------------------------------------------------------------------------
 
 /** The state of each of these jobs of `queue` that still exists (id -> state). */
@@ -189,41 +135,4 @@ export async function stopRetrying(pool: Sql, queue: string, jobId: string): Pro
     `update ${JOB_TABLE} set retry_limit = retry_count where id = $1::uuid and name = $2`,
     [jobId, queue],
   );
-}
-
-// ---- data deletion ------------------------------------------------------------------------------------
-
-/**
- * Cancels queued (not yet running) jobs that belong to these pages or campaigns, whatever key their payload
- * uses for them. A running job is left alone: it sees the cancelled campaign or the missing page and stops.
- */
-export async function cancelQueuedJobs(
-  db: Sql,
-  pages: Array<{ id: string; fbPageId: string }>,
-  campaignIds: string[],
-): Promise<number> {
-  if (pages.length === 0 && campaignIds.length === 0) return 0;
-  const exists = await dz(db).execute<{ ok: boolean }>(
-    sql`select to_regclass(${`${BOSS_SCHEMA}.job`}) is not null as ok`,
-  );
-  if (!exists.rows[0]?.ok) return 0;
-  const pageKeys = pages.flatMap((p) => [p.id, p.fbPageId]);
-  const queues = [PAGE_SYNC_QUEUE, CAMPAIGN_BATCH_QUEUE];
-  const res = await dz(db).execute(sql`
-    update ${sql.raw(BOSS_SCHEMA)}.job
-    set state = 'cancelled', completed_on = now()
-    where name in (${sql.join(
-      queues.map((q) => sql`${q}`),
-      sql`, `,
-    )})
-      and state in ('created', 'retry')
-      and (
-        data->>'pageId' = any(${textArray(pageKeys)}::text[])
-        or data->>'fbPageId' = any(${textArray(pageKeys)}::text[])
-        or data->>'campaignId' = any(${textArray(campaignIds)}::text[])
-        or data->>'syncId' in (
-          select id::text from page_syncs where page_id::text = any(${textArray(pages.map((p) => p.id))}::text[])
-        )
-      )`);
-  return res.rowCount ?? 0;
 }

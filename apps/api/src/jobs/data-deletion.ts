@@ -1,8 +1,8 @@
 // The 'data-deletion' queue (docs/data-deletion.md): deletes one user's data; see src/modules/deletion/service.ts.
 import type PgBoss from 'pg-boss';
-import type { ModuleDeps } from '../modules/deps.js';
+import type { ModuleDeps } from '../modules/shared/deps.js';
 import { runDeletionJob } from '../modules/deletion/index.js';
-import { DATA_DELETION_QUEUE } from './queues.js';
+import { DATA_DELETION_QUEUE } from '../queues/index.js';
 
 export interface DataDeletionJob {
   fbUserId: string;

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { ModuleDeps } from '../modules/deps.js';
+import type { ModuleDeps } from '../modules/shared/deps.js';
 import { registerCampaignWorker } from './campaigns/worker.js';
 import { registerDataDeletionWorker } from './data-deletion.js';
 import { registerPageAccessWorker } from './page-access.js';

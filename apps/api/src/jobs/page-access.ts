@@ -6,8 +6,8 @@ import type { Logger } from 'pino';
 import { sleep } from '../lib/sleep.js';
 import { recheckAdminPages } from '../modules/sign-in/index.js';
 import { adminsWithValidToken } from '../modules/sign-in/index.js';
-import type { ModuleDeps } from '../modules/deps.js';
-import { PAGE_ACCESS_QUEUE } from './queues.js';
+import type { ModuleDeps } from '../modules/shared/deps.js';
+import { PAGE_ACCESS_QUEUE } from '../queues/index.js';
 
 /** Every 6 hours (minute 17, off the hour's crowd). */
 export const PAGE_ACCESS_SCHEDULE = '17 */6 * * *';

@@ -10,15 +10,23 @@ import type { Logger } from 'pino';
 import type { Sql } from '../db/client.js';
 import { GraphError, type GraphClient } from '../graph/index.js';
 import type { Conversation, ConversationsPage } from '../graph/types.js';
-import type { ModuleDeps } from '../modules/deps.js';
+import type { ModuleDeps } from '../modules/shared/deps.js';
 import type { ContactUpsert } from '../modules/contacts/index.js';
-import { syncRepo } from '../modules/pages/index.js';
+import {
+  claimSync,
+  markPageTokenInvalid,
+  markSyncCompleted,
+  markSyncFailed,
+  recordSyncRateLimit,
+  saveSyncPage,
+  staleSyncs,
+} from '../modules/pages/index.js';
 import type { HistoryMessage } from '../modules/inbox/index.js';
 import { syncPageSubscribers } from '../modules/marketing/index.js';
 import { syncPageTemplates } from '../modules/templates/index.js';
 import { jobStates, stopRetrying } from './boss.js';
 import { createPacer } from './pacing/call-pacer.js';
-import { PAGE_SYNC_QUEUE, type PageSyncJobData } from './queues.js';
+import { PAGE_SYNC_QUEUE, type PageSyncJobData } from '../queues/index.js';
 
 export const TOKEN_INVALID_MESSAGE =
   'The page access token is no longer valid: reconnect the page by signing in again.';
@@ -81,7 +89,7 @@ export async function runPageSync(
 ): Promise<'completed' | 'failed' | 'skipped'> {
   const { pool: db, graph } = deps;
   const owner = randomUUID();
-  const claimed = await syncRepo.claimSync(db, syncId, owner, options.leaseMs);
+  const claimed = await claimSync(db, syncId, owner, options.leaseMs);
   if (claimed === 'done') return 'skipped';
   if (claimed === 'failed') throw new PermanentSyncError('sync already failed');
   if (claimed === 'held') throw new Error('the sync is running on another worker');
@@ -93,7 +101,7 @@ export async function runPageSync(
     if (!sync.pageTokenEnc) throw new Error('no page token stored');
     token = deps.tokens.decrypt(sync.pageTokenEnc);
   } catch {
-    await syncRepo.markSyncFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
+    await markSyncFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
     throw new PermanentSyncError(TOKEN_INVALID_MESSAGE);
   }
 
@@ -128,16 +136,16 @@ export async function runPageSync(
           'page sync rate limited: slowing down',
         );
         await pacer.penalize(wait);
-        await syncRepo.recordSyncRateLimit(db, sync.id, owner, wait + options.leaseMs);
+        await recordSyncRateLimit(db, sync.id, owner, wait + options.leaseMs);
         continue;
       }
       if (err.kind === 'token') {
-        await syncRepo.markSyncFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
-        await syncRepo.markPageTokenInvalid(db, sync.pageUuid);
+        await markSyncFailed(db, sync.id, TOKEN_INVALID_MESSAGE);
+        await markPageTokenInvalid(db, sync.pageUuid);
         throw new PermanentSyncError(TOKEN_INVALID_MESSAGE);
       }
       if (err.kind === 'permission') {
-        await syncRepo.markSyncFailed(db, sync.id, PERMISSION_MESSAGE);
+        await markSyncFailed(db, sync.id, PERMISSION_MESSAGE);
         throw new PermanentSyncError(PERMISSION_MESSAGE);
       }
       throw err; // transient after the client's own retries, or unknown: pg-boss retries from the cursor
@@ -148,7 +156,7 @@ export async function runPageSync(
       .map((c) => contactOf(c, sync.fbPageId))
       .filter((c): c is ContactUpsert => c !== null);
     const history = page.conversations.flatMap((c) => historyOf(c, sync.fbPageId));
-    const saved = await syncRepo.saveSyncPage(
+    const saved = await saveSyncPage(
       db,
       sync,
       owner,
@@ -163,7 +171,7 @@ export async function runPageSync(
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }
-  if (!(await syncRepo.markSyncCompleted(db, sync, owner)))
+  if (!(await markSyncCompleted(db, sync, owner)))
     throw new LeaseLostError('the sync lease was lost');
   logger?.info({ syncId, pageId: sync.fbPageId, processed }, 'page sync completed');
   // The page's utility templates come along (a new admin sees them at once); contacts are what the sync is
@@ -257,7 +265,7 @@ export function historyOf(c: Conversation, fbPageId: string): HistoryMessage[] {
  * them are closed, so the page can be synced again.
  */
 export async function reapStaleSyncs(db: Sql, boss: PgBoss, logger?: Pick<Logger, 'warn'>) {
-  const rows = await syncRepo.staleSyncs(db);
+  const rows = await staleSyncs(db);
   if (rows.length === 0) return;
   const states = await jobStates(
     db,
@@ -273,7 +281,7 @@ export async function reapStaleSyncs(db: Sql, boss: PgBoss, logger?: Pick<Logger
       logger?.warn({ syncId: r.id }, 'page sync worker lost: handing the sync to another worker');
       await boss.fail(PAGE_SYNC_QUEUE, r.id, { message: 'worker lost' });
     } else if (jobEnded) {
-      await syncRepo.markSyncFailed(db, r.id, WORKER_LOST_MESSAGE);
+      await markSyncFailed(db, r.id, WORKER_LOST_MESSAGE);
     }
   }
 }

@@ -3,8 +3,8 @@
 // processing failed). Processing is idempotent, so two sweepers taking the same delivery is harmless.
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { ModuleDeps } from '../modules/deps.js';
-import { mediaPolicyOf, messagesRepo } from '../modules/inbox/index.js';
+import type { ModuleDeps } from '../modules/shared/deps.js';
+import { mediaPolicyOf, settleHeldReactions } from '../modules/inbox/index.js';
 import { processWebhookEvent, purgeOldEvents, staleEventIds } from '../modules/webhooks/index.js';
 
 export interface WebhookSweeperOptions {
@@ -48,7 +48,7 @@ export function startWebhookSweeper(
       }
       // A reaction held for a message stored by a transaction that ran alongside its own
       // (inbox/messages-repo.ts#setReaction) goes on it now; shown from the next read of the thread.
-      const applied = await messagesRepo.settleHeldReactions(deps.pool);
+      const applied = await settleHeldReactions(deps.pool);
       if (applied > 0) logger?.info({ applied }, 'held reactions put on their messages');
     })()
       .catch((err: unknown) => logger?.warn({ err }, 'webhook sweeper failed'))

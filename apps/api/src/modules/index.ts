@@ -6,31 +6,33 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validationError } from '../errors.js';
 import { errorBody } from '../http/errors.js';
 import { accountRouter } from './account/router.js';
-import { adminRouter } from './sign-in/router.js';
 import { campaignsRouter } from './campaigns/router.js';
 import { registerInboxEvents } from './inbox/events.js';
 import { inboxContract, inboxRouter } from './inbox/router.js';
-import type { ModuleDeps } from './deps.js';
+import type { ModuleDeps } from './shared/deps.js';
 import { facebookContract, facebookRouter } from './facebook/router.js';
 import { marketingRouter } from './marketing/router.js';
 import { notesRouter } from './notes/router.js';
+import { operatorRouter } from './operator/router.js';
 import { savedRepliesRouter } from './saved-replies/router.js';
 import { pagesRouter } from './pages/router.js';
-import { routeGuard } from './route-guard.js';
+import { routeGuard } from './shared/route-guard.js';
 import { sessionsRouter } from './sessions/router.js';
+import { signInRouter } from './sign-in/router.js';
 import { tagsRouter } from './tags/router.js';
 import { templatesRouter } from './templates/router.js';
 import { userTagsRouter } from './user-tags/router.js';
 import { userRouter } from './user/router.js';
 import { registerWebhooks } from './webhooks/router.js';
 
-export type { ModuleDeps } from './deps.js';
+export type { ModuleDeps } from './shared/deps.js';
 
 const s = initServer();
 
 /** The contract minus its raw routes (probes, webhook, SSE), which are plain Fastify routes. */
 export const tsRestContract = {
-  admin: contract.admin,
+  signIn: contract.signIn,
+  operator: contract.operator,
   user: contract.user,
   pages: contract.pages,
   sessions: contract.sessions,
@@ -48,7 +50,8 @@ export const tsRestContract = {
 
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const router = s.router(tsRestContract, {
-    admin: adminRouter(deps),
+    signIn: signInRouter(deps),
+    operator: operatorRouter(deps),
     user: userRouter(deps),
     pages: pagesRouter(deps),
     sessions: sessionsRouter(deps),

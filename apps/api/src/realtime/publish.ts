@@ -1,6 +1,5 @@
 import type { LiveEvent } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
-import { pageAccessChanging } from '../auth/page-access-cache.js';
 import { dz, type Sql } from '../db/client.js';
 import { type AccessChanged, encodePayload, LIVE_CHANNEL, SESSION_CHANNEL } from './channel.js';
 
@@ -15,10 +14,10 @@ export async function publish(db: Sql, pageFbId: string, event: LiveEvent): Prom
 /**
  * Tells every API process that an admin's page links or roles were rewritten, so their open live streams
  * re-check the page they follow and their page access caches drop the admin's entries. In a transaction, it
- * goes out only if that commits; this process's caches read the database from now until it arrives.
+ * goes out only if that commits. The caller first calls auth's pageAccessChanging, so that this process's
+ * caches read the database from then until the notice arrives.
  */
 export async function announceAccessChanged(db: Sql, adminId: string): Promise<void> {
-  pageAccessChanging(adminId);
   const notice: AccessChanged = { accessOf: adminId };
   await dz(db).execute(sql`select pg_notify(${SESSION_CHANNEL}, ${JSON.stringify(notice)})`);
 }

@@ -10,7 +10,7 @@ import { openSession } from '../../src/modules/sessions/repo.js';
 import { dz, type Sql } from '../../src/db/client.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { GraphClient } from '../../src/graph/index.js';
-import type { AfterCommit } from '../../src/modules/after-commit.js';
+import type { AfterCommit } from '../../src/modules/shared/after-commit.js';
 import { ingestConsumers } from '../../src/runtime.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 

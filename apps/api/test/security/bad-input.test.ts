@@ -270,7 +270,7 @@ const LAST = [
   'templates.deleteTemplate',
   'campaigns.stopReturns',
   'campaigns.cancelCampaign',
-  'admin.deleteByUser',
+  'operator.deleteByUser',
   'user.deleteUser',
 ];
 const routes = [...allRoutes].sort(
@@ -323,7 +323,7 @@ describe('bad input', () => {
       const builder = caseBuilders[key];
       if (!builder) throw new Error(`no case builder for ${key}`);
       let base = builder(world.own);
-      if (key === 'admin.deleteByUser') base = { params: { id: '1' } };
+      if (key === 'operator.deleteByUser') base = { params: { id: '1' } };
       const cases = badCases(route, base);
       // The page's admin, as an operator for the operator routes (deleteByUser of someone who does not
       // exist). Made before the first snapshot: the session row is not the request's doing.

@@ -2,7 +2,7 @@
 import { contract, listRoutes } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetHeaders } from '../../src/http/security-headers.js';
-import { rateLimitMessage } from '../../src/modules/route-guard.js';
+import { rateLimitMessage } from '../../src/modules/shared/route-guard.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -122,7 +122,7 @@ describe('rate limits', () => {
   it('the sign-in, deletion, bulk and Graph-calling routes declare a limit and their 429', () => {
     expect(limited.map((r) => r.key).sort()).toEqual(
       expect.arrayContaining([
-        'admin.registerUserAdmin',
+        'signIn.registerUserAdmin',
         'user.deleteUser',
         'user.deletionStatus',
         'system.dataDeletionCallback',

@@ -52,7 +52,7 @@ beforeAll(async () => {
   secrets.encryptionKey = world.config.encryptionKey.toString('base64');
 
   // Sign in.
-  const signIn = await apiClient(world.app).admin.registerUserAdmin({
+  const signIn = await apiClient(world.app).signIn.registerUserAdmin({
     body: { name: 'Secret Keeper', userId: user.id, accessToken: userToken, expiresIn: 5184000 },
   });
   secrets.jwt = jwtOf(signIn);

@@ -191,11 +191,11 @@ export const freshTagName = () => `Tag ${++tagCounter}`;
  * nobody can add a route without saying how to call it.
  */
 export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
-  'admin.registerUserAdmin': (ids) => ({
+  'signIn.registerUserAdmin': (ids) => ({
     body: { name: 'Someone', userId: ids.userId, accessToken: 'not-a-real-token-value' },
   }),
-  'admin.deleteByUser': (ids) => ({ params: { id: ids.userId } }),
-  'admin.endUserSessions': (ids) => ({ params: { id: ids.userId } }),
+  'operator.deleteByUser': (ids) => ({ params: { id: ids.userId } }),
+  'operator.endUserSessions': (ids) => ({ params: { id: ids.userId } }),
   'sessions.list': () => ({}),
   'sessions.logout': () => ({}),
   'sessions.revokeOthers': () => ({}),

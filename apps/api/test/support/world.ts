@@ -23,7 +23,7 @@ import {
 } from '../../src/db/schema/index.js';
 import type { GraphClient, GraphClientOptions } from '../../src/graph/index.js';
 import { startBoss, stopBoss } from '../../src/jobs/index.js';
-import type { AfterCommit } from '../../src/modules/after-commit.js';
+import type { AfterCommit } from '../../src/modules/shared/after-commit.js';
 import { ingestConsumers } from '../../src/runtime.js';
 import { sessionToken, testConfig } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';

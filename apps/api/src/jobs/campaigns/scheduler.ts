@@ -13,7 +13,7 @@ import {
   TAG_DELETED_REASON,
   UNREACHABLE_AUDIENCE_REASON,
 } from '../../modules/campaigns/index.js';
-import { enqueueBatchJobs } from '../boss.js';
+import { enqueueBatchJobs } from '../../queues/index.js';
 
 export interface StartedCampaign {
   id: string;

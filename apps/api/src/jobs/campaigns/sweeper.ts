@@ -6,7 +6,7 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
 import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
-import { campaignsWithWaitingBatchJobs, enqueueBatchJobs } from '../boss.js';
+import { campaignsWithWaitingBatchJobs, enqueueBatchJobs } from '../../queues/index.js';
 import type { ActiveCampaigns, HeldRows } from './worker-state.js';
 
 /** A claim younger than this is never taken for orphaned (its chunk may not have registered it yet). */

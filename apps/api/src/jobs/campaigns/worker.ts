@@ -10,7 +10,7 @@ import { createGraphClient, type GraphClient } from '../../graph/index.js';
 import { heartbeat, RECONCILE_WINDOW_MS, retireWorker } from '../../modules/campaigns/index.js';
 import { ProgressPublisher, publishCampaignsSafely } from '../../modules/campaigns/index.js';
 import { PageSendPacer } from '../pacing/page-send-pacer.js';
-import { CAMPAIGN_BATCH_QUEUE } from '../queues.js';
+import { CAMPAIGN_BATCH_QUEUE } from '../../queues/index.js';
 import { processCampaignBatch } from './batch.js';
 import type { BatchContext, BatchTuning, CampaignBatchJob } from './context.js';
 import { READ_RETRY_MS, reconcileUnknowns } from './reconcile.js';

@@ -2,21 +2,17 @@
 // time in the database and on the wire stays UTC).
 import { contract, isTimeZone, type AccountSettings } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { eq } from 'drizzle-orm';
-import { dz } from '../../db/client.js';
-import { admins } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import type { ModuleDeps } from '../deps.js';
-import { withAdmin } from '../route-guard.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { withAdmin } from '../shared/route-guard.js';
+// sign-in writes `admins`: the time zone is one of its columns.
+import { adminTimeZone, setAdminTimeZone } from '../sign-in/index.js';
 
 const s = initServer();
 
 export const accountRouter = (deps: ModuleDeps) => {
   const read = async (adminId: string): Promise<AccountSettings> => {
-    const [row] = await dz(deps.pool)
-      .select({ timeZone: admins.timeZone })
-      .from(admins)
-      .where(eq(admins.id, adminId));
+    const row = await adminTimeZone(deps.pool, adminId);
     if (!row) throw new NotFoundError('Account not found');
     return { timeZone: row.timeZone };
   };
@@ -32,10 +28,7 @@ export const accountRouter = (deps: ModuleDeps) => {
         const message = `Unknown time zone '${timeZone}': choose one from the list (an IANA name such as Europe/Paris).`;
         throw new ValidationError(message, { timeZone: [message] });
       }
-      await dz(deps.pool)
-        .update(admins)
-        .set({ timeZone, updatedAt: new Date() })
-        .where(eq(admins.id, adminId));
+      await setAdminTimeZone(deps.pool, adminId, timeZone);
       return { status: 200 as const, body: await read(adminId) };
     }),
   });

@@ -1,14 +1,14 @@
 // Campaign counters from webhook events (deliveries, reads, replies, postbacks): which of the idempotent
 // statements in counters-repo.ts an event applies, so a replayed or concurrent duplicate changes nothing.
 import type { Sql } from '../../db/client.js';
-import type { AfterCommit } from '../after-commit.js';
+import type { AfterCommit } from '../shared/after-commit.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import * as repo from './counters-repo.js';
 import * as dispatchRepo from './dispatch-repo.js';
 import { parseRecipientMetadata } from './recipient-metadata.js';
 import { publishCampaignsSafely } from './live.js';
 
-/** The shape of the events the webhook ingest hands its after-commit consumers (src/modules/after-commit.ts). */
+/** The shape of the events the webhook ingest hands its after-commit consumers (src/modules/shared/after-commit.ts). */
 export interface CampaignWebhookEvent {
   /** For 'message': true when the page sent it (an echo, e.g. of the campaign message itself). */
   fromPage?: boolean;
@@ -21,7 +21,7 @@ export interface CampaignWebhookEvent {
   /** Delivery / read watermark: every message sent at or before it. */
   watermark?: number | string | Date | null;
   at: number | string | Date;
-  /** The contact's action (re)opened the 24-hour window (src/modules/after-commit.ts). */
+  /** The contact's action (re)opened the 24-hour window (src/modules/shared/after-commit.ts). */
   opensWindow?: boolean;
   /** An echo's metadata: a campaign message names its recipient row (recipient-metadata.ts). */
   metadata?: string;

@@ -9,13 +9,9 @@
 import { type TemplateParamMap, utilityTemplateAllowed } from '@pagecast/contract';
 import type pg from 'pg';
 import { runStatement, statement, type Sql } from '../../db/client.js';
-import {
-  FLAGGED_FOR_REVIEW,
-  TEMPLATE_PATH_REASON_TEXTS,
-  UNKNOWN_OUTCOME_MESSAGE,
-  UNRECONCILED_MESSAGE,
-} from './reasons.js';
+import { FLAGGED_FOR_REVIEW, UNKNOWN_OUTCOME_MESSAGE, UNRECONCILED_MESSAGE } from './reasons.js';
 import { TASKS_SQL } from '../../auth/page-access.js';
+import { TEMPLATE_PATH_REASON_TEXTS } from '../templates/index.js';
 import { audienceMatch, audienceParam, storedAudience, type AudienceKind } from './audience.js';
 import { returnDue } from './human-reply.js';
 

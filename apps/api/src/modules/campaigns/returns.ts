@@ -7,7 +7,7 @@
 import { RETURNABLE_SKIP_REASONS } from '@pagecast/contract';
 import type { Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
-import type { AfterCommit } from '../after-commit.js';
+import type { AfterCommit } from '../shared/after-commit.js';
 import { takeUpReturnedRows } from './dispatch-repo.js';
 
 /** A message older than this opened no window any more: it takes up nothing (a late replay). */

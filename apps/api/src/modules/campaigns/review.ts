@@ -5,8 +5,8 @@ import { renderPlaceholders, type CampaignAudience, type CampaignReview } from '
 import { assertPageAdmin, type PageRow } from '../../auth/guards.js';
 import { ConflictError } from '../../errors.js';
 import { GraphError } from '../../graph/index.js';
-import type { ModuleDeps } from '../deps.js';
-import { asRefusal, pageForGraph } from '../page-graph.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { asRefusal, pageForGraph } from '../shared/page-graph.js';
 import * as repo from './review-repo.js';
 import { audienceParam } from './audience.js';
 import { audienceOfRequest } from './service.js';

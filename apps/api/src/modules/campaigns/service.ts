@@ -43,10 +43,10 @@ import {
   ValidationError,
 } from '../../errors.js';
 import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
-import { asRefusal, graphOf, graphRefusal } from '../page-graph.js';
-import { repo as marketingRepo } from '../marketing/index.js';
+import { asRefusal, graphOf, graphRefusal } from '../shared/page-graph.js';
+import { adAccountOf, adminGrant } from '../marketing/index.js';
 import { marketingPermissionError, marketingUserToken } from '../marketing/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { findPageTemplate } from '../templates/index.js';
 import { csvRow, csvTime, type CsvValue } from './csv.js';
 import * as dispatchRepo from './dispatch-repo.js';
@@ -162,7 +162,7 @@ async function marketingCampaign(
   name: string,
 ): Promise<repo.CampaignMarketing> {
   const refuse = (message: string) => new ValidationError(message, { marketing: [message] });
-  const adAccountId = await marketingRepo.adAccountOf(deps.pool, page.id);
+  const adAccountId = await adAccountOf(deps.pool, page.id);
   if (!adAccountId) throw refuse(MARKETING_MESSAGES.notSetUp);
   if ((await repo.audiencePreview(deps.pool, page.id, audience)).subscribers === 0)
     throw refuse(MARKETING_MESSAGES.noSubscribers);
@@ -210,10 +210,7 @@ async function campaignTemplate(
   params: TemplateParamMap,
 ): Promise<repo.CampaignTemplate> {
   // Meta refuses utility sends without the permission: said now, on the field, not at send time.
-  if (
-    missingScopes((await marketingRepo.adminGrant(db, adminId)).scopes, [UTILITY_MESSAGING_SCOPE])
-      .length > 0
-  )
+  if (missingScopes((await adminGrant(db, adminId)).scopes, [UTILITY_MESSAGING_SCOPE]).length > 0)
     throw new ValidationError(PERMISSION_MESSAGES.templates, {
       templateId: [PERMISSION_MESSAGES.templates],
     });

@@ -1,4 +1,3 @@
 // The deletion module's public face: what the rest of the API may use (the import-graph rule in
 // .dependency-cruiser.cjs refuses a reach into its other files).
-export { findAdmin } from './repo.js';
 export { createDeletionService, type DeletionService, runDeletionJob } from './service.js';

@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { dz, textArray, type Sql } from '../../db/client.js';
 import { admins, campaigns, deletionRequests, pageAdmins, pages } from '../../db/schema/index.js';
+import { pageAccessChanging } from '../../auth/page-access-cache.js';
 import { announceAccessChanged } from '../../realtime/index.js';
 
 export type AdminRow = typeof admins.$inferSelect;
@@ -10,11 +11,6 @@ export type DeletionRequestRow = typeof deletionRequests.$inferSelect;
 export interface OwnedPage {
   id: string;
   fbPageId: string;
-}
-
-export async function findAdmin(db: Sql, fbUserId: string): Promise<AdminRow | undefined> {
-  const [row] = await dz(db).select().from(admins).where(eq(admins.fbUserId, fbUserId)).limit(1);
-  return row;
 }
 
 /** Pages this admin manages with no other admin linked: they go with the admin. */
@@ -135,6 +131,7 @@ export async function deletePageIfSole(tx: Sql, pageId: string, adminId: string)
   if (others.rows.length > 0) return false;
   await dz(tx).delete(pages).where(eq(pages.id, pageId));
   // Its link goes with it: the API processes' page access caches forget the admin's pages on commit.
+  pageAccessChanging(adminId);
   await announceAccessChanged(tx, adminId);
   return true;
 }

@@ -2,15 +2,15 @@
 // (delete-user), Meta's callbacks (data-deletion, deauthorize), the operator route and the pg-boss job.
 import { randomBytes } from 'node:crypto';
 import type { DeletionStatus } from '@pagecast/contract';
-import { endSessions } from '../../auth/index.js';
+import { endSessions } from '../sessions/index.js';
 import { inTransaction, type Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import { GraphError } from '../../graph/index.js';
 import { NotFoundError, UnauthorizedError, UnavailableError } from '../../errors.js';
-import { assertTokenFor, SIGN_IN_MESSAGES } from '../sign-in/index.js';
-import { cancelQueuedJobs } from '../../jobs/boss.js';
-import { DATA_DELETION_QUEUE } from '../../jobs/queues.js';
-import type { ModuleDeps } from '../deps.js';
+import { assertTokenFor, SIGN_IN_MESSAGES } from '../../auth/facebook-login.js';
+import { cancelQueuedJobs, DATA_DELETION_QUEUE } from '../../queues/index.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { findAdmin } from '../sign-in/index.js';
 import * as repo from './repo.js';
 
 export const DELETION_CANCEL_REASON = 'Data deletion requested';
@@ -50,7 +50,7 @@ async function stopActivity(
   fbUserId: string,
   options: { reason: string; wipeTokens: boolean },
 ): Promise<StopOutcome | null> {
-  const admin = await repo.findAdmin(tx, fbUserId);
+  const admin = await findAdmin(tx, fbUserId);
   if (!admin) return null;
   // Their JWTs stop working and their live streams close when this commits.
   await endSessions(tx, { adminId: admin.id }, options.wipeTokens ? 'deleted' : 'deauthorized');

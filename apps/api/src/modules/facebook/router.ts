@@ -1,7 +1,7 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { createDeletionService } from '../deletion/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { createFacebookService } from './service.js';
 
 const s = initServer();

@@ -1,7 +1,7 @@
 // Meta's app callbacks (docs/data-deletion.md): the signed_request is verified before anything else.
 import type { Config } from '../../config.js';
 import type { DeletionService } from '../deletion/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { parseSignedRequest, type SignedRequestPayload } from '../../graph/index.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../errors.js';
 import * as repo from './repo.js';

@@ -6,8 +6,8 @@ import { contract } from '@pagecast/contract';
 import type { FastifyInstance } from 'fastify';
 import { assertPageAdmin, requireAdmin } from '../../auth/index.js';
 import { ForbiddenError, NotFoundError, UnavailableError, validationError } from '../../errors.js';
-import type { ModuleDeps } from '../deps.js';
-import { routeGuard } from '../route-guard.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { routeGuard } from '../shared/route-guard.js';
 import { type LiveStream, LiveStreams } from './live-streams.js';
 
 const route = contract.inbox.events;

@@ -1,7 +1,15 @@
 // The inbox module's public face: what the rest of the API may use (the import-graph rule in
 // .dependency-cruiser.cjs refuses a reach into its other files).
-export * as messagesRepo from './messages-repo.js';
-export type { HistoryMessage } from './messages-repo.js';
+export {
+  applyReceipt,
+  editMessage,
+  type HistoryMessage,
+  insertMessage,
+  setReaction,
+  settleHeldReactions,
+  storeHistory,
+  storeMessages,
+} from './messages-repo.js';
 export {
   graphAttachments,
   mediaPolicyOf,

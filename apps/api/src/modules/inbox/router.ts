@@ -1,8 +1,8 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { publish } from '../../realtime/index.js';
-import type { ModuleDeps } from '../deps.js';
-import { withAdmin } from '../route-guard.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { withAdmin } from '../shared/route-guard.js';
 import { recipientQuery } from './repo.js';
 import { createInboxService } from './service.js';
 

@@ -29,7 +29,7 @@ import {
   ValidationError,
 } from '../../errors.js';
 import type { Sql } from '../../db/client.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { graphAttachments, mediaPolicyOf } from './attachments.js';
 import { searchMatch, toMessage, toRecipient } from './mappers.js';
@@ -39,9 +39,9 @@ import * as messages from './messages-repo.js';
 import { createQueueService, type QueueService } from './queue-service.js';
 import * as repo from './repo.js';
 import * as search from './search-repo.js';
-import { requestRecheck } from '../../jobs/queues.js';
+import { requestRecheck } from '../../queues/index.js';
 import { countHit } from '../../http/rate-limit-store.js';
-import { graphRefusal, RECONNECT_MESSAGE } from '../page-graph.js';
+import { graphRefusal, RECONNECT_MESSAGE } from '../shared/page-graph.js';
 
 /** A reply over the inbox's per-minute ceilings (see enforceSendLimits). */
 export const SEND_LIMIT_MESSAGE =

@@ -35,10 +35,10 @@ import {
   graphRefusal,
   pageForGraph as pageOnFacebook,
   RECONNECT_MESSAGE,
-} from '../page-graph.js';
+} from '../shared/page-graph.js';
 import { CONTACT_NOT_FOUND } from '../contacts/index.js';
 import { connectAdAccount, disconnectAdAccount } from '../pages/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import * as repo from './repo.js';
 
 /** Meta's ad account status for an account that can spend. */

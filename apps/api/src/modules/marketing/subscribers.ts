@@ -2,7 +2,7 @@
 // outside Pagecast, e.g. through click-to-Messenger ads, show up) and the `messaging_optins` webhook of a
 // contact answering the opt-in request (or stopping / resuming from it).
 import type { Sql } from '../../db/client.js';
-import type { WebhookEvent } from '../after-commit.js';
+import type { WebhookEvent } from '../shared/after-commit.js';
 import { marketingGraph, type GraphClient } from '../../graph/index.js';
 import { upsertContact } from '../contacts/index.js';
 import * as repo from './repo.js';

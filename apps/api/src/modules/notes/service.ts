@@ -7,7 +7,7 @@ import { inTransaction, type Sql } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import { publish } from '../../realtime/index.js';
 import { pageContact } from '../contacts/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import * as repo from './repo.js';
 
 export type NotesService = ReturnType<typeof createNotesService>;

@@ -1,8 +1,8 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { assertPageAdmin } from '../../auth/guards.js';
-import type { ModuleDeps } from '../deps.js';
-import { withAdmin } from '../route-guard.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { withAdmin } from '../shared/route-guard.js';
 import { createSubscriptionService } from '../subscription/index.js';
 import { createPagesService } from './service.js';
 import { readSyncStatus, startPageSync } from './sync.js';

@@ -2,7 +2,7 @@
 // page's existence does not leak.
 import type { Page, PageOverview } from '@pagecast/contract';
 import { pageAccessError } from '../../auth/guards.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { pageQueueCounts } from '../inbox/index.js';
 import { webhookFeaturesOff } from '../webhooks/index.js';
 import * as repo from './repo.js';

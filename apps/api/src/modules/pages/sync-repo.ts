@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
 import { upsertContacts, type ContactUpsert } from '../contacts/index.js';
-import { messagesRepo, type HistoryMessage } from '../inbox/index.js';
+import { type HistoryMessage, storeHistory } from '../inbox/index.js';
 
 export type ActiveSyncStatus = 'waiting' | 'running';
 
@@ -117,7 +117,7 @@ export async function saveSyncPage(
       returning processed`);
     if (!rows[0]) return null;
     await upsertContacts(tx, sync.pageUuid, contacts);
-    await messagesRepo.storeHistory(tx, sync.pageUuid, history);
+    await storeHistory(tx, sync.pageUuid, history);
     return rows[0].processed;
   });
 }

@@ -10,7 +10,7 @@ import {
   PAGE_SYNC_QUEUE,
   PAGE_SYNC_SEND_OPTIONS,
   type PageSyncJobData,
-} from '../../jobs/queues.js';
+} from '../../queues/index.js';
 import * as syncRepo from './sync-repo.js';
 
 export interface StartedSync {

@@ -10,7 +10,7 @@ import {
 import { assertPageAdmin } from '../../auth/guards.js';
 import { inTransaction } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.js';
 import * as repo from './repo.js';
 

@@ -9,6 +9,7 @@ import { dz, runStatement, statement, type Sql } from '../../db/client.js';
 import type { SessionEndReason } from '../../db/schema/index.js';
 import { SESSION_CHANNEL, type SessionEnded } from '../../realtime/channel.js';
 import { sessionsEnding } from '../../auth/session-cache.js';
+import type { SessionState } from '../../auth/jwt.js';
 
 /** The longest User-Agent kept: enough to tell browsers apart on the sessions list. */
 const USER_AGENT_MAX = 300;
@@ -39,8 +40,6 @@ export async function openSession(db: Sql, input: OpenSessionInput): Promise<str
   if (!id) throw new Error('session insert returned no row');
   return id;
 }
-
-export type SessionState = 'active' | 'ended' | 'expired';
 
 // Every authenticated request runs this: prepared, one round trip, and it refreshes last_seen_at only when
 // it is a minute old (so a busy session writes once a minute, not on every request).

@@ -1,11 +1,11 @@
 // The admin's own sessions (modules/sessions/repo.ts): log out, the list the account page shows, ending another.
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import { endSessions, listActiveSessions, ownsSession } from '../../auth/index.js';
+import { endSessions, listActiveSessions, ownsSession } from './repo.js';
 import { clearSessionCookies } from '../../auth/cookies.js';
 import { NotFoundError } from '../../errors.js';
-import type { ModuleDeps } from '../deps.js';
-import { withAdmin } from '../route-guard.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { withAdmin } from '../shared/route-guard.js';
 import { endOtherSessions } from './repo.js';
 
 const s = initServer();

@@ -2,9 +2,9 @@
 // from /me/accounts with their stored user token, on a schedule and right after a Graph answer says their
 // token or role is gone. A page they lost is unlinked (its routes answer them 404 from then on); a user
 // token Facebook refuses ends the admin's sessions.
-import { endSessions } from '../../auth/index.js';
+import { endSessions } from '../sessions/index.js';
 import { GraphError } from '../../graph/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { adminUserToken, linkAdminPages, lockAdminSignIn, markAdminTokenRefused } from './repo.js';
 import { pagesWithWebhooksOff } from '../webhooks/index.js';
 import { ACCOUNT_QUERY, subscribePages, toPageInputs } from './service.js';

@@ -3,6 +3,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
 import { admins, pageAdmins } from '../../db/schema/index.js';
 import { upsertPages } from '../pages/index.js';
+import { pageAccessChanging } from '../../auth/page-access-cache.js';
 import { announceAccessChanged } from '../../realtime/index.js';
 
 export interface AdminInput {
@@ -113,8 +114,41 @@ export async function linkAdminPages(
     )
     .returning({ pageId: pageAdmins.pageId });
   // Open live streams of this admin re-check their page once this commits (a lost page or role ends them).
+  pageAccessChanging(adminId);
   await announceAccessChanged(tx, adminId);
   return removed.length;
+}
+
+/** The admin's time zone setting (undefined: no such admin). */
+export async function adminTimeZone(
+  db: Sql,
+  adminId: string,
+): Promise<{ timeZone: string | null } | undefined> {
+  const [row] = await dz(db)
+    .select({ timeZone: admins.timeZone })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  return row;
+}
+
+export async function setAdminTimeZone(
+  db: Sql,
+  adminId: string,
+  timeZone: string | null,
+): Promise<void> {
+  await dz(db)
+    .update(admins)
+    .set({ timeZone, updatedAt: new Date() })
+    .where(eq(admins.id, adminId));
+}
+
+/** The admin of this social network user id, if they ever signed in. */
+export async function findAdmin(
+  db: Sql,
+  fbUserId: string,
+): Promise<typeof admins.$inferSelect | undefined> {
+  const [row] = await dz(db).select().from(admins).where(eq(admins.fbUserId, fbUserId)).limit(1);
+  return row;
 }
 
 /** The admin's stored user token and its status, for the page access re-check. */

@@ -2,29 +2,22 @@
 // debug_token says who they are. Then: long-lived token, admin upsert, every managed page with its
 // token (encrypted), links refreshed, webhooks subscribed, and the admin's pages answered.
 import type { LoginResult, Page } from '@pagecast/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '../../auth/index.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Role, SESSION_TTL_MS, signAdminToken } from '../../auth/index.js';
+import { assertTokenFor, SIGN_IN_MESSAGES } from '../../auth/facebook-login.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
-import type { Sql } from '../../db/client.js';
+import { inTransaction, type Sql } from '../../db/client.js';
 import { subscribePageWebhooks } from '../webhooks/index.js';
-import type { Account, DebugTokenData } from '../../graph/types.js';
+import type { Account } from '../../graph/types.js';
 import { ForbiddenError, UnauthorizedError, UnavailableError } from '../../errors.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
+import { graphOf } from '../shared/page-graph.js';
 import { listAdminPages } from '../pages/index.js';
+import { openSession } from '../sessions/index.js';
 import * as repo from './repo.js';
 
 /** What the Messenger webhooks must deliver, feature by feature (modules/webhooks/page-subscription.ts). */
 export { PAGE_WEBHOOK_FIELDS } from '../webhooks/index.js';
-
-export const SIGN_IN_MESSAGES = {
-  invalidToken: 'Your Facebook login is not valid or has expired. Please log in again.',
-  otherApp: 'This Facebook login was made for another app. Please log in again from Pagecast.',
-  otherUser: 'This Facebook login belongs to another user. Please log in again.',
-  notUserToken: 'A Facebook user login is required. Please log in again.',
-  noPageList:
-    'Pagecast needs permission to see the pages you manage. Please log in again and allow access to your pages.',
-  unavailable: 'Facebook is not responding right now. Please try again in a moment.',
-} as const;
 
 /** What sign-in and the page access re-check ask /me/accounts for. */
 export const ACCOUNT_QUERY = { limit: 100, fields: 'id,name,access_token,category,tasks,picture' };
@@ -53,27 +46,21 @@ export interface RegisterInput {
   expiresIn: number;
 }
 
+/** The HTTP side of a sign-in: where it comes from (recorded on the session) and the app that signs JWTs. */
+export interface SignInRequest {
+  log: FastifyBaseLogger;
+  userAgent: string | null;
+  ip: string;
+  server: FastifyInstance;
+}
+
 export interface SignInResult {
   adminId: string;
   role: Role;
   user: LoginResult['user'];
   accounts: Page[];
-}
-
-/** The checks of the token against this app and the claimed user; throws UnauthorizedError (401) with a clear message. */
-export function assertTokenFor(data: DebugTokenData, appId: string, userId: string): void {
-  if (!data.is_valid) throw new UnauthorizedError(SIGN_IN_MESSAGES.invalidToken);
-  // Ids may arrive as JSON numbers as well as strings: compare them as digit strings.
-  if (idString(data.app_id) !== appId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherApp);
-  if (data.type && data.type !== 'USER') throw new UnauthorizedError(SIGN_IN_MESSAGES.notUserToken);
-  if (idString(data.user_id) !== userId) throw new UnauthorizedError(SIGN_IN_MESSAGES.otherUser);
-}
-
-/** A Graph id given as a string or a (safe) number, as a string; undefined for anything else. */
-function idString(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v);
-  return undefined;
+  /** The new session: its JWT (expiring at `exp`, seconds since the epoch) and its row. */
+  session: { jwt: string; sessionId: string; exp: number };
 }
 
 /** Graph failures during sign-in as the caller should see them; anything else stays a 500. */
@@ -87,26 +74,22 @@ function signInError(err: unknown, during: 'token' | 'pages'): unknown {
   return err;
 }
 
-function requireGraph(deps: ModuleDeps): GraphClient {
-  if (!deps.graph) throw new Error('Sign-in needs the Graph API client (deps.graph)');
-  return deps.graph;
-}
-
 export type SignInService = ReturnType<typeof createSignInService>;
 
 export function createSignInService(deps: ModuleDeps) {
   return {
-    registerUserAdmin: (input: RegisterInput, log: FastifyBaseLogger) =>
-      registerUserAdmin(deps, input, log),
+    registerUserAdmin: (input: RegisterInput, request: SignInRequest) =>
+      registerUserAdmin(deps, input, request),
   };
 }
 
 async function registerUserAdmin(
   deps: ModuleDeps,
   input: RegisterInput,
-  log: FastifyBaseLogger,
+  request: SignInRequest,
 ): Promise<SignInResult> {
-  const graph = requireGraph(deps);
+  const { log } = request;
+  const graph = graphOf(deps);
   const { config, pool: db, tokens } = deps;
 
   let longLived: { token: string; expiresAt: Date | null };
@@ -143,28 +126,47 @@ async function registerUserAdmin(
     throw signInError(err, 'pages');
   }
 
-  const { adminId, unlinked } = await repo.saveSignIn(
-    db,
-    {
-      fbUserId: input.userId,
-      name: profile.name,
-      email: profile.email,
-      profilePic: profile.profilePic,
-      userTokenEnc: tokens.encrypt(longLived.token),
-      userTokenExpiresAt: longLived.expiresAt,
-      grantedScopes,
-    },
-    toPageInputs(accounts, tokens.encrypt),
-  );
+  const role: Role = config.operatorUserIds.includes(input.userId) ? 'operator' : 'admin';
+  // The admin, their page links and the new session are written together: a sign-in saves all or none.
+  const { adminId, unlinked, session } = await inTransaction(db, async (tx) => {
+    const saved = await repo.saveSignIn(
+      tx,
+      {
+        fbUserId: input.userId,
+        name: profile.name,
+        email: profile.email,
+        profilePic: profile.profilePic,
+        userTokenEnc: tokens.encrypt(longLived.token),
+        userTokenExpiresAt: longLived.expiresAt,
+        grantedScopes,
+      },
+      toPageInputs(accounts, tokens.encrypt),
+    );
+    const sessionId = await openSession(tx, {
+      adminId: saved.adminId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      userAgent: request.userAgent,
+      ip: request.ip,
+    });
+    // Signed with the session opened, so the JWT and its row expire together.
+    const jwt = signAdminToken(request.server, {
+      adminId: saved.adminId,
+      userId: input.userId,
+      role,
+      sessionId,
+    });
+    const exp = request.server.jwt.decode<{ exp: number }>(jwt)?.exp ?? 0;
+    return { ...saved, session: { jwt, sessionId, exp } };
+  });
   if (unlinked > 0)
     log.info({ adminId, unlinked }, 'sign-in unlinked pages the admin no longer manages');
 
   await subscribePages(db, graph, accounts, log);
 
-  const role: Role = config.operatorUserIds.includes(input.userId) ? 'operator' : 'admin';
   return {
     adminId,
     role,
+    session,
     user: {
       userId: input.userId,
       name: profile.name,

@@ -2,7 +2,7 @@
 // CLI (src/cli.ts) after the business contacts the team; the user menu shows the period and credits.
 import type { Subscription } from '@pagecast/contract';
 import type { Sql } from '../../db/client.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import * as repo from './repo.js';
 
 export const NO_SUBSCRIPTION: Subscription = {

@@ -6,7 +6,7 @@ import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES } from '../../auth/page-access.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import * as repo from './repo.js';
 
 export const TAG_MESSAGES = {

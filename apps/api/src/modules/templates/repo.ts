@@ -8,7 +8,7 @@ import {
 } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { dz, type Sql } from '../../db/client.js';
-import { TEMPLATE_PATH_REASON_TEXTS, templatePathReason } from '../campaigns/index.js';
+import { TEMPLATE_PATH_REASON_TEXTS, templatePathReason } from './path-reasons.js';
 
 interface TemplateRow {
   id: string;

@@ -21,8 +21,8 @@ import {
   ValidationError,
 } from '../../errors.js';
 import { GraphError, type GraphClient } from '../../graph/index.js';
-import { graphRefusal, pageForGraph as pageOnFacebook } from '../page-graph.js';
-import type { ModuleDeps } from '../deps.js';
+import { graphRefusal, pageForGraph as pageOnFacebook } from '../shared/page-graph.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { adminGrant } from '../marketing/index.js';
 import { isPermissionRefusal } from '../marketing/index.js';
 import * as repo from './repo.js';

@@ -1,8 +1,8 @@
 import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { recipientQuery } from '../inbox/index.js';
-import { withAdmin } from '../route-guard.js';
+import { withAdmin } from '../shared/route-guard.js';
 import { createUserTagsService, USER_TAG_MESSAGES } from './service.js';
 
 const s = initServer();

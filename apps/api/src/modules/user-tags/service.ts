@@ -4,7 +4,7 @@ import type { Tag } from '@pagecast/contract';
 import { assertPageAdmin } from '../../auth/guards.js';
 import { NotFoundError } from '../../errors.js';
 import { pageContact } from '../contacts/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/errors.js';
 import type { RecipientQuery } from '../inbox/index.js';
 import * as repo from './repo.js';

@@ -3,9 +3,9 @@ import { contract } from '@pagecast/contract';
 import { initServer } from '@ts-rest/fastify';
 import { assertPageAdmin } from '../../auth/guards.js';
 import { createDeletionService } from '../deletion/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { startPageSync } from '../pages/index.js';
-import { withAdmin } from '../route-guard.js';
+import { withAdmin } from '../shared/route-guard.js';
 
 const s = initServer();
 const routes = contract.user;

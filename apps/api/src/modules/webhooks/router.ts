@@ -4,7 +4,7 @@ import fastq from 'fastq';
 import { verifySignature } from '../../graph/signatures.js';
 import { storableJson } from '../../http/null-chars.js';
 import { jsonDepth } from '../../lib/json-depth.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { insertWebhookEvent } from './repo.js';
 import { mediaPolicyOf } from '../inbox/index.js';
 import { processWebhookEvent, type IngestDeps } from './service.js';

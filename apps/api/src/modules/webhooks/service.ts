@@ -20,7 +20,7 @@ import {
   type ParsedEntry,
 } from './events.js';
 import { handle } from './handlers/index.js';
-import { runAfterCommit, type AfterCommit, type WebhookEvent } from '../after-commit.js';
+import { runAfterCommit, type AfterCommit, type WebhookEvent } from '../shared/after-commit.js';
 import * as repo from './repo.js';
 
 export interface IngestDeps {

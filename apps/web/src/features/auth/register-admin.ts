@@ -37,6 +37,6 @@ export function readLoginResult(body: unknown): Omit<LoginResult, 'jwt'> | null 
 /** POST /api/v1/admin/register-user-admin with the SDK answers; `result` is null for an invalid answer. */
 export async function registerUserAdmin(social: SocialLogin) {
   const body = registrationBody(social);
-  const response = await tsr.admin.registerUserAdmin.mutate({ body });
+  const response = await tsr.signIn.registerUserAdmin.mutate({ body });
   return { body, responseBody: response.body, result: readLoginResult(response.body) };
 }

@@ -5,7 +5,7 @@ import type { Sql } from '../../../db/client.js';
 import type { ContactUpsert } from '../../contacts/index.js';
 import { findRecipientFields, type MediaUrlPolicy } from '../../inbox/index.js';
 import { toRecipient, unknownContact } from '../../inbox/index.js';
-import type { WebhookEvent } from '../../after-commit.js';
+import type { WebhookEvent } from '../../shared/after-commit.js';
 import type { PageRef } from '../repo.js';
 
 /** The connected page an entry is for, with the profiles of its new contacts fetched before the transaction. */

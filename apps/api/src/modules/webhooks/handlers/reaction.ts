@@ -1,7 +1,7 @@
 // The contact reacted to a message, or took their reaction back.
 import { upsertContact } from '../../contacts/index.js';
 import type { ReactionEvent } from '../events.js';
-import { messagesRepo as messages } from '../../inbox/index.js';
+import { setReaction } from '../../inbox/index.js';
 import type { Handler } from './common.js';
 
 export const handleReaction: Handler<ReactionEvent> = async (tx, page, e) => {
@@ -10,7 +10,7 @@ export const handleReaction: Handler<ReactionEvent> = async (tx, page, e) => {
   const emoji = react ? reactionEmoji(e) : null;
   // A reaction (re)opens the 24-hour window, as a message does; taking one back does not.
   if (react) await upsertContact(tx, page.id, { psid, lastInboundAt: at });
-  const shown = await messages.setReaction(tx, {
+  const shown = await setReaction(tx, {
     pageUuid: page.id,
     psid,
     mid,

@@ -1,11 +1,11 @@
 // A delivery or read receipt: the page's messages up to the watermark (or listed by mid) are marked.
 import type { ReceiptEvent } from '../events.js';
-import { messagesRepo as messages } from '../../inbox/index.js';
+import { applyReceipt } from '../../inbox/index.js';
 import type { Handler } from './common.js';
 
 export const handleReceipt: Handler<ReceiptEvent> = async (tx, page, e) => {
   const { psid, watermark, mids, read, at } = e;
-  const newest = await messages.applyReceipt(tx, {
+  const newest = await applyReceipt(tx, {
     pageUuid: page.id,
     psid,
     watermark,

@@ -1,8 +1,8 @@
 import type { AppRoute } from '@ts-rest/core';
 import type { RouteMeta } from '@pagecast/contract';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { requireAdmin, requireOperator } from '../auth/guards.js';
-import type { AuthContext } from '../auth/jwt.js';
+import { requireAdmin, requireOperator } from '../../auth/guards.js';
+import type { AuthContext } from '../../auth/jwt.js';
 
 export function routeMeta(route: AppRoute): RouteMeta {
   // Fail closed: a route without metadata needs a signed-in admin.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, TOKEN_CHARS, meta, errors, publicErrors, pageErrors } from './common';
+import { GraphId, TOKEN_CHARS, meta, errors, publicErrors } from './common';
 import { DEFAULT_TOKEN_EXPIRES_IN } from './constants';
 import { LoginResult } from './entities';
 
@@ -22,7 +22,8 @@ export const RegisterUserAdminBody = z.object({
     .default(DEFAULT_TOKEN_EXPIRES_IN),
 });
 
-export const adminContract = c.router({
+/** Sign-in (spec §4): the social network token in, the admin's session and pages out. */
+export const signInContract = c.router({
   registerUserAdmin: {
     method: 'POST',
     path: '/api/v1/admin/register-user-admin',
@@ -30,29 +31,5 @@ export const adminContract = c.router({
     body: RegisterUserAdminBody,
     responses: { ...publicErrors, ...errors(401, 403, 413, 429), 200: LoginResult },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 20 }),
-  },
-  deleteByUser: {
-    method: 'DELETE',
-    path: '/api/v1/admin/by-user/:id',
-    summary: 'Operator: remove an admin and everything only they own',
-    pathParams: z.object({ id: GraphId }),
-    body: c.noBody(),
-    responses: {
-      ...pageErrors,
-      200: z.object({ success: z.literal(true), deletedPages: z.number().int() }),
-    },
-    metadata: meta({ auth: 'operator' }),
-  },
-  endUserSessions: {
-    method: 'POST',
-    path: '/api/v1/admin/by-user/:id/sessions/end',
-    summary: 'Operator: end every session of a user (their JWTs stop working, live streams close)',
-    pathParams: z.object({ id: GraphId }),
-    body: c.noBody(),
-    responses: {
-      ...pageErrors,
-      200: z.object({ success: z.literal(true), endedSessions: z.number().int() }),
-    },
-    metadata: meta({ auth: 'operator' }),
   },
 });

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import type { PageAccessOf } from '../auth/guards.js';
-import type { Config } from '../config.js';
-import type { TokenCipher } from '../crypto/tokens.js';
-import type { GraphClient } from '../graph/index.js';
-import type { RealtimeHub } from '../realtime/index.js';
+import type { PageAccessOf } from '../../auth/guards.js';
+import type { Config } from '../../config.js';
+import type { TokenCipher } from '../../crypto/tokens.js';
+import type { GraphClient } from '../../graph/index.js';
+import type { RealtimeHub } from '../../realtime/index.js';
 import type { AfterCommit } from './after-commit.js';
 
 /** What capability routers and job workers get. */

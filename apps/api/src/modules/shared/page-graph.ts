@@ -1,9 +1,9 @@
 // One seam to "a page on Facebook" (docs/architecture.md §7): the acting admin's page with their own page
 // token and the Graph client, or the error to answer; and a Graph refusal as the admin reads it, by the kind
 // Meta's error table gives it (graph/errors.ts). Inbox, templates, marketing and campaigns all go through it.
-import { GraphError, type GraphClient } from '../graph/index.js';
-import { actingPageToken, assertPageAdmin, type PageRow } from '../auth/guards.js';
-import type { PageNeed } from '../auth/page-access.js';
+import { GraphError, type GraphClient } from '../../graph/index.js';
+import { actingPageToken, assertPageAdmin, type PageRow } from '../../auth/guards.js';
+import type { PageNeed } from '../../auth/page-access.js';
 import {
   ConflictError,
   type DomainError,
@@ -11,7 +11,7 @@ import {
   UnavailableError,
   UnprocessableError,
   UpstreamError,
-} from '../errors.js';
+} from '../../errors.js';
 import type { ModuleDeps } from './deps.js';
 
 /** The platform refused a reply as outside the window (our record of the contact's last message was stale). */
