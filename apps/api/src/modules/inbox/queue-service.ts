@@ -11,7 +11,7 @@ import {
 import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
 import { UnprocessableError, ValidationError } from '../../errors.js';
 import * as contacts from '../contacts/index.js';
-import type { ModuleDeps } from '../deps.js';
+import type { ModuleDeps } from '../shared/deps.js';
 import { inboxSettings } from '../pages/index.js';
 import { conversations, type Publish } from './conversation.js';
 import { toRecipient } from './mappers.js';
