@@ -7,8 +7,8 @@
 // two claims' statements.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requeuedOutcome, sentOutcome } from '../src/jobs/campaigns/outcome.js';
-import { startDueCampaign } from '../src/jobs/campaigns/scheduler.js';
+import { requeuedOutcome, sentOutcome } from '../src/modules/campaigns/dispatch/outcome.js';
+import { startDueCampaign } from '../src/modules/campaigns/dispatch/scheduler.js';
 import { dispatchRepo } from '../src/modules/campaigns/index.js';
 import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
 

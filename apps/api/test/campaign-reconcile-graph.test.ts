@@ -1,4 +1,4 @@
-// Reconciliation by reading the conversation (jobs/campaigns/reconcile.ts): an 'unknown' recipient whose echo
+// Reconciliation by reading the conversation (modules/campaigns/dispatch/reconcile.ts): an 'unknown' recipient whose echo
 // did not come is checked in the page's conversation through Graph. The page's message with the row's text
 // settles it 'sent' (counted once); a conversation that shows no such message proves it unsent and it is sent
 // once more, at most once even with two sweepers at once and a crash between marking and sending; a read
@@ -13,7 +13,7 @@ import {
   RESEND_UNPROVEN,
   UNKNOWN_OUTCOME_MESSAGE,
 } from '../src/modules/campaigns/reasons.js';
-import type { CampaignWorker } from '../src/jobs/campaigns/worker.js';
+import type { CampaignWorker } from '../src/modules/campaigns/dispatch/worker.js';
 import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
 import { bodyOf } from './support/client.js';
 import { waitFor } from './support/wait.js';

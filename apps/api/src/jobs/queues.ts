@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 
-/** pg-boss queue names. Campaigns are started by polling the campaigns table (jobs/campaigns/scheduler.ts),
+/** pg-boss queue names. Campaigns are started by polling the campaigns table (modules/campaigns/dispatch/scheduler.ts),
  * and webhook deliveries are swept from their own table (webhook-sweeper.ts): neither needs a queue. */
 export const PAGE_SYNC_QUEUE = 'page-sync';
 export const CAMPAIGN_BATCH_QUEUE = 'campaign-batch';

@@ -1,6 +1,6 @@
 // Every SQL statement of a campaign's dispatch lifecycle, in the order a campaign meets them: start (audience
 // snapshot), claim, mark attempted, write outcomes, complete or fail, and the sweeper's recovery. The jobs in
-// src/jobs/campaigns decide when to run them; the rules that make a send happen at most once live in these
+// src/modules/campaigns/dispatch decide when to run them; the rules that make a send happen at most once live in these
 // statements' WHERE clauses (see docs/campaigns.md). Raw SQL on the pool: the hot ones are measured
 // (bench/FINDINGS.md) and rely on exact plans. One file on purpose, though it is long: every statement that
 // moves a recipient row between states is here, so the at-most-once rules can be checked side by side.
@@ -19,7 +19,7 @@ import { TASKS_SQL } from '../../auth/page-access.js';
 import { audienceMatch, audienceParam, storedAudience, type AudienceKind } from './audience.js';
 import { returnDue } from './human-reply.js';
 
-/** A recipient row's answer as the dispatch jobs decide it (jobs/campaigns/outcome.ts builds them). */
+/** A recipient row's answer as the dispatch jobs decide it (modules/campaigns/dispatch/outcome.ts builds them). */
 export interface Outcome {
   contactId: string;
   state: 'sent' | 'failed' | 'queued' | 'unknown' | 'skipped';
@@ -832,7 +832,7 @@ const RECONCILE_FROM_ECHO = statement(
 export async function reconcileFromEcho(
   sql: Sql,
   echo: { campaignId: string; contactId: string; psid: string; mid: string; at: Date },
-  /** What proved it: the echo, or the page's conversation read through Graph (jobs/campaigns/reconcile.ts). */
+  /** What proved it: the echo, or the page's conversation read through Graph (modules/campaigns/dispatch/reconcile.ts). */
   by: 'echo' | 'conversation' = 'echo',
 ): Promise<boolean> {
   const rows = await runStatement(sql, RECONCILE_FROM_ECHO, [

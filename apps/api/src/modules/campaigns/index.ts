@@ -41,3 +41,4 @@ export {
 export { recipientMetadata } from './recipient-metadata.js';
 export { CAMPAIGN_COLUMNS, CAMPAIGN_FROM, type CampaignRow, toCampaign } from './repo.js';
 export { deliverOnReturn } from './returns.js';
+export { registerCampaignWorker } from './dispatch/worker.js';

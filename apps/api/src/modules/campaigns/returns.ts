@@ -1,7 +1,7 @@
 // Deliver on return: a campaign may keep the recipients it skipped (no path reached them) waiting until
 // `deliver_on_return_until`. When one of them writes to the page in that time, their row goes back to the
 // queue ('skipped' -> 'queued', `returned_at` set) and the campaign workers send it in the fresh 24-hour
-// window (jobs/campaigns/returns.ts). Once per recipient and campaign: a row with `returned_at` never returns
+// window (modules/campaigns/dispatch/returns.ts). Once per recipient and campaign: a row with `returned_at` never returns
 // again, and a replayed webhook finds no skipped row to take up. The statements are
 // dispatch-repo.ts#takeUpReturnedRows and #claimReturnedRows.
 import { RETURNABLE_SKIP_REASONS } from '@pagecast/contract';

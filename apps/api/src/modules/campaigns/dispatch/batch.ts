@@ -7,9 +7,9 @@
 // 'sending', so a crash can lose an answer but never duplicate a message: the sweeper flags rows that were
 // attempted (sent_at set) 'unknown' (at most once) and re-queues rows that were claimed but not attempted.
 // A job runs `lanes` claim -> send -> write loops at once (pipelining); chunk-sender.ts sends one chunk.
-import { sleep } from '../../lib/sleep.js';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
-import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
+import { sleep } from '../../../lib/sleep.js';
+import * as repo from '../dispatch-repo.js';
+import { publishCampaignsSafely } from '../live.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext, CampaignBatchJob, SendTarget } from './context.js';
 import { ensureImageAttachment } from './image.js';

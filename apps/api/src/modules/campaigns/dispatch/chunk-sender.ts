@@ -4,14 +4,15 @@
 // the send itself: each row's path, the Graph call, and what an answer means for the rest of the chunk.
 import { performance } from 'node:perf_hooks';
 import { renderPlaceholders, templateParamValue, type SkipReason } from '@pagecast/contract';
-import { marketingGraph } from '../../graph/index.js';
-import type { MessagingType, TemplateSend } from '../../graph/types.js';
-import { sleep } from '../../lib/sleep.js';
-import { applyMarksToSent } from '../../modules/campaigns/index.js';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { marketingGraph } from '../../../graph/index.js';
+import type { MessagingType, TemplateSend } from '../../../graph/types.js';
+import { sleep } from '../../../lib/sleep.js';
+import { applyMarksToSent } from '../counters.js';
+import * as repo from '../dispatch-repo.js';
 import { Booking } from './booking.js';
 import type { SendContext, SendTarget } from './context.js';
-import { MARKETING_LOGIN_REASON, recipientMetadata } from '../../modules/campaigns/index.js';
+import { MARKETING_LOGIN_REASON } from '../reasons.js';
+import { recipientMetadata } from '../recipient-metadata.js';
 import {
   type CampaignStop,
   marketingOutcomeOfError,

@@ -2,8 +2,8 @@
 // every recipient's image part then names the saved `attachment_id`, so Meta fetches the file once, not once
 // per recipient. Meta refusing the upload (a URL it cannot fetch, a type or size it does not take) stops the
 // standard path with Meta's reason: no recipient gets the text without the image the admin reviewed.
-import { GraphError } from '../../graph/index.js';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { GraphError } from '../../../graph/index.js';
+import * as repo from '../dispatch-repo.js';
 import type { SendContext, SendTarget } from './context.js';
 
 /** The standard path's stop reason when Meta refuses the image. */

@@ -10,9 +10,9 @@
 //   skipped  no allowed path to the recipient (outside the window, no usable utility template): no request at
 //            all, a reason instead
 import type { SkipReason } from '@pagecast/contract';
-import { GraphError, isMarketingCode } from '../../graph/index.js';
-import type { MessagingType } from '../../graph/types.js';
-import type { Outcome } from '../../modules/campaigns/index.js';
+import { GraphError, isMarketingCode } from '../../../graph/index.js';
+import type { MessagingType } from '../../../graph/types.js';
+import type { Outcome } from '../dispatch-repo.js';
 import {
   MARKETING_BUDGET_REASON,
   MARKETING_COOLDOWN_REASON,
@@ -33,7 +33,7 @@ import {
   TOKEN_INVALID_REASON,
   UNKNOWN_OUTCOME_MESSAGE,
   UTILITY_PERMISSION_REASON,
-} from '../../modules/campaigns/index.js';
+} from '../reasons.js';
 
 export type { Outcome };
 

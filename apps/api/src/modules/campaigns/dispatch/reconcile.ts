@@ -14,18 +14,17 @@
 // Reads are paced on the page's conversation-read budget (the page sync's pacer key), never on the Send
 // API's pacer, so they cannot starve live sends; a resend takes its slot from the send pacer like any send.
 import { renderPlaceholders } from '@pagecast/contract';
-import type { GraphMessage } from '../../graph/index.js';
+import type { GraphMessage } from '../../../graph/index.js';
 import {
   CONVERSATION_READS_EXHAUSTED,
   CONVERSATION_UNMATCHABLE,
   CONVERSATION_UNREADABLE,
-  dispatchRepo as repo,
-  publishCampaignsSafely,
   RECONCILE_MAX_READS,
   RESEND_UNPROVEN,
-} from '../../modules/campaigns/index.js';
-import { createPacer } from '../pacing/call-pacer.js';
-import { pageSyncKey } from '../page-sync.js';
+} from '../reasons.js';
+import * as repo from '../dispatch-repo.js';
+import { publishCampaignsSafely } from '../live.js';
+import { createPacer, pageSyncKey } from '../../../jobs/pacing/call-pacer.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext, SendTarget } from './context.js';
 import { loadTarget } from './target.js';

@@ -1,8 +1,8 @@
 // Deliver on return, worker side: rows a returning contact took up (modules/campaigns/returns.ts) are claimed
 // and sent by the same ChunkSender as a batch, so exactly-once, pacing, crash recovery and counters are the
 // batch's. The campaign may be completed already: the return send keeps its status and moves its counters.
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
-import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
+import * as repo from '../dispatch-repo.js';
+import { publishCampaignsSafely } from '../live.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext } from './context.js';
 import { ensureImageAttachment } from './image.js';

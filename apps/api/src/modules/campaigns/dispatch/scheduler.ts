@@ -6,14 +6,14 @@
 // durable. A cancelled campaign is not pending, so it never turns processing and its batches send nothing.
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { inTransaction } from '../../db/client.js';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { inTransaction } from '../../../db/client.js';
+import * as repo from '../dispatch-repo.js';
 import {
   EMPTY_AUDIENCE_REASON,
   TAG_DELETED_REASON,
   UNREACHABLE_AUDIENCE_REASON,
-} from '../../modules/campaigns/index.js';
-import { enqueueBatchJobs } from '../boss.js';
+} from '../reasons.js';
+import { enqueueBatchJobs } from '../../../jobs/boss.js';
 
 export interface StartedCampaign {
   id: string;

@@ -4,9 +4,9 @@
 // rows still queued, and completing campaigns with nothing left to send.
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
-import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
-import { campaignsWithWaitingBatchJobs, enqueueBatchJobs } from '../boss.js';
+import * as repo from '../dispatch-repo.js';
+import { publishCampaignsSafely } from '../live.js';
+import { campaignsWithWaitingBatchJobs, enqueueBatchJobs } from '../../../jobs/boss.js';
 import type { ActiveCampaigns, HeldRows } from './worker-state.js';
 
 /** A claim younger than this is never taken for orphaned (its chunk may not have registered it yet). */

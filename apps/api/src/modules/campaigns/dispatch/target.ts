@@ -1,11 +1,11 @@
 // A campaign's send parameters for a worker: its page token decrypted, its template and marketing path.
 import { utilityTemplateAllowed } from '@pagecast/contract';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import * as repo from '../dispatch-repo.js';
 import {
   CREATOR_LOST_ACCESS_REASON,
   NO_MESSAGING_ADMIN_REASON,
   TOKEN_INVALID_REASON,
-} from '../../modules/campaigns/index.js';
+} from '../reasons.js';
 import type { BatchContext, SendTarget } from './context.js';
 
 /** What loading a target needs of the worker's context. */
