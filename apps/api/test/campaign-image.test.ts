@@ -5,7 +5,7 @@
 // real Postgres, pg-boss, campaign workers (in process and as separate processes) and the emulator.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { imageRefusedReason } from '../src/modules/campaigns/dispatch/image.js';
-import { recipientMetadata } from '../src/modules/campaigns/index.js';
+import { recipientMetadata } from '../src/modules/campaigns/recipient-metadata.js';
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
 import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
 import { spawnCampaignWorker, stopProcess, type Spawned } from './fixtures/processes.js';

@@ -5,7 +5,9 @@
 // that fails keeps it 'unknown' with why, and after 5 failed reads leaves it for review. These pages never
 // subscribe to echoes: only the conversation can prove anything.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchRepo } from '../src/modules/campaigns/index.js';
+import { claimForResend } from '../src/modules/campaigns/dispatch/repo/reconcile.js';
+import { markAttempted } from '../src/modules/campaigns/dispatch/repo/send.js';
+import { flagStaleSends } from '../src/modules/campaigns/dispatch/repo/workers.js';
 import {
   CONVERSATION_READS_EXHAUSTED,
   CONVERSATION_UNMATCHABLE,
@@ -137,8 +139,8 @@ describe('unknown recipients reconciled by reading the conversation', () => {
     const contact = unknown?.contact_id as string;
     // Two sweepers claim the resend at the same moment: one gets it.
     const [a, b] = await Promise.all([
-      dispatchRepo.claimForResend(w.pool, id, [contact], '00000000-0000-4000-8000-00000000000a'),
-      dispatchRepo.claimForResend(w.pool, id, [contact], '00000000-0000-4000-8000-00000000000b'),
+      claimForResend(w.pool, id, [contact], '00000000-0000-4000-8000-00000000000a'),
+      claimForResend(w.pool, id, [contact], '00000000-0000-4000-8000-00000000000b'),
     ]);
     expect(a.length + b.length).toBe(1);
     const holder =
@@ -147,17 +149,17 @@ describe('unknown recipients reconciled by reading the conversation', () => {
         : '00000000-0000-4000-8000-00000000000b';
     // It marks the row attempted, then dies before its request (no heartbeat: the sweeper flags it).
     const attempts = new Map([[contact, (a[0] ?? b[0])?.attempts ?? 0]]);
-    expect(await dispatchRepo.markAttempted(w.pool, id, [contact], holder, attempts)).toEqual(
+    expect(await markAttempted(w.pool, id, [contact], holder, attempts)).toEqual(
       new Set([contact]),
     );
-    await dispatchRepo.flagStaleSends(w.pool, 1000);
+    await flagStaleSends(w.pool, 1000);
     expect((await rowsOf(id)).find((r) => r.contact_id === contact)).toMatchObject({
       state: 'unknown',
       resent: true,
       error_message: UNKNOWN_OUTCOME_MESSAGE,
     });
     // A second resend is impossible: the claim finds nothing, and the read leaves it for review.
-    expect(await dispatchRepo.claimForResend(w.pool, id, [contact], holder)).toEqual([]);
+    expect(await claimForResend(w.pool, id, [contact], holder)).toEqual([]);
     await start({ reconcileWindowMs: 0, reconcileRetryMs: 500 });
     await waitFor(
       async () =>

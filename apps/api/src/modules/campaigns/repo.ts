@@ -1,5 +1,5 @@
 // SQL of the campaigns capability (HTTP side). The dispatch path (claim, limiter, outcomes) lives in
-// dispatch-repo.ts; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
+// dispatch/repo/; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
 // aggregate- and CTE-heavy and the dispatch path shares their shapes. A little over 400 lines: every read
 // of a campaign (list, detail funnel, recipients, export) builds on the same columns, so they stay together.
 import {

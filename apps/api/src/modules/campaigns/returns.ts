@@ -3,12 +3,12 @@
 // queue ('skipped' -> 'queued', `returned_at` set) and the campaign workers send it in the fresh 24-hour
 // window (modules/campaigns/dispatch/returns.ts). Once per recipient and campaign: a row with `returned_at` never returns
 // again, and a replayed webhook finds no skipped row to take up. The statements are
-// dispatch-repo.ts#takeUpReturnedRows and #claimReturnedRows.
+// dispatch/repo/send.ts#takeUpReturnedRows and #claimReturnedRows.
 import { RETURNABLE_SKIP_REASONS } from '@pagecast/contract';
 import type { Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import type { AfterCommit } from '../after-commit.js';
-import { takeUpReturnedRows } from './dispatch-repo.js';
+import { takeUpReturnedRows } from './dispatch/repo/send.js';
 
 /** A message older than this opened no window any more: it takes up nothing (a late replay). */
 const WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // Rules of the campaigns capability: who may see or change a campaign, what a create may target, how
 // failures read in the funnel, the CSV export. Over 400 lines because every campaign route's rule is here
 // (create, review, list, detail, recipients, cancel, stop returns, test send, export) and they share the
-// page-access and audience checks; the SQL is in repo.ts and dispatch-repo.ts.
+// page-access and audience checks; the SQL is in repo.ts and dispatch/repo/.
 import { Readable } from 'node:stream';
 import {
   AUDIENCE_MESSAGES,
@@ -49,7 +49,7 @@ import { marketingPermissionError, marketingUserToken } from '../marketing/index
 import type { ModuleDeps } from '../deps.js';
 import { findPageTemplate } from '../templates/index.js';
 import { csvRow, csvTime, type CsvValue } from './csv.js';
-import * as dispatchRepo from './dispatch-repo.js';
+import { reconciliationCounts } from './dispatch/repo/reconcile.js';
 import * as repo from './repo.js';
 import { publishCampaignsSafely } from './live.js';
 import { CANCELLED_REASON } from './reasons.js';
@@ -316,7 +316,7 @@ async function campaignDetail(
     repo.funnelCounts(db, campaignId),
     repo.failureGroups(db, campaignId),
     repo.skipGroups(db, campaignId),
-    dispatchRepo.reconciliationCounts(db, campaignId),
+    reconciliationCounts(db, campaignId),
   ]);
   const byReason = new Map<string, { reason: string; code: number | null; count: number }>();
   for (const g of groups) {

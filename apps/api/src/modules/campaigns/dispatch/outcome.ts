@@ -1,5 +1,5 @@
 // What one send attempt means for its recipient row, as a pure function of the Send API's answer. The chunk
-// sender (chunk-sender.ts) collects these and dispatch-repo.ts#writeOutcomes stores them in one statement.
+// sender (chunk-sender.ts) collects these and repo/send.ts#writeOutcomes stores them in one statement.
 //
 //   sent     the platform accepted the message (it has a message id)
 //   failed   a definite refusal (recipient unreachable, invalid request) or a temporary failure retried
@@ -12,7 +12,7 @@
 import type { SkipReason } from '@pagecast/contract';
 import { GraphError, isMarketingCode } from '../../../graph/index.js';
 import type { MessagingType } from '../../../graph/types.js';
-import type { Outcome } from '../dispatch-repo.js';
+import type { Outcome } from './repo/send.js';
 import {
   MARKETING_BUDGET_REASON,
   MARKETING_COOLDOWN_REASON,

@@ -7,7 +7,7 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Config } from '../../../config.js';
 import { createGraphClient, type GraphClient } from '../../../graph/index.js';
-import { heartbeat, retireWorker } from '../dispatch-repo.js';
+import { heartbeat, retireWorker } from './repo/workers.js';
 import { RECONCILE_WINDOW_MS } from '../reasons.js';
 import { ProgressPublisher, publishCampaignsSafely } from '../live.js';
 import { PageSendPacer } from './page-send-pacer.js';
