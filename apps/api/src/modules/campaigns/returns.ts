@@ -4,14 +4,11 @@
 // window (modules/campaigns/dispatch/returns.ts). Once per recipient and campaign: a row with `returned_at` never returns
 // again, and a replayed webhook finds no skipped row to take up. The statements are
 // dispatch/repo/send.ts#takeUpReturnedRows and #claimReturnedRows.
-import { RETURNABLE_SKIP_REASONS } from '@pagecast/contract';
+import { MESSAGING_WINDOW_MS, RETURNABLE_SKIP_REASONS } from '@pagecast/contract';
 import type { Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import type { AfterCommit } from '../after-commit.js';
 import { takeUpReturnedRows } from './dispatch/repo/send.js';
-
-/** A message older than this opened no window any more: it takes up nothing (a late replay). */
-const WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The contact (page `fbPageId`, `psid`) wrote at `at`: their waiting rows go back to the queue, and each
@@ -23,7 +20,8 @@ export async function takeUpReturns(
   psid: string,
   at: Date,
 ): Promise<number> {
-  if (at.getTime() < Date.now() - WINDOW_MS) return 0;
+  // A message older than the window opened no window any more: it takes up nothing (a late replay).
+  if (at.getTime() < Date.now() - MESSAGING_WINDOW_MS) return 0;
   return takeUpReturnedRows(db, fbPageId, psid, RETURNABLE_SKIP_REASONS, at);
 }
 
