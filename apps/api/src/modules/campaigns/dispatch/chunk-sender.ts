@@ -4,7 +4,7 @@
 // the send itself: each row's path, the Graph call, and what an answer means for the rest of the chunk.
 import { performance } from 'node:perf_hooks';
 import { renderPlaceholders, templateParamValue, type SkipReason } from '@pagecast/contract';
-import { marketingGraph } from '../../../graph/index.js';
+import { marketingAnswer, marketingGraph } from '../../../graph/index.js';
 import type { MessagingType, TemplateSend } from '../../../graph/types.js';
 import { sleep } from '../../../lib/sleep.js';
 import { applyMarksToSent } from '../counters.js';
@@ -359,7 +359,9 @@ export class ChunkSender {
         await applyMarksToSent(ctx.pool, target.campaignId, sent);
         // Meta said they stopped marketing messages: none is sent to them again.
         const stopped = outcomes.filter(
-          (o) => o.errorCode === OPTED_OUT || o.errorSubcode === OPTED_OUT,
+          (o) =>
+            marketingAnswer(o.errorCode) === 'opted_out' ||
+            marketingAnswer(o.errorSubcode) === 'opted_out',
         );
         if (stopped.length > 0)
           await stopSubscriptions(
@@ -390,8 +392,6 @@ const MESSAGING_TYPE: Record<SendKind, MessagingType | 'MARKETING'> = {
   utility: 'UTILITY',
   marketing: 'MARKETING',
 };
-/** Meta's answer to a send to a subscriber who stopped marketing messages. */
-const OPTED_OUT = 2300034;
 
 /**
  * A claimed row's path: standard inside the window; outside it a marketing message to a subscriber (when the
