@@ -5,8 +5,8 @@ import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { createDb, openConnections } from '../src/db/client.js';
-import { pacerStats } from '../src/jobs/pacing/page-send-pacer.js';
-import { startCampaignWorker } from '../src/jobs/campaigns/worker.js';
+import { pacerStats } from '../src/modules/campaigns/dispatch/page-send-pacer.js';
+import { startCampaignWorker } from '../src/modules/campaigns/dispatch/worker.js';
 import { startBoss } from '../src/jobs/index.js';
 
 const env = process.env;

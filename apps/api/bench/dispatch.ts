@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { figure, median, QUICK, writeResult, type Figure } from '../../../bench/lib.mjs';
 import { DEFAULT_SEND_RATE_PER_PAGE, HIGH_VOLUME_MESSAGES_PER_SECOND } from '../src/config.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
-import { DEFAULT_CAMPAIGN_WORKER_OPTIONS } from '../src/jobs/campaigns/worker.js';
+import { DEFAULT_CAMPAIGN_WORKER_OPTIONS } from '../src/modules/campaigns/dispatch/worker.js';
 import { startApi, type ApiProcess } from './api-process.js';
 import { prepareMixedAudience } from './reach-setup.js';
 import { createEmulatorPage, startEmulatorProcess } from './seed.js';
@@ -270,7 +270,7 @@ async function main(benchRun: BenchRun) {
   ): Promise<string> => {
     const columns = Object.keys(extra);
     const { rows } = await pool.query<{ id: string }>(
-      // Scheduled by the page's admin: a campaign sends only on its own admin's token (jobs/campaigns/target.ts).
+      // Scheduled by the page's admin: a campaign sends only on its own admin's token (modules/campaigns/dispatch/target.ts).
       `insert into campaigns (page_id, admin_id, name, description, message, type, scheduled_time${columns.map((c) => `, ${c}`).join('')})
        values ($1, (select admin_id from page_admins where page_id = $1 order by admin_id limit 1),
                'Bench', 'Dispatch benchmark', 'Hello from the benchmark', 'ACCOUNT_UPDATE', $2${columns.map((_, i) => `, $${i + 3}`).join('')})

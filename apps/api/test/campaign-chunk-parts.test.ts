@@ -1,10 +1,14 @@
-// The two halves of a chunk's state (jobs/campaigns/row-ledger.ts, jobs/campaigns/booking.ts), on fakes:
+// The two halves of a chunk's state (modules/campaigns/dispatch/row-ledger.ts, modules/campaigns/dispatch/booking.ts), on fakes:
 // each outcome written once and in order, and no row sent without its mark and its slot.
 import { describe, expect, it } from 'vitest';
-import type { SlotReservation } from '../src/jobs/pacing/page-send-pacer.js';
-import { Booking } from '../src/jobs/campaigns/booking.js';
-import { notSentOutcome, skippedOutcome, type Outcome } from '../src/jobs/campaigns/outcome.js';
-import { RowLedger } from '../src/jobs/campaigns/row-ledger.js';
+import type { SlotReservation } from '../src/modules/campaigns/dispatch/page-send-pacer.js';
+import { Booking } from '../src/modules/campaigns/dispatch/booking.js';
+import {
+  notSentOutcome,
+  skippedOutcome,
+  type Outcome,
+} from '../src/modules/campaigns/dispatch/outcome.js';
+import { RowLedger } from '../src/modules/campaigns/dispatch/row-ledger.js';
 
 const ids = (outcomes: Outcome[]) => outcomes.map((o) => o.contactId);
 

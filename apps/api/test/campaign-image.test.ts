@@ -4,8 +4,8 @@
 // the text only; Meta refusing the upload stops the standard path with Meta's reason. Over HTTP against a
 // real Postgres, pg-boss, campaign workers (in process and as separate processes) and the emulator.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { imageRefusedReason } from '../src/jobs/campaigns/image.js';
-import { recipientMetadata } from '../src/modules/campaigns/index.js';
+import { imageRefusedReason } from '../src/modules/campaigns/dispatch/image.js';
+import { recipientMetadata } from '../src/modules/campaigns/recipient-metadata.js';
 import { TEST_ENCRYPTION_KEY } from './helpers/app.js';
 import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
 import { spawnCampaignWorker, stopProcess, type Spawned } from './fixtures/processes.js';

@@ -1,4 +1,4 @@
-// The Graph error -> recipient outcome mapping of campaign dispatch (jobs/campaigns/outcome.ts), one case
+// The Graph error -> recipient outcome mapping of campaign dispatch (modules/campaigns/dispatch/outcome.ts), one case
 // per kind of answer the Send API gives.
 import { describe, expect, it } from 'vitest';
 import { classifyResponse, GraphError, type GraphErrorKind } from '../src/graph/index.js';
@@ -12,7 +12,7 @@ import {
   sentOutcome,
   skippedOutcome,
   type SendAttempt,
-} from '../src/jobs/campaigns/outcome.js';
+} from '../src/modules/campaigns/dispatch/outcome.js';
 import {
   MARKETING_BUDGET_REASON,
   MARKETING_COOLDOWN_REASON,

@@ -1,12 +1,12 @@
 // A send path Meta refuses for want of a permission stops that path, not the campaign (docs/campaigns.md
-// "A refused path"): the `pathStop` of jobs/campaigns/outcome.ts, one case per answer.
+// "A refused path"): the `pathStop` of modules/campaigns/dispatch/outcome.ts, one case per answer.
 import { describe, expect, it } from 'vitest';
 import { GraphError, type GraphErrorKind } from '../src/graph/index.js';
 import {
   marketingOutcomeOfError,
   outcomeOfError,
   type SendAttempt,
-} from '../src/jobs/campaigns/outcome.js';
+} from '../src/modules/campaigns/dispatch/outcome.js';
 import {
   MARKETING_LOGIN_REASON,
   MARKETING_PERMISSION_REASON,

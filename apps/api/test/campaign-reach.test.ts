@@ -222,7 +222,7 @@ describe('deliver on return', () => {
     const [a, b, c] = page.contacts as [WorldContact, WorldContact, WorldContact];
     const d = await dispatchNow(page, { deliverOnReturnDays: 3 });
     expect(d.funnel).toMatchObject({ skipped: 3, waiting: 3 });
-    // As a campaign with marketing messages skips them (jobs/campaigns/chunk-sender.ts).
+    // As a campaign with marketing messages skips them (modules/campaigns/dispatch/chunk-sender.ts).
     await w.pool.query(
       `update campaign_recipients set skip_reason = case psid when $2 then 'opted_out' else 'not_subscribed' end
         where campaign_id = $1 and psid = any($3::text[])`,

@@ -7,9 +7,14 @@
 // two claims' statements.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requeuedOutcome, sentOutcome } from '../src/jobs/campaigns/outcome.js';
-import { startDueCampaign } from '../src/jobs/campaigns/scheduler.js';
-import { dispatchRepo } from '../src/modules/campaigns/index.js';
+import { requeuedOutcome, sentOutcome } from '../src/modules/campaigns/dispatch/outcome.js';
+import { startDueCampaign } from '../src/modules/campaigns/dispatch/scheduler.js';
+import {
+  claimRows,
+  markAttempted,
+  writeOutcomes,
+} from '../src/modules/campaigns/dispatch/repo/send.js';
+import { flagStaleSends, heartbeat } from '../src/modules/campaigns/dispatch/repo/workers.js';
 import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
 
 let w: CampaignWorld;
@@ -42,26 +47,22 @@ describe('a row re-queued from a live worker and claimed again by it', () => {
     // No worker runs in this file: the test plays the worker's statements itself.
     expect((await startDueCampaign(w.pool, w.boss, 50))?.id).toBe(id);
     const worker = randomUUID();
-    await dispatchRepo.heartbeat(w.pool, worker, [id]);
+    await heartbeat(w.pool, worker, [id]);
 
-    const first = await dispatchRepo.claimRows(w.pool, id, 0, 3, worker);
+    const first = await claimRows(w.pool, id, 0, 3, worker);
     expect(first).toHaveLength(3);
     // Its heartbeat looks stale (staleMs 0): the claimed, unmarked rows go back to the queue...
-    expect(await dispatchRepo.flagStaleSends(w.pool, 0)).toBe(3);
+    expect(await flagStaleSends(w.pool, 0)).toBe(3);
     // ...and another lane of the same worker claims them again.
-    const second = await dispatchRepo.claimRows(w.pool, id, 0, 3, worker);
+    const second = await claimRows(w.pool, id, 0, 3, worker);
     expect(second.map((r) => r.attempts)).toEqual([2, 2, 2]);
     const ids = second.map((r) => r.contact_id);
     const claims = (rows: typeof first) => new Map(rows.map((r) => [r.contact_id, r.attempts]));
 
     // The second claim marks its rows and sends them.
-    expect(await dispatchRepo.markAttempted(w.pool, id, ids, worker, claims(second))).toEqual(
-      new Set(ids),
-    );
+    expect(await markAttempted(w.pool, id, ids, worker, claims(second))).toEqual(new Set(ids));
     // The first claim's chunk reaches them: not its rows any more, so nothing to send...
-    expect(await dispatchRepo.markAttempted(w.pool, id, ids, worker, claims(first))).toEqual(
-      new Set(),
-    );
+    expect(await markAttempted(w.pool, id, ids, worker, claims(first))).toEqual(new Set());
     // ...and its "not ours, back to the queue" answer changes nothing.
     const send = (contactId: string) => ({
       contactId,
@@ -69,7 +70,7 @@ describe('a row re-queued from a live worker and claimed again by it', () => {
       tag: null,
       attempts: 1,
     });
-    await dispatchRepo.writeOutcomes(
+    await writeOutcomes(
       w.pool,
       id,
       worker,
@@ -78,7 +79,7 @@ describe('a row re-queued from a live worker and claimed again by it', () => {
     );
     expect((await rowsOf(id)).map((r) => r.state)).toEqual(['sending', 'sending', 'sending']);
     // The second claim's answers land: sent once each, counted once each.
-    await dispatchRepo.writeOutcomes(
+    await writeOutcomes(
       w.pool,
       id,
       worker,

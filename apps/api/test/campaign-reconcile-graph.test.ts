@@ -1,11 +1,13 @@
-// Reconciliation by reading the conversation (jobs/campaigns/reconcile.ts): an 'unknown' recipient whose echo
+// Reconciliation by reading the conversation (modules/campaigns/dispatch/reconcile.ts): an 'unknown' recipient whose echo
 // did not come is checked in the page's conversation through Graph. The page's message with the row's text
 // settles it 'sent' (counted once); a conversation that shows no such message proves it unsent and it is sent
 // once more, at most once even with two sweepers at once and a crash between marking and sending; a read
 // that fails keeps it 'unknown' with why, and after 5 failed reads leaves it for review. These pages never
 // subscribe to echoes: only the conversation can prove anything.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchRepo } from '../src/modules/campaigns/index.js';
+import { claimForResend } from '../src/modules/campaigns/dispatch/repo/reconcile.js';
+import { markAttempted } from '../src/modules/campaigns/dispatch/repo/send.js';
+import { flagStaleSends } from '../src/modules/campaigns/dispatch/repo/workers.js';
 import {
   CONVERSATION_READS_EXHAUSTED,
   CONVERSATION_UNMATCHABLE,
@@ -13,7 +15,7 @@ import {
   RESEND_UNPROVEN,
   UNKNOWN_OUTCOME_MESSAGE,
 } from '../src/modules/campaigns/reasons.js';
-import type { CampaignWorker } from '../src/jobs/campaigns/worker.js';
+import type { CampaignWorker } from '../src/modules/campaigns/dispatch/worker.js';
 import { createCampaignWorld, type CampaignWorld } from './fixtures/campaign-world.js';
 import { bodyOf } from './support/client.js';
 import { waitFor } from './support/wait.js';
@@ -137,8 +139,8 @@ describe('unknown recipients reconciled by reading the conversation', () => {
     const contact = unknown?.contact_id as string;
     // Two sweepers claim the resend at the same moment: one gets it.
     const [a, b] = await Promise.all([
-      dispatchRepo.claimForResend(w.pool, id, [contact], '00000000-0000-4000-8000-00000000000a'),
-      dispatchRepo.claimForResend(w.pool, id, [contact], '00000000-0000-4000-8000-00000000000b'),
+      claimForResend(w.pool, id, [contact], '00000000-0000-4000-8000-00000000000a'),
+      claimForResend(w.pool, id, [contact], '00000000-0000-4000-8000-00000000000b'),
     ]);
     expect(a.length + b.length).toBe(1);
     const holder =
@@ -147,17 +149,17 @@ describe('unknown recipients reconciled by reading the conversation', () => {
         : '00000000-0000-4000-8000-00000000000b';
     // It marks the row attempted, then dies before its request (no heartbeat: the sweeper flags it).
     const attempts = new Map([[contact, (a[0] ?? b[0])?.attempts ?? 0]]);
-    expect(await dispatchRepo.markAttempted(w.pool, id, [contact], holder, attempts)).toEqual(
+    expect(await markAttempted(w.pool, id, [contact], holder, attempts)).toEqual(
       new Set([contact]),
     );
-    await dispatchRepo.flagStaleSends(w.pool, 1000);
+    await flagStaleSends(w.pool, 1000);
     expect((await rowsOf(id)).find((r) => r.contact_id === contact)).toMatchObject({
       state: 'unknown',
       resent: true,
       error_message: UNKNOWN_OUTCOME_MESSAGE,
     });
     // A second resend is impossible: the claim finds nothing, and the read leaves it for review.
-    expect(await dispatchRepo.claimForResend(w.pool, id, [contact], holder)).toEqual([]);
+    expect(await claimForResend(w.pool, id, [contact], holder)).toEqual([]);
     await start({ reconcileWindowMs: 0, reconcileRetryMs: 500 });
     await waitFor(
       async () =>

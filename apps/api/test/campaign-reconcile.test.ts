@@ -4,7 +4,12 @@
 // with its mid instead of leaving it 'unknown'. Only a send no echo ever proves is left for review, with why.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphClient } from '../src/graph/index.js';
-import { dispatchRepo, recipientMetadata } from '../src/modules/campaigns/index.js';
+import { recipientMetadata } from '../src/modules/campaigns/recipient-metadata.js';
+import {
+  markUnreconciled,
+  reconcileFromEcho,
+  reconciliationCounts,
+} from '../src/modules/campaigns/dispatch/repo/reconcile.js';
 import {
   FLAGGED_FOR_REVIEW,
   UNKNOWN_OUTCOME_MESSAGE,
@@ -211,7 +216,7 @@ describe('campaign sends settled by their echoes', () => {
     });
     // The same echo again changes nothing.
     expect(
-      await dispatchRepo.reconcileFromEcho(w.pool, {
+      await reconcileFromEcho(w.pool, {
         campaignId: id,
         contactId: late?.contact_id ?? '',
         psid: late?.psid ?? '',
@@ -219,16 +224,16 @@ describe('campaign sends settled by their echoes', () => {
         at: new Date(),
       }),
     ).toBe(false);
-    expect((await dispatchRepo.reconciliationCounts(w.pool, id)).byEcho).toBe(1);
+    expect((await reconciliationCounts(w.pool, id)).byEcho).toBe(1);
     // The window over, a completed campaign's row is read in its conversation
     // (campaign-reconcile-graph.test.ts), not left for review on the window alone.
-    await dispatchRepo.markUnreconciled(w.pool, 0);
+    await markUnreconciled(w.pool, 0);
     expect((await rowsOf(id)).find((r) => r.psid === never?.psid)?.error_message).toBe(
       UNKNOWN_OUTCOME_MESSAGE,
     );
     // A failed campaign's is: no read, no resend for it.
     await w.pool.query(`update campaigns set status = 'failed' where id = $1`, [id]);
-    expect(await dispatchRepo.markUnreconciled(w.pool, 0)).toBeGreaterThanOrEqual(1);
+    expect(await markUnreconciled(w.pool, 0)).toBeGreaterThanOrEqual(1);
     expect((await rowsOf(id)).find((r) => r.psid === never?.psid)).toMatchObject({
       state: 'unknown',
       error_message: UNRECONCILED_MESSAGE,
@@ -247,7 +252,7 @@ describe('echo metadata that does not name a campaign row', () => {
     const [a, b] = await rowsOf(id);
     // The echo of a message to b cannot settle a's row.
     expect(
-      await dispatchRepo.reconcileFromEcho(w.pool, {
+      await reconcileFromEcho(w.pool, {
         campaignId: id,
         contactId: a?.contact_id ?? '',
         psid: b?.psid ?? '',

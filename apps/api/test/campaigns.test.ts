@@ -8,9 +8,9 @@ import {
 } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_REASON, TOKEN_INVALID_REASON } from '../src/modules/campaigns/reasons.js';
-import { startDueCampaign } from '../src/jobs/campaigns/scheduler.js';
+import { startDueCampaign } from '../src/modules/campaigns/dispatch/scheduler.js';
 import { recordCampaignEvent } from '../src/modules/campaigns/counters.js';
-import { CREATION_LIMIT_MESSAGES } from '../src/modules/campaigns/repo.js';
+import { CREATION_LIMIT_MESSAGES } from '../src/modules/campaigns/create.js';
 import { NOT_CANCELLABLE, TAG_NOT_ON_PAGE } from '../src/modules/campaigns/service.js';
 import {
   createCampaignWorld,

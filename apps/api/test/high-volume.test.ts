@@ -3,7 +3,7 @@
 // the page in the mode; at an opted-in high pace it does, and the sync backs off and finishes once it ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEND_RATE_PER_PAGE } from '../src/config.js';
-import { startCampaignWorker } from '../src/jobs/campaigns/worker.js';
+import { startCampaignWorker } from '../src/modules/campaigns/dispatch/worker.js';
 import {
   runPageSync,
   type PageSyncOptions,

@@ -1,4 +1,4 @@
-// Meta's error table end to end (graph/errors.ts, jobs/campaigns/outcome.ts, the inbox): the emulator answers a
+// Meta's error table end to end (graph/errors.ts, modules/campaigns/dispatch/outcome.ts, the inbox): the emulator answers a
 // row on demand (POST /_emulator/pages/:id/faults/graph-error) and the API, over HTTP with a real Postgres and
 // pg-boss, does what the row means: one person who cannot be reached fails alone, a restricted page stops the
 // campaign, and warnings that are not throttles are never sent again.

@@ -4,7 +4,7 @@ import {
   MEDIA_SENDS_PER_SECOND,
   PageSendPacer,
   pacerStats,
-} from '../src/jobs/pacing/page-send-pacer.js';
+} from '../src/modules/campaigns/dispatch/page-send-pacer.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 /** A pool whose reservation answers this process reads `lagMs` late (a busy or starved event loop). */

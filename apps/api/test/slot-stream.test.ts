@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { pacerStats, type SlotReservation } from '../src/jobs/pacing/page-send-pacer.js';
-import { SlotStream } from '../src/jobs/pacing/slot-stream.js';
+import {
+  pacerStats,
+  type SlotReservation,
+} from '../src/modules/campaigns/dispatch/page-send-pacer.js';
+import { SlotStream } from '../src/modules/campaigns/dispatch/slot-stream.js';
 
 /** A stream on a hand-moved clock; `reserve` hands out runs of 10 ms slots from `nextAt`. */
 function stream(opts: { checkLateness?: boolean } = {}) {

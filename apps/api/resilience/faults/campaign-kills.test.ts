@@ -9,7 +9,8 @@
 // review with RESEND_UNPROVEN; no other row is left 'unknown'. The RNG is seeded: FAULT_SEED replays a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphClient } from '../../src/graph/index.js';
-import { dispatchRepo, RESEND_UNPROVEN } from '../../src/modules/campaigns/index.js';
+import { RESEND_UNPROVEN } from '../../src/modules/campaigns/reasons.js';
+import { reconciliationCounts } from '../../src/modules/campaigns/dispatch/repo/reconcile.js';
 import { testGraph } from '../../test/support/emulator.js';
 import { receiveWebhooks } from '../../test/support/webhooks.js';
 import { createCampaignWorld, type CampaignWorld } from '../../test/fixtures/campaign-world.js';
@@ -191,7 +192,7 @@ async function settleAndCheck(
     120_000,
     200,
   );
-  const counts = await dispatchRepo.reconciliationCounts(w.pool, id);
+  const counts = await reconciliationCounts(w.pool, id);
   const result = await checkExactlyOnce({
     pool: w.pool,
     emulatorUrl: w.emulator.url,

@@ -11,7 +11,10 @@ import {
   TOKEN_INVALID_REASON,
   UNKNOWN_OUTCOME_MESSAGE,
 } from '../../src/modules/campaigns/reasons.js';
-import { startCampaignWorker, type CampaignWorker } from '../../src/jobs/campaigns/worker.js';
+import {
+  startCampaignWorker,
+  type CampaignWorker,
+} from '../../src/modules/campaigns/dispatch/worker.js';
 import { registerPageSyncWorker, TOKEN_INVALID_MESSAGE } from '../../src/jobs/page-sync.js';
 import {
   createCampaignWorld,

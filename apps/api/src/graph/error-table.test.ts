@@ -4,7 +4,8 @@
 import { startEmulator, type Emulator } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGraphClient, type GraphClient } from './client.js';
-import { ERROR_TABLE, type GraphErrorRow } from './errors.js';
+import type { GraphErrorRow } from './error-kinds.js';
+import { ERROR_TABLE } from './error-table.js';
 import { sendOptinRequest } from './marketing.js';
 import { caught } from '../../test/helpers/graph-error.js';
 import { emu as control } from '../../test/support/emulator.js';

@@ -1,17 +1,15 @@
-// Meta's error answers classified by graph/errors.ts: one short case per row of the error table a caller
+// Meta's error answers classified by graph/errors.ts (its table in error-table.ts): one short case per row of the error table a caller
 // acts on, and the header and network fallbacks; long because the table is.
 import { describe, expect, it } from 'vitest';
+import { SOURCES, type GraphErrorKind, type GraphErrorRow } from './error-kinds.js';
+import { ERROR_TABLE } from './error-table.js';
 import {
   classifyNetworkError,
   classifyResponse,
-  ERROR_TABLE,
   errorRow,
   GraphError,
   isMarketingCode,
   retryAfterFromHeaders,
-  SOURCES,
-  type GraphErrorKind,
-  type GraphErrorRow,
 } from './errors.js';
 import { parseSignedRequest, verifySignature } from './signatures.js';
 import { createHmac } from 'node:crypto';

@@ -12,10 +12,10 @@ export {
   retryAfterFromHeaders,
   errorRow,
   isMarketingCode,
-  ERROR_TABLE,
-  type GraphErrorKind,
-  type GraphErrorRow,
+  marketingAnswer,
 } from './errors.js';
+export type { GraphErrorKind, GraphErrorRow, MarketingAnswer } from './error-kinds.js';
+export { ERROR_TABLE } from './error-table.js';
 export { verifySignature, parseSignedRequest, type SignedRequestPayload } from './signatures.js';
 export type * from './types.js';
 export * as marketingGraph from './marketing.js';

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { ModuleDeps } from '../modules/shared/deps.js';
-import { registerCampaignWorker } from './campaigns/worker.js';
+import { registerCampaignWorker } from '../modules/campaigns/index.js';
 import { registerDataDeletionWorker } from './data-deletion.js';
 import { registerPageAccessWorker } from './page-access.js';
 import { registerPageSyncWorker } from './page-sync.js';

@@ -25,7 +25,7 @@ import type { HistoryMessage } from '../modules/inbox/index.js';
 import { syncPageSubscribers } from '../modules/marketing/index.js';
 import { syncPageTemplates } from '../modules/templates/index.js';
 import { jobStates, stopRetrying } from './boss.js';
-import { createPacer } from './pacing/call-pacer.js';
+import { createPacer, pageSyncKey } from './pacing/call-pacer.js';
 import { PAGE_SYNC_QUEUE, type PageSyncJobData } from '../queues/index.js';
 
 export const TOKEN_INVALID_MESSAGE =
@@ -75,10 +75,6 @@ export class PermanentSyncError extends Error {}
 class LeaseLostError extends Error {}
 
 type Fetched = { page: ConversationsPage } | { error: unknown };
-
-export function pageSyncKey(fbPageId: string): string {
-  return `conversations:${fbPageId}`;
-}
 
 /** Runs one sync to its end (or throws for pg-boss to retry). Exported for tests and benchmarks. */
 export async function runPageSync(

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 /** pg-boss's own schema in the application database (jobs/boss.ts starts pg-boss in it). */
 export const BOSS_SCHEMA = 'pgboss';
 
-/** pg-boss queue names. Campaigns are started by polling the campaigns table (jobs/campaigns/scheduler.ts),
+/** pg-boss queue names. Campaigns are started by polling the campaigns table (modules/campaigns/dispatch/scheduler.ts),
  * and webhook deliveries are swept from their own table (webhook-sweeper.ts): neither needs a queue. */
 export const PAGE_SYNC_QUEUE = 'page-sync';
 export const CAMPAIGN_BATCH_QUEUE = 'campaign-batch';

@@ -82,7 +82,7 @@ export const campaigns = pgTable(
     marketingCampaignId: text('marketing_campaign_id'),
     marketingReadyAt: ts('marketing_ready_at'),
     // Send paths Meta refused for want of a permission ('utility' | 'marketing' -> the reason): their rows
-    // fail with the reason and no call; the others go on (jobs/campaigns/chunk-sender.ts).
+    // fail with the reason and no call; the others go on (modules/campaigns/dispatch/chunk-sender.ts).
     pathStops: jsonb('path_stops').$type<Record<string, string>>().notNull().default({}),
     startedAt: ts('started_at'),
     completedAt: ts('completed_at'),
@@ -136,7 +136,7 @@ export const campaignRecipients = pgTable(
     returnedAt: ts('returned_at'),
     // Deliver on return: the row is sent from then on, or as soon as a person answered the contact.
     returnDueAt: ts('return_due_at'),
-    // Reconciliation of an 'unknown' row (jobs/campaigns/reconcile.ts): what settled it ('echo' or
+    // Reconciliation of an 'unknown' row (modules/campaigns/dispatch/reconcile.ts): what settled it ('echo' or
     // 'conversation'), when a conversation read last took it, how many reads failed, and when it was sent
     // once more after a read proved it unsent (set once, never cleared: a second resend is impossible).
     reconciledBy: text('reconciled_by'),

@@ -12,6 +12,11 @@ export interface Pacer {
   penalize: (waitMs: number) => Promise<void>;
 }
 
+/** The pacer key of a page's Conversations API reads: page sync and campaign reconciliation share it. */
+export function pageSyncKey(fbPageId: string): string {
+  return `conversations:${fbPageId}`;
+}
+
 /**
  * `ratePerSecond` calls per second for `key`, spaced evenly. `headroom` (default 5%) keeps the spacing a
  * little wider than the exact limit: network jitter can make two evenly spaced calls arrive closer than

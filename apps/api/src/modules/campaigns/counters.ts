@@ -4,7 +4,8 @@ import type { Sql } from '../../db/client.js';
 import type { AfterCommit } from '../shared/after-commit.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import * as repo from './counters-repo.js';
-import * as dispatchRepo from './dispatch-repo.js';
+import { recordImageEcho } from './dispatch/repo/image.js';
+import { reconcileFromEcho } from './dispatch/repo/reconcile.js';
 import { parseRecipientMetadata } from './recipient-metadata.js';
 import { publishCampaignsSafely } from './live.js';
 
@@ -45,10 +46,10 @@ async function applyCampaignEvent(db: Sql, event: CampaignWebhookEvent): Promise
     const { part, ...row } = parsed;
     // An image part's echo proves only the image went: kept so it is never sent again; no counter moves.
     if (part === 'image') {
-      await dispatchRepo.recordImageEcho(db, { ...row, psid: event.psid, mid: event.mid });
+      await recordImageEcho(db, { ...row, psid: event.psid, mid: event.mid });
       return NOTHING;
     }
-    const settled = await dispatchRepo.reconcileFromEcho(db, {
+    const settled = await reconcileFromEcho(db, {
       ...row,
       psid: event.psid,
       mid: event.mid,

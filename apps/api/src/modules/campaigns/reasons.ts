@@ -1,6 +1,6 @@
 // Why a campaign stopped early, or why one of its recipients has no definite answer: the texts the Campaign
 // Analytics screen shows as a campaign's `status_reason` or a recipient's error. Written by the dispatch
-// jobs (src/jobs/campaigns) and read back by the analytics routes, so they live in one place.
+// jobs (src/modules/campaigns/dispatch) and read back by the analytics routes, so they live in one place.
 
 /** The page token is missing, undecryptable or refused by the platform (error 190). */
 export const TOKEN_INVALID_REASON =

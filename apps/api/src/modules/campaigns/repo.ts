@@ -1,23 +1,18 @@
 // SQL of the campaigns capability (HTTP side). The dispatch path (claim, limiter, outcomes) lives in
-// dispatch-repo.ts; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
-// aggregate- and CTE-heavy and the dispatch path shares their shapes. A little over 400 lines: every read
-// of a campaign (list, detail funnel, recipients, export) builds on the same columns, so they stay together.
+// dispatch/repo/; webhook counters in ./counters.ts. Raw SQL on the pool: these queries are
+// aggregate- and CTE-heavy and the dispatch path shares their shapes. Every read of a campaign (list, detail
+// funnel) builds on the same columns; its recipients' list, tagging and export are recipients-repo.ts.
 import {
-  LIMITS,
   RETURNABLE_SKIP_REASONS,
   type Campaign,
   type CampaignAudience,
-  type CampaignRecipient,
   type CampaignStatus,
-  type RecipientFilter,
   type SkipReason,
   type TemplateParamMap,
 } from '@pagecast/contract';
 import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
 import { inTransaction, runStatement, statement, type Sql } from '../../db/client.js';
-import { RateLimitedError } from '../../errors.js';
-import { tagChunkSql } from '../user-tags/index.js';
 import {
   audienceColumns,
   audienceMatch,
@@ -69,7 +64,7 @@ export interface CampaignRow {
   completed_at: Date | null;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toCampaign(r: CampaignRow): Campaign {
   return {
@@ -118,73 +113,60 @@ export async function findTagOfPage(
   return rows[0];
 }
 
-export async function insertCampaign(
-  db: Sql,
-  input: {
-    pageUuid: string;
-    adminId: string;
-    /** The audience's one tag, when it is a single-tag audience (its name is kept for the history). */
-    tag: { id: string; name: string } | null;
-    audience: CampaignAudience;
-    name: string;
-    description: string;
-    message: string;
-    /** Link buttons of the standard sends (none: plain text). */
-    buttons?: Array<{ title: string; url: string }>;
-    /** An image sent before the text on standard sends (null: none). */
-    imageUrl?: string | null;
-    type: string;
-    scheduledTime: string;
-    /** The approved utility template for recipients outside the window, with its parameter mapping. */
-    template: CampaignTemplate | null;
-    /** Leave out, at the snapshot, the contacts no path reaches. */
-    reachableOnly: boolean;
-    /** Deliver on return for this many days after the scheduled time (null: off). */
-    deliverOnReturnDays: number | null;
-    /** Deliver on return: minutes to wait for a person to answer first. */
-    returnDelayMinutes: number;
-    /** Paid marketing messages to the subscribers outside the window (null: none). */
-    marketing: CampaignMarketing | null;
-  },
-): Promise<Campaign> {
-  return inTransaction(db, async (client) => {
-    // One creation per page at a time: two requests can never both take the last slot of a limit.
-    await client.query(`select pg_advisory_xact_lock(hashtext('campaign-create'), hashtext($1))`, [
-      input.pageUuid,
-    ]);
-    const { rows: counts } = await client.query<{ recent: number; pending: number }>(
-      `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
-              count(*) filter (where status = 'pending')::int as pending
-         from campaigns where page_id = $1`,
-      [input.pageUuid],
-    );
-    const over = creationLimitReached(counts[0] ?? { recent: 0, pending: 0 });
-    if (over) throw over;
-    return insertCampaignRow(client, input);
-  });
+/** A campaign row to insert, its page, tag, template and marketing campaign resolved by the service. */
+export interface NewCampaign {
+  pageUuid: string;
+  adminId: string;
+  /** The audience's one tag, when it is a single-tag audience (its name is kept for the history). */
+  tag: { id: string; name: string } | null;
+  audience: CampaignAudience;
+  name: string;
+  description: string;
+  message: string;
+  /** Link buttons of the standard sends (none: plain text). */
+  buttons?: Array<{ title: string; url: string }>;
+  /** An image sent before the text on standard sends (null: none). */
+  imageUrl?: string | null;
+  type: string;
+  /** ISO 8601, as the contract's transform leaves it. */
+  scheduledTime: string;
+  /** The approved utility template for recipients outside the window, with its parameter mapping. */
+  template: CampaignTemplate | null;
+  /** Leave out, at the snapshot, the contacts no path reaches. */
+  reachableOnly: boolean;
+  /** Deliver on return for this many days after the scheduled time (null: off). */
+  deliverOnReturnDays: number | null;
+  /** Deliver on return: minutes to wait for a person to answer first. */
+  returnDelayMinutes: number;
+  /** Paid marketing messages to the subscribers outside the window (null: none). */
+  marketing: CampaignMarketing | null;
 }
 
-export const CREATION_LIMIT_MESSAGES = {
-  perMinute: `This page created ${LIMITS.campaignsPerPagePerMinute} campaigns in the last minute. Wait a minute before scheduling another.`,
-  pending: `This page already has ${LIMITS.pendingCampaignsPerPage} scheduled campaigns waiting to start. Cancel one, or wait until some have run.`,
-} as const;
-
-/** Over a per-page limit: the 429 to answer, or null. */
-function creationLimitReached(counts: {
-  recent: number;
-  pending: number;
-}): RateLimitedError | null {
-  if (counts.recent >= LIMITS.campaignsPerPagePerMinute)
-    return new RateLimitedError(CREATION_LIMIT_MESSAGES.perMinute, 60);
-  if (counts.pending >= LIMITS.pendingCampaignsPerPage)
-    return new RateLimitedError(CREATION_LIMIT_MESSAGES.pending, 60);
-  return null;
+/**
+ * Holds the page's creation lock until the caller's transaction ends: one creation per page at a time, so
+ * two requests can never both take the last slot of a limit.
+ */
+export async function lockCampaignCreation(client: pg.PoolClient, pageUuid: string): Promise<void> {
+  await client.query(`select pg_advisory_xact_lock(hashtext('campaign-create'), hashtext($1))`, [
+    pageUuid,
+  ]);
 }
 
-async function insertCampaignRow(
+/** The page's campaigns created in the last minute, and those pending: what the creation limits count. */
+export async function creationCounts(
   client: pg.PoolClient,
-  input: Parameters<typeof insertCampaign>[1],
-): Promise<Campaign> {
+  pageUuid: string,
+): Promise<{ recent: number; pending: number }> {
+  const { rows } = await client.query<{ recent: number; pending: number }>(
+    `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
+            count(*) filter (where status = 'pending')::int as pending
+       from campaigns where page_id = $1`,
+    [pageUuid],
+  );
+  return rows[0] ?? { recent: 0, pending: 0 };
+}
+
+export async function insertCampaign(client: pg.PoolClient, input: NewCampaign): Promise<Campaign> {
   const { rows } = await client.query<CampaignRow>(
     `with c as (
        insert into campaigns (page_id, admin_id, tag_id, audience_kind, tag_name, name, description, message, type,
@@ -378,162 +360,6 @@ export async function failureGroups(
     [campaignId],
   );
   return rows;
-}
-
-export interface RecipientRow {
-  psid: string;
-  name: string | null;
-  state: CampaignRecipient['state'];
-  messaging_type: string | null;
-  tag: string | null;
-  message_id: string | null;
-  sent_at: Date | null;
-  delivered_at: Date | null;
-  read_at: Date | null;
-  interacted_at: Date | null;
-  returned_at: Date | null;
-  error_code: number | null;
-  error_subcode: number | null;
-  error_message: string | null;
-  skip_reason: SkipReason | null;
-  contact_id: string;
-}
-
-const toRecipient = (r: RecipientRow): CampaignRecipient => ({
-  psid: r.psid,
-  name: r.name,
-  state: r.state,
-  messagingType: r.messaging_type,
-  tag: r.tag,
-  messageId: r.message_id,
-  sentAt: iso(r.sent_at),
-  deliveredAt: iso(r.delivered_at),
-  readAt: iso(r.read_at),
-  interactedAt: iso(r.interacted_at),
-  returnedAt: iso(r.returned_at),
-  errorCode: r.error_code,
-  errorMessage: r.error_message,
-  skipReason: r.skip_reason,
-});
-
-const RECIPIENT_COLUMNS = `r.psid, ct.name, r.state, r.messaging_type, r.tag, r.message_id, r.sent_at, r.delivered_at,
-  r.read_at, r.interacted_at, r.returned_at, r.error_code, r.error_subcode, r.error_message, r.skip_reason, r.contact_id`;
-
-const RETURNABLE_LIST = `array[${RETURNABLE_SKIP_REASONS.map((r) => `'${r}'`).join(',')}]`;
-
-/** The recipient filter as a condition on `r` (campaign_recipients); fixed SQL for each value of the enum. */
-const FILTER_SQL: Record<Exclude<RecipientFilter, CampaignRecipient['state']>, string> = {
-  delivered: 'r.delivered_at is not null',
-  read: 'r.read_at is not null',
-  interacted: 'r.interacted_at is not null',
-  waiting: `r.state = 'skipped' and r.returned_at is null and r.skip_reason = any(${RETURNABLE_LIST})
-    and exists (select 1 from campaigns wc where wc.id = r.campaign_id and wc.deliver_on_return_until > now())`,
-  returned: `r.state = 'sent' and r.returned_at is not null`,
-};
-
-/** ` and <condition>` for a filter ('' for none); a row state is compared through parameter `$n`. */
-function recipientFilter(filter: RecipientFilter | undefined, n: number): string {
-  if (!filter) return `and $${n}::text is null`;
-  return filter in FILTER_SQL
-    ? `and (${FILTER_SQL[filter as keyof typeof FILTER_SQL]}) and $${n}::text is not null`
-    : `and r.state = $${n}`;
-}
-
-export async function listRecipients(
-  db: Sql,
-  campaignId: string,
-  opts: { page: number; limit: number; outcome?: RecipientFilter | undefined },
-): Promise<{ data: CampaignRecipient[]; total: number }> {
-  const pool = db;
-  const filter = recipientFilter(opts.outcome, 2);
-  const params = [campaignId, opts.outcome ?? null];
-  const [list, count] = await Promise.all([
-    pool.query<RecipientRow>(
-      `select ${RECIPIENT_COLUMNS} from campaign_recipients r join contacts ct on ct.id = r.contact_id
-       where r.campaign_id = $1 ${filter}
-       order by r.sent_at desc nulls last, r.psid limit $3 offset $4`,
-      [...params, opts.limit, (opts.page - 1) * opts.limit],
-    ),
-    pool.query<{ n: number }>(
-      `select count(*)::int as n from campaign_recipients r where r.campaign_id = $1 ${filter}`,
-      params,
-    ),
-  ]);
-  return { data: list.rows.map(toRecipient), total: count.rows[0]?.n ?? 0 };
-}
-
-/** Whether `tagId` is a tag of the campaign's page. */
-export async function isCampaignPageTag(
-  db: Sql,
-  campaignId: string,
-  tagId: string,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from tags t join campaigns c on c.page_id = t.page_id where c.id = $1 and t.id = $2`,
-    [campaignId, tagId],
-  );
-  return rows.length > 0;
-}
-
-/** How many recipients of the campaign the filter matches. */
-export async function countRecipients(
-  db: Sql,
-  campaignId: string,
-  filter: RecipientFilter | undefined,
-): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from campaign_recipients r
-     where r.campaign_id = $1 ${recipientFilter(filter, 2)}`,
-    [campaignId, filter ?? null],
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/**
- * One chunk of 'Tag these recipients': the next `limit` recipients of the filter (by contact id, after
- * `after`) get the tag, unless they have it. Answers the chunk's last contact id and how many were new.
- */
-export async function tagRecipientsChunk(
-  db: Sql,
-  r: {
-    campaignId: string;
-    tagId: string;
-    filter: RecipientFilter | undefined;
-    after: string;
-    limit: number;
-  },
-): Promise<{ last: string | null; size: number; tagged: number }> {
-  const { rows } = await db.query<{ last: string | null; size: number; tagged: number }>(
-    `with chunk as (
-       select r.contact_id from campaign_recipients r
-       where r.campaign_id = $1 ${recipientFilter(r.filter, 2)} and r.contact_id > $3::uuid
-       order by r.contact_id limit $4),
-     added as (${tagChunkSql('chunk', '$5')})
-     select (select max(contact_id::text) from chunk) as last, (select count(*) from chunk)::int as size,
-            (select count(*) from added)::int as tagged`,
-    [r.campaignId, r.filter ?? null, r.after, r.limit, r.tagId],
-  );
-  const row = rows[0];
-  return { last: row?.last ?? null, size: row?.size ?? 0, tagged: row?.tagged ?? 0 };
-}
-
-/** Every recipient in keyset pages of `chunk` rows (a CSV export of 100k rows never sits in memory). */
-export async function* iterateRecipients(
-  db: Sql,
-  campaignId: string,
-  chunk = 2000,
-): AsyncGenerator<RecipientRow & { error_subcode: number | null }> {
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    const { rows } = await db.query<RecipientRow>(
-      `select ${RECIPIENT_COLUMNS} from campaign_recipients r join contacts ct on ct.id = r.contact_id
-       where r.campaign_id = $1 and r.contact_id > $2 order by r.contact_id limit $3`,
-      [campaignId, after, chunk],
-    );
-    for (const row of rows) yield row;
-    if (rows.length < chunk) return;
-    after = (rows[rows.length - 1] as RecipientRow).contact_id;
-  }
 }
 
 /** pending/processing -> cancelled; undefined when the campaign is in another status. */

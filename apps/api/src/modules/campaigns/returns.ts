@@ -1,17 +1,14 @@
 // Deliver on return: a campaign may keep the recipients it skipped (no path reached them) waiting until
 // `deliver_on_return_until`. When one of them writes to the page in that time, their row goes back to the
 // queue ('skipped' -> 'queued', `returned_at` set) and the campaign workers send it in the fresh 24-hour
-// window (jobs/campaigns/returns.ts). Once per recipient and campaign: a row with `returned_at` never returns
+// window (modules/campaigns/dispatch/returns.ts). Once per recipient and campaign: a row with `returned_at` never returns
 // again, and a replayed webhook finds no skipped row to take up. The statements are
-// dispatch-repo.ts#takeUpReturnedRows and #claimReturnedRows.
-import { RETURNABLE_SKIP_REASONS } from '@pagecast/contract';
+// dispatch/repo/send.ts#takeUpReturnedRows and #claimReturnedRows.
+import { MESSAGING_WINDOW_MS, RETURNABLE_SKIP_REASONS } from '@pagecast/contract';
 import type { Sql } from '../../db/client.js';
 import { retryOnConflict } from '../../db/conflicts.js';
 import type { AfterCommit } from '../shared/after-commit.js';
-import { takeUpReturnedRows } from './dispatch-repo.js';
-
-/** A message older than this opened no window any more: it takes up nothing (a late replay). */
-const WINDOW_MS = 24 * 60 * 60 * 1000;
+import { takeUpReturnedRows } from './dispatch/repo/send.js';
 
 /**
  * The contact (page `fbPageId`, `psid`) wrote at `at`: their waiting rows go back to the queue, and each
@@ -23,7 +20,8 @@ export async function takeUpReturns(
   psid: string,
   at: Date,
 ): Promise<number> {
-  if (at.getTime() < Date.now() - WINDOW_MS) return 0;
+  // A message older than the window opened no window any more: it takes up nothing (a late replay).
+  if (at.getTime() < Date.now() - MESSAGING_WINDOW_MS) return 0;
   return takeUpReturnedRows(db, fbPageId, psid, RETURNABLE_SKIP_REASONS, at);
 }
 

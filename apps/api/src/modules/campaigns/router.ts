@@ -3,26 +3,38 @@ import { initServer } from '@ts-rest/fastify';
 import type { ModuleDeps } from '../shared/deps.js';
 import { withAdmin } from '../shared/route-guard.js';
 import { createReviewService } from './review.js';
-import { createCampaignsService } from './service.js';
+import { createCampaign } from './create.js';
+import {
+  audiencePreview,
+  campaignDetail,
+  campaignSpend,
+  cancelCampaign,
+  exportRecipients,
+  listCampaigns,
+  listRecipients,
+  stopReturns,
+  tagRecipients,
+} from './service.js';
 
 const s = initServer();
 const routes = contract.campaigns;
 
 export const campaignsRouter = (deps: ModuleDeps) => {
-  const campaigns = createCampaignsService(deps);
+  const { pool: db } = deps;
   const review = createReviewService(deps);
   return s.router(routes, {
     listCampaigns: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await campaigns.listCampaigns(adminId, params.pageId, query.page, query.limit),
+      body: await listCampaigns(db, adminId, params.pageId, query.page, query.limit),
     })),
-    createCampaign: withAdmin(async ({ body }, { adminId }) => ({
+    // The wire's names (the spec's `msg`, `time`) become the module's here, once.
+    createCampaign: withAdmin(async ({ body: { msg, time, ...rest } }, { adminId }) => ({
       status: 201,
-      body: await campaigns.createCampaign(adminId, body),
+      body: await createCampaign(deps, adminId, { ...rest, message: msg, scheduledTime: time }),
     })),
     audiencePreview: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await campaigns.audiencePreview(adminId, params.pageId, query),
+      body: await audiencePreview(db, adminId, params.pageId, query),
     })),
     campaignReview: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
@@ -34,18 +46,18 @@ export const campaignsRouter = (deps: ModuleDeps) => {
     })),
     getCampaign: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
-      body: await campaigns.campaignDetail(adminId, params.campaignId),
+      body: await campaignDetail(db, adminId, params.campaignId),
     })),
     getCampaignSpend: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
-      body: await campaigns.campaignSpend(adminId, params.campaignId),
+      body: await campaignSpend(deps, adminId, params.campaignId),
     })),
     listCampaignRecipients: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await campaigns.listRecipients(adminId, params.campaignId, query),
+      body: await listRecipients(db, adminId, params.campaignId, query),
     })),
     exportCampaignRecipients: withAdmin(async ({ params, reply }, { adminId }) => {
-      const { campaign, stream } = await campaigns.exportRecipients(adminId, params.campaignId);
+      const { campaign, stream } = await exportRecipients(db, adminId, params.campaignId);
       const slug =
         campaign.name
           .replace(/[^\w-]+/g, '-')
@@ -58,15 +70,15 @@ export const campaignsRouter = (deps: ModuleDeps) => {
     }),
     tagCampaignRecipients: withAdmin(async ({ params, body }, { adminId }) => ({
       status: 200,
-      body: await campaigns.tagRecipients(adminId, params.campaignId, body),
+      body: await tagRecipients(db, adminId, params.campaignId, body),
     })),
     cancelCampaign: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
-      body: await campaigns.cancelCampaign(adminId, params.campaignId),
+      body: await cancelCampaign(db, adminId, params.campaignId),
     })),
     stopReturns: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
-      body: await campaigns.stopReturns(adminId, params.campaignId),
+      body: await stopReturns(db, adminId, params.campaignId),
     })),
   });
 };

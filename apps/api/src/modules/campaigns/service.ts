@@ -1,7 +1,6 @@
-// Rules of the campaigns capability: who may see or change a campaign, what a create may target, how
-// failures read in the funnel, the CSV export. Over 400 lines because every campaign route's rule is here
-// (create, review, list, detail, recipients, cancel, stop returns, test send, export) and they share the
-// page-access and audience checks; the SQL is in repo.ts and dispatch-repo.ts.
+// Rules of the campaigns capability: who may see or change a campaign, the audience a request names, how
+// failures read in the funnel, the CSV export. Creating one is create.ts; the review before Confirm and
+// the test send are review.ts; the SQL is in repo.ts and dispatch/repo/.
 import { Readable } from 'node:stream';
 import {
   AUDIENCE_MESSAGES,
@@ -10,29 +9,19 @@ import {
   audienceTagIds,
   singleTagOf,
   type CampaignAudience,
-  MARKETING_MESSAGES,
   OUTCOME_LABELS,
   SENT_AS_LABELS,
   SKIP_REASONS,
-  missingScopes,
-  PERMISSION_MESSAGES,
-  TEMPLATE_MESSAGES,
-  PURPOSE_MESSAGES,
-  templateParamMapError,
-  UTILITY_MESSAGING_SCOPE,
-  utilityTemplateAllowed,
   type AudiencePreview,
   type Campaign,
   type CampaignDetail,
   type CampaignRecipient,
   type CampaignSpend,
-  type CreateCampaignBody,
   type PageMeta,
   type RecipientFilter,
-  type TemplateParamMap,
   TAG_RECIPIENTS_MAX,
 } from '@pagecast/contract';
-import { assertPageAdmin, pageAccessError, type PageRow } from '../../auth/guards.js';
+import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
 import type { Sql } from '../../db/client.js';
 import {
@@ -43,13 +32,12 @@ import {
   ValidationError,
 } from '../../errors.js';
 import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
-import { asRefusal, graphOf, graphRefusal } from '../shared/page-graph.js';
-import { adAccountOf, adminGrant } from '../marketing/index.js';
+import { graphOf, graphRefusal } from '../shared/page-graph.js';
 import { marketingPermissionError, marketingUserToken } from '../marketing/index.js';
 import type { ModuleDeps } from '../shared/deps.js';
-import { findPageTemplate } from '../templates/index.js';
 import { csvRow, csvTime, type CsvValue } from './csv.js';
-import * as dispatchRepo from './dispatch-repo.js';
+import { reconciliationCounts } from './dispatch/repo/reconcile.js';
+import * as recipientsRepo from './recipients-repo.js';
 import * as repo from './repo.js';
 import { publishCampaignsSafely } from './live.js';
 import { CANCELLED_REASON } from './reasons.js';
@@ -92,142 +80,6 @@ export async function audienceOfRequest(
   };
 }
 
-/** The body was validated by the contract (spec §5 rules, time against the current minute). */
-async function createCampaign(
-  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
-  adminId: string,
-  body: Required<Pick<CreateCampaignBody, 'pageId'>> & {
-    /** ISO 8601, as the contract's transform leaves it. */
-    time: string;
-    name: string;
-    description: string;
-    tagId: string | null;
-    audience: CampaignAudience | null;
-    type: string;
-    msg: string;
-    templateId: string | null;
-    templateParams: TemplateParamMap;
-    reachableOnly: boolean;
-    deliverOnReturnDays: number | null;
-    returnDelayMinutes: number;
-    marketing: boolean;
-    buttons?: Array<{ title: string; url: string }>;
-    imageUrl?: string | null;
-  },
-): Promise<Campaign> {
-  const { pool: db } = deps;
-  const page = await assertPageAdmin(db, adminId, body.pageId, 'messaging');
-  const { audience, tag } = await audienceOfRequest(db, page.id, body.tagId, body.audience);
-  // A promotion never takes the utility-template path (spec §10.8): refused here, and never sent (target.ts).
-  if (body.templateId && !utilityTemplateAllowed(body.type))
-    throw new ValidationError(PURPOSE_MESSAGES.templateForPromotion, {
-      templateId: [PURPOSE_MESSAGES.templateForPromotion],
-    });
-  const template = body.templateId
-    ? await campaignTemplate(db, adminId, page.id, body.templateId, body.templateParams)
-    : null;
-  const marketing = body.marketing
-    ? await marketingCampaign(deps, adminId, page, audience, body.name)
-    : null;
-  return repo.insertCampaign(db, {
-    template,
-    pageUuid: page.id,
-    adminId,
-    tag,
-    audience,
-    name: body.name,
-    description: body.description,
-    message: body.msg,
-    buttons: body.buttons,
-    imageUrl: body.imageUrl,
-    type: body.type,
-    scheduledTime: body.time,
-    reachableOnly: body.reachableOnly,
-    deliverOnReturnDays: body.deliverOnReturnDays,
-    returnDelayMinutes: body.returnDelayMinutes,
-    marketing,
-  });
-}
-
-/**
- * A marketing campaign needs the page's ad account, subscribers in its audience, and Meta's message campaign,
- * made now so its warm-up (about an hour) runs while the campaign waits for its time. Else a 400 on the
- * field, and nothing is stored.
- */
-async function marketingCampaign(
-  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
-  adminId: string,
-  page: PageRow,
-  audience: CampaignAudience,
-  name: string,
-): Promise<repo.CampaignMarketing> {
-  const refuse = (message: string) => new ValidationError(message, { marketing: [message] });
-  const adAccountId = await adAccountOf(deps.pool, page.id);
-  if (!adAccountId) throw refuse(MARKETING_MESSAGES.notSetUp);
-  if ((await repo.audiencePreview(deps.pool, page.id, audience)).subscribers === 0)
-    throw refuse(MARKETING_MESSAGES.noSubscribers);
-  // Meta's Flow 2: the admin's own user token with the marketing permissions, not the page token.
-  let userToken: string;
-  try {
-    userToken = await marketingUserToken(deps, adminId);
-  } catch (err) {
-    if (err instanceof UnprocessableError) throw refuse(err.message);
-    throw err;
-  }
-  const graph = graphOf(deps);
-  try {
-    const created = await marketingGraph.createMessageCampaign(graph, {
-      adAccountId,
-      pageId: page.fbPageId,
-      userToken,
-      name,
-    });
-    return {
-      messageCampaignId: created.id,
-      readyAt: new Date(Date.now() + deps.config.marketingWarmupMs),
-    };
-  } catch (err) {
-    const permission = err instanceof GraphError ? marketingPermissionError(err) : null;
-    if (permission) throw refuse(permission.message);
-    if (
-      err instanceof GraphError &&
-      ['invalid', 'permission', 'marketing', 'unknown'].includes(err.kind)
-    )
-      throw refuse(`Meta refused the marketing campaign: ${err.message}`);
-    throw asRefusal(err);
-  }
-}
-
-/**
- * The utility template a campaign sends outside the window: the page's, approved by Meta, every parameter
- * filled and none unknown. Else a 400 on the field, and nothing is stored.
- */
-async function campaignTemplate(
-  db: Sql,
-  adminId: string,
-  pageUuid: string,
-  templateId: string,
-  params: TemplateParamMap,
-): Promise<repo.CampaignTemplate> {
-  // Meta refuses utility sends without the permission: said now, on the field, not at send time.
-  if (missingScopes((await adminGrant(db, adminId)).scopes, [UTILITY_MESSAGING_SCOPE]).length > 0)
-    throw new ValidationError(PERMISSION_MESSAGES.templates, {
-      templateId: [PERMISSION_MESSAGES.templates],
-    });
-  const t = await findPageTemplate(db, pageUuid, templateId);
-  if (!t)
-    throw new ValidationError(TEMPLATE_MESSAGES.notFound, {
-      templateId: [TEMPLATE_MESSAGES.notFound],
-    });
-  if (t.status !== 'approved')
-    throw new ValidationError(TEMPLATE_MESSAGES.notApproved, {
-      templateId: [TEMPLATE_MESSAGES.notApproved],
-    });
-  const error = templateParamMapError(t.params, params);
-  if (error) throw new ValidationError(error, { templateParams: [error] });
-  return { id: t.id, name: t.name, language: t.language, params };
-}
-
 export function pageMeta(total: number, itemCount: number, page: number, limit: number): PageMeta {
   return {
     totalItems: total,
@@ -238,7 +90,7 @@ export function pageMeta(total: number, itemCount: number, page: number, limit: 
   };
 }
 
-async function listCampaigns(
+export async function listCampaigns(
   db: Sql,
   adminId: string,
   fbPageId: string,
@@ -251,7 +103,7 @@ async function listCampaigns(
   return { data, meta: pageMeta(total, data.length, page, limit) };
 }
 
-async function audiencePreview(
+export async function audiencePreview(
   db: Sql,
   adminId: string,
   fbPageId: string,
@@ -303,7 +155,7 @@ export function failureReason(
   );
 }
 
-async function campaignDetail(
+export async function campaignDetail(
   db: Sql,
   adminId: string,
   campaignId: string,
@@ -313,7 +165,7 @@ async function campaignDetail(
     repo.funnelCounts(db, campaignId),
     repo.failureGroups(db, campaignId),
     repo.skipGroups(db, campaignId),
-    dispatchRepo.reconciliationCounts(db, campaignId),
+    reconciliationCounts(db, campaignId),
   ]);
   const byReason = new Map<string, { reason: string; code: number | null; count: number }>();
   for (const g of groups) {
@@ -335,14 +187,14 @@ async function campaignDetail(
   };
 }
 
-async function listRecipients(
+export async function listRecipients(
   db: Sql,
   adminId: string,
   campaignId: string,
   opts: { page: number; limit: number; outcome?: RecipientFilter | undefined },
 ): Promise<{ data: CampaignRecipient[]; meta: PageMeta }> {
   await campaignOf(db, adminId, campaignId);
-  const { data, total } = await repo.listRecipients(db, campaignId, opts);
+  const { data, total } = await recipientsRepo.listRecipients(db, campaignId, opts);
   return { data, meta: pageMeta(total, data.length, opts.page, opts.limit) };
 }
 
@@ -363,7 +215,7 @@ const metaNumber = (v: string | undefined): number | null => {
  * admin's own user token (Meta refuses a page token on marketing objects). Meta reports spend per message
  * campaign, and Pagecast makes one per campaign, so the figure is this campaign's.
  */
-async function campaignSpend(
+export async function campaignSpend(
   deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
   adminId: string,
   campaignId: string,
@@ -407,21 +259,21 @@ const TAG_CHUNK = 1000;
  * 'Tag these recipients': the campaign's recipients of a filter get one of the page's tags, in chunks, at
  * most TAG_RECIPIENTS_MAX of them. Idempotent: who has the tag already is not counted again.
  */
-async function tagRecipients(
+export async function tagRecipients(
   db: Sql,
   adminId: string,
   campaignId: string,
   body: { tagId: string; outcome?: RecipientFilter | undefined },
 ): Promise<{ matched: number; tagged: number; capped: boolean }> {
   await campaignOf(db, adminId, campaignId, 'messaging');
-  if (!(await repo.isCampaignPageTag(db, campaignId, body.tagId)))
+  if (!(await recipientsRepo.isCampaignPageTag(db, campaignId, body.tagId)))
     throw new ValidationError(TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
-  const matched = await repo.countRecipients(db, campaignId, body.outcome);
+  const matched = await recipientsRepo.countRecipients(db, campaignId, body.outcome);
   let after = '00000000-0000-0000-0000-000000000000';
   let seen = 0;
   let tagged = 0;
   while (seen < TAG_RECIPIENTS_MAX) {
-    const chunk = await repo.tagRecipientsChunk(db, {
+    const chunk = await recipientsRepo.tagRecipientsChunk(db, {
       campaignId,
       tagId: body.tagId,
       filter: body.outcome,
@@ -440,7 +292,7 @@ async function tagRecipients(
  * The export's columns: a header a person reads in a spreadsheet, and each cell in words (the detail's
  * labels); times in UTC, as the header says.
  */
-const CSV_COLUMNS: Array<[string, (r: repo.RecipientRow) => CsvValue]> = [
+const CSV_COLUMNS: Array<[string, (r: recipientsRepo.RecipientRow) => CsvValue]> = [
   ['Name', (r) => r.name],
   ['Messenger ID (PSID)', (r) => r.psid],
   ['Outcome', (r) => OUTCOME_LABELS[r.state] ?? r.state],
@@ -468,7 +320,7 @@ const CSV_COLUMNS: Array<[string, (r: repo.RecipientRow) => CsvValue]> = [
 ];
 
 /** The recipients as a CSV stream: a UTF-8 BOM (so a spreadsheet reads 'É' right), the header, the rows. */
-async function exportRecipients(
+export async function exportRecipients(
   db: Sql,
   adminId: string,
   campaignId: string,
@@ -477,7 +329,7 @@ async function exportRecipients(
   async function* lines() {
     yield `\uFEFF${csvRow(CSV_COLUMNS.map(([title]) => title))}`;
     let buffer = '';
-    for await (const r of repo.iterateRecipients(db, campaignId)) {
+    for await (const r of recipientsRepo.iterateRecipients(db, campaignId)) {
       buffer += csvRow(CSV_COLUMNS.map(([, cell]) => cell(r)));
       if (buffer.length > 64_000) {
         yield buffer;
@@ -489,7 +341,11 @@ async function exportRecipients(
   return { campaign, stream: Readable.from(lines()) };
 }
 
-async function cancelCampaign(db: Sql, adminId: string, campaignId: string): Promise<Campaign> {
+export async function cancelCampaign(
+  db: Sql,
+  adminId: string,
+  campaignId: string,
+): Promise<Campaign> {
   await campaignOf(db, adminId, campaignId, 'messaging');
   const cancelled = await repo.cancelCampaign(db, campaignId, CANCELLED_REASON);
   if (!cancelled) throw new ConflictError(NOT_CANCELLABLE);
@@ -499,49 +355,10 @@ async function cancelCampaign(db: Sql, adminId: string, campaignId: string): Pro
 }
 
 /** 'Stop waiting for returns' (the page's messaging admins): 409 unless it still delivers on return. */
-async function stopReturns(db: Sql, adminId: string, campaignId: string): Promise<Campaign> {
+export async function stopReturns(db: Sql, adminId: string, campaignId: string): Promise<Campaign> {
   await campaignOf(db, adminId, campaignId, 'messaging');
   const stopped = await repo.stopReturns(db, campaignId);
   if (!stopped) throw new ConflictError(CAMPAIGN_MESSAGES.returnsNotWaiting);
   await publishCampaignsSafely(db, [stopped.id]);
   return stopped;
-}
-
-export type CampaignsService = ReturnType<typeof createCampaignsService>;
-
-/** The campaign routes' rules; every call checks that `adminId` manages the page (else 404). */
-export function createCampaignsService(
-  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens' | 'config'>,
-) {
-  const { pool: db } = deps;
-  return {
-    createCampaign: (adminId: string, body: Parameters<typeof createCampaign>[2]) =>
-      createCampaign(deps, adminId, body),
-    listCampaigns: (adminId: string, fbPageId: string, page: number, limit: number) =>
-      listCampaigns(db, adminId, fbPageId, page, limit),
-    audiencePreview: (
-      adminId: string,
-      fbPageId: string,
-      query: { tagId?: string; audience?: CampaignAudience },
-    ) => audiencePreview(db, adminId, fbPageId, query),
-    campaignDetail: (adminId: string, campaignId: string) =>
-      campaignDetail(db, adminId, campaignId),
-    listRecipients: (
-      adminId: string,
-      campaignId: string,
-      opts: Parameters<typeof listRecipients>[3],
-    ) => listRecipients(db, adminId, campaignId, opts),
-    exportRecipients: (adminId: string, campaignId: string) =>
-      exportRecipients(db, adminId, campaignId),
-    cancelCampaign: (adminId: string, campaignId: string) =>
-      cancelCampaign(db, adminId, campaignId),
-    stopReturns: (adminId: string, campaignId: string) => stopReturns(db, adminId, campaignId),
-    campaignSpend: (adminId: string, campaignId: string) =>
-      campaignSpend(deps, adminId, campaignId),
-    tagRecipients: (
-      adminId: string,
-      campaignId: string,
-      body: Parameters<typeof tagRecipients>[3],
-    ) => tagRecipients(db, adminId, campaignId, body),
-  };
 }

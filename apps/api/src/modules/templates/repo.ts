@@ -153,7 +153,7 @@ export async function upsertTemplate(db: Sql, t: TemplateInsert): Promise<Messag
 /**
  * A template's status on its pending and processing campaigns: the reason their template path stopped, or
  * none once Meta approves it again. Only a template-path reason (or none) is replaced, never another one.
- * The path itself follows the status at send time (dispatch-repo's `template_ok`).
+ * The path itself follows the status at send time (`template_ok` in campaigns/dispatch/repo/send.ts).
  */
 const NOTE_TEMPLATE_PATH = `
   update campaigns set status_reason = $2

@@ -2,8 +2,8 @@
 // send parameters (target.ts). Types only, so the files that use them do not import each other.
 import type { TemplateParamMap } from '@pagecast/contract';
 import type pg from 'pg';
-import type { GraphClient } from '../../graph/index.js';
-import type { PageSendPacer } from '../pacing/page-send-pacer.js';
+import type { GraphClient } from '../../../graph/index.js';
+import type { PageSendPacer } from './page-send-pacer.js';
 import type { OutcomeTuning } from './outcome.js';
 import type { ActiveCampaigns, HeldRows, Semaphore } from './worker-state.js';
 

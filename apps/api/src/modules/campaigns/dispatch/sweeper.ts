@@ -4,9 +4,18 @@
 // rows still queued, and completing campaigns with nothing left to send.
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
-import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
-import { campaignsWithWaitingBatchJobs, enqueueBatchJobs } from '../../queues/index.js';
+import { completeIfDone } from './repo/end.js';
+import { markUnreconciled } from './repo/reconcile.js';
+import {
+  campaignStatuses,
+  flagStaleSends,
+  heartbeat,
+  pruneWorkers,
+  releaseOrphanedClaims,
+  unattendedBatches,
+} from './repo/workers.js';
+import { publishCampaignsSafely } from '../live.js';
+import { campaignsWithWaitingBatchJobs, enqueueBatchJobs } from '../../../queues/index.js';
 import type { ActiveCampaigns, HeldRows } from './worker-state.js';
 
 /** A claim younger than this is never taken for orphaned (its chunk may not have registered it yet). */
@@ -28,15 +37,15 @@ export interface SweeperDeps {
 /** One sweep per call: `tick` counts the calls (some steps run every 2nd or 600th). */
 export async function sweep(deps: SweeperDeps, tick: number): Promise<void> {
   const { pool, workerId, active } = deps;
-  await repo.heartbeat(pool, workerId, active.ids());
-  for (const s of await repo.campaignStatuses(pool, active.ids())) active.setStatus(s.id, s.status);
-  await repo.flagStaleSends(pool, deps.staleAfterMs);
+  await heartbeat(pool, workerId, active.ids());
+  for (const s of await campaignStatuses(pool, active.ids())) active.setStatus(s.id, s.status);
+  await flagStaleSends(pool, deps.staleAfterMs);
   // The held list is read before the query: a row claimed meanwhile is younger than the grace period.
-  await repo.releaseOrphanedClaims(pool, workerId, deps.held.list(), ORPHANED_CLAIM_GRACE_MS);
+  await releaseOrphanedClaims(pool, workerId, deps.held.list(), ORPHANED_CLAIM_GRACE_MS);
   if (tick % 2 === 0) await rescueOrphanedBatches(pool, deps.boss, deps.staleAfterMs);
-  if (tick % 10 === 0) await repo.markUnreconciled(pool, deps.reconcileWindowMs);
-  await publishCampaignsSafely(pool, await repo.completeIfDone(pool));
-  if (tick % 600 === 0) await repo.pruneWorkers(pool);
+  if (tick % 10 === 0) await markUnreconciled(pool, deps.reconcileWindowMs);
+  await publishCampaignsSafely(pool, await completeIfDone(pool));
+  if (tick % 600 === 0) await pruneWorkers(pool);
 }
 
 /**
@@ -49,7 +58,7 @@ export async function rescueOrphanedBatches(
   boss: PgBoss,
   staleMs: number,
 ): Promise<number> {
-  const unattended = await repo.unattendedBatches(pool, staleMs);
+  const unattended = await unattendedBatches(pool, staleMs);
   if (unattended.length === 0) return 0;
   const waiting = await campaignsWithWaitingBatchJobs(
     pool,

@@ -1,11 +1,11 @@
 // A campaign's send parameters for a worker: its page token decrypted, its template and marketing path.
 import { utilityTemplateAllowed } from '@pagecast/contract';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { loadSendTarget } from './repo/send.js';
 import {
   CREATOR_LOST_ACCESS_REASON,
   NO_MESSAGING_ADMIN_REASON,
   TOKEN_INVALID_REASON,
-} from '../../modules/campaigns/index.js';
+} from '../reasons.js';
 import type { BatchContext, SendTarget } from './context.js';
 
 /** What loading a target needs of the worker's context. */
@@ -18,7 +18,7 @@ export async function loadTarget(
   /** Deliver on return also sends for a completed campaign. */
   statuses: readonly string[] = ['processing'],
 ): Promise<SendTarget | { stop: string; invalidTokenOf: string | null } | undefined> {
-  const r = await repo.loadSendTarget(ctx.pool, campaignId);
+  const r = await loadSendTarget(ctx.pool, campaignId);
   if (!r || !statuses.includes(r.status)) return undefined;
   // Read at the start of every batch: an admin removed mid-campaign stops it at the next one.
   if (!r.creator_messaging) return { stop: CREATOR_LOST_ACCESS_REASON, invalidTokenOf: null };

@@ -6,14 +6,24 @@
 // durable. A cancelled campaign is not pending, so it never turns processing and its batches send nothing.
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { inTransaction } from '../../db/client.js';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { inTransaction } from '../../../db/client.js';
+import {
+  type DueCampaign,
+  analyzeRecipients,
+  audienceExists,
+  completeEmpty,
+  insertAudienceSnapshot,
+  lockCampaignsToPrepare,
+  lockDueCampaign,
+  markProcessing,
+  recipientRowEstimate,
+} from './repo/start.js';
 import {
   EMPTY_AUDIENCE_REASON,
   TAG_DELETED_REASON,
   UNREACHABLE_AUDIENCE_REASON,
-} from '../../modules/campaigns/index.js';
-import { enqueueBatchJobs } from '../../queues/index.js';
+} from '../reasons.js';
+import { enqueueBatchJobs } from '../../../queues/index.js';
 
 export interface StartedCampaign {
   id: string;
@@ -28,11 +38,11 @@ export const PREPARE_LEAD_MS = 10_000;
 async function snapshot(
   client: pg.PoolClient,
   boss: PgBoss,
-  c: repo.DueCampaign,
+  c: DueCampaign,
   batchSize: number,
   startAfter?: Date,
 ): Promise<{ audience: number; batches: number }> {
-  const audience = await repo.insertAudienceSnapshot(client, c, batchSize);
+  const audience = await insertAudienceSnapshot(client, c, batchSize);
   const batches = Math.ceil(audience / batchSize);
   if (audience > 0) {
     const batchNos = Array.from({ length: batches }, (_, batchNo) => batchNo);
@@ -53,7 +63,7 @@ export async function prepareDueCampaigns(
   let largest = 0;
   const prepared = await inTransaction(pool, async (client) => {
     let n = 0;
-    for (const c of await repo.lockCampaignsToPrepare(client, PREPARE_LEAD_MS)) {
+    for (const c of await lockCampaignsToPrepare(client, PREPARE_LEAD_MS)) {
       const { audience } = await snapshot(client, boss, c, batchSize, c.scheduled_time);
       largest = Math.max(largest, audience);
       if (audience > 0) n++;
@@ -74,7 +84,7 @@ export async function startDueCampaign(
   batchSize: number,
 ): Promise<StartedCampaign | undefined> {
   const started = await inTransaction(pool, async (client) => {
-    const c = await repo.lockDueCampaign(client);
+    const c = await lockDueCampaign(client);
     if (!c) return undefined;
     const { audience, batches } =
       c.audience_count > 0
@@ -84,12 +94,12 @@ export async function startDueCampaign(
       const reason =
         c.audience_kind === 'tag' && !c.tag_id
           ? TAG_DELETED_REASON
-          : c.reachable_only && (await repo.audienceExists(client, c))
+          : c.reachable_only && (await audienceExists(client, c))
             ? UNREACHABLE_AUDIENCE_REASON
             : EMPTY_AUDIENCE_REASON;
-      await repo.completeEmpty(client, c.id, reason);
+      await completeEmpty(client, c.id, reason);
     } else {
-      await repo.markProcessing(client, c.id);
+      await markProcessing(client, c.id);
     }
     return { id: c.id, audience, batches };
   });
@@ -111,9 +121,9 @@ const ANALYZE_MIN_AUDIENCE = 5_000;
 async function refreshRecipientStats(pool: pg.Pool, audience: number): Promise<void> {
   if (audience < ANALYZE_MIN_AUDIENCE) return;
   try {
-    const known = await repo.recipientRowEstimate(pool);
+    const known = await recipientRowEstimate(pool);
     if (known >= 0 && audience < known * 0.1) return;
-    await repo.analyzeRecipients(pool);
+    await analyzeRecipients(pool);
   } catch {
     // statistics stay as they were
   }

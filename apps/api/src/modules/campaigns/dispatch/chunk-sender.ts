@@ -4,15 +4,18 @@
 // the send itself: each row's path, the Graph call, and what an answer means for the rest of the chunk.
 import { performance } from 'node:perf_hooks';
 import { renderPlaceholders, templateParamValue, type SkipReason } from '@pagecast/contract';
-import { marketingGraph } from '../../graph/index.js';
-import type { MessagingType, TemplateSend } from '../../graph/types.js';
-import { sleep } from '../../lib/sleep.js';
-import { applyMarksToSent } from '../../modules/campaigns/index.js';
-import { stopCampaignSubscriptions } from '../../modules/marketing/index.js';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { marketingAnswer, marketingGraph } from '../../../graph/index.js';
+import type { MessagingType, TemplateSend } from '../../../graph/types.js';
+import { sleep } from '../../../lib/sleep.js';
+import { applyMarksToSent } from '../counters.js';
+import { stopPath } from './repo/end.js';
+import { stopCampaignSubscriptions } from '../../marketing/index.js';
+import { recordImagePart } from './repo/image.js';
+import { type ClaimedRow, markAttempted, writeOutcomes } from './repo/send.js';
 import { Booking } from './booking.js';
 import type { SendContext, SendTarget } from './context.js';
-import { MARKETING_LOGIN_REASON, recipientMetadata } from '../../modules/campaigns/index.js';
+import { MARKETING_LOGIN_REASON } from '../reasons.js';
+import { recipientMetadata } from '../recipient-metadata.js';
 import {
   type CampaignStop,
   marketingOutcomeOfError,
@@ -37,7 +40,7 @@ export interface ChunkResult {
 
 export class ChunkSender {
   /** The claimed rows to send now, and each one's path. */
-  private readonly rows: repo.ClaimedRow[] = [];
+  private readonly rows: ClaimedRow[] = [];
   private readonly paths: SendKind[] = [];
   private readonly claimed: string[];
   /** Each claimed row's attempt number: with the worker id, what makes the claim this chunk's. */
@@ -54,7 +57,7 @@ export class ChunkSender {
   constructor(
     private readonly ctx: SendContext,
     private readonly target: SendTarget,
-    claimed: repo.ClaimedRow[],
+    claimed: ClaimedRow[],
     /** False once the campaign was seen cancelled or failed: the rest of the chunk is not sent. */
     private readonly running: () => boolean,
   ) {
@@ -99,8 +102,7 @@ export class ChunkSender {
     this.booking = new Booking(
       this.rows.map((r) => r.contact_id),
       {
-        mark: (ids) =>
-          repo.markAttempted(ctx.pool, target.campaignId, ids, ctx.workerId, this.claims),
+        mark: (ids) => markAttempted(ctx.pool, target.campaignId, ids, ctx.workerId, this.claims),
         reserve: (count) => ctx.pacer.reserve(target.pageUuid, count),
         intervalMs: ctx.pacer.intervalUs / 1000,
         lateToleranceMs: ctx.tuning.lateToleranceMs,
@@ -130,8 +132,8 @@ export class ChunkSender {
     return this.stop ? { stop: this.stop } : {};
   }
 
-  private row(i: number): repo.ClaimedRow {
-    return this.rows[i] as repo.ClaimedRow;
+  private row(i: number): ClaimedRow {
+    return this.rows[i] as ClaimedRow;
   }
 
   private async sendRow(i: number): Promise<void> {
@@ -204,7 +206,7 @@ export class ChunkSender {
   /** The Graph call of one row's path; resolves with the id its outcome keeps (mid, or marketing tracking id). */
   private async request(
     kind: SendKind,
-    row: repo.ClaimedRow,
+    row: ClaimedRow,
     textAt: (at: Date) => void,
   ): Promise<string> {
     const { ctx, target } = this;
@@ -252,7 +254,7 @@ export class ChunkSender {
    * re-queues the row (no send in flight); one before it leaves the row 'unknown' (the image may have gone;
    * its echo, metadata `:image`, records it).
    */
-  private async sendImagePart(row: repo.ClaimedRow, attachmentId: string): Promise<void> {
+  private async sendImagePart(row: ClaimedRow, attachmentId: string): Promise<void> {
     const { ctx, target } = this;
     if (row.image_mid) return;
     const image = await ctx.graph.sendMessage({
@@ -267,7 +269,7 @@ export class ChunkSender {
     });
     // A local failure from here on: the image went, so the row's outcome is 'unknown', never re-sent blind.
     if (
-      !(await repo.recordImagePart(
+      !(await recordImagePart(
         ctx.pool,
         target.campaignId,
         row.contact_id,
@@ -281,7 +283,7 @@ export class ChunkSender {
     const slot = await ctx.pacer.reserve(target.pageUuid, 1);
     const wait = slot.firstAt - performance.now();
     if (wait >= 1) await sleep(wait);
-    const owned = await repo.markAttempted(
+    const owned = await markAttempted(
       ctx.pool,
       target.campaignId,
       [row.contact_id],
@@ -324,9 +326,9 @@ export class ChunkSender {
     await Promise.all(this.pending);
     for (const stop of this.newPathStops.splice(0)) {
       // Not stored (database away): the next job finds the refusal again on its first send of the path.
-      await repo
-        .stopPath(ctx.pool, target.campaignId, stop.path, stop.reason)
-        .catch((err: unknown) => ctx.log.warn({ err }, 'could not store a stopped send path'));
+      await stopPath(ctx.pool, target.campaignId, stop.path, stop.reason).catch((err: unknown) =>
+        ctx.log.warn({ err }, 'could not store a stopped send path'),
+      );
     }
     // A group booked for a chunk that stopped first lands (its marks go before the rows are re-queued).
     await this.booking.settled();
@@ -348,7 +350,7 @@ export class ChunkSender {
     let lastError: unknown;
     for (let attempt = 0; attempt < OUTCOME_WRITE_ATTEMPTS; attempt++) {
       try {
-        const sent = await repo.writeOutcomes(
+        const sent = await writeOutcomes(
           ctx.pool,
           target.campaignId,
           ctx.workerId,
@@ -358,7 +360,9 @@ export class ChunkSender {
         await applyMarksToSent(ctx.pool, target.campaignId, sent);
         // Meta said they stopped marketing messages: none is sent to them again.
         const stopped = outcomes.filter(
-          (o) => o.errorCode === OPTED_OUT || o.errorSubcode === OPTED_OUT,
+          (o) =>
+            marketingAnswer(o.errorCode) === 'opted_out' ||
+            marketingAnswer(o.errorSubcode) === 'opted_out',
         );
         if (stopped.length > 0)
           await stopCampaignSubscriptions(
@@ -389,14 +393,12 @@ const MESSAGING_TYPE: Record<SendKind, MessagingType | 'MARKETING'> = {
   utility: 'UTILITY',
   marketing: 'MARKETING',
 };
-/** Meta's answer to a send to a subscriber who stopped marketing messages. */
-const OPTED_OUT = 2300034;
 
 /**
  * A claimed row's path: standard inside the window; outside it a marketing message to a subscriber (when the
  * campaign sends them), else the campaign's approved utility template, else none, with the reason.
  */
-function sendPath(row: repo.ClaimedRow, target: SendTarget): Path {
+function sendPath(row: ClaimedRow, target: SendTarget): Path {
   // A contact who stopped the page's marketing messages is sent no campaign on any path (docs/campaigns.md).
   if (row.subscription_status === 'stopped') return { kind: 'skip', reason: 'opted_out' };
   if (row.inside_window) return { kind: 'standard' };
@@ -427,7 +429,7 @@ function pathStoppedOutcome(contactId: string, kind: SendKind, reason: string): 
 /** The template with each parameter filled for this contact. */
 function templateSend(
   template: NonNullable<SendTarget['template']>,
-  row: repo.ClaimedRow,
+  row: ClaimedRow,
 ): TemplateSend {
   const contact = { firstName: row.first_name, lastName: row.last_name };
   return {

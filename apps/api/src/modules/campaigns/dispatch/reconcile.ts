@@ -14,18 +14,26 @@
 // Reads are paced on the page's conversation-read budget (the page sync's pacer key), never on the Send
 // API's pacer, so they cannot starve live sends; a resend takes its slot from the send pacer like any send.
 import { renderPlaceholders } from '@pagecast/contract';
-import type { GraphMessage } from '../../graph/index.js';
+import type { GraphMessage } from '../../../graph/index.js';
 import {
   CONVERSATION_READS_EXHAUSTED,
   CONVERSATION_UNMATCHABLE,
   CONVERSATION_UNREADABLE,
-  dispatchRepo as repo,
-  publishCampaignsSafely,
   RECONCILE_MAX_READS,
   RESEND_UNPROVEN,
-} from '../../modules/campaigns/index.js';
-import { createPacer } from '../pacing/call-pacer.js';
-import { pageSyncKey } from '../page-sync.js';
+} from '../reasons.js';
+import { markTokenInvalid } from './repo/end.js';
+import {
+  type UnknownRow,
+  campaignsWithQueuedResends,
+  claimForResend,
+  leaseUnknownRows,
+  leaveForReview,
+  reconcileFromEcho,
+  recordFailedRead,
+} from './repo/reconcile.js';
+import { publishCampaignsSafely } from '../live.js';
+import { createPacer, pageSyncKey } from '../../../jobs/pacing/call-pacer.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext, SendTarget } from './context.js';
 import { loadTarget } from './target.js';
@@ -63,24 +71,24 @@ export async function reconcileUnknowns(
   options: ReconcileOptions,
 ): Promise<ReconcileRound> {
   const round: ReconcileRound = { bySight: 0, resent: 0, failedReads: 0, forReview: 0 };
-  const rows = await repo.leaseUnknownRows(
+  const rows = await leaseUnknownRows(
     ctx.pool,
     options.windowMs,
     options.retryMs ?? READ_RETRY_MS,
     RECONCILE_MAX_READS,
     READS_PER_ROUND,
   );
-  const byCampaign = new Map<string, repo.UnknownRow[]>();
+  const byCampaign = new Map<string, UnknownRow[]>();
   for (const r of rows)
     byCampaign.set(r.campaign_id, [...(byCampaign.get(r.campaign_id) ?? []), r]);
   for (const [campaignId, unknown] of byCampaign) {
     if (ctx.isStopping()) break;
     const target = await loadTarget(ctx, campaignId, ['processing', 'completed']);
-    const key = (r: repo.UnknownRow) => ({ campaignId, contactId: r.contact_id });
-    const failRead = async (r: repo.UnknownRow, why: string) => {
+    const key = (r: UnknownRow) => ({ campaignId, contactId: r.contact_id });
+    const failRead = async (r: UnknownRow, why: string) => {
       round.failedReads++;
       if (r.reconcile_reads + 1 >= RECONCILE_MAX_READS) round.forReview++;
-      await repo.recordFailedRead(
+      await recordFailedRead(
         ctx.pool,
         key(r),
         CONVERSATION_UNREADABLE + why,
@@ -94,13 +102,13 @@ export async function reconcileUnknowns(
       continue;
     }
     const pacer = createPacer(ctx.pool, pageSyncKey(target.fbPageId), options.readsPerSecond);
-    const proven: repo.UnknownRow[] = [];
+    const proven: UnknownRow[] = [];
     for (const r of unknown) {
       if (ctx.isStopping()) break;
       const verdict = await readConversation(ctx, target, r, () => pacer.acquire());
       if ('failed' in verdict) await failRead(r, verdict.failed);
       else if ('found' in verdict) {
-        const settled = await repo.reconcileFromEcho(
+        const settled = await reconcileFromEcho(
           ctx.pool,
           {
             campaignId,
@@ -114,10 +122,10 @@ export async function reconcileUnknowns(
         if (settled) round.bySight++;
       } else if (r.resent) {
         round.forReview++;
-        await repo.leaveForReview(ctx.pool, key(r), RESEND_UNPROVEN, RECONCILE_MAX_READS);
+        await leaveForReview(ctx.pool, key(r), RESEND_UNPROVEN, RECONCILE_MAX_READS);
       } else if (!textAlone(target)) {
         round.forReview++;
-        await repo.leaveForReview(ctx.pool, key(r), CONVERSATION_UNMATCHABLE, RECONCILE_MAX_READS);
+        await leaveForReview(ctx.pool, key(r), CONVERSATION_UNMATCHABLE, RECONCILE_MAX_READS);
       } else proven.push(r);
     }
     if (proven.length > 0 || unknown.some((r) => r.resent)) {
@@ -128,7 +136,7 @@ export async function reconcileUnknowns(
       );
     }
   }
-  for (const campaignId of await repo.campaignsWithQueuedResends(ctx.pool)) {
+  for (const campaignId of await campaignsWithQueuedResends(ctx.pool)) {
     if (ctx.isStopping() || byCampaign.has(campaignId)) continue;
     const target = await loadTarget(ctx, campaignId, ['processing', 'completed']);
     if (target && !('stop' in target)) round.resent += await resend(ctx, target, []);
@@ -145,14 +153,14 @@ export async function resend(
   target: SendTarget,
   contactIds: string[],
 ): Promise<number> {
-  const claimed = await repo.claimForResend(ctx.pool, target.campaignId, contactIds, ctx.workerId);
+  const claimed = await claimForResend(ctx.pool, target.campaignId, contactIds, ctx.workerId);
   if (claimed.length === 0) return 0;
   ctx.held.add(
     target.campaignId,
     claimed.map((r) => r.contact_id),
   );
   const { stop } = await new ChunkSender(ctx, target, claimed, () => true).run();
-  if (stop?.token) await repo.markTokenInvalid(ctx.pool, target.pageUuid, target.tokenAdminId);
+  if (stop?.token) await markTokenInvalid(ctx.pool, target.pageUuid, target.tokenAdminId);
   await publishCampaignsSafely(ctx.pool, [target.campaignId], ctx.log);
   return claimed.length;
 }
@@ -170,7 +178,7 @@ function textAlone(target: SendTarget): boolean {
 async function readConversation(
   ctx: BatchContext,
   target: SendTarget,
-  row: repo.UnknownRow,
+  row: UnknownRow,
   paced: () => Promise<void>,
 ): Promise<ReadVerdict> {
   const text = renderPlaceholders(target.message, {

@@ -3,7 +3,7 @@
 // reservations overlap (the row lock serialises them), so the page's rate holds across all workers.
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { statement } from '../../db/client.js';
+import { statement } from '../../../db/client.js';
 
 export interface SlotReservation {
   /** performance.now() time of the first slot (this process's monotonic clock). */

@@ -1,8 +1,9 @@
 // Deliver on return, worker side: rows a returning contact took up (modules/campaigns/returns.ts) are claimed
 // and sent by the same ChunkSender as a batch, so exactly-once, pacing, crash recovery and counters are the
 // batch's. The campaign may be completed already: the return send keeps its status and moves its counters.
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
-import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
+import { deferReturnedRows, markTokenInvalid } from './repo/end.js';
+import { campaignsWithReturns, claimReturnedRows } from './repo/send.js';
+import { publishCampaignsSafely } from '../live.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext } from './context.js';
 import { ensureImageAttachment } from './image.js';
@@ -16,19 +17,19 @@ const RETRY_LATER_MS = 5 * 60_000;
 /** Sends every returned row that is due now, campaign by campaign. Called on the worker's timer. */
 export async function sendReturns(ctx: BatchContext): Promise<number> {
   let sent = 0;
-  for (const campaignId of await repo.campaignsWithReturns(ctx.pool)) {
+  for (const campaignId of await campaignsWithReturns(ctx.pool)) {
     if (ctx.isStopping()) break;
     const target = await loadTarget(ctx, campaignId, ['processing', 'completed']);
     if (!target) continue; // cancelled or failed meanwhile: nothing is sent
     if ('stop' in target) {
       // No usable token: the rows wait (an admin signing in again sends them).
-      await repo.deferReturnedRows(ctx.pool, campaignId, RETRY_LATER_MS);
+      await deferReturnedRows(ctx.pool, campaignId, RETRY_LATER_MS);
       continue;
     }
     await ensureImageAttachment(ctx, target);
     for (;;) {
       if (ctx.isStopping()) break;
-      const rows = await repo.claimReturnedRows(ctx.pool, campaignId, RETURN_CHUNK, ctx.workerId);
+      const rows = await claimReturnedRows(ctx.pool, campaignId, RETURN_CHUNK, ctx.workerId);
       if (rows.length === 0) break;
       ctx.held.add(
         campaignId,
@@ -39,8 +40,8 @@ export async function sendReturns(ctx: BatchContext): Promise<number> {
       sent += rows.length;
       await publishCampaignsSafely(ctx.pool, [campaignId], ctx.log);
       if (stop) {
-        if (stop.token) await repo.markTokenInvalid(ctx.pool, target.pageUuid, target.tokenAdminId);
-        await repo.deferReturnedRows(ctx.pool, campaignId, RETRY_LATER_MS);
+        if (stop.token) await markTokenInvalid(ctx.pool, target.pageUuid, target.tokenAdminId);
+        await deferReturnedRows(ctx.pool, campaignId, RETRY_LATER_MS);
         break;
       }
     }

@@ -2,8 +2,9 @@
 // every recipient's image part then names the saved `attachment_id`, so Meta fetches the file once, not once
 // per recipient. Meta refusing the upload (a URL it cannot fetch, a type or size it does not take) stops the
 // standard path with Meta's reason: no recipient gets the text without the image the admin reviewed.
-import { GraphError } from '../../graph/index.js';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
+import { GraphError } from '../../../graph/index.js';
+import { stopPath } from './repo/end.js';
+import { saveImageAttachment } from './repo/image.js';
 import type { SendContext, SendTarget } from './context.js';
 
 /** The standard path's stop reason when Meta refuses the image. */
@@ -26,12 +27,12 @@ export async function ensureImageAttachment(
       target.pageToken,
       image.url,
     );
-    image.attachmentId = await repo.saveImageAttachment(ctx.pool, target.campaignId, attachmentId);
+    image.attachmentId = await saveImageAttachment(ctx.pool, target.campaignId, attachmentId);
   } catch (err) {
     if (!(err instanceof GraphError) || RETRIED.has(err.kind)) throw err;
     const reason = imageRefusedReason(err.message);
     target.pathStops.set('standard', reason);
-    await repo.stopPath(ctx.pool, target.campaignId, 'standard', reason);
+    await stopPath(ctx.pool, target.campaignId, 'standard', reason);
   }
 }
 

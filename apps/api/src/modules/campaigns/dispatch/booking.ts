@@ -4,8 +4,8 @@
 // horizon stays short. A row is marked before any of its group is sent and before the group's slots are
 // reserved (so the query cannot make the first send late): after a crash, a claimed row without the mark
 // provably never went out. Knows nothing of the database: the chunk hands it `mark` and `reserve`.
-import type { SlotReservation } from '../pacing/page-send-pacer.js';
-import { SlotStream } from '../pacing/slot-stream.js';
+import type { SlotReservation } from './page-send-pacer.js';
+import { SlotStream } from './slot-stream.js';
 
 const ATTEMPT_GROUP_MS = 50;
 /**

@@ -7,9 +7,11 @@
 // 'sending', so a crash can lose an answer but never duplicate a message: the sweeper flags rows that were
 // attempted (sent_at set) 'unknown' (at most once) and re-queues rows that were claimed but not attempted.
 // A job runs `lanes` claim -> send -> write loops at once (pipelining); chunk-sender.ts sends one chunk.
-import { sleep } from '../../lib/sleep.js';
-import { dispatchRepo as repo } from '../../modules/campaigns/index.js';
-import { publishCampaignsSafely } from '../../modules/campaigns/index.js';
+import { sleep } from '../../../lib/sleep.js';
+import { completeIfDone, failCampaign } from './repo/end.js';
+import { claimRows, nextQueuedWait } from './repo/send.js';
+import { startIfDue } from './repo/start.js';
+import { publishCampaignsSafely } from '../live.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext, CampaignBatchJob, SendTarget } from './context.js';
 import { ensureImageAttachment } from './image.js';
@@ -24,11 +26,11 @@ export async function processCampaignBatch(
   job: CampaignBatchJob,
 ): Promise<void> {
   // A prepared batch may run a moment before the scheduler's tick: it starts its campaign itself.
-  await repo.startIfDue(ctx.pool, job.campaignId);
+  await startIfDue(ctx.pool, job.campaignId);
   const target = await loadTarget(ctx, job.campaignId);
   if (!target) return;
   if ('stop' in target) {
-    await repo.failCampaign(ctx.pool, job.campaignId, target.stop, target.invalidTokenOf);
+    await failCampaign(ctx.pool, job.campaignId, target.stop, target.invalidTokenOf);
     await publishCampaignsSafely(ctx.pool, [job.campaignId], ctx.log);
     return;
   }
@@ -45,11 +47,7 @@ export async function processCampaignBatch(
   } finally {
     ctx.active.remove(job.campaignId);
   }
-  await publishCampaignsSafely(
-    ctx.pool,
-    await repo.completeIfDone(ctx.pool, job.campaignId),
-    ctx.log,
-  );
+  await publishCampaignsSafely(ctx.pool, await completeIfDone(ctx.pool, job.campaignId), ctx.log);
 }
 
 /** Rows a lane claims at once: at most ~0.5 s of the page's pace, so outcomes (and progress) land often. */
@@ -77,13 +75,13 @@ async function lane(ctx: BatchContext, target: SendTarget, batchNo: number): Pro
   for (;;) {
     if (ctx.isStopping()) throw new WorkerStoppingError();
     if (!ctx.active.running(target.campaignId)) return;
-    const rows = await repo.claimRows(ctx.pool, target.campaignId, batchNo, limit, ctx.workerId);
+    const rows = await claimRows(ctx.pool, target.campaignId, batchNo, limit, ctx.workerId);
     ctx.held.add(
       target.campaignId,
       rows.map((r) => r.contact_id),
     );
     if (rows.length === 0) {
-      const wait = await repo.nextQueuedWait(ctx.pool, target.campaignId, batchNo);
+      const wait = await nextQueuedWait(ctx.pool, target.campaignId, batchNo);
       // Rows waiting long (a marketing campaign's warm-up) are not worth a held job: the sweeper's rescue
       // enqueues the batch again when their time comes.
       if (wait === null || wait > HAND_OFF_WAIT_MS) return;
@@ -96,7 +94,7 @@ async function lane(ctx: BatchContext, target: SendTarget, batchNo: number): Pro
     // Every stop ends the whole campaign; `stop.path` says which path Meta refused, for a refusal that
     // concerns one path only.
     if (stop) {
-      await repo.failCampaign(
+      await failCampaign(
         ctx.pool,
         target.campaignId,
         stop.reason,

@@ -1,5 +1,5 @@
 // What one send attempt means for its recipient row, as a pure function of the Send API's answer. The chunk
-// sender (chunk-sender.ts) collects these and dispatch-repo.ts#writeOutcomes stores them in one statement.
+// sender (chunk-sender.ts) collects these and repo/send.ts#writeOutcomes stores them in one statement.
 //
 //   sent     the platform accepted the message (it has a message id)
 //   failed   a definite refusal (recipient unreachable, invalid request) or a temporary failure retried
@@ -10,9 +10,14 @@
 //   skipped  no allowed path to the recipient (outside the window, no usable utility template): no request at
 //            all, a reason instead
 import type { SkipReason } from '@pagecast/contract';
-import { GraphError, isMarketingCode } from '../../graph/index.js';
-import type { MessagingType } from '../../graph/types.js';
-import type { Outcome } from '../../modules/campaigns/index.js';
+import {
+  GraphError,
+  isMarketingCode,
+  marketingAnswer,
+  type MarketingAnswer,
+} from '../../../graph/index.js';
+import type { MessagingType } from '../../../graph/types.js';
+import type { Outcome } from './repo/send.js';
 import {
   MARKETING_BUDGET_REASON,
   MARKETING_COOLDOWN_REASON,
@@ -33,7 +38,7 @@ import {
   TOKEN_INVALID_REASON,
   UNKNOWN_OUTCOME_MESSAGE,
   UTILITY_PERMISSION_REASON,
-} from '../../modules/campaigns/index.js';
+} from '../reasons.js';
 
 export type { Outcome };
 
@@ -255,18 +260,18 @@ function attemptFields(send: SendAttempt) {
   return { contactId: send.contactId, messagingType: send.messagingType, tag: send.tag };
 }
 
-/** The campaign texts of Meta's marketing answers (23000xx), each as a next step. */
-const MARKETING_REASONS: ReadonlyArray<readonly [readonly number[], string]> = [
-  [[2300034], MARKETING_OPTED_OUT_REASON],
-  [[2300035], MARKETING_COOLDOWN_REASON],
-  [[2300036, 2300052], MARKETING_UNAVAILABLE_REASON],
-  [[2300042, 2300043, 2300044], MARKETING_FREQUENCY_REASON],
-  [[2300015, 2300017, 2300053, 2300054, 2300056, 2300058, 2300059], MARKETING_BUDGET_REASON],
-  [[2300030, 2300031, 2300032], MARKETING_REGION_REASON],
-  [[2300004, 2300005, 2300037], MARKETING_TOKEN_REASON],
-  [[2300000, 2300002, 2300003, 2300012, 2300041], MARKETING_NOT_READY_REASON],
-  [[2300028, 2300055, 2300057, 2300060, 2300061, 2300062, 2300063], MARKETING_RETRY_LATER_REASON],
-];
+/** The campaign text of each next step Meta's marketing answers call for (their rows in ERROR_TABLE). */
+const MARKETING_REASONS: Record<MarketingAnswer, string> = {
+  opted_out: MARKETING_OPTED_OUT_REASON,
+  cooldown: MARKETING_COOLDOWN_REASON,
+  unavailable: MARKETING_UNAVAILABLE_REASON,
+  frequency_cap: MARKETING_FREQUENCY_REASON,
+  budget: MARKETING_BUDGET_REASON,
+  region: MARKETING_REGION_REASON,
+  subscription: MARKETING_TOKEN_REASON,
+  not_ready: MARKETING_NOT_READY_REASON,
+  retry_later: MARKETING_RETRY_LATER_REASON,
+};
 
 /** The 23000xx code of a marketing send's error (in `code` or `error_subcode`), if it has one. */
 export function marketingCode(err: unknown): number | null {
@@ -288,7 +293,8 @@ export function marketingOutcomeOfError(
   const verdict = outcomeOfError(err, send, tuning, now);
   const code = marketingCode(err);
   if (code === null) return verdict;
-  const reason = MARKETING_REASONS.find(([codes]) => codes.includes(code))?.[1];
+  const answer = marketingAnswer(code);
+  const reason = answer ? MARKETING_REASONS[answer] : undefined;
   if (verdict.stop && reason) return { ...verdict, stop: { ...verdict.stop, reason } };
   if (verdict.pathStop && reason)
     return {
