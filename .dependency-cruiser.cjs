@@ -87,9 +87,9 @@ const webRules = [
 // apps/api/src/modules (inbox, modules/shared, modules/index.ts are spelled out).
 const API_RANKS = [
   { rank: 'ground', names: ['config.ts', 'errors.ts', 'logger.ts', 'lib', 'crypto'] },
-  { rank: 'base', names: ['db', 'graph', 'http', 'realtime', 'queues', 'auth'] },
+  { rank: 'base', names: ['db', 'graph', 'http', 'realtime', 'queues', 'pacing', 'auth'] },
   { rank: 'shared', names: ['modules/shared'] },
-  { rank: 'core', names: ['contacts', 'tags', 'sessions'] },
+  { rank: 'core', names: ['contacts', 'tags', 'sessions', 'page-rows'] },
   {
     rank: 'features',
     names: ['inbox', 'templates', 'marketing', 'notes', 'saved-replies', 'user-tags'],
@@ -134,6 +134,7 @@ const API_TOP_FOLDERS = [
   'http',
   'realtime',
   'queues',
+  'pacing',
   'auth',
   'jobs',
 ];

@@ -3,7 +3,7 @@
 // database's arithmetic; the elapsed time between two calls only ever shortens a wait, and is measured.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPacer } from '../src/jobs/pacing/call-pacer.js';
+import { createPacer } from '../src/pacing/call-pacer.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 let db: TestDatabase;

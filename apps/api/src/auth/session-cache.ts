@@ -10,7 +10,7 @@ export interface SessionEvents extends CacheEvents {
   onSessionEnded: (listener: (ended: SessionEnded) => void) => () => void;
 }
 
-// Generic over the state (modules/sessions/repo.ts#SessionState) so that the sessions repo, which calls
+// Generic over the state (auth/jwt.ts#SessionState) so that the sessions repo, which calls
 // sessionsEnding, is not imported back from here.
 export interface SessionCacheOptions<S> {
   /** The database check (the sessions repo's sessionState on the app's pool). */

@@ -25,7 +25,7 @@ import type { HistoryMessage } from '../modules/inbox/index.js';
 import { syncPageSubscribers } from '../modules/marketing/index.js';
 import { syncPageTemplates } from '../modules/templates/index.js';
 import { jobStates, stopRetrying } from './boss.js';
-import { createPacer, pageSyncKey } from './pacing/call-pacer.js';
+import { createPacer, pageSyncKey } from '../pacing/call-pacer.js';
 import { PAGE_SYNC_QUEUE, type PageSyncJobData } from '../queues/index.js';
 
 export const TOKEN_INVALID_MESSAGE =

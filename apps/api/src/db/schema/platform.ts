@@ -6,7 +6,7 @@ import { ts } from './columns.js';
 
 /**
  * Shared pacing of Graph API calls across every process: one row per key (e.g. a page's Conversations API
- * budget); `next_at` is the earliest time the next call may go out. See jobs/pacing/call-pacer.ts.
+ * budget); `next_at` is the earliest time the next call may go out. See pacing/call-pacer.ts.
  */
 export const graphPacers = pgTable('graph_pacers', {
   key: text('key').primaryKey(),

@@ -157,10 +157,7 @@ async function campaignTemplate(
   params: TemplateParamMap,
 ): Promise<repo.CampaignTemplate> {
   // Meta refuses utility sends without the permission: said now, on the field, not at send time.
-  if (
-    missingScopes((await adminGrant(db, adminId)).scopes, [UTILITY_MESSAGING_SCOPE])
-      .length > 0
-  )
+  if (missingScopes((await adminGrant(db, adminId)).scopes, [UTILITY_MESSAGING_SCOPE]).length > 0)
     throw new ValidationError(PERMISSION_MESSAGES.templates, {
       templateId: [PERMISSION_MESSAGES.templates],
     });

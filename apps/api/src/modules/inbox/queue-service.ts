@@ -12,7 +12,7 @@ import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
 import { UnprocessableError, ValidationError } from '../../errors.js';
 import * as contacts from '../contacts/index.js';
 import type { ModuleDeps } from '../shared/deps.js';
-import { inboxSettings } from '../pages/index.js';
+import { inboxSettings } from '../page-rows/index.js';
 import { conversations, type Publish } from './conversation.js';
 import { toRecipient } from './mappers.js';
 import * as repo from './repo.js';

@@ -37,7 +37,7 @@ import {
   RECONNECT_MESSAGE,
 } from '../shared/page-graph.js';
 import { CONTACT_NOT_FOUND } from '../contacts/index.js';
-import { connectAdAccount, disconnectAdAccount } from '../pages/index.js';
+import { connectAdAccount, disconnectAdAccount } from '../page-rows/index.js';
 import type { ModuleDeps } from '../shared/deps.js';
 import * as repo from './repo.js';
 

@@ -2,7 +2,6 @@
 // .dependency-cruiser.cjs refuses a reach into its other files).
 export {
   claimSync,
-  markPageTokenInvalid,
   markSyncCompleted,
   markSyncFailed,
   recordSyncRateLimit,
@@ -11,10 +10,4 @@ export {
 } from './sync-repo.js';
 export { listAdminPages } from './repo.js';
 export { startPageSync } from './sync.js';
-export {
-  connectAdAccount,
-  disconnectAdAccount,
-  inboxSettings,
-  type PageUpsert,
-  upsertPages,
-} from './rows-repo.js';
+export { markPageTokenInvalid } from '../page-rows/index.js';

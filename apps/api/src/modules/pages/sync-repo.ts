@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
 import { upsertContacts, type ContactUpsert } from '../contacts/index.js';
 import { type HistoryMessage, storeHistory } from '../inbox/index.js';
+import { markPageSynced } from '../page-rows/index.js';
 
 export type ActiveSyncStatus = 'waiting' | 'running';
 
@@ -151,9 +152,7 @@ export async function markSyncCompleted(
        where id = ${sync.id} and lease_owner = ${owner} and status = 'running'
       returning id`);
     if (!rows[0]) return false;
-    await dz(tx)
-      .execute(sql`update pages set sync_scope = 'full', last_synced_at = now(), updated_at = now()
-                          where id = ${sync.pageUuid}`);
+    await markPageSynced(tx, sync.pageUuid);
     return true;
   });
 }
@@ -165,12 +164,6 @@ export async function markSyncFailed(db: Sql, syncId: string, message: string): 
        set status = 'failed', error = ${message}, finished_at = now(), lease_owner = null,
            lease_until = null, updated_at = now()
      where id = ${syncId} and status in ('waiting', 'running')`);
-}
-
-/** Facebook refused the page's token: the page must be reconnected. */
-export async function markPageTokenInvalid(db: Sql, pageUuid: string): Promise<void> {
-  await dz(db).execute(sql`update pages set token_status = 'invalid', updated_at = now()
-                            where id = ${pageUuid}`);
 }
 
 /** Syncs whose lease lapsed while running, or that have not moved for a minute (the watchdog's suspects). */

@@ -2,7 +2,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
 import { admins, pageAdmins } from '../../db/schema/index.js';
-import { upsertPages } from '../pages/index.js';
+import { linkPageAdmins, markAdminPageTokensInvalid, upsertPages } from '../page-rows/index.js';
 import { pageAccessChanging } from '../../auth/page-access-cache.js';
 import { announceAccessChanged } from '../../realtime/index.js';
 
@@ -84,35 +84,16 @@ export async function linkAdminPages(
     const rows = await upsertPages(tx, sorted);
     const idOf = new Map(rows.map((r) => [r.fbPageId, r.id]));
     pageIds = sorted.map((p) => idOf.get(p.fbPageId) as string);
-    await dz(tx)
-      .insert(pageAdmins)
-      .values(
-        sorted.map((p, i) => ({
-          pageId: pageIds[i] as string,
-          adminId,
-          tasks: p.tasks,
-          // This admin's own token: what they do on the page is done with it (auth/guards.ts PageRow).
-          pageTokenEnc: p.pageTokenEnc,
-          tokenStatus: p.pageTokenEnc ? ('valid' as const) : ('invalid' as const),
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [pageAdmins.pageId, pageAdmins.adminId],
-        set: {
-          tasks: sql`excluded.tasks`,
-          pageTokenEnc: sql`excluded.page_token_enc`,
-          tokenStatus: sql`excluded.token_status`,
-        },
-      });
   }
-  const removed = await dz(tx)
-    .delete(pageAdmins)
-    .where(
-      pageIds.length > 0
-        ? and(eq(pageAdmins.adminId, adminId), notInArray(pageAdmins.pageId, pageIds))
-        : eq(pageAdmins.adminId, adminId),
-    )
-    .returning({ pageId: pageAdmins.pageId });
+  const removed = await linkPageAdmins(
+    tx,
+    adminId,
+    sorted.map((p, i) => ({
+      pageId: pageIds[i] as string,
+      tasks: p.tasks,
+      pageTokenEnc: p.pageTokenEnc,
+    })),
+  );
   // Open live streams of this admin re-check their page once this commits (a lost page or role ends them).
   pageAccessChanging(adminId);
   await announceAccessChanged(tx, adminId);
@@ -172,10 +153,7 @@ export async function adminsWithValidToken(db: Sql): Promise<Array<{ id: string 
 export async function markAdminTokenRefused(db: Sql, adminId: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     await dz(tx).update(admins).set({ tokenStatus: 'invalid' }).where(eq(admins.id, adminId));
-    await dz(tx)
-      .update(pageAdmins)
-      .set({ tokenStatus: 'invalid' })
-      .where(and(eq(pageAdmins.adminId, adminId), eq(pageAdmins.tokenStatus, 'valid')));
+    await markAdminPageTokensInvalid(tx, adminId);
   });
 }
 

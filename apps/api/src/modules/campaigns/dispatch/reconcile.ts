@@ -33,7 +33,7 @@ import {
   recordFailedRead,
 } from './repo/reconcile.js';
 import { publishCampaignsSafely } from '../live.js';
-import { createPacer, pageSyncKey } from '../../../jobs/pacing/call-pacer.js';
+import { createPacer, pageSyncKey } from '../../../pacing/call-pacer.js';
 import { ChunkSender } from './chunk-sender.js';
 import type { BatchContext, SendTarget } from './context.js';
 import { loadTarget } from './target.js';

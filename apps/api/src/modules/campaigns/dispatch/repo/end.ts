@@ -4,6 +4,7 @@
 import { type Sql } from '../../../../db/client.js';
 import { FLAGGED_FOR_REVIEW } from '../../reasons.js';
 import { TEMPLATE_PATH_REASON_TEXTS } from '../../../templates/index.js';
+import { markPageAdminTokenInvalid } from '../../../page-rows/index.js';
 
 /** processing -> failed with a reason (token or permission lost); queued rows stay queued, unsent. */
 /** Stops the campaign; `invalidTokenOf` (an admin id) marks that admin's page token invalid as well. */
@@ -21,13 +22,8 @@ export async function failCampaign(
   if (invalidTokenOf && rows[0]) await markTokenInvalid(sql, rows[0].page_id, invalidTokenOf);
 }
 
-/** The platform refused this admin's page token: no send uses it again until they sign in. */
-export async function markTokenInvalid(sql: Sql, pageUuid: string, adminId: string): Promise<void> {
-  await sql.query(
-    `update page_admins set token_status = 'invalid' where page_id = $1 and admin_id = $2`,
-    [pageUuid, adminId],
-  );
-}
+/** Facebook refused the page token of the admin dispatch sends with: that link is marked invalid. */
+export const markTokenInvalid = markPageAdminTokenInvalid;
 
 /** Deliver on return: a campaign that cannot send now keeps its returned rows waiting `ms` before a retry. */
 export async function deferReturnedRows(sql: Sql, campaignId: string, ms: number): Promise<void> {

@@ -2,8 +2,8 @@
 // atomically (the row lock serialises concurrent reservations, whichever worker or machine they come from)
 // and sleeps until it; Postgres's clock decides, so clocks of different machines never matter.
 import { sql } from 'drizzle-orm';
-import { dz, type Sql } from '../../db/client.js';
-import { sleep } from '../../lib/sleep.js';
+import { dz, type Sql } from '../db/client.js';
+import { sleep } from '../lib/sleep.js';
 
 export interface Pacer {
   /** Waits for this caller's slot. */
