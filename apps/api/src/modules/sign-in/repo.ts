@@ -1,7 +1,7 @@
 // SQL of sign-in: the admin, their pages and the links between them, written in one transaction.
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { dz, inTransaction, type Sql } from '../../db/client.js';
-import { admins, pageAdmins } from '../../db/schema/index.js';
+import { admins } from '../../db/schema/index.js';
 import { linkPageAdmins, markAdminPageTokensInvalid, upsertPages } from '../page-rows/index.js';
 import { pageAccessChanging } from '../../auth/page-access-cache.js';
 import { announceAccessChanged } from '../../realtime/index.js';
