@@ -30,4 +30,4 @@ export {
   recipientQuery,
 } from './repo.js';
 export { liveMessageLoader } from './messages-repo.js';
-export { recordMessage } from './record.js';
+export { type IncomingMessage, recordMessage } from './record.js';

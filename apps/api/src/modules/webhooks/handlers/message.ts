@@ -2,7 +2,12 @@
 // as a message with the button's title): the contact upserted, the message stored once, the inbox told.
 import type { LiveEvent } from '@pagecast/contract';
 import type { Sql } from '../../../db/client.js';
-import { recordMessage, templateText, webhookAttachments } from '../../inbox/index.js';
+import {
+  type IncomingMessage,
+  recordMessage,
+  templateText,
+  webhookAttachments,
+} from '../../inbox/index.js';
 import { toMessage } from '../../inbox/index.js';
 import type { MessageEvent, PostbackEvent } from '../events.js';
 import { contactEvent, type Handled, type Handler, type IngestPage } from './common.js';
@@ -42,17 +47,7 @@ export const handlePostback: Handler<PostbackEvent> = (tx, page, e) =>
 async function store(
   tx: Sql,
   page: IngestPage,
-  m: {
-    kind: 'message' | 'postback';
-    psid: string;
-    at: Date;
-    mid: string;
-    fromPage: boolean;
-    byPerson: boolean;
-    text: string;
-    attachments: ReturnType<typeof webhookAttachments>;
-    metadata?: string;
-  },
+  m: IncomingMessage & { kind: 'message' | 'postback'; metadata?: string },
 ): Promise<Handled> {
   const { psid, at, mid, fromPage, text, attachments } = m;
   const { contactInserted, stored, early } = await recordMessage(tx, page, m);
