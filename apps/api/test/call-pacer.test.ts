@@ -3,7 +3,7 @@
 // database's arithmetic; the elapsed time between two calls only ever shortens a wait, and is measured.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPacer } from '../src/pacing/call-pacer.js';
+import { createPacer, pageSyncKey } from '../src/pacing/call-pacer.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 
 let db: TestDatabase;
@@ -39,6 +39,13 @@ function recorded(k: string, rate: number, headroom?: number) {
     },
   };
 }
+
+describe('pageSyncKey', () => {
+  it("is the page's Conversations API key, one for page sync and campaign reconciliation alike", () => {
+    expect(pageSyncKey('104200000000001')).toBe('conversations:104200000000001');
+    expect(pageSyncKey('1')).not.toBe(pageSyncKey('2'));
+  });
+});
 
 describe('createPacer (call pacer)', () => {
   it('lets the first call of a key go at once, then spaces calls 1/rate apart plus 5%', async () => {

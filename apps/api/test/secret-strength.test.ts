@@ -165,6 +165,15 @@ describe('secretWeakness at its thresholds (32 hex digits)', () => {
     expect(secretWeakness('prod.aPi.token.2026')).toBe('neither hex nor base64');
     expect(secretWeakness('prod.api2.token.2026')).toBe('neither hex nor base64');
   });
+
+  it('words between separators at either end are still words (the empty ends are no part)', () => {
+    expect(secretWeakness('-prod-api-token-')).toBe('words, not random characters');
+    expect(secretWeakness('.prod.api.token')).toBe('words, not random characters');
+  });
+
+  it('a block is a period checked at every place: one digit then a run is a run, not a block', () => {
+    expect(secretWeakness(`0${'f'.repeat(31)}`)).toBe('a sequence of 31 characters in steps');
+  });
 });
 
 describe('decodeSecret', () => {
