@@ -16,7 +16,6 @@
  * The load generator runs in a child process (its own event loop), with bodies made and signed beforehand;
  * the API runs on production settings. Writes its result (`ingest`) into bench/results/. BENCH_QUICK=1: short runs.
  */
-import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,6 +28,7 @@ import { SESSION_TTL_MS, signAdminToken } from '../src/auth/jwt.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import { createLogger } from '../src/logger.js';
 import { openSession } from '../src/modules/sessions/index.js';
+import { runChildScript } from './load.js';
 import { createEmulatorPage, seedPageData, startEmulatorProcess } from './seed.js';
 import {
   benchConfig,
@@ -184,22 +184,12 @@ function runLoad(
   file: string,
   o: { mode: 'max' | 'rate'; concurrency: number; durationS: number; perSecond?: number },
 ): Promise<LoadOut> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CHILD], {
-      env: { ...process.env, UNDICI_PATH: undiciPath, NODE_OPTIONS: '' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`load generator exited ${code}: ${err.trim()}`));
-      resolve(JSON.parse(out) as LoadOut);
-    });
-    child.stdin.end(JSON.stringify({ url, file, ...o }));
-  });
+  return runChildScript<LoadOut>(
+    'load generator',
+    CHILD,
+    { UNDICI_PATH: undiciPath },
+    { url, file, ...o },
+  );
 }
 
 function writeDeliveries(dir: string, name: string, deliveries: Delivery[]): string {

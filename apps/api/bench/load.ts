@@ -58,14 +58,19 @@ process.stdin.on('end', () => {
 
 const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
 
-export function runLoad(
-  url: string,
-  target: LoadTarget,
-  options: { connections: number; durationS: number },
-): Promise<LoadResult> {
+/**
+ * Runs `source` (CommonJS) in a node child process of its own event loop, hands it `input` as JSON on stdin
+ * and answers the JSON it prints; `env` adds to this process's environment (module paths, mostly).
+ */
+export function runChildScript<T>(
+  name: string,
+  source: string,
+  env: Record<string, string>,
+  input: unknown,
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CHILD], {
-      env: { ...process.env, AUTOCANNON_PATH: autocannonPath, NODE_OPTIONS: '' },
+    const child = spawn(process.execPath, ['-e', source], {
+      env: { ...process.env, ...env, NODE_OPTIONS: '' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
@@ -74,10 +79,23 @@ export function runLoad(
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err.trim()}`));
-      const r = JSON.parse(out) as Omit<LoadResult, 'okPerSecond'>;
-      resolve({ ...r, okPerSecond: r.durationS > 0 ? r.ok / r.durationS : 0 });
+      if (code !== 0) return reject(new Error(`${name} exited ${code}: ${err.trim()}`));
+      resolve(JSON.parse(out) as T);
     });
-    child.stdin.end(JSON.stringify({ url, ...target, ...options }));
+    child.stdin.end(JSON.stringify(input));
   });
+}
+
+export async function runLoad(
+  url: string,
+  target: LoadTarget,
+  options: { connections: number; durationS: number },
+): Promise<LoadResult> {
+  const r = await runChildScript<Omit<LoadResult, 'okPerSecond'>>(
+    'autocannon',
+    CHILD,
+    { AUTOCANNON_PATH: autocannonPath },
+    { url, ...target, ...options },
+  );
+  return { ...r, okPerSecond: r.durationS > 0 ? r.ok / r.durationS : 0 };
 }
