@@ -9,7 +9,7 @@ import {
   type TemplateLanguage,
   type TemplateParamMap,
 } from '@pagecast/contract';
-import { templatePathReason } from '../src/modules/templates/path-reasons.js';
+import { templatePathReason } from '../src/modules/campaigns/index.js';
 import { signatureHeaders } from '@pagecast/graph-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validationError } from '../errors.js';
 import { errorBody } from '../http/errors.js';
 import { accountRouter } from './account/router.js';
+import { noteTemplatePath } from './campaigns/index.js';
 import { campaignsRouter } from './campaigns/router.js';
 import { registerInboxEvents } from './inbox/events.js';
 import { inboxContract, inboxRouter } from './inbox/router.js';
@@ -58,7 +59,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     account: accountRouter(deps),
     inbox: inboxRouter(deps),
     tags: tagsRouter(deps),
-    templates: templatesRouter(deps),
+    templates: templatesRouter(deps, noteTemplatePath),
     marketing: marketingRouter(deps),
     notes: notesRouter(deps),
     savedReplies: savedRepliesRouter(deps),

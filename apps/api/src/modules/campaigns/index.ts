@@ -4,3 +4,8 @@ export { campaignCounters } from './counters.js';
 export { registerCampaignWorker } from './dispatch/worker.js';
 export { CAMPAIGN_COLUMNS, CAMPAIGN_FROM, type CampaignRow, toCampaign } from './repo.js';
 export { deliverOnReturn } from './returns.js';
+export {
+  noteTemplatePath,
+  TEMPLATE_PATH_REASON_TEXTS,
+  templatePathReason,
+} from './template-path.js';

@@ -8,7 +8,6 @@ import {
 } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { dz, type Sql } from '../../db/client.js';
-import { TEMPLATE_PATH_REASON_TEXTS, templatePathReason } from './path-reasons.js';
 
 interface TemplateRow {
   id: string;
@@ -145,26 +144,13 @@ export async function upsertTemplate(db: Sql, t: TemplateInsert): Promise<Messag
       t.rejectedReason,
     ],
   );
-  const row = rows[0] as TemplateRow;
-  await db.query(NOTE_TEMPLATE_PATH, [row.id, templatePathReason(row.status), PATH_REASONS]);
-  return toTemplate(row);
+  return toTemplate(rows[0] as TemplateRow);
 }
 
 /**
- * A template's status on its pending and processing campaigns: the reason their template path stopped, or
- * none once Meta approves it again. Only a template-path reason (or none) is replaced, never another one.
- * The path itself follows the status at send time (`template_ok` in campaigns/dispatch/repo/send.ts).
- */
-const NOTE_TEMPLATE_PATH = `
-  update campaigns set status_reason = $2
-   where template_id = $1 and status in ('pending', 'processing')
-     and (status_reason is null or status_reason = any($3::text[]))
-     and status_reason is distinct from $2`;
-const PATH_REASONS = TEMPLATE_PATH_REASON_TEXTS;
-
-/**
- * Meta's verdict from a status webhook; false when no template of the page has that id. Runs on `db` as given
- * (drizzle, not the pool): the webhook applies it inside its transaction.
+ * Meta's verdict from a status webhook: the stored template's id when it changed, null when no template of
+ * the page has that id or nothing changed. Runs on `db` as given: the webhook applies it inside its
+ * transaction.
  */
 export async function setTemplateStatus(
   db: Sql,
@@ -172,43 +158,35 @@ export async function setTemplateStatus(
   fbTemplateId: string,
   status: TemplateStatus,
   rejectedReason: string | null,
-): Promise<boolean> {
+): Promise<string | null> {
   const { rows } = await dz(db).execute<{ id: string }>(sql`
     update message_templates set status = ${status}, rejected_reason = ${rejectedReason}, updated_at = now()
      where page_id = ${pageUuid} and fb_template_id = ${fbTemplateId}
        and (status, rejected_reason) is distinct from (${status}::text, ${rejectedReason}::text)
     returning id`);
-  const id = rows[0]?.id;
-  if (!id) return false;
-  const reason = templatePathReason(status);
-  await dz(db).execute(sql`
-    update campaigns set status_reason = ${reason}
-     where template_id = ${id} and status in ('pending', 'processing')
-       and (status_reason is null
-            or status_reason in (select jsonb_array_elements_text(${JSON.stringify(PATH_REASONS)}::jsonb)))
-       and status_reason is distinct from ${reason}::text`);
-  return true;
+  return rows[0]?.id ?? null;
 }
 
-/** Drops the page's templates Meta no longer lists (deleted in Meta's tools). */
-export async function deleteTemplatesNotIn(
+/** The page's templates Meta no longer lists (deleted in Meta's tools): their ids. */
+export async function templatesNotIn(
   db: Sql,
   pageUuid: string,
   fbTemplateIds: string[],
-): Promise<void> {
-  // Their campaigns keep the template's name but lose the link: say why their template path stopped first.
-  await db.query(
-    `with gone as (
-       select id from message_templates where page_id = $1 and not (fb_template_id = any($2::text[])))
-     update campaigns set status_reason = $3
-      where template_id in (select id from gone) and status in ('pending', 'processing')
-        and (status_reason is null or status_reason = any($4::text[]))`,
-    [pageUuid, fbTemplateIds, templatePathReason('deleted'), PATH_REASONS],
-  );
-  await db.query(
-    `delete from message_templates where page_id = $1 and not (fb_template_id = any($2::text[]))`,
+): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from message_templates where page_id = $1 and not (fb_template_id = any($2::text[]))`,
     [pageUuid, fbTemplateIds],
   );
+  return rows.map((r) => r.id);
+}
+
+/** Drops these templates of the page. */
+export async function deleteTemplates(db: Sql, pageUuid: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(`delete from message_templates where page_id = $1 and id = any($2::uuid[])`, [
+    pageUuid,
+    ids,
+  ]);
 }
 
 /**

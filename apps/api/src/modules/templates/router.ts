@@ -3,12 +3,13 @@ import { initServer } from '@ts-rest/fastify';
 import type { ModuleDeps } from '../shared/deps.js';
 import { withAdmin } from '../shared/route-guard.js';
 import { createTemplatesService, TEMPLATE_RESULT_MESSAGES } from './service.js';
+import type { TemplatePathListener } from './sync.js';
 
 const s = initServer();
 const routes = contract.templates;
 
-export const templatesRouter = (deps: ModuleDeps) => {
-  const templates = createTemplatesService(deps);
+export const templatesRouter = (deps: ModuleDeps, onPath: TemplatePathListener) => {
+  const templates = createTemplatesService(deps, onPath);
   return s.router(routes, {
     listTemplates: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,

@@ -26,7 +26,7 @@ import type { ModuleDeps } from '../shared/deps.js';
 import { adminGrant } from '../marketing/index.js';
 import { isPermissionRefusal } from '../marketing/index.js';
 import * as repo from './repo.js';
-import { syncPageTemplates, templateStatus } from './sync.js';
+import { syncPageTemplates, templateStatus, type TemplatePathListener } from './sync.js';
 
 export const TEMPLATE_RESULT_MESSAGES = {
   deleted: 'Template deleted',
@@ -49,7 +49,11 @@ const exampleFor = (param: string) => EXAMPLES[param] ?? `sample ${param.replace
 
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
 
-export function createTemplatesService(deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>) {
+/** `onPath`: what a template's status means for its campaigns (campaigns' `noteTemplatePath`, from the root). */
+export function createTemplatesService(
+  deps: Pick<ModuleDeps, 'pool' | 'graph' | 'tokens'>,
+  onPath: TemplatePathListener,
+) {
   const { pool: db } = deps;
 
   /** The admin's page with their own token and the Graph client, or the error to answer. */
@@ -85,7 +89,7 @@ export function createTemplatesService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
     async refreshTemplates(adminId: string, fbPageId: string): Promise<MessageTemplate[]> {
       const { page, token, graph } = await pageForGraph(adminId, fbPageId);
       try {
-        await syncPageTemplates(db, graph, page.id, page.fbPageId, token);
+        await syncPageTemplates(db, graph, page.id, page.fbPageId, token, onPath);
       } catch (err) {
         throw graphFailure(err);
       }
@@ -111,7 +115,7 @@ export function createTemplatesService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
       } catch (err) {
         throw graphFailure(err);
       }
-      return repo.upsertTemplate(db, {
+      const template = await repo.upsertTemplate(db, {
         pageUuid: page.id,
         fbTemplateId: created.id,
         name: input.name,
@@ -122,6 +126,9 @@ export function createTemplatesService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
         status: templateStatus(created.status),
         rejectedReason: null,
       });
+      // A status webhook may have stored it first, with campaigns already on it.
+      await onPath(db, [template.id], template.status);
+      return template;
     },
 
     async deleteTemplate(adminId: string, templateId: string): Promise<void> {

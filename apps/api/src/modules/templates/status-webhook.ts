@@ -8,7 +8,7 @@
 // templates made in Meta's own tools).
 import type { Sql } from '../../db/client.js';
 import * as repo from './repo.js';
-import { rejectionReason, templateStatus } from './sync.js';
+import { rejectionReason, templateStatus, type TemplatePathListener } from './sync.js';
 
 /**
  * The field's names: Meta's subscribed_fields enum and its utility guide say `message_template_status_update`
@@ -26,20 +26,24 @@ export interface TemplateStatusChange {
   reason?: string | null;
 }
 
-/** True when a stored template changed. */
+/** True when a stored template changed; its new status is handed to `onPath`. */
 export async function applyTemplateStatus(
   db: Sql,
   pageUuid: string,
   value: TemplateStatusChange,
+  onPath: TemplatePathListener,
 ): Promise<boolean> {
   const id = value.message_template_id;
   if (id === undefined || value.event === undefined) return false;
   const status = templateStatus(value.event);
-  return repo.setTemplateStatus(
+  const changed = await repo.setTemplateStatus(
     db,
     pageUuid,
     String(id),
     status,
     rejectionReason(status, value.reason),
   );
+  if (changed === null) return false;
+  await onPath(db, [changed], status);
+  return true;
 }

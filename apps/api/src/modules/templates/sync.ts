@@ -12,6 +12,17 @@ import type { GraphClient } from '../../graph/index.js';
 import type { MessageTemplateNode } from '../../graph/types.js';
 import * as repo from './repo.js';
 
+/**
+ * What a template's new status (or its deletion) means for the campaigns that send it: their status reason.
+ * Campaigns own that table and rank above templates, so the caller hands it in (campaigns' `noteTemplatePath`);
+ * it runs on the same `db`, inside the same transaction when there is one.
+ */
+export type TemplatePathListener = (
+  db: Sql,
+  templateIds: readonly string[],
+  status: TemplateStatus | 'deleted',
+) => Promise<void>;
+
 /** Meta's status word (one of its ten) to ours; a word Meta adds later reads as pending. */
 export function templateStatus(meta: string | undefined | null): TemplateStatus {
   return templateStatusOf(meta);
@@ -46,20 +57,30 @@ export function fromNode(pageUuid: string, n: MessageTemplateNode): repo.Templat
   };
 }
 
-/** Re-reads the page's templates from Meta and stores what it says (throws the Graph error, if any). */
+/**
+ * Re-reads the page's templates from Meta and stores what it says, each status handed to `onPath` (throws the
+ * Graph error, if any).
+ */
 export async function syncPageTemplates(
   db: Sql,
   graph: GraphClient,
   pageUuid: string,
   fbPageId: string,
   pageToken: string,
+  onPath: TemplatePathListener,
 ): Promise<void> {
   const nodes = await graph.listMessageTemplates(fbPageId, pageToken);
   const utility = nodes.filter((n) => (n.category ?? 'UTILITY').toUpperCase() === 'UTILITY');
-  for (const n of utility) await repo.upsertTemplate(db, fromNode(pageUuid, n));
-  await repo.deleteTemplatesNotIn(
+  for (const n of utility) {
+    const t = await repo.upsertTemplate(db, fromNode(pageUuid, n));
+    await onPath(db, [t.id], t.status);
+  }
+  // Their campaigns keep the template's name but lose the link: say why their template path stopped first.
+  const gone = await repo.templatesNotIn(
     db,
     pageUuid,
     utility.map((n) => n.id),
   );
+  await onPath(db, gone, 'deleted');
+  await repo.deleteTemplates(db, pageUuid, gone);
 }

@@ -3,7 +3,7 @@
 // run for every group of sends are named, so each connection parses and plans them once.
 import { type Sql } from '../../../../db/client.js';
 import { FLAGGED_FOR_REVIEW } from '../../reasons.js';
-import { TEMPLATE_PATH_REASON_TEXTS } from '../../../templates/index.js';
+import { TEMPLATE_PATH_REASON_TEXTS } from '../../template-path.js';
 import { markPageAdminTokenInvalid } from '../../../page-rows/index.js';
 
 /** processing -> failed with a reason (token or permission lost); queued rows stay queued, unsent. */

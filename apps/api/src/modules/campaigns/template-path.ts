@@ -1,5 +1,7 @@
-// The campaign's `status_reason` while its utility template cannot be sent. Written by the template status
-// updates (this module) and replaced or cleared by campaign dispatch, which imports them from this face.
+// The campaign's `status_reason` while its utility template cannot be sent. Templates store Meta's verdict and
+// hand the change to `noteTemplatePath` (given to them by their callers: templates rank below campaigns);
+// campaign dispatch replaces or clears the reason as it sends.
+import type { Sql } from '../../db/client.js';
 
 /**
  * The campaign's utility template can no longer be sent (its status at Meta changed): the template path stops,
@@ -33,3 +35,24 @@ export function templatePathReason(status: string): string | null {
 export const TEMPLATE_PATH_REASON_TEXTS: string[] = Object.keys(TEMPLATE_PATH_REASONS).map(
   (s) => templatePathReason(s) as string,
 );
+
+/**
+ * A template's status (or its deletion) on its pending and processing campaigns: the reason their template
+ * path stopped, or none once Meta approves it again. Only a template-path reason (or none) is replaced, never
+ * another one. The path itself follows the status at send time (`template_ok` in dispatch/repo/send.ts). Runs
+ * on `db` as given, so a webhook applies it inside its transaction; a deletion is noted before the rows go.
+ */
+export async function noteTemplatePath(
+  db: Sql,
+  templateIds: readonly string[],
+  status: string,
+): Promise<void> {
+  if (templateIds.length === 0) return;
+  await db.query(
+    `update campaigns set status_reason = $2
+      where template_id = any($1::uuid[]) and status in ('pending', 'processing')
+        and (status_reason is null or status_reason = any($3::text[]))
+        and status_reason is distinct from $2`,
+    [templateIds, templatePathReason(status), TEMPLATE_PATH_REASON_TEXTS],
+  );
+}
