@@ -47,7 +47,7 @@ export const campaignsContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     query: z.object(paging),
     responses: { ...pageErrors, 200: CampaignListResponse },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createCampaign: {
     method: 'POST',
@@ -55,7 +55,7 @@ export const campaignsContract = c.router({
     summary: 'Schedule a campaign to all users, one tag, or a combined audience',
     body: createCampaignBodySchema,
     responses: { ...writeErrors, ...errors(429), 201: Campaign },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'campaigns:write' }),
   },
   audiencePreview: {
     method: 'GET',
@@ -65,7 +65,7 @@ export const campaignsContract = c.router({
     /** `audience`: the CampaignAudience as JSON (spec §10.9); `tagId` alone is the single-tag audience. */
     query: z.object({ tagId: Uuid.optional(), audience: AudienceQueryParam.optional() }),
     responses: { ...pageErrors, 200: AudiencePreview },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   campaignReview: {
     method: 'GET',
@@ -77,7 +77,7 @@ export const campaignsContract = c.router({
     query: z.object({ tagId: Uuid.optional(), audience: AudienceQueryParam.optional() }),
     responses: { ...pageErrors, ...errors(429), 200: CampaignReview },
     // Asks Meta for the admin's page-scoped id each time.
-    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
+    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30, scope: 'read' }),
   },
   sendTestMessage: {
     method: 'POST',
@@ -91,7 +91,12 @@ export const campaignsContract = c.router({
       ...errors(409, 422, 429, 502, 503),
       200: z.object({ sentTo: z.string() }),
     },
-    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 10 }),
+    metadata: meta({
+      auth: 'admin',
+      pageScoped: true,
+      rateLimitPerMinute: 10,
+      scope: 'campaigns:write',
+    }),
   },
   getCampaign: {
     method: 'GET',
@@ -99,7 +104,7 @@ export const campaignsContract = c.router({
     summary: 'A campaign with its delivery funnel',
     pathParams: campaignParams,
     responses: { ...pageErrors, 200: CampaignDetail },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'read', pageOf: 'campaign' }),
   },
   getCampaignSpend: {
     method: 'GET',
@@ -107,7 +112,7 @@ export const campaignsContract = c.router({
     summary: "What Meta billed for the campaign's paid marketing messages (Meta's insights)",
     pathParams: campaignParams,
     responses: { ...pageErrors, ...errors(422, 429, 502, 503), 200: CampaignSpend },
-    metadata: meta({ auth: 'admin', rateLimitPerMinute: 30 }),
+    metadata: meta({ auth: 'admin', rateLimitPerMinute: 30, scope: 'read', pageOf: 'campaign' }),
   },
   listCampaignRecipients: {
     method: 'GET',
@@ -119,7 +124,7 @@ export const campaignsContract = c.router({
       ...pageErrors,
       200: z.object({ data: z.array(CampaignRecipient), meta: PageMeta }),
     },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'read', pageOf: 'campaign' }),
   },
   exportCampaignRecipients: {
     method: 'GET',
@@ -130,7 +135,7 @@ export const campaignsContract = c.router({
       ...pageErrors,
       200: c.otherResponse({ contentType: 'text/csv', body: c.type<string>() }),
     },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'read', pageOf: 'campaign' }),
   },
   tagCampaignRecipients: {
     method: 'POST',
@@ -151,7 +156,12 @@ export const campaignsContract = c.router({
         capped: z.boolean(),
       }),
     },
-    metadata: meta({ auth: 'admin', rateLimitPerMinute: 20 }),
+    metadata: meta({
+      auth: 'admin',
+      rateLimitPerMinute: 20,
+      scope: 'tags:write',
+      pageOf: 'campaign',
+    }),
   },
   cancelCampaign: {
     method: 'POST',
@@ -160,7 +170,7 @@ export const campaignsContract = c.router({
     pathParams: campaignParams,
     body: z.object({}).optional(),
     responses: { ...writeErrors, ...errors(409), 200: Campaign },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'campaigns:write', pageOf: 'campaign' }),
   },
   stopReturns: {
     method: 'POST',
@@ -169,6 +179,6 @@ export const campaignsContract = c.router({
     pathParams: campaignParams,
     body: z.object({}).optional(),
     responses: { ...writeErrors, ...errors(409), 200: Campaign },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'campaigns:write', pageOf: 'campaign' }),
   },
 });

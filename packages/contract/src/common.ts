@@ -20,10 +20,28 @@ export const pageSize = (max: number, fallback: number) =>
 
 /** Who may call a route: drives the server's auth hook and the generated authorization tests. */
 export type RouteAuth = 'public' | 'admin' | 'operator';
+
+/**
+ * What an API key may do (Account → API keys, `Authorization: Bearer pck_…`), each a set of routes: `read`
+ * every read of the pages it may use, `inbox:send` working conversations (send, read, status, assign, notes,
+ * subscription requests), `tags:write` tags and tagging, `campaigns:write` campaigns and their templates.
+ */
+export const API_KEY_SCOPES = ['read', 'inbox:send', 'tags:write', 'campaigns:write'] as const;
+
+/** The entity whose page a route addressed by another id acts on (a key limited to some pages is held to them). */
+export type RoutePageOf = 'campaign' | 'tag' | 'template' | 'page-sync';
+
 export interface RouteMeta {
   auth: RouteAuth;
   /** The route's `pageId` (path, query or body) must be a page the caller manages: else 404. */
   pageScoped?: boolean;
+  /**
+   * The scope an API key needs for this admin route (403 naming it otherwise). Absent: the route takes a
+   * sign-in session only (keys, sessions, account and page settings), and a key gets 403.
+   */
+  scope?: (typeof API_KEY_SCOPES)[number];
+  /** For a route addressed by an entity's id: that entity's page is the one a key must be allowed. */
+  pageOf?: RoutePageOf;
   /** Rate limit per client per minute: sign-in, deletion, bulk and Graph-calling routes (a 429 past it). */
   rateLimitPerMinute?: number;
   /** Route handled outside ts-rest (raw body, streaming): declared here for docs and tests. */

@@ -98,7 +98,7 @@ export const inboxContract = c.router({
       ...errors(429),
       200: z.object({ recipients: z.array(Recipient), paging: Paging }),
     },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   countRecipients: {
     method: 'GET',
@@ -107,7 +107,7 @@ export const inboxContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     query: RecipientMatch,
     responses: { ...pageErrors, ...errors(429), 200: z.object({ count: z.number().int().min(0) }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   getConversation: {
     method: 'GET',
@@ -122,7 +122,7 @@ export const inboxContract = c.router({
       ...pageErrors,
       200: z.object({ messages: z.array(MessageReceived), tags: z.array(Tag), paging: Paging }),
     },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   sendMessage: {
     method: 'POST',
@@ -137,7 +137,7 @@ export const inboxContract = c.router({
       201: z.object({ message: MessageReceived }),
       502: ErrorBody,
     },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   markRead: {
     method: 'POST',
@@ -146,7 +146,7 @@ export const inboxContract = c.router({
     pathParams: chatParams,
     body: c.noBody(),
     responses: { ...writeErrors, 200: z.object({ unreadCount: z.literal(0) }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   setStatus: {
     method: 'POST',
@@ -155,7 +155,7 @@ export const inboxContract = c.router({
     pathParams: chatParams,
     body: ConversationStatusBody,
     responses: { ...writeErrors, 200: z.object({ recipient: Recipient }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   assign: {
     method: 'POST',
@@ -164,7 +164,7 @@ export const inboxContract = c.router({
     pathParams: chatParams,
     body: AssignBody,
     responses: { ...writeErrors, ...errors(422), 200: z.object({ recipient: Recipient }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   listAssignees: {
     method: 'GET',
@@ -172,7 +172,7 @@ export const inboxContract = c.router({
     summary: "The page's admins with messaging access: whom a conversation can be assigned to",
     pathParams: z.object({ pageId: GraphId }),
     responses: { ...pageErrors, 200: z.object({ admins: z.array(PageMessagingAdmin) }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   resolveUnreachable: {
     method: 'POST',
@@ -181,7 +181,7 @@ export const inboxContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     body: c.noBody(),
     responses: { ...writeErrors, 200: z.object({ resolved: z.number().int().min(0) }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   queueCounts: {
     method: 'GET',
@@ -196,7 +196,7 @@ export const inboxContract = c.router({
         mine: z.number().int(),
       }),
     },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   getSettings: {
     method: 'GET',
@@ -204,7 +204,7 @@ export const inboxContract = c.router({
     summary: "The page's inbox settings",
     pathParams: z.object({ pageId: GraphId }),
     responses: { ...pageErrors, 200: InboxSettings },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   updateSettings: {
     method: 'PUT',
@@ -225,6 +225,6 @@ export const inboxContract = c.router({
       ...pageErrors,
       200: c.otherResponse({ contentType: 'text/event-stream', body: c.type<string>() }),
     },
-    metadata: meta({ auth: 'admin', pageScoped: true, raw: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, raw: true, scope: 'read' }),
   },
 });

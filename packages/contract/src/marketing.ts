@@ -37,7 +37,7 @@ export const marketingContract = c.router({
     summary: "The page's marketing-messages setup and subscriber counts",
     pathParams: pageParams,
     responses: { ...pageErrors, 200: MarketingSetup },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   listAdAccounts: {
     method: 'GET',
@@ -71,7 +71,7 @@ export const marketingContract = c.router({
     summary: "A contact's marketing-messages subscription, and whether they may be asked now",
     pathParams: contactParams,
     responses: { ...pageErrors, 200: ContactSubscription },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   askToSubscribe: {
     method: 'POST',
@@ -81,7 +81,12 @@ export const marketingContract = c.router({
     pathParams: contactParams,
     body: askToSubscribeBodySchema,
     responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: ContactSubscription },
-    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 60 }),
+    metadata: meta({
+      auth: 'admin',
+      pageScoped: true,
+      rateLimitPerMinute: 60,
+      scope: 'inbox:send',
+    }),
   },
   askManyToSubscribe: {
     method: 'POST',
@@ -94,7 +99,7 @@ export const marketingContract = c.router({
       dryRun: z.boolean().default(false),
     }),
     responses: { ...writeErrors, ...errors(409, 422, 429), 200: BulkOptinResult },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   unsubscribe: {
     method: 'POST',
@@ -103,6 +108,11 @@ export const marketingContract = c.router({
     pathParams: contactParams,
     body: z.object({}).optional(),
     responses: { ...writeErrors, ...errors(409, 422, 429, 502), 200: ContactSubscription },
-    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 60 }),
+    metadata: meta({
+      auth: 'admin',
+      pageScoped: true,
+      rateLimitPerMinute: 60,
+      scope: 'inbox:send',
+    }),
   },
 });

@@ -53,7 +53,7 @@ export const notesContract = c.router({
     summary: "The conversation's private notes, oldest first (the page's admins only)",
     pathParams: chatParams,
     responses: { ...pageErrors, 200: z.object({ notes: z.array(ConversationNote) }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createNote: {
     method: 'POST',
@@ -62,7 +62,7 @@ export const notesContract = c.router({
     pathParams: chatParams,
     body: NoteBody,
     responses: { ...writeErrors, 201: z.object({ note: ConversationNote }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   updateNote: {
     method: 'PATCH',
@@ -71,7 +71,7 @@ export const notesContract = c.router({
     pathParams: noteParams,
     body: NoteBody,
     responses: { ...writeErrors, ...errors(403), 200: z.object({ note: ConversationNote }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   deleteNote: {
     method: 'DELETE',
@@ -80,6 +80,6 @@ export const notesContract = c.router({
     pathParams: noteParams,
     body: c.noBody(),
     responses: { ...pageErrors, ...errors(403), 200: z.object({ success: z.literal(true) }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
 });

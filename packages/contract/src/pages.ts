@@ -11,7 +11,7 @@ export const pagesContract = c.router({
     path: '/api/v1/pages',
     summary: 'The pages the signed-in admin manages',
     responses: { ...authErrors, 200: z.array(Page) },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'read' }),
   },
   getPage: {
     method: 'GET',
@@ -19,7 +19,7 @@ export const pagesContract = c.router({
     summary: 'A page with its tags (only for an admin who manages it)',
     pathParams: pageParams,
     responses: { ...pageErrors, 200: Page },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   getOverview: {
     method: 'GET',
@@ -27,7 +27,7 @@ export const pagesContract = c.router({
     summary: 'Home screen overview of a page',
     pathParams: pageParams,
     responses: { ...pageErrors, 200: PageOverview },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   syncPage: {
     method: 'POST',
@@ -44,13 +44,13 @@ export const pagesContract = c.router({
     summary: 'Status and progress of a page sync job',
     pathParams: z.object({ jobId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid job id') }),
     responses: { ...authErrors, 200: SyncStatus },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'read', pageOf: 'page-sync' }),
   },
   getSubscription: {
     method: 'GET',
     path: '/api/v1/me/subscription',
     summary: "The signed-in admin's plan, period and credits",
     responses: { ...authErrors, 200: Subscription },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'read' }),
   },
 });

@@ -73,7 +73,7 @@ export const savedRepliesContract = c.router({
     summary: "The page's saved replies, by title",
     pathParams: pageParams,
     responses: { ...pageErrors, 200: z.object({ replies: z.array(SavedReply) }) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createSavedReply: {
     method: 'POST',

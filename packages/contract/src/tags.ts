@@ -14,7 +14,7 @@ export const tagsContract = c.router({
     summary: "The page's tags with how many contacts carry each, by name",
     pathParams: z.object({ pageId: GraphId }),
     responses: { ...pageErrors, 200: z.array(TagListItem) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createTag: {
     method: 'POST',
@@ -26,7 +26,7 @@ export const tagsContract = c.router({
       ...errors(409),
       201: z.object({ success: z.literal(true), tag: Tag, message: z.string() }),
     },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'tags:write' }),
   },
   updateTag: {
     method: 'PATCH',
@@ -39,7 +39,7 @@ export const tagsContract = c.router({
       ...errors(409),
       200: z.object({ success: z.literal(true), tag: Tag, message: z.string() }),
     },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'tags:write', pageOf: 'tag' }),
   },
   deleteTag: {
     method: 'DELETE',
@@ -52,6 +52,6 @@ export const tagsContract = c.router({
       ...errors(409),
       200: z.object({ success: z.literal(true), message: z.string() }),
     },
-    metadata: meta({ auth: 'admin' }),
+    metadata: meta({ auth: 'admin', scope: 'tags:write', pageOf: 'tag' }),
   },
 });

@@ -13,7 +13,7 @@ export const templatesContract = c.router({
     summary: "The page's utility message templates with Meta's status, newest first",
     pathParams: z.object({ pageId: GraphId }),
     responses: { ...pageErrors, 200: z.array(MessageTemplate) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   refreshTemplates: {
     method: 'POST',
@@ -22,7 +22,12 @@ export const templatesContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     body: z.object({}).optional(),
     responses: { ...writeErrors, ...errors(422, 429, 502), 200: z.array(MessageTemplate) },
-    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
+    metadata: meta({
+      auth: 'admin',
+      pageScoped: true,
+      rateLimitPerMinute: 30,
+      scope: 'campaigns:write',
+    }),
   },
   createTemplate: {
     method: 'POST',
@@ -30,7 +35,12 @@ export const templatesContract = c.router({
     summary: 'Submit a utility message template to Meta for approval',
     body: CreateTemplateBody,
     responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: MessageTemplate },
-    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 60 }),
+    metadata: meta({
+      auth: 'admin',
+      pageScoped: true,
+      rateLimitPerMinute: 60,
+      scope: 'campaigns:write',
+    }),
   },
   deleteTemplate: {
     method: 'DELETE',
@@ -43,6 +53,11 @@ export const templatesContract = c.router({
       ...errors(409, 422, 429, 502),
       200: z.object({ success: z.literal(true), message: z.string() }),
     },
-    metadata: meta({ auth: 'admin', rateLimitPerMinute: 60 }),
+    metadata: meta({
+      auth: 'admin',
+      rateLimitPerMinute: 60,
+      scope: 'campaigns:write',
+      pageOf: 'template',
+    }),
   },
 });

@@ -40,7 +40,7 @@ export const userTagsContract = c.router({
     summary: "A contact's tags on a page",
     pathParams: z.object({ userId: GraphId, pageId: GraphId }),
     responses: { ...pageErrors, 200: z.array(Tag) },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   addUserTag: {
     method: 'POST',
@@ -48,7 +48,7 @@ export const userTagsContract = c.router({
     summary: 'Tag a contact (adding twice is a no-op)',
     body: UserTagBody,
     responses: { ...writeErrors, 200: SuccessBody },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'tags:write' }),
   },
   bulkUserTags: {
     method: 'POST',
@@ -66,7 +66,12 @@ export const userTagsContract = c.router({
         nextAfter: Uuid.nullable(),
       }),
     },
-    metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 600 }),
+    metadata: meta({
+      auth: 'admin',
+      pageScoped: true,
+      rateLimitPerMinute: 600,
+      scope: 'tags:write',
+    }),
   },
   removeUserTag: {
     method: 'DELETE',
@@ -74,6 +79,6 @@ export const userTagsContract = c.router({
     summary: 'Untag a contact (removing what is not there is a no-op)',
     body: UserTagBody,
     responses: { ...writeErrors, 200: SuccessBody },
-    metadata: meta({ auth: 'admin', pageScoped: true }),
+    metadata: meta({ auth: 'admin', pageScoped: true, scope: 'tags:write' }),
   },
 });
