@@ -22,6 +22,7 @@ import { readPageAccess } from './auth/guards.js';
 import { createPageAccessCache } from './auth/page-access-cache.js';
 import { createSessionCache } from './auth/session-cache.js';
 import { sessionState } from './modules/sessions/index.js';
+import { createApiKeyAuth } from './modules/api-keys/index.js';
 import type { Config } from './config.js';
 import { tokenCipher } from './crypto/tokens.js';
 import type { GraphClient } from './graph/index.js';
@@ -179,6 +180,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessionState', (sessionId: string, adminId: string, notAfter?: number) =>
     sessions.state(sessionId, adminId, notAfter),
   );
+  // API keys: their state through this process's cache (the sessions NOTIFY ends a revoked one everywhere),
+  // their last use, their own limit (modules/api-keys/auth.ts).
+  const apiKeys = createApiKeyAuth({
+    pool,
+    events: realtime,
+    perMinute: config.apiKeyRequestsPerMinute,
+    log: app.log,
+  });
+  app.addHook('onClose', () => apiKeys.close());
+  app.decorate('apiKeys', apiKeys);
   // The inbox list's page check, answered from this process's cache while the access NOTIFY keeps it
   // current (auth/page-access-cache.ts).
   const pageAccess = createPageAccessCache({

@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   HIGH_VOLUME_SENDS: bool.default('false'),
   // Ceilings of inbox replies a minute (a person types far fewer; a script sending as the page is stopped).
   CHAT_SENDS_PER_ADMIN_MINUTE: z.coerce.number().int().positive().default(30),
+  // Requests one API key may make a minute, over every API process (a backend's bursts; a loop is stopped).
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   CHAT_SENDS_PER_PAGE_MINUTE: z.coerce.number().int().positive().default(60),
   HUMAN_AGENT_SENDS_PER_PAGE_MINUTE: z.coerce.number().int().positive().default(10),
   // Searches and counts of an admin's inbox a minute: typing into the search box asks about two a second at
@@ -144,6 +146,8 @@ export interface Config {
   sendRatePerPage: number;
   /** SEND_RATE_PER_PAGE may exceed Meta's high-volume threshold (40/s): the admin accepted the consequence. */
   highVolumeSends: boolean;
+  /** Requests one API key may make a minute (RateLimit-* headers; 429 past it). */
+  apiKeyRequestsPerMinute: number;
   /** Inbox replies a minute: per admin on a page, per page, and HUMAN_AGENT replies per page. */
   chatSendLimits: { perAdmin: number; perPage: number; humanAgentPerPage: number };
   /** Inbox searches and counts one admin may run a minute (every API process together); more answer 429. */
@@ -273,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportUrl: e.SUPPORT_URL,
     sendRatePerPage: e.SEND_RATE_PER_PAGE,
     highVolumeSends: e.HIGH_VOLUME_SENDS,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     chatSendLimits: {
       perAdmin: e.CHAT_SENDS_PER_ADMIN_MINUTE,
       perPage: e.CHAT_SENDS_PER_PAGE_MINUTE,

@@ -1,5 +1,6 @@
 import { c } from './c';
 import { accountContract } from './account';
+import { apiKeysContract } from './api-keys';
 import { signInContract } from './sign-in';
 import { campaignsContract } from './campaigns';
 import { inboxContract } from './inbox';
@@ -24,6 +25,7 @@ export const contract = c.router(
     pages: pagesContract,
     sessions: sessionsContract,
     account: accountContract,
+    apiKeys: apiKeysContract,
     inbox: inboxContract,
     tags: tagsContract,
     userTags: userTagsContract,
@@ -47,6 +49,7 @@ export * from './user';
 export * from './pages';
 export * from './sessions';
 export * from './account';
+export * from './api-keys';
 export * from './time-format';
 export * from './inbox';
 export * from './tags';

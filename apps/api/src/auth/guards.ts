@@ -7,6 +7,8 @@ import { HttpError } from '../http/errors.js';
 import { assertCsrf, cookieNamesOf } from './cookies.js';
 import type { AuthContext, JwtClaims } from './jwt.js';
 import { requestToken } from './verified-tokens.js';
+import { API_KEY_MESSAGES } from '@pagecast/contract';
+import { apiKeyHash, isApiKeyToken, wellFormedApiKey } from './api-keys.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,6 +28,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<AuthContext
   if (!bearer && !byCookie) throw new HttpError(401, 'Authentication required');
   const token = requestToken(request);
   if (!token) throw new HttpError(401, 'Invalid token');
+  if (bearer && isApiKeyToken(token)) return requireApiKey(request, token);
   let claims: JwtClaims;
   try {
     claims = request.server.verifiedTokens.claims(token);
@@ -58,6 +61,31 @@ export async function requireAdmin(request: FastifyRequest): Promise<AuthContext
     role: claims.role,
     sessionId: claims.sid,
     expiresAt: (claims.exp ?? 0) * 1000,
+  };
+  return request.auth;
+}
+
+/**
+ * A request with an API key acts as the key's admin, with the key's grant on the AuthContext (what its
+ * scopes and pages allow is the route guard's: modules/shared/route-guard.ts). Unknown, revoked and expired
+ * keys get one answer. Never CSRF-able: it is a Bearer header.
+ */
+async function requireApiKey(request: FastifyRequest, token: string): Promise<AuthContext> {
+  if (!wellFormedApiKey(token)) throw new HttpError(401, API_KEY_MESSAGES.refused);
+  const hash = apiKeyHash(token);
+  const key = await request.server.apiKeys.state(hash);
+  if (key.state === 'suspended') throw new HttpError(401, API_KEY_MESSAGES.suspended);
+  if (key.state !== 'active' || (key.expiresAt !== null && key.expiresAt <= Date.now()))
+    throw new HttpError(401, API_KEY_MESSAGES.refused);
+  request.server.apiKeys.used(key.keyId, request.ip);
+  request.auth = {
+    adminId: key.adminId,
+    userId: key.userId,
+    // A key never calls operator routes (they take a session): it acts as an admin.
+    role: 'admin',
+    sessionId: key.keyId,
+    expiresAt: key.expiresAt ?? Number.MAX_SAFE_INTEGER,
+    apiKey: { keyId: key.keyId, hash, scopes: key.scopes, pageIds: key.pageIds },
   };
   return request.auth;
 }

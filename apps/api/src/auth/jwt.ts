@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ApiKeyGrant } from './api-keys.js';
 
 export type Role = 'admin' | 'operator';
 
@@ -25,6 +26,31 @@ export interface AuthContext {
   sessionId: string;
   /** When the JWT stops working (ms since the epoch): live streams close then. */
   expiresAt: number;
+  /**
+   * Set when the request came with an API key (`sessionId` is then the key's id, so the sessions NOTIFY that
+   * ends it closes the key's live streams too).
+   */
+  apiKey?: ApiKeyGrant;
+}
+
+/** A key's state as the request check reads it (modules/api-keys): what it grants, or refused. */
+export type ApiKeyState =
+  | (Omit<ApiKeyGrant, 'hash'> & {
+      state: 'active';
+      adminId: string;
+      userId: string;
+      expiresAt: number | null;
+    })
+  | { state: 'refused' | 'suspended' };
+
+/** The key checks of every key-authenticated request (modules/api-keys/auth.ts, wired in app.ts). */
+export interface ApiKeyChecks {
+  /** The key by its hash, through this process's cache (kept current by the sessions NOTIFY). */
+  state: (keyHash: string) => Promise<ApiKeyState>;
+  /** Records the key's use (last used time and address), at most once a minute per key and process. */
+  used: (keyId: string, ip: string) => void;
+  /** Counts one request of the key against its own limit. */
+  hit: (keyId: string) => { limit: number; remaining: number; resetSeconds: number };
 }
 
 /** How long a sign-in lasts: the JWT's lifetime (fast-jwt's notation) and its session row's. */
@@ -49,6 +75,7 @@ declare module 'fastify' {
      * this process's cache, auth/session-cache.ts); `notAfter` (ms) bounds how long the answer is cached.
      */
     sessionState: (sessionId: string, adminId: string, notAfter?: number) => Promise<SessionState>;
+    apiKeys: ApiKeyChecks;
   }
 }
 

@@ -68,3 +68,23 @@ export function postgresRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor
   }
   return PostgresRateLimitStore;
 }
+
+/**
+ * Adds hits to fixed windows named by their key (the window is in the key, e.g. `apikey:<id>:<minute>`), in
+ * one statement for the whole batch; answers each window's total over every process. For limits counted in
+ * memory and shared every second (API keys: modules/api-keys/rate-limit.ts), so a request costs no query.
+ */
+export async function addHits(
+  pool: Pick<pg.Pool, 'query'>,
+  batch: ReadonlyArray<{ key: string; windowStart: Date; hits: number }>,
+): Promise<Map<string, number>> {
+  if (batch.length === 0) return new Map();
+  const { rows } = await pool.query<{ key: string; hits: number }>(
+    `insert into rate_limits as r (key, window_start, hits)
+     select * from unnest($1::text[], $2::timestamptz[], $3::int[])
+     on conflict (key) do update set hits = r.hits + excluded.hits
+     returning key, hits`,
+    [batch.map((b) => b.key), batch.map((b) => b.windowStart), batch.map((b) => b.hits)],
+  );
+  return new Map(rows.map((r) => [r.key, r.hits]));
+}

@@ -173,8 +173,9 @@ export async function runPageSync(
   logger?.info({ syncId, pageId: sync.fbPageId, processed }, 'page sync completed');
   // The page's utility templates come along (a new admin sees them at once); contacts are what the sync is
   // for, so a failure here is logged and left to the Templates screen's re-read.
-  await syncPageTemplates(db, graph, sync.pageUuid, sync.fbPageId, token, noteTemplatePath).catch((err: unknown) =>
-    logger?.warn({ err, syncId }, 'reading the page templates after the sync failed'),
+  await syncPageTemplates(db, graph, sync.pageUuid, sync.fbPageId, token, noteTemplatePath).catch(
+    (err: unknown) =>
+      logger?.warn({ err, syncId }, 'reading the page templates after the sync failed'),
   );
   // So are its marketing-messages subscribers (their contacts are known now).
   await syncPageSubscribers(db, graph, sync.pageUuid, sync.fbPageId, token).catch((err: unknown) =>

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validationError } from '../errors.js';
 import { errorBody } from '../http/errors.js';
 import { accountRouter } from './account/router.js';
+import { apiKeysRouter } from './api-keys/index.js';
 import { noteTemplatePath } from './campaigns/index.js';
 import { campaignsRouter } from './campaigns/router.js';
 import { registerInboxEvents } from './inbox/events.js';
@@ -17,7 +18,7 @@ import { notesRouter } from './notes/router.js';
 import { operatorRouter } from './operator/router.js';
 import { savedRepliesRouter } from './saved-replies/router.js';
 import { pagesRouter } from './pages/router.js';
-import { routeGuard } from './shared/route-guard.js';
+import { keyPageGuard, routeGuard } from './shared/route-guard.js';
 import { sessionsRouter } from './sessions/router.js';
 import { signInRouter } from './sign-in/router.js';
 import { tagsRouter } from './tags/router.js';
@@ -38,6 +39,7 @@ export const tsRestContract = {
   pages: contract.pages,
   sessions: contract.sessions,
   account: contract.account,
+  apiKeys: contract.apiKeys,
   inbox: inboxContract,
   tags: contract.tags,
   templates: contract.templates,
@@ -57,6 +59,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     pages: pagesRouter(deps),
     sessions: sessionsRouter(deps),
     account: accountRouter(deps),
+    apiKeys: apiKeysRouter(deps),
     inbox: inboxRouter(deps),
     tags: tagsRouter(deps),
     templates: templatesRouter(deps, noteTemplatePath),
@@ -71,7 +74,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     logInitialization: false,
     responseValidation: deps.config.responseValidation,
     requestValidationErrorHandler: answerValidationError,
-    hooks: { onRequest: guardContractRoute },
+    hooks: { onRequest: guardContractRoute, preHandler: keyPageGuard(deps.pool) },
   });
   registerWebhooks(app, deps);
   registerInboxEvents(app, deps);

@@ -1,6 +1,7 @@
 // Shared world of the security suite: two admins on the emulator and in the database, each managing one page
 // with contacts, a tag (carried by a contact), a campaign and a sync job; plus the case builders that turn
 // every contract route into a valid request against a given page's ids.
+import { createApiKey } from '../../src/modules/api-keys/service.js';
 import { createHmac, randomUUID } from 'node:crypto';
 import { CONTENT_TYPE_VALUES, contract, listRoutes, type ContractRoute } from '@pagecast/contract';
 import type { Emulator } from '@pagecast/graph-emulator';
@@ -40,6 +41,8 @@ export interface PageIds {
   jobId: string;
   /** A session of the admin (another browser of theirs): what ending one names. */
   sessionId: string;
+  /** An API key of the admin (read, on their page): what revoking one names. */
+  apiKeyId: string;
   /** The admin's bearer header (a session of theirs, role admin). */
   headers: { authorization: string };
 }
@@ -151,6 +154,13 @@ export async function createWorld(
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
         userAgent: 'Another browser',
       }),
+      apiKeyId: (
+        await createApiKey(database.pool, admin.adminId, {
+          name: 'Seeded key',
+          pageIds: [page.id],
+          scopes: ['read'],
+        })
+      ).apiKey.id,
     };
   }
 
@@ -200,6 +210,11 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   'sessions.logout': () => ({}),
   'sessions.revokeOthers': () => ({}),
   'sessions.revoke': (ids) => ({ params: { id: ids.sessionId } }),
+  'apiKeys.createApiKey': (ids) => ({
+    body: { name: 'CRM', pageIds: [ids.pageId], scopes: ['read'] },
+  }),
+  'apiKeys.listApiKeys': () => ({}),
+  'apiKeys.revokeApiKey': (ids) => ({ params: { keyId: ids.apiKeyId } }),
   'account.getSettings': () => ({}),
   'account.updateSettings': () => ({ body: { timeZone: 'Europe/Paris' } }),
   'user.addUsersByPage': (ids) => ({ body: { pageId: ids.pageId } }),

@@ -5,6 +5,7 @@
 // State enums the contract declares (campaign, recipient and template statuses, plans) are its lists,
 // so the API and its clients cannot drift apart; they are plain text columns, so no migration follows.
 export * from './admins.js';
+export * from './api-keys.js';
 export * from './pages.js';
 export * from './contacts.js';
 export * from './marketing.js';

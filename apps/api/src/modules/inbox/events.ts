@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertPageAdmin, requireAdmin } from '../../auth/index.js';
 import { ForbiddenError, NotFoundError, UnavailableError, validationError } from '../../errors.js';
 import type { ModuleDeps } from '../shared/deps.js';
-import { routeGuard } from '../shared/route-guard.js';
+import { assertKeyPage, routeGuard, routeMeta } from '../shared/route-guard.js';
 import { type LiveStream, LiveStreams } from './live-streams.js';
 
 const route = contract.inbox.events;
@@ -46,6 +46,7 @@ export function registerInboxEvents(app: FastifyInstance, deps: ModuleDeps): voi
     const params = route.pathParams.safeParse(request.params);
     if (!params.success) throw validationError(params.error.issues);
     const { pageId } = params.data;
+    await assertKeyPage(deps.pool, request, routeMeta(route), { params: params.data });
     await assertPageAdmin(deps.pool, auth.adminId, pageId, 'messaging');
     if (!hub) throw new UnavailableError('Live updates are not available right now');
 
@@ -57,6 +58,7 @@ export function registerInboxEvents(app: FastifyInstance, deps: ModuleDeps): voi
     const release = streams.add({
       adminId: auth.adminId,
       sessionId: auth.sessionId,
+      ...(auth.apiKey ? { keyHash: auth.apiKey.hash } : {}),
       pageId,
       close,
     });
@@ -106,10 +108,15 @@ export function registerInboxEvents(app: FastifyInstance, deps: ModuleDeps): voi
 
 /** Closes the streams whose session ended while this process was not listening. */
 async function recheckSessions(app: FastifyInstance, streams: LiveStreams): Promise<void> {
-  const sessions = new Map(streams.list().map((s) => [s.sessionId, s.adminId]));
-  for (const [sessionId, adminId] of sessions) {
+  const sessions = new Map(streams.list().map((s) => [s.sessionId, s]));
+  for (const [sessionId, { adminId, keyHash }] of sessions) {
     try {
-      const state = await app.sessionState(sessionId, adminId);
+      // A stream opened with an API key follows the key (its id stands for the session).
+      const state = keyHash
+        ? (await app.apiKeys.state(keyHash)).state === 'active'
+          ? 'active'
+          : 'ended'
+        : await app.sessionState(sessionId, adminId);
       if (state !== 'active') streams.closeSessions({ sessionId }, state);
     } catch (err) {
       // Database away again: the next reconnect re-checks.

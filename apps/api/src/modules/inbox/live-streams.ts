@@ -4,7 +4,10 @@ import { RateLimitedError } from '../../errors.js';
 
 export interface LiveStream {
   adminId: string;
+  /** The session it was opened with, or the API key's id. */
   sessionId: string;
+  /** The API key's hash, when a key opened it (re-checked by key after a reconnect, not as a session). */
+  keyHash?: string;
   /** The page it follows (its Facebook id), whose access is re-checked when the admin's access changes. */
   pageId: string;
   /** Ends the stream, telling the client why (`session-ended` with a reason) or silently (shutdown). */

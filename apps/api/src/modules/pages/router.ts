@@ -14,10 +14,12 @@ export const pagesRouter = (deps: ModuleDeps) => {
   const pages = createPagesService(deps);
   const subscription = createSubscriptionService(deps);
   return s.router(routes, {
-    listPages: withAdmin(async (_args, { adminId }) => ({
-      status: 200,
-      body: await pages.listPages(adminId),
-    })),
+    // A key limited to some pages sees only those.
+    listPages: withAdmin(async (_args, { adminId, apiKey }) => {
+      const all = await pages.listPages(adminId);
+      const only = apiKey?.pageIds;
+      return { status: 200, body: only ? all.filter((p) => only.includes(p.pageId)) : all };
+    }),
     getPage: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
       body: await pages.getPage(adminId, params.pageId),

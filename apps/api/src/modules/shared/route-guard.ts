@@ -3,6 +3,12 @@ import type { RouteMeta } from '@pagecast/contract';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { requireAdmin, requireOperator } from '../../auth/guards.js';
 import type { AuthContext } from '../../auth/jwt.js';
+import { API_KEY_MESSAGES } from '@pagecast/contract';
+import { assertKeyMayCall, keyAllowsPage } from '../../auth/api-keys.js';
+import { keyPageNotFound, requestPage } from '../../auth/key-pages.js';
+import type { Sql } from '../../db/client.js';
+import { RateLimitedError } from '../../errors.js';
+import { HttpError } from '../../http/errors.js';
 
 export function routeMeta(route: AppRoute): RouteMeta {
   // Fail closed: a route without metadata needs a signed-in admin.
@@ -14,11 +20,55 @@ export function routeMeta(route: AppRoute): RouteMeta {
  * so an anonymous caller gets 401 and learns nothing about the body rules of a private route.
  */
 export function routeGuard(route: AppRoute) {
-  const { auth } = routeMeta(route);
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    if (auth === 'admin') await requireAdmin(request);
-    else if (auth === 'operator') await requireOperator(request);
+  const meta = routeMeta(route);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (meta.auth === 'public') return;
+    const auth = await requireAdmin(request);
+    if (auth.apiKey) {
+      countKeyRequest(request, reply, auth.apiKey.keyId);
+      assertKeyMayCall(meta, auth.apiKey);
+    } else if (meta.auth === 'operator') await requireOperator(request);
   };
+}
+
+/**
+ * A key's own limit, counted on every request it makes: the RateLimit-* headers on each answer, 429 with
+ * Retry-After past it.
+ */
+function countKeyRequest(request: FastifyRequest, reply: FastifyReply, keyId: string): void {
+  const { limit, remaining, resetSeconds } = request.server.apiKeys.hit(keyId);
+  reply.header('ratelimit-limit', limit);
+  reply.header('ratelimit-remaining', Math.max(0, remaining));
+  reply.header('ratelimit-reset', resetSeconds);
+  if (remaining < 0)
+    throw new RateLimitedError(API_KEY_MESSAGES.rateLimited(resetSeconds), resetSeconds);
+}
+
+/**
+ * preHandler of the contract routes: a key limited to some pages acts only on those (404 otherwise, as for a
+ * page its admin does not manage). After the body is parsed, since some routes name the page in it.
+ */
+export function keyPageGuard(db: Sql) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const grant = request.auth?.apiKey;
+    const route = (request.routeOptions.config as { tsRestRoute?: AppRoute }).tsRestRoute;
+    if (!grant || grant.pageIds === null || !route) return;
+    await assertKeyPage(db, request, routeMeta(route), request);
+  };
+}
+
+/** The key's page check on one request's parts (the live stream calls it with its own params). */
+export async function assertKeyPage(
+  db: Sql,
+  request: FastifyRequest,
+  meta: RouteMeta,
+  parts: { params?: unknown; query?: unknown; body?: unknown },
+): Promise<void> {
+  const grant = request.auth?.apiKey;
+  if (!grant || grant.pageIds === null) return;
+  const page = await requestPage(db, meta, parts);
+  if (page !== undefined && !keyAllowsPage(grant, page))
+    throw new HttpError(404, keyPageNotFound(meta));
 }
 
 /**
