@@ -40,6 +40,7 @@ export const queryKeys = {
     sessions: () => ['account', 'sessions'] as const,
     pages: () => ['account', 'pages'] as const,
     settings: () => ['account', 'settings'] as const,
+    apiKeys: () => ['account', 'api-keys'] as const,
   },
 
   /** The inbox: recipients (plain, or searched / filtered) and each open conversation (with its tags). */

@@ -1,16 +1,19 @@
-// /dashboard/account: the admin's plan and credits, sessions (end another browser's), connected pages,
+// /dashboard/account: the admin's plan and credits, sessions (end another browser's), API keys, connected pages,
 // and 'Delete my data' (a Facebook login, then the deletion status page), wired to the pure AccountScreen.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@pagecast/ui';
-import { AccountScreen } from '@pagecast/ui/screens/account';
+import { AccountScreen, ApiKeysCard } from '@pagecast/ui/screens/account';
 import { env } from '../../lib/env';
 import { errorMessage } from '../../lib/query';
 import { queryKeys } from '../../lib/query-keys';
 import { useDataDeletion } from '../public';
 import { useSubscriptionQuery } from '../subscription';
 import {
+  createApiKey,
   endOtherSessions,
+  revokeApiKey,
+  useApiKeysQuery,
   endSession,
   saveTimeZone,
   useAccountPagesQuery,
@@ -69,8 +72,44 @@ export function AccountPage() {
       });
   };
 
+  const apiKeys = useApiKeysQuery();
+  const [revoking, setRevoking] = useState<ReadonlySet<string>>(new Set());
+  const refreshKeys = () =>
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account.apiKeys() });
+  const onRevokeKey = (keyId: string) => {
+    setRevoking((s) => new Set(s).add(keyId));
+    revokeApiKey(keyId)
+      .then(() => toast.success('API key revoked'))
+      .catch((err: unknown) => toast.error(errorMessage(err, 'Could not revoke the key')))
+      .finally(() => {
+        setRevoking((s) => {
+          const next = new Set(s);
+          next.delete(keyId);
+          return next;
+        });
+        refreshKeys();
+      });
+  };
+  const apiKeysCard = (
+    <ApiKeysCard
+      keys={apiKeys.data ?? null}
+      keysError={apiKeys.isError}
+      pages={pages.data ?? null}
+      onCreate={(body) =>
+        createApiKey(body).then((key) => {
+          refreshKeys();
+          return key;
+        })
+      }
+      onRevoke={onRevokeKey}
+      revoking={revoking}
+      onCopy={(text) => navigator.clipboard.writeText(text)}
+    />
+  );
+
   return (
     <AccountScreen
+      apiKeys={apiKeysCard}
       subscription={subscription.data ?? null}
       subscriptionError={subscription.isError}
       onManagePlan={() => window.open(env.supportUrl, '_blank', 'noopener,noreferrer')}

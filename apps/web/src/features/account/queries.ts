@@ -1,4 +1,5 @@
-// The Account screen's calls: the admin's sessions (list, end one) and the pages they manage.
+// The Account screen's calls: the admin's sessions (list, end one), API keys, and the pages they manage.
+import type { CreateApiKeyBody } from '@pagecast/contract';
 import { useQuery } from '@tanstack/react-query';
 import { tsr } from '../../lib/api';
 import { unwrap } from '../../lib/query';
@@ -40,4 +41,23 @@ export function useAccountSettingsQuery() {
 /** Saves the display time zone (null: the browser's); answers what the server kept. */
 export async function saveTimeZone(timeZone: string | null): Promise<string | null> {
   return unwrap(await tsr.account.updateSettings.mutate({ body: { timeZone } }), 200).timeZone;
+}
+
+/** The admin's API keys (never their text: only the answer that creates one has it). */
+export function useApiKeysQuery() {
+  return useQuery({
+    queryKey: queryKeys.account.apiKeys(),
+    queryFn: async () => unwrap(await tsr.apiKeys.listApiKeys.query(), 200),
+  });
+}
+
+/** Creates a key; answers its text, shown once. */
+export async function createApiKey(body: CreateApiKeyBody): Promise<string> {
+  return unwrap(await tsr.apiKeys.createApiKey.mutate({ body }), 201, 'Could not create the key')
+    .key;
+}
+
+/** Revokes a key: every server refuses it from then on. */
+export async function revokeApiKey(keyId: string): Promise<void> {
+  unwrap(await tsr.apiKeys.revokeApiKey.mutate({ params: { keyId } }), 200);
 }

@@ -21,6 +21,14 @@ import { Input } from '../../primitives/input';
 import { Select } from '../../primitives/select';
 import { Skeleton } from '../../primitives/skeleton';
 
+export {
+  API_KEYS_TEXT,
+  ApiKeysCard,
+  SCOPE_LABELS,
+  type ApiKeyPageOption,
+  type ApiKeysCardProps,
+} from './api-keys-card';
+
 /** The word typed to confirm the deletion. */
 export const DELETE_CONFIRM_WORD = 'DELETE';
 
@@ -97,6 +105,8 @@ export interface AccountScreenProps {
   /** Saves a zone (null: the browser's); absent: the setting is not offered. */
   onTimeZoneChange?: (zone: string | null) => void;
   savingTimeZone?: boolean;
+  /** The 'API keys' card (ApiKeysCard, composed by the app with its own state), after the sessions. */
+  apiKeys?: ReactNode;
 }
 
 const formatDate = (iso: string, locale?: string) =>
@@ -144,6 +154,7 @@ export function AccountScreen(props: AccountScreenProps) {
         <PlanCard {...props} />
         {props.onTimeZoneChange ? <TimeZoneCard {...props} /> : null}
         <SessionsCard {...props} />
+        {props.apiKeys}
         <PagesCard {...props} />
         <DeleteCard {...props} />
       </div>
