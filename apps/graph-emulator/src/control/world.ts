@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { Rng } from '../util/rng.js';
 import { signRequest } from '../webhooks/signing.js';
 import { seedWorld } from '../world/seed.js';
-import { DEFAULT_BEHAVIOUR, DEFAULT_SCOPES, type Page } from '../world/types.js';
+import {
+  ALL_TASKS,
+  DEFAULT_BEHAVIOUR,
+  DEFAULT_SCOPES,
+  type Page,
+  type PageTask,
+} from '../world/types.js';
 import type { World } from '../world/world.js';
 import { clearGraphErrors, resetFaultCycle } from '../send/faults.js';
 import { avatarSvg } from './avatars.js';
@@ -175,6 +181,21 @@ export function registerWorldControl(app: FastifyInstance, deps: ControlDeps): v
       inboundAgoMs: b.data.inboundAgoMs,
     });
     return { contacts: added.map((c) => ({ psid: c.psid, name: `${c.firstName} ${c.lastName}` })) };
+  });
+  // A user's role on the page changed on Facebook: `tasks` [] removes them from the page.
+  app.put('/_emulator/pages/:pageId/roles/:userId', async (req, reply) => {
+    const { pageId, userId } = req.params as { pageId: string; userId: string };
+    const page = world.pages.get(pageId);
+    if (!page) return bad(reply, 'Unknown page', 404);
+    if (!world.users.has(userId)) return bad(reply, 'Unknown user', 404);
+    const b = z
+      .object({ tasks: z.array(z.enum(ALL_TASKS as unknown as [PageTask, ...PageTask[]])) })
+      .safeParse(req.body ?? {});
+    if (!b.success) return bad(reply, b.error.message);
+    if (b.data.tasks.length === 0) page.roles.delete(userId);
+    else world.addRole(page, userId, b.data.tasks);
+    world.touch();
+    return { ok: true, admins: [...page.roles.keys()] };
   });
   // The page deleted on Facebook (benchmarks also use it to keep a long-running emulator's heap small).
   app.delete('/_emulator/pages/:pageId', async (req, reply) => {
