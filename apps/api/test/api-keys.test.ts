@@ -250,11 +250,11 @@ describe('what a key may call', () => {
     const refusals = [
       await key.as().apiKeys.listApiKeys(),
       await key.as().apiKeys.createApiKey({ body: { name: 'more', pageIds: 'all' } }),
-      await key.as().apiKeys.revokeApiKey({ params: { keyId: key.apiKey.id }, body: undefined }),
+      await key.as().apiKeys.revokeApiKey({ params: { keyId: key.apiKey.id } }),
       await key.as().sessions.list(),
-      await key.as().sessions.logout({ body: undefined }),
+      await key.as().sessions.logout(),
       await key.as().account.updateSettings({ body: { timeZone: 'Europe/Paris' } }),
-      await key.as().operator.endUserSessions({ params: { id: '1' }, body: undefined }),
+      await key.as().operator.endUserSessions({ params: { id: '1' } }),
     ];
     for (const r of refusals)
       expect(r.status === 403 && r.body).toEqual({ message: API_KEY_MESSAGES.sessionOnly });
@@ -305,10 +305,7 @@ describe('revoking a key', () => {
     for (const app of [api1, api2]) bodyOf(await recipients(key.as(app), page), 200);
     const heard = heardEndBy2(key.apiKey.id);
     const started = Date.now();
-    bodyOf(
-      await a.session().apiKeys.revokeApiKey({ params: { keyId: key.apiKey.id }, body: undefined }),
-      200,
-    );
+    bodyOf(await a.session().apiKeys.revokeApiKey({ params: { keyId: key.apiKey.id } }), 200);
     expect(bodyOf(await recipients(key.as(api1), page), 401)).toEqual({
       message: API_KEY_MESSAGES.refused,
     });
@@ -319,10 +316,7 @@ describe('revoking a key', () => {
     });
     expect(bodyOf(await a.session().apiKeys.listApiKeys(), 200)).toEqual([]);
     // Another admin's key, or one revoked already, is unknown.
-    const again = await a.session().apiKeys.revokeApiKey({
-      params: { keyId: key.apiKey.id },
-      body: undefined,
-    });
+    const again = await a.session().apiKeys.revokeApiKey({ params: { keyId: key.apiKey.id } });
     expect(bodyOf(again, 404)).toEqual({ message: API_KEY_MESSAGES.notFound });
   });
 
@@ -330,10 +324,7 @@ describe('revoking a key', () => {
     const a = await admin(1);
     const b = await admin(1);
     const key = await a.newKey({ pageIds: 'all' });
-    const res = await b.session().apiKeys.revokeApiKey({
-      params: { keyId: key.apiKey.id },
-      body: undefined,
-    });
+    const res = await b.session().apiKeys.revokeApiKey({ params: { keyId: key.apiKey.id } });
     expect(bodyOf(res, 404)).toEqual({ message: API_KEY_MESSAGES.notFound });
     bodyOf(await recipients(key.as(), a.fbPageIds[0] as string), 200);
   });
