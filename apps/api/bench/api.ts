@@ -26,6 +26,7 @@ import { tokenCipher } from '../src/crypto/tokens.js';
 import { createLogger } from '../src/logger.js';
 import { encodeCursor } from '../src/modules/inbox/cursor.js';
 import { CONTACTS_FIRST, firstContactsSql, type ContactRow } from '../src/modules/inbox/repo.js';
+import { createApiKey } from '../src/modules/api-keys/service.js';
 import { toRecipient } from '../src/modules/inbox/mappers.js';
 import { runLoad, type LoadResult, type LoadTarget } from './load.js';
 import { createEmulatorPage, seedPageData, startEmulatorProcess } from './seed.js';
@@ -91,6 +92,8 @@ async function main(benchRun: BenchRun) {
       // request: raised out of the way, still counted on every send, so their cost stays in the figure.
       CHAT_SENDS_PER_ADMIN_MINUTE: '100000000',
       CHAT_SENDS_PER_PAGE_MINUTE: '100000000',
+      // Likewise a key's own limit (600 a minute): counted on every request, never reached.
+      API_KEY_REQUESTS_PER_MINUTE: '1000000000',
     }),
   );
   const graph = benchGraph(benchRun, config);
@@ -145,6 +148,13 @@ async function main(benchRun: BenchRun) {
     sessionId,
   });
   const auth = { authorization: `Bearer ${jwt}` };
+  // The same admin's API key (read, every page): GET recipients with it, side by side with the session.
+  const { key } = await createApiKey(db.pool, seeded.adminId, {
+    name: 'Bench key',
+    pageIds: 'all',
+    scopes: ['read'],
+  });
+  const keyAuth = { authorization: `Bearer ${key}` };
   // The 1,000 most recent conversations: open them, reply to them (all inside the 24-hour window).
   const recent = seeded.psids.slice(0, 1000);
 
@@ -166,6 +176,12 @@ async function main(benchRun: BenchRun) {
       label: 'GET recipients',
       url: apiUrl,
       target: { method: 'GET', paths: [`/api/v1/chats/${page.id}/recipients`], headers: auth },
+    },
+    {
+      key: 'recipients-key',
+      label: 'GET recipients with an API key',
+      url: apiUrl,
+      target: { method: 'GET', paths: [`/api/v1/chats/${page.id}/recipients`], headers: keyAuth },
     },
     {
       key: 'messages',
@@ -209,7 +225,8 @@ async function main(benchRun: BenchRun) {
       t.key === 'baseline' ||
       only.length === 0 ||
       only.includes(t.key) ||
-      (t.key === 'floor' && only.includes('recipients')),
+      (t.key === 'floor' && only.includes('recipients')) ||
+      (t.key === 'recipients-key' && only.includes('recipients')),
   );
 
   // One request each first: a route that is not implemented yet shows up here, before any load.
@@ -345,6 +362,20 @@ async function main(benchRun: BenchRun) {
       }),
     );
   }
+  // Key auth beside session auth on the same route, run after run: the p99 with a key over the session's.
+  const p99s = (k: string) => (results.get(k) ?? []).map((r) => r.latencyMs.p99);
+  const [sessionP99, keyP99] = [p99s('recipients'), p99s('recipients-key')];
+  if (sessionP99.length && keyP99.length)
+    figures.push(
+      figure({
+        name: 'GET recipients p99: API key / session (same run)',
+        unit: 'ratio',
+        values: keyP99.map((v, i) => v / (sessionP99[i] ?? Number.NaN)),
+        target: { op: '<=', value: 1.1 },
+        note: 'each run measures both back to back; the median of the per-run ratios',
+        digits: 3,
+      }),
+    );
   const mb = (bytes: number) => bytes / 1024 / 1024;
   figures.push(
     figure({
