@@ -92,6 +92,10 @@ describe('the packed packages', () => {
       expect(JSON.stringify(manifest)).not.toMatch(/workspace:|catalog:/);
     }
     expect(client.dependencies).toEqual({ '@pagecast/contract': '^0.1.0' });
+    // The API's image takes the contract as packed (the Dockerfile's pnpm deploy copies the packed files but
+    // keeps the workspace's exports, ./src/index.ts): its sources must be in the tarball too.
+    expect(existsSync(path.join(dir, 'node_modules/@pagecast/contract/src/index.ts'))).toBe(true);
+    expect(existsSync(path.join(dir, 'node_modules/@pagecast/client/src'))).toBe(false);
     // npm installed the peers on its own, at the versions the workspace builds and tests with.
     expect(installedManifest(dir, '@ts-rest/core').version).toBe(catalogVersion('@ts-rest/core'));
     expect(installedManifest(dir, 'zod').version).toBe(catalogVersion('zod'));
