@@ -22,8 +22,9 @@ export interface RunResult {
 
 /**
  * Runs `command` and resolves with its output; a failure rejects with the command and all it printed. The
- * environment is the test's without what pnpm and vitest put in it (npm_config_*, the workspace's package),
- * plus `env`: the temp project must not see that it runs inside a workspace.
+ * environment is the test's without what pnpm and vitest put in it (npm_config_*, the workspace's package,
+ * the workspace's node_modules/.bin folders on PATH), plus `env`: the temp project must not see that it runs
+ * inside a workspace.
  */
 export async function run(
   command: string,
@@ -35,6 +36,10 @@ export async function run(
       ([k]) => !/^(npm_|pnpm_|PNPM_|VITEST|NODE_OPTIONS$|INIT_CWD$|TURBO_)/.test(k),
     ),
   );
+  env.PATH = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => !dir.startsWith(REPO_ROOT))
+    .join(path.delimiter);
   try {
     const { stdout, stderr } = await exec(command, args, {
       cwd: options.cwd,
