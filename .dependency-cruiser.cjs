@@ -217,6 +217,14 @@ module.exports = {
         pathNot: ['/(index|router|events)\\.ts$', '^apps/api/src/modules/shared/'],
       },
     },
+    {
+      name: 'client-reach',
+      severity: 'error',
+      comment:
+        "@pagecast/client is a package developers install: packages/client/src imports only its own files and @pagecast/contract's face (npm packages aside), never the apps, another package or a Node built-in (it runs wherever fetch does).",
+      from: { path: '^packages/client/src/' },
+      to: { pathNot: ['^packages/client/src/', '^packages/contract/src/index\\.ts$'] },
+    },
     ...webRules,
     ...apiFolderRules,
   ],
