@@ -6,7 +6,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { contract } from '@pagecast/contract';
+import { API_KEY_SCOPES, contract } from '@pagecast/contract';
 import { initClient } from '@ts-rest/core';
 import { freePort } from '../../../../apps/api/src/db/embedded.js';
 import { spawnTsx, stopProcess } from '../../../../apps/api/test/fixtures/processes.js';
@@ -133,11 +133,18 @@ async function signInWithPage(baseUrl: string, emulatorUrl: string): Promise<Pag
 }
 
 /**
- * The Bearer credential the client (and the examples) authenticate with. Today the signed-in admin's session
- * JWT, which every contract route takes. Once `POST /api/v1/me/api-keys` exists (body `{ name, pageIds,
- * scopes }`, session auth, answering `{ key, apiKey }`), this mints a key for the world's page with every
- * scope (`API_KEY_SCOPES`) and returns its `apiKey` (`pck_…`): the one place to change.
+ * The Bearer credential the client (and the examples) authenticate with: an API key minted with the signed-in
+ * admin's session for the world's page, with every scope (the examples read, reply, tag and schedule).
  */
 export async function obtainCredential(world: PagecastWorld): Promise<string> {
-  return world.sessionJwt;
+  const session = initClient(contract, {
+    baseUrl: world.baseUrl,
+    baseHeaders: { authorization: `Bearer ${world.sessionJwt}` },
+  });
+  const made = await session.apiKeys.createApiKey({
+    body: { name: 'Client tests', pageIds: [world.pageId], scopes: [...API_KEY_SCOPES] },
+  });
+  if (made.status !== 201)
+    throw new Error(`creating an API key answered ${made.status}: ${JSON.stringify(made.body)}`);
+  return made.body.key;
 }
