@@ -14,6 +14,10 @@ const SECRET_KEYS = new Set([
   'password',
   'authorization',
   'cookie',
+  // API keys (modules/api-keys) and signing secrets: a key's text lives only in the answer that makes it.
+  'apiKey',
+  'api_key',
+  'secret',
 ]);
 export const CENSOR = '[Redacted]';
 /** Key depth searched (the old redact paths reached `*.*.*.token`, i.e. 4). */
@@ -48,11 +52,17 @@ const SECRET_PARAMS = new Set([
   'token',
   'appsecret_proof',
   'hub.verify_token',
+  'api_key',
+  'key',
 ]);
+
+/** An API key's text wherever it stands in a URL (a path segment, a parameter of another name). */
+const API_KEY_TEXT = /pck_[A-Za-z0-9_-]{8,}/g;
 
 /** Redacts secret query values; a key is judged decoded, so `hub%2Everify_token` is masked too. */
 export function maskUrl(url: string): string {
-  return url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, key: string) =>
+  const masked = url.includes('pck_') ? url.replace(API_KEY_TEXT, 'pck_[Redacted]') : url;
+  return masked.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, key: string) =>
     SECRET_PARAMS.has(decodedKey(key)) ? `${sep}${key}=[Redacted]` : whole,
   );
 }
