@@ -27,22 +27,13 @@ export function AccountPage() {
   const sessions = useSessionsQuery();
   const pages = useAccountPagesQuery();
   const deletion = useDataDeletion({ after: 'status' });
-  const [ending, setEnding] = useState<ReadonlySet<string>>(new Set());
-
-  const onEndSession = (id: string) => {
-    setEnding((s) => new Set(s).add(id));
-    endSession(id)
-      .then(() => toast.success('Signed out of that browser'))
-      .catch((err: unknown) => toast.error(errorMessage(err, 'Could not sign that browser out')))
-      .finally(() => {
-        setEnding((s) => {
-          const next = new Set(s);
-          next.delete(id);
-          return next;
-        });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions() });
-      });
-  };
+  const ending = usePendingIds();
+  const onEndSession = (id: string) =>
+    ending.run(id, endSession(id), {
+      done: 'Signed out of that browser',
+      failed: 'Could not sign that browser out',
+      then: () => void queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions() }),
+    });
 
   const settings = useAccountSettingsQuery();
   const [savingZone, setSavingZone] = useState(false);
@@ -73,23 +64,15 @@ export function AccountPage() {
   };
 
   const apiKeys = useApiKeysQuery();
-  const [revoking, setRevoking] = useState<ReadonlySet<string>>(new Set());
+  const revoking = usePendingIds();
   const refreshKeys = () =>
     void queryClient.invalidateQueries({ queryKey: queryKeys.account.apiKeys() });
-  const onRevokeKey = (keyId: string) => {
-    setRevoking((s) => new Set(s).add(keyId));
-    revokeApiKey(keyId)
-      .then(() => toast.success('API key revoked'))
-      .catch((err: unknown) => toast.error(errorMessage(err, 'Could not revoke the key')))
-      .finally(() => {
-        setRevoking((s) => {
-          const next = new Set(s);
-          next.delete(keyId);
-          return next;
-        });
-        refreshKeys();
-      });
-  };
+  const onRevokeKey = (keyId: string) =>
+    revoking.run(keyId, revokeApiKey(keyId), {
+      done: 'API key revoked',
+      failed: 'Could not revoke the key',
+      then: refreshKeys,
+    });
   const apiKeysCard = (
     <ApiKeysCard
       keys={apiKeys.data ?? null}
@@ -102,7 +85,7 @@ export function AccountPage() {
         })
       }
       onRevoke={onRevokeKey}
-      revoking={revoking}
+      revoking={revoking.ids}
       onCopy={(text) => navigator.clipboard.writeText(text)}
     />
   );
@@ -116,7 +99,7 @@ export function AccountPage() {
       sessions={sessions.data ?? null}
       sessionsError={sessions.isError}
       onEndSession={onEndSession}
-      endingSessions={ending}
+      endingSessions={ending.ids}
       onEndOtherSessions={onEndOtherSessions}
       endingOthers={endingOthers}
       pages={pages.data ?? null}
@@ -129,4 +112,31 @@ export function AccountPage() {
       savingTimeZone={savingZone}
     />
   );
+}
+
+/**
+ * The rows with a call in flight (a session being ended, a key being revoked): `run` marks the id until its
+ * call settles, toasts the outcome, then runs `then` (a refetch).
+ */
+function usePendingIds() {
+  const [ids, setIds] = useState<ReadonlySet<string>>(new Set());
+  const run = (
+    id: string,
+    call: Promise<unknown>,
+    text: { done: string; failed: string; then: () => void },
+  ) => {
+    setIds((s) => new Set(s).add(id));
+    call
+      .then(() => toast.success(text.done))
+      .catch((err: unknown) => toast.error(errorMessage(err, text.failed)))
+      .finally(() => {
+        setIds((s) => {
+          const next = new Set(s);
+          next.delete(id);
+          return next;
+        });
+        text.then();
+      });
+  };
+  return { ids, run };
 }
