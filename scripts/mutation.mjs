@@ -5,7 +5,7 @@
 //   node scripts/mutation.mjs [target ...] [--full] [--concurrency=N] [--report-only] [--typecheck]
 //                               [--strict] [--ci]
 //
-//   target         contract, outcome, errors, pacers, secrets (default: all)
+//   target         contract, outcome, errors, pacers, secrets, apikeys (default: all)
 //   --full         ignore the incremental results (Stryker's --force): every mutant is run again
 //   --concurrency  Stryker processes (default 2; the machine is shared, do not go higher)
 //   --report-only  rewrite mutation/REPORT.md from the committed incremental files, run nothing
@@ -33,6 +33,7 @@ export const TARGETS = {
   errors: { cwd: 'apps/api', title: "Meta's error table (classification)" },
   pacers: { cwd: 'apps/api', title: 'Pacers (per-page send pacer, call pacer, slot stream)' },
   secrets: { cwd: 'apps/api', title: 'Production secret strength (refused and accepted values)' },
+  apikeys: { cwd: 'apps/api', title: 'API keys (format, scopes and pages, own rate limit)' },
 };
 
 const args = process.argv.slice(2);
