@@ -15,28 +15,47 @@ import {
   routeCoverage,
   routeKey,
   routeRecorder,
+  type RouteRecord,
 } from './support/route-coverage.js';
 
 const routes = listRoutes(contract);
 const keys = routes.map((r) => r.key);
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pagecast-route-coverage-test-'));
 
+/** A record of `key` answering its first declared status (a success), by test file `testFile`. */
+const recordOf = (key: string, testFile = 'test/a.test.ts'): RouteRecord => {
+  const route = routes.find((r) => r.key === key);
+  return { testFile, key, status: Number(Object.keys(route?.route.responses ?? {})[0]) };
+};
+
 describe('route coverage check', () => {
   it('counts nothing as called without records: every route not exempt is missing', () => {
-    const { called, missing, badExemptions } = routeCoverage(new Map());
+    const { called, missing, badExemptions, undeclared } = routeCoverage([]);
     expect(called).toEqual([]);
     expect(missing).toEqual(keys.filter((k) => !(k in RAW_ROUTES_NOT_CALLED)));
     expect(missing.length).toBeGreaterThan(50);
     expect(badExemptions).toEqual([]);
+    expect(undeclared).toEqual([]);
   });
 
   it('passes only when every route is recorded or exempt, and names the one left out', () => {
-    const calledBy = new Map(
-      keys.filter((k) => !(k in RAW_ROUTES_NOT_CALLED)).map((k) => [k, ['test/a.test.ts']]),
-    );
-    expect(routeCoverage(calledBy)).toMatchObject({ missing: [], badExemptions: [] });
-    calledBy.delete('tags.updateTag');
-    expect(routeCoverage(calledBy).missing).toEqual(['tags.updateTag']);
+    const all = keys.filter((k) => !(k in RAW_ROUTES_NOT_CALLED)).map((k) => recordOf(k));
+    expect(routeCoverage(all)).toMatchObject({ missing: [], badExemptions: [], undeclared: [] });
+    const without = all.filter((r) => r.key !== 'tags.updateTag');
+    expect(routeCoverage(without).missing).toEqual(['tags.updateTag']);
+  });
+
+  it('names each status a route answered that its contract entry does not declare', () => {
+    const records = [
+      { testFile: 'test/a.test.ts', key: 'tags.updateTag', status: 200 },
+      { testFile: 'test/a.test.ts', key: 'tags.updateTag', status: 418 },
+      { testFile: 'test/b.test.ts', key: 'tags.updateTag', status: 418 },
+      { testFile: 'test/b.test.ts', key: 'system.healthz', status: 404 },
+    ];
+    expect(routeCoverage(records).undeclared).toEqual([
+      'tags.updateTag 418: test/a.test.ts, test/b.test.ts',
+      'system.healthz 404: test/b.test.ts',
+    ]);
   });
 
   it('exempts raw routes only, and only while no test calls them', () => {
@@ -47,8 +66,8 @@ describe('route coverage check', () => {
       'nothing.here': 'gone',
       [raw?.key ?? '']: 'called anyway',
     };
-    const calledBy = new Map([[raw?.key ?? '', ['test/b.test.ts']]]);
-    expect(routeCoverage(calledBy, routes, exempt).badExemptions).toEqual([
+    const records = [recordOf(raw?.key ?? '', 'test/b.test.ts')];
+    expect(routeCoverage(records, routes, exempt).badExemptions).toEqual([
       'tags.updateTag: not a raw route (only raw routes may be exempt)',
       'nothing.here: not a route of the contract',
       `${raw?.key}: called by test/b.test.ts`,
@@ -59,23 +78,29 @@ describe('route coverage check', () => {
     }
   });
 
-  it('reads one record file per test file, each key once, a rerun replacing its own', () => {
+  it('reads one record file per test file, each call once, a rerun replacing its own', () => {
     const dir = tempDir();
     try {
       const a = recordFileOf(dir, '/pkg/test/a.test.ts', '/pkg');
       const record = routeRecorder(a);
-      record('tags.listTags');
-      record('tags.listTags');
-      record('tags.createTag');
-      routeRecorder(recordFileOf(dir, '/pkg/test/security/b.test.ts', '/pkg'))('tags.listTags');
-      expect(readRecords(dir)).toEqual(
-        new Map([
-          ['tags.listTags', ['test/a.test.ts', 'test/security/b.test.ts']],
-          ['tags.createTag', ['test/a.test.ts']],
-        ]),
+      record('tags.listTags', 200);
+      record('tags.listTags', 200);
+      record('tags.listTags', 404);
+      record('tags.createTag', 201);
+      routeRecorder(recordFileOf(dir, '/pkg/test/security/b.test.ts', '/pkg'))(
+        'tags.listTags',
+        200,
       );
-      routeRecorder(a)('pages.listPages');
-      expect(readRecords(dir).get('tags.createTag')).toBeUndefined();
+      expect(readRecords(dir)).toEqual([
+        { testFile: 'test/a.test.ts', key: 'tags.listTags', status: 200 },
+        { testFile: 'test/a.test.ts', key: 'tags.listTags', status: 404 },
+        { testFile: 'test/a.test.ts', key: 'tags.createTag', status: 201 },
+        { testFile: 'test/security/b.test.ts', key: 'tags.listTags', status: 200 },
+      ]);
+      routeRecorder(a)('pages.listPages', 200);
+      expect(readRecords(dir).filter((r) => r.testFile === 'test/a.test.ts')).toEqual([
+        { testFile: 'test/a.test.ts', key: 'pages.listPages', status: 200 },
+      ]);
       const lines: string[] = [];
       expect(reportRouteCoverage(dir, (l) => lines.push(l))).toBe(false);
       expect(lines).toContain(
@@ -111,6 +136,6 @@ describe('the typed client records its calls', () => {
       expect.getState().testPath ?? '',
       path.resolve(import.meta.dirname, '..'),
     );
-    expect(fs.readFileSync(file, 'utf8').split('\n')).toContain('pages.listPages');
+    expect(fs.readFileSync(file, 'utf8').split('\n')).toContain('pages.listPages 200');
   });
 });

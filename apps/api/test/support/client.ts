@@ -1,7 +1,7 @@
 // The API as tests call it: the ts-rest client built from the contract, sent through Fastify's `inject` (no
 // socket), with an admin's bearer header. A route renamed in the contract is renamed here by the compiler,
-// and the answers are typed by the contract's responses. Each route called is recorded for the route coverage
-// check (support/route-coverage.ts).
+// and the answers are typed by the contract's responses. Each route called, and the status it answered, is
+// recorded for the route coverage check (support/route-coverage.ts).
 import { resolve } from 'node:path';
 import { contract } from '@pagecast/contract';
 import { initClient, type AppRoute } from '@ts-rest/core';
@@ -10,10 +10,10 @@ import { expect, inject } from 'vitest';
 import { recordFileOf, routeKey, routeRecorder } from './route-coverage.js';
 
 const PACKAGE_ROOT = resolve(import.meta.dirname, '../..');
-const recorders = new Map<string, (key: string) => void>();
+const recorders = new Map<string, (key: string, status: number) => void>();
 
-/** Records that the running test file called `route` (when the run collects route coverage). */
-function recordCall(route: AppRoute): void {
+/** Records that the running test file called `route`, answered `status` (when the run collects them). */
+function recordCall(route: AppRoute, status: number): void {
   const key = routeKey(route);
   const dir = inject('routeCoverageDir');
   const testFile = expect.getState().testPath;
@@ -23,7 +23,7 @@ function recordCall(route: AppRoute): void {
     record = routeRecorder(recordFileOf(dir, testFile, PACKAGE_ROOT));
     recorders.set(testFile, record);
   }
-  record(key);
+  record(key, status);
 }
 
 function parseBody(body: string, contentType: string | undefined): unknown {
@@ -48,7 +48,6 @@ export function apiClient(
     baseUrl: '',
     baseHeaders: headers,
     api: async ({ route, path, method, headers: sent, body }) => {
-      recordCall(route);
       const res = await app.inject({
         method: method as 'GET',
         url: path,
@@ -61,6 +60,7 @@ export function apiClient(
             ? { payload: body as string }
             : {}),
       });
+      recordCall(route, res.statusCode);
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
         if (value !== undefined) responseHeaders.set(name, String(value));
