@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, meta, errors, authErrors, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  meta,
+  errors,
+  authErrors,
+  pageErrors,
+  writeErrors,
+  pathParamErrors,
+} from './common';
 import { Page, PageOverview, Subscription, SyncJob, SyncStatus } from './entities';
 
 const pageParams = z.object({ pageId: GraphId });
@@ -18,7 +26,7 @@ export const pagesContract = c.router({
     path: '/api/v1/pages/:pageId',
     summary: 'A page with its tags (only for an admin who manages it)',
     pathParams: pageParams,
-    responses: { ...pageErrors, 200: Page },
+    responses: { ...pageErrors, ...pathParamErrors, 200: Page },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   getOverview: {
@@ -26,7 +34,7 @@ export const pagesContract = c.router({
     path: '/api/v1/pages/:pageId/overview',
     summary: 'Home screen overview of a page',
     pathParams: pageParams,
-    responses: { ...pageErrors, 200: PageOverview },
+    responses: { ...pageErrors, ...pathParamErrors, 200: PageOverview },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   syncPage: {
@@ -35,7 +43,7 @@ export const pagesContract = c.router({
     summary: "Start (or join) the sync of a page's contacts",
     pathParams: pageParams,
     body: z.object({}).optional(),
-    responses: { ...writeErrors, ...errors(409, 429), 202: SyncJob },
+    responses: { ...writeErrors, ...errors(409, 429), ...pathParamErrors, 202: SyncJob },
     metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
   },
   syncStatus: {
@@ -43,7 +51,7 @@ export const pagesContract = c.router({
     path: '/api/v1/pages/sync-status/:jobId',
     summary: 'Status and progress of a page sync job',
     pathParams: z.object({ jobId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid job id') }),
-    responses: { ...authErrors, 200: SyncStatus },
+    responses: { ...authErrors, ...pathParamErrors, 200: SyncStatus },
     metadata: meta({ auth: 'admin', scope: 'read', pageOf: 'page-sync' }),
   },
   getSubscription: {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, Uuid, meta, errors, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  Uuid,
+  meta,
+  errors,
+  pageErrors,
+  writeErrors,
+  bodyErrors,
+  pathParamErrors,
+} from './common';
 import { Tag, TagListItem } from './entities';
 import { createTagBodySchema, tagFieldsSchema } from './rules/tag-rules';
 
@@ -13,7 +22,7 @@ export const tagsContract = c.router({
     path: '/api/v1/tags/page/:pageId',
     summary: "The page's tags with how many contacts carry each, by name",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...pageErrors, 200: z.array(TagListItem) },
+    responses: { ...pageErrors, ...pathParamErrors, 200: z.array(TagListItem) },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createTag: {
@@ -37,6 +46,7 @@ export const tagsContract = c.router({
     responses: {
       ...writeErrors,
       ...errors(409),
+      ...pathParamErrors,
       200: z.object({ success: z.literal(true), tag: Tag, message: z.string() }),
     },
     metadata: meta({ auth: 'admin', scope: 'tags:write', pageOf: 'tag' }),
@@ -50,6 +60,8 @@ export const tagsContract = c.router({
     responses: {
       ...pageErrors,
       ...errors(409),
+      ...bodyErrors,
+      ...pathParamErrors,
       200: z.object({ success: z.literal(true), message: z.string() }),
     },
     metadata: meta({ auth: 'admin', scope: 'tags:write', pageOf: 'tag' }),

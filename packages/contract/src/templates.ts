@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, Uuid, meta, errors, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  Uuid,
+  meta,
+  errors,
+  pageErrors,
+  writeErrors,
+  bodyErrors,
+  pathParamErrors,
+} from './common';
 import { MessageTemplate } from './entities';
 import { createTemplateBodySchema } from './rules/template-rules';
 
@@ -12,7 +21,7 @@ export const templatesContract = c.router({
     path: '/api/v1/templates/page/:pageId',
     summary: "The page's utility message templates with Meta's status, newest first",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...pageErrors, 200: z.array(MessageTemplate) },
+    responses: { ...pageErrors, ...pathParamErrors, 200: z.array(MessageTemplate) },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   refreshTemplates: {
@@ -21,7 +30,12 @@ export const templatesContract = c.router({
     summary: "Re-read the page's templates and their status from Meta",
     pathParams: z.object({ pageId: GraphId }),
     body: z.object({}).optional(),
-    responses: { ...writeErrors, ...errors(422, 429, 502), 200: z.array(MessageTemplate) },
+    responses: {
+      ...writeErrors,
+      ...errors(422, 429, 502),
+      ...pathParamErrors,
+      200: z.array(MessageTemplate),
+    },
     metadata: meta({
       auth: 'admin',
       pageScoped: true,
@@ -51,6 +65,8 @@ export const templatesContract = c.router({
     responses: {
       ...pageErrors,
       ...errors(409, 422, 429, 502),
+      ...bodyErrors,
+      ...pathParamErrors,
       200: z.object({ success: z.literal(true), message: z.string() }),
     },
     metadata: meta({

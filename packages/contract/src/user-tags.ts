@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, SuccessBody, Uuid, errors, meta, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  SuccessBody,
+  Uuid,
+  errors,
+  meta,
+  pageErrors,
+  writeErrors,
+  pathParamErrors,
+} from './common';
 import { RecipientMatch } from './inbox';
 import { Tag } from './entities';
 
@@ -39,7 +48,7 @@ export const userTagsContract = c.router({
     path: '/api/user-tags/:userId/:pageId',
     summary: "A contact's tags on a page",
     pathParams: z.object({ userId: GraphId, pageId: GraphId }),
-    responses: { ...pageErrors, 200: z.array(Tag) },
+    responses: { ...pageErrors, ...pathParamErrors, 200: z.array(Tag) },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   addUserTag: {
