@@ -100,6 +100,11 @@ export const bodyErrors = errors(413, 415);
 /** pageErrors for routes that take a body: also bodyErrors. */
 export const writeErrors = { ...pageErrors, ...bodyErrors };
 /**
+ * Routes an API key may call (`metadata.scope`): also 429, the key's own rate limit, whatever the route's
+ * own limits. A key without the route's scope, or limited to other pages, gets the 403 the sets above have.
+ */
+export const apiKeyErrors = errors(429);
+/**
  * Routes with path params: also 414, a param over 100 characters (the router refuses it before anything
  * else runs).
  */

@@ -11,6 +11,7 @@ import {
   pageSize,
   writeErrors,
   pathParamErrors,
+  apiKeyErrors,
 } from './common';
 import { LIMITS } from './constants';
 import { MessageReceived, PageMessagingAdmin, Paging, Recipient, Tag } from './entities';
@@ -96,6 +97,7 @@ export const inboxContract = c.router({
     }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...errors(429),
       ...pathParamErrors,
       200: z.object({ recipients: z.array(Recipient), paging: Paging }),
@@ -110,6 +112,7 @@ export const inboxContract = c.router({
     query: RecipientMatch,
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...errors(429),
       ...pathParamErrors,
       200: z.object({ count: z.number().int().min(0) }),
@@ -127,6 +130,7 @@ export const inboxContract = c.router({
     }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...pathParamErrors,
       200: z.object({ messages: z.array(MessageReceived), tags: z.array(Tag), paging: Paging }),
     },
@@ -141,6 +145,7 @@ export const inboxContract = c.router({
     // 502: the platform did not confirm the send (it may or may not have gone out).
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409, 422, 429),
       ...pathParamErrors,
       201: z.object({ message: MessageReceived }),
@@ -154,7 +159,12 @@ export const inboxContract = c.router({
     summary: 'The page has seen the conversation: its unread count goes back to 0',
     pathParams: chatParams,
     body: c.noBody(),
-    responses: { ...writeErrors, ...pathParamErrors, 200: z.object({ unreadCount: z.literal(0) }) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.object({ unreadCount: z.literal(0) }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   setStatus: {
@@ -163,7 +173,12 @@ export const inboxContract = c.router({
     summary: 'Resolve, reopen or snooze a conversation',
     pathParams: chatParams,
     body: ConversationStatusBody,
-    responses: { ...writeErrors, ...pathParamErrors, 200: z.object({ recipient: Recipient }) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.object({ recipient: Recipient }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   assign: {
@@ -174,6 +189,7 @@ export const inboxContract = c.router({
     body: AssignBody,
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(422),
       ...pathParamErrors,
       200: z.object({ recipient: Recipient }),
@@ -187,6 +203,7 @@ export const inboxContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...pathParamErrors,
       200: z.object({ admins: z.array(PageMessagingAdmin) }),
     },
@@ -200,6 +217,7 @@ export const inboxContract = c.router({
     body: c.noBody(),
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...pathParamErrors,
       200: z.object({ resolved: z.number().int().min(0) }),
     },
@@ -212,6 +230,7 @@ export const inboxContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...pathParamErrors,
       200: z.object({
         needsReply: z.number().int(),
@@ -226,7 +245,7 @@ export const inboxContract = c.router({
     path: '/api/v1/chats/:pageId/settings',
     summary: "The page's inbox settings",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...pageErrors, ...pathParamErrors, 200: InboxSettings },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: InboxSettings },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   updateSettings: {
@@ -246,6 +265,7 @@ export const inboxContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...pathParamErrors,
       200: c.otherResponse({ contentType: 'text/event-stream', body: c.type<string>() }),
     },

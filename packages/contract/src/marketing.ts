@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, meta, errors, pageErrors, writeErrors, pathParamErrors } from './common';
+import {
+  GraphId,
+  meta,
+  errors,
+  pageErrors,
+  writeErrors,
+  pathParamErrors,
+  apiKeyErrors,
+} from './common';
 import { ContactSubscription, MarketingAdAccount, MarketingSetup } from './entities';
 import { RecipientMatch } from './inbox';
 import {
@@ -36,7 +44,7 @@ export const marketingContract = c.router({
     path: '/api/v1/marketing/page/:pageId',
     summary: "The page's marketing-messages setup and subscriber counts",
     pathParams: pageParams,
-    responses: { ...pageErrors, ...pathParamErrors, 200: MarketingSetup },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: MarketingSetup },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   listAdAccounts: {
@@ -80,7 +88,7 @@ export const marketingContract = c.router({
     path: '/api/v1/chats/:pageId/user/:userId/subscription',
     summary: "A contact's marketing-messages subscription, and whether they may be asked now",
     pathParams: contactParams,
-    responses: { ...pageErrors, ...pathParamErrors, 200: ContactSubscription },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: ContactSubscription },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   askToSubscribe: {
@@ -92,6 +100,7 @@ export const marketingContract = c.router({
     body: askToSubscribeBodySchema,
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409, 422, 429, 502),
       ...pathParamErrors,
       201: ContactSubscription,
@@ -115,6 +124,7 @@ export const marketingContract = c.router({
     }),
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409, 422, 429),
       ...pathParamErrors,
       200: BulkOptinResult,
@@ -129,6 +139,7 @@ export const marketingContract = c.router({
     body: z.object({}).optional(),
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409, 422, 429, 502),
       ...pathParamErrors,
       200: ContactSubscription,

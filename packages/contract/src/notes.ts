@@ -10,6 +10,7 @@ import {
   writeErrors,
   bodyErrors,
   pathParamErrors,
+  apiKeyErrors,
 } from './common';
 
 /**
@@ -64,6 +65,7 @@ export const notesContract = c.router({
     pathParams: chatParams,
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...pathParamErrors,
       200: z.object({ notes: z.array(ConversationNote) }),
     },
@@ -75,7 +77,12 @@ export const notesContract = c.router({
     summary: 'Write a private note on a conversation (never sent to the contact)',
     pathParams: chatParams,
     body: NoteBody,
-    responses: { ...writeErrors, ...pathParamErrors, 201: z.object({ note: ConversationNote }) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      201: z.object({ note: ConversationNote }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   updateNote: {
@@ -86,6 +93,7 @@ export const notesContract = c.router({
     body: NoteBody,
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(403),
       ...pathParamErrors,
       200: z.object({ note: ConversationNote }),
@@ -100,6 +108,7 @@ export const notesContract = c.router({
     body: c.noBody(),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...errors(403),
       ...bodyErrors,
       ...pathParamErrors,

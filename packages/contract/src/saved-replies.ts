@@ -10,6 +10,7 @@ import {
   writeErrors,
   bodyErrors,
   pathParamErrors,
+  apiKeyErrors,
 } from './common';
 import { LIMITS } from './constants';
 import { PLACEHOLDER_MESSAGES, unknownPlaceholders } from './rules/placeholders';
@@ -84,6 +85,7 @@ export const savedRepliesContract = c.router({
     pathParams: pageParams,
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...pathParamErrors,
       200: z.object({ replies: z.array(SavedReply) }),
     },

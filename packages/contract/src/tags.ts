@@ -9,6 +9,7 @@ import {
   writeErrors,
   bodyErrors,
   pathParamErrors,
+  apiKeyErrors,
 } from './common';
 import { Tag, TagListItem } from './entities';
 import { createTagBodySchema, tagFieldsSchema } from './rules/tag-rules';
@@ -22,7 +23,7 @@ export const tagsContract = c.router({
     path: '/api/v1/tags/page/:pageId',
     summary: "The page's tags with how many contacts carry each, by name",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...pageErrors, ...pathParamErrors, 200: z.array(TagListItem) },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: z.array(TagListItem) },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createTag: {
@@ -32,6 +33,7 @@ export const tagsContract = c.router({
     body: CreateTagBody,
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409),
       201: z.object({ success: z.literal(true), tag: Tag, message: z.string() }),
     },
@@ -45,6 +47,7 @@ export const tagsContract = c.router({
     body: UpdateTagBody,
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409),
       ...pathParamErrors,
       200: z.object({ success: z.literal(true), tag: Tag, message: z.string() }),
@@ -59,6 +62,7 @@ export const tagsContract = c.router({
     body: c.noBody(),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...errors(409),
       ...bodyErrors,
       ...pathParamErrors,

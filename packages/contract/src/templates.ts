@@ -9,6 +9,7 @@ import {
   writeErrors,
   bodyErrors,
   pathParamErrors,
+  apiKeyErrors,
 } from './common';
 import { MessageTemplate } from './entities';
 import { createTemplateBodySchema } from './rules/template-rules';
@@ -21,7 +22,12 @@ export const templatesContract = c.router({
     path: '/api/v1/templates/page/:pageId',
     summary: "The page's utility message templates with Meta's status, newest first",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...pageErrors, ...pathParamErrors, 200: z.array(MessageTemplate) },
+    responses: {
+      ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.array(MessageTemplate),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   refreshTemplates: {
@@ -32,6 +38,7 @@ export const templatesContract = c.router({
     body: z.object({}).optional(),
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(422, 429, 502),
       ...pathParamErrors,
       200: z.array(MessageTemplate),
@@ -48,7 +55,12 @@ export const templatesContract = c.router({
     path: '/api/v1/templates',
     summary: 'Submit a utility message template to Meta for approval',
     body: CreateTemplateBody,
-    responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: MessageTemplate },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(409, 422, 429, 502),
+      201: MessageTemplate,
+    },
     metadata: meta({
       auth: 'admin',
       pageScoped: true,
@@ -64,6 +76,7 @@ export const templatesContract = c.router({
     body: c.noBody(),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...errors(409, 422, 429, 502),
       ...bodyErrors,
       ...pathParamErrors,

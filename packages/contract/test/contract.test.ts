@@ -63,6 +63,8 @@ describe('contract', () => {
       }
       if (route.path.includes(':')) expect(statuses, key).toContain(414);
       if (meta.rateLimitPerMinute) expect(statuses, key).toContain(429);
+      // A route an API key may call answers the key's own rate limit (apiKeyErrors).
+      if (meta.scope) expect(statuses, key).toContain(429);
       // The request guard refuses a NUL or half an emoji anywhere in the request, on every route.
       expect(statuses, key).toContain(400);
       if (meta.auth !== 'public') {
