@@ -1,7 +1,8 @@
 // The OpenAPI document of the API, generated from the contract (@ts-rest/open-api), with what the generator
 // does not say on its own: who may call each operation (`security`, from the route's `metadata.auth` and
 // `metadata.scope`), what each status means, the media type of the non-JSON answers, the one error body as a
-// component.
+// component, and the few schema forms OpenAPI 3.0 spells differently from the generator (fixOpenApi30Schemas).
+// apps/api/test/openapi.test.ts lints it with Redocly's recommended rules.
 import {
   API_KEY_SCOPES,
   contract,
@@ -145,6 +146,39 @@ function mapOperation(
   };
 }
 
+/**
+ * The generator writes a few JSON Schema forms OpenAPI 3.0 spells otherwise: a numeric `exclusiveMinimum` /
+ * `exclusiveMaximum` (3.0 has a boolean beside `minimum` / `maximum`); `nullable` on a schema without a
+ * `type` (z.any(): 3.0 gives `nullable` no meaning there, and `{}` already admits null); a `discriminator`
+ * over inline `oneOf` schemas (it can only select named ones; each branch's enum still tells them apart).
+ */
+export function fixOpenApi30Schemas(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) fixOpenApi30Schemas(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof schema[bound] === 'number') {
+      schema[limit] = schema[bound];
+      schema[bound] = true;
+    }
+  }
+  if (schema.nullable === true && !('type' in schema)) delete schema.nullable;
+  if (
+    schema.discriminator &&
+    Array.isArray(schema.oneOf) &&
+    schema.oneOf.some((s) => !(s as { $ref?: unknown }).$ref)
+  ) {
+    delete schema.discriminator;
+  }
+  for (const value of Object.values(schema)) fixOpenApi30Schemas(value);
+}
+
 export function buildOpenApi(): OpenApiDocument {
   let errorBody: unknown;
   const document = generateOpenApi(
@@ -158,6 +192,7 @@ export function buildOpenApi(): OpenApiDocument {
           'an API key, the scope it needs (`x-api-key-scope`, also in its description). Every error ' +
           'answers the same body, `ErrorBody`.',
       },
+      servers: [{ url: '/', description: 'This Pagecast server' }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     {
@@ -170,5 +205,6 @@ export function buildOpenApi(): OpenApiDocument {
     ...document.components,
     schemas: { ...document.components?.schemas, ErrorBody: errorBody as object },
   };
+  fixOpenApi30Schemas(document);
   return document;
 }
