@@ -8,8 +8,9 @@ export default mergeConfig(
   }),
   defineConfig({
     test: {
-      // One embedded Postgres per run, a template database migrated once (test/global-setup.ts).
-      globalSetup: ['./test/global-setup.ts'],
+      // One embedded Postgres per run, a template database migrated once (test/global-setup.ts); after a
+      // full run, every contract route must have been called through the typed client (route-coverage-setup.ts).
+      globalSetup: ['./test/global-setup.ts', './test/route-coverage-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

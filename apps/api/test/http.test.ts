@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.js';
 import { registerMetrics } from '../src/http/metrics.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createTestDatabase } from './helpers/db.js';
+import { apiClient, bodyOf } from './support/client.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,24 +24,25 @@ afterAll(async () => {
 
 describe('probes and metrics', () => {
   it('/healthz answers while the process is up', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    const res = await apiClient(t.app).system.healthz();
+    expect(bodyOf(res, 200)).toEqual({ status: 'ok' });
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('/readyz is ready on a migrated database', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: true, migrations: true } });
+    const res = await apiClient(t.app).system.readyz();
+    expect(bodyOf(res, 200)).toEqual({
+      status: 'ready',
+      checks: { database: true, migrations: true },
+    });
   });
 
   it('/readyz answers 503 while migrations are not applied', async () => {
     const empty = await createTestDatabase({ migrated: false });
     const other = await createTestApp({ database: empty });
     try {
-      const res = await other.app.inject({ method: 'GET', url: '/readyz' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({
+      const res = await apiClient(other.app).system.readyz();
+      expect(bodyOf(res, 503)).toEqual({
         status: 'not_ready',
         checks: { database: true, migrations: false },
       });

@@ -12,6 +12,7 @@ import { keepMessengerWebhooksSubscribed, subscribeMessengerWebhooks } from '../
 import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
 import { emu, type EmulatorPage } from './support/emulator.js';
 import { must } from './support/assert.js';
+import { apiClient, bodyOf } from './support/client.js';
 import { waitFor } from './support/wait.js';
 import { newEmulatorAdmin, newEmulatorPage } from './support/world.js';
 
@@ -175,22 +176,28 @@ describe('the app-level webhook subscription', () => {
 
 describe('webhook verification handshake', () => {
   it('echoes hub.challenge for the right verify token', async () => {
-    const res = await env.app.inject({
-      method: 'GET',
-      url: '/api/webhooks/messenger?hub.mode=subscribe&hub.verify_token=pagecast-verify-token&hub.challenge=1158201444',
+    const res = await apiClient(env.app).system.webhookVerify({
+      query: {
+        'hub.mode': 'subscribe',
+        'hub.verify_token': 'pagecast-verify-token',
+        'hub.challenge': '1158201444',
+      },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.body).toBe('1158201444');
+    expect(bodyOf(res, 200)).toBe('1158201444');
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
   });
   it.each([
-    'hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1',
-    'hub.mode=unsubscribe&hub.verify_token=pagecast-verify-token&hub.challenge=1',
-    'hub.mode=subscribe&hub.challenge=1',
-  ])('refuses %s', async (query) => {
-    const res = await env.app.inject({ method: 'GET', url: `/api/webhooks/messenger?${query}` });
-    expect(res.statusCode).toBe(403);
-    expect(res.body).not.toContain('1"');
+    { 'hub.mode': 'subscribe', 'hub.verify_token': 'wrong', 'hub.challenge': '1' },
+    {
+      'hub.mode': 'unsubscribe',
+      'hub.verify_token': 'pagecast-verify-token',
+      'hub.challenge': '1',
+    },
+    { 'hub.mode': 'subscribe', 'hub.challenge': '1' },
+  ])('refuses %o', async (query) => {
+    const res = await apiClient(env.app).system.webhookVerify({ query });
+    expect(bodyOf(res, 403)).toEqual({ message: 'Webhook verification failed' });
+    expect(JSON.stringify(res.body)).not.toContain('1"');
   });
 });
 

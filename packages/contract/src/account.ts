@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { authErrors, errors, meta } from './common';
+import { authErrors, meta, bodyErrors } from './common';
 
 /**
  * The admin's display time zone: an IANA name ('Europe/Paris'), or null for "the browser's own zone".
@@ -27,7 +27,7 @@ export const accountContract = c.router({
     summary:
       "Saves the admin's preferences; an unknown time zone is refused (400) and nothing changes",
     body: AccountSettings,
-    responses: { ...authErrors, ...errors(413), 200: AccountSettings },
+    responses: { ...authErrors, ...bodyErrors, 200: AccountSettings },
     // No limit of its own: one update of the caller's own row, no Graph call.
     metadata: meta({ auth: 'admin' }),
   },

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, Uuid, meta, errors, pageErrors, pageSize, writeErrors } from './common';
+import {
+  GraphId,
+  Uuid,
+  meta,
+  errors,
+  pageErrors,
+  pageSize,
+  writeErrors,
+  pathParamErrors,
+  apiKeyErrors,
+} from './common';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PAGE_SIZE_MAX } from './constants';
 import {
   AudiencePreview,
@@ -46,7 +56,7 @@ export const campaignsContract = c.router({
     summary: "The page's campaigns, newest first, paged",
     pathParams: z.object({ pageId: GraphId }),
     query: z.object(paging),
-    responses: { ...pageErrors, 200: CampaignListResponse },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: CampaignListResponse },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createCampaign: {
@@ -54,7 +64,7 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/create',
     summary: 'Schedule a campaign to all users, one tag, or a combined audience',
     body: createCampaignBodySchema,
-    responses: { ...writeErrors, ...errors(429), 201: Campaign },
+    responses: { ...writeErrors, ...apiKeyErrors, ...errors(429), 201: Campaign },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'campaigns:write' }),
   },
   audiencePreview: {
@@ -64,7 +74,7 @@ export const campaignsContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     /** `audience`: the CampaignAudience as JSON (spec §10.9); `tagId` alone is the single-tag audience. */
     query: z.object({ tagId: Uuid.optional(), audience: AudienceQueryParam.optional() }),
-    responses: { ...pageErrors, 200: AudiencePreview },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: AudiencePreview },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   campaignReview: {
@@ -75,7 +85,13 @@ export const campaignsContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     /** The audience as for audiencePreview: the preview's contact is one of it. */
     query: z.object({ tagId: Uuid.optional(), audience: AudienceQueryParam.optional() }),
-    responses: { ...pageErrors, ...errors(429), 200: CampaignReview },
+    responses: {
+      ...pageErrors,
+      ...apiKeyErrors,
+      ...errors(429),
+      ...pathParamErrors,
+      200: CampaignReview,
+    },
     // Asks Meta for the admin's page-scoped id each time.
     metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30, scope: 'read' }),
   },
@@ -88,7 +104,9 @@ export const campaignsContract = c.router({
     body: testCampaignMessageBodySchema,
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409, 422, 429, 502, 503),
+      ...pathParamErrors,
       200: z.object({ sentTo: z.string() }),
     },
     metadata: meta({
@@ -103,7 +121,7 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/:campaignId',
     summary: 'A campaign with its delivery funnel',
     pathParams: campaignParams,
-    responses: { ...pageErrors, 200: CampaignDetail },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: CampaignDetail },
     metadata: meta({ auth: 'admin', scope: 'read', pageOf: 'campaign' }),
   },
   getCampaignSpend: {
@@ -111,7 +129,13 @@ export const campaignsContract = c.router({
     path: '/api/v1/campaigns/:campaignId/spend',
     summary: "What Meta billed for the campaign's paid marketing messages (Meta's insights)",
     pathParams: campaignParams,
-    responses: { ...pageErrors, ...errors(422, 429, 502, 503), 200: CampaignSpend },
+    responses: {
+      ...pageErrors,
+      ...apiKeyErrors,
+      ...errors(422, 429, 502, 503),
+      ...pathParamErrors,
+      200: CampaignSpend,
+    },
     metadata: meta({ auth: 'admin', rateLimitPerMinute: 30, scope: 'read', pageOf: 'campaign' }),
   },
   listCampaignRecipients: {
@@ -122,6 +146,8 @@ export const campaignsContract = c.router({
     query: z.object({ ...paging, outcome: RecipientFilter.optional() }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
       200: z.object({ data: z.array(CampaignRecipient), meta: PageMeta }),
     },
     metadata: meta({ auth: 'admin', scope: 'read', pageOf: 'campaign' }),
@@ -133,6 +159,8 @@ export const campaignsContract = c.router({
     pathParams: campaignParams,
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
       200: c.otherResponse({ contentType: 'text/csv', body: c.type<string>() }),
     },
     metadata: meta({ auth: 'admin', scope: 'read', pageOf: 'campaign' }),
@@ -146,7 +174,9 @@ export const campaignsContract = c.router({
     body: z.object({ tagId: Uuid, outcome: RecipientFilter.optional() }),
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(429),
+      ...pathParamErrors,
       200: z.object({
         /** Recipients of the filter. */
         matched: z.number().int(),
@@ -169,7 +199,13 @@ export const campaignsContract = c.router({
     summary: 'Cancel a pending or processing campaign',
     pathParams: campaignParams,
     body: z.object({}).optional(),
-    responses: { ...writeErrors, ...errors(409), 200: Campaign },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(409),
+      ...pathParamErrors,
+      200: Campaign,
+    },
     metadata: meta({ auth: 'admin', scope: 'campaigns:write', pageOf: 'campaign' }),
   },
   stopReturns: {
@@ -178,7 +214,13 @@ export const campaignsContract = c.router({
     summary: 'Stop delivering on return: nobody who writes from now on is sent the campaign',
     pathParams: campaignParams,
     body: z.object({}).optional(),
-    responses: { ...writeErrors, ...errors(409), 200: Campaign },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(409),
+      ...pathParamErrors,
+      200: Campaign,
+    },
     metadata: meta({ auth: 'admin', scope: 'campaigns:write', pageOf: 'campaign' }),
   },
 });

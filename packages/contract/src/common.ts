@@ -91,7 +91,23 @@ export const CSRF_TOKEN_REFUSED =
  * not allow this, e.g. sending without the messaging task) and 404 (another admin's reads as unknown).
  */
 export const pageErrors = { ...authErrors, ...errors(403, 404) };
-/** pageErrors for routes that take a body: also 413 (over the 1 MB body limit). */
-export const writeErrors = { ...pageErrors, ...errors(413) };
+/**
+ * Every POST, PUT, PATCH and DELETE: 413 (a body over the 1 MB limit) and 415 (a body in a content type the
+ * route does not read). Fastify reads a body sent with these methods before the handler runs, even on a
+ * route that takes none.
+ */
+export const bodyErrors = errors(413, 415);
+/** pageErrors for routes that take a body: also bodyErrors. */
+export const writeErrors = { ...pageErrors, ...bodyErrors };
+/**
+ * Routes an API key may call (`metadata.scope`): also 429, the key's own rate limit, whatever the route's
+ * own limits. A key without the route's scope, or limited to other pages, gets the 403 the sets above have.
+ */
+export const apiKeyErrors = errors(429);
+/**
+ * Routes with path params: also 414, a param over 100 characters (the router refuses it before anything
+ * else runs).
+ */
+export const pathParamErrors = errors(414);
 
 export const SuccessBody = z.object({ success: z.literal(true), message: z.string().optional() });

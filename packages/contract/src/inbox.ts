@@ -10,6 +10,8 @@ import {
   pageErrors,
   pageSize,
   writeErrors,
+  pathParamErrors,
+  apiKeyErrors,
 } from './common';
 import { LIMITS } from './constants';
 import { MessageReceived, PageMessagingAdmin, Paging, Recipient, Tag } from './entities';
@@ -95,7 +97,9 @@ export const inboxContract = c.router({
     }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...errors(429),
+      ...pathParamErrors,
       200: z.object({ recipients: z.array(Recipient), paging: Paging }),
     },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
@@ -106,7 +110,13 @@ export const inboxContract = c.router({
     summary: 'How many of the page\'s contacts a search and its filters match (for "Select all")',
     pathParams: z.object({ pageId: GraphId }),
     query: RecipientMatch,
-    responses: { ...pageErrors, ...errors(429), 200: z.object({ count: z.number().int().min(0) }) },
+    responses: {
+      ...pageErrors,
+      ...apiKeyErrors,
+      ...errors(429),
+      ...pathParamErrors,
+      200: z.object({ count: z.number().int().min(0) }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   getConversation: {
@@ -120,6 +130,8 @@ export const inboxContract = c.router({
     }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
       200: z.object({ messages: z.array(MessageReceived), tags: z.array(Tag), paging: Paging }),
     },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
@@ -133,7 +145,9 @@ export const inboxContract = c.router({
     // 502: the platform did not confirm the send (it may or may not have gone out).
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409, 422, 429),
+      ...pathParamErrors,
       201: z.object({ message: MessageReceived }),
       502: ErrorBody,
     },
@@ -145,7 +159,12 @@ export const inboxContract = c.router({
     summary: 'The page has seen the conversation: its unread count goes back to 0',
     pathParams: chatParams,
     body: c.noBody(),
-    responses: { ...writeErrors, 200: z.object({ unreadCount: z.literal(0) }) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.object({ unreadCount: z.literal(0) }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   setStatus: {
@@ -154,7 +173,12 @@ export const inboxContract = c.router({
     summary: 'Resolve, reopen or snooze a conversation',
     pathParams: chatParams,
     body: ConversationStatusBody,
-    responses: { ...writeErrors, 200: z.object({ recipient: Recipient }) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.object({ recipient: Recipient }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   assign: {
@@ -163,7 +187,13 @@ export const inboxContract = c.router({
     summary: "Assign a conversation to one of the page's messaging admins (null: unassign)",
     pathParams: chatParams,
     body: AssignBody,
-    responses: { ...writeErrors, ...errors(422), 200: z.object({ recipient: Recipient }) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(422),
+      ...pathParamErrors,
+      200: z.object({ recipient: Recipient }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   listAssignees: {
@@ -171,7 +201,12 @@ export const inboxContract = c.router({
     path: '/api/v1/chats/:pageId/assignees',
     summary: "The page's admins with messaging access: whom a conversation can be assigned to",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...pageErrors, 200: z.object({ admins: z.array(PageMessagingAdmin) }) },
+    responses: {
+      ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.object({ admins: z.array(PageMessagingAdmin) }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   resolveUnreachable: {
@@ -180,7 +215,12 @@ export const inboxContract = c.router({
     summary: 'Resolve every open conversation no message can reach any more',
     pathParams: z.object({ pageId: GraphId }),
     body: c.noBody(),
-    responses: { ...writeErrors, 200: z.object({ resolved: z.number().int().min(0) }) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.object({ resolved: z.number().int().min(0) }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   queueCounts: {
@@ -190,6 +230,8 @@ export const inboxContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
       200: z.object({
         needsReply: z.number().int(),
         unread: z.number().int(),
@@ -203,7 +245,7 @@ export const inboxContract = c.router({
     path: '/api/v1/chats/:pageId/settings',
     summary: "The page's inbox settings",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...pageErrors, 200: InboxSettings },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: InboxSettings },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   updateSettings: {
@@ -212,7 +254,7 @@ export const inboxContract = c.router({
     summary: "Change the page's inbox settings",
     pathParams: z.object({ pageId: GraphId }),
     body: InboxSettings,
-    responses: { ...writeErrors, 200: InboxSettings },
+    responses: { ...writeErrors, ...pathParamErrors, 200: InboxSettings },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   events: {
@@ -223,6 +265,8 @@ export const inboxContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
       200: c.otherResponse({ contentType: 'text/event-stream', body: c.type<string>() }),
     },
     metadata: meta({ auth: 'admin', pageScoped: true, raw: true, scope: 'read' }),

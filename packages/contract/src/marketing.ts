@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, meta, errors, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  meta,
+  errors,
+  pageErrors,
+  writeErrors,
+  pathParamErrors,
+  apiKeyErrors,
+} from './common';
 import { ContactSubscription, MarketingAdAccount, MarketingSetup } from './entities';
 import { RecipientMatch } from './inbox';
 import {
@@ -36,7 +44,7 @@ export const marketingContract = c.router({
     path: '/api/v1/marketing/page/:pageId',
     summary: "The page's marketing-messages setup and subscriber counts",
     pathParams: pageParams,
-    responses: { ...pageErrors, 200: MarketingSetup },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: MarketingSetup },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   listAdAccounts: {
@@ -44,7 +52,12 @@ export const marketingContract = c.router({
     path: '/api/v1/marketing/page/:pageId/ad-accounts',
     summary: 'The ad accounts Meta lets the signed-in admin use (to pick the one to connect)',
     pathParams: pageParams,
-    responses: { ...pageErrors, ...errors(429), 200: z.array(MarketingAdAccount) },
+    responses: {
+      ...pageErrors,
+      ...errors(429),
+      ...pathParamErrors,
+      200: z.array(MarketingAdAccount),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 60 }),
   },
   connectMarketing: {
@@ -53,7 +66,12 @@ export const marketingContract = c.router({
     summary: 'Connect the ad account Meta bills for the marketing messages (checked with Meta)',
     pathParams: pageParams,
     body: connectMarketingBodySchema,
-    responses: { ...writeErrors, ...errors(409, 422, 429, 502), 200: MarketingSetup },
+    responses: {
+      ...writeErrors,
+      ...errors(409, 422, 429, 502),
+      ...pathParamErrors,
+      200: MarketingSetup,
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
   },
   disconnectMarketing: {
@@ -62,7 +80,7 @@ export const marketingContract = c.router({
     summary: 'Stop using marketing messages on this page (subscribers are kept)',
     pathParams: pageParams,
     body: c.noBody(),
-    responses: { ...writeErrors, ...errors(409, 429), 200: MarketingSetup },
+    responses: { ...writeErrors, ...errors(409, 429), ...pathParamErrors, 200: MarketingSetup },
     metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
   },
   getSubscription: {
@@ -70,7 +88,7 @@ export const marketingContract = c.router({
     path: '/api/v1/chats/:pageId/user/:userId/subscription',
     summary: "A contact's marketing-messages subscription, and whether they may be asked now",
     pathParams: contactParams,
-    responses: { ...pageErrors, 200: ContactSubscription },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: ContactSubscription },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   askToSubscribe: {
@@ -80,7 +98,13 @@ export const marketingContract = c.router({
       "Send Meta's opt-in request for marketing messages (inside the window, once a week per topic)",
     pathParams: contactParams,
     body: askToSubscribeBodySchema,
-    responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: ContactSubscription },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(409, 422, 429, 502),
+      ...pathParamErrors,
+      201: ContactSubscription,
+    },
     metadata: meta({
       auth: 'admin',
       pageScoped: true,
@@ -98,7 +122,13 @@ export const marketingContract = c.router({
       /** Count only (the confirmation's figures): nothing is sent. */
       dryRun: z.boolean().default(false),
     }),
-    responses: { ...writeErrors, ...errors(409, 422, 429), 200: BulkOptinResult },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(409, 422, 429),
+      ...pathParamErrors,
+      200: BulkOptinResult,
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   unsubscribe: {
@@ -107,7 +137,13 @@ export const marketingContract = c.router({
     summary: 'Stop marketing messages to a contact (through Meta)',
     pathParams: contactParams,
     body: z.object({}).optional(),
-    responses: { ...writeErrors, ...errors(409, 422, 429, 502), 200: ContactSubscription },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(409, 422, 429, 502),
+      ...pathParamErrors,
+      200: ContactSubscription,
+    },
     metadata: meta({
       auth: 'admin',
       pageScoped: true,

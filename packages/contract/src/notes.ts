@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, IsoDateTime, Uuid, errors, meta, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  IsoDateTime,
+  Uuid,
+  errors,
+  meta,
+  pageErrors,
+  writeErrors,
+  bodyErrors,
+  pathParamErrors,
+  apiKeyErrors,
+} from './common';
 
 /**
  * Private notes on a conversation: what the page's admins tell each other about a contact. Stored apart
@@ -52,7 +63,12 @@ export const notesContract = c.router({
     path: '/api/v1/chats/:pageId/user/:userId/notes',
     summary: "The conversation's private notes, oldest first (the page's admins only)",
     pathParams: chatParams,
-    responses: { ...pageErrors, 200: z.object({ notes: z.array(ConversationNote) }) },
+    responses: {
+      ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.object({ notes: z.array(ConversationNote) }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createNote: {
@@ -61,7 +77,12 @@ export const notesContract = c.router({
     summary: 'Write a private note on a conversation (never sent to the contact)',
     pathParams: chatParams,
     body: NoteBody,
-    responses: { ...writeErrors, 201: z.object({ note: ConversationNote }) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      201: z.object({ note: ConversationNote }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   updateNote: {
@@ -70,7 +91,13 @@ export const notesContract = c.router({
     summary: 'Edit one of your own notes',
     pathParams: noteParams,
     body: NoteBody,
-    responses: { ...writeErrors, ...errors(403), 200: z.object({ note: ConversationNote }) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(403),
+      ...pathParamErrors,
+      200: z.object({ note: ConversationNote }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
   deleteNote: {
@@ -79,7 +106,14 @@ export const notesContract = c.router({
     summary: 'Delete one of your own notes',
     pathParams: noteParams,
     body: c.noBody(),
-    responses: { ...pageErrors, ...errors(403), 200: z.object({ success: z.literal(true) }) },
+    responses: {
+      ...pageErrors,
+      ...apiKeyErrors,
+      ...errors(403),
+      ...bodyErrors,
+      ...pathParamErrors,
+      200: z.object({ success: z.literal(true) }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'inbox:send' }),
   },
 });

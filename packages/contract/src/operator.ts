@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, meta, pageErrors } from './common';
+import { GraphId, meta, pageErrors, bodyErrors, pathParamErrors } from './common';
 
 /** The operator's routes, on another user's account; under `/api/v1/admin/`, where spec §7 puts the delete. */
 export const operatorContract = c.router({
@@ -12,6 +12,8 @@ export const operatorContract = c.router({
     body: c.noBody(),
     responses: {
       ...pageErrors,
+      ...bodyErrors,
+      ...pathParamErrors,
       200: z.object({ success: z.literal(true), deletedPages: z.number().int() }),
     },
     metadata: meta({ auth: 'operator' }),
@@ -24,6 +26,8 @@ export const operatorContract = c.router({
     body: c.noBody(),
     responses: {
       ...pageErrors,
+      ...bodyErrors,
+      ...pathParamErrors,
       200: z.object({ success: z.literal(true), endedSessions: z.number().int() }),
     },
     metadata: meta({ auth: 'operator' }),

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, IsoDateTime, Uuid, errors, meta, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  IsoDateTime,
+  Uuid,
+  errors,
+  meta,
+  pageErrors,
+  writeErrors,
+  bodyErrors,
+  pathParamErrors,
+  apiKeyErrors,
+} from './common';
 import { LIMITS } from './constants';
 import { PLACEHOLDER_MESSAGES, unknownPlaceholders } from './rules/placeholders';
 
@@ -72,7 +83,12 @@ export const savedRepliesContract = c.router({
     path: '/api/v1/saved-replies/page/:pageId',
     summary: "The page's saved replies, by title",
     pathParams: pageParams,
-    responses: { ...pageErrors, 200: z.object({ replies: z.array(SavedReply) }) },
+    responses: {
+      ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.object({ replies: z.array(SavedReply) }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createSavedReply: {
@@ -81,7 +97,12 @@ export const savedRepliesContract = c.router({
     summary: 'Save a reply for the page (title unique on the page, at most 100)',
     pathParams: pageParams,
     body: SavedReplyBody,
-    responses: { ...writeErrors, ...errors(409), 201: z.object({ reply: SavedReply }) },
+    responses: {
+      ...writeErrors,
+      ...errors(409),
+      ...pathParamErrors,
+      201: z.object({ reply: SavedReply }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   updateSavedReply: {
@@ -90,7 +111,12 @@ export const savedRepliesContract = c.router({
     summary: 'Change the title or text of a saved reply',
     pathParams: replyParams,
     body: SavedReplyBody,
-    responses: { ...writeErrors, ...errors(409), 200: z.object({ reply: SavedReply }) },
+    responses: {
+      ...writeErrors,
+      ...errors(409),
+      ...pathParamErrors,
+      200: z.object({ reply: SavedReply }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
   deleteSavedReply: {
@@ -99,7 +125,12 @@ export const savedRepliesContract = c.router({
     summary: 'Delete a saved reply',
     pathParams: replyParams,
     body: c.noBody(),
-    responses: { ...pageErrors, 200: z.object({ success: z.literal(true) }) },
+    responses: {
+      ...pageErrors,
+      ...bodyErrors,
+      ...pathParamErrors,
+      200: z.object({ success: z.literal(true) }),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true }),
   },
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { c } from './c';
-import { IsoDateTime, SuccessBody, Uuid, authErrors, meta, pageErrors } from './common';
+import {
+  IsoDateTime,
+  SuccessBody,
+  Uuid,
+  authErrors,
+  meta,
+  pageErrors,
+  bodyErrors,
+  pathParamErrors,
+} from './common';
 
 /** One sign-in of the admin, as the account page lists it. */
 export const Session = z.object({
@@ -30,7 +39,7 @@ export const sessionsContract = c.router({
     path: '/api/v1/sessions/logout',
     summary: 'Log out: ends the session this request is made with (its JWT stops working at once)',
     body: c.noBody(),
-    responses: { ...authErrors, 200: SuccessBody },
+    responses: { ...authErrors, ...bodyErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin' }),
   },
   revokeOthers: {
@@ -39,7 +48,7 @@ export const sessionsContract = c.router({
     summary:
       'Sign out all other sessions: ends every session of the admin but this one; their live streams close',
     body: c.noBody(),
-    responses: { ...authErrors, 200: z.object({ ended: z.number().int() }) },
+    responses: { ...authErrors, ...bodyErrors, 200: z.object({ ended: z.number().int() }) },
     // No limit of its own: one statement over the caller's own sessions, no Graph call.
     metadata: meta({ auth: 'admin' }),
   },
@@ -49,7 +58,7 @@ export const sessionsContract = c.router({
     summary: "Ends one of the admin's sessions (another browser); its live streams close",
     pathParams: z.object({ id: Uuid }),
     body: c.noBody(),
-    responses: { ...pageErrors, 200: SuccessBody },
+    responses: { ...pageErrors, ...bodyErrors, ...pathParamErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin' }),
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, TOKEN_CHARS, meta, errors, publicErrors } from './common';
+import { GraphId, TOKEN_CHARS, meta, errors, publicErrors, bodyErrors } from './common';
 import { DEFAULT_TOKEN_EXPIRES_IN } from './constants';
 import { LoginResult } from './entities';
 
@@ -29,7 +29,7 @@ export const signInContract = c.router({
     path: '/api/v1/admin/register-user-admin',
     summary: 'Sign in: verify the social network token, register the admin and their pages',
     body: RegisterUserAdminBody,
-    responses: { ...publicErrors, ...errors(401, 403, 413, 429), 200: LoginResult },
+    responses: { ...publicErrors, ...bodyErrors, ...errors(401, 403, 429), 200: LoginResult },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 20 }),
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { meta, errors, publicErrors } from './common';
+import { meta, errors, publicErrors, bodyErrors } from './common';
 
 /** Routes beyond spec §7: probes, the Messenger webhook and Meta's app callbacks. */
 export const systemContract = c.router({
@@ -8,7 +8,8 @@ export const systemContract = c.router({
     method: 'GET',
     path: '/healthz',
     summary: 'Liveness: the process is up',
-    responses: { 200: z.object({ status: z.literal('ok') }) },
+    // 400: a query carrying a NUL or half an emoji, refused on every route (`apps/api/src/http/null-chars.ts`).
+    responses: { ...errors(400), 200: z.object({ status: z.literal('ok') }) },
     metadata: meta({ auth: 'public', raw: true }),
   },
   readyz: {
@@ -16,6 +17,7 @@ export const systemContract = c.router({
     path: '/readyz',
     summary: 'Readiness: database reachable and migrations applied',
     responses: {
+      ...errors(400),
       200: z.object({ status: z.literal('ready'), checks: z.record(z.boolean()) }),
       503: z.object({ status: z.literal('not_ready'), checks: z.record(z.boolean()) }),
     },
@@ -56,7 +58,8 @@ export const systemContract = c.router({
     body: z.object({ signed_request: z.string().min(1).max(8192) }),
     responses: {
       ...publicErrors,
-      ...errors(401, 409, 413, 429),
+      ...errors(401, 409, 429),
+      ...bodyErrors,
       200: z.object({ url: z.string().url(), confirmation_code: z.string() }),
     },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 60 }),
@@ -69,7 +72,8 @@ export const systemContract = c.router({
     body: z.object({ signed_request: z.string().min(1).max(8192) }),
     responses: {
       ...publicErrors,
-      ...errors(401, 413, 429),
+      ...errors(401, 429),
+      ...bodyErrors,
       200: z.object({ success: z.literal(true) }),
     },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 60 }),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, Uuid, meta, errors, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  Uuid,
+  meta,
+  errors,
+  pageErrors,
+  writeErrors,
+  bodyErrors,
+  pathParamErrors,
+  apiKeyErrors,
+} from './common';
 import { Tag, TagListItem } from './entities';
 import { createTagBodySchema, tagFieldsSchema } from './rules/tag-rules';
 
@@ -13,7 +23,7 @@ export const tagsContract = c.router({
     path: '/api/v1/tags/page/:pageId',
     summary: "The page's tags with how many contacts carry each, by name",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...pageErrors, 200: z.array(TagListItem) },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: z.array(TagListItem) },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   createTag: {
@@ -23,6 +33,7 @@ export const tagsContract = c.router({
     body: CreateTagBody,
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409),
       201: z.object({ success: z.literal(true), tag: Tag, message: z.string() }),
     },
@@ -36,7 +47,9 @@ export const tagsContract = c.router({
     body: UpdateTagBody,
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(409),
+      ...pathParamErrors,
       200: z.object({ success: z.literal(true), tag: Tag, message: z.string() }),
     },
     metadata: meta({ auth: 'admin', scope: 'tags:write', pageOf: 'tag' }),
@@ -49,7 +62,10 @@ export const tagsContract = c.router({
     body: c.noBody(),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...errors(409),
+      ...bodyErrors,
+      ...pathParamErrors,
       200: z.object({ success: z.literal(true), message: z.string() }),
     },
     metadata: meta({ auth: 'admin', scope: 'tags:write', pageOf: 'tag' }),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, Uuid, meta, errors, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  Uuid,
+  meta,
+  errors,
+  pageErrors,
+  writeErrors,
+  bodyErrors,
+  pathParamErrors,
+  apiKeyErrors,
+} from './common';
 import { MessageTemplate } from './entities';
 import { createTemplateBodySchema } from './rules/template-rules';
 
@@ -12,7 +22,12 @@ export const templatesContract = c.router({
     path: '/api/v1/templates/page/:pageId',
     summary: "The page's utility message templates with Meta's status, newest first",
     pathParams: z.object({ pageId: GraphId }),
-    responses: { ...pageErrors, 200: z.array(MessageTemplate) },
+    responses: {
+      ...pageErrors,
+      ...apiKeyErrors,
+      ...pathParamErrors,
+      200: z.array(MessageTemplate),
+    },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   refreshTemplates: {
@@ -21,7 +36,13 @@ export const templatesContract = c.router({
     summary: "Re-read the page's templates and their status from Meta",
     pathParams: z.object({ pageId: GraphId }),
     body: z.object({}).optional(),
-    responses: { ...writeErrors, ...errors(422, 429, 502), 200: z.array(MessageTemplate) },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(422, 429, 502),
+      ...pathParamErrors,
+      200: z.array(MessageTemplate),
+    },
     metadata: meta({
       auth: 'admin',
       pageScoped: true,
@@ -34,7 +55,12 @@ export const templatesContract = c.router({
     path: '/api/v1/templates',
     summary: 'Submit a utility message template to Meta for approval',
     body: CreateTemplateBody,
-    responses: { ...writeErrors, ...errors(409, 422, 429, 502), 201: MessageTemplate },
+    responses: {
+      ...writeErrors,
+      ...apiKeyErrors,
+      ...errors(409, 422, 429, 502),
+      201: MessageTemplate,
+    },
     metadata: meta({
       auth: 'admin',
       pageScoped: true,
@@ -50,7 +76,10 @@ export const templatesContract = c.router({
     body: c.noBody(),
     responses: {
       ...pageErrors,
+      ...apiKeyErrors,
       ...errors(409, 422, 429, 502),
+      ...bodyErrors,
+      ...pathParamErrors,
       200: z.object({ success: z.literal(true), message: z.string() }),
     },
     metadata: meta({

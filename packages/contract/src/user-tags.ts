@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, SuccessBody, Uuid, errors, meta, pageErrors, writeErrors } from './common';
+import {
+  GraphId,
+  SuccessBody,
+  Uuid,
+  errors,
+  meta,
+  pageErrors,
+  writeErrors,
+  pathParamErrors,
+  apiKeyErrors,
+} from './common';
 import { RecipientMatch } from './inbox';
 import { Tag } from './entities';
 
@@ -39,7 +49,7 @@ export const userTagsContract = c.router({
     path: '/api/user-tags/:userId/:pageId',
     summary: "A contact's tags on a page",
     pathParams: z.object({ userId: GraphId, pageId: GraphId }),
-    responses: { ...pageErrors, 200: z.array(Tag) },
+    responses: { ...pageErrors, ...apiKeyErrors, ...pathParamErrors, 200: z.array(Tag) },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'read' }),
   },
   addUserTag: {
@@ -47,7 +57,7 @@ export const userTagsContract = c.router({
     path: '/api/user-tags/add',
     summary: 'Tag a contact (adding twice is a no-op)',
     body: UserTagBody,
-    responses: { ...writeErrors, 200: SuccessBody },
+    responses: { ...writeErrors, ...apiKeyErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'tags:write' }),
   },
   bulkUserTags: {
@@ -58,6 +68,7 @@ export const userTagsContract = c.router({
     body: BulkUserTagsBody,
     responses: {
       ...writeErrors,
+      ...apiKeyErrors,
       ...errors(429),
       200: z.object({
         /** Contacts done in this call. */
@@ -78,7 +89,7 @@ export const userTagsContract = c.router({
     path: '/api/user-tags/remove',
     summary: 'Untag a contact (removing what is not there is a no-op)',
     body: UserTagBody,
-    responses: { ...writeErrors, 200: SuccessBody },
+    responses: { ...writeErrors, ...apiKeyErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin', pageScoped: true, scope: 'tags:write' }),
   },
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, TOKEN_CHARS, meta, errors, publicErrors, writeErrors } from './common';
+import {
+  GraphId,
+  TOKEN_CHARS,
+  meta,
+  errors,
+  publicErrors,
+  writeErrors,
+  bodyErrors,
+  pathParamErrors,
+} from './common';
 import { DeletionResult, DeletionStatus } from './entities';
 
 export const userContract = c.router({
@@ -24,7 +33,7 @@ export const userContract = c.router({
       userId: GraphId,
       accessToken: z.string().min(10).max(4096).regex(TOKEN_CHARS, 'Invalid access token'),
     }),
-    responses: { ...publicErrors, ...errors(401, 413, 429), 200: DeletionResult },
+    responses: { ...publicErrors, ...bodyErrors, ...errors(401, 429), 200: DeletionResult },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 10 }),
   },
   deletionStatus: {
@@ -32,7 +41,7 @@ export const userContract = c.router({
     path: '/api/v1/user/deletion-status/:id',
     summary: 'Public status of a data deletion request, by its confirmation code',
     pathParams: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id') }),
-    responses: { ...publicErrors, ...errors(404, 429), 200: DeletionStatus },
+    responses: { ...publicErrors, ...errors(404, 429), ...pathParamErrors, 200: DeletionStatus },
     metadata: meta({ auth: 'public', rateLimitPerMinute: 30 }),
   },
 });

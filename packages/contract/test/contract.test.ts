@@ -53,6 +53,30 @@ describe('contract', () => {
       }
     }
   });
+  it('declares the statuses the server answers before any handler runs', () => {
+    for (const { key, route, meta } of routes) {
+      const statuses = Object.keys(route.responses).map(Number);
+      // Fastify reads a body sent with these methods (bodyErrors); the webhook reads any content type raw.
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) {
+        expect(statuses, key).toContain(413);
+        if (key !== 'system.webhookReceive') expect(statuses, key).toContain(415);
+      }
+      if (route.path.includes(':')) expect(statuses, key).toContain(414);
+      if (meta.rateLimitPerMinute) expect(statuses, key).toContain(429);
+      // A route an API key may call answers the key's own rate limit (apiKeyErrors).
+      if (meta.scope) expect(statuses, key).toContain(429);
+      // The request guard refuses a NUL or half an emoji anywhere in the request, on every route.
+      expect(statuses, key).toContain(400);
+      if (meta.auth !== 'public') {
+        expect(statuses, key).toContain(401);
+        expect(statuses, key).toContain(403);
+      }
+      // Another admin's page or record reads as unknown (pages.syncStatus answers `not_found` instead).
+      if ((meta.pageScoped || meta.pageOf) && key !== 'pages.syncStatus') {
+        expect(statuses, key).toContain(404);
+      }
+    }
+  });
   it('has no two routes with the same method and path', () => {
     const declared = routes.map((r) => `${r.route.method} ${r.route.path}`);
     expect(new Set(declared).size).toBe(declared.length);

@@ -1,33 +1,9 @@
-import { contract } from '@pagecast/contract';
 import swaggerUi from '@fastify/swagger-ui';
-import { generateOpenApi } from '@ts-rest/open-api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { buildOpenApi } from './openapi.js';
 
 const OPENAPI_PATH = '/api/openapi.json';
-
-export function buildOpenApi() {
-  return generateOpenApi(
-    contract,
-    {
-      info: {
-        title: 'Pagecast API',
-        version: '1.0.0',
-        description: 'Generated from @pagecast/contract.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    {
-      setOperationId: 'concatenated-path',
-      operationMapper: (operation, route) => {
-        const auth = (route.metadata as { auth?: string } | undefined)?.auth;
-        return auth && auth !== 'public' ? { ...operation, security: [{ bearer: [] }] } : operation;
-      },
-    },
-  );
-}
 
 /**
  * OpenAPI JSON, always (it is the contract, public like the routes it describes), plus Swagger UI when `ui`

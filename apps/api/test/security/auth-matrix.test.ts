@@ -3,10 +3,12 @@
 import { createHmac } from 'node:crypto';
 import type { ContractRoute } from '@pagecast/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { must } from '../support/assert.js';
 import {
   allRoutes,
   caseBuilders,
   createWorld,
+  expectDeclared,
   handMadeJwt,
   injectOptions,
   snapshot,
@@ -166,6 +168,7 @@ describe('authorization matrix', () => {
           expect(res.statusCode, res.body).toBe(c.status);
           expect(typeof res.json<{ message: unknown }>().message).toBe('string');
         }
+        expectDeclared(route, res.statusCode);
         expect(await snapshot(world.database)).toEqual(before);
         tally.cases++;
       },
@@ -235,9 +238,15 @@ describe('authorization matrix', () => {
     ];
     it.each(cases)('%s -> refused, database unchanged', async (_name, options, status) => {
       const before = await snapshot(world.database);
-      const res = await world.app.inject(options());
+      const sent = options();
+      const res = await world.app.inject(sent);
       expect(res.statusCode, res.body).toBe(status);
       expect(typeof res.json<{ message: unknown }>().message).toBe('string');
+      const url = typeof sent.url === 'string' ? sent.url : '';
+      const answered = allRoutes.find(
+        (r) => r.route.method === sent.method && r.route.path === url.split('?')[0],
+      );
+      expectDeclared(must(answered, `the route of ${sent.method} ${url}`), status);
       expect(await snapshot(world.database)).toEqual(before);
       tally.cases++;
     });

@@ -13,6 +13,7 @@ import {
   allRoutes,
   caseBuilders,
   createWorld,
+  expectDeclared,
   injectOptions,
   snapshot,
   type World,
@@ -64,6 +65,7 @@ describe('cookie-authenticated writes', () => {
           injectOptions(route, builder(world.own), { cookie: session.cookie, ...headers }),
         );
         expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+        expectDeclared(route, res.statusCode, what);
         expect(res.json(), what).toEqual({ message });
         expect(await snapshot(world.database), what).toEqual(before);
       }
@@ -78,6 +80,7 @@ describe('cookie-authenticated writes', () => {
       );
       expect(res.body).not.toContain(CROSS_SITE_REFUSED);
       expect(res.body).not.toContain(CSRF_TOKEN_REFUSED);
+      expectDeclared(route, res.statusCode, 'the app’s own request');
     });
   });
 });

@@ -8,6 +8,7 @@ import type { Emulator } from '@pagecast/graph-emulator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { expect } from 'vitest';
 import { SESSION_TTL_MS } from '../../src/auth/jwt.js';
 import { openSession } from '../../src/modules/sessions/repo.js';
 import type { Config } from '../../src/config.js';
@@ -386,6 +387,21 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
 };
 
 export const allRoutes: ContractRoute[] = listRoutes(contract);
+
+/**
+ * Fails unless the route's contract entry declares `status`: what a route answers is what the contract (and
+ * the OpenAPI document generated from it) says it answers.
+ */
+export function expectDeclared(
+  route: ContractRoute,
+  status: number,
+  where: string = route.key,
+): void {
+  expect(
+    Object.keys(route.route.responses),
+    `${where}: the contract does not declare ${status}`,
+  ).toContain(String(status));
+}
 
 /** The route's path with its params filled in (each URI-encoded unless `raw`). */
 export function fillPath(path: string, params: Record<string, string> = {}, raw = false): string {

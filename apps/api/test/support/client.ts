@@ -1,10 +1,30 @@
 // The API as tests call it: the ts-rest client built from the contract, sent through Fastify's `inject` (no
 // socket), with an admin's bearer header. A route renamed in the contract is renamed here by the compiler,
-// and the answers are typed by the contract's responses.
+// and the answers are typed by the contract's responses. Each route called, and the status it answered, is
+// recorded for the route coverage check (support/route-coverage.ts).
+import { resolve } from 'node:path';
 import { contract } from '@pagecast/contract';
-import { initClient } from '@ts-rest/core';
+import { initClient, type AppRoute } from '@ts-rest/core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { recordFileOf, routeKey, routeRecorder } from './route-coverage.js';
+
+const PACKAGE_ROOT = resolve(import.meta.dirname, '../..');
+const recorders = new Map<string, (key: string, status: number) => void>();
+
+/** Records that the running test file called `route`, answered `status` (when the run collects them). */
+function recordCall(route: AppRoute, status: number): void {
+  const key = routeKey(route);
+  const dir = inject('routeCoverageDir');
+  const testFile = expect.getState().testPath;
+  if (!dir || !testFile) return;
+  let record = recorders.get(testFile);
+  if (!record) {
+    record = routeRecorder(recordFileOf(dir, testFile, PACKAGE_ROOT));
+    recorders.set(testFile, record);
+  }
+  record(key, status);
+}
 
 function parseBody(body: string, contentType: string | undefined): unknown {
   if (!contentType?.includes('json')) return body;
@@ -27,7 +47,7 @@ export function apiClient(
   return initClient(contract, {
     baseUrl: '',
     baseHeaders: headers,
-    api: async ({ path, method, headers: sent, body }) => {
+    api: async ({ route, path, method, headers: sent, body }) => {
       const res = await app.inject({
         method: method as 'GET',
         url: path,
@@ -40,6 +60,7 @@ export function apiClient(
             ? { payload: body as string }
             : {}),
       });
+      recordCall(route, res.statusCode);
       const responseHeaders = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
         if (value !== undefined) responseHeaders.set(name, String(value));
