@@ -7,9 +7,11 @@ import {
   SuccessBody,
   Uuid,
   authErrors,
+  bodyErrors,
   errors,
   meta,
   pageErrors,
+  pathParamErrors,
 } from './common';
 
 /**
@@ -110,7 +112,8 @@ export const apiKeysContract = c.router({
     body: CreateApiKeyBody,
     responses: {
       ...authErrors,
-      ...errors(409, 413, 429),
+      ...bodyErrors,
+      ...errors(409, 429),
       201: z.object({ key: z.string(), apiKey: ApiKey }),
     },
     metadata: meta({ auth: 'admin', rateLimitPerMinute: 20 }),
@@ -128,7 +131,7 @@ export const apiKeysContract = c.router({
     summary: 'Revoke an API key: every API process refuses it from now on',
     pathParams: z.object({ keyId: Uuid }),
     body: c.noBody(),
-    responses: { ...pageErrors, 200: SuccessBody },
+    responses: { ...pageErrors, ...bodyErrors, ...pathParamErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin' }),
   },
 });
