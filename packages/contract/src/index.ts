@@ -7,6 +7,7 @@ import { inboxContract } from './inbox';
 import { marketingContract } from './marketing';
 import { notesContract } from './notes';
 import { operatorContract } from './operator';
+import { outboundWebhooksContract } from './outbound-webhooks';
 import { savedRepliesContract } from './saved-replies';
 import { pagesContract } from './pages';
 import { sessionsContract } from './sessions';
@@ -34,6 +35,7 @@ export const contract = c.router(
     notes: notesContract,
     savedReplies: savedRepliesContract,
     campaigns: campaignsContract,
+    webhooks: outboundWebhooksContract,
     system: systemContract,
   },
   { strictStatusCodes: true },
@@ -50,6 +52,7 @@ export * from './pages';
 export * from './sessions';
 export * from './account';
 export * from './api-keys';
+export * from './outbound-webhooks';
 export * from './time-format';
 export * from './inbox';
 export * from './tags';

@@ -13,3 +13,4 @@ export * from './notes.js';
 export * from './templates.js';
 export * from './campaigns.js';
 export * from './platform.js';
+export * from './outbound-webhooks.js';
