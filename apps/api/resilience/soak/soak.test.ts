@@ -463,6 +463,10 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
         if (unprocessed === 0 || Date.now() > webhookDeadline) break;
         await sleep(500);
       }
+      // Read again once every webhook is processed (its consumers ran before it was marked): receipts of the
+      // last sends were still queued when the campaign completed, so the first read's counters could trail.
+      const settled = await t.call('campaignDetail', 'GET', `/api/v1/campaigns/${campaignId}`, 200);
+      campaign = (settled?.json?.campaign as Record<string, unknown> | undefined) ?? campaign;
       clearInterval(sampler);
       await metricsInFlight;
       await sample();
