@@ -89,7 +89,10 @@ const API_RANKS = [
   { rank: 'ground', names: ['config.ts', 'errors.ts', 'logger.ts', 'lib', 'crypto'] },
   { rank: 'base', names: ['db', 'graph', 'http', 'realtime', 'queues', 'pacing', 'auth'] },
   { rank: 'shared', names: ['modules/shared'] },
-  { rank: 'core', names: ['contacts', 'tags', 'sessions', 'page-rows', 'api-keys', 'outbound-webhooks'] },
+  {
+    rank: 'core',
+    names: ['contacts', 'tags', 'sessions', 'page-rows', 'api-keys', 'outbound-webhooks'],
+  },
   {
     rank: 'features',
     names: ['inbox', 'templates', 'marketing', 'notes', 'saved-replies', 'user-tags'],

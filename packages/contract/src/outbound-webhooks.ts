@@ -227,7 +227,10 @@ export const OutboundEvent = z.discriminatedUnion('type', [
     pageId: GraphId,
     data: z.object({ message: z.string() }),
   }),
-] as unknown as [z.ZodDiscriminatedUnionOption<'type'>, ...z.ZodDiscriminatedUnionOption<'type'>[]]);
+] as unknown as [
+  z.ZodDiscriminatedUnionOption<'type'>,
+  ...z.ZodDiscriminatedUnionOption<'type'>[],
+]);
 export type OutboundEvent =
   | {
       [T in OutboundEventType]: {
@@ -238,7 +241,13 @@ export type OutboundEvent =
         data: OutboundEventData<T>;
       };
     }[OutboundEventType]
-  | { id: string; type: typeof TEST_EVENT_TYPE; createdAt: string; pageId: string; data: { message: string } };
+  | {
+      id: string;
+      type: typeof TEST_EVENT_TYPE;
+      createdAt: string;
+      pageId: string;
+      data: { message: string };
+    };
 
 const webhookParams = z.object({ webhookId: Uuid });
 

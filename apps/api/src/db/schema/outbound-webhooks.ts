@@ -39,9 +39,7 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('webhook_endpoints_page_id_idx').on(t.pageId),
-  ],
+  (t) => [index('webhook_endpoints_page_id_idx').on(t.pageId)],
 );
 
 export const outboundEvents = pgTable(

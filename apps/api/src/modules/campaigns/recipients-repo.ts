@@ -92,17 +92,18 @@ export async function listRecipients(
   return { data: list.rows.map(toRecipient), total: count.rows[0]?.n ?? 0 };
 }
 
-/** Whether `tagId` is a tag of the campaign's page. */
-export async function isCampaignPageTag(
+/** The tag `tagId` when it is one of the campaign's page (its name and page for the webhook event). */
+export async function campaignPageTag(
   db: Sql,
   campaignId: string,
   tagId: string,
-): Promise<boolean> {
-  const { rows } = await db.query(
-    `select 1 from tags t join campaigns c on c.page_id = t.page_id where c.id = $1 and t.id = $2`,
+): Promise<{ id: string; name: string; pageUuid: string } | undefined> {
+  const { rows } = await db.query<{ id: string; name: string; pageUuid: string }>(
+    `select t.id, t.name, t.page_id as "pageUuid" from tags t join campaigns c on c.page_id = t.page_id
+     where c.id = $1 and t.id = $2`,
     [campaignId, tagId],
   );
-  return rows.length > 0;
+  return rows[0];
 }
 
 /** How many recipients of the campaign the filter matches. */
@@ -121,7 +122,7 @@ export async function countRecipients(
 
 /**
  * One chunk of 'Tag these recipients': the next `limit` recipients of the filter (by contact id, after
- * `after`) get the tag, unless they have it. Answers the chunk's last contact id and how many were new.
+ * `after`) get the tag, unless they have it. Answers the chunk's last contact id and the contacts it tagged.
  */
 export async function tagRecipientsChunk(
   db: Sql,
@@ -132,19 +133,19 @@ export async function tagRecipientsChunk(
     after: string;
     limit: number;
   },
-): Promise<{ last: string | null; size: number; tagged: number }> {
-  const { rows } = await db.query<{ last: string | null; size: number; tagged: number }>(
+): Promise<{ last: string | null; size: number; tagged: string[] }> {
+  const { rows } = await db.query<{ last: string | null; size: number; tagged: string[] | null }>(
     `with chunk as (
        select r.contact_id from campaign_recipients r
        where r.campaign_id = $1 ${recipientFilter(r.filter, 2)} and r.contact_id > $3::uuid
        order by r.contact_id limit $4),
      added as (${tagChunkSql('chunk', '$5')})
      select (select max(contact_id::text) from chunk) as last, (select count(*) from chunk)::int as size,
-            (select count(*) from added)::int as tagged`,
+            (select array_agg(contact_id) from added) as tagged`,
     [r.campaignId, r.filter ?? null, r.after, r.limit, r.tagId],
   );
   const row = rows[0];
-  return { last: row?.last ?? null, size: row?.size ?? 0, tagged: row?.tagged ?? 0 };
+  return { last: row?.last ?? null, size: row?.size ?? 0, tagged: row?.tagged ?? [] };
 }
 
 /** Every recipient in keyset pages of `chunk` rows (a CSV export of 100k rows never sits in memory). */

@@ -13,6 +13,7 @@ import {
 import type pg from 'pg';
 import { adminPage } from '../../auth/guards.js';
 import { inTransaction, runStatement, statement, type Sql } from '../../db/client.js';
+import { recordCampaignChange } from './webhook-events.js';
 import {
   audienceColumns,
   audienceMatch,
@@ -368,14 +369,18 @@ export async function cancelCampaign(
   campaignId: string,
   reason: string,
 ): Promise<Campaign | undefined> {
-  const { rows } = await db.query<CampaignRow>(
-    `with c as (
-       update campaigns set status = 'cancelled', status_reason = $2, completed_at = now()
-       where id = $1 and status in ('pending', 'processing') returning *)
-     select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
-    [campaignId, reason],
-  );
-  return rows[0] ? toCampaign(rows[0]) : undefined;
+  return inTransaction(db, async (tx) => {
+    const { rows } = await tx.query<CampaignRow>(
+      `with c as (
+         update campaigns set status = 'cancelled', status_reason = $2, completed_at = now()
+         where id = $1 and status in ('pending', 'processing') returning *)
+       select ${CAMPAIGN_COLUMNS} from c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`,
+      [campaignId, reason],
+    );
+    if (!rows[0]) return undefined;
+    await recordCampaignChange(tx, [campaignId], 'cancelled');
+    return toCampaign(rows[0]);
+  });
 }
 
 /**
@@ -394,6 +399,7 @@ export async function stopReturns(db: Sql, campaignId: string): Promise<Campaign
       [campaignId],
     );
     if (!rows[0]) return undefined;
+    await recordCampaignChange(client, [campaignId], 'stopped');
     const back = await client.query(
       `update campaign_recipients set state = 'skipped', skip_reason = 'outside_window', worker_id = null,
          not_before = null, return_due_at = null

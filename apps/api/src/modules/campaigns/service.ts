@@ -23,7 +23,7 @@ import {
 } from '@pagecast/contract';
 import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
-import type { Sql } from '../../db/client.js';
+import { inTransaction, type Sql } from '../../db/client.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -34,6 +34,7 @@ import {
 import { errorRow, GraphError, marketingGraph } from '../../graph/index.js';
 import { graphOf, graphRefusal } from '../shared/page-graph.js';
 import { marketingPermissionError, marketingUserToken } from '../marketing/index.js';
+import { pageSubscribes, recordOutboundEvent } from '../outbound-webhooks/index.js';
 import type { ModuleDeps } from '../shared/deps.js';
 import { csvRow, csvTime, type CsvValue } from './csv.js';
 import { reconciliationCounts } from './dispatch/repo/reconcile.js';
@@ -266,22 +267,35 @@ export async function tagRecipients(
   body: { tagId: string; outcome?: RecipientFilter | undefined },
 ): Promise<{ matched: number; tagged: number; capped: boolean }> {
   await campaignOf(db, adminId, campaignId, 'messaging');
-  if (!(await recipientsRepo.isCampaignPageTag(db, campaignId, body.tagId)))
-    throw new ValidationError(TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
+  const found = await recipientsRepo.campaignPageTag(db, campaignId, body.tagId);
+  if (!found) throw new ValidationError(TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
+  const { pageUuid, ...tag } = found;
   const matched = await recipientsRepo.countRecipients(db, campaignId, body.outcome);
   let after = '00000000-0000-0000-0000-000000000000';
   let seen = 0;
   let tagged = 0;
   while (seen < TAG_RECIPIENTS_MAX) {
-    const chunk = await recipientsRepo.tagRecipientsChunk(db, {
-      campaignId,
-      tagId: body.tagId,
-      filter: body.outcome,
-      after,
-      limit: Math.min(TAG_CHUNK, TAG_RECIPIENTS_MAX - seen),
+    // Each chunk with its contact.tagged webhook events, in one transaction.
+    const chunk = await inTransaction(db, async (tx) => {
+      const done = await recipientsRepo.tagRecipientsChunk(tx, {
+        campaignId,
+        tagId: body.tagId,
+        filter: body.outcome,
+        after,
+        limit: Math.min(TAG_CHUNK, TAG_RECIPIENTS_MAX - seen),
+      });
+      if (done.tagged.length > 0 && (await pageSubscribes(tx, pageUuid, 'contact.tagged')))
+        for (const contactUuid of done.tagged)
+          await recordOutboundEvent(tx, {
+            pageUuid: pageUuid,
+            type: 'contact.tagged',
+            contactUuid,
+            data: { tag },
+          });
+      return done;
     });
     seen += chunk.size;
-    tagged += chunk.tagged;
+    tagged += chunk.tagged.length;
     if (!chunk.last || chunk.size === 0) break;
     after = chunk.last;
   }

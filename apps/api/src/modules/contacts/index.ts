@@ -14,6 +14,7 @@ export {
   markContactRead,
   markHistorySynced,
   queueOnMessage,
+  type QueueChange,
   queueSql,
   resolveUnreachable,
   setContactStatus,

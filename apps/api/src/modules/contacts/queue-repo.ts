@@ -83,19 +83,23 @@ export const storedMessagesUpdate = (
      where id = ${contact}`;
 
 // A webhook message's move of the queue: $2 the contact's message time, or ($3) a page message $4 at $5.
+// `o` is the row before the update (locked by the ingest's upsert of the contact, earlier in its transaction).
 const QUEUE_ON_MESSAGE = statement(
   'queue_on_message',
-  `update contacts set ${queueSet(
-    'contacts',
+  `update contacts c set ${queueSet(
+    'c',
     '$2::timestamptz',
     `(case when $3::boolean and not ${automatedMid('$4::text', '$1::uuid')} then $5::timestamptz end)`,
     RESOLVE_ON_REPLY('$6::uuid'),
-  )} where id = $1::uuid`,
+  )} from contacts o where c.id = $1::uuid and o.id = c.id
+  returning o.inbox_status as before, c.inbox_status as after`,
 );
 
 /**
  * Moves the contact's queue forward for one message the webhook brought (queueSet): a message of the
- * contact, or a page message `byPerson` that no campaign or opt-in request of Pagecast sent.
+ * contact, or a page message `byPerson` that no campaign or opt-in request of Pagecast sent. Says how the
+ * conversation moved: 'reopened' by the contact's message, 'resolved' by a person's reply (the page's
+ * resolve-on-reply), or null.
  */
 export async function queueOnMessage(
   db: Sql,
@@ -107,10 +111,10 @@ export async function queueOnMessage(
     at: Date;
     byPerson?: boolean | undefined;
   },
-): Promise<void> {
-  if (m.direction !== 'in' && !m.byPerson) return;
+): Promise<'reopened' | 'resolved' | null> {
+  if (m.direction !== 'in' && !m.byPerson) return null;
   const at = m.at.toISOString();
-  await runStatement(db, QUEUE_ON_MESSAGE, [
+  const [row] = await runStatement<{ before: string; after: string }>(db, QUEUE_ON_MESSAGE, [
     m.contactId,
     m.direction === 'in' ? at : null,
     m.direction === 'out',
@@ -118,6 +122,9 @@ export async function queueOnMessage(
     at,
     m.pageUuid,
   ]);
+  if (!row || row.before === row.after) return null;
+  if (row.after === 'open') return 'reopened';
+  return row.after === 'resolved' ? 'resolved' : null;
 }
 
 const MARK_READ = statement(
@@ -152,11 +159,26 @@ const STATUS_SET = statement(
   'contact_set_status',
   `with p as (select p.id from ${adminPage('$1', '$2', 'messaging')})
    update contacts c set inbox_status = $4, snoozed_until = $5::timestamptz, updated_at = now()
-     from p where c.page_id = p.id and c.psid = $3
-   returning c.id`,
+     from p, contacts o
+     where c.page_id = p.id and c.psid = $3 and o.id = c.id
+   returning c.id, c.page_id,
+     (o.inbox_status, o.snoozed_until) is distinct from (c.inbox_status, c.snoozed_until) as moved`,
 );
 
-/** Sets the conversation's status (and snooze time); false when the admin has no such contact. */
+/**
+ * A queue write's row: the contact and page row ids, and whether the statement moved anything (the
+ * same status set again moves nothing).
+ */
+export interface QueueChange {
+  contactUuid: string;
+  pageUuid: string;
+  moved: boolean;
+}
+
+const toChange = (row: { id: string; page_id: string; moved: boolean } | undefined) =>
+  row ? { contactUuid: row.id, pageUuid: row.page_id, moved: row.moved } : null;
+
+/** Sets the conversation's status (and snooze time); null when the admin has no such contact. */
 export async function setContactStatus(
   db: Sql,
   adminId: string,
@@ -164,15 +186,15 @@ export async function setContactStatus(
   psid: string,
   status: 'open' | 'resolved' | 'snoozed',
   snoozedUntil: Date | null,
-): Promise<boolean> {
-  const rows = await runStatement(db, STATUS_SET, [
+): Promise<QueueChange | null> {
+  const rows = await runStatement<{ id: string; page_id: string; moved: boolean }>(db, STATUS_SET, [
     fbPageId,
     adminId,
     psid,
     status,
     snoozedUntil?.toISOString() ?? null,
   ]);
-  return rows.length > 0;
+  return toChange(rows[0]);
 }
 
 // The assignee must be an admin of the same page with messaging tasks (their social user id, $4), or
@@ -183,36 +205,53 @@ const ASSIGN = statement(
    target as (select a.id from admins a join page_admins pa on pa.admin_id = a.id
      join p on pa.page_id = p.id where a.fb_user_id = $4 and pa.tasks && ${TASKS_SQL.messaging})
    update contacts c set assignee_id = (select id from target), updated_at = now()
-     from p where c.page_id = p.id and c.psid = $3 and ($4::text is null or exists (select 1 from target))
-   returning c.id`,
+     from p, contacts o
+     where c.page_id = p.id and c.psid = $3 and o.id = c.id
+       and ($4::text is null or exists (select 1 from target))
+   returning c.id, c.page_id, o.assignee_id is distinct from c.assignee_id as moved`,
 );
 
-/** Assigns the conversation (null: nobody); false when not a messaging admin of the page or no contact. */
+/** Assigns the conversation (null: nobody); null when not a messaging admin of the page or no contact. */
 export async function assignContact(
   db: Sql,
   adminId: string,
   fbPageId: string,
   psid: string,
   assigneeUserId: string | null,
-): Promise<boolean> {
-  return (await runStatement(db, ASSIGN, [fbPageId, adminId, psid, assigneeUserId])).length > 0;
+): Promise<QueueChange | null> {
+  const rows = await runStatement<{ id: string; page_id: string; moved: boolean }>(db, ASSIGN, [
+    fbPageId,
+    adminId,
+    psid,
+    assigneeUserId,
+  ]);
+  return toChange(rows[0]);
 }
 
-/** Resolves every open conversation of the page no message can reach; their psids (null: not the page). */
+/**
+ * Resolves every open conversation of the page no message can reach; the contacts it resolved (null: not
+ * the page), with the page's row id.
+ */
 export async function resolveUnreachable(
   db: Sql,
   adminId: string,
   fbPageId: string,
   humanAgent: boolean,
-): Promise<string[] | null> {
-  const { rows } = await db.query<{ psid: string | null }>(
+): Promise<{ pageUuid: string; resolved: Array<{ psid: string; contactUuid: string }> } | null> {
+  const { rows } = await db.query<{ page_id: string; psid: string | null; id: string | null }>(
     `with p as (select p.id from ${adminPage('$1', '$2', 'messaging')}),
      done as (update contacts c set inbox_status = 'resolved', snoozed_until = null, updated_at = now()
        from p where c.page_id = p.id and ${unreachableSql(humanAgent)}
-       returning c.psid)
-     select d.psid from p left join done d on true`,
+       returning c.psid, c.id)
+     select p.id as page_id, d.psid, d.id from p left join done d on true`,
     [fbPageId, adminId],
   );
-  if (rows.length === 0) return null;
-  return rows.flatMap((r) => (r.psid === null ? [] : [r.psid]));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    pageUuid: first.page_id,
+    resolved: rows.flatMap((r) =>
+      r.psid === null || r.id === null ? [] : [{ psid: r.psid, contactUuid: r.id }],
+    ),
+  };
 }

@@ -9,8 +9,10 @@ import {
   type Recipient,
 } from '@pagecast/contract';
 import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
+import { inTransaction, type Sql } from '../../db/client.js';
 import { UnprocessableError, ValidationError } from '../../errors.js';
 import * as contacts from '../contacts/index.js';
+import { pageSubscribes, recordOutboundEvent } from '../outbound-webhooks/index.js';
 import type { ModuleDeps } from '../shared/deps.js';
 import { inboxSettings } from '../page-rows/index.js';
 import { conversations, type Publish } from './conversation.js';
@@ -44,6 +46,29 @@ export interface QueueService {
   ): Promise<{ resolveOnReply: boolean }>;
 }
 
+type QueueChangeKind = 'resolved' | 'snoozed' | 'reopened' | 'assigned';
+
+/** An admin's queue write, with its conversation.updated event in the same transaction when it moved. */
+async function changeQueue(
+  db: Sql,
+  change: QueueChangeKind,
+  write: (tx: Sql) => Promise<contacts.QueueChange | null>,
+): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const row = await write(tx);
+    if (row?.moved)
+      await recordOutboundEvent(tx, {
+        pageUuid: row.pageUuid,
+        type: 'conversation.updated',
+        contactUuid: row.contactUuid,
+        data: { change, by: 'admin' },
+      });
+    return row !== null;
+  });
+}
+
+const STATUS_CHANGE = { open: 'reopened', resolved: 'resolved', snoozed: 'snoozed' } as const;
+
 export function createQueueService(deps: ModuleDeps, publish: Publish): QueueService {
   const { pool: db } = deps;
   const { pageAndContact, requireContact, announce, missing } = conversations(db, publish);
@@ -70,20 +95,17 @@ export function createQueueService(deps: ModuleDeps, publish: Publish): QueueSer
           });
         }
       }
-      const changed = await contacts.setContactStatus(
-        db,
-        adminId,
-        pageId,
-        psid,
-        body.status,
-        until,
+      const changed = await changeQueue(db, STATUS_CHANGE[body.status], (tx) =>
+        contacts.setContactStatus(tx, adminId, pageId, psid, body.status, until),
       );
       if (!changed) return missing(adminId, pageId, psid);
       return announce(adminId, pageId, psid);
     },
 
     async assign(adminId, pageId, psid, userId) {
-      const changed = await contacts.assignContact(db, adminId, pageId, psid, userId);
+      const changed = await changeQueue(db, 'assigned', (tx) =>
+        contacts.assignContact(tx, adminId, pageId, psid, userId),
+      );
       if (!changed) {
         // Not the admin's page or no such contact: 404; else the assignee is not a messaging admin.
         requireContact((await pageAndContact(adminId, pageId, psid, false)).contact);
@@ -99,16 +121,31 @@ export function createQueueService(deps: ModuleDeps, publish: Publish): QueueSer
     },
 
     async resolveUnreachable(adminId, pageId) {
-      const psids = await contacts.resolveUnreachable(
-        db,
-        adminId,
-        pageId,
-        deps.config.features.humanAgent,
-      );
-      if (!psids) throw await pageAccessError(db, adminId, pageId, 'messaging');
+      const done = await inTransaction(db, async (tx) => {
+        const r = await contacts.resolveUnreachable(
+          tx,
+          adminId,
+          pageId,
+          deps.config.features.humanAgent,
+        );
+        if (
+          r &&
+          r.resolved.length > 0 &&
+          (await pageSubscribes(tx, r.pageUuid, 'conversation.updated'))
+        )
+          for (const c of r.resolved)
+            await recordOutboundEvent(tx, {
+              pageUuid: r.pageUuid,
+              type: 'conversation.updated',
+              contactUuid: c.contactUuid,
+              data: { change: 'resolved', by: 'admin' },
+            });
+        return r;
+      });
+      if (!done) throw await pageAccessError(db, adminId, pageId, 'messaging');
       // Few rows in practice (the bulk action is per page); a large batch still reaches every inbox.
-      for (const psid of psids) await announce(adminId, pageId, psid);
-      return psids.length;
+      for (const { psid } of done.resolved) await announce(adminId, pageId, psid);
+      return done.resolved.length;
     },
 
     async queueCounts(adminId, pageId) {

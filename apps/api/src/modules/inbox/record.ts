@@ -33,8 +33,12 @@ export interface IncomingMessage {
 }
 
 export interface RecordedMessage {
+  /** The contact's row id. */
+  contactId: string;
   /** This call created the contact. */
   contactInserted: boolean;
+  /** How the message moved the conversation (reopened by the contact, resolved by a person's reply). */
+  queue: 'reopened' | 'resolved' | null;
   /** This call stored the message (false: its mid was stored before). */
   stored: boolean;
   /** What the message took of the events that came before it. */
@@ -66,7 +70,7 @@ export async function recordMessage(
     at,
     attachments,
   });
-  await queueOnMessage(tx, {
+  const queue = await queueOnMessage(tx, {
     pageUuid: page.id,
     contactId: contact.id,
     mid,
@@ -75,5 +79,5 @@ export async function recordMessage(
     byPerson: m.byPerson,
   });
   if (stored && !fromPage) await countUnread(tx, contact.id);
-  return { contactInserted: contact.inserted, stored, early };
+  return { contactId: contact.id, contactInserted: contact.inserted, queue, stored, early };
 }

@@ -9,6 +9,8 @@ import {
   webhookAttachments,
 } from '../../inbox/index.js';
 import { toMessage } from '../../inbox/index.js';
+import { parseRecipientMetadata } from '../../campaigns/index.js';
+import { recordOutboundEvent } from '../../outbound-webhooks/index.js';
 import type { MessageEvent, PostbackEvent } from '../events.js';
 import { contactEvent, type Handled, type Handler, type IngestPage } from './common.js';
 
@@ -50,7 +52,16 @@ async function store(
   m: IncomingMessage & { kind: 'message' | 'postback'; metadata?: string },
 ): Promise<Handled> {
   const { psid, at, mid, fromPage, text, attachments } = m;
-  const { contactInserted, stored, early } = await recordMessage(tx, page, m);
+  const { contactId, contactInserted, queue, stored, early } = await recordMessage(tx, page, m);
+  if (stored) await recordMessageEvent(tx, page, contactId, m);
+  if (queue)
+    await recordOutboundEvent(tx, {
+      pageUuid: page.id,
+      type: 'conversation.updated',
+      contactUuid: contactId,
+      // The contact writing reopens it; a person's reply (from another inbox) resolves it.
+      data: { change: queue, by: queue === 'reopened' ? 'contact' : 'admin' },
+    });
   const direction = fromPage ? 'out' : 'in';
   const sentBy = fromPage ? page.fbPageId : psid;
   const live: LiveEvent[] = [];
@@ -88,4 +99,47 @@ async function store(
       ...(fromPage && m.metadata !== undefined ? { metadata: m.metadata } : {}),
     },
   };
+}
+
+/**
+ * The outbound webhook event of a message stored just now: message.received for the contact's, message.sent
+ * for the page's. Pagecast's own inbox replies are left out here: the inbox records their event when it stores
+ * them (their echo can come first), so each is sent once.
+ */
+async function recordMessageEvent(
+  tx: Sql,
+  page: IngestPage,
+  contactId: string,
+  m: IncomingMessage & { kind: 'message' | 'postback'; metadata?: string },
+): Promise<void> {
+  const message = {
+    mid: m.mid,
+    text: m.text === '' && m.attachments.length > 0 ? null : m.text,
+    attachments: m.attachments,
+    sentAt: m.at.toISOString(),
+  };
+  if (!m.fromPage) {
+    await recordOutboundEvent(tx, {
+      pageUuid: page.id,
+      type: 'message.received',
+      contactUuid: contactId,
+      data: { message },
+    });
+    return;
+  }
+  const campaign = parseRecipientMetadata(m.metadata);
+  // An echo of this app's send that no campaign made: an inbox reply or an opt-in request.
+  if (!campaign && !m.byPerson) return;
+  await recordOutboundEvent(tx, {
+    pageUuid: page.id,
+    type: 'message.sent',
+    contactUuid: contactId,
+    data: {
+      message: {
+        ...message,
+        source: campaign ? 'campaign' : 'page',
+        campaignId: campaign?.campaignId ?? null,
+      },
+    },
+  });
 }

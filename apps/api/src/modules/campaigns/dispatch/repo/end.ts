@@ -1,7 +1,8 @@
 // Dispatch SQL, a campaign's end: failed, completed, a path stopped, subscriptions stopped.
 // Raw SQL on the pool: the hot statements are measured (bench/FINDINGS.md) and rely on exact plans; those
 // run for every group of sends are named, so each connection parses and plans them once.
-import { type Sql } from '../../../../db/client.js';
+import { inTransaction, type Sql } from '../../../../db/client.js';
+import { recordCampaignChange } from '../../webhook-events.js';
 import { FLAGGED_FOR_REVIEW } from '../../reasons.js';
 import { TEMPLATE_PATH_REASON_TEXTS } from '../../template-path.js';
 import { markPageAdminTokenInvalid } from '../../../page-rows/index.js';
@@ -14,12 +15,16 @@ export async function failCampaign(
   reason: string,
   invalidTokenOf: string | null,
 ): Promise<void> {
-  const { rows } = await sql.query<{ page_id: string }>(
-    `update campaigns set status = 'failed', status_reason = $2, completed_at = now()
-     where id = $1 and status = 'processing' returning page_id`,
-    [campaignId, reason],
-  );
-  if (invalidTokenOf && rows[0]) await markTokenInvalid(sql, rows[0].page_id, invalidTokenOf);
+  await inTransaction(sql, async (tx) => {
+    const { rows } = await tx.query<{ page_id: string }>(
+      `update campaigns set status = 'failed', status_reason = $2, completed_at = now()
+       where id = $1 and status = 'processing' returning page_id`,
+      [campaignId, reason],
+    );
+    if (!rows[0]) return;
+    await recordCampaignChange(tx, [campaignId], 'failed');
+    if (invalidTokenOf) await markTokenInvalid(tx, rows[0].page_id, invalidTokenOf);
+  });
 }
 
 /** Facebook refused the page token of the admin dispatch sends with: that link is marked invalid. */
@@ -39,6 +44,14 @@ export async function deferReturnedRows(sql: Sql, campaignId: string, ms: number
  * reason keeps why the template path stopped, if it did, and counts rows flagged for review. Returns the completed campaigns' ids.
  */
 export async function completeIfDone(sql: Sql, campaignId?: string): Promise<string[]> {
+  return inTransaction(sql, async (tx) => {
+    const ids = await completeDone(tx, campaignId);
+    await recordCampaignChange(tx, ids, 'completed');
+    return ids;
+  });
+}
+
+async function completeDone(sql: Sql, campaignId?: string): Promise<string[]> {
   const { rows } = await sql.query<{ id: string }>(
     `with done as (
        select c.id, (select count(*) from campaign_recipients r

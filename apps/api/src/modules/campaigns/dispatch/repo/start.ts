@@ -3,7 +3,8 @@
 // run for every group of sends are named, so each connection parses and plans them once.
 import { utilityTemplateAllowed } from '@pagecast/contract';
 import type pg from 'pg';
-import { type Sql } from '../../../../db/client.js';
+import { inTransaction, type Sql } from '../../../../db/client.js';
+import { recordCampaignChange } from '../../webhook-events.js';
 import { audienceMatch, audienceParam, storedAudience, type AudienceKind } from '../../audience.js';
 
 export interface DueCampaign {
@@ -111,23 +112,35 @@ export async function completeEmpty(
        status_reason = $2 where id = $1`,
     [campaignId, reason],
   );
+  await recordCampaignChange(client, [campaignId], 'completed');
 }
 
 /** pending -> processing. */
 export async function markProcessing(client: pg.PoolClient, campaignId: string): Promise<void> {
-  await client.query(
-    `update campaigns set status = 'processing', started_at = coalesce(started_at, now()) where id = $1`,
+  const { rows } = await client.query<{ was: string }>(
+    `update campaigns c set status = 'processing', started_at = coalesce(c.started_at, now())
+     from campaigns o where c.id = $1 and o.id = c.id returning o.status as was`,
     [campaignId],
   );
+  if (rows[0] && rows[0].was !== 'processing')
+    await recordCampaignChange(client, [campaignId], 'started');
 }
 
 /** pending -> processing for a prepared campaign whose time has come (a batch may run before the scheduler). */
 export async function startIfDue(sql: Sql, campaignId: string): Promise<void> {
-  await sql.query(
-    `update campaigns set status = 'processing', started_at = now()
-     where id = $1 and status = 'pending' and scheduled_time <= now() and audience_count > 0`,
-    [campaignId],
-  );
+  await inTransaction(sql, async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `update campaigns set status = 'processing', started_at = now()
+       where id = $1 and status = 'pending' and scheduled_time <= now() and audience_count > 0
+       returning id`,
+      [campaignId],
+    );
+    await recordCampaignChange(
+      tx,
+      rows.map((r) => r.id),
+      'started',
+    );
+  });
 }
 
 /** The planner's row estimate of campaign_recipients (-1: never analysed). */
