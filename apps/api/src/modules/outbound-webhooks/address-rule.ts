@@ -13,7 +13,7 @@ import { ValidationError } from '../../errors.js';
 
 export type UrlRule = Config['outboundWebhooks']['urlRule'];
 
-/** The only ipaddr.js range an endpoint may be in: everything else is loopback, private, reserved, etc. */
+/** The only range (as the ipaddr library names them) an endpoint may be in: everything else is loopback, private, reserved, etc. */
 const PUBLIC_RANGE = 'unicast';
 
 /** Whether `address` (an IPv4 or IPv6 literal) is a public unicast address. */

@@ -70,7 +70,7 @@ export function startDeliveryWorker(
   options: Partial<DeliveryWorkerOptions> = {},
 ): DeliveryWorker {
   const opts: DeliveryWorkerOptions = {
-    concurrency: 64,
+    concurrency: 256,
     pollMs: 1000,
     leaseMs: WEBHOOK_LIMITS.timeoutMs + 50_000,
     maxBackoffMs: 3_600_000,
