@@ -52,6 +52,12 @@ const BENCHES = [
     timeoutMin: [60, 15],
   },
   {
+    name: 'outbound-webhooks',
+    title: 'Outbound webhook fan-out to a local receiver',
+    file: 'apps/api/bench/outbound.ts',
+    timeoutMin: [15, 5],
+  },
+  {
     name: 'web',
     title: 'Web app: bundles, first render, scrolling, echo',
     file: 'e2e/bench/web.ts',

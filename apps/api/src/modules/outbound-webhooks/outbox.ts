@@ -43,11 +43,11 @@ export type OutboundEventInput<T extends OutboundEventType> =
 const RECORD = `
   with ep as (
     select e.id from webhook_endpoints e
-    where e.page_id = $2 and e.status = 'active' and $3 = any(e.events)),
+    where e.page_id = $2 and e.status = 'active' and $3::text = any(e.events)),
   c as (
     select c.psid,
            jsonb_build_object('contact', jsonb_build_object('psid', c.psid, 'name', c.name))
-           || case when $3 = 'conversation.updated' then jsonb_build_object(
+           || case when $3::text = 'conversation.updated' then jsonb_build_object(
                 'status', case when c.inbox_status = 'snoozed' and c.snoozed_until <= now() then 'open'
                                else c.inbox_status end,
                 'snoozedUntil', case when c.inbox_status = 'snoozed' and c.snoozed_until > now()
@@ -58,17 +58,17 @@ const RECORD = `
     from contacts c where c.id = $7::uuid and exists (select 1 from ep)),
   ev as (
     insert into outbound_events (id, page_id, type, body, created_at)
-    select $1::uuid, p.id, $3,
+    select $1::text::uuid, p.id, $3::text,
            jsonb_build_object('id', $1::text, 'type', $3::text, 'createdAt', $5::text,
                               'pageId', p.fb_page_id,
                               'data', $4::jsonb || coalesce((select part from c), '{}'::jsonb)),
-           $5::timestamptz
+           $5::text::timestamptz
     from pages p where p.id = $2 and exists (select 1 from ep)
       and ($7::uuid is null or exists (select 1 from c))
     returning id),
   d as (
     insert into webhook_deliveries (endpoint_id, event_id, ordering_key)
-    select ep.id, ev.id, coalesce($6, (select psid from c)) from ep cross join ev
+    select ep.id, ev.id, coalesce($6::text, (select psid from c)) from ep cross join ev
     returning 1)
   select pg_notify('${OUTBOUND_CHANNEL}', '') from (select 1 from d limit 1) x`;
 
