@@ -13,6 +13,11 @@ export const DASHBOARD_NAV_ITEMS = [
   { key: 'analytics', label: 'Campaign Analytics', icon: 'analytics' },
 ] as const satisfies readonly DashboardNavItem[];
 
+/** The sidebar 'Settings' group: the selected page's settings, each at /dashboard/{key} too. */
+export const SETTINGS_NAV_ITEMS = [
+  { key: 'webhooks', label: 'Webhooks', icon: 'webhooks' },
+] as const satisfies readonly DashboardNavItem[];
+
 /** Screens that act on the page's audience: only for a role with messaging (the API answers 403 too). */
 export const MESSAGING_SECTIONS: readonly string[] = [
   'manage-tags',
@@ -29,7 +34,8 @@ export function navItemsFor(canMessage: boolean | undefined): DashboardNavItem[]
   );
 }
 
-export type DashboardSection = (typeof DASHBOARD_NAV_ITEMS)[number]['key'];
+export type DashboardSection =
+  (typeof DASHBOARD_NAV_ITEMS)[number]['key'] | (typeof SETTINGS_NAV_ITEMS)[number]['key'];
 
 /** Spec §2: the current page is the last path segment, default home. */
 export function currentSection(pathname: string): string {
@@ -42,5 +48,7 @@ export function currentSection(pathname: string): string {
 export const OTHER_SECTIONS = [{ key: 'account', label: 'Account' }] as const;
 
 export function sectionLabel(key: string): string | undefined {
-  return [...DASHBOARD_NAV_ITEMS, ...OTHER_SECTIONS].find((item) => item.key === key)?.label;
+  return [...DASHBOARD_NAV_ITEMS, ...SETTINGS_NAV_ITEMS, ...OTHER_SECTIONS].find(
+    (item) => item.key === key,
+  )?.label;
 }
