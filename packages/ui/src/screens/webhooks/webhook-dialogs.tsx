@@ -123,11 +123,10 @@ function WebhookForm({
         const { message, fieldErrors } = failure(err);
         const fields = { url: fieldErrors.url?.[0], events: fieldErrors.events?.[0] };
         setErrors(fields);
-        // A field's message shows at its field; the form line says the rest.
-        const fieldShown = message && Object.values(fields).includes(message);
-        setFormError(
-          fieldShown ? null : (message ?? (webhook ? T.saveFallback : T.createFallback)),
-        );
+        // A refusal naming a field shows there (not under the generic 'Validation failed'); the form
+        // line says the rest.
+        const atField = Object.values(fields).some(Boolean);
+        setFormError(atField ? null : (message ?? (webhook ? T.saveFallback : T.createFallback)));
         setBusy(false);
       },
     );
