@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { TEST_EVENT_TYPE, WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '@pagecast/contract';
 import { expect, test } from '@playwright/test';
 import { emu, selectPage, signIn } from './fixtures';
+import { seriousAxeViolations } from './ux-routes';
 
 const OWNER = 'Hooks Owner';
 const PAGE = 'Hooks Test Shop';
@@ -89,6 +90,7 @@ test('a webhook added on Settings → Webhooks gets a signed test event, retries
     await expect(form.getByText(WEBHOOK_MESSAGES.urlInvalid)).toBeVisible();
     await url.fill(receiver.url('/ok'));
     await page.screenshot({ path: '/tmp/webhooks-add.png', fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Add webhook' }).click();
 
     // The secret, shown once: read from the field (nothing copied).
@@ -127,6 +129,14 @@ test('a webhook added on Settings → Webhooks gets a signed test event, retries
     await expect(first).toContainText(body.id);
     await expect(first.locator('pre')).toContainText('"received":true');
     await page.screenshot({ path: '/tmp/webhooks-delivered.png', fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // On a phone the endpoint and its log reflow without sideways scrolling.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page.screenshot({ path: '/tmp/webhooks-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // The endpoint breaks: the next test is retried, its failed try in the log.
     receiver.state.status = 500;
