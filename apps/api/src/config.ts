@@ -100,11 +100,25 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SWAGGER_UI_ENABLED: bool.optional(),
   TRUSTED_PROXIES: z.string().optional(),
+  // Outbound webhooks: the first retry's wait (doubling each try, with jitter, to an hour at most), and the
+  // URL rule (production: https to public addresses only; development: also http and local addresses).
+  OUTBOUND_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
+  OUTBOUND_WEBHOOK_URL_RULE: z.enum(['production', 'development']).optional(),
 });
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
+  outboundWebhooks: {
+    /** The wait before the second try; doubled each try (with jitter), an hour at most. */
+    retryBaseMs: number;
+    /**
+     * 'production': https only, and never a loopback, private, link-local or metadata address (checked on
+     * the URL and on the address connected to). 'development': http and local addresses too. Defaults to
+     * the mode the process runs in.
+     */
+    urlRule: 'production' | 'development';
+  };
   host: string;
   port: number;
   /**
@@ -247,6 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
+    outboundWebhooks: {
+      retryBaseMs: e.OUTBOUND_WEBHOOK_RETRY_BASE_MS,
+      urlRule: e.OUTBOUND_WEBHOOK_URL_RULE ?? (isProduction ? 'production' : 'development'),
+    },
     host: e.HOST,
     port: e.PORT,
     socketPath: e.SOCKET_PATH,

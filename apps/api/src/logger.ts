@@ -18,6 +18,11 @@ const SECRET_KEYS = new Set([
   'apiKey',
   'api_key',
   'secret',
+  // Outbound webhook secrets, encrypted at rest (modules/outbound-webhooks): not even their ciphertext.
+  'secretEnc',
+  'previousSecretEnc',
+  'secret_enc',
+  'previous_secret_enc',
 ]);
 export const CENSOR = '[Redacted]';
 /** Key depth searched (the old redact paths reached `*.*.*.token`, i.e. 4). */
@@ -58,10 +63,13 @@ const SECRET_PARAMS = new Set([
 
 /** An API key's text wherever it stands in a URL (a path segment, a parameter of another name). */
 const API_KEY_TEXT = /pck_[A-Za-z0-9_-]{8,}/g;
+/** An outbound webhook's signing secret (modules/outbound-webhooks/signing.ts), likewise. */
+const WEBHOOK_SECRET_TEXT = /whsec_[A-Za-z0-9_-]{8,}/g;
 
 /** Redacts secret query values; a key is judged decoded, so `hub%2Everify_token` is masked too. */
 export function maskUrl(url: string): string {
-  const masked = url.includes('pck_') ? url.replace(API_KEY_TEXT, 'pck_[Redacted]') : url;
+  let masked = url.includes('pck_') ? url.replace(API_KEY_TEXT, 'pck_[Redacted]') : url;
+  if (masked.includes('whsec_')) masked = masked.replace(WEBHOOK_SECRET_TEXT, 'whsec_[Redacted]');
   return masked.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, key: string) =>
     SECRET_PARAMS.has(decodedKey(key)) ? `${sep}${key}=[Redacted]` : whole,
   );

@@ -16,6 +16,7 @@ import { facebookContract, facebookRouter } from './facebook/router.js';
 import { marketingRouter } from './marketing/router.js';
 import { notesRouter } from './notes/router.js';
 import { operatorRouter } from './operator/router.js';
+import { outboundWebhooksRouter } from './outbound-webhooks/index.js';
 import { savedRepliesRouter } from './saved-replies/router.js';
 import { pagesRouter } from './pages/router.js';
 import { keyPageGuard, routeGuard } from './shared/route-guard.js';
@@ -48,6 +49,7 @@ export const tsRestContract = {
   savedReplies: contract.savedReplies,
   userTags: contract.userTags,
   campaigns: contract.campaigns,
+  webhooks: contract.webhooks,
   system: facebookContract,
 };
 
@@ -68,6 +70,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     savedReplies: savedRepliesRouter(deps),
     userTags: userTagsRouter(deps),
     campaigns: campaignsRouter(deps),
+    webhooks: outboundWebhooksRouter(deps),
     system: facebookRouter(deps),
   });
   await app.register(s.plugin(router), {

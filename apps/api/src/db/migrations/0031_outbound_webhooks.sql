@@ -15,6 +15,7 @@ CREATE TABLE "webhook_deliveries" (
 	"state" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"retry_until" timestamp with time zone DEFAULT now() + interval '24 hours' NOT NULL,
 	"locked_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"delivered_at" timestamp with time zone
@@ -43,6 +44,9 @@ CREATE TABLE "webhook_endpoints" (
 	"status" text DEFAULT 'active' NOT NULL,
 	"disabled_reason" text,
 	"disabled_at" timestamp with time zone,
+	"last_attempt_at" timestamp with time zone,
+	"last_attempt_ok" boolean,
+	"last_attempt_status" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -36,12 +37,14 @@ export const webhookEndpoints = pgTable(
     status: text('status').notNull().default('active'),
     disabledReason: text('disabled_reason'),
     disabledAt: ts('disabled_at'),
+    /** The last try's outcome, for the list: written once per batch of results by the delivery worker. */
+    lastAttemptAt: ts('last_attempt_at'),
+    lastAttemptOk: boolean('last_attempt_ok'),
+    lastAttemptStatus: integer('last_attempt_status'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('webhook_endpoints_page_id_idx').on(t.pageId),
-  ],
+  (t) => [index('webhook_endpoints_page_id_idx').on(t.pageId)],
 );
 
 export const outboundEvents = pgTable(
@@ -77,6 +80,10 @@ export const webhookDeliveries = pgTable(
     state: text('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** Tries go on until then (WEBHOOK_LIMITS.retryForHours after the delivery, or after its replay). */
+    retryUntil: ts('retry_until')
+      .notNull()
+      .default(sql`now() + interval '24 hours'`),
     /** A worker's claim: another worker takes the delivery only once it passed (a crashed worker's lease). */
     lockedUntil: ts('locked_until'),
     createdAt: createdAt(),

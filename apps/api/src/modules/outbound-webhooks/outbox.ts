@@ -25,13 +25,13 @@ export interface OutboundEventInput<T extends OutboundEventType> {
 const RECORD = `
   with ep as (
     select e.id from webhook_endpoints e
-    where e.page_id = $2 and e.status = 'active' and $3 = any(e.events)),
+    where e.page_id = $2 and e.status = 'active' and $3::text = any(e.events)),
   ev as (
     insert into outbound_events (id, page_id, type, body, created_at)
-    select $1, p.id, $3,
+    select $1::text::uuid, p.id, $3::text,
            jsonb_build_object('id', $1::text, 'type', $3::text, 'createdAt', $5::text,
                               'pageId', p.fb_page_id, 'data', $4::jsonb),
-           $5::timestamptz
+           $5::text::timestamptz
     from pages p where p.id = $2 and exists (select 1 from ep)
     returning id),
   d as (
