@@ -314,7 +314,7 @@ describe('DeliveryLog', () => {
                 status: 500,
                 latencyMs: 120,
                 response: '<h1>oops</h1><script>alert(1)</script>',
-                error: null,
+                error: 'HTTP 500',
               },
               {
                 at: '2026-11-25T10:00:00.000Z',
@@ -342,6 +342,8 @@ describe('DeliveryLog', () => {
     const tries = within(retrying).getAllByRole('listitem');
     expect(tries).toHaveLength(2);
     expect(tries[0]).toHaveTextContent('HTTP 500');
+    // An error that only repeats the status is not said twice.
+    expect(within(tries[0] as HTMLElement).getAllByText('HTTP 500')).toHaveLength(1);
     // The answer is shown as text, never as markup.
     expect(
       within(tries[0] as HTMLElement).getByText('<h1>oops</h1><script>alert(1)</script>').tagName,

@@ -171,7 +171,10 @@ function Attempt({ attempt: a, locale }: { attempt: WebhookAttempt; locale?: str
           {a.status !== null ? `HTTP ${a.status}` : T.noAnswer}
         </span>
         <span className="text-muted-foreground">{T.latency(a.latencyMs)}</span>
-        {a.error ? <span className="text-destructive">{a.error}</span> : null}
+        {/* The reason, unless it only repeats the status. */}
+        {a.error && a.error !== `HTTP ${a.status}` ? (
+          <span className="text-destructive">{a.error}</span>
+        ) : null}
       </div>
       {a.response !== null ? (
         <div className="grid gap-1">
