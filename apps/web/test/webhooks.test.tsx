@@ -153,7 +153,9 @@ describe('/dashboard/webhooks', () => {
     // Settled: no more reads.
     expect(reads).toBe(reading);
     expect(
-      fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/test') && i?.method === 'POST'),
+      fetchMock.mock.calls.some(
+        ([u, i]) => u === `/api/v1/webhooks/${HOOK.id}/test` && i?.method === 'POST',
+      ),
     ).toBe(true);
   }, 15_000);
 
