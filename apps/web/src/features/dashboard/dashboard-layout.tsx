@@ -12,7 +12,7 @@ import {
   currentSection,
   navItemsFor,
   sectionLabel,
-  SETTINGS_NAV_ITEMS,
+  settingsItemsFor,
   type DashboardSection,
 } from './nav';
 import { useSidebarState } from './sidebar-state';
@@ -45,7 +45,7 @@ export function DashboardLayout() {
       onSidebarOpenChange={setSidebarOpen}
       page={selectedPage ? { name: selectedPage.name, picture: selectedPage.profilePicture } : null}
       navItems={navItemsFor(selectedPage?.canMessage)}
-      settingsItems={[...SETTINGS_NAV_ITEMS]}
+      settingsItems={settingsItemsFor(selectedPage?.canMessage)}
       currentKey={current}
       hrefFor={(key) => `/dashboard/${key}`}
       onNavigate={(key) =>

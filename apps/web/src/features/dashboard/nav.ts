@@ -25,11 +25,19 @@ export const MESSAGING_SECTIONS: readonly string[] = [
   'schedule',
   'templates',
   'marketing',
+  'webhooks',
 ];
 
 /** The items the admin's role on the page allows (an older stored page without the flag shows all). */
 export function navItemsFor(canMessage: boolean | undefined): DashboardNavItem[] {
   return DASHBOARD_NAV_ITEMS.filter(
+    (i) => canMessage !== false || !MESSAGING_SECTIONS.includes(i.key),
+  );
+}
+
+/** The settings the role allows: webhooks carry the page's conversations, so they need messaging too. */
+export function settingsItemsFor(canMessage: boolean | undefined): DashboardNavItem[] {
+  return SETTINGS_NAV_ITEMS.filter(
     (i) => canMessage !== false || !MESSAGING_SECTIONS.includes(i.key),
   );
 }
