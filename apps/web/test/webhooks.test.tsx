@@ -121,21 +121,27 @@ describe('/dashboard/webhooks', () => {
 
   it("sends a test, toasts the server's message, and reads the log again until it settles", async () => {
     open();
+    // As the server: the delivery exists once the test is posted. The log opened by the click starts a read
+    // before that, answered late (what it saw is what the database had when it was asked).
+    let posted = false;
     let reads = 0;
-    const fetchMock = mockFetch((url, init) => {
-      if (url.endsWith(`/webhooks/${HOOK.id}/test`))
+    const fetchMock = mockFetch(async (url, init) => {
+      if (url === `/api/v1/webhooks/${HOOK.id}/test` && init.method === 'POST') {
+        await new Promise((r) => setTimeout(r, 50));
+        posted = true;
         return {
           status: 202,
           body: { delivery: delivery('pending'), message: WEBHOOK_MESSAGES.testQueued },
         };
+      }
       if (url.startsWith(`/api/v1/webhooks/${HOOK.id}/deliveries`)) {
-        reads += 1;
+        const exists = posted;
+        if (exists) reads += 1;
+        const state = reads < 2 ? 'pending' : 'succeeded';
+        await new Promise((r) => setTimeout(r, exists ? 0 : 300));
         return {
           status: 200,
-          body: {
-            deliveries: [delivery(reads < 2 ? 'pending' : 'succeeded')],
-            paging: { nextCursor: null },
-          },
+          body: { deliveries: exists ? [delivery(state)] : [], paging: { nextCursor: null } },
         };
       }
       return url === `/api/v1/pages/${page.pageId}/webhooks` && init.method === 'GET'

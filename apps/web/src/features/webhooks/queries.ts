@@ -52,8 +52,13 @@ export function useWebhookActions(pageId: string | undefined) {
     [queryClient, pageId],
   );
   const refreshLog = useCallback(
-    (webhookId: string) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.deliveries(webhookId) }),
+    async (webhookId: string) => {
+      const queryKey = queryKeys.webhooks.deliveries(webhookId);
+      // A log opened by this very click is still on its first read, sent before the delivery existed; a
+      // refetch would join that read (it has no data to keep), so it is cancelled and read anew.
+      await queryClient.cancelQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey });
+    },
     [queryClient],
   );
 
