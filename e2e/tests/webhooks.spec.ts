@@ -166,6 +166,32 @@ test('a webhook added on Settings → Webhooks gets a signed test event, retries
       ),
     ).toBe(true);
     await page.screenshot({ path: '/tmp/webhooks-replayed.png', fullPage: true });
+
+    // Rotate: confirmed, the new secret shown once; the next delivery is signed with both for 24 hours.
+    await item.getByRole('button', { name: 'Rotate secret' }).click();
+    const rotate = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await expect(rotate).toContainText('The old secret keeps working for 24 hours');
+    await rotate.getByRole('button', { name: 'Rotate secret' }).click();
+    const rotated = page.getByRole('dialog', { name: 'Copy the signing secret now' });
+    const newSecret = await rotated.getByLabel('Signing secret').inputValue();
+    expect(newSecret).not.toBe(secret);
+    await rotated.getByRole('button', { name: 'I have stored it' }).click();
+    await expect(item).toContainText('The previous secret also signs deliveries until');
+    const before = receiver.received.length;
+    await item.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(before + 1);
+    const signedTwice = receiver.received.at(-1);
+    const both = signedTwice?.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string;
+    expect(both.match(/v1=/g)).toHaveLength(2);
+    expect(verifies(both, signedTwice?.raw ?? '', newSecret)).toBe(true);
+    expect(verifies(both, signedTwice?.raw ?? '', secret)).toBe(true);
+
+    // Delete, confirmed: the page has none again.
+    await item.getByRole('button', { name: 'Delete' }).click();
+    const del = page.getByRole('dialog', { name: 'Delete this webhook?' });
+    await del.getByRole('button', { name: 'Delete webhook' }).click();
+    await expect(page.getByText(WEBHOOK_MESSAGES.deleted)).toBeVisible();
+    await expect(page.getByText('No webhooks yet')).toBeVisible();
   } finally {
     await receiver.close();
   }
