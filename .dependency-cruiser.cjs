@@ -32,6 +32,7 @@ const WEB_RANKS = [
       'features/public',
       'features/select',
       'features/templates',
+      'features/webhooks',
     ],
   },
   { rank: 'composites', folders: ['features/account', 'features/campaigns'] },

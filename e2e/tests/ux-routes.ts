@@ -30,6 +30,7 @@ export const UX_ROUTES: UxRoute[] = [
   { path: '/dashboard/marketing', name: 'marketing', signedIn: true },
   { path: '/dashboard/analytics', name: 'analytics', signedIn: true },
   { path: '/dashboard/account', name: 'account', signedIn: true },
+  { path: '/dashboard/webhooks', name: 'webhooks', signedIn: true },
 ];
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

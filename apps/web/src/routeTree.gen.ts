@@ -24,6 +24,7 @@ import { Route as DashboardManageTagsRouteImport } from './routes/dashboard/mana
 import { Route as DashboardMarketingRouteImport } from './routes/dashboard/marketing'
 import { Route as DashboardScheduleRouteImport } from './routes/dashboard/schedule'
 import { Route as DashboardTemplatesRouteImport } from './routes/dashboard/templates'
+import { Route as DashboardWebhooksRouteImport } from './routes/dashboard/webhooks'
 import { Route as DeletionStatusUserIdRouteImport } from './routes/deletion-status.$userId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -101,6 +102,11 @@ const DashboardTemplatesRoute = DashboardTemplatesRouteImport.update({
   path: '/templates',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardWebhooksRoute = DashboardWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DeletionStatusUserIdRoute = DeletionStatusUserIdRouteImport.update({
   id: '/deletion-status/$userId',
   path: '/deletion-status/$userId',
@@ -122,6 +128,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/marketing': typeof DashboardMarketingRoute
   '/dashboard/schedule': typeof DashboardScheduleRoute
   '/dashboard/templates': typeof DashboardTemplatesRoute
+  '/dashboard/webhooks': typeof DashboardWebhooksRoute
   '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
@@ -139,6 +146,7 @@ export interface FileRoutesByTo {
   '/dashboard/marketing': typeof DashboardMarketingRoute
   '/dashboard/schedule': typeof DashboardScheduleRoute
   '/dashboard/templates': typeof DashboardTemplatesRoute
+  '/dashboard/webhooks': typeof DashboardWebhooksRoute
   '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
   '/dashboard': typeof DashboardIndexRoute
 }
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/dashboard/marketing': typeof DashboardMarketingRoute
   '/dashboard/schedule': typeof DashboardScheduleRoute
   '/dashboard/templates': typeof DashboardTemplatesRoute
+  '/dashboard/webhooks': typeof DashboardWebhooksRoute
   '/deletion-status/$userId': typeof DeletionStatusUserIdRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
@@ -178,6 +187,7 @@ export interface FileRouteTypes {
     | '/dashboard/marketing'
     | '/dashboard/schedule'
     | '/dashboard/templates'
+    | '/dashboard/webhooks'
     | '/deletion-status/$userId'
     | '/dashboard/'
   fileRoutesByTo: FileRoutesByTo
@@ -195,6 +205,7 @@ export interface FileRouteTypes {
     | '/dashboard/marketing'
     | '/dashboard/schedule'
     | '/dashboard/templates'
+    | '/dashboard/webhooks'
     | '/deletion-status/$userId'
     | '/dashboard'
   id:
@@ -213,6 +224,7 @@ export interface FileRouteTypes {
     | '/dashboard/marketing'
     | '/dashboard/schedule'
     | '/dashboard/templates'
+    | '/dashboard/webhooks'
     | '/deletion-status/$userId'
     | '/dashboard/'
   fileRoutesById: FileRoutesById
@@ -334,6 +346,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardTemplatesRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/webhooks': {
+      id: '/dashboard/webhooks'
+      path: '/webhooks'
+      fullPath: '/dashboard/webhooks'
+      preLoaderRoute: typeof DashboardWebhooksRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/deletion-status/$userId': {
       id: '/deletion-status/$userId'
       path: '/deletion-status/$userId'
@@ -353,6 +372,7 @@ interface DashboardRouteRouteChildren {
   DashboardMarketingRoute: typeof DashboardMarketingRoute
   DashboardScheduleRoute: typeof DashboardScheduleRoute
   DashboardTemplatesRoute: typeof DashboardTemplatesRoute
+  DashboardWebhooksRoute: typeof DashboardWebhooksRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
@@ -365,6 +385,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardMarketingRoute: DashboardMarketingRoute,
   DashboardScheduleRoute: DashboardScheduleRoute,
   DashboardTemplatesRoute: DashboardTemplatesRoute,
+  DashboardWebhooksRoute: DashboardWebhooksRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 

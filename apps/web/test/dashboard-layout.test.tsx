@@ -131,6 +131,10 @@ describe('dashboard sidebar', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Home', 'Campaign Analytics']);
+    // Webhooks carry conversations: no Settings group either, and the route sends it Home.
+    expect(within(sidebar()).queryByRole('group', { name: 'Settings' })).toBeNull();
+    await app.router.navigate({ to: '/dashboard/webhooks' });
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/home'));
   });
 
   it("'Change Page' goes to /select", async () => {

@@ -66,6 +66,12 @@ export const queryKeys = {
     settings: (pageId: string) => ['inbox', pageId, 'settings'] as const,
   },
 
+  /** Settings → Webhooks: the page's endpoints and each one's delivery log. */
+  webhooks: {
+    list: (pageId: string) => ['webhooks', pageId] as const,
+    deliveries: (webhookId: string) => ['webhooks', 'deliveries', webhookId] as const,
+  },
+
   campaigns: {
     all: ['campaigns'] as const,
     list: (pageId: string, page: number) => ['campaigns', 'list', pageId, page] as const,

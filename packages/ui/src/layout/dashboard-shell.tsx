@@ -7,6 +7,7 @@ import {
   Megaphone,
   MessagesSquare,
   Tags,
+  Webhook,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DashboardHeader } from './dashboard-header';
@@ -35,6 +36,7 @@ export const NAV_ICONS = {
   templates: <FileText />,
   marketing: <Megaphone />,
   analytics: <ChartColumn />,
+  webhooks: <Webhook />,
   'change-page': <ArrowLeftRight />,
 } as const;
 export type NavIconName = keyof typeof NAV_ICONS;
@@ -54,6 +56,8 @@ export interface DashboardShellProps {
   productName?: string;
   /** The 'Features' group. */
   navItems: DashboardNavItem[];
+  /** The 'Settings' group: the selected page's settings (Webhooks); none, no group. */
+  settingsItems?: DashboardNavItem[];
   /** Key of the current item (marked aria-current). */
   currentKey: string;
   /** The URL of an item (amendment 10.4: items are real links); a plain click calls onNavigate. */
@@ -85,6 +89,7 @@ export function DashboardShell({
   page,
   productName,
   navItems,
+  settingsItems = [],
   currentKey,
   hrefFor,
   onNavigate,
@@ -102,6 +107,7 @@ export function DashboardShell({
   headerActions,
   children,
 }: DashboardShellProps) {
+  const links = { currentKey, hrefFor, onNavigate };
   return (
     <SidebarProvider open={sidebarOpen} onOpenChange={onSidebarOpenChange}>
       {/* WCAG 2.4.1: the first Tab stop jumps over the navigation to the screen. */}
@@ -132,21 +138,10 @@ export function DashboardShell({
         <SidebarSeparator />
         <SidebarContent>
           <nav aria-label="Dashboard" className="flex flex-1 flex-col">
-            <SidebarGroup label="Features">
-              <SidebarMenu>
-                {navItems.map((item) => (
-                  <SidebarMenuItem key={item.key}>
-                    <SidebarMenuButton
-                      label={item.label}
-                      icon={item.icon ? NAV_ICONS[item.icon] : undefined}
-                      isActive={item.key === currentKey}
-                      href={hrefFor(item.key)}
-                      onClick={() => onNavigate(item.key)}
-                    />
-                  </SidebarMenuItem>
-                ))}
-              </SidebarMenu>
-            </SidebarGroup>
+            <NavGroup label="Features" items={navItems} {...links} />
+            {settingsItems.length > 0 ? (
+              <NavGroup label="Settings" items={settingsItems} {...links} />
+            ) : null}
             <SidebarGroup className="mt-auto">
               <SidebarMenu>
                 <SidebarMenuItem>
@@ -181,6 +176,36 @@ export function DashboardShell({
         </main>
       </SidebarInset>
     </SidebarProvider>
+  );
+}
+
+/** A labelled group of dashboard links, the current one marked. */
+function NavGroup({
+  label,
+  items,
+  currentKey,
+  hrefFor,
+  onNavigate,
+}: { label: string; items: DashboardNavItem[] } & Pick<
+  DashboardShellProps,
+  'currentKey' | 'hrefFor' | 'onNavigate'
+>) {
+  return (
+    <SidebarGroup label={label}>
+      <SidebarMenu>
+        {items.map((item) => (
+          <SidebarMenuItem key={item.key}>
+            <SidebarMenuButton
+              label={item.label}
+              icon={item.icon ? NAV_ICONS[item.icon] : undefined}
+              isActive={item.key === currentKey}
+              href={hrefFor(item.key)}
+              onClick={() => onNavigate(item.key)}
+            />
+          </SidebarMenuItem>
+        ))}
+      </SidebarMenu>
+    </SidebarGroup>
   );
 }
 

@@ -8,7 +8,13 @@ import { useDisplayTimeZone } from '../account';
 import { useLogout } from '../auth';
 import { useSubscriptionQuery, subscriptionTimeLeft } from '../subscription';
 import { SyncHeaderProgress, useSyncWatcher } from '../sync';
-import { currentSection, navItemsFor, sectionLabel, type DashboardSection } from './nav';
+import {
+  currentSection,
+  navItemsFor,
+  sectionLabel,
+  settingsItemsFor,
+  type DashboardSection,
+} from './nav';
 import { useSidebarState } from './sidebar-state';
 
 /** /dashboard layout: wires the stores, router and cookie to the pure DashboardShell. */
@@ -39,6 +45,7 @@ export function DashboardLayout() {
       onSidebarOpenChange={setSidebarOpen}
       page={selectedPage ? { name: selectedPage.name, picture: selectedPage.profilePicture } : null}
       navItems={navItemsFor(selectedPage?.canMessage)}
+      settingsItems={settingsItemsFor(selectedPage?.canMessage)}
       currentKey={current}
       hrefFor={(key) => `/dashboard/${key}`}
       onNavigate={(key) =>

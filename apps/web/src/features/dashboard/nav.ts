@@ -13,6 +13,11 @@ export const DASHBOARD_NAV_ITEMS = [
   { key: 'analytics', label: 'Campaign Analytics', icon: 'analytics' },
 ] as const satisfies readonly DashboardNavItem[];
 
+/** The sidebar 'Settings' group: the selected page's settings, each at /dashboard/{key} too. */
+export const SETTINGS_NAV_ITEMS = [
+  { key: 'webhooks', label: 'Webhooks', icon: 'webhooks' },
+] as const satisfies readonly DashboardNavItem[];
+
 /** Screens that act on the page's audience: only for a role with messaging (the API answers 403 too). */
 export const MESSAGING_SECTIONS: readonly string[] = [
   'manage-tags',
@@ -20,6 +25,7 @@ export const MESSAGING_SECTIONS: readonly string[] = [
   'schedule',
   'templates',
   'marketing',
+  'webhooks',
 ];
 
 /** The items the admin's role on the page allows (an older stored page without the flag shows all). */
@@ -29,7 +35,15 @@ export function navItemsFor(canMessage: boolean | undefined): DashboardNavItem[]
   );
 }
 
-export type DashboardSection = (typeof DASHBOARD_NAV_ITEMS)[number]['key'];
+/** The settings the role allows: webhooks carry the page's conversations, so they need messaging too. */
+export function settingsItemsFor(canMessage: boolean | undefined): DashboardNavItem[] {
+  return SETTINGS_NAV_ITEMS.filter(
+    (i) => canMessage !== false || !MESSAGING_SECTIONS.includes(i.key),
+  );
+}
+
+export type DashboardSection =
+  (typeof DASHBOARD_NAV_ITEMS)[number]['key'] | (typeof SETTINGS_NAV_ITEMS)[number]['key'];
 
 /** Spec §2: the current page is the last path segment, default home. */
 export function currentSection(pathname: string): string {
@@ -42,5 +56,7 @@ export function currentSection(pathname: string): string {
 export const OTHER_SECTIONS = [{ key: 'account', label: 'Account' }] as const;
 
 export function sectionLabel(key: string): string | undefined {
-  return [...DASHBOARD_NAV_ITEMS, ...OTHER_SECTIONS].find((item) => item.key === key)?.label;
+  return [...DASHBOARD_NAV_ITEMS, ...SETTINGS_NAV_ITEMS, ...OTHER_SECTIONS].find(
+    (item) => item.key === key,
+  )?.label;
 }
