@@ -227,7 +227,10 @@ export const OutboundEvent = z.discriminatedUnion('type', [
     pageId: GraphId,
     data: z.object({ message: z.string() }),
   }),
-] as unknown as [z.ZodDiscriminatedUnionOption<'type'>, ...z.ZodDiscriminatedUnionOption<'type'>[]]);
+] as unknown as [
+  z.ZodDiscriminatedUnionOption<'type'>,
+  ...z.ZodDiscriminatedUnionOption<'type'>[],
+]);
 export type OutboundEvent =
   | {
       [T in OutboundEventType]: {
@@ -238,7 +241,13 @@ export type OutboundEvent =
         data: OutboundEventData<T>;
       };
     }[OutboundEventType]
-  | { id: string; type: typeof TEST_EVENT_TYPE; createdAt: string; pageId: string; data: { message: string } };
+  | {
+      id: string;
+      type: typeof TEST_EVENT_TYPE;
+      createdAt: string;
+      pageId: string;
+      data: { message: string };
+    };
 
 const webhookParams = z.object({ webhookId: Uuid });
 
@@ -254,7 +263,7 @@ export const outboundWebhooksContract = c.router({
       ...pageErrors,
       ...bodyErrors,
       ...pathParamErrors,
-      ...errors(409),
+      ...errors(409, 429),
       201: z.object({ webhook: WebhookEndpoint, secret: z.string() }),
     },
     metadata: meta({ auth: 'admin', pageScoped: true, rateLimitPerMinute: 30 }),
@@ -278,6 +287,7 @@ export const outboundWebhooksContract = c.router({
       ...pageErrors,
       ...bodyErrors,
       ...pathParamErrors,
+      ...errors(429),
       200: z.object({ webhook: WebhookEndpoint, secret: z.string().optional() }),
     },
     metadata: meta({ auth: 'admin', rateLimitPerMinute: 60 }),
@@ -301,7 +311,7 @@ export const outboundWebhooksContract = c.router({
       ...pageErrors,
       ...bodyErrors,
       ...pathParamErrors,
-      ...errors(409),
+      ...errors(409, 429),
       202: z.object({ delivery: WebhookDelivery, message: z.string() }),
     },
     metadata: meta({ auth: 'admin', rateLimitPerMinute: 30 }),
@@ -332,7 +342,7 @@ export const outboundWebhooksContract = c.router({
       ...pageErrors,
       ...bodyErrors,
       ...pathParamErrors,
-      ...errors(409),
+      ...errors(409, 429),
       202: z.object({ delivery: WebhookDelivery, message: z.string() }),
     },
     metadata: meta({ auth: 'admin', rateLimitPerMinute: 60 }),
