@@ -44,6 +44,9 @@ export interface PageIds {
   sessionId: string;
   /** An API key of the admin (read, on their page): what revoking one names. */
   apiKeyId: string;
+  /** An outbound webhook endpoint of the page, and a delivery (a queued test event) of it. */
+  webhookId: string;
+  deliveryId: string;
   /** The admin's bearer header (a session of theirs, role admin). */
   headers: { authorization: string };
 }
@@ -139,7 +142,20 @@ export async function createWorld(
     });
     const jobId = randomUUID();
     await newPageSync(world, page.uuid, { jobId, status: 'completed' });
+    const { webhook } = bodyOf(
+      await api.webhooks.createWebhook({
+        params: { pageId: page.id },
+        body: { url: 'http://127.0.0.1:9/hook', events: ['message.received'] },
+      }),
+      201,
+    );
+    const { delivery } = bodyOf(
+      await api.webhooks.testWebhook({ params: { webhookId: webhook.id } }),
+      202,
+    );
     return {
+      webhookId: webhook.id,
+      deliveryId: delivery.id,
       adminId: admin.adminId,
       userId: admin.fbUserId,
       pageId: page.id,
@@ -216,6 +232,19 @@ export const caseBuilders: Record<string, (ids: PageIds) => RequestParts> = {
   }),
   'apiKeys.listApiKeys': () => ({}),
   'apiKeys.revokeApiKey': (ids) => ({ params: { keyId: ids.apiKeyId } }),
+  'webhooks.createWebhook': (ids) => ({
+    params: { pageId: ids.pageId },
+    body: { url: 'http://127.0.0.1:9/other', events: ['message.received'] },
+  }),
+  'webhooks.listWebhooks': (ids) => ({ params: { pageId: ids.pageId } }),
+  'webhooks.updateWebhook': (ids) => ({
+    params: { webhookId: ids.webhookId },
+    body: { events: ['message.received', 'message.sent'] },
+  }),
+  'webhooks.deleteWebhook': (ids) => ({ params: { webhookId: ids.webhookId } }),
+  'webhooks.testWebhook': (ids) => ({ params: { webhookId: ids.webhookId } }),
+  'webhooks.listWebhookDeliveries': (ids) => ({ params: { webhookId: ids.webhookId } }),
+  'webhooks.replayWebhookDelivery': (ids) => ({ params: { deliveryId: ids.deliveryId } }),
   'account.getSettings': () => ({}),
   'account.updateSettings': () => ({ body: { timeZone: 'Europe/Paris' } }),
   'user.addUsersByPage': (ids) => ({ body: { pageId: ids.pageId } }),

@@ -137,8 +137,8 @@ export async function updateEndpoint(db: Sql, id: string, patch: EndpointPatch):
        events = coalesce($3, events),
        status = case when $4::boolean is null then status
                      when $4 then 'active' else 'disabled' end,
-       disabled_reason = case when $4::boolean is null then disabled_reason
-                              when $4 then null else 'Disabled by an admin' end,
+       -- An admin's own disabling needs no reason shown; enabling clears the retry period's.
+       disabled_reason = case when $4::boolean is null or not $4 then disabled_reason else null end,
        disabled_at = case when $4::boolean is null then disabled_at
                           when $4 then null else coalesce(disabled_at, now()) end,
        previous_secret_enc = case when $5::text is null then previous_secret_enc else secret_enc end,
