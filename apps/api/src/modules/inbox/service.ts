@@ -178,22 +178,29 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     }
   }
   /**
-   * Searches and counts scan the page's messages: one admin's ceiling a minute, counted in Postgres (across
-   * replicas), so a script cannot keep the database busy for every other tenant.
+   * Searches, filtered listings and counts scan the page's contacts and messages: a ceiling a minute per admin
+   * and per page, counted in Postgres (across replicas), so a script cannot keep the database busy for every
+   * other tenant. The page's is counted once the admin's access is known: no one spends another's page.
    */
-  async function enforceSearchLimit(adminId: string) {
-    const { current, ttlMs } = await countHit(deps.pool, `inbox-search:${adminId}`, 60_000);
-    if (current > deps.config.searchesPerAdminMinute)
-      throw new RateLimitedError(SEARCH_LIMIT_MESSAGE, Math.max(1, Math.ceil(ttlMs / 1000)));
+  async function enforceSearchLimit(adminId: string, pageId: string) {
+    const limit = async (key: string, max: number) => {
+      const { current, ttlMs } = await countHit(deps.pool, key, 60_000);
+      if (current > max)
+        throw new RateLimitedError(SEARCH_LIMIT_MESSAGE, Math.max(1, Math.ceil(ttlMs / 1000)));
+    };
+    await limit(`inbox-search:${adminId}`, deps.config.searchesPerAdminMinute);
+    const pageUuid = await pageIdFor(db, accessOf, adminId, pageId, 'messaging');
+    await limit(`inbox-search:page:${pageUuid}`, deps.config.searchesPerPageMinute);
   }
   /**
    * A search or count in one transaction under the search statement timeout: past it, a 503 that says
    * what to do (never a 500, never a request that holds a connection for as long as the scan takes). Its
-   * turn comes from the process's search gate: a 503 with Retry-After when too many wait already.
+   * turn comes from the process's search gate, shared fairly between admins: a 503 with Retry-After when too
+   * many wait already (or too many of this admin's).
    */
-  async function bounded<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+  async function bounded<T>(adminId: string, fn: (tx: Sql) => Promise<T>): Promise<T> {
     try {
-      return await searchGate.run(() =>
+      return await searchGate.run(adminId, () =>
         search.withSearchTimeout(db, deps.config.searchTimeoutMs, fn),
       );
     } catch (err) {
@@ -280,7 +287,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
           query.filter !== 'all' ||
           (!!query.assignee && query.assignee !== 'all') ||
           !!query.tagId);
-      if (query?.q) await enforceSearchLimit(adminId);
+      if (searching) await enforceSearchLimit(adminId, pageId);
       const q = query?.q;
       const queueQuery = query && {
         ...query,
@@ -296,7 +303,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
               cursor,
               limit + 1,
             )
-          : await bounded(async (tx) => {
+          : await bounded(adminId, async (tx) => {
               const args = [tx, adminId, pageId, queueQuery, cursor, limit + 1] as const;
               const found = await findMatches(args, limit, q);
               if (found && q)
@@ -434,9 +441,9 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     },
 
     async countRecipients(adminId, pageId, query) {
-      await enforceSearchLimit(adminId);
+      await enforceSearchLimit(adminId, pageId);
       const queueQuery = { ...query, adminId, humanAgent: deps.config.features.humanAgent };
-      const n = await bounded(async (tx) => {
+      const n = await bounded(adminId, async (tx) => {
         // Few matches: counted among the contacts the indexes name (search-repo.ts#matchingContacts).
         const hits = query.q
           ? await search.matchingContacts(tx, adminId, pageId, query.q)
