@@ -6,6 +6,7 @@ import { NotFoundError } from '../../errors.js';
 import { pageContact } from '../contacts/index.js';
 import type { ModuleDeps } from '../shared/deps.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/errors.js';
+import { withStatementTimeout } from '../../db/client.js';
 import type { RecipientQuery } from '../inbox/index.js';
 import * as repo from './repo.js';
 
@@ -72,14 +73,17 @@ export function createUserTagsService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
       // A search tag of another page matches nobody (the filter reads this page's contacts only).
       let done: string[];
       try {
-        done = await repo.bulkAssign(db, {
-          pageUuid: page.id,
-          match: input.match,
-          after: input.after ?? null,
-          limit: input.limit,
-          add: input.add,
-          remove: input.remove,
-        });
+        // One statement that grows with the page's matches: bounded, and all or nothing.
+        done = await withStatementTimeout(db, (tx) =>
+          repo.bulkAssign(tx, {
+            pageUuid: page.id,
+            match: input.match,
+            after: input.after ?? null,
+            limit: input.limit,
+            add: input.add,
+            remove: input.remove,
+          }),
+        );
       } catch (err) {
         if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION)
           throw new NotFoundError(USER_TAG_MESSAGES.tagNotFound);
