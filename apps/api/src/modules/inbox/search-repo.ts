@@ -147,8 +147,12 @@ export async function withSearchTimeout<T>(
   });
 }
 
-/** No search can start now: as many run as may, and as many wait (in all, or of this tenant). */
-export class SearchGateFull extends Error {}
+/** No search can start now: as many run as may, and as many wait (`own`: of this tenant's). */
+export class SearchGateFull extends Error {
+  constructor(readonly own: boolean) {
+    super(own ? 'search gate: tenant queue full' : 'search gate full');
+  }
+}
 
 /** SEARCH_CONCURRENCY and SEARCH_QUEUE, and the share of each that one tenant may hold. */
 export interface SearchGateLimits {
@@ -178,8 +182,8 @@ export class SearchGate {
       this.take(tenant);
     } else {
       const own = this.queues.get(tenant) ?? [];
-      if (this.queued >= this.limits.queue || own.length >= this.limits.queuePerTenant)
-        throw new SearchGateFull();
+      if (this.queued >= this.limits.queue) throw new SearchGateFull(false);
+      if (own.length >= this.limits.queuePerTenant) throw new SearchGateFull(true);
       // Served by `next`, which takes the slot for this one before it resolves.
       await new Promise<void>((resolve) => {
         own.push(resolve);
