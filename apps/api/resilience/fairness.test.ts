@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.js';
-import { newAdmin, newManagedPage, type ManagedPage, type TestAdmin } from '../test/support/world.js';
+import {
+  newAdmin,
+  newManagedPage,
+  type ManagedPage,
+  type TestAdmin,
+} from '../test/support/world.js';
 
 const LOOPS = 50;
 const SAMPLES = 30;
