@@ -84,6 +84,12 @@ const EnvSchema = z.object({
   // database's CPU, so other requests (and /readyz) never queue behind a burst of them.
   SEARCH_CONCURRENCY: z.coerce.number().int().positive().max(8).default(2),
   SEARCH_QUEUE: z.coerce.number().int().min(0).max(1000).default(40),
+  // One admin's share of them: a script looping searches or filters waits in its own queue (and past it is
+  // refused) while other tenants' searches take the other slots in turn (search-repo.ts#SearchGate).
+  SEARCH_CONCURRENCY_PER_ADMIN: z.coerce.number().int().positive().max(8).default(1),
+  SEARCH_QUEUE_PER_ADMIN: z.coerce.number().int().min(0).max(1000).default(8),
+  // Searches, filtered listings and counts of one page a minute, all its admins together (more answer 429).
+  SEARCHES_PER_PAGE_MINUTE: z.coerce.number().int().positive().default(600),
   // Meta's warm-up between creating a marketing message campaign and its first send (an hour in 2026). Unset:
   // an hour against Facebook, a minute against the in-process emulator (the demo shows the path working).
   MARKETING_WARMUP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
@@ -166,10 +172,12 @@ export interface Config {
   chatSendLimits: { perAdmin: number; perPage: number; humanAgentPerPage: number };
   /** Inbox searches and counts one admin may run a minute (every API process together); more answer 429. */
   searchesPerAdminMinute: number;
+  /** Inbox searches, filtered listings and counts of one page a minute (all its admins); more answer 429. */
+  searchesPerPageMinute: number;
   /** Postgres statement_timeout of an inbox search or count, in ms. */
   searchTimeoutMs: number;
-  /** SEARCH_CONCURRENCY and SEARCH_QUEUE. */
-  searchGate: { concurrency: number; queue: number };
+  /** SEARCH_CONCURRENCY and SEARCH_QUEUE, and one admin's share of each. */
+  searchGate: { concurrency: number; queue: number; perTenant: number; queuePerTenant: number };
   /** Meta's warm-up before a new marketing message campaign may send. */
   marketingWarmupMs: number;
   conversationsRatePerPage: number;
@@ -303,7 +311,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     searchesPerAdminMinute: e.SEARCHES_PER_ADMIN_MINUTE,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
-    searchGate: { concurrency: e.SEARCH_CONCURRENCY, queue: e.SEARCH_QUEUE },
+    searchesPerPageMinute: e.SEARCHES_PER_PAGE_MINUTE,
+    searchGate: {
+      concurrency: e.SEARCH_CONCURRENCY,
+      queue: e.SEARCH_QUEUE,
+      perTenant: Math.min(e.SEARCH_CONCURRENCY_PER_ADMIN, e.SEARCH_CONCURRENCY),
+      queuePerTenant: Math.min(e.SEARCH_QUEUE_PER_ADMIN, e.SEARCH_QUEUE),
+    },
     marketingWarmupMs: e.MARKETING_WARMUP_MS ?? (e.GRAPH_API_URL ? 3_600_000 : 60_000),
     conversationsRatePerPage: e.CONVERSATIONS_RATE_PER_PAGE,
     features: {

@@ -353,11 +353,11 @@ describe('search gate', () => {
 
 describe('SearchGate', () => {
   it('lets `concurrency` run, queues `queue` in arrival order, refuses the next', async () => {
-    const gate = new SearchGate({ concurrency: 2, queue: 1 });
+    const gate = new SearchGate({ concurrency: 2, queue: 1, perTenant: 2, queuePerTenant: 1 });
     const order: string[] = [];
     const opened: Array<() => void> = [];
     const job = (name: string) =>
-      gate.run(async () => {
+      gate.run('one', async () => {
         order.push(name);
         await new Promise<void>((r) => opened.push(r));
         return name;
@@ -382,5 +382,41 @@ describe('SearchGate', () => {
     must(opened[3])();
     must(opened[4])();
     expect([await e, await f]).toEqual(['e', 'f']);
+  });
+
+  it('shares the slots between tenants: a flood waits in its own queue, another tenant runs in turn', async () => {
+    const gate = new SearchGate({ concurrency: 2, queue: 10, perTenant: 1, queuePerTenant: 3 });
+    const order: string[] = [];
+    const opened = new Map<string, () => void>();
+    const job = (tenant: string, name: string) =>
+      gate.run(tenant, async () => {
+        order.push(name);
+        await new Promise<void>((r) => opened.set(name, r));
+        return name;
+      });
+    // The flood takes one slot and fills its own queue; the next of it is refused at once.
+    const flood = ['f1', 'f2', 'f3', 'f4'].map((n) => job('flood', n));
+    await expect(job('flood', 'f5')).rejects.toBeInstanceOf(SearchGateFull);
+    await waitFor(async () => opened.has('f1'));
+    expect(order).toEqual(['f1']);
+    // Another tenant is not behind the flood's queue: it runs on the free slot at once...
+    const v1 = job('victim', 'v1');
+    const v2 = job('victim', 'v2');
+    await waitFor(async () => opened.has('v1'));
+    expect(order).toEqual(['f1', 'v1']);
+    // ...each freed slot goes to a tenant under its share: the flood's to its own next (the victim runs its
+    // one already), the victim's to the victim's next although the flood queued first.
+    must(opened.get('f1'))();
+    await waitFor(async () => opened.has('f2'));
+    must(opened.get('v1'))();
+    await waitFor(async () => opened.has('v2'));
+    expect(order).toEqual(['f1', 'v1', 'f2', 'v2']);
+    for (const name of ['f2', 'v2']) must(opened.get(name))();
+    await waitFor(async () => opened.has('f3'));
+    must(opened.get('f3'))();
+    await waitFor(async () => opened.has('f4'));
+    must(opened.get('f4'))();
+    expect(await Promise.all([...flood, v1, v2])).toEqual(['f1', 'f2', 'f3', 'f4', 'v1', 'v2']);
+    expect(order).toEqual(['f1', 'v1', 'f2', 'v2', 'f3', 'f4']);
   });
 });

@@ -47,6 +47,29 @@ export async function inTransaction<T>(
   }
 }
 
+/**
+ * Longest one statement of a read or bulk write that grows with a page (bulk tagging, audience preview,
+ * campaign recipients and their CSV, counts) may run: past it Postgres cancels it (SQLSTATE 57014) and the
+ * request answers 503 with Retry-After (http/error-handler.ts), never holding a connection for as long as
+ * the scan would take. Inbox search has its own, shorter one (SEARCH_TIMEOUT_MS).
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+/**
+ * `fn` in one transaction (inTransaction) whose statements each stop after `timeoutMs`: a cancelled one
+ * rolls back all of `fn`'s writes, so nothing is half-written.
+ */
+export async function withStatementTimeout<T>(
+  sql: Sql,
+  fn: (tx: pg.PoolClient) => Promise<T>,
+  timeoutMs = STATEMENT_TIMEOUT_MS,
+): Promise<T> {
+  return inTransaction(sql, async (tx) => {
+    await tx.query(`select set_config('statement_timeout', $1, true)`, [`${timeoutMs}ms`]);
+    return fn(tx);
+  });
+}
+
 const TRANSACTION = { begin: 'begin', commit: 'commit', rollback: 'rollback' };
 const SAVEPOINT = {
   begin: 'savepoint nested',

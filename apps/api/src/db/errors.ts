@@ -33,6 +33,12 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** Cancelled: past statement_timeout (db/client.ts#withStatementTimeout). */
+export const QUERY_CANCELED = '57014';
+
+/** What a statement past its statement_timeout answers (503, Retry-After), when no route says better. */
+export const STATEMENT_TIMEOUT_MESSAGE =
+  'This is taking the database too long right now: try again in a moment, or narrow it (a tag, a filter).';
 
 /** True when `err` (or one of its causes) says the database is unreachable. */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/errors.js';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  pgErrorCode,
+  QUERY_CANCELED,
+  STATEMENT_TIMEOUT_MESSAGE,
+} from '../db/errors.js';
 import {
   ConflictError,
   DomainError,
@@ -68,6 +74,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
           .code(503)
           .header('retry-after', '5')
           .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
+      if (pgErrorCode(error) === QUERY_CANCELED) {
+        // A read or bulk write of a large page past its statement_timeout: retryable, not a server bug.
+        request.log.warn({ err: error }, 'statement timeout');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ message: STATEMENT_TIMEOUT_MESSAGE });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ message: 'Internal server error' });

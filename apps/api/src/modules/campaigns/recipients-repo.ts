@@ -6,7 +6,7 @@ import {
   type RecipientFilter,
   type SkipReason,
 } from '@pagecast/contract';
-import type { Sql } from '../../db/client.js';
+import { withStatementTimeout, type Sql } from '../../db/client.js';
 import { iso } from './repo.js';
 import { tagChunkSql } from '../user-tags/index.js';
 
@@ -74,21 +74,19 @@ export async function listRecipients(
   campaignId: string,
   opts: { page: number; limit: number; outcome?: RecipientFilter | undefined },
 ): Promise<{ data: CampaignRecipient[]; total: number }> {
-  const pool = db;
   const filter = recipientFilter(opts.outcome, 2);
   const params = [campaignId, opts.outcome ?? null];
-  const [list, count] = await Promise.all([
-    pool.query<RecipientRow>(
-      `select ${RECIPIENT_COLUMNS} from campaign_recipients r join contacts ct on ct.id = r.contact_id
-       where r.campaign_id = $1 ${filter}
-       order by r.sent_at desc nulls last, r.psid limit $3 offset $4`,
-      [...params, opts.limit, (opts.page - 1) * opts.limit],
-    ),
-    pool.query<{ n: number }>(
-      `select count(*)::int as n from campaign_recipients r where r.campaign_id = $1 ${filter}`,
-      params,
-    ),
-  ]);
+  // One after the other: the caller may give one connection (a transaction under a statement timeout).
+  const list = await db.query<RecipientRow>(
+    `select ${RECIPIENT_COLUMNS} from campaign_recipients r join contacts ct on ct.id = r.contact_id
+     where r.campaign_id = $1 ${filter}
+     order by r.sent_at desc nulls last, r.psid limit $3 offset $4`,
+    [...params, opts.limit, (opts.page - 1) * opts.limit],
+  );
+  const count = await db.query<{ n: number }>(
+    `select count(*)::int as n from campaign_recipients r where r.campaign_id = $1 ${filter}`,
+    params,
+  );
   return { data: list.rows.map(toRecipient), total: count.rows[0]?.n ?? 0 };
 }
 
@@ -156,10 +154,13 @@ export async function* iterateRecipients(
 ): AsyncGenerator<RecipientRow & { error_subcode: number | null }> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const { rows } = await db.query<RecipientRow>(
-      `select ${RECIPIENT_COLUMNS} from campaign_recipients r join contacts ct on ct.id = r.contact_id
-       where r.campaign_id = $1 and r.contact_id > $2 order by r.contact_id limit $3`,
-      [campaignId, after, chunk],
+    // Each chunk bounded on its own: a campaign's export is as long as its audience.
+    const { rows } = await withStatementTimeout(db, (tx) =>
+      tx.query<RecipientRow>(
+        `select ${RECIPIENT_COLUMNS} from campaign_recipients r join contacts ct on ct.id = r.contact_id
+         where r.campaign_id = $1 and r.contact_id > $2 order by r.contact_id limit $3`,
+        [campaignId, after, chunk],
+      ),
     );
     for (const row of rows) yield row;
     if (rows.length < chunk) return;

@@ -23,7 +23,7 @@ import {
 } from '@pagecast/contract';
 import { assertPageAdmin, pageAccessError } from '../../auth/guards.js';
 import { allows, ROLE_MESSAGES, type PageNeed } from '../../auth/page-access.js';
-import { inTransaction, type Sql } from '../../db/client.js';
+import { withStatementTimeout, type Sql } from '../../db/client.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -121,7 +121,7 @@ export async function audiencePreview(
     query.tagId ?? null,
     query.audience ?? null,
   );
-  const r = await repo.audiencePreview(db, page.id, audience);
+  const r = await withStatementTimeout(db, (tx) => repo.audiencePreview(tx, page.id, audience));
   return {
     total: r.total,
     insideWindow: r.insideWindow,
@@ -195,7 +195,9 @@ export async function listRecipients(
   opts: { page: number; limit: number; outcome?: RecipientFilter | undefined },
 ): Promise<{ data: CampaignRecipient[]; meta: PageMeta }> {
   await campaignOf(db, adminId, campaignId);
-  const { data, total } = await recipientsRepo.listRecipients(db, campaignId, opts);
+  const { data, total } = await withStatementTimeout(db, (tx) =>
+    recipientsRepo.listRecipients(tx, campaignId, opts),
+  );
   return { data, meta: pageMeta(total, data.length, opts.page, opts.limit) };
 }
 
@@ -270,13 +272,16 @@ export async function tagRecipients(
   const found = await recipientsRepo.campaignPageTag(db, campaignId, body.tagId);
   if (!found) throw new ValidationError(TAG_NOT_ON_PAGE, { tagId: [TAG_NOT_ON_PAGE] });
   const { pageUuid, ...tag } = found;
-  const matched = await recipientsRepo.countRecipients(db, campaignId, body.outcome);
+  const matched = await withStatementTimeout(db, (tx) =>
+    recipientsRepo.countRecipients(tx, campaignId, body.outcome),
+  );
   let after = '00000000-0000-0000-0000-000000000000';
   let seen = 0;
   let tagged = 0;
   while (seen < TAG_RECIPIENTS_MAX) {
-    // Each chunk with its contact.tagged webhook events, in one transaction.
-    const chunk = await inTransaction(db, async (tx) => {
+    // Each chunk bounded, all or nothing with its contact.tagged webhook events (chunks are idempotent:
+    // a retry tags the rest).
+    const chunk = await withStatementTimeout(db, async (tx) => {
       const done = await recipientsRepo.tagRecipientsChunk(tx, {
         campaignId,
         tagId: body.tagId,
@@ -340,10 +345,18 @@ export async function exportRecipients(
   campaignId: string,
 ): Promise<{ campaign: Campaign; stream: Readable }> {
   const campaign = await campaignOf(db, adminId, campaignId);
+  // The first chunk is read before the headers go: past its statement timeout the answer is a 503.
+  const rows = recipientsRepo.iterateRecipients(db, campaignId);
+  const first = await rows.next();
+  async function* all() {
+    if (first.done) return;
+    yield first.value;
+    yield* rows;
+  }
   async function* lines() {
     yield `\uFEFF${csvRow(CSV_COLUMNS.map(([title]) => title))}`;
     let buffer = '';
-    for await (const r of recipientsRepo.iterateRecipients(db, campaignId)) {
+    for await (const r of all()) {
       buffer += csvRow(CSV_COLUMNS.map(([, cell]) => cell(r)));
       if (buffer.length > 64_000) {
         yield buffer;

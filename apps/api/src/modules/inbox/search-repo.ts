@@ -147,31 +147,84 @@ export async function withSearchTimeout<T>(
   });
 }
 
-/** No search can start now: as many run as may, and as many wait. */
-export class SearchGateFull extends Error {}
+/** No search can start now: as many run as may, and as many wait (`own`: of this tenant's). */
+export class SearchGateFull extends Error {
+  constructor(readonly own: boolean) {
+    super(own ? 'search gate: tenant queue full' : 'search gate full');
+  }
+}
+
+/** SEARCH_CONCURRENCY and SEARCH_QUEUE, and the share of each that one tenant may hold. */
+export interface SearchGateLimits {
+  concurrency: number;
+  queue: number;
+  perTenant: number;
+  queuePerTenant: number;
+}
 
 /**
  * At most `concurrency` searches run at once (each holds a pooled connection for its transaction), and at
- * most `queue` wait their turn in arrival order; another is refused at once (SearchGateFull), so a burst of
- * searches can neither take every connection of the pool nor queue without bound.
+ * most `queue` wait; another is refused at once (SearchGateFull), so a burst of searches can neither take
+ * every connection of the pool nor queue without bound. Shared fairly between tenants (admins): one runs
+ * at most `perTenant` and queues at most `queuePerTenant`, each in its own queue, and a freed slot goes to
+ * the next tenant in turn (round-robin), so one tenant's flood waits behind itself while others pass.
  */
 export class SearchGate {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
-  constructor(private readonly limits: { concurrency: number; queue: number }) {}
+  private queued = 0;
+  private readonly runningOf = new Map<string, number>();
+  /** Each waiting tenant's queue; Map order is the round-robin turn (a served tenant goes to the back). */
+  private readonly queues = new Map<string, Array<() => void>>();
+  constructor(private readonly limits: SearchGateLimits) {}
 
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limits.concurrency) {
-      if (this.waiting.length >= this.limits.queue) throw new SearchGateFull();
-      // The finishing search hands its slot over: `running` stays counted for this one.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else this.running++;
+  async run<T>(tenant: string, fn: () => Promise<T>): Promise<T> {
+    if (this.running < this.limits.concurrency && this.share(tenant) < this.limits.perTenant) {
+      this.take(tenant);
+    } else {
+      const own = this.queues.get(tenant) ?? [];
+      if (this.queued >= this.limits.queue) throw new SearchGateFull(false);
+      if (own.length >= this.limits.queuePerTenant) throw new SearchGateFull(true);
+      // Served by `next`, which takes the slot for this one before it resolves.
+      await new Promise<void>((resolve) => {
+        own.push(resolve);
+        this.queues.set(tenant, own);
+        this.queued++;
+      });
+    }
     try {
       return await fn();
     } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
+      this.running--;
+      const left = this.share(tenant) - 1;
+      if (left > 0) this.runningOf.set(tenant, left);
+      else this.runningOf.delete(tenant);
+      this.next();
+    }
+  }
+
+  private share(tenant: string): number {
+    return this.runningOf.get(tenant) ?? 0;
+  }
+
+  private take(tenant: string) {
+    this.running++;
+    this.runningOf.set(tenant, this.share(tenant) + 1);
+  }
+
+  /** Free slots go to the waiting tenants in turn, each under its share. */
+  private next(): void {
+    for (const [tenant, waiting] of this.queues) {
+      if (this.running >= this.limits.concurrency) return;
+      if (this.share(tenant) >= this.limits.perTenant) continue;
+      const resolve = waiting.shift();
+      this.queues.delete(tenant);
+      if (waiting.length > 0) this.queues.set(tenant, waiting);
+      if (!resolve) continue;
+      this.queued--;
+      this.take(tenant);
+      resolve();
+      // The map changed under the loop: start the turn again from its (new) front.
+      return this.next();
     }
   }
 }

@@ -54,6 +54,10 @@ export const HUMAN_AGENT_LIMIT_MESSAGE = (perMinute: number) =>
 export const SEARCH_LIMIT_MESSAGE =
   'Searches are coming faster than a person types: wait a minute, then search again.';
 
+/** An admin's search or count while their share of the search gate runs and waits (search.SearchGate). */
+export const SEARCH_QUEUED_MESSAGE =
+  'Your other searches are still running: wait for them, then search again.';
+
 /** A search or count while SEARCH_CONCURRENCY searches run and SEARCH_QUEUE wait (see search.SearchGate). */
 export const SEARCH_BUSY_MESSAGE = 'Many searches are running right now: try again in a moment.';
 
@@ -179,26 +183,41 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     }
   }
   /**
-   * Searches and counts scan the page's messages: one admin's ceiling a minute, counted in Postgres (across
-   * replicas), so a script cannot keep the database busy for every other tenant.
+   * Searches, filtered listings and counts scan the page's contacts and messages: a ceiling a minute per admin
+   * and per page, counted in Postgres (across replicas), so a script cannot keep the database busy for every
+   * other tenant. The page's is counted once the admin's access is known: no one spends another's page.
    */
-  async function enforceSearchLimit(adminId: string) {
-    const { current, ttlMs } = await countHit(deps.pool, `inbox-search:${adminId}`, 60_000);
-    if (current > deps.config.searchesPerAdminMinute)
-      throw new RateLimitedError(SEARCH_LIMIT_MESSAGE, Math.max(1, Math.ceil(ttlMs / 1000)));
+  async function enforceSearchLimit(adminId: string, pageId: string) {
+    const limit = async (key: string, max: number) => {
+      const { current, ttlMs } = await countHit(deps.pool, key, 60_000);
+      if (current > max)
+        throw new RateLimitedError(SEARCH_LIMIT_MESSAGE, Math.max(1, Math.ceil(ttlMs / 1000)));
+    };
+    await limit(`inbox-search:${adminId}`, deps.config.searchesPerAdminMinute);
+    const pageUuid = await pageIdFor(db, accessOf, adminId, pageId, 'messaging');
+    await limit(`inbox-search:page:${pageUuid}`, deps.config.searchesPerPageMinute);
   }
   /**
    * A search or count in one transaction under the search statement timeout: past it, a 503 that says
    * what to do (never a 500, never a request that holds a connection for as long as the scan takes). Its
-   * turn comes from the process's search gate: a 503 with Retry-After when too many wait already.
+   * turn comes from the process's search gate, shared fairly between admins: a 503 with Retry-After when too
+   * many wait already, a 429 when too many of this admin's do. The per-minute limits are counted in the
+   * turn: a flood waits (or is refused) before it spends a connection, so others' turns stay quick.
    */
-  async function bounded<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+  async function bounded<T>(
+    adminId: string,
+    pageId: string,
+    fn: (tx: Sql) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await searchGate.run(() =>
-        search.withSearchTimeout(db, deps.config.searchTimeoutMs, fn),
-      );
+      return await searchGate.run(adminId, async () => {
+        await enforceSearchLimit(adminId, pageId);
+        return search.withSearchTimeout(db, deps.config.searchTimeoutMs, fn);
+      });
     } catch (err) {
       if (search.isStatementTimeout(err)) throw new UnavailableError(SEARCH_TIMEOUT_MESSAGE);
+      if (err instanceof search.SearchGateFull && err.own)
+        throw new RateLimitedError(SEARCH_QUEUED_MESSAGE, 1);
       if (err instanceof search.SearchGateFull) throw new UnavailableError(SEARCH_BUSY_MESSAGE, 1);
       throw err;
     }
@@ -281,7 +300,6 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
           query.filter !== 'all' ||
           (!!query.assignee && query.assignee !== 'all') ||
           !!query.tagId);
-      if (query?.q) await enforceSearchLimit(adminId);
       const q = query?.q;
       const queueQuery = query && {
         ...query,
@@ -297,7 +315,7 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
               cursor,
               limit + 1,
             )
-          : await bounded(async (tx) => {
+          : await bounded(adminId, pageId, async (tx) => {
               const args = [tx, adminId, pageId, queueQuery, cursor, limit + 1] as const;
               const found = await findMatches(args, limit, q);
               if (found && q)
@@ -466,9 +484,8 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
     },
 
     async countRecipients(adminId, pageId, query) {
-      await enforceSearchLimit(adminId);
       const queueQuery = { ...query, adminId, humanAgent: deps.config.features.humanAgent };
-      const n = await bounded(async (tx) => {
+      const n = await bounded(adminId, pageId, async (tx) => {
         // Few matches: counted among the contacts the indexes name (search-repo.ts#matchingContacts).
         const hits = query.q
           ? await search.matchingContacts(tx, adminId, pageId, query.q)

@@ -2,7 +2,7 @@
 // page, which the admin must manage; add and remove are idempotent and both answer success.
 import type { Tag } from '@pagecast/contract';
 import { assertPageAdmin } from '../../auth/guards.js';
-import { inTransaction } from '../../db/client.js';
+import { inTransaction, withStatementTimeout } from '../../db/client.js';
 import { NotFoundError } from '../../errors.js';
 import { pageContact } from '../contacts/index.js';
 import { pageSubscribes, recordOutboundEvent } from '../outbound-webhooks/index.js';
@@ -86,7 +86,8 @@ export function createUserTagsService({ pool: db }: Pick<ModuleDeps, 'pool'>) {
       // A search tag of another page matches nobody (the filter reads this page's contacts only).
       let done: string[];
       try {
-        done = await inTransaction(db, async (tx) => {
+        // One statement that grows with the page's matches: bounded, and all or nothing with its events.
+        done = await withStatementTimeout(db, async (tx) => {
           const { chunk, changes } = await repo.bulkAssign(tx, {
             pageUuid: page.id,
             match: input.match,
