@@ -19,9 +19,10 @@ export interface HoldChanges {
 
 /**
  * Holds the admin's pending campaigns they can no longer send (the reason says why) and lifts the holds of
- * those they can send again; returns the campaigns whose hold changed. Run in the transaction that changed their access (sign-in, re-check). A held
- * campaign prepared for its start loses its audience snapshot (nothing of it was sent: it is pending), so
- * its early batch jobs find nothing and the scheduler snapshots it afresh once the hold lifts.
+ * those they can send again; returns the campaigns whose hold changed. Run in the transaction that changed
+ * their access (sign-in, re-check). A held campaign prepared for its start loses its audience snapshot
+ * (nothing of it was sent: it is pending), so its early batch jobs find nothing and the scheduler snapshots
+ * it afresh once the hold lifts.
  */
 export async function syncAdminHolds(tx: Sql, adminId: string): Promise<HoldChanges> {
   const held = await tx.query<{ id: string }>(
