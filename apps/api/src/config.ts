@@ -77,6 +77,9 @@ const EnvSchema = z.object({
   // Searches and counts of an admin's inbox a minute: typing into the search box asks about two a second at
   // most; a script scanning every tenant's words is stopped before it slows the database for everyone.
   SEARCHES_PER_ADMIN_MINUTE: z.coerce.number().int().positive().default(120),
+  // How often every admin's pages and tasks are read again from Facebook (jobs/page-access.ts): a loss found
+  // holds their pending campaigns at once. Under an hour it should divide 60; above, whole hours.
+  PAGE_ACCESS_RECHECK_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   // Longest an inbox search or count may run (Postgres statement_timeout, per statement); longer answers 503.
   SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(2_000),
   // Inbox searches and counts one API process runs at once, and how many more may wait for their turn (more
@@ -174,6 +177,8 @@ export interface Config {
   searchesPerAdminMinute: number;
   /** Inbox searches, filtered listings and counts of one page a minute (all its admins); more answer 429. */
   searchesPerPageMinute: number;
+  /** Minutes between two page access re-checks of every admin (the sweep's schedule). */
+  pageAccessRecheckMinutes: number;
   /** Postgres statement_timeout of an inbox search or count, in ms. */
   searchTimeoutMs: number;
   /** SEARCH_CONCURRENCY and SEARCH_QUEUE, and one admin's share of each. */
@@ -310,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       humanAgentPerPage: e.HUMAN_AGENT_SENDS_PER_PAGE_MINUTE,
     },
     searchesPerAdminMinute: e.SEARCHES_PER_ADMIN_MINUTE,
+    pageAccessRecheckMinutes: e.PAGE_ACCESS_RECHECK_MINUTES,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     searchesPerPageMinute: e.SEARCHES_PER_PAGE_MINUTE,
     searchGate: {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '../src/auth/page-access.js';
 import { tokenCipher } from '../src/crypto/tokens.js';
 import type { GraphClient } from '../src/graph/index.js';
-import { sweep } from '../src/jobs/page-access.js';
+import { pageAccessSchedule, sweep } from '../src/jobs/page-access.js';
 import { recheckAdminPages } from '../src/modules/sign-in/page-access-check.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { apiClient, bodyOf } from './support/client.js';
@@ -182,5 +182,14 @@ describe('page access re-check', () => {
     expect(result.checked).toBeGreaterThanOrEqual(1);
     expect(result.failed).toBe(0);
     expect((await pageOf(o.lost, o.headers)).status).toBe(404);
+  });
+
+  it("the sweep's schedule follows PAGE_ACCESS_RECHECK_MINUTES: even gaps under an hour, whole hours above", () => {
+    expect(pageAccessSchedule(60)).toBe('17 * * * *');
+    expect(pageAccessSchedule(15)).toBe('*/15 * * * *');
+    expect(pageAccessSchedule(45)).toBe('*/30 * * * *');
+    expect(pageAccessSchedule(1)).toBe('* * * * *');
+    expect(pageAccessSchedule(360)).toBe('17 */6 * * *');
+    expect(pageAccessSchedule(1440)).toBe('17 0 * * *');
   });
 });

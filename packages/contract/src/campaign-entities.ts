@@ -54,6 +54,14 @@ export const Campaign = z.object({
   returnsStoppedAt: IsoDateTime.nullable().optional(),
   status: CampaignStatus,
   statusReason: z.string().nullable(),
+  /**
+   * A pending campaign on hold: a page access check found that the admin who scheduled it can no longer send
+   * as the page, or Facebook refused their sign-in. It does not start while held; access back lifts the
+   * hold (and it starts at once if its time passed). Null: not held.
+   */
+  hold: z.object({ reason: z.string(), since: IsoDateTime }).nullable().optional(),
+  /** When Facebook last confirmed the scheduling admin's pages and tasks (null: not since it was recorded). */
+  accessVerifiedAt: IsoDateTime.nullable().optional(),
   createdAt: IsoDateTime,
   startedAt: IsoDateTime.nullable(),
   completedAt: IsoDateTime.nullable(),
@@ -69,7 +77,14 @@ export const PageMeta = z.object({
 });
 export type PageMeta = z.infer<typeof PageMeta>;
 
-export const CampaignListResponse = z.object({ data: z.array(Campaign), meta: PageMeta });
+/** Minutes between two checks of every admin's page access (the server's PAGE_ACCESS_RECHECK_MINUTES). */
+const AccessRecheckMinutes = z.number().int().positive().optional();
+
+export const CampaignListResponse = z.object({
+  data: z.array(Campaign),
+  meta: PageMeta,
+  accessRecheckMinutes: AccessRecheckMinutes,
+});
 export type CampaignListResponse = z.infer<typeof CampaignListResponse>;
 
 export const RecipientOutcome = z.enum([
@@ -148,7 +163,30 @@ export const CampaignFunnel = z.object({
     })
     .default({ byEcho: 0, byConversation: 0, resent: 0, forReview: 0 }),
 });
-export const CampaignDetail = z.object({ campaign: Campaign, funnel: CampaignFunnel });
+export const CampaignDetail = z.object({
+  campaign: Campaign,
+  funnel: CampaignFunnel,
+  accessRecheckMinutes: AccessRecheckMinutes,
+});
+
+/** Grace past the re-check interval before a campaign is flagged (the sweep goes through admins in turn). */
+const ACCESS_FLAG_GRACE_MINUTES = 10;
+
+/**
+ * A pending, unheld campaign whose scheduling admin's access Facebook has not confirmed within the re-check
+ * interval (plus a grace): a loss since then would not be known yet. The list and the detail flag it.
+ */
+export function accessUnverified(
+  campaign: Pick<Campaign, 'status' | 'hold' | 'accessVerifiedAt'>,
+  recheckMinutes: number | undefined,
+  now: number = Date.now(),
+): boolean {
+  if (campaign.status !== 'pending' || campaign.hold || campaign.accessVerifiedAt === undefined)
+    return false;
+  if (campaign.accessVerifiedAt === null) return true;
+  const limit = ((recheckMinutes ?? 60) + ACCESS_FLAG_GRACE_MINUTES) * 60_000;
+  return now - Date.parse(campaign.accessVerifiedAt) > limit;
+}
 
 /** What Meta billed for a campaign's paid marketing messages (its message campaign's insights). */
 export const CampaignSpend = z.object({

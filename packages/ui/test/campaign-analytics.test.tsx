@@ -4,7 +4,7 @@ import {
   type CampaignDetail,
   type CampaignRecipient,
 } from '@pagecast/contract';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -481,5 +481,72 @@ describe('CampaignDetailSheet', () => {
   it('shows why a campaign failed', () => {
     setupDetail('failed');
     expect(screen.getByText('The page access token is no longer valid')).toBeInTheDocument();
+  });
+});
+
+describe('page access standing of a pending campaign', () => {
+  const HELD =
+    'On hold: the admin who scheduled this campaign no longer manages this page’s messages.';
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+  it('the list flags a held campaign with its reason, and one whose admin was not checked within the interval', () => {
+    setupList({
+      accessRecheckMinutes: 60,
+      campaigns: [
+        campaign({
+          id: '33333333-3333-4333-8333-333333333341',
+          name: 'Held',
+          status: 'pending',
+          hold: { reason: HELD, since: hoursAgo(0.1) },
+          accessVerifiedAt: hoursAgo(0.1),
+        }),
+        campaign({
+          id: '33333333-3333-4333-8333-333333333342',
+          name: 'Unchecked',
+          status: 'pending',
+          hold: null,
+          accessVerifiedAt: hoursAgo(3),
+        }),
+        campaign({
+          id: '33333333-3333-4333-8333-333333333343',
+          name: 'Checked',
+          status: 'pending',
+          hold: null,
+          accessVerifiedAt: hoursAgo(0.5),
+        }),
+        campaign({
+          id: '33333333-3333-4333-8333-333333333344',
+          name: 'Sent long ago',
+          status: 'completed',
+          hold: null,
+          accessVerifiedAt: hoursAgo(30),
+        }),
+      ],
+    });
+    const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    const held = within(rowOf('Held')).getByText(T.onHold);
+    expect(held).toHaveAttribute('title', HELD);
+    expect(held).toHaveAttribute('data-variant', 'warning');
+    expect(within(rowOf('Unchecked')).getByText(T.accessUnverified)).toHaveAttribute(
+      'title',
+      T.accessUnverifiedNotice(60),
+    );
+    for (const name of ['Checked', 'Sent long ago']) {
+      expect(within(rowOf(name)).queryByText(T.onHold)).toBeNull();
+      expect(within(rowOf(name)).queryByText(T.accessUnverified)).toBeNull();
+    }
+  });
+
+  it('the detail shows the hold’s reason, or that access was not checked recently', () => {
+    setupDetail('pending', {}, { hold: { reason: HELD, since: hoursAgo(0.1) } });
+    expect(screen.getByTestId('campaign-access-notice')).toHaveTextContent(HELD);
+    cleanup();
+    setupDetail('pending', {}, { hold: null, accessVerifiedAt: hoursAgo(2) });
+    expect(screen.getByTestId('campaign-access-notice')).toHaveTextContent(
+      'Facebook has not confirmed in the last hour',
+    );
+    cleanup();
+    setupDetail('pending', {}, { hold: null, accessVerifiedAt: hoursAgo(0.2) });
+    expect(screen.queryByTestId('campaign-access-notice')).toBeNull();
   });
 });

@@ -20,6 +20,9 @@ export const admins = pgTable('admins', {
   tokenStatus: text('token_status', { enum: TOKEN_STATUSES }).notNull().default('valid'),
   // The IANA zone the screens show times in (chosen on Account); null: the browser's own. Times stay UTC.
   timeZone: text('time_zone'),
+  // When Facebook last confirmed their pages and tasks (sign-in or the page access re-check); a pending
+  // campaign of theirs is flagged when this is older than the re-check interval.
+  accessVerifiedAt: ts('access_verified_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -53,6 +53,12 @@ export const campaigns = pgTable(
     scheduledTime: ts('scheduled_time').notNull(),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('pending'),
     statusReason: text('status_reason'),
+    // A pending campaign held because a page access re-check found its admin can no longer send as the page
+    // (or Facebook refused their sign-in): the scheduler does not start it; access back lifts the hold
+    // (modules/campaigns/holds.ts). Not a status: held, it is still pending for every other rule (cancel,
+    // templates, marketing), and it starts at once if its time passed meanwhile.
+    heldAt: ts('held_at'),
+    heldReason: text('held_reason'),
     audienceCount: integer('audience_count').notNull().default(0),
     dispatchedCount: integer('dispatched_count').notNull().default(0),
     deliveredCount: integer('delivered_count').notNull().default(0),

@@ -3,6 +3,7 @@
 export { campaignCounters } from './counters.js';
 export { registerCampaignWorker } from './dispatch/worker.js';
 export { CAMPAIGN_COLUMNS, CAMPAIGN_FROM, type CampaignRow, toCampaign } from './repo.js';
+export { syncAdminHolds } from './holds.js';
 export { deliverOnReturn } from './returns.js';
 export { parseRecipientMetadata } from './recipient-metadata.js';
 export {

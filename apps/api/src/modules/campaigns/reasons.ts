@@ -128,3 +128,12 @@ export const MARKETING_PERMISSION_REASON =
 /** The user token marketing messages are sent with is gone (190), or its admin cannot be found. */
 export const MARKETING_LOGIN_REASON =
   'Marketing message not sent: the Facebook login that sends marketing messages is no longer valid. Sign in again, then schedule again for these contacts.';
+
+// ---- holds: a pending campaign the scheduler does not start until its admin's access is back ------------
+
+/** The re-check found the scheduling admin off the page, without the messaging task, or without a token. */
+export const HOLD_ACCESS_LOST_REASON =
+  'On hold: the admin who scheduled this campaign no longer manages this page’s messages on Facebook. It starts as soon as their access is back (at their next sign-in or the next access check), or cancel it.';
+/** Facebook refused the scheduling admin's sign-in (password change, security reset, app removed). */
+export const HOLD_TOKEN_REFUSED_REASON =
+  'On hold: Facebook no longer accepts the sign-in of the admin who scheduled this campaign. It starts as soon as they sign in again, or cancel it.';

@@ -28,7 +28,8 @@ export const CAMPAIGN_COLUMNS = `
   c.audience_kind, coalesce(t.name, c.tag_name) as tag_name, c.audience_count, c.dispatched_count, c.delivered_count,
   c.interacted_count, c.failed_count, c.skipped_count, c.template_name, c.reachable_only,
   c.deliver_on_return_until, c.return_delay_minutes, c.returns_stopped_at, c.marketing, c.marketing_ready_at, c.status, c.status_reason, c.created_at,
-  c.started_at, c.completed_at`;
+  c.started_at, c.completed_at, c.held_at, c.held_reason,
+  (select a.access_verified_at from admins a where a.id = c.admin_id) as access_verified_at`;
 export const CAMPAIGN_FROM = `campaigns c join pages p on p.id = c.page_id left join tags t on t.id = c.tag_id`;
 
 export interface CampaignRow {
@@ -63,6 +64,9 @@ export interface CampaignRow {
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
+  held_at: Date | null;
+  held_reason: string | null;
+  access_verified_at: Date | null;
 }
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -99,6 +103,11 @@ export function toCampaign(r: CampaignRow): Campaign {
     createdAt: r.created_at.toISOString(),
     startedAt: iso(r.started_at),
     completedAt: iso(r.completed_at),
+    hold:
+      r.held_at && r.status === 'pending'
+        ? { reason: r.held_reason ?? '', since: r.held_at.toISOString() }
+        : null,
+    accessVerifiedAt: iso(r.access_verified_at),
   };
 }
 

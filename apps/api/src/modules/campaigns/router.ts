@@ -25,7 +25,11 @@ export const campaignsRouter = (deps: ModuleDeps) => {
   return s.router(routes, {
     listCampaigns: withAdmin(async ({ params, query }, { adminId }) => ({
       status: 200,
-      body: await listCampaigns(db, adminId, params.pageId, query.page, query.limit),
+      body: {
+        ...(await listCampaigns(db, adminId, params.pageId, query.page, query.limit)),
+        // The screens flag a pending campaign whose admin's access was not confirmed within it.
+        accessRecheckMinutes: deps.config.pageAccessRecheckMinutes,
+      },
     })),
     // The wire's names (the spec's `msg`, `time`) become the module's here, once.
     createCampaign: withAdmin(async ({ body: { msg, time, ...rest } }, { adminId }) => ({
@@ -46,7 +50,10 @@ export const campaignsRouter = (deps: ModuleDeps) => {
     })),
     getCampaign: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,
-      body: await campaignDetail(db, adminId, params.campaignId),
+      body: {
+        ...(await campaignDetail(db, adminId, params.campaignId)),
+        accessRecheckMinutes: deps.config.pageAccessRecheckMinutes,
+      },
     })),
     getCampaignSpend: withAdmin(async ({ params }, { adminId }) => ({
       status: 200,

@@ -28,8 +28,8 @@ import {
   UnprocessableError,
   ValidationError,
 } from '../../errors.js';
-import { inTransaction, type Sql } from '../../db/client.js';
-import { recordOutboundEvent } from '../outbound-webhooks/index.js';
+import type { Sql } from '../../db/client.js';
+import { storeReply } from './reply-store.js';
 import type { ModuleDeps } from '../shared/deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { graphAttachments, mediaPolicyOf } from './attachments.js';
@@ -425,47 +425,15 @@ export function createInboxService(deps: ModuleDeps, publish: Publish): InboxSer
         }
         throw err;
       }
-      // Stored with its webhook events (message.sent, and conversation.updated when the reply resolved it).
-      const row = await inTransaction(db, async (tx) => {
-        const [stored] = await messages.storeMessages(tx, page.id, contact.id, [
-          {
-            mid: sent.messageId,
-            direction: 'out',
-            text,
-            sentBy: page.fbPageId,
-            createdAt: sentAt,
-            // Typed by the admin: a person's reply (clears Needs reply; may resolve, docs/inbox.md).
-            byPerson: true,
-          },
-        ]);
-        await recordOutboundEvent(tx, {
-          pageUuid: page.id,
-          type: 'message.sent',
-          contactUuid: contact.id,
-          data: {
-            message: {
-              mid: sent.messageId,
-              text,
-              attachments: [],
-              sentAt: sentAt.toISOString(),
-              source: 'inbox',
-              campaignId: null,
-            },
-          },
-        });
-        if (contact.status !== 'resolved') {
-          const after = await repo.findAdminPageContact(tx, adminId, pageId, psid, {
-            withTags: false,
-          });
-          if (after?.contact?.status === 'resolved')
-            await recordOutboundEvent(tx, {
-              pageUuid: page.id,
-              type: 'conversation.updated',
-              contactUuid: contact.id,
-              data: { change: 'resolved', by: 'admin' },
-            });
-        }
-        return stored;
+      const row = await storeReply(db, {
+        pageUuid: page.id,
+        contactUuid: contact.id,
+        wasResolved: contact.status === 'resolved',
+        find: (tx) => repo.findAdminPageContact(tx, adminId, pageId, psid, { withTags: false }),
+        mid: sent.messageId,
+        text,
+        sentBy: page.fbPageId,
+        sentAt,
       });
       // Answering a conversation is having seen it.
       await contacts.markContactRead(db, adminId, pageId, psid).catch(() => false);

@@ -5,6 +5,7 @@ import { admins } from '../../db/schema/index.js';
 import { linkPageAdmins, markAdminPageTokensInvalid, upsertPages } from '../page-rows/index.js';
 import { pageAccessChanging } from '../../auth/page-access-cache.js';
 import { announceAccessChanged } from '../../realtime/index.js';
+import { syncAdminHolds } from '../campaigns/index.js';
 
 export interface AdminInput {
   fbUserId: string;
@@ -94,6 +95,12 @@ export async function linkAdminPages(
       pageTokenEnc: p.pageTokenEnc,
     })),
   );
+  // Facebook just confirmed what they manage: their pending campaigns are held or released to match.
+  await dz(tx)
+    .update(admins)
+    .set({ accessVerifiedAt: sql`now()` })
+    .where(eq(admins.id, adminId));
+  await syncAdminHolds(tx, adminId);
   // Open live streams of this admin re-check their page once this commits (a lost page or role ends them).
   pageAccessChanging(adminId);
   await announceAccessChanged(tx, adminId);
@@ -149,11 +156,15 @@ export async function adminsWithValidToken(db: Sql): Promise<Array<{ id: string 
   return dz(db).select({ id: admins.id }).from(admins).where(eq(admins.tokenStatus, 'valid'));
 }
 
-/** Facebook refused the admin's user token: it and their page links' tokens are marked invalid. */
+/**
+ * Facebook refused the admin's user token: it and their page links' tokens are marked invalid, and their
+ * pending campaigns held until they sign in again.
+ */
 export async function markAdminTokenRefused(db: Sql, adminId: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     await dz(tx).update(admins).set({ tokenStatus: 'invalid' }).where(eq(admins.id, adminId));
     await markAdminPageTokensInvalid(tx, adminId);
+    await syncAdminHolds(tx, adminId);
   });
 }
 

@@ -144,6 +144,7 @@ export function CampaignAnalyticsPage() {
       <CampaignAnalyticsScreen
         campaigns={list.data?.data ?? []}
         meta={list.data?.meta ?? null}
+        accessRecheckMinutes={list.data?.accessRecheckMinutes}
         page={page}
         loading={list.isLoading}
         refreshing={list.isFetching && !list.isLoading}

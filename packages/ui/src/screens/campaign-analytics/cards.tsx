@@ -2,14 +2,17 @@
 // its numbers and status off to the side. The same fields, the same order of campaigns, a tap opens it.
 import { contentTypeLabel, type Campaign } from '@pagecast/contract';
 import { CampaignStatusBadge } from '../../primitives/badge';
+import { CampaignAccessBadge } from './access';
 import { ANALYTICS_TEXT as T, formatScheduled } from './texts';
 
 export function CampaignCards({
   campaigns,
   onOpenCampaign,
+  accessRecheckMinutes,
 }: {
   campaigns: Campaign[];
   onOpenCampaign: (campaign: Campaign) => void;
+  accessRecheckMinutes?: number;
 }) {
   return (
     <ul aria-label={T.title} className="divide-y divide-border" data-testid="campaign-cards">
@@ -25,11 +28,14 @@ export function CampaignCards({
               <span className="min-w-0 font-medium break-words">
                 <bdi>{c.name}</bdi>
               </span>
-              <CampaignStatusBadge
-                status={c.status}
-                failed={c.failedCount}
-                skipped={c.skippedCount}
-              />
+              <span className="flex flex-wrap justify-end gap-1">
+                <CampaignStatusBadge
+                  status={c.status}
+                  failed={c.failedCount}
+                  skipped={c.skippedCount}
+                />
+                <CampaignAccessBadge campaign={c} recheckMinutes={accessRecheckMinutes} />
+              </span>
             </span>
             <span className="text-xs text-muted-foreground">
               <span className="font-mono tabular-nums">{formatScheduled(c.scheduledTime)}</span>

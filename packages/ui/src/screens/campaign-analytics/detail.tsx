@@ -26,6 +26,7 @@ import { RemoteImage } from '../../primitives/remote-image';
 import { Select } from '../../primitives/select';
 import { Sheet, SheetHeader, SheetTitle } from '../../primitives/sheet';
 import { Skeleton } from '../../primitives/skeleton';
+import { CampaignAccessBadge, CampaignAccessNotice } from './access';
 import { MarketingNote, ReconciliationNote, ReturnNote } from './notes';
 import { RecipientsTable } from './recipients-table';
 import { StopReturns } from './stop-returns';
@@ -133,6 +134,7 @@ export function CampaignDetailSheet({
                 failed={c.failedCount}
                 skipped={c.skippedCount}
               />
+              <CampaignAccessBadge campaign={c} recheckMinutes={detail?.accessRecheckMinutes} />
             </div>
             <p className="text-sm text-muted-foreground">
               <bdi>{c.description}</bdi>
@@ -157,6 +159,7 @@ export function CampaignDetailSheet({
         ) : null}
         {c && detail ? (
           <>
+            <CampaignAccessNotice campaign={c} recheckMinutes={detail.accessRecheckMinutes} />
             {c.statusReason ? (
               <p
                 role="status"

@@ -23,6 +23,7 @@ import {
 } from '../../primitives/table';
 import { EmptyState } from '../../primitives/empty-state';
 import { useMediaQuery } from '../../layout/use-is-mobile';
+import { CampaignAccessBadge } from './access';
 import { CampaignCards } from './cards';
 import { ANALYTICS_TEXT, formatScheduled } from './texts';
 
@@ -60,6 +61,8 @@ export interface CampaignAnalyticsScreenProps {
   onOpenCampaign: (campaign: Campaign) => void;
   /** The empty state's next step: go to Schedule Campaign. */
   onSchedule?: () => void;
+  /** The server's page access re-check interval: a pending campaign not confirmed within it is flagged. */
+  accessRecheckMinutes?: number;
 }
 
 // Status stays in view when the table scrolls sideways (it was cut off at 1280 px).
@@ -79,6 +82,7 @@ export function CampaignAnalyticsScreen({
   onPageChange,
   onOpenCampaign,
   onSchedule,
+  accessRecheckMinutes,
 }: CampaignAnalyticsScreenProps) {
   const perPage = meta?.itemsPerPage ?? 7;
   // Cards up to a tablet's width: there the ten columns left Scheduled, the counts and Status off-screen.
@@ -127,7 +131,11 @@ export function CampaignAnalyticsScreen({
       <div className="min-w-0 rounded-lg border border-border bg-card" data-testid="analytics-card">
         {message ??
           (narrow && !loading ? (
-            <CampaignCards campaigns={campaigns} onOpenCampaign={onOpenCampaign} />
+            <CampaignCards
+              campaigns={campaigns}
+              onOpenCampaign={onOpenCampaign}
+              accessRecheckMinutes={accessRecheckMinutes}
+            />
           ) : (
             <Table aria-label={T.title} containerClassName="rounded-lg">
               <TableHeader>
@@ -199,11 +207,17 @@ export function CampaignAnalyticsScreen({
                           {c.interactedCount.toLocaleString('en')}
                         </TableCell>
                         <TableCell className={STICKY_STATUS}>
-                          <CampaignStatusBadge
-                            status={c.status}
-                            failed={c.failedCount}
-                            skipped={c.skippedCount}
-                          />
+                          <span className="flex flex-col items-start gap-1">
+                            <CampaignStatusBadge
+                              status={c.status}
+                              failed={c.failedCount}
+                              skipped={c.skippedCount}
+                            />
+                            <CampaignAccessBadge
+                              campaign={c}
+                              recheckMinutes={accessRecheckMinutes}
+                            />
+                          </span>
                         </TableCell>
                       </TableRow>
                     ))}

@@ -27,6 +27,10 @@ export const ANALYTICS_TEXT = {
   cancelled: 'Campaign cancelled.',
   cancelFailed: 'Failed to cancel the campaign.',
   live: 'Sending now: the numbers update as it goes.',
+  onHold: 'On hold',
+  accessUnverified: 'Access not checked',
+  accessUnverifiedNotice: (minutes: number) =>
+    `Facebook has not confirmed in the last ${minutes < 60 ? `${minutes} minutes` : minutes === 60 ? 'hour' : `${Math.round(minutes / 60)} hours`} that the admin who scheduled this campaign still manages this page’s messages. If they lost access, the campaign is put on hold when Pagecast finds out; it is checked again before it starts.`,
   image: 'The campaign image',
   imageBroken: 'The image does not load here from its address:',
   buttons: 'Buttons',

@@ -8,10 +8,11 @@ import type pg from 'pg';
 import type { Config } from '../../../config.js';
 import { createGraphClient, type GraphClient } from '../../../graph/index.js';
 import { heartbeat, retireWorker } from './repo/workers.js';
+import { adminsToVerifyBeforeStart } from './repo/start.js';
 import { RECONCILE_WINDOW_MS } from '../reasons.js';
 import { ProgressPublisher, publishCampaignsSafely } from '../live.js';
 import { PageSendPacer } from './page-send-pacer.js';
-import { CAMPAIGN_BATCH_QUEUE } from '../../../queues/index.js';
+import { CAMPAIGN_BATCH_QUEUE, requestRecheck } from '../../../queues/index.js';
 import { processCampaignBatch } from './batch.js';
 import type { BatchContext, BatchTuning, CampaignBatchJob } from './context.js';
 import { READ_RETRY_MS, reconcileUnknowns } from './reconcile.js';
@@ -64,6 +65,10 @@ export const DEFAULT_CAMPAIGN_WORKER_OPTIONS: CampaignWorkerOptions = {
   reconcileRetryMs: READ_RETRY_MS,
   pollingIntervalSeconds: 0.5,
 };
+
+/** Campaigns due within this lead get their admin's access verified, unless it was in the last ~2.5 min. */
+const PRE_START_CHECK_LEAD_MS = 120_000;
+const PRE_START_CHECK_EVERY_MS = 30_000;
 
 export interface CampaignWorkerDeps {
   config: Config;
@@ -157,6 +162,16 @@ export async function startCampaignWorker(
       await publishCampaignsSafely(pool, [started.id], log);
     }
     if (!stopping) await prepareDueCampaigns(pool, deps.boss, options.batchSize);
+  });
+  // Before a campaign's start, its admin's access is read again from Facebook (jobs/page-access.ts runs the
+  // job; once per admin at a time): a loss found holds the campaign instead of failing it at its time.
+  every(PRE_START_CHECK_EVERY_MS, 'pre-start access check', async () => {
+    const admins = await adminsToVerifyBeforeStart(
+      pool,
+      PRE_START_CHECK_LEAD_MS,
+      PRE_START_CHECK_LEAD_MS + PRE_START_CHECK_EVERY_MS,
+    );
+    for (const adminId of admins) await requestRecheck(deps.boss, adminId);
   });
   const sweeper = {
     pool,

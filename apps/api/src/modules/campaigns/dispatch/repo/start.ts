@@ -31,7 +31,7 @@ export async function lockCampaignsToPrepare(
 ): Promise<DueCampaign[]> {
   const { rows } = await client.query<DueCampaign>(
     `select ${DUE_COLUMNS} from campaigns
-     where status = 'pending' and audience_count = 0 and scheduled_time > now()
+     where status = 'pending' and held_at is null and audience_count = 0 and scheduled_time > now()
        and scheduled_time <= now() + $1 * interval '1 millisecond'
      order by scheduled_time limit 5 for update skip locked`,
     [leadMs],
@@ -39,11 +39,14 @@ export async function lockCampaignsToPrepare(
   return rows;
 }
 
-/** The earliest pending campaign whose time has come, locked; undefined when none is due. */
+/**
+ * The earliest pending campaign whose time has come, locked; undefined when none is due. A held one waits
+ * (modules/campaigns/holds.ts); once its hold lifts it is due at once if its time passed meanwhile.
+ */
 export async function lockDueCampaign(client: pg.PoolClient): Promise<DueCampaign | undefined> {
   const { rows } = await client.query<DueCampaign>(
     `select ${DUE_COLUMNS} from campaigns
-     where status = 'pending' and scheduled_time <= now()
+     where status = 'pending' and held_at is null and scheduled_time <= now()
      order by scheduled_time limit 1 for update skip locked`,
   );
   return rows[0];
@@ -131,7 +134,8 @@ export async function startIfDue(sql: Sql, campaignId: string): Promise<void> {
   await inTransaction(sql, async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
       `update campaigns set status = 'processing', started_at = now()
-       where id = $1 and status = 'pending' and scheduled_time <= now() and audience_count > 0
+       where id = $1 and status = 'pending' and held_at is null and scheduled_time <= now()
+         and audience_count > 0
        returning id`,
       [campaignId],
     );
@@ -141,6 +145,26 @@ export async function startIfDue(sql: Sql, campaignId: string): Promise<void> {
       'started',
     );
   });
+}
+
+/**
+ * The admins who scheduled a pending, unheld campaign due within `leadMs` and whose access Facebook has not
+ * confirmed for `freshMs`: the campaign worker asks for their re-check, so a loss is found before the start.
+ */
+export async function adminsToVerifyBeforeStart(
+  sql: Sql,
+  leadMs: number,
+  freshMs: number,
+): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
+    `select distinct a.id from campaigns c join admins a on a.id = c.admin_id
+      where c.status = 'pending' and c.held_at is null
+        and c.scheduled_time <= now() + $1 * interval '1 millisecond'
+        and a.token_status = 'valid' and a.user_token_enc is not null
+        and (a.access_verified_at is null or a.access_verified_at < now() - $2 * interval '1 millisecond')`,
+    [leadMs, freshMs],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** The planner's row estimate of campaign_recipients (-1: never analysed). */
