@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AfterCommit, WebhookEvent } from '../src/modules/shared/after-commit.js';
 import { processWebhookEvent } from '../src/modules/webhooks/service.js';
+import { sweepStaleDeliveries } from '../src/jobs/webhook-sweeper.js';
 import { freePort } from '../src/db/embedded.js';
 import { keepMessengerWebhooksSubscribed, subscribeMessengerWebhooks } from '../src/runtime.js';
 import { startSyncEnv, type SyncEnv } from './helpers/sync.js';
@@ -546,6 +547,37 @@ describe('webhook deliveries', () => {
     } finally {
       stop();
     }
+  });
+
+  it('the sweeper applies a backlog past its page size in one pass (a burst over the ingest queue)', async () => {
+    // Over the HTTP process's queue, deliveries stay stored for the sweeper: 250 of them, received a minute ago.
+    const psid = must(page.contacts[2]).psid;
+    const items = Array.from({ length: 250 }, (_, i) =>
+      envelope([
+        {
+          sender: { id: psid },
+          recipient: { id: page.id },
+          timestamp: 1_700_000_300_000 + i,
+          message: { mid: `m_backlog_${i}`, text: `backlog ${i}` },
+        },
+      ]),
+    );
+    const { rows } = await env.database.pool.query<{ id: number }>(
+      `insert into webhook_events (object, payload, received_at)
+       select 'page', p::jsonb, now() - interval '1 minute' from unnest($1::text[]) as p returning id`,
+      [items],
+    );
+    const tried = await sweepStaleDeliveries(ingest(), 30_000);
+    expect(tried).toBeGreaterThanOrEqual(250);
+    const { rows: left } = await env.database.pool.query<{ n: number }>(
+      'select count(*)::int as n from webhook_events where id = any($1::bigint[]) and processed_at is null',
+      [rows.map((r) => r.id)],
+    );
+    expect(left[0]?.n).toBe(0);
+    const stored = await env.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from messages where mid like 'm_backlog_%'",
+    );
+    expect(stored.rows[0]?.n).toBe(250);
   });
 
   it('two deliveries that deadlock on their contacts are both applied at once, not left for the sweeper', async () => {

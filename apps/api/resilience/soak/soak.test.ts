@@ -454,15 +454,20 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
         await sleep(500);
       }
       const webhookDeadline = Date.now() + 60_000;
+      const drainStart = performance.now();
+      // Left unprocessed when the traffic stopped (over the ingest queue: the sweeper's), and the time to none.
+      let backlogAtEnd: number | undefined;
       let unprocessed: number;
       for (;;) {
         const { rows } = await database.pool.query<{ n: number }>(
           'select count(*)::int as n from webhook_events where processed_at is null',
         );
         unprocessed = must(rows[0]).n;
+        backlogAtEnd ??= unprocessed;
         if (unprocessed === 0 || Date.now() > webhookDeadline) break;
         await sleep(500);
       }
+      const drainSeconds = (performance.now() - drainStart) / 1000;
       // Read again once every webhook is processed (its consumers ran before it was marked): receipts of the
       // last sends were still queued when the campaign completed, so the first read's counters could trail.
       const settled = await t.call('campaignDetail', 'GET', `/api/v1/campaigns/${campaignId}`, 200);
@@ -527,6 +532,8 @@ describe('soak: mixed traffic with a campaign dispatching', () => {
           perSecond: Math.round((webhooksRun.started / webhooksRun.seconds) * 10) / 10,
           inbound: inbound.length,
           receipts: receipts.length,
+          unprocessedAfterCampaign: backlogAtEnd,
+          drainSeconds: round(drainSeconds),
         },
         loops: { reads: readsRun.started, sends: sendsRun.started, tags: tagsRun.started },
         tagsCreated,

@@ -6,4 +6,4 @@ export {
   subscribePageWebhooks,
 } from './page-subscription.js';
 export { pagesWithWebhooksOff, purgeOldEvents, staleEventIds, webhookFeaturesOff } from './repo.js';
-export { processWebhookEvent } from './service.js';
+export { INGEST_CONCURRENCY, processWebhookEvent, type IngestDeps } from './service.js';

@@ -94,11 +94,20 @@ export async function purgeOldEvents(
   return rows[0]?.n ?? 0;
 }
 
-/** Events received more than `olderThanMs` ago and still not processed (their process died). */
-export async function staleEventIds(db: Sql, olderThanMs: number, limit = 100): Promise<number[]> {
+/**
+ * Events received more than `olderThanMs` ago and still not processed (their process died, or its queue was
+ * full), oldest first from after `afterId`: a sweep pages through them once, so one that fails again waits
+ * for the next sweep.
+ */
+export async function staleEventIds(
+  db: Sql,
+  olderThanMs: number,
+  limit = 100,
+  afterId = 0,
+): Promise<number[]> {
   const { rows } = await dz(db).execute<{ id: number }>(sql`
     select id from webhook_events
-     where processed_at is null and attempts < 10
+     where processed_at is null and attempts < 10 and id > ${afterId}
        and received_at < now() - make_interval(secs => ${olderThanMs / 1000})
      order by id limit ${limit}`);
   return rows.map((r) => Number(r.id));

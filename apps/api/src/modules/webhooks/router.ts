@@ -7,7 +7,7 @@ import { jsonDepth } from '../../lib/json-depth.js';
 import type { ModuleDeps } from '../shared/deps.js';
 import { insertWebhookEvent } from './repo.js';
 import { mediaPolicyOf } from '../inbox/index.js';
-import { processWebhookEvent, type IngestDeps } from './service.js';
+import { INGEST_CONCURRENCY, processWebhookEvent, type IngestDeps } from './service.js';
 
 const { webhookVerify, webhookReceive } = contract.system;
 
@@ -28,12 +28,6 @@ export const MAX_WEBHOOK_BYTES = 8 * 1024 * 1024;
  * durable fallback: a worker's sweeper processes any row left unprocessed (e.g. this process died, or its
  * queue was full).
  */
-/**
- * Deliveries this process applies at once. Each holds a pool connection for its transaction: unbounded (one
- * per POST, as before), a burst of deliveries took every connection and waited on each other until the
- * pool's connect timeout failed them (measured with `pnpm bench ingest`); queued, they are applied in turn.
- */
-export const INGEST_CONCURRENCY = 4;
 /**
  * Deliveries waiting beyond this are not queued in memory: they stay stored, unprocessed, and the
  * sweeper applies them (it takes rows left unprocessed for a while), so a flood cannot grow the heap.

@@ -39,6 +39,13 @@ export interface IngestDeps {
   isMediaUrl?: MediaUrlPolicy;
 }
 
+/**
+ * Deliveries this process applies at once. Each holds a pool connection for its transaction: unbounded (one
+ * per POST, as before), a burst of deliveries took every connection and waited on each other until the
+ * pool's connect timeout failed them (measured with `pnpm bench ingest`); queued, they are applied in turn.
+ */
+export const INGEST_CONCURRENCY = 4;
+
 /** Processes one stored delivery; safe to call again (it is a no-op once processed). */
 export async function processWebhookEvent(deps: IngestDeps, eventId: number): Promise<void> {
   // Profiles of new contacts are fetched before the transaction (no Graph call while holding locks).
