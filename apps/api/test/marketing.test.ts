@@ -72,7 +72,12 @@ const inside = () => page.contacts.filter((c) => c.inside);
 const outside = () => page.contacts.filter((c) => !c.inside);
 
 /** A `messaging_optins` delivery signed as Meta signs it, stored and processed like the ingest does. */
-async function optinWebhook(p: WorldPage, psid: string, optin: Record<string, unknown>) {
+async function optinWebhook(
+  p: WorldPage,
+  psid: string,
+  optin: Record<string, unknown>,
+  at = Date.now(),
+) {
   const body = JSON.stringify({
     object: 'page',
     entry: [
@@ -83,7 +88,7 @@ async function optinWebhook(p: WorldPage, psid: string, optin: Record<string, un
           {
             sender: { id: psid },
             recipient: { id: p.fbPageId },
-            timestamp: String(Date.now()),
+            timestamp: String(at),
             optin: { type: 'notification_messages', ...optin },
           },
         ],
@@ -183,6 +188,38 @@ describe('subscriptions from the opt-in webhook', () => {
       notification_messages_status: 'STOP NOTIFICATIONS',
     });
     expect(await subscriptionOf(c)).toMatchObject({ status: 'stopped' });
+  });
+
+  it("applies each change by Meta's time: a replayed opt-in older than a stop changes nothing", async () => {
+    // A page of its own: the other tests' contacts keep their states.
+    const p = await w.createPage({ inside: 1, outside: 0 });
+    const c = must(p.contacts[0]);
+    const t0 = Date.now() - 60_000;
+    const subscribe = { notification_messages_token: 'tok-replay', title: 'Deals' };
+    await optinWebhook(p, c.psid, subscribe, t0);
+    await optinWebhook(
+      p,
+      c.psid,
+      {
+        notification_messages_token: 'tok-replay',
+        notification_messages_status: 'STOP_NOTIFICATIONS',
+      },
+      t0 + 1000,
+    );
+    // Meta retries the first delivery (or sends it late): the contact stays stopped.
+    await optinWebhook(p, c.psid, subscribe, t0);
+    expect(await subscriptionOf(c, p)).toMatchObject({ status: 'stopped' });
+    // A resume newer than the stop applies.
+    await optinWebhook(
+      p,
+      c.psid,
+      {
+        notification_messages_token: 'tok-replay',
+        notification_messages_status: 'RESUME NOTIFICATIONS',
+      },
+      t0 + 2000,
+    );
+    expect(await subscriptionOf(c, p)).toMatchObject({ status: 'subscribed' });
   });
 
   it('ignores other opt-in types and a missing token', async () => {

@@ -99,13 +99,14 @@ async function statusWebhook(
   fbTemplateId: string,
   event: string,
   field = 'message_template_status_update',
+  time = Date.now(),
 ) {
   const payload = JSON.stringify({
     object: 'page',
     entry: [
       {
         id: p.fbPageId,
-        time: Date.now(),
+        time,
         changes: [
           {
             field,
@@ -326,6 +327,32 @@ describe('templates: lifecycle at Meta', () => {
     // The re-read follows Meta's list the same way.
     await review(page, fbId, 'PAUSED');
     expect(must((await refreshed(page)).find((x) => x.id === made.id)).status).toBe('paused');
+  });
+
+  it("applies each verdict by Meta's time: a late or replayed one older than the status changes nothing", async () => {
+    const made = bodyOf(await createTemplate(templateBody({ name: 'verdicts_in_order' })), 201);
+    const fbId = await fbIdOf(made.id);
+    const statusOf = async () => must((await listed(page)).find((t) => t.id === made.id)).status;
+    const processed = () =>
+      waitFor(
+        async () => {
+          const { rows } = await w.pool.query<{ n: number }>(
+            'select count(*)::int as n from webhook_events where processed_at is null',
+          );
+          return rows[0]?.n === 0;
+        },
+        { timeoutMs: 10_000 },
+      );
+    const t = Date.now() + 1000;
+    await statusWebhook(page, fbId, 'APPROVED', undefined, t + 1000);
+    await waitFor(async () => (await statusOf()) === 'approved', { timeoutMs: 10_000 });
+    // Meta's earlier verdict arrives after it (a retry): the template stays approved.
+    await statusWebhook(page, fbId, 'PAUSED', undefined, t);
+    await processed();
+    expect(await statusOf()).toBe('approved');
+    // Seconds, as Meta's change webhooks elsewhere give `time`: a later verdict applies.
+    await statusWebhook(page, fbId, 'PAUSED', undefined, Math.floor((t + 5000) / 1000));
+    await waitFor(async () => (await statusOf()) === 'paused', { timeoutMs: 10_000 });
   });
 
   it("a template deleted in Meta's tools is dropped by the re-read; one made there is picked up", async () => {

@@ -119,9 +119,32 @@ describe('parseDelivery', () => {
       { message: { mid: 'm4' } },
     ]);
     expect(parsed.entries[0]?.changes).toEqual([
-      { kind: 'template-status', value: { event: 'APPROVED' } },
+      { kind: 'template-status', value: { event: 'APPROVED' }, at: expect.any(Date) },
       { kind: 'marketing', field: 'marketing_message_reads', value: { recipient_id: 1 } },
     ]);
+  });
+
+  it("dates a template verdict by its entry's time: milliseconds, seconds, or now without one", () => {
+    const verdictAt = (time: unknown) => {
+      const change = parseDelivery({
+        object: 'page',
+        entry: [
+          {
+            id: PAGE,
+            time,
+            changes: [{ field: 'message_template_status_update', value: { event: 'PAUSED' } }],
+          },
+        ],
+      }).entries[0]?.changes[0];
+      return change?.kind === 'template-status' ? change.at.getTime() : undefined;
+    };
+    expect(verdictAt(1_700_000_000_123)).toBe(1_700_000_000_123);
+    expect(verdictAt(1_700_000_000)).toBe(1_700_000_000_000);
+    expect(verdictAt('1700000000')).toBe(1_700_000_000_000);
+    for (const time of [undefined, 'soon', -5, 1e300]) {
+      const before = Date.now();
+      expect(verdictAt(time)).toBeGreaterThanOrEqual(before);
+    }
   });
 
   it('a message wins over a postback in the same item; a delivery without a time is no receipt', () => {

@@ -26,6 +26,8 @@ export const marketingSubscriptions = pgTable(
     title: text('title'),
     subscribedAt: ts('subscribed_at').notNull().defaultNow(),
     stoppedAt: ts('stopped_at'),
+    /** Meta's time of the event that set `status`: an older one (a replay, out of order) changes nothing. */
+    statusAt: ts('status_at'),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -2,7 +2,7 @@
 import { TEMPLATE_STATUSES } from '@pagecast/contract';
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, ts, updatedAt } from './columns.js';
 import { pages } from './pages.js';
 
 // Meta's ten template statuses, lower-case, as the contract has them. A plain text column: a status Meta adds
@@ -37,6 +37,8 @@ export const messageTemplates = pgTable(
       .default(sql`'[]'::jsonb`),
     status: text('status', { enum: TEMPLATE_STATUSES }).notNull().default('pending'),
     rejectedReason: text('rejected_reason'),
+    /** When `status` was true: Meta's time of its webhook, or the read of a sync; an older webhook is ignored. */
+    statusAt: ts('status_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -139,9 +139,10 @@ export async function upsertSubscription(
 ): Promise<void> {
   const { pageUuid, contactId, token, status, title, at } = input;
   await dz(db).execute(sql`
-    insert into marketing_subscriptions (page_id, contact_id, token, status, title, subscribed_at, stopped_at)
+    insert into marketing_subscriptions (page_id, contact_id, token, status, title, subscribed_at, stopped_at,
+                                         status_at)
     values (${pageUuid}, ${contactId}, ${token}, ${status}, ${title}, ${at},
-            case when ${status} = 'stopped' then ${at}::timestamptz end)
+            case when ${status} = 'stopped' then ${at}::timestamptz end, ${at})
     on conflict (page_id, contact_id) do update set
       token = excluded.token, status = excluded.status,
       title = coalesce(excluded.title, marketing_subscriptions.title),
@@ -149,7 +150,11 @@ export async function upsertSubscription(
                            then excluded.subscribed_at else marketing_subscriptions.subscribed_at end,
       stopped_at = case when excluded.status = 'stopped'
                         then coalesce(marketing_subscriptions.stopped_at, excluded.stopped_at) end,
-      updated_at = now()`);
+      status_at = excluded.status_at, updated_at = now()
+    -- Meta retries and replays webhooks, in any order: an event older than the status it would change is
+    -- stale (a replayed opt-in after a later stop must not subscribe the contact again).
+    where marketing_subscriptions.status_at is null
+       or excluded.status_at >= marketing_subscriptions.status_at`);
 }
 
 /** The page sync's read of Meta's token list: tokens of known contacts become subscriptions. */
@@ -160,14 +165,14 @@ export async function importSubscriptions(
 ): Promise<number> {
   if (tokens.length === 0) return 0;
   const { rowCount } = await db.query(
-    `insert into marketing_subscriptions (page_id, contact_id, token, status, title, subscribed_at)
-     select $1, c.id, t.token, 'subscribed', t.title, t.at
+    `insert into marketing_subscriptions (page_id, contact_id, token, status, title, subscribed_at, status_at)
+     select $1, c.id, t.token, 'subscribed', t.title, t.at, now()
      from json_to_recordset($2::json) as t(psid text, token text, title text, at timestamptz)
      join contacts c on c.page_id = $1 and c.psid = t.psid
      on conflict (page_id, contact_id) do update set
        token = excluded.token, title = coalesce(excluded.title, marketing_subscriptions.title),
        -- Meta lists only active tokens: a stopped one it lists again was resumed.
-       status = 'subscribed', stopped_at = null, updated_at = now()
+       status = 'subscribed', stopped_at = null, status_at = now(), updated_at = now()
      where marketing_subscriptions.token is distinct from excluded.token
         or marketing_subscriptions.status <> 'subscribed'`,
     [pageUuid, JSON.stringify(tokens.map((t) => ({ ...t, at: t.at.toISOString() })))],
@@ -177,7 +182,8 @@ export async function importSubscriptions(
 
 export async function stopSubscription(db: Sql, contactId: string): Promise<void> {
   await db.query(
-    `update marketing_subscriptions set status = 'stopped', stopped_at = now(), updated_at = now()
+    `update marketing_subscriptions set status = 'stopped', stopped_at = now(), status_at = now(),
+            updated_at = now()
      where contact_id = $1 and status = 'subscribed'`,
     [contactId],
   );

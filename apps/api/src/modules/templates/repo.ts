@@ -125,11 +125,12 @@ export async function upsertTemplate(db: Sql, t: TemplateInsert): Promise<Messag
   const { rows } = await db.query<TemplateRow>(
     `with m as (
        insert into message_templates (page_id, fb_template_id, name, language, body, params, buttons, status,
-                                      rejected_reason)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                      rejected_reason, status_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
        on conflict (fb_template_id) do update set
          body = excluded.body, params = excluded.params, buttons = excluded.buttons,
-         status = excluded.status, rejected_reason = excluded.rejected_reason, updated_at = now()
+         status = excluded.status, rejected_reason = excluded.rejected_reason, status_at = now(),
+         updated_at = now()
        returning *)
      select ${COLUMNS} from m join pages p on p.id = m.page_id`,
     [
@@ -158,11 +159,15 @@ export async function setTemplateStatus(
   fbTemplateId: string,
   status: TemplateStatus,
   rejectedReason: string | null,
+  at: Date,
 ): Promise<string | null> {
   const { rows } = await dz(db).execute<{ id: string }>(sql`
-    update message_templates set status = ${status}, rejected_reason = ${rejectedReason}, updated_at = now()
+    update message_templates set status = ${status}, rejected_reason = ${rejectedReason}, status_at = ${at},
+           updated_at = now()
      where page_id = ${pageUuid} and fb_template_id = ${fbTemplateId}
        and (status, rejected_reason) is distinct from (${status}::text, ${rejectedReason}::text)
+       -- A verdict older than the status (a replay, or a retry overtaken by a later one) changes nothing.
+       and (status_at is null or status_at <= ${at})
     returning id`);
   return rows[0]?.id ?? null;
 }

@@ -31,6 +31,8 @@ export async function applyTemplateStatus(
   db: Sql,
   pageUuid: string,
   value: TemplateStatusChange,
+  /** Meta's time of the verdict: one older than the stored status is ignored (a replay, out of order). */
+  at: Date,
   onPath: TemplatePathListener,
 ): Promise<boolean> {
   const id = value.message_template_id;
@@ -42,6 +44,7 @@ export async function applyTemplateStatus(
     String(id),
     status,
     rejectionReason(status, value.reason),
+    at,
   );
   if (changed === null) return false;
   await onPath(db, [changed], status);

@@ -135,7 +135,7 @@ export type MessagingEvent =
 
 /** A `changes` item: a utility template's status, or a marketing message's delivery, read or click. */
 export type ChangeEvent =
-  | { kind: 'template-status'; value: TemplateStatusChange }
+  | { kind: 'template-status'; value: TemplateStatusChange; at: Date }
   | { kind: 'marketing'; field: string; value: MarketingValue };
 
 /** Meta's verdict on a utility template (WhatsApp's shape, see templates/status-webhook.ts). */
@@ -182,6 +182,18 @@ export interface ParsedDelivery {
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
 
+/**
+ * When Meta says a `changes` entry happened. Messenger's entries give `time` in milliseconds; Meta's
+ * change webhooks elsewhere (Page feed, WhatsApp's template updates) in seconds, so a value below 10^11 is
+ * read as seconds (a guess: Meta documents no unit for the template-status entry). Without one, now.
+ */
+function entryTime(time: unknown): Date {
+  const n = typeof time === 'number' ? time : typeof time === 'string' ? Number(time) : NaN;
+  if (!Number.isFinite(n) || n <= 0) return new Date();
+  const at = new Date(n < 1e11 ? n * 1000 : n);
+  return Number.isNaN(at.getTime()) ? new Date() : at;
+}
+
 /** Reads a stored delivery's payload; never throws. */
 export function parseDelivery(payload: unknown): ParsedDelivery {
   const out: ParsedDelivery = { entries: [], skipped: 0 };
@@ -209,7 +221,11 @@ export function parseDelivery(payload: unknown): ParsedDelivery {
       const { field, value } = change;
       if (!isObject(value)) continue;
       if (TEMPLATE_STATUS_FIELDS.has(field))
-        entry.changes.push({ kind: 'template-status', value: templateStatusValue.parse(value) });
+        entry.changes.push({
+          kind: 'template-status',
+          value: templateStatusValue.parse(value),
+          at: entryTime(raw.time),
+        });
       else if (typeof field === 'string' && MARKETING_FIELDS.has(field))
         entry.changes.push({ kind: 'marketing', field, value: marketingValue.parse(value) });
       else out.skipped++;

@@ -6,7 +6,7 @@ import type { Handler } from './common.js';
 
 export const handleTemplateStatus: Handler<
   Extract<ChangeEvent, { kind: 'template-status' }>
-> = async (tx, page, { value }) => {
-  await applyTemplateStatus(tx, page.id, value, noteTemplatePath);
+> = async (tx, page, { value, at }) => {
+  await applyTemplateStatus(tx, page.id, value, at, noteTemplatePath);
   return { live: [] };
 };
