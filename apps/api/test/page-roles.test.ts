@@ -59,7 +59,7 @@ const counts = async () =>
   ).rows[0];
 
 describe('an ANALYZE-only co-admin', () => {
-  it('reads the page, its Home overview, campaigns and tags', async () => {
+  it('reads the page, its Home overview, campaigns and tags, but not who the recipients are', async () => {
     const id = await w.createCampaignNow(page.fbPageId, 'Hello from the owner');
     const pageId = page.fbPageId;
     expect(bodyOf(await analyst.pages.getPage({ params: { pageId } }), 200).canMessage).toBe(false);
@@ -68,11 +68,22 @@ describe('an ANALYZE-only co-admin', () => {
       overview: () => analyst.pages.getOverview({ params: { pageId } }),
       campaigns: () => analyst.campaigns.listCampaigns({ params: { pageId }, query: {} }),
       campaign: () => analyst.campaigns.getCampaign({ params: { campaignId: id } }),
-      recipients: () =>
-        analyst.campaigns.listCampaignRecipients({ params: { campaignId: id }, query: {} }),
       tags: () => analyst.tags.listTags({ params: { pageId } }),
     };
     for (const [name, read] of Object.entries(reads)) bodyOf(await read(), 200, name);
+    // Names and PSIDs go to the roles that may message them (the owner reads both).
+    const people = {
+      recipients: (c: typeof analyst) =>
+        c.campaigns.listCampaignRecipients({ params: { campaignId: id }, query: {} }),
+      csv: (c: typeof analyst) =>
+        c.campaigns.exportCampaignRecipients({ params: { campaignId: id } }),
+    };
+    for (const [name, read] of Object.entries(people)) {
+      const res = await read(analyst);
+      expect(res.status, name).toBe(403);
+      expect(res.body, name).toEqual({ message: ROLE_MESSAGES.messaging });
+      expect((await read(w.client)).status, name).toBe(200);
+    }
   });
 
   it('gets 403 with what to do for the inbox, tags and campaigns, and nothing changes', async () => {
@@ -147,6 +158,39 @@ describe('an ANALYZE-only co-admin', () => {
     const res = await client.pages.getPage({ params: { pageId: page.fbPageId } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: ROLE_MESSAGES.analytics });
+  });
+});
+
+describe("the page's ad account: for roles that may advertise", () => {
+  it('a MESSAGING-only co-admin gets 403 to list, connect or disconnect it; the setup stays readable', async () => {
+    const { client } = await coAdmin(page, ['MESSAGING'], true);
+    const params = { pageId: page.fbPageId };
+    const adAccount = async () =>
+      (
+        await w.pool.query(
+          'select marketing_ad_account_id, marketing_ad_account_name from pages where id = $1',
+          [page.uuid],
+        )
+      ).rows;
+    const before = await adAccount();
+    const calls = {
+      list: () => client.marketing.listAdAccounts({ params }),
+      connect: () =>
+        client.marketing.connectMarketing({ params, body: { adAccountId: 'act_1234567' } }),
+      disconnect: () => client.marketing.disconnectMarketing({ params }),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const res = await call();
+      expect(res.status, name).toBe(403);
+      expect(res.body, name).toEqual({ message: ROLE_MESSAGES.advertise });
+    }
+    expect(await adAccount()).toEqual(before);
+    bodyOf(await client.marketing.getMarketing({ params }), 200);
+  });
+
+  it('an ADVERTISE co-admin may list the ad accounts', async () => {
+    const { client } = await coAdmin(page, ['ADVERTISE']);
+    bodyOf(await client.marketing.listAdAccounts({ params: { pageId: page.fbPageId } }), 200);
   });
 });
 

@@ -386,6 +386,16 @@ describe('CampaignDetailSheet', () => {
     expect(screen.queryByRole('button', { name: T.cancel })).not.toBeInTheDocument();
   });
 
+  it('a role without messaging sees the funnel but not who the recipients are, and cannot export them', () => {
+    setupDetail('completed', { canSeeRecipients: false, onTagRecipients: vi.fn() });
+    expect(screen.getByText(T.recipientsNeedMessaging)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: T.recipientsTitle })).not.toBeInTheDocument();
+    expect(screen.queryByText('Alan Turing')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.exportCsv })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Filter by outcome')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: T.funnelTitle })).toBeInTheDocument();
+  });
+
   it("tags the filter's recipients with a new tag, checked as Manage Tags checks names", async () => {
     const onTagRecipients = vi.fn().mockResolvedValue(undefined);
     const { user } = setupDetail('completed', {

@@ -194,7 +194,8 @@ export async function listRecipients(
   campaignId: string,
   opts: { page: number; limit: number; outcome?: RecipientFilter | undefined },
 ): Promise<{ data: CampaignRecipient[]; meta: PageMeta }> {
-  await campaignOf(db, adminId, campaignId);
+  // Names and PSIDs: for the roles that may message them, not for an analysis-only role.
+  await campaignOf(db, adminId, campaignId, 'messaging');
   const { data, total } = await withStatementTimeout(db, (tx) =>
     recipientsRepo.listRecipients(tx, campaignId, opts),
   );
@@ -344,7 +345,7 @@ export async function exportRecipients(
   adminId: string,
   campaignId: string,
 ): Promise<{ campaign: Campaign; stream: Readable }> {
-  const campaign = await campaignOf(db, adminId, campaignId);
+  const campaign = await campaignOf(db, adminId, campaignId, 'messaging');
   // The first chunk is read before the headers go: past its statement timeout the answer is a 503.
   const rows = recipientsRepo.iterateRecipients(db, campaignId);
   const first = await rows.next();

@@ -193,7 +193,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
      * still be typed.
      */
     async listAdAccounts(adminId: string, fbPageId: string): Promise<MarketingAdAccount[]> {
-      await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+      await assertPageAdmin(db, adminId, fbPageId, 'advertise');
       const grant = await repo.adminGrant(db, adminId);
       // Without an ads permission Meta refuses the list (#200): not asked, the screen offers the login.
       const ads = grant.scopes === null || ADS_SCOPES.some((s) => grant.scopes?.includes(s));
@@ -215,7 +215,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
       fbPageId: string,
       adAccountId: string,
     ): Promise<MarketingSetup> {
-      const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+      const page = await assertPageAdmin(db, adminId, fbPageId, 'advertise');
       const userToken = await marketingUserToken(deps, adminId);
       const graph = graphOf(deps);
       let account: marketingGraph.AdAccountNode;
@@ -244,7 +244,7 @@ export function createMarketingService(deps: Pick<ModuleDeps, 'pool' | 'graph' |
     },
 
     async disconnectMarketing(adminId: string, fbPageId: string): Promise<MarketingSetup> {
-      const page = await assertPageAdmin(db, adminId, fbPageId, 'messaging');
+      const page = await assertPageAdmin(db, adminId, fbPageId, 'advertise');
       if ((await repo.scheduledMarketingCampaigns(db, page.id)) > 0)
         throw new ConflictError(M.scheduledMarketing);
       await disconnectAdAccount(db, page.id);

@@ -37,6 +37,8 @@ export const analyticsSearch = (search: Record<string, unknown>): { campaign?: s
 
 export function CampaignAnalyticsPage() {
   const pageId = usePagesStore((s) => s.selectedPage?.pageId) ?? '';
+  // Who the recipients are is for roles with messaging (the API answers 403 to the others).
+  const canSeeRecipients = usePagesStore((s) => s.selectedPage?.canMessage) !== false;
   const navigate = useNavigate();
   const search: { campaign?: string } = useSearch({ strict: false });
   // Spec §2: the page number resets to 1 when the selected page changes.
@@ -53,7 +55,7 @@ export function CampaignAnalyticsPage() {
   const detail = useCampaignQuery(openId, streaming);
   const status = detail.data?.campaign.status;
   const recipients = useCampaignRecipientsQuery(
-    openId,
+    canSeeRecipients ? openId : null,
     recipientsPage,
     outcome,
     status === 'processing' && !streaming,
@@ -180,6 +182,7 @@ export function CampaignAnalyticsPage() {
         onStopReturns={onStopReturns}
         tags={(tags.data ?? []).map((t) => ({ id: t.tag.id, name: t.tag.name }))}
         onTagRecipients={onTagRecipients}
+        canSeeRecipients={canSeeRecipients}
         spend={spend.data ?? null}
         spendError={spend.isError ? errorMessage(spend.error, spend.error.message) : null}
       />

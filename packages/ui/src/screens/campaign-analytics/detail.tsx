@@ -68,6 +68,11 @@ export interface CampaignDetailSheetProps {
   tags?: Array<{ id: string; name: string }>;
   /** Tags the current filter's recipients (and, for a follow-up, opens Schedule); absent: no actions. */
   onTagRecipients?: (request: TagRecipientsRequest) => Promise<unknown>;
+  /**
+   * Whether the admin's role may see who the recipients are (names and PSIDs: messaging roles only). False:
+   * no recipients list, no CSV export, a line saying why.
+   */
+  canSeeRecipients?: boolean;
 }
 
 export function CampaignDetailSheet({
@@ -89,6 +94,7 @@ export function CampaignDetailSheet({
   onTagRecipients,
   spend = null,
   spendError = null,
+  canSeeRecipients = true,
 }: CampaignDetailSheetProps) {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -191,16 +197,18 @@ export function CampaignDetailSheet({
             </dl>
             <CampaignMessage campaign={c} />
             <div className="flex flex-wrap gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                loading={exporting}
-                onClick={() => void exportCsv()}
-                disabled={detail.funnel.audience === 0}
-              >
-                {exporting ? null : <Download aria-hidden />}
-                {T.exportCsv}
-              </Button>
+              {canSeeRecipients ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  loading={exporting}
+                  onClick={() => void exportCsv()}
+                  disabled={detail.funnel.audience === 0}
+                >
+                  {exporting ? null : <Download aria-hidden />}
+                  {T.exportCsv}
+                </Button>
+              ) : null}
               {cancellable ? (
                 <Button variant="destructive" size="sm" onClick={() => setConfirming(true)}>
                   <Ban aria-hidden />
@@ -236,47 +244,56 @@ export function CampaignDetailSheet({
               className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3"
               aria-label={T.recipientsTitle}
             >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="text-base font-semibold">{T.recipientsTitle}</h3>
-                <Select
-                  aria-label={T.filterLabel}
-                  wrapperClassName="w-60"
-                  value={outcome}
-                  onChange={(e) => onOutcomeChange(e.target.value as Outcome | '')}
-                  options={[
-                    { value: '', label: T.allOutcomes },
-                    ...(['interacted', 'read', 'delivered', 'waiting', 'returned'] as const).map(
-                      (o) => ({ value: o, label: filterLabel(o) }),
-                    ),
-                    ...(['sent', 'failed', 'skipped', 'unknown', 'queued', 'sending'] as const).map(
-                      (o) => ({ value: o, label: filterLabel(o) }),
-                    ),
-                  ]}
-                />
-              </div>
-              {onTagRecipients && c.status !== 'pending' ? (
-                <RecipientsActions
-                  tags={tags}
-                  count={recipients?.meta.totalItems ?? 0}
-                  filterLabel={filterLabel(outcome)}
-                  suggestedName={outcome === 'interacted' ? 'Replied' : 'Follow-up'}
-                  onTag={onTagRecipients}
-                />
-              ) : null}
-              <RecipientsTable
-                recipients={recipients}
-                loading={recipientsLoading}
-                pendingCampaign={c.status === 'pending'}
-              />
-              {recipients && recipients.meta.totalPages > 1 ? (
-                <Pagination
-                  page={recipientsPage}
-                  totalPages={recipients.meta.totalPages}
-                  onPrevious={() => onRecipientsPageChange(recipientsPage - 1)}
-                  onNext={() => onRecipientsPageChange(recipientsPage + 1)}
-                  disabled={recipientsLoading}
-                />
-              ) : null}
+              {canSeeRecipients ? (
+                <>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="text-base font-semibold">{T.recipientsTitle}</h3>
+                    <Select
+                      aria-label={T.filterLabel}
+                      wrapperClassName="w-60"
+                      value={outcome}
+                      onChange={(e) => onOutcomeChange(e.target.value as Outcome | '')}
+                      options={[
+                        { value: '', label: T.allOutcomes },
+                        ...(
+                          ['interacted', 'read', 'delivered', 'waiting', 'returned'] as const
+                        ).map((o) => ({ value: o, label: filterLabel(o) })),
+                        ...(
+                          ['sent', 'failed', 'skipped', 'unknown', 'queued', 'sending'] as const
+                        ).map((o) => ({ value: o, label: filterLabel(o) })),
+                      ]}
+                    />
+                  </div>
+                  {onTagRecipients && c.status !== 'pending' ? (
+                    <RecipientsActions
+                      tags={tags}
+                      count={recipients?.meta.totalItems ?? 0}
+                      filterLabel={filterLabel(outcome)}
+                      suggestedName={outcome === 'interacted' ? 'Replied' : 'Follow-up'}
+                      onTag={onTagRecipients}
+                    />
+                  ) : null}
+                  <RecipientsTable
+                    recipients={recipients}
+                    loading={recipientsLoading}
+                    pendingCampaign={c.status === 'pending'}
+                  />
+                  {recipients && recipients.meta.totalPages > 1 ? (
+                    <Pagination
+                      page={recipientsPage}
+                      totalPages={recipients.meta.totalPages}
+                      onPrevious={() => onRecipientsPageChange(recipientsPage - 1)}
+                      onNext={() => onRecipientsPageChange(recipientsPage + 1)}
+                      disabled={recipientsLoading}
+                    />
+                  ) : null}
+                </>
+              ) : (
+                <>
+                  <h3 className="text-base font-semibold">{T.recipientsTitle}</h3>
+                  <p className="text-sm text-muted-foreground">{T.recipientsNeedMessaging}</p>
+                </>
+              )}
             </section>
           </>
         ) : null}

@@ -14,6 +14,8 @@ export const ANALYTICS_TEXT = {
   scheduleFirst: 'Schedule a campaign',
   funnelTitle: 'Delivery funnel',
   recipientsTitle: 'Recipients',
+  recipientsNeedMessaging:
+    'Who received this campaign (names and ids) is shown to roles with messaging on this page. Ask a page admin on Facebook to give you Messaging to see it.',
   exportCsv: 'Export CSV',
   exportFailed: 'Failed to export the recipients.',
   cancel: 'Cancel campaign',
