@@ -2,6 +2,7 @@
 // subscribers from Meta's token list and the opt-in webhook, and 'Ask to subscribe' with Meta's rules (inside
 // the window, one request per topic a week), over HTTP against a real Postgres and the emulator.
 import {
+  LIMITS,
   DEFAULT_OPTIN_TITLE,
   MARKETING_MESSAGES as M,
   type CreateCampaignBody,
@@ -440,6 +441,17 @@ describe('a marketing campaign', () => {
       [plain.fbPageId],
     );
     expect(n[0]?.n).toBe(0);
+  });
+
+  it("a page over its campaign limit is refused before Meta's message campaign is made", async () => {
+    const m = await marketingWorld();
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    for (let i = 0; i < LIMITS.campaignsPerPagePerMinute; i++)
+      await created(m.p, { name: `Queued ${i}`, sendNow: false, time: later });
+    const before = w.emulator.world.marketing.campaigns.size;
+    const res = await create(m.p, { marketing: true, name: 'One too many' });
+    expect(res.status).toBe(429);
+    expect(w.emulator.world.marketing.campaigns.size).toBe(before);
   });
 
   it("shows what Meta billed for the campaign's paid messages (its message campaign's insights)", async () => {

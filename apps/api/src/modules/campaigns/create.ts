@@ -76,6 +76,12 @@ export async function createCampaign(
   const template = input.templateId
     ? await campaignTemplate(db, adminId, page.id, input.templateId, input.templateParams)
     : null;
+  // Meta's message campaign is made before the insert (its warm-up runs meanwhile): a page over its limits
+  // is refused before that call, not after it (counted again under the lock below, where races are decided).
+  if (input.marketing) {
+    const over = creationLimitReached(await repo.creationCounts(db, page.id));
+    if (over) throw over;
+  }
   const marketing = input.marketing
     ? await marketingCampaign(deps, adminId, page, audience, input.name)
     : null;

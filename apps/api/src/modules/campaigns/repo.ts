@@ -164,7 +164,7 @@ export async function lockCampaignCreation(client: pg.PoolClient, pageUuid: stri
 
 /** The page's campaigns created in the last minute, and those pending: what the creation limits count. */
 export async function creationCounts(
-  client: pg.PoolClient,
+  client: Sql,
   pageUuid: string,
 ): Promise<{ recent: number; pending: number }> {
   const { rows } = await client.query<{ recent: number; pending: number }>(
