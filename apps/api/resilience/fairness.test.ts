@@ -3,6 +3,8 @@
 // the victim's search p95 alone (baseline), then during the flood. Target: < 2× the baseline. Run twice:
 // with the production per-admin and per-page limits (the flood is mostly 429), and with them lifted, so
 // the fair gate alone (SEARCH_CONCURRENCY_PER_ADMIN, round-robin) is what keeps the victim's turn.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/db.js';
@@ -38,6 +40,52 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.drop();
 });
+
+/**
+ * The flooder: LOOPS request loops in a process of its own (a client elsewhere, not this test's event loop),
+ * until told `stop` on stdin; then prints the statuses it got as JSON.
+ */
+const FLOODER = `
+const { base, pageId, authorization, loops } = JSON.parse(process.argv[1]);
+const statuses = {};
+let stop = false;
+process.stdin.on('data', (d) => { if (String(d).includes('stop')) stop = true; });
+const loop = async (i) => {
+  for (let n = 0; !stop; n++) {
+    const query = (i + n) % 2 === 0 ? 'filter=unread&limit=100' : 'q=contact&limit=100';
+    const res = await fetch(base + '/api/v1/chats/' + pageId + '/recipients?' + query, { headers: { authorization } });
+    await res.arrayBuffer();
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+  }
+};
+console.error('flooding');
+Promise.all(Array.from({ length: loops }, (_, i) => loop(i))).then(() => {
+  process.stdout.write(JSON.stringify(statuses));
+  process.exit(0);
+});
+`;
+
+function startFlood(pageId: string, authorization: string) {
+  const child = spawn(
+    process.execPath,
+    ['-e', FLOODER, JSON.stringify({ base, pageId, authorization, loops: LOOPS })],
+    { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } },
+  );
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  const started = once(child.stderr, 'data');
+  return {
+    started,
+    async stop(): Promise<Map<number, number>> {
+      const closed = once(child, 'close');
+      child.stdin.end('stop\n');
+      await closed;
+      return new Map(
+        Object.entries(JSON.parse(out || '{}')).map(([k, v]) => [Number(k), v as number]),
+      );
+    },
+  };
+}
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? NaN;
 
@@ -76,27 +124,16 @@ describe.each<{ name: string; env: Record<string, string> }>([
       const flooderHeaders = flooder.headers;
       await victimSearches(t, victimHeaders, 10); // warm-up: plans, caches
       const baseline = await victimSearches(t, victimHeaders);
-      let stop = false;
-      const statuses = new Map<number, number>();
-      const loop = async (i: number) => {
-        for (let n = 0; !stop; n++) {
-          const query = (i + n) % 2 === 0 ? 'filter=unread&limit=100' : 'q=contact&limit=100';
-          const res = await fetch(`${base}/api/v1/chats/${floodPage.pageId}/recipients?${query}`, {
-            headers: flooderHeaders,
-          });
-          await res.arrayBuffer();
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        }
-      };
       const floodStart = performance.now();
-      const flood = Array.from({ length: LOOPS }, (_, i) => loop(i));
+      const flood = startFlood(floodPage.pageId, flooderHeaders.authorization);
+      await flood.started;
       await new Promise((r) => setTimeout(r, FLOOD_WARMUP_MS));
       let during: number[];
+      let statuses = new Map<number, number>();
       try {
         during = await victimSearches(t, victimHeaders);
       } finally {
-        stop = true;
-        await Promise.all(flood);
+        statuses = await flood.stop();
       }
       const floodSeconds = (performance.now() - floodStart) / 1000;
       const figures = {
@@ -111,9 +148,8 @@ describe.each<{ name: string; env: Record<string, string> }>([
       console.log('[fairness]', JSON.stringify(figures));
       // The flood is answered (200, 429 or 503 with Retry-After), never a 500; every one of the victim's
       // searches answered 200 (victimSearches). Before the fair gate they answered 503 or took ~10 s.
-      // The < 2× target is not met in this harness (docs/reliability.md): the flood's client loops and the
-      // API share one Node process here, so the victim waits for the CPU, not for the gate; the bound is
-      // the gate's own refusal latency, checked loosely.
+      // The flood's client runs in a process of its own, as it would elsewhere; on this machine's two cores
+      // the API, Postgres and the flooder still share the CPU (docs/reliability.md has the figures).
       expect([...statuses.keys()].every((s) => [200, 429, 503].includes(s))).toBe(true);
       expect(p95(during)).toBeLessThan(SEARCH_TIMEOUT_BOUND_MS);
     } finally {
