@@ -20,6 +20,7 @@ export {
   type OutboxEntry,
   type TokenRecord,
 } from './world/types.js';
+export { GRAPH_PERMISSIONS, type EndpointRule } from './graph/permissions.js';
 export type { LoggedRequest } from './spec/request-log.js';
 export {
   checkGraphRequests,

@@ -67,7 +67,7 @@ describe('sign-in flow (spec §4)', () => {
     });
     expect(fb.login).toHaveBeenCalledWith(expect.any(Function), {
       scope:
-        'public_profile,email,pages_messaging,pages_manage_metadata,pages_manage_engagement,pages_show_list,pages_read_engagement,business_management,pages_utility_messaging',
+        'public_profile,email,pages_messaging,pages_manage_metadata,pages_show_list,pages_read_engagement,pages_utility_messaging',
     });
     expect(LOGIN_SCOPES.join(',')).toBe(fb.login.mock.calls[0]?.[1]?.scope);
     expect(fb.api).toHaveBeenCalledWith(

@@ -75,18 +75,18 @@ export const DELIVER_ON_RETURN_CHOICES = [0, 1, 3, 7, 14, 30] as const;
 export const RETURNABLE_SKIP_REASONS = ['outside_window', 'template_unavailable'] as const;
 
 /**
- * Facebook Login scopes every sign-in asks for (spec §6); features add theirs (rules/permissions.ts
- * `loginScopes`).
+ * Facebook Login scopes every sign-in asks for; features add theirs (rules/permissions.ts `loginScopes`).
+ * Exactly what the Graph calls need (apps/api/test/login-scopes.test.ts derives it from the emulator's
+ * per-endpoint table): spec §6 also listed `pages_manage_engagement` and `business_management`, which no call
+ * uses, and Meta names unneeded permissions as a common reason App Review rejects an app (issue #46).
  */
 export const BASE_LOGIN_SCOPES = [
   'public_profile',
   'email',
   'pages_messaging',
   'pages_manage_metadata',
-  'pages_manage_engagement',
   'pages_show_list',
   'pages_read_engagement',
-  'business_management',
 ] as const;
 /** The data-deletion re-login asks for less (spec §6). */
 export const DELETION_LOGIN_SCOPES = ['public_profile', 'email', 'pages_show_list'] as const;

@@ -7,10 +7,8 @@ describe('login scopes follow the enabled features', () => {
     'email',
     'pages_messaging',
     'pages_manage_metadata',
-    'pages_manage_engagement',
     'pages_show_list',
     'pages_read_engagement',
-    'business_management',
   ];
   it('templates on: the utility messaging permission, by the name Facebook Login accepts', () => {
     expect(loginScopes({ utilityTemplates: true, marketingMessages: true })).toEqual([
