@@ -10,8 +10,8 @@ import {
   bodyErrors,
   errors,
   meta,
-  pageErrors,
   pathParamErrors,
+  writeErrors,
 } from './common';
 
 /**
@@ -131,7 +131,7 @@ export const apiKeysContract = c.router({
     summary: 'Revoke an API key: every API process refuses it from now on',
     pathParams: z.object({ keyId: Uuid }),
     body: c.noBody(),
-    responses: { ...pageErrors, ...bodyErrors, ...pathParamErrors, 200: SuccessBody },
+    responses: { ...writeErrors, ...pathParamErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin' }),
   },
 });

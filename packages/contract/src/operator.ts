@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { c } from './c';
-import { GraphId, meta, pageErrors, bodyErrors, pathParamErrors } from './common';
+import { GraphId, meta, pathParamErrors, writeErrors } from './common';
 
 /** The operator's routes, on another user's account; under `/api/v1/admin/`, where spec §7 puts the delete. */
 export const operatorContract = c.router({
@@ -11,8 +11,7 @@ export const operatorContract = c.router({
     pathParams: z.object({ id: GraphId }),
     body: c.noBody(),
     responses: {
-      ...pageErrors,
-      ...bodyErrors,
+      ...writeErrors,
       ...pathParamErrors,
       200: z.object({ success: z.literal(true), deletedPages: z.number().int() }),
     },
@@ -25,8 +24,7 @@ export const operatorContract = c.router({
     pathParams: z.object({ id: GraphId }),
     body: c.noBody(),
     responses: {
-      ...pageErrors,
-      ...bodyErrors,
+      ...writeErrors,
       ...pathParamErrors,
       200: z.object({ success: z.literal(true), endedSessions: z.number().int() }),
     },

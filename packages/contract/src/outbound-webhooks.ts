@@ -5,12 +5,12 @@ import {
   IsoDateTime,
   SuccessBody,
   Uuid,
-  bodyErrors,
   errors,
   meta,
   pageErrors,
   pageSize,
   pathParamErrors,
+  writeErrors,
 } from './common';
 import { MessageAttachment, Paging } from './entities';
 
@@ -260,8 +260,7 @@ export const outboundWebhooksContract = c.router({
     pathParams: z.object({ pageId: GraphId }),
     body: CreateWebhookBody,
     responses: {
-      ...pageErrors,
-      ...bodyErrors,
+      ...writeErrors,
       ...pathParamErrors,
       ...errors(409, 429),
       201: z.object({ webhook: WebhookEndpoint, secret: z.string() }),
@@ -284,8 +283,7 @@ export const outboundWebhooksContract = c.router({
     pathParams: webhookParams,
     body: UpdateWebhookBody,
     responses: {
-      ...pageErrors,
-      ...bodyErrors,
+      ...writeErrors,
       ...pathParamErrors,
       ...errors(429),
       200: z.object({ webhook: WebhookEndpoint, secret: z.string().optional() }),
@@ -298,7 +296,7 @@ export const outboundWebhooksContract = c.router({
     summary: 'Delete the endpoint: nothing more is sent to it, its log goes with it',
     pathParams: webhookParams,
     body: c.noBody(),
-    responses: { ...pageErrors, ...bodyErrors, ...pathParamErrors, 200: SuccessBody },
+    responses: { ...writeErrors, ...pathParamErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin' }),
   },
   testWebhook: {
@@ -308,8 +306,7 @@ export const outboundWebhooksContract = c.router({
     pathParams: webhookParams,
     body: c.noBody(),
     responses: {
-      ...pageErrors,
-      ...bodyErrors,
+      ...writeErrors,
       ...pathParamErrors,
       ...errors(409, 429),
       202: z.object({ delivery: WebhookDelivery, message: z.string() }),
@@ -339,8 +336,7 @@ export const outboundWebhooksContract = c.router({
     pathParams: z.object({ deliveryId: Uuid }),
     body: c.noBody(),
     responses: {
-      ...pageErrors,
-      ...bodyErrors,
+      ...writeErrors,
       ...pathParamErrors,
       ...errors(409, 429),
       202: z.object({ delivery: WebhookDelivery, message: z.string() }),

@@ -8,7 +8,6 @@ import {
   meta,
   pageErrors,
   writeErrors,
-  bodyErrors,
   pathParamErrors,
   apiKeyErrors,
 } from './common';
@@ -126,8 +125,7 @@ export const savedRepliesContract = c.router({
     pathParams: replyParams,
     body: c.noBody(),
     responses: {
-      ...pageErrors,
-      ...bodyErrors,
+      ...writeErrors,
       ...pathParamErrors,
       200: z.object({ success: z.literal(true) }),
     },

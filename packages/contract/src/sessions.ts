@@ -6,9 +6,9 @@ import {
   Uuid,
   authErrors,
   meta,
-  pageErrors,
   bodyErrors,
   pathParamErrors,
+  writeErrors,
 } from './common';
 
 /** One sign-in of the admin, as the account page lists it. */
@@ -58,7 +58,7 @@ export const sessionsContract = c.router({
     summary: "Ends one of the admin's sessions (another browser); its live streams close",
     pathParams: z.object({ id: Uuid }),
     body: c.noBody(),
-    responses: { ...pageErrors, ...bodyErrors, ...pathParamErrors, 200: SuccessBody },
+    responses: { ...writeErrors, ...pathParamErrors, 200: SuccessBody },
     metadata: meta({ auth: 'admin' }),
   },
 });
